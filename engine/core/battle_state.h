@@ -1,0 +1,244 @@
+// engine/core/battle_state.h: the table as the engine sees it.
+//
+// Overview: BattleState is the whole table (units, terrain, points, clock and
+// the umpire's bookkeeping) in plain C++ types. It mirrors the wire contract
+// (proto/impi/v1/table.proto) field for field, and every enum here has the
+// same numeric values as its protobuf twin, so service/ converts with a range
+// check and a cast. The engine knows no protobuf; no rule set is named here.
+//
+// Usage:
+//   BattleState s;
+//   s.ruleset = "TSATF_ZULU_CONTROL";
+//   Unit& u = s.units.emplace_back();
+//   u.id = "b1"; u.side = Side::kBritish; u.kind = UnitKind::kInfantry;
+//   const Unit* found = s.FindUnit("b1");
+//
+// Thread safety: a BattleState is a value; copies are independent.
+#ifndef IMPI_ENGINE_CORE_BATTLE_STATE_H_
+#define IMPI_ENGINE_CORE_BATTLE_STATE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/geometry.h"
+
+namespace impi {
+
+enum class Side : int { kUnspecified = 0, kZulu = 1, kBritish = 2 };
+enum class Scale : int { kUnspecified = 0, kSkirmish = 1, kTactical = 2 };
+
+enum class UnitKind : int {
+  kUnspecified = 0,
+  kRegiment = 1,
+  kIsigaba = 2,
+  kTray = 3,
+  kImpi = 4,
+  kSkirmishers = 5,
+  kRifleRegiment = 6,
+  kLoneZulu = 7,
+  kInduna = 8,
+  kWitchDoctor = 9,
+  kSniper = 10,
+  kInfantry = 20,
+  kCavalry = 21,
+  kMountedInfantry = 22,
+  kNativeFoot = 23,
+  kNativeHorse = 24,
+  kGun = 25,
+  kGatling = 26,
+  kRockets = 27,
+  kWagon = 28,
+  kSurgeon = 29,
+  kOfficer = 30,
+  kRunner = 31,
+};
+const char* UnitKindName(UnitKind kind);  // "REGIMENT", as in the contract
+
+enum class Stance : int { kUnspecified = 0, kUpright, kProne, kSquare, kMounted, kDismounted };
+enum class Formation : int { kUnspecified = 0, kLine, kColumn, kOpenOrder, kCloseOrder, kMass };
+enum class Ammunition : int { kUnspecified = 0, kPlenty, kLow, kOut };
+enum class Hand : int { kUnspecified = 0, kLeft = 1, kRight = 2 };
+
+struct Figures {
+  int fit = 0;
+  int wounded = 0;
+  int seriously_wounded = 0;
+  int casualties = 0;
+  int riflemen = 0;
+  int starting = 0;  // 0: derived as the sum of the four states
+
+  int Present() const { return fit + wounded + seriously_wounded; }
+  int Starting() const {
+    return starting > 0 ? starting : fit + wounded + seriously_wounded + casualties;
+  }
+};
+
+struct UnitStatus {
+  bool pinned = false;
+  bool retiring = false;
+  bool routed = false;
+  bool shaken = false;
+  bool disordered = false;
+  bool broken = false;
+  bool acted = false;
+  bool fired = false;
+  bool in_close_combat = false;
+  bool bayonets_fixed = false;
+  bool limbered = false;
+  Ammunition ammunition = Ammunition::kUnspecified;
+  bool may_not_fire = false;
+  bool below_half = false;
+};
+
+// Umpire-only bookkeeping of one unit.
+struct UnitUmpire {
+  Hand hand = Hand::kUnspecified;
+  std::string target_id;
+  Vec2 last_known_target = Vec2::Zero();
+  bool has_last_known_target = false;
+  std::vector<std::string> fired_on_by_this_turn;
+  std::vector<std::string> fired_on_by_last_turn;
+  int morale_tests_in_row = 0;
+  int losses_this_turn = 0;
+  int created_turn = 0;
+  int entry_point = 0;
+};
+
+struct Unit {
+  std::string id;
+  Side side = Side::kUnspecified;
+  UnitKind kind = UnitKind::kUnspecified;
+  std::string name;
+  Figures figures;
+  int leaders = 0;
+  Vec2 position = Vec2::Zero();
+  HexCoord hex;
+  bool off_table = false;
+  double facing = 0.0;
+  Formation formation = Formation::kUnspecified;
+  Stance stance = Stance::kUnspecified;
+  UnitStatus status;
+  std::string parent;
+  bool red_coat = false;
+  UnitUmpire umpire;
+
+  bool OnTable() const { return !off_table; }
+};
+
+enum class TerrainKind : int {
+  kUnspecified = 0, kHill, kWoods, kScrub, kRocks, kDonga, kRiver, kDrift, kWall,
+  kBarricade, kMealieBags, kBuilding, kLaager, kTentLines, kKraal, kFarm, kMarsh,
+  kRoad, kMealieField, kCamp,
+};
+
+struct Terrain {
+  std::string id;
+  TerrainKind kind = TerrainKind::kUnspecified;
+  std::string name;
+  std::vector<Vec2> outline;
+  bool open = false;  // polyline instead of polygon
+  int cover_class = 0;
+  bool blocks_los = false;
+  bool impassable = false;
+  double move_factor = 0.0;
+  std::vector<HexCoord> hexes;
+};
+
+enum class PointKind : int { kUnspecified = 0, kPerimeter = 1, kAppearance = 2, kEntry = 3 };
+enum class PointState : int { kUnspecified = 0, kUntested, kTested, kSpent, kOccupied };
+enum class Marker : int { kNone = 0, kNextTurn = 1, kThisTurn = 2 };
+enum class ForceKind : int { kUnspecified = 0, kImpi = 1, kSkirmishers = 2 };
+
+struct Point {
+  PointKind kind = PointKind::kUnspecified;
+  int number = 0;
+  Vec2 position = Vec2::Zero();
+  HexCoord hex;
+  int terrain_class = 0;
+  bool hidden = false;
+  PointState state = PointState::kUnspecified;
+  Marker marker = Marker::kNone;
+  ForceKind marked_force = ForceKind::kUnspecified;
+  bool british_entry = false;
+  std::string name;
+
+  // SPENT and OCCUPIED points never generate anything again.
+  bool Exhausted() const {
+    return state == PointState::kSpent || state == PointState::kOccupied;
+  }
+};
+
+enum class Phase : int {
+  kUnspecified = 0, kStartOfTurn, kMovement, kFire, kCloseCombat, kEndOfTurn,
+  kActivation, kPreBattle, kGameOver,
+};
+enum class CardColor : int { kUnspecified = 0, kRed = 1, kBlack = 2 };
+
+struct Clock {
+  int turn = 0;
+  Phase phase = Phase::kUnspecified;
+  int red_left = 0;
+  int black_left = 0;
+  CardColor current_card = CardColor::kUnspecified;
+  int zulu_cards_drawn = 0;
+  int british_moves_left = 0;
+  int segment = 0;
+  std::vector<std::string> chits_left;
+};
+
+struct SecretEntry {
+  std::string unit_id;
+  int turn = 0;
+  int point = 0;
+};
+
+struct Parameter {
+  std::string name;
+  double value = 0.0;
+};
+
+struct UmpireBook {
+  int force_pool = 0;
+  int committed = 0;
+  int scenario_total = 0;
+  int impis_created = 0;
+  std::vector<SecretEntry> secret_entries;
+  int next_unit_serial = 0;
+};
+
+struct TableGeometry {
+  double width = 0.0;
+  double height = 0.0;
+  int hex_columns = 0;
+  int hex_rows = 0;
+};
+
+struct BattleState {
+  std::string ruleset;  // the contract's enum name, e.g. "FERREE_ISANDLWANA"
+  std::string scenario;
+  Scale scale = Scale::kUnspecified;
+  TableGeometry table;
+  Clock clock;
+  std::vector<Unit> units;
+  std::vector<Terrain> terrain;
+  std::vector<Point> points;
+  UmpireBook umpire;
+  std::vector<Parameter> parameters;
+
+  // Lookups return nullptr when absent. Pointers are invalidated when units
+  // are added or removed.
+  Unit* FindUnit(const std::string& id);
+  const Unit* FindUnit(const std::string& id) const;
+  int UnitIndex(const std::string& id) const;  // -1 if absent
+  Point* FindPoint(PointKind kind, int number);
+  const Point* FindPoint(PointKind kind, int number) const;
+  // The caller's override of a designed parameter, or `fallback`.
+  double ParameterOr(const std::string& name, double fallback) const;
+  // A fresh unit id ("z1", "z2", ...) not used by any unit.
+  std::string NewUnitId(const std::string& prefix);
+};
+
+}  // namespace impi
+
+#endif  // IMPI_ENGINE_CORE_BATTLE_STATE_H_

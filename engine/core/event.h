@@ -1,0 +1,110 @@
+// engine/core/event.h: what happened, and why.
+//
+// Overview: every step of a rule set appends Events to an EventLog. An event
+// that is a Zulu decision or an umpire's table roll carries an Explanation:
+// the rule (source file, section, table, row), every die with its purpose and
+// modifiers, and a readable account. `announce` is what the British players
+// are told; `umpire_only` events are told to nobody but the umpire.
+// Mirrors proto/impi/v1/decision.proto (same enum values).
+//
+// Usage:
+//   EventLog log;
+//   Event& e = log.Add(EventKind::kTableRoll, Side::kZulu);
+//   e.why.rule = {"003_8a310c3200cb6fb0.txt", "HAND", "HAND", "4,5,6 = Right handed"};
+#ifndef IMPI_ENGINE_CORE_EVENT_H_
+#define IMPI_ENGINE_CORE_EVENT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+
+namespace impi {
+
+struct Modifier {
+  std::string reason;
+  int value = 0;
+};
+
+struct DieRoll {
+  int index = 0;          // position in the request's dice stream
+  std::string purpose;
+  int sides = 6;
+  int count = 1;
+  std::vector<int> faces;
+  int result = 0;         // sum of faces
+  std::vector<Modifier> modifiers;
+  int total = 0;          // result + modifiers
+
+  // Adds a modifier and updates total.
+  void Modify(std::string reason, int value);
+};
+
+struct RuleRef {
+  std::string source;   // rules file
+  std::string section;
+  std::string table;
+  std::string row;
+  bool designed = false;  // a table not in the source text
+};
+
+struct SearchStats {
+  int64_t iterations = 0;
+  int64_t milliseconds = 0;
+  double value = 0.0;
+  int threads = 0;
+};
+
+struct Explanation {
+  RuleRef rule;
+  std::vector<DieRoll> dice;
+  std::string text;
+  SearchStats search;
+};
+
+struct Alternative {
+  std::string description;
+  std::string why_not;
+};
+
+enum class EventKind : int {
+  kUnspecified = 0, kTurnStarted, kPhaseStarted, kCardDrawn, kMarkerPlaced,
+  kMarkerAdvanced, kTableRoll, kForceCreated, kHandAssigned, kTargetChosen,
+  kTargetKept, kMoveTest, kMoved, kCharged, kFired, kUnitRemoved,
+  kUnitConverted, kPointSpent, kPointOccupied, kPointTested, kMoraleTest,
+  kStandTest, kRecycled, kBritishAction, kAwaiting, kRejoined, kNothing,
+};
+
+struct Event {
+  int seq = 0;
+  EventKind kind = EventKind::kUnspecified;
+  Side side = Side::kUnspecified;
+  std::vector<std::string> unit_ids;
+  int point = 0;
+  PointKind point_kind = PointKind::kUnspecified;
+  std::string target_id;
+  std::vector<Vec2> path;
+  Explanation why;
+  std::string announce;
+  bool umpire_only = false;
+  std::vector<Alternative> alternatives;
+  bool decision = false;
+};
+
+class EventLog {
+ public:
+  // Appends an event with the next sequence number. The reference is valid
+  // until the next Add.
+  Event& Add(EventKind kind, Side side = Side::kZulu);
+  const std::vector<Event>& events() const { return events_; }
+  std::vector<Event>& mutable_events() { return events_; }
+  size_t size() const { return events_.size(); }
+
+ private:
+  std::vector<Event> events_;
+};
+
+}  // namespace impi
+
+#endif  // IMPI_ENGINE_CORE_EVENT_H_

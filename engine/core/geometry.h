@@ -1,0 +1,90 @@
+// engine/core/geometry.h: table geometry in inches, with Eigen.
+//
+// Overview: distances, nearest units, "gets in the way" tests, line of sight
+// blocked by terrain, and a path towards a point that goes round obstacles on
+// the side given by a hand (left or right, as seen by the mover facing its
+// goal). Obstacles are polygons (impassable terrain) and discs (other units).
+// Hex helpers for axial coordinates. No rule-set knowledge here.
+//
+// Usage:
+//   std::vector<Obstacle> obstacles = {Obstacle::Polygon({{10,10},{14,10},{14,14},{10,14}})};
+//   Path p = PathTowards({0,12}, {30,12}, /*max_length=*/12.0, obstacles, Turn::kLeft);
+//   // p.points runs from {0,12}; p.length <= 12; p.blocked if it could not advance.
+//
+// Thread safety: all functions are pure.
+#ifndef IMPI_ENGINE_CORE_GEOMETRY_H_
+#define IMPI_ENGINE_CORE_GEOMETRY_H_
+
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace impi {
+
+using Vec2 = Eigen::Vector2d;
+
+struct HexCoord {
+  int q = 0;
+  int r = 0;
+  bool operator==(const HexCoord& o) const { return q == o.q && r == o.r; }
+};
+int HexDistance(HexCoord a, HexCoord b);
+
+double Distance(const Vec2& a, const Vec2& b);
+
+// Which way to go round an obstacle, as seen by a mover facing its goal.
+enum class Turn { kLeft, kRight };
+
+// An obstacle: a closed polygon (impassable terrain), an open polyline (a wall
+// or river line), or a disc (another unit, radius in inches).
+struct Obstacle {
+  enum class Shape { kPolygon, kPolyline, kDisc } shape = Shape::kPolygon;
+  std::vector<Vec2> vertices;  // polygon / polyline
+  Vec2 center = Vec2::Zero();  // disc
+  double radius = 0.0;         // disc
+
+  static Obstacle Polygon(std::vector<Vec2> v);
+  static Obstacle Polyline(std::vector<Vec2> v);
+  static Obstacle Disc(const Vec2& c, double r);
+};
+
+// True if the segment a-b crosses or touches the obstacle (a disc: passes
+// within its radius; a polygon: intersects its boundary or lies inside).
+bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o);
+
+// True if point p is inside a closed polygon (boundary counts as inside).
+bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon);
+
+// Line of sight from a to b: false if the segment crosses any blocker.
+bool LineOfSight(const Vec2& a, const Vec2& b, const std::vector<Obstacle>& blockers);
+
+// "Gets in the way": true if `other` (a disc of `radius`) lies across the
+// straight line from `from` to `to`, closer to `from` than `to` is.
+bool GetsInTheWay(const Vec2& from, const Vec2& to, const Vec2& other, double radius);
+
+struct Path {
+  std::vector<Vec2> points;  // from the start to where the mover ends
+  double length = 0.0;       // along the path, <= max_length
+  bool reached = false;      // ended at the goal (or within stop_short of it)
+  bool blocked = false;      // could not advance at all
+  bool detoured = false;     // went round something
+};
+
+// A path from `from` towards `goal`, at most `max_length` long, stopping
+// `stop_short` inches before the goal. Where the straight line hits an
+// obstacle, the path goes round it on the side `hand` (left or right as the
+// mover faces the goal), keeping `clearance` inches from it. Deterministic.
+Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
+                 const std::vector<Obstacle>& obstacles, Turn hand,
+                 double stop_short = 0.0, double clearance = 0.5);
+
+// A point `distance` inches from `from` in the direction of `towards` (or
+// `from` itself if the two coincide).
+Vec2 StepTowards(const Vec2& from, const Vec2& towards, double distance);
+
+// Clamp a point onto the table [0,width] x [0,height].
+Vec2 ClampToTable(const Vec2& p, double width, double height);
+
+}  // namespace impi
+
+#endif  // IMPI_ENGINE_CORE_GEOMETRY_H_

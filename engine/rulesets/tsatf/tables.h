@@ -1,0 +1,126 @@
+// engine/rulesets/tsatf/tables.h: the tables of TSATF "Zulu Control".
+//
+// Overview: every table of the umpire's manual (rules file
+// 003_8a310c3200cb6fb0.txt) as a function that rolls its dice through `dice`
+// and fills `why` with the rule, the table, the row it landed on (as printed),
+// every die with its purpose and modifiers, and a readable account. The turn
+// procedure (zulu_control.h) decides when each table is consulted; these
+// functions only read the table. The TSATF core rules (test to stand, critical
+// morale) are not in the source text: DesignedTestToStand and
+// DesignedCriticalMorale are impi's TSATF-style defaults, marked `designed`,
+// with targets the caller can override by state parameters.
+//
+// Usage:
+//   Explanation why;
+//   ImpiSize size = ImpiCreation(dice, /*available=*/10, /*first_impi=*/true, &why);
+//   // why.rule.row == "2,3,4 = 4 regiments", why.dice[0].total == roll - 1
+//
+// Thread safety: pure functions of their arguments and the dice.
+#ifndef IMPI_ENGINE_RULESETS_TSATF_TABLES_H_
+#define IMPI_ENGINE_RULESETS_TSATF_TABLES_H_
+
+#include <string>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+
+namespace impi::tsatf {
+
+inline constexpr char kSource[] = "003_8a310c3200cb6fb0.txt";
+
+// Designed parameters (not in the source text), overridable by
+// TableState.parameters with these names.
+inline constexpr char kStandTargetParam[] = "tsatf.stand_target";            // default 3
+inline constexpr char kCriticalMoraleTargetParam[] = "tsatf.critical_morale_target";  // default 4
+inline constexpr int kDefaultStandTarget = 3;
+inline constexpr int kDefaultCriticalMoraleTarget = 4;
+
+// The +1 / +2 modifier for "only 2 / only 1 Impis on board or marked to come
+// on" (RANDOM CHANCE ON-FIELD and FROM TABLE EDGE). With none at all the +2
+// applies (the text has no row for none; fewer than one is read as "only 1").
+int ImpiCountModifier(int impis_on_or_marked);
+
+// RANDOM CHANCE ON-FIELD (APPEARANCE POINT), D6 + ImpiCountModifier.
+//   1,2 = Create Lone Zulu; 3 = Create Rifle-armed Zulu regiment (class 3 or 4
+//   terrain only, and only one on the table: else treat as 4); 4 = Keep Status
+//   Quo; 5,6 (and over) = Create Impi.
+enum class OnFieldResult { kLoneZulu, kRifleRegiment, kStatusQuo, kImpi };
+struct OnFieldInput {
+  int impis_on_or_marked = 0;
+  int terrain_class = 0;      // of the appearance point
+  bool rifle_on_table = false;
+};
+OnFieldResult RandomChanceOnField(Dice& dice, const OnFieldInput& in, Explanation* why);
+
+// RANDOM CHANCE FROM TABLE EDGE (PERIMETER POINT), D6 + ImpiCountModifier.
+//   1 = Create Skirmishing single Zulu regiment; 2,3,4 = Keep Status Quo;
+//   5,6 (and over) = Create Impi. With two skirmishing regiments already on
+//   the table a result of 1 is re-rolled (every roll is in why->dice).
+enum class TableEdgeResult { kSkirmishers, kStatusQuo, kImpi };
+TableEdgeResult RandomChanceTableEdge(Dice& dice, int impis_on_or_marked,
+                                      int skirmishers_on_table, Explanation* why);
+
+// The D10 perimeter point for a created force: re-rolled while it lands on
+// the British entry point. `british_entry` is 0 if there is none.
+int RollPerimeterPoint(Dice& dice, int british_entry, Explanation* why);
+
+// IMPI CREATION TABLE. `available` is what the force pool (and the scenario
+// total) allows now. Not more than 2 available: a Lone Zulu instead, no die.
+// Otherwise D6, +1 if 8 or more in the pool, -1 if the first impi of the game:
+//   1 (or less) = 3 regiments; 2,3,4 = 4; 5 = 5; 6 (or more) = 6;
+// capped at `available` ("use what is in pool").
+struct ImpiSize {
+  bool lone_zulu = false;
+  int regiments = 0;
+};
+ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* why);
+
+// SPECIAL IMPI CREATION TABLE: at least 1 available, else 0 (no die).
+//   1,2,3 = 1 regiment; 4,5,6 = 2 regiments (if available, otherwise 1).
+int SpecialImpiCreation(Dice& dice, int available, Explanation* why);
+
+// "HAND": 1,2,3 = Left handed; 4,5,6 = Right handed.
+Hand RollHand(Dice& dice, const std::string& unit_id, Explanation* why);
+
+// TEMPTATION: D6, +1 if the tempting unit fired on the tempted impi last turn.
+//   1,2,3 = remains faithful; 4,5,6 (and over) = change target. True: change.
+bool Temptation(Dice& dice, bool tempting_unit_fired_last_turn, Explanation* why);
+
+// Zulu move card test: 1,2,3 = move later; 4,5,6 = move now. True: now.
+bool MoveNow(Dice& dice, const std::string& what, Explanation* why);
+
+// Movement distance: 4D6 when charging (a British unit within 24"), else 3D6.
+int MoveDistance(Dice& dice, bool charge, const std::string& unit_id, Explanation* why);
+
+// CONVERSION OF LONE ZULU.
+enum class LoneZuluResult { kVanishes, kRemains, kMovesRandom, kSkirmishers, kImpi };
+//   Fired at and missed: 1 = vanishes; 2 = remains; 3 = moves 1D6 in a random
+//   direction; 4 = Skirmishing Regiment unless 2 already (then as 5,6);
+//   5,6 = Convert to Impi.
+LoneZuluResult LoneZuluFiredAtMissed(Dice& dice, int skirmishers_on_table, Explanation* why);
+//   Fired at and hit: 1,2,3,4 = vanishes; 5,6 = Convert to Impi.
+LoneZuluResult LoneZuluFiredAtHit(Dice& dice, Explanation* why);
+//   Attacked in close combat: 1,2,3,4 = vanishes; 5,6 = Convert to Impi.
+LoneZuluResult LoneZuluCloseCombat(Dice& dice, Explanation* why);
+
+// "Dice for it" among `count` equal options (1 <= count <= 6) with one D6:
+// the faces are split evenly, faces past the last whole share are re-rolled.
+// Returns 0..count-1. count == 1 rolls nothing.
+int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why);
+
+// Designed (not in the source text): TSATF-style "test to stand" when
+// charged. D6, -1 if below half strength, -1 if charged by cavalry; stands on
+// `target` or more (parameter tsatf.stand_target, default 3).
+bool DesignedTestToStand(Dice& dice, int target, bool below_half, bool charged_by_cavalry,
+                         const std::string& unit_id, Explanation* why);
+
+// Designed (not in the source text): TSATF-style "critical morale" for a unit
+// reduced below 50%. D6; passes on `target` or more (parameter
+// tsatf.critical_morale_target, default 4).
+bool DesignedCriticalMorale(Dice& dice, int target, const std::string& unit_id,
+                            Explanation* why);
+
+}  // namespace impi::tsatf
+
+#endif  // IMPI_ENGINE_RULESETS_TSATF_TABLES_H_
