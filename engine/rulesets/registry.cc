@@ -1,0 +1,63 @@
+// The registry of rule sets and the names of the seam's enums.
+#include <vector>
+
+#include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
+
+namespace impi {
+namespace {
+
+const std::vector<const Ruleset*>& Registry() {
+  static const auto* rulesets = new std::vector<const Ruleset*>{
+      new tsatf::TsatfRuleset(),
+  };
+  return *rulesets;
+}
+
+}  // namespace
+
+const Ruleset* FindRuleset(std::string_view id) {
+  for (const Ruleset* r : Registry()) {
+    if (r->id() == id) return r;
+  }
+  return nullptr;
+}
+
+std::vector<const Ruleset*> AllRulesets() { return Registry(); }
+
+const char* ActionKindName(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::kMove: return "MOVE";
+    case ActionKind::kFire: return "FIRE";
+    case ActionKind::kCharge: return "CHARGE";
+    case ActionKind::kPass: return "PASS";
+    case ActionKind::kCasualties: return "CASUALTIES";
+    case ActionKind::kRemove: return "REMOVE";
+    case ActionKind::kCloseCombatResult: return "CLOSE_COMBAT_RESULT";
+    case ActionKind::kStance: return "STANCE";
+    default: return "ACTION_KIND_UNSPECIFIED";
+  }
+}
+
+// The AskRequest oneof field of each question, as used in error paths.
+const char* QuestionKindName(QuestionKind kind) {
+  switch (kind) {
+    case QuestionKind::kStartOfTurn: return "start_of_turn";
+    case QuestionKind::kOnField: return "on_field";
+    case QuestionKind::kTableEdge: return "table_edge";
+    case QuestionKind::kPerimeterPoint: return "perimeter_point";
+    case QuestionKind::kImpiCreation: return "impi_creation";
+    case QuestionKind::kHand: return "hand";
+    case QuestionKind::kTarget: return "target";
+    case QuestionKind::kTemptation: return "temptation";
+    case QuestionKind::kMoveTest: return "move_test";
+    case QuestionKind::kZuluMove: return "zulu_move";
+    case QuestionKind::kFireCard: return "fire_card";
+    case QuestionKind::kLoneZulu: return "lone_zulu";
+    case QuestionKind::kTestToStand: return "test_to_stand";
+    case QuestionKind::kCriticalMorale: return "critical_morale";
+    default: return "question";
+  }
+}
+
+}  // namespace impi

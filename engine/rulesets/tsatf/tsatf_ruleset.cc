@@ -1,0 +1,457 @@
+// TsatfRuleset: the Zulu Control procedure behind the engine seam.
+#include <algorithm>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
+
+namespace impi::tsatf {
+namespace {
+
+bool ZuluKind(UnitKind k) {
+  switch (k) {
+    case UnitKind::kImpi:
+    case UnitKind::kRegiment:
+    case UnitKind::kSkirmishers:
+    case UnitKind::kRifleRegiment:
+    case UnitKind::kLoneZulu:
+    case UnitKind::kInduna:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool BritishKind(UnitKind k) {
+  switch (k) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+    case UnitKind::kWagon:
+    case UnitKind::kOfficer:
+      return true;
+    default:
+      return false;
+  }
+}
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+// The oneof field name of a question, for error paths ("hand.unit_id").
+std::string Q(const Question& q, const char* field) {
+  return absl::StrCat(QuestionKindName(q.kind), ".", field);
+}
+
+absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string& id,
+                      const char* field) {
+  if (id.empty()) return Bad(Q(q, field), "is required");
+  if (s.FindUnit(id) == nullptr) return Bad(Q(q, field), absl::StrCat("no unit '", id, "' on the table state"));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status TsatfRuleset::Validate(const BattleState& s) const {
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    const Unit& u = s.units[i];
+    std::string path = absl::StrCat("state.units[", i, "]");
+    if (!ZuluKind(u.kind) && !BritishKind(u.kind)) {
+      return Bad(path + ".kind", absl::StrCat(UnitKindName(u.kind), " is not a unit of Zulu Control"));
+    }
+    if (ZuluKind(u.kind) && u.side != Side::kZulu) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
+    }
+    if (BritishKind(u.kind) && u.side != Side::kBritish) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
+    }
+    if (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kInduna) {
+      const Unit* p = s.FindUnit(u.parent);
+      if (p == nullptr || p->kind != UnitKind::kImpi) {
+        return Bad(path + ".parent", absl::StrCat("a ", UnitKindName(u.kind),
+                                                  " belongs to an IMPI unit; '", u.parent, "' is not one"));
+      }
+    }
+    if (!u.umpire.target_id.empty()) {
+      const Unit* t = s.FindUnit(u.umpire.target_id);
+      if (t == nullptr || t->side != Side::kBritish) {
+        return Bad(path + ".umpire.target_id", absl::StrCat("'", u.umpire.target_id, "' is not a British unit"));
+      }
+    }
+  }
+  std::set<int> perimeter;
+  int entries = 0;
+  for (size_t i = 0; i < s.points.size(); ++i) {
+    const Point& p = s.points[i];
+    std::string path = absl::StrCat("state.points[", i, "]");
+    if (p.kind == PointKind::kPerimeter) {
+      if (p.number < 1 || p.number > 10) {
+        return Bad(path + ".number", absl::StrCat(p.number, " is not a perimeter point 1 to 10 (a D10)"));
+      }
+      perimeter.insert(p.number);
+      entries += p.british_entry ? 1 : 0;
+    } else if (p.kind == PointKind::kAppearance) {
+      if (p.terrain_class < 0 || p.terrain_class > 4) {
+        return Bad(path + ".terrain_class", absl::StrCat(p.terrain_class, " is not a terrain class 0 to 4"));
+      }
+      if (p.marker != Marker::kNone) return Bad(path + ".marker", "appearance points carry no markers");
+    } else {
+      return Bad(path + ".kind", "Zulu Control has PERIMETER and APPEARANCE points");
+    }
+  }
+  for (int n = 1; n <= 10; ++n) {
+    if (!perimeter.count(n)) {
+      return Bad("state.points", absl::StrCat("Zulu Control needs the 10 perimeter points numbered 1 to "
+                                              "10; perimeter point ", n, " is missing"));
+    }
+  }
+  if (entries > 1) return Bad("state.points", "only one perimeter point can be the British entry point");
+  const UmpireBook& b = s.umpire;
+  if (b.scenario_total <= 0) {
+    return Bad("state.umpire.scenario_total",
+               "a Zulu Control scenario needs its total Zulu units (2.5 to 3 Zulus a British figure)");
+  }
+  if (b.committed > b.scenario_total) {
+    return Bad("state.umpire.committed", absl::StrCat(b.committed, " is over the scenario total ",
+                                                      b.scenario_total));
+  }
+  for (size_t i = 0; i < s.parameters.size(); ++i) {
+    const Parameter& p = s.parameters[i];
+    std::string path = absl::StrCat("state.parameters[", i, "]");
+    if (p.name != kStandTargetParam && p.name != kCriticalMoraleTargetParam) {
+      return Bad(path + ".name", absl::StrCat("'", p.name, "' is not a parameter of Zulu Control (it takes ",
+                                              kStandTargetParam, " and ", kCriticalMoraleTargetParam, ")"));
+    }
+    if (p.value < 1 || p.value > 7 || p.value != static_cast<int>(p.value)) {
+      return Bad(path + ".value", "a D6 target is a whole number from 1 to 7");
+    }
+  }
+  const Clock& c = s.clock;
+  if (c.red_left > kCardsPerColour || c.black_left > kCardsPerColour) {
+    return Bad("state.clock", "the deck holds 3 red and 3 black cards");
+  }
+  switch (c.phase) {
+    case Phase::kUnspecified:
+    case Phase::kStartOfTurn:
+    case Phase::kMovement:
+    case Phase::kFire:
+    case Phase::kCloseCombat:
+    case Phase::kEndOfTurn:
+    case Phase::kGameOver:
+      break;
+    default:
+      return Bad("state.clock.phase", "not a phase of the Zulu Control turn");
+  }
+  if (c.current_card == CardColor::kRed && c.phase != Phase::kMovement && c.phase != Phase::kFire) {
+    return Bad("state.clock.current_card", "a red card is played only in movement or fire");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TsatfRuleset::Advance(BattleState& state, const std::vector<Action>& british,
+                                   const PolicySpec& policy, Dice& dice, EventLog& log,
+                                   Awaiting* awaiting) const {
+  (void)policy;  // Zulu Control prescribes every Zulu decision: RULES is the procedure.
+  ZuluControl z(state, dice, log);
+  for (size_t i = 0; i < british.size(); ++i) {
+    IMPI_RETURN_IF_ERROR(z.ApplyBritish(british[i], absl::StrCat("british_actions[", i, "]")));
+  }
+  return z.RunZulu(awaiting);
+}
+
+absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySpec& policy,
+                               Dice& dice, EventLog& log, int* decision) const {
+  (void)policy;
+  ZuluControl z(s, dice, log);
+  size_t mark = log.size();
+  absl::Status st;
+  switch (q.kind) {
+    case QuestionKind::kStartOfTurn:
+      if (s.clock.phase != Phase::kUnspecified && s.clock.phase != Phase::kStartOfTurn) {
+        return absl::FailedPreconditionError(
+            "start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
+      }
+      st = z.StartOfTurn();
+      break;
+    case QuestionKind::kOnField: {
+      const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
+      if (p == nullptr) return Bad(Q(q, "point"), absl::StrCat("no appearance point ", q.point));
+      st = z.TestAppearancePoint(q.point, "");
+      break;
+    }
+    case QuestionKind::kTableEdge:
+      st = z.TableEdge();
+      break;
+    case QuestionKind::kPerimeterPoint: {
+      int n = z.RollEntryPoint();
+      if (n == 0) {
+        return absl::FailedPreconditionError("perimeter_point: every Zulu perimeter point already has a marker");
+      }
+      break;
+    }
+    case QuestionKind::kImpiCreation: {
+      Vec2 at;
+      int point = 0;
+      PointKind kind = PointKind::kUnspecified;
+      if (q.point > 0) {
+        const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
+        if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
+        if (p->Exhausted()) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
+        }
+        at = p->position;
+        point = q.point;
+        kind = PointKind::kAppearance;
+      } else if (q.perimeter_point > 0) {
+        const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
+        if (p == nullptr) {
+          return Bad(Q(q, "perimeter_point"), absl::StrCat("no perimeter point ", q.perimeter_point));
+        }
+        if (p->british_entry) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "impi_creation.perimeter_point: perimeter point ", q.perimeter_point,
+              " is the British entry point: never a Zulu entry"));
+        }
+        at = p->position;
+        point = q.perimeter_point;
+        kind = PointKind::kPerimeter;
+      } else if (q.has_at) {
+        at = q.at;
+      } else {
+        return Bad(QuestionKindName(q.kind), "say where: appearance_point, perimeter_point or at");
+      }
+      std::string id = z.CreateImpi(at, q.special, point, kind, "asked by the umpire");
+      if (kind == PointKind::kAppearance && !id.empty() &&
+          s.FindUnit(id)->kind == UnitKind::kImpi) {
+        s.FindPoint(PointKind::kAppearance, point)->state = PointState::kSpent;
+      }
+      break;
+    }
+    case QuestionKind::kHand: {
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      const Unit* u = s.FindUnit(q.unit_id);
+      if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+            ": the HAND is rolled for an impi or a skirmishing regiment"));
+      }
+      st = z.AssignHand(q.unit_id);
+      break;
+    }
+    case QuestionKind::kTarget:
+    case QuestionKind::kZuluMove:
+    case QuestionKind::kTemptation: {
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      const Unit* u = s.FindUnit(q.unit_id);
+      bool skirmish_ok = q.kind == QuestionKind::kZuluMove && u->kind == UnitKind::kSkirmishers;
+      if ((u->kind != UnitKind::kImpi && !skirmish_ok) || u->off_table) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            Q(q, "unit_id"), ": ", q.unit_id, " is a ", UnitKindName(u->kind),
+            q.kind == QuestionKind::kZuluMove ? ": only impis and skirmishing regiments move on Zulu cards"
+                                              : ": only impis choose targets this way"));
+      }
+      if (q.kind == QuestionKind::kTarget) {
+        st = z.UpdateTarget(q.unit_id, 0.0);
+        if (st.ok() && log.size() == mark) {
+          Event& e = log.Add(EventKind::kTargetKept, Side::kZulu);
+          e.decision = true;
+          e.umpire_only = true;
+          e.unit_ids = {q.unit_id};
+          e.target_id = u->umpire.target_id;
+          e.why.rule = {kSource, "IMPI CREATION", "", "", false};
+          e.why.text = absl::StrCat(q.unit_id, " keeps its target ", u->umpire.target_id,
+                                    ": it is in sight, nothing is in the way and no other unit tempts it.");
+        }
+      } else if (q.kind == QuestionKind::kZuluMove) {
+        st = z.MoveForce(q.unit_id);
+      } else {
+        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "tempting_unit_id"));
+        const Unit* t = s.FindUnit(q.other_unit_id);
+        if (t->side != Side::kBritish || t->off_table) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
+        }
+        st = z.Tempt(q.unit_id, q.other_unit_id);
+      }
+      break;
+    }
+    case QuestionKind::kMoveTest: {
+      bool now = false;
+      if (!q.unit_id.empty()) {
+        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+        const Unit* u = s.FindUnit(q.unit_id);
+        if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+              ": only impis and skirmishing regiments test on Zulu move cards"));
+        }
+      } else {
+        const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
+        if (p == nullptr) return Bad("move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
+        if (p->marker != Marker::kThisTurn) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
+        }
+      }
+      st = z.MoveTest(q.unit_id, q.perimeter_point, &now);
+      break;
+    }
+    case QuestionKind::kFireCard:
+      st = z.FireCard();
+      break;
+    case QuestionKind::kLoneZulu:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
+        return Bad("lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
+      }
+      if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
+      st = z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id);
+      break;
+    case QuestionKind::kTestToStand:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "charger_id"));
+      st = z.TestToStand(q.unit_id, q.other_unit_id);
+      break;
+    case QuestionKind::kCriticalMorale:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      st = z.CriticalMorale(q.unit_id);
+      break;
+    default:
+      return absl::FailedPreconditionError(absl::StrCat(
+          "question: ", QuestionKindName(q.kind), " is not a decision point of Zulu Control"));
+  }
+  IMPI_RETURN_IF_ERROR(st);
+  *decision = -1;
+  const auto& ev = log.events();
+  for (size_t i = mark; i < ev.size(); ++i) {
+    if (ev[i].decision) {
+      *decision = static_cast<int>(i);
+      break;
+    }
+  }
+  if (*decision < 0 && ev.size() > mark) *decision = static_cast<int>(ev.size() - 1);
+  return absl::OkStatus();
+}
+
+Awaiting TsatfRuleset::Awaits(const BattleState& state) const {
+  BattleState copy = state;  // ZuluControl takes a mutable state; Awaits changes nothing.
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  return ZuluControl(copy, dice, log).Awaits();
+}
+
+std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side side) const {
+  std::vector<Action> out;
+  Awaiting a = Awaits(state);
+  if (side != Side::kBritish || a.side != Side::kBritish) return out;  // the Zulus follow the procedure
+  Action pass;
+  pass.kind = ActionKind::kPass;
+  out.push_back(pass);
+  auto nearest_zulu = [&](const Unit& b) -> const Unit* {
+    const Unit* best = nullptr;
+    for (const Unit& z : state.units) {
+      if (z.side != Side::kZulu || z.off_table || z.kind == UnitKind::kImpi || z.kind == UnitKind::kInduna) continue;
+      if (best == nullptr || Distance(z.position, b.position) < Distance(best->position, b.position)) best = &z;
+    }
+    return best;
+  };
+  for (const std::string& id : a.unit_ids) {
+    const Unit* b = state.FindUnit(id);
+    if (b == nullptr) continue;
+    const Unit* z = nearest_zulu(*b);
+    if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {
+      // A few meaningful candidates: forward, towards the nearest Zulu, back.
+      for (double dy : {6.0, -6.0}) {
+        Action m;
+        m.kind = ActionKind::kMove;
+        m.unit_id = id;
+        m.to = ClampToTable(b->position + Vec2(0, dy), state.table.width, state.table.height);
+        out.push_back(m);
+      }
+      if (z != nullptr) {
+        Action m;
+        m.kind = ActionKind::kMove;
+        m.unit_id = id;
+        m.to = ClampToTable(StepTowards(b->position, z->position, std::min(6.0, Distance(b->position, z->position) - kContact)),
+                            state.table.width, state.table.height);
+        out.push_back(m);
+      }
+    } else if (a.kind == AwaitKind::kBritishFire && z != nullptr) {
+      for (int hits : {0, 2}) {
+        Action f;
+        f.kind = ActionKind::kFire;
+        f.unit_id = id;
+        f.target_id = z->id;
+        f.hits = std::min(hits, z->figures.Present());
+        out.push_back(f);
+      }
+    }
+  }
+  return out;
+}
+
+bool TsatfRuleset::IsOver(const BattleState& state) const {
+  return Awaits(state).kind == AwaitKind::kGameOver;
+}
+
+// Zulu Control scenarios set their own victory conditions (SCENARIO DESIGN);
+// the score here is designed: the share of British figures still fighting,
+// mapped to [-1, 1] (+1 all standing for the British).
+double TsatfRuleset::Score(const BattleState& state, Side side) const {
+  int start = 0, present = 0;
+  for (const Unit& u : state.units) {
+    if (u.side != Side::kBritish) continue;
+    start += u.figures.Starting();
+    if (!u.off_table) present += u.figures.Present();
+  }
+  double british = start > 0 ? 2.0 * present / start - 1.0 : -1.0;
+  return side == Side::kBritish ? british : -british;
+}
+
+BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
+  BattleState v = state;
+  if (side == Side::kZulu) return v;
+  v.umpire = UmpireBook{};
+  for (Unit& u : v.units) u.umpire = UnitUmpire{};
+  std::vector<Point> points;
+  for (Point& p : v.points) {
+    p.marked_force = ForceKind::kUnspecified;
+    // Hidden appearance points stay hidden until they are tested.
+    if (p.kind == PointKind::kAppearance && p.hidden &&
+        (p.state == PointState::kUnspecified || p.state == PointState::kUntested)) {
+      continue;
+    }
+    points.push_back(p);
+  }
+  v.points = std::move(points);
+  return v;
+}
+
+void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
+  if (viewer != Side::kBritish) return;
+  // What the British cannot know: what each marker brings, each force's hand,
+  // and how much of the scenario total is left in the pool.
+  for (Point& p : state.points) {
+    if (p.marker != Marker::kNone) {
+      p.marked_force = rng.Uniform(6) == 0 ? ForceKind::kSkirmishers : ForceKind::kImpi;
+    }
+  }
+  for (Unit& u : state.units) {
+    if (u.kind == UnitKind::kImpi || u.kind == UnitKind::kSkirmishers) {
+      u.umpire.hand = rng.Uniform(2) == 0 ? Hand::kLeft : Hand::kRight;
+    }
+  }
+  int left = std::max(0, state.umpire.scenario_total - state.umpire.committed);
+  state.umpire.force_pool = static_cast<int>(rng.Uniform(static_cast<uint64_t>(left) + 1));
+}
+
+}  // namespace impi::tsatf

@@ -1,0 +1,171 @@
+// engine/rulesets/tsatf/zulu_control.h: the TSATF "Zulu Control" umpire.
+//
+// Overview: ZuluControl runs the umpire's procedure of the manual (rules file
+// 003_8a310c3200cb6fb0.txt) on one BattleState: the start of turn (markers,
+// RANDOM CHANCE FROM TABLE EDGE after turn 2, the D10 perimeter point), the
+// movement deck of 3 red and 3 black cards (Zulu move tests 1-3 later / 4-6
+// now, 3D6 towards the target or 4D6 and charge within 24", everything
+// unmoved on the last Zulu card, "this turn" markers entering), appearance
+// points tested when the British move within 6", IMPI CREATION and SPECIAL
+// IMPI CREATION against the force pool and the scenario total, HAND, target
+// selection (nearest, red coats first, dice for ties, in the way, temptation,
+// the 24" rule, last known position), the fire deck (which capable unit
+// fires), the three lone-Zulu conversion tables, skirmishing and rifle-armed
+// regiments charged, critical morale below 50%, rejoining and recycling.
+//
+// How units are kept: an impi is a unit of kind IMPI (its hand and target in
+// its umpire bookkeeping, its position the centre of its regiments) with its
+// REGIMENT units and its INDUNA pointing at it through `parent`. Skirmishing
+// (SKIRMISHERS), rifle-armed (RIFLE_REGIMENT) regiments and lone Zulus
+// (LONE_ZULU) stand alone. The force pool counts regiments; committing one
+// adds to umpire.committed, which never passes umpire.scenario_total;
+// removed regiments return to the pool ("recycled").
+//
+// Where the text is silent impi decides, and says so (docs/conformance.md):
+// test to stand and critical morale (TSATF core rules, not in the text) are
+// designed tables; a regiment's footprint, contact distance, "occupying" a
+// point (within 2"), ties within 0.5", one marker per perimeter point, the
+// fire deck of 3 red and 3 black cards, pinned units recovering at the next
+// start of turn.
+//
+// Thread safety: a ZuluControl works on the state it is given; use one per
+// thread.
+#ifndef IMPI_ENGINE_RULESETS_TSATF_ZULU_CONTROL_H_
+#define IMPI_ENGINE_RULESETS_TSATF_ZULU_CONTROL_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/ruleset.h"
+
+namespace impi::tsatf {
+
+// Sizes on the table, in inches (designed: not in the source text).
+inline constexpr double kRegimentRadius = 1.5;   // a 20-figure regiment's footprint
+inline constexpr double kRegimentSpacing = 3.5;  // between regiments of an impi
+inline constexpr double kContact = 3.0;          // centre to centre in close combat
+inline constexpr double kOccupyRadius = 2.0;     // a British unit this close occupies a point
+inline constexpr double kTieInches = 0.5;        // "equally distant"
+inline constexpr double kChargeRange = 24.0;     // "Impis within 24" ... roll 4 D6 and charge"
+inline constexpr double kAppearanceRange = 6.0;  // "within 6" of an appearance point"
+inline constexpr int kRegimentFigures = 20;      // "20 men including a leader"
+inline constexpr int kCardsPerColour = 3;        // "3 red cards and 3 black cards"
+inline constexpr int kMaxSkirmishers = 2;        // "Only two of these may be on the field"
+
+class ZuluControl {
+ public:
+  ZuluControl(BattleState& state, Dice& dice, EventLog& log)
+      : s_(state), dice_(dice), log_(log) {}
+
+  // --- Advance: the turn sequence --------------------------------------
+  // Applies one British action (validated against what the engine awaits).
+  // `path` is the field path for errors ("british_actions[2]").
+  absl::Status ApplyBritish(const Action& action, const std::string& path);
+  // Plays until the British are awaited; fills `awaiting`.
+  absl::Status RunZulu(Awaiting* awaiting);
+  // What the engine awaits now (without changing anything).
+  Awaiting Awaits() const;
+
+  // --- The procedures, each one decision point (Ask) ---------------------
+  absl::Status StartOfTurn();
+  // RANDOM CHANCE ON-FIELD at appearance point `number`.
+  absl::Status TestAppearancePoint(int number, const std::string& trigger_unit);
+  // RANDOM CHANCE FROM TABLE EDGE; a created force gets a "next turn" marker.
+  absl::Status TableEdge();
+  // The D10 perimeter point (never the British entry, one marker a point).
+  int RollEntryPoint();
+  // IMPI CREATION (special: SPECIAL IMPI CREATION) at `at`. Returns the new
+  // impi's id ("" if nothing was created; a Lone Zulu when the pool is low).
+  std::string CreateImpi(const Vec2& at, bool special, int point, PointKind point_kind,
+                         const std::string& how);
+  absl::Status AssignHand(const std::string& unit_id);
+  // Target selection now; `move_distance` > 0 also applies the "cannot reach
+  // the target but could reach another" temptation.
+  absl::Status UpdateTarget(const std::string& unit_id, double move_distance);
+  absl::Status Tempt(const std::string& unit_id, const std::string& tempting_id);
+  // Zulu move card test for a unit or a "this turn" marker; *now is the result.
+  absl::Status MoveTest(const std::string& unit_id, int perimeter_point, bool* now);
+  absl::Status MoveForce(const std::string& unit_id);
+  absl::Status EnterMarker(int perimeter_point);
+  absl::Status FireCard();
+  absl::Status LoneZulu(const std::string& unit_id, LoneZuluEvent event,
+                        const std::string& british_id);
+  absl::Status TestToStand(const std::string& unit_id, const std::string& charger_id);
+  absl::Status CriticalMorale(const std::string& unit_id);
+
+  // --- Counts the tables depend on -----------------------------------------
+  int ImpisOnOrMarked() const;
+  int SkirmishersOnTable() const;  // on the table or marked to come on
+  bool RifleOnTable() const;
+  int Available() const;  // min(force pool, scenario total - committed)
+
+ private:
+  // Movement deck.
+  absl::Status DrawMovementCard(bool* awaits_british);
+  absl::Status ZuluMoveCard(bool last_card);
+  absl::Status DrawFireCard(bool* awaits_british);
+  absl::Status EndOfTurn();
+  void StartPhase(Phase phase);
+
+  // British actions.
+  absl::Status BritishMove(const Action& a, const std::string& path);
+  absl::Status BritishFire(const Action& a, const std::string& path);
+  absl::Status BritishCharge(const Action& a, const std::string& path);
+  absl::Status Casualties(const std::string& target_id, int casualties, const std::string& path,
+                          bool close_combat);
+  void CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path);
+
+  // Creation helpers.
+  std::string PlaceImpi(const Vec2& at, int regiments, int point, PointKind point_kind,
+                        const std::string& how);
+  std::string PlaceSingle(UnitKind kind, const Vec2& at, int point, PointKind point_kind,
+                          const std::string& how);
+  void Commit(int regiments);
+  void RemoveUnit(const std::string& id, const std::string& why, bool recycle);
+  Vec2 ConversionPlace(const Unit& lone, const std::string& british_id);
+  std::string ConvertLoneToImpi(const std::string& lone_id, const std::string& british_id);
+
+  // Targeting.
+  std::vector<const Unit*> VisibleBritish(const Vec2& from) const;
+  std::string NearestBritish(const Vec2& from, bool visible_only, Explanation* why);
+  Vec2 ForcePosition(const Unit& force) const;
+  void RecenterImpi(const std::string& impi_id);
+  std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
+  void TranslateForce(Unit& force, const Vec2& delta);
+
+  Event& Decision(EventKind kind, const Explanation& why);
+  int StandTarget() const;
+  int CriticalTarget() const;
+
+  BattleState& s_;
+  Dice& dice_;
+  EventLog& log_;
+};
+
+// The rule set behind engine/rulesets/ruleset.h.
+class TsatfRuleset final : public Ruleset {
+ public:
+  std::string_view id() const override { return "TSATF_ZULU_CONTROL"; }
+  std::string_view source() const override { return "003_8a310c3200cb6fb0.txt"; }
+  std::string_view status() const override { return "full"; }
+  absl::Status Validate(const BattleState& state) const override;
+  absl::Status Advance(BattleState& state, const std::vector<Action>& british,
+                       const PolicySpec& policy, Dice& dice, EventLog& log,
+                       Awaiting* awaiting) const override;
+  absl::Status Ask(BattleState& state, const Question& question, const PolicySpec& policy,
+                   Dice& dice, EventLog& log, int* decision) const override;
+  Awaiting Awaits(const BattleState& state) const override;
+  std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
+  bool IsOver(const BattleState& state) const override;
+  double Score(const BattleState& state, Side side) const override;
+  BattleState View(const BattleState& state, Side side) const override;
+  void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
+};
+
+}  // namespace impi::tsatf
+
+#endif  // IMPI_ENGINE_RULESETS_TSATF_ZULU_CONTROL_H_

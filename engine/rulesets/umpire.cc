@@ -1,0 +1,92 @@
+#include "engine/rulesets/umpire.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+
+namespace impi {
+
+Dice DiceSpec::Make() const {
+  return scripted ? Dice::Scripted(faces, cards) : Dice::Seeded(seed);
+}
+
+namespace {
+
+absl::StatusOr<const Ruleset*> Prepare(const BattleState& state, const PolicySpec& policy,
+                                       const char* policy_field) {
+  const Ruleset* rules = FindRuleset(state.ruleset);
+  if (rules == nullptr) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "state.ruleset: ", state.ruleset.empty() ? "is required" : state.ruleset,
+        state.ruleset.empty() ? "" : " is not implemented yet"));
+  }
+  IMPI_RETURN_IF_ERROR(rules->Validate(state));
+  if (policy.kind == PolicyKind::kMcts) {
+    return absl::UnimplementedError(absl::StrCat(
+        policy_field, ".kind: MCTS is not available yet; use RULES"));
+  }
+  return rules;
+}
+
+absl::StatusOr<StepResult> Finish(BattleState state, EventLog& log, Dice& dice, absl::Status st) {
+  // Dice problems first: a script that ran out makes every later failure moot.
+  IMPI_RETURN_IF_ERROR(dice.status());
+  IMPI_RETURN_IF_ERROR(st);
+  StepResult r;
+  r.state = std::move(state);
+  r.events = std::move(log.mutable_events());
+  r.dice = dice.rolls();
+  return r;
+}
+
+}  // namespace
+
+absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vector<Action>& british,
+                                      const PolicySpec& policy, const DiceSpec& spec) {
+  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state, policy, "zulu_policy"));
+  BattleState work = state;
+  Dice dice = spec.Make();
+  EventLog log;
+  Awaiting awaiting;
+  absl::Status st = rules->Advance(work, british, policy, dice, log, &awaiting);
+  IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
+  r.awaiting = awaiting;
+  return r;
+}
+
+absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& question,
+                                  const PolicySpec& policy, const DiceSpec& spec) {
+  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state, policy, "policy"));
+  BattleState work = state;
+  Dice dice = spec.Make();
+  EventLog log;
+  int decision = -1;
+  absl::Status st = rules->Ask(work, question, policy, dice, log, &decision);
+  IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
+  r.decision = decision;
+  r.awaiting = rules->Awaits(r.state);
+  return r;
+}
+
+void ApplyBritishView(StepResult& result) {
+  const Ruleset* rules = FindRuleset(result.state.ruleset);
+  if (rules != nullptr) result.state = rules->View(result.state, Side::kBritish);
+  std::vector<Event> kept;
+  int decision = -1;
+  for (size_t i = 0; i < result.events.size(); ++i) {
+    Event& e = result.events[i];
+    if (e.umpire_only) continue;
+    // The British see what happened and what they are told, not the umpire's
+    // dice and reasons.
+    if (static_cast<int>(i) == result.decision) decision = static_cast<int>(kept.size());
+    e.why = Explanation{};
+    kept.push_back(std::move(e));
+  }
+  for (size_t i = 0; i < kept.size(); ++i) kept[i].seq = static_cast<int>(i);
+  result.events = std::move(kept);
+  result.decision = decision;
+  result.dice.clear();
+}
+
+}  // namespace impi
