@@ -1,0 +1,624 @@
+// engine/core/geometry.cc: distances, obstacles, line of sight and paths.
+//
+// PathTowards works in two stages:
+//   1. A greedy walk that respects the hand. While the straight line to the
+//      goal is blocked by an obstacle, the mover heads for the point of that
+//      obstacle's clearance outline that is furthest round on the hand side, as
+//      seen from where it stands (the tangent point), provided it can see it.
+//      If the tangent point is hidden behind a second obstacle, the two are
+//      treated as one and the walk goes round both on the same side.
+//   2. If the walk goes in circles or cannot continue, a shortest path over
+//      the visibility graph of the clearance outlines (A*), ignoring the hand.
+//      If even that finds no way, the mover is enclosed: the path is blocked.
+// The route is then cut to the length budget and to stop_short of the goal.
+// Clearance outlines are sampled: 16 points round a disc, 8 round each vertex
+// of a polygon or polyline, on circles just large enough that the chords
+// between samples keep the clearance.
+#include "engine/core/geometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <queue>
+#include <utility>
+#include <vector>
+
+namespace impi {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kEps = 1e-9;
+// Extra distance between a waypoint and the clearance outline it goes round,
+// so that a leg along the outline does not count as touching it.
+constexpr double kMargin = 0.02;
+constexpr int kDiscSamples = 16;
+constexpr int kVertexSamples = 8;
+constexpr int kMaxGreedyLegs = 64;
+
+double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+double PointSegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  if (len2 <= 0.0) return (p - a).norm();
+  const double t = std::clamp((p - a).dot(ab) / len2, 0.0, 1.0);
+  return (p - (a + t * ab)).norm();
+}
+
+// True if segments a-b and c-d intersect or touch.
+bool SegmentsIntersect(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const double d1 = Cross(b - a, c - a);
+  const double d2 = Cross(b - a, d - a);
+  const double d3 = Cross(d - c, a - c);
+  const double d4 = Cross(d - c, b - c);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
+      ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
+    return true;
+  }
+  // Touching or collinear cases.
+  auto on_segment = [](const Vec2& p, const Vec2& q, const Vec2& r) {
+    return PointSegmentDistance(r, p, q) <= kEps;
+  };
+  return on_segment(a, b, c) || on_segment(a, b, d) || on_segment(c, d, a) ||
+         on_segment(c, d, b);
+}
+
+double SegmentSegmentDistance(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  if (SegmentsIntersect(a, b, c, d)) return 0.0;
+  return std::min({PointSegmentDistance(a, c, d), PointSegmentDistance(b, c, d),
+                   PointSegmentDistance(c, a, b), PointSegmentDistance(d, a, b)});
+}
+
+// The edges of an obstacle's outline (polygon: closed; polyline: open).
+template <typename Fn>
+void ForEachEdge(const Obstacle& o, Fn fn) {
+  const size_t n = o.vertices.size();
+  if (n == 0) return;
+  if (n == 1) {
+    fn(o.vertices[0], o.vertices[0]);
+    return;
+  }
+  const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
+  for (size_t i = 0; i < edges; ++i) fn(o.vertices[i], o.vertices[(i + 1) % n]);
+}
+
+// Distance from p to the obstacle (0 inside a polygon or disc).
+double DistanceTo(const Vec2& p, const Obstacle& o) {
+  if (o.shape == Obstacle::Shape::kDisc) {
+    return std::max(0.0, (p - o.center).norm() - o.radius);
+  }
+  if (o.vertices.empty()) return std::numeric_limits<double>::infinity();
+  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
+      PointInPolygon(p, o.vertices)) {
+    return 0.0;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  ForEachEdge(o, [&](const Vec2& a, const Vec2& b) {
+    best = std::min(best, PointSegmentDistance(p, a, b));
+  });
+  return best;
+}
+
+// Distance between two obstacles (0 if they touch or overlap).
+double ObstacleGap(const Obstacle& a, const Obstacle& b) {
+  using Shape = Obstacle::Shape;
+  if (a.shape == Shape::kDisc && b.shape == Shape::kDisc) {
+    return std::max(0.0, (a.center - b.center).norm() - a.radius - b.radius);
+  }
+  if (a.shape == Shape::kDisc) return std::max(0.0, DistanceTo(a.center, b) - a.radius);
+  if (b.shape == Shape::kDisc) return std::max(0.0, DistanceTo(b.center, a) - b.radius);
+  if (a.vertices.empty() || b.vertices.empty()) return std::numeric_limits<double>::infinity();
+  if (a.shape == Shape::kPolygon && a.vertices.size() >= 3 &&
+      PointInPolygon(b.vertices[0], a.vertices)) {
+    return 0.0;
+  }
+  if (b.shape == Shape::kPolygon && b.vertices.size() >= 3 &&
+      PointInPolygon(a.vertices[0], b.vertices)) {
+    return 0.0;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  ForEachEdge(a, [&](const Vec2& p, const Vec2& q) {
+    ForEachEdge(b, [&](const Vec2& r, const Vec2& s) {
+      best = std::min(best, SegmentSegmentDistance(p, q, r, s));
+    });
+  });
+  return best;
+}
+
+// Smallest t in [0, 1] at which a + t (b - a) is within distance r of the
+// centre c, or +inf.
+double FirstCircleContact(const Vec2& a, const Vec2& b, const Vec2& c, double r) {
+  const Vec2 d = b - a;
+  const Vec2 f = a - c;
+  const double cc = f.squaredNorm() - r * r;
+  if (cc <= 0.0) return 0.0;
+  const double aa = d.squaredNorm();
+  if (aa <= 0.0) return std::numeric_limits<double>::infinity();
+  const double bb = 2.0 * f.dot(d);
+  const double disc = bb * bb - 4.0 * aa * cc;
+  if (disc < 0.0) return std::numeric_limits<double>::infinity();
+  const double t = (-bb - std::sqrt(disc)) / (2.0 * aa);
+  if (t >= 0.0 && t <= 1.0) return t;
+  return std::numeric_limits<double>::infinity();
+}
+
+// Smallest t in [0, 1] at which a + t (b - a) meets segment p-q, or +inf.
+double FirstSegmentContact(const Vec2& a, const Vec2& b, const Vec2& p, const Vec2& q) {
+  const Vec2 d = b - a;
+  const Vec2 e = q - p;
+  const double denom = Cross(d, e);
+  if (std::abs(denom) <= kEps * std::max(1.0, d.norm() * e.norm())) {
+    return std::numeric_limits<double>::infinity();  // parallel: caps decide
+  }
+  const double t = Cross(p - a, e) / denom;
+  const double u = Cross(p - a, d) / denom;
+  if (t >= 0.0 && t <= 1.0 && u >= 0.0 && u <= 1.0) return t;
+  return std::numeric_limits<double>::infinity();
+}
+
+// Smallest t in [0, 1] at which a + t (b - a) comes within r of the capsule
+// axis p-q, or +inf.
+double FirstCapsuleContact(const Vec2& a, const Vec2& b, const Vec2& p, const Vec2& q,
+                           double r) {
+  if (PointSegmentDistance(a, p, q) <= r) return 0.0;
+  double t = std::min(FirstCircleContact(a, b, p, r), FirstCircleContact(a, b, q, r));
+  const Vec2 e = q - p;
+  const double len = e.norm();
+  if (len > 0.0) {
+    const Vec2 n = Vec2(-e.y(), e.x()) / len * r;
+    t = std::min(t, FirstSegmentContact(a, b, p + n, q + n));
+    t = std::min(t, FirstSegmentContact(a, b, p - n, q - n));
+  }
+  return t;
+}
+
+// Smallest t in [0, 1] at which the segment comes within r of the obstacle.
+double FirstContact(const Vec2& a, const Vec2& b, const Obstacle& o, double r) {
+  if (o.shape == Obstacle::Shape::kDisc) {
+    return FirstCircleContact(a, b, o.center, o.radius + r);
+  }
+  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
+      PointInPolygon(a, o.vertices)) {
+    return 0.0;
+  }
+  double t = std::numeric_limits<double>::infinity();
+  ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
+    t = std::min(t, FirstCapsuleContact(a, b, p, q, r));
+  });
+  return t;
+}
+
+void AddCircleSamples(const Vec2& c, double r, int n, std::vector<Vec2>* out) {
+  // A regular n-gon circumscribing the circle of radius r.
+  const double rr = r / std::cos(kPi / n);
+  for (int k = 0; k < n; ++k) {
+    const double a = 2.0 * kPi * k / n;
+    out->push_back(c + rr * Vec2(std::cos(a), std::sin(a)));
+  }
+}
+
+// The obstacles as one path search sees them: the clearance each keeps (less
+// than asked where the mover starts closer than that) and which are ignored
+// (the mover starts inside or touching them).
+struct Field {
+  const std::vector<Obstacle>* obstacles;
+  std::vector<double> keep;
+  std::vector<bool> ignored;
+  // Waypoint candidates per obstacle, sampled on first use.
+  mutable std::vector<std::vector<Vec2>> samples;
+  mutable std::vector<bool> sampled;
+
+  // Hit radius: touching the clearance outline exactly is not a hit.
+  double HitRadius(size_t i) const { return std::max(0.0, keep[i] - 1e-9); }
+
+  // First obstacle the segment a-b comes within clearance of, with its t.
+  std::pair<int, double> FirstBlocker(const Vec2& a, const Vec2& b) const {
+    int best = -1;
+    double best_t = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < obstacles->size(); ++i) {
+      if (ignored[i]) continue;
+      const double t = FirstContact(a, b, (*obstacles)[i], HitRadius(i));
+      if (t < best_t) {
+        best_t = t;
+        best = static_cast<int>(i);
+      }
+    }
+    return {best, best_t};
+  }
+
+  bool Free(const Vec2& a, const Vec2& b) const { return FirstBlocker(a, b).first < 0; }
+
+  // True if p is at least the clearance (plus half the margin) from everything.
+  bool Clear(const Vec2& p) const {
+    for (size_t i = 0; i < obstacles->size(); ++i) {
+      if (ignored[i]) continue;
+      if (DistanceTo(p, (*obstacles)[i]) < keep[i] + 0.5 * kMargin) return false;
+    }
+    return true;
+  }
+
+  // The waypoint candidates round obstacle i: its clearance outline, less
+  // the points that lie within the clearance of something else.
+  const std::vector<Vec2>& Samples(size_t i) const {
+    if (sampled[i]) return samples[i];
+    sampled[i] = true;
+    if (ignored[i]) return samples[i];
+    const Obstacle& o = (*obstacles)[i];
+    std::vector<Vec2> raw;
+    if (o.shape == Obstacle::Shape::kDisc) {
+      AddCircleSamples(o.center, o.radius + keep[i] + kMargin, kDiscSamples, &raw);
+    } else {
+      for (const Vec2& v : o.vertices) {
+        AddCircleSamples(v, keep[i] + kMargin, kVertexSamples, &raw);
+      }
+    }
+    for (const Vec2& p : raw) {
+      if (Clear(p)) samples[i].push_back(p);
+    }
+    return samples[i];
+  }
+
+  // True if the mover cannot pass between obstacles i and j keeping its
+  // clearance from both: the two are then gone round as one.
+  bool Joined(size_t i, size_t j) const {
+    return ObstacleGap((*obstacles)[i], (*obstacles)[j]) < keep[i] + keep[j] + 2.0 * kMargin;
+  }
+
+  // Adds obstacle i and everything joined to it (directly or through others)
+  // to the group.
+  void AddCluster(size_t i, std::vector<bool>* group) const {
+    std::vector<size_t> todo = {i};
+    (*group)[i] = true;
+    while (!todo.empty()) {
+      const size_t u = todo.back();
+      todo.pop_back();
+      for (size_t v = 0; v < obstacles->size(); ++v) {
+        if ((*group)[v] || ignored[v] || !Joined(u, v)) continue;
+        (*group)[v] = true;
+        todo.push_back(v);
+      }
+    }
+  }
+
+  // Index of a (non-ignored) obstacle whose clearance region holds p, or -1.
+  int Holding(const Vec2& p) const {
+    for (size_t i = 0; i < obstacles->size(); ++i) {
+      if (ignored[i]) continue;
+      if (DistanceTo(p, (*obstacles)[i]) < HitRadius(i)) return static_cast<int>(i);
+    }
+    return -1;
+  }
+};
+
+Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double clearance) {
+  Field field;
+  field.obstacles = &obstacles;
+  const size_t n = obstacles.size();
+  field.keep.assign(n, std::max(0.0, clearance));
+  field.ignored.assign(n, false);
+  field.samples.resize(n);
+  field.sampled.assign(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    const Obstacle& o = obstacles[i];
+    if (o.shape != Obstacle::Shape::kDisc && o.vertices.empty()) {
+      field.ignored[i] = true;
+      continue;
+    }
+    const double d0 = DistanceTo(from, o);
+    if (d0 <= kEps) {
+      field.ignored[i] = true;  // the mover already stands on it
+      continue;
+    }
+    if (d0 < field.keep[i] + kMargin) field.keep[i] = 0.5 * d0;
+  }
+  return field;
+}
+
+// Signed angle of v from direction d, positive counter-clockwise.
+double SignedAngle(const Vec2& d, const Vec2& v) { return std::atan2(Cross(d, v), d.dot(v)); }
+
+// The greedy choice of the next waypoint from cur while the way to goal is
+// blocked by obstacle `first`: the candidate furthest round on the hand side
+// that cur can see; obstacles hiding better candidates join the group.
+bool ChooseWaypoint(const Field& field, const Vec2& cur, const Vec2& goal, int first,
+                    Turn hand, Vec2* out) {
+  const double s = hand == Turn::kLeft ? 1.0 : -1.0;
+  const Vec2 d = goal - cur;
+  std::vector<bool> in_group(field.obstacles->size(), false);
+  field.AddCluster(first, &in_group);
+  for (size_t round = 0; round <= field.obstacles->size(); ++round) {
+    struct Candidate {
+      double angle;
+      size_t order;
+      Vec2 p;
+    };
+    std::vector<Candidate> cands;
+    for (size_t i = 0; i < in_group.size(); ++i) {
+      if (!in_group[i]) continue;
+      for (const Vec2& p : field.Samples(i)) {
+        if ((p - cur).norm() <= 1e-7) continue;
+        cands.push_back({s * SignedAngle(d, p - cur), cands.size(), p});
+      }
+    }
+    std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
+      if (a.angle != b.angle) return a.angle > b.angle;
+      return a.order < b.order;
+    });
+    bool grew = false;
+    for (const Candidate& c : cands) {
+      const int blocker = field.FirstBlocker(cur, c.p).first;
+      if (blocker < 0) {
+        *out = c.p;
+        return true;
+      }
+      if (!in_group[blocker]) {
+        field.AddCluster(blocker, &in_group);
+        grew = true;
+        break;
+      }
+    }
+    if (!grew) return false;
+  }
+  return false;
+}
+
+enum class RouteResult { kFound, kStuck };
+
+// Stage 1: the greedy walk. route starts with `from`.
+RouteResult GreedyRoute(const Field& field, const Vec2& from, const Vec2& goal,
+                        double stop_short, Turn hand, std::vector<Vec2>* route) {
+  route->assign(1, from);
+  Vec2 cur = from;
+  for (int leg = 0; leg < kMaxGreedyLegs; ++leg) {
+    if ((goal - cur).norm() <= stop_short + kEps) return RouteResult::kFound;
+    const auto [blocker, t] = field.FirstBlocker(cur, goal);
+    if (blocker < 0) {
+      route->push_back(goal);
+      return RouteResult::kFound;
+    }
+    const Obstacle& o = (*field.obstacles)[blocker];
+    // The goal lies inside this obstacle's clearance: go straight up to it.
+    if (DistanceTo(goal, o) < field.HitRadius(blocker)) {
+      const double len = (goal - cur).norm();
+      const double stop_t = std::max(0.0, t - 1e-6 / std::max(len, 1e-12));
+      route->push_back(cur + stop_t * (goal - cur));
+      return RouteResult::kFound;
+    }
+    Vec2 next;
+    if (!ChooseWaypoint(field, cur, goal, blocker, hand, &next)) return RouteResult::kStuck;
+    for (const Vec2& seen : *route) {
+      if ((seen - next).norm() <= 1e-7) return RouteResult::kStuck;  // circling
+    }
+    route->push_back(next);
+    cur = next;
+  }
+  return RouteResult::kStuck;
+}
+
+// Stage 2: A* over the visibility graph of the clearance samples. Returns
+// false if the goal (or, when the goal lies in an obstacle, any point that
+// can approach it) cannot be reached.
+bool GraphRoute(const Field& field, const Vec2& from, const Vec2& goal, double stop_short,
+                std::vector<Vec2>* route) {
+  std::vector<Vec2> nodes = {from};
+  for (size_t i = 0; i < field.obstacles->size(); ++i) {
+    const std::vector<Vec2>& s = field.Samples(i);
+    nodes.insert(nodes.end(), s.begin(), s.end());
+  }
+  const int goal_blocker = field.Holding(goal);
+  const bool goal_free = goal_blocker < 0;
+  const int goal_node = static_cast<int>(nodes.size());
+  if (goal_free) nodes.push_back(goal);
+  const size_t n = nodes.size();
+  std::vector<double> g(n, std::numeric_limits<double>::infinity());
+  std::vector<int> parent(n, -1);
+  std::vector<bool> closed(n, false);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  g[0] = 0.0;
+  open.push({(goal - from).norm(), 0});
+  int reached = -1;
+  while (!open.empty()) {
+    const int u = open.top().second;
+    open.pop();
+    if (closed[u]) continue;
+    closed[u] = true;
+    if ((goal_free && u == goal_node) || (nodes[u] - goal).norm() <= stop_short + kEps) {
+      reached = u;
+      break;
+    }
+    for (size_t v = 0; v < n; ++v) {
+      if (closed[v]) continue;
+      const double w = (nodes[v] - nodes[u]).norm();
+      if (g[u] + w >= g[v]) continue;
+      if (!field.Free(nodes[u], nodes[v])) continue;
+      g[v] = g[u] + w;
+      parent[v] = u;
+      open.push({g[v] + (goal - nodes[v]).norm(), static_cast<int>(v)});
+    }
+  }
+  if (reached < 0 && !goal_free) {
+    // Approach the obstacle holding the goal from the reachable node nearest
+    // the goal.
+    double best = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < n; ++i) {
+      if (!closed[i]) continue;
+      const double dist = (nodes[i] - goal).norm();
+      if (dist < best) {
+        best = dist;
+        reached = static_cast<int>(i);
+      }
+    }
+  }
+  if (reached < 0) return false;
+  std::vector<Vec2> rev;
+  for (int u = reached; u >= 0; u = parent[u]) rev.push_back(nodes[u]);
+  route->assign(rev.rbegin(), rev.rend());
+  if (!goal_free) {
+    const Vec2 cur = route->back();
+    const auto [blocker, t] = field.FirstBlocker(cur, goal);
+    const double len = (goal - cur).norm();
+    if (blocker >= 0 && len > 0.0) {
+      const double stop_t = std::max(0.0, t - 1e-6 / len);
+      route->push_back(cur + stop_t * (goal - cur));
+    }
+  }
+  return true;
+}
+
+// Smallest t in [0, 1] at which a + t (b - a) is within r of goal, or +inf.
+double FirstWithin(const Vec2& a, const Vec2& b, const Vec2& goal, double r) {
+  if ((a - goal).norm() <= r + kEps) return 0.0;
+  if ((b - goal).norm() <= r + kEps) {
+    const double t = FirstCircleContact(a, b, goal, r);
+    return std::isfinite(t) ? t : 1.0;
+  }
+  return FirstCircleContact(a, b, goal, r);
+}
+
+}  // namespace
+
+int HexDistance(HexCoord a, HexCoord b) {
+  const int dq = a.q - b.q;
+  const int dr = a.r - b.r;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+double Distance(const Vec2& a, const Vec2& b) { return (a - b).norm(); }
+
+Obstacle Obstacle::Polygon(std::vector<Vec2> v) {
+  Obstacle o;
+  o.shape = Shape::kPolygon;
+  o.vertices = std::move(v);
+  return o;
+}
+
+Obstacle Obstacle::Polyline(std::vector<Vec2> v) {
+  Obstacle o;
+  o.shape = Shape::kPolyline;
+  o.vertices = std::move(v);
+  return o;
+}
+
+Obstacle Obstacle::Disc(const Vec2& c, double r) {
+  Obstacle o;
+  o.shape = Shape::kDisc;
+  o.center = c;
+  o.radius = r;
+  return o;
+}
+
+bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
+  if (o.shape == Obstacle::Shape::kDisc) {
+    return PointSegmentDistance(o.center, a, b) <= o.radius;
+  }
+  if (o.vertices.empty()) return false;
+  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
+      PointInPolygon(a, o.vertices)) {
+    return true;
+  }
+  bool hit = false;
+  ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
+    if (!hit && SegmentSegmentDistance(a, b, p, q) <= kEps) hit = true;
+  });
+  return hit;
+}
+
+bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon) {
+  const size_t n = polygon.size();
+  if (n == 0) return false;
+  for (size_t i = 0; i < n; ++i) {
+    if (PointSegmentDistance(p, polygon[i], polygon[(i + 1) % n]) <= kEps) return true;
+  }
+  if (n < 3) return false;
+  bool inside = false;
+  for (size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2& a = polygon[i];
+    const Vec2& b = polygon[j];
+    if ((a.y() > p.y()) != (b.y() > p.y())) {
+      const double x = a.x() + (p.y() - a.y()) * (b.x() - a.x()) / (b.y() - a.y());
+      if (p.x() < x) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+bool LineOfSight(const Vec2& a, const Vec2& b, const std::vector<Obstacle>& blockers) {
+  for (const Obstacle& o : blockers) {
+    if (SegmentHits(a, b, o)) return false;
+  }
+  return true;
+}
+
+bool GetsInTheWay(const Vec2& from, const Vec2& to, const Vec2& other, double radius) {
+  const Vec2 d = to - from;
+  const double len2 = d.squaredNorm();
+  if (len2 <= 0.0) return false;
+  const double t = (other - from).dot(d) / len2;
+  if (t <= 0.0) return false;  // behind the mover
+  if (Distance(from, other) >= std::sqrt(len2)) return false;
+  return PointSegmentDistance(other, from, to) <= radius;
+}
+
+Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
+                 const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
+                 double clearance) {
+  Path path;
+  path.points.push_back(from);
+  stop_short = std::max(0.0, stop_short);
+  if ((goal - from).norm() <= stop_short + kEps) {
+    path.reached = true;
+    return path;
+  }
+  if (!(max_length > 0.0)) return path;
+
+  const Field field = MakeField(from, obstacles, clearance);
+  std::vector<Vec2> route;
+  if (GreedyRoute(field, from, goal, stop_short, hand, &route) == RouteResult::kStuck) {
+    if (!GraphRoute(field, from, goal, stop_short, &route)) {
+      path.blocked = true;
+      return path;
+    }
+  }
+  // An intermediate waypoint means the route goes round something.
+  path.detoured = route.size() > 2 || (route.size() == 2 && (route[1] - goal).norm() > kEps &&
+                                       std::abs(Cross(route[1] - from, goal - from)) >
+                                           1e-6 * (goal - from).norm());
+
+  // Walk the route within the length budget, stopping short of the goal.
+  double remaining = max_length;
+  for (size_t i = 1; i < route.size(); ++i) {
+    const Vec2 a = path.points.back();
+    const Vec2 b = route[i];
+    const double len = (b - a).norm();
+    if (len <= 1e-12) continue;
+    const double t_stop = FirstWithin(a, b, goal, stop_short);
+    const double t_budget = remaining / len;
+    const double t_end = std::min({1.0, t_stop, t_budget});
+    if (t_end > 0.0) {
+      path.points.push_back(t_end >= 1.0 ? b : Vec2(a + t_end * (b - a)));
+      path.length += t_end * len;
+      remaining = std::max(0.0, max_length - path.length);
+    }
+    if (t_end < 1.0 || t_stop <= 1.0) break;
+  }
+  path.length = std::min(path.length, max_length);
+  path.reached = (path.points.back() - goal).norm() <= stop_short + 1e-6;
+  if (path.points.size() == 1) path.blocked = !path.reached;
+  return path;
+}
+
+Vec2 StepTowards(const Vec2& from, const Vec2& towards, double distance) {
+  const Vec2 d = towards - from;
+  const double len = d.norm();
+  if (len <= 0.0) return from;
+  return from + d * (distance / len);
+}
+
+Vec2 ClampToTable(const Vec2& p, double width, double height) {
+  return Vec2(std::clamp(p.x(), 0.0, std::max(0.0, width)),
+              std::clamp(p.y(), 0.0, std::max(0.0, height)));
+}
+
+}  // namespace impi
