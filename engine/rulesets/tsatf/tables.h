@@ -36,6 +36,91 @@ inline constexpr char kCriticalMoraleTargetParam[] = "tsatf.critical_morale_targ
 inline constexpr int kDefaultStandTarget = 3;
 inline constexpr int kDefaultCriticalMoraleTarget = 4;
 
+// Section headings, table names and rows as printed in the source text (line
+// breaks folded to one space), as they appear in Explanation::rule.
+inline constexpr char kSectionOnField[] = "RANDOM CHANCE ON-FIELD (APPEARANCE POINT)";
+inline constexpr char kSectionTableEdge[] = "RANDOM CHANCE FROM TABLE EDGE (PERIMETER POINT)";
+inline constexpr char kSectionStartOfTurn[] = "AT START OF TURN";
+inline constexpr char kSectionImpiCreation[] = "IMPI CREATION TABLE";
+inline constexpr char kSectionSpecialImpiCreation[] = "SPECIAL IMPI CREATION TABLE";
+inline constexpr char kSectionHand[] = "\"HAND\"";
+inline constexpr char kSectionTemptation[] = "TEMPTATION";
+inline constexpr char kSectionDuringMovement[] = "DURING MOVEMENT";
+inline constexpr char kSectionLoneZulu[] = "CONVERSION OF LONE ZULU";
+inline constexpr char kSectionZuluMovementNotes[] = "NOTES ON ZULU MOVEMENT";
+inline constexpr char kSectionDesigned[] = "TSATF core rules (not in the source text)";
+
+inline constexpr char kTablePerimeterPoint[] = "Perimeter point (D10)";
+inline constexpr char kTableMoveTest[] = "Zulu movement card test";
+inline constexpr char kTableMoveDistance[] = "Zulu movement distance";
+inline constexpr char kTableLoneZuluMissed[] = "Lone Zulu fired at and missed";
+inline constexpr char kTableLoneZuluHit[] = "Lone Zulu fired at and hit";
+inline constexpr char kTableLoneZuluCloseCombat[] = "Lone Zulu attacked in close combat";
+inline constexpr char kTablePickAmong[] = "Random die roll among equal courses of action";
+inline constexpr char kTableTestToStand[] = "Test to stand (designed)";
+inline constexpr char kTableCriticalMorale[] = "Critical morale (designed)";
+
+inline constexpr char kRowOnField12[] = "1,2 = Create Lone Zulu";
+inline constexpr char kRowOnField3[] =
+    "3 = Create Rifle-armed Zulu regiment. Must be in a class 3 or 4 terrain feature. If the "
+    "terrain is not suitable or there is already a rifle-armed regiment on the table, treat "
+    "as 4 below.";
+inline constexpr char kRowOnField4[] = "4 = Keep Status Quo - no creation";
+inline constexpr char kRowOnField56[] = "5,6 = Create Impi, roll on IMPI CREATION table";
+
+inline constexpr char kRowTableEdge1[] = "1 = Create Skirmishing single Zulu regiment.";
+inline constexpr char kRowTableEdge234[] = "2,3,4= Keep Status Quo - no creation";
+inline constexpr char kRowTableEdge56[] = "5,6 = Create Impi, roll on IMPI CREATION table";
+
+inline constexpr char kRowPerimeterPoint[] =
+    "If a skirmishing unit or Impi is created roll a D10 to determine at what Perimeter point "
+    "the Zulus will enter.";
+
+inline constexpr char kRowImpiCreationLoneZulu[] =
+    "Check available force pool, if not more than 2 units, create Lone Zulu instead.";
+inline constexpr char kRowImpiCreation1[] = "1 = 3 regiments";
+inline constexpr char kRowImpiCreation234[] = "2,3,4 = 4 regiments";
+inline constexpr char kRowImpiCreation5[] = "5 = 5 regiments";
+inline constexpr char kRowImpiCreation6[] = "6 = 6 regiments";
+
+inline constexpr char kRowSpecialImpiNone[] =
+    "Check available force pool. Must be at least 1 unit.";
+inline constexpr char kRowSpecialImpi123[] = "1,2,3 = 1 regiment";
+inline constexpr char kRowSpecialImpi456[] =
+    "4,5,6 = 2 regiments (if available in force pool, otherwise use 1 regiment)";
+
+inline constexpr char kRowHandLeft[] = "1,2,3 = Left handed.";
+inline constexpr char kRowHandRight[] = "4,5,6 = Right handed.";
+
+inline constexpr char kRowTemptation123[] = "1,2,3 = Impi remains faithful to original target.";
+inline constexpr char kRowTemptation456[] = "4,5,6 = change target to nearer unit.";
+
+inline constexpr char kRowMoveLater[] = "1,2,3 = move later";
+inline constexpr char kRowMoveNow[] = "4,5,6 = move now";
+inline constexpr char kRowMoveCharge[] =
+    "Impis within 24\" of a British unit will roll 4 D6 and attempt to charge.";
+inline constexpr char kRowMoveAdvance[] =
+    "Other units will move 3 D6 straight towards their previous target unit or if no previous "
+    "target unit, the nearest British unit.";
+
+inline constexpr char kRowLoneZuluMissed1[] = "1 = Figure vanishes";
+inline constexpr char kRowLoneZuluMissed2[] = "2 = Figure remains in same location";
+inline constexpr char kRowLoneZuluMissed3[] =
+    "3 = Figure moves 1D6 in random direction (if this movement takes the Zulu out of sight, "
+    "the figure is removed)";
+inline constexpr char kRowLoneZuluMissed4[] =
+    "4 = Convert to Skirmishing Regiment unless already 2 Skirmishing regiments on field, then "
+    "treat as 5,6 below.";
+inline constexpr char kRowLoneZuluMissed56[] =
+    "5,6 = Convert to Impi if force pool allows at current location or 3D6 from British if "
+    "within 6\". If force pool does not allow Impi or Special Impi creation, figure vanishes.";
+// "Fired at and hit" and "attacked in close combat" print the same two rows.
+inline constexpr char kRowLoneZuluVanishes1234[] = "1,2,3,4= Figure vanishes";
+inline constexpr char kRowLoneZuluImpi56[] =
+    "5,6 = Convert to Impi if force pool allows at current location or 3D6 from British if "
+    "within 6\". If force pool does not allow Impi use Special Impi creation. If force pool "
+    "does not allow that, figure vanishes.";
+
 // The +1 / +2 modifier for "only 2 / only 1 Impis on board or marked to come
 // on" (RANDOM CHANCE ON-FIELD and FROM TABLE EDGE). With none at all the +2
 // applies (the text has no row for none; fewer than one is read as "only 1").
