@@ -1,0 +1,71 @@
+// clients/cli/commands.h: what each `impi` subcommand does, apart from parsing
+// the command line.
+//
+// Overview: each command reads its input, calls impi.v1.Umpire over gRPC (or
+// reads a built-in scenario), writes the answer to `out` as proto3 JSON (or as
+// readable text with `explain`) and any error to `err`, and returns the exit
+// code: 0 done, 2 an input that cannot be read or parsed, a file that cannot
+// be written, or an error from the server, printed as
+//   error: INVALID_ARGUMENT: state.units[2].figures.fit: -2 is negative
+//
+// Usage:
+//   CallOptions call;  call.target = "127.0.0.1:50051";  call.explain = true;
+//   DiceOptions dice;  // seed 1 unless the request has dice
+//   int code = AdvanceCommand("turn1.json", AdvanceOptions{}, dice, call, std::cout, std::cerr);
+//
+// Thread safety: each call is independent.
+#ifndef IMPI_CLIENTS_CLI_COMMANDS_H_
+#define IMPI_CLIENTS_CLI_COMMANDS_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace impi::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUsage = 1;
+inline constexpr int kExitError = 2;
+
+struct CallOptions {
+  std::string target = "127.0.0.1:50051";
+  int deadline_ms = 10000;
+  bool explain = false;   // readable text instead of JSON
+  std::string state_out;  // if set, the returned TableState is written there
+};
+
+// The dice put into a request: `faces` (scripted) if not empty, else `seed`.
+// They replace the request's own dice if `given` (the user asked for them on
+// the command line) or if the request has none.
+struct DiceOptions {
+  uint64_t seed = 1;
+  std::vector<int> faces;
+  bool given = false;
+};
+
+struct AdvanceOptions {
+  std::string actions_path;  // British actions to append (request_io.h)
+  bool british_view = false;
+};
+
+// `impi advance PATH`: PATH holds an AdvanceRequest or a bare TableState.
+int AdvanceCommand(const std::string& path, const AdvanceOptions& options, const DiceOptions& dice,
+                   const CallOptions& call, std::ostream& out, std::ostream& err);
+
+// `impi ask PATH`: PATH holds an AskRequest.
+int AskCommand(const std::string& path, const DiceOptions& dice, const CallOptions& call,
+               std::ostream& out, std::ostream& err);
+
+// `impi describe`.
+int DescribeCommand(const CallOptions& call, std::ostream& out, std::ostream& err);
+
+// `impi example [NAME]`: no name lists the scenarios; `validate` only parses
+// the table and prints a summary; `as_request` wraps it in an AdvanceRequest
+// with dice.seed = `seed`; otherwise the embedded JSON is printed as it is.
+int ExampleCommand(const std::string& name, bool as_request, bool validate, uint64_t seed,
+                   std::ostream& out, std::ostream& err);
+
+}  // namespace impi::cli
+
+#endif  // IMPI_CLIENTS_CLI_COMMANDS_H_

@@ -1,0 +1,112 @@
+// impi: the command-line client of the impi umpire service.
+//
+//   impi example [NAME] [--request] [--validate]    print (or check) a built-in table
+//   impi advance REQUEST.json [--explain] [--state-out FILE] [--actions FILE]
+//   impi ask REQUEST.json [--explain] [--state-out FILE]
+//   impi describe [--explain]
+//
+// advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
+// 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
+// proto3 JSON with the .proto field names. Exit codes: 0 done, 1 a bad command
+// line, 2 an input that cannot be read or parsed or an error from the server
+// (see clients/cli/commands.h).
+#include <iostream>
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "clients/cli/commands.h"
+
+namespace impi::cli {
+namespace {
+
+void AddCallOptions(CLI::App* cmd, CallOptions* call, bool with_state_out) {
+  cmd->add_option("--target", call->target, "impi server address, HOST:PORT")
+      ->capture_default_str();
+  cmd->add_option("--deadline-ms", call->deadline_ms, "deadline of the call in milliseconds")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--explain", call->explain, "print a readable account instead of JSON");
+  if (with_state_out) {
+    cmd->add_option("--state-out", call->state_out,
+                    "write the returned TableState (JSON) to this file, for the next step");
+  }
+}
+
+void AddDiceOptions(CLI::App* cmd, DiceOptions* dice) {
+  cmd->add_option("--seed", dice->seed,
+                  "dice seed; used if the request has no dice, and always if given")
+      ->capture_default_str();
+  cmd->add_option("--dice", dice->faces,
+                  "scripted dice: the faces rolled at the table, in order (e.g. 4,2,6)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 100));
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"impi: the Zulu side and umpire for 1879 Anglo-Zulu War wargames"};
+  app.require_subcommand(1);
+  CallOptions call;
+  DiceOptions dice;
+
+  CLI::App* advance = app.add_subcommand(
+      "advance", "apply British actions, then play the Zulus until the British are awaited");
+  std::string advance_path;
+  AdvanceOptions advance_options;
+  advance
+      ->add_option("REQUEST", advance_path,
+                   "AdvanceRequest JSON, or a bare TableState JSON (\"-\": standard input)")
+      ->required();
+  advance->add_option("--actions", advance_options.actions_path,
+                      "British actions to append: a JSON array of Actions, or "
+                      "{\"british_actions\": [...]}");
+  advance->add_flag("--british-view", advance_options.british_view,
+                    "ask for the British view (umpire-only detail hidden)");
+  AddCallOptions(advance, &call, /*with_state_out=*/true);
+  AddDiceOptions(advance, &dice);
+
+  CLI::App* ask = app.add_subcommand("ask", "settle one decision point (an AskRequest)");
+  std::string ask_path;
+  ask->add_option("REQUEST", ask_path, "AskRequest JSON (\"-\": standard input)")->required();
+  AddCallOptions(ask, &call, /*with_state_out=*/true);
+  AddDiceOptions(ask, &dice);
+
+  CLI::App* describe = app.add_subcommand("describe", "the server's version, limits and rule sets");
+  AddCallOptions(describe, &call, /*with_state_out=*/false);
+
+  CLI::App* example = app.add_subcommand("example", "print a built-in table (no NAME: list them)");
+  std::string example_name;
+  bool example_request = false;
+  bool example_validate = false;
+  example->add_option("NAME", example_name, "scenario name, e.g. tsatf");
+  example->add_flag("--request", example_request,
+                    "wrap the table in an AdvanceRequest with dice.seed (see --seed)");
+  example->add_flag("--validate", example_validate,
+                    "parse the table into a TableState; exit 2 if it does not parse");
+  example->add_option("--seed", dice.seed, "dice seed for --request")->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  }
+
+  if (*advance) {
+    dice.given = advance->count("--seed") > 0 || !dice.faces.empty();
+    return AdvanceCommand(advance_path, advance_options, dice, call, std::cout, std::cerr);
+  }
+  if (*ask) {
+    dice.given = ask->count("--seed") > 0 || !dice.faces.empty();
+    return AskCommand(ask_path, dice, call, std::cout, std::cerr);
+  }
+  if (*describe) return DescribeCommand(call, std::cout, std::cerr);
+  if (*example) {
+    return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,
+                          std::cerr);
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+}  // namespace impi::cli
+
+int main(int argc, char** argv) { return impi::cli::Main(argc, argv); }

@@ -1,0 +1,44 @@
+// engine/scenarios/embedded.h: the built-in scenarios, compiled into the binary.
+//
+// Overview: each scenario in engine/scenarios/ is a TableState in the proto3
+// JSON mapping (field names as in proto/impi/v1/table.proto, enums by name).
+// The build embeds the files' bytes (engine/scenarios/CMakeLists.txt), so a
+// client can print or load a scenario from any working directory. This library
+// holds only the text: parsing it is the caller's business (the engine knows
+// no protobuf).
+//
+// Scenarios:
+//   "tsatf" (tsatf_patrol.json): a TSATF Zulu Control patrol, 9 British units
+//     on a 72" x 48" table, 10 perimeter and 10 appearance points, 24 Zulu
+//     units in the force pool (the example of 003_8a310c3200cb6fb0.txt,
+//     "General Principles: SCENARIO DESIGN": "24 Zulu units vs. 9 British
+//     units").
+//
+// Usage:
+//   const impi::scenarios::EmbeddedScenario* s = impi::scenarios::FindScenario("tsatf");
+//   if (s != nullptr) google::protobuf::util::JsonStringToMessage(std::string(s->json), &state);
+//
+// Thread safety: immutable data; safe from any thread.
+#ifndef IMPI_ENGINE_SCENARIOS_EMBEDDED_H_
+#define IMPI_ENGINE_SCENARIOS_EMBEDDED_H_
+
+#include <string_view>
+#include <vector>
+
+namespace impi::scenarios {
+
+struct EmbeddedScenario {
+  const char* name;       // short name, e.g. "tsatf"
+  const char* stem;       // file stem, e.g. "tsatf_patrol"
+  std::string_view json;  // the file's bytes, not NUL-terminated in the view
+};
+
+// Every built-in scenario, in a fixed order.
+const std::vector<EmbeddedScenario>& AllScenarios();
+
+// The scenario whose short name or file stem is `name`, or nullptr.
+const EmbeddedScenario* FindScenario(std::string_view name);
+
+}  // namespace impi::scenarios
+
+#endif  // IMPI_ENGINE_SCENARIOS_EMBEDDED_H_
