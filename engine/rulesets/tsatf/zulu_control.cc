@@ -960,8 +960,7 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   return id;
 }
 
-std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point, PointKind point_kind,
-                                   const std::string& how) {
+std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   Vec2 where = ClampToTable(at, s_.table.width, s_.table.height);
   Unit g;
   g.id = s_.NewUnitId("z");
@@ -1007,7 +1006,6 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point, Poi
   Commit(regiments);
   ++s_.umpire.impis_created;
   RecenterImpi(impi_id);
-  (void)how;
   return impi_id;
 }
 
@@ -1039,7 +1037,7 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
     e.why = Rule(why.rule.section, "The force pool does not allow the creation: nothing is created.");
     return "";
   }
-  std::string id = PlaceImpi(at, regiments, point, point_kind, how);
+  std::string id = PlaceImpi(at, regiments, point);
   Event& e = Decision(EventKind::kForceCreated, why);
   std::vector<std::string> ids{id};
   for (const Unit& u : s_.units) {

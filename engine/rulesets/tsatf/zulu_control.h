@@ -120,8 +120,7 @@ class ZuluControl {
   void CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path);
 
   // Creation helpers.
-  std::string PlaceImpi(const Vec2& at, int regiments, int point, PointKind point_kind,
-                        const std::string& how);
+  std::string PlaceImpi(const Vec2& at, int regiments, int point);
   std::string PlaceSingle(UnitKind kind, const Vec2& at, int point, PointKind point_kind,
                           const std::string& how);
   void Commit(int regiments);
