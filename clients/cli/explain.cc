@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -38,6 +39,18 @@ const std::string& RuleTitle(const v1::RuleRef& rule) {
   return rule.table().empty() ? rule.section() : rule.table();
 }
 
+// "+1 only 2 impis". A reason that already starts with its signed value, as
+// the contract suggests ("+1: only 2 impis on board"), is shown as it is.
+std::string DescribeModifier(const v1::Modifier& m) {
+  const std::string& reason = m.reason();
+  if (reason.empty()) return absl::StrFormat("%+d", m.value());
+  if (reason.size() > 1 && (reason[0] == '+' || reason[0] == '-') &&
+      absl::ascii_isdigit(static_cast<unsigned char>(reason[1]))) {
+    return reason;
+  }
+  return absl::StrFormat("%+d %s", m.value(), reason);
+}
+
 }  // namespace
 
 std::string DescribeDie(const v1::DieRoll& die) {
@@ -51,10 +64,7 @@ std::string DescribeDie(const v1::DieRoll& die) {
   }
   if (die.modifiers_size() > 0) {
     std::vector<std::string> mods;
-    for (const v1::Modifier& m : die.modifiers()) {
-      mods.push_back(m.reason().empty() ? absl::StrFormat("%+d", m.value())
-                                        : absl::StrFormat("%+d %s", m.value(), m.reason()));
-    }
+    for (const v1::Modifier& m : die.modifiers()) mods.push_back(DescribeModifier(m));
     absl::StrAppend(&out, " (", absl::StrJoin(mods, ", "), ") = ", die.total());
   }
   return out;
@@ -86,7 +96,6 @@ std::string ExplainEvent(const v1::Event& event) {
 
   // Who and where.
   std::vector<std::string> facts;
-  if (event.side() != v1::SIDE_UNSPECIFIED) facts.push_back(v1::Side_Name(event.side()));
   if (event.unit_ids_size() > 0) {
     facts.push_back(absl::StrCat("units ", absl::StrJoin(event.unit_ids(), " ")));
   }
@@ -94,7 +103,12 @@ std::string ExplainEvent(const v1::Event& event) {
   if (event.point() != 0) {
     facts.push_back(absl::StrCat(PointKindWord(event.point_kind()), " ", event.point()));
   }
-  if (!facts.empty()) absl::StrAppend(&out, kIndent, absl::StrJoin(facts, ", "), "\n");
+  // The side only with something else to say (a card's side is in its announce).
+  if (!facts.empty()) {
+    if (event.side() != v1::SIDE_UNSPECIFIED)
+      facts.insert(facts.begin(), v1::Side_Name(event.side()));
+    absl::StrAppend(&out, kIndent, absl::StrJoin(facts, ", "), "\n");
+  }
   if (event.path_size() > 0) {
     std::vector<std::string> pts;
     for (const v1::Vec2& p : event.path()) pts.push_back(Point(p));

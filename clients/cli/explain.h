@@ -29,7 +29,9 @@
 namespace impi::cli {
 
 // One die or pool: "D6 rolled 5", "D6 rolled 5 (+1 only 2 impis) = 6",
-// "3D6 rolled 4+2+6 = 12", "4D6 rolled 1+2+3+4 = 10 (-2 slow) = 8".
+// "3D6 rolled 4+2+6 = 12", "4D6 rolled 1+2+3+4 = 10 (-2 slow) = 8". A
+// modifier's reason that starts with its signed value ("+1: only 2 impis") is
+// shown as it is; otherwise the value is put in front of it.
 std::string DescribeDie(const v1::DieRoll& die);
 
 // One event: the headline and its detail lines, each ending in '\n'.

@@ -54,6 +54,19 @@ TEST(DescribeDieTest, ModifiersAreListedWithSignAndTotal) {
   EXPECT_EQ(DescribeDie(d), "D6 rolled 1 (+1 8 or more in the pool, -1 first impi) = 1");
 }
 
+TEST(DescribeDieTest, ReasonThatCarriesItsValueIsNotPrefixedAgain) {
+  v1::DieRoll d = D6(4);
+  v1::Modifier* m = d.add_modifiers();
+  m->set_reason("+2: only 1 impi on board or marked to come on");
+  m->set_value(2);
+  v1::Modifier* n = d.add_modifiers();
+  n->set_reason("-1 first impi");
+  n->set_value(-1);
+  d.set_total(5);
+  EXPECT_EQ(DescribeDie(d),
+            "D6 rolled 4 (+2: only 1 impi on board or marked to come on, -1 first impi) = 5");
+}
+
 TEST(DescribeDieTest, PoolShowsEachFaceAndTheSum) {
   v1::DieRoll d;
   d.set_sides(6);
@@ -127,6 +140,16 @@ TEST(ExplainEventTest, EventWithOnlyTextPutsItInTheHeadline) {
   e.set_kind(v1::TURN_STARTED);
   e.mutable_why()->set_text("Turn 3 begins.");
   EXPECT_EQ(ExplainEvent(e), "[1] TURN_STARTED  Turn 3 begins.\n");
+}
+
+TEST(ExplainEventTest, SideAloneIsNotAFactLine) {
+  v1::Event e;
+  e.set_seq(4);
+  e.set_kind(v1::CARD_DRAWN);
+  e.set_side(v1::ZULU);
+  e.set_announce("Black card (Zulu move), 1 of 3.");
+  EXPECT_EQ(ExplainEvent(e),
+            "[4] CARD_DRAWN\n     announce: \"Black card (Zulu move), 1 of 3.\"\n");
 }
 
 TEST(ExplainEventTest, PathAndAlternatives) {
