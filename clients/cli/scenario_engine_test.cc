@@ -64,8 +64,7 @@ TEST(PatrolInEngineTest, RidingUpToTheDongaTestsItsAppearancePoint) {
   pass.kind = ActionKind::kPass;
   DiceSpec dice;
   dice.seed = 2;
-  absl::StatusOr<StepResult> second =
-      RunAdvance(first->state, {move, pass}, PolicySpec{}, dice);
+  absl::StatusOr<StepResult> second = RunAdvance(first->state, {move, pass}, PolicySpec{}, dice);
   ASSERT_TRUE(second.ok()) << second.status();
   int tests_of_point_7 = 0;
   for (const Event& e : second->events) {
