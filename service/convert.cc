@@ -1,0 +1,578 @@
+// service/convert.cc: impi.v1 <-> engine conversion. See convert.h.
+#include "service/convert.h"
+
+#include <utility>
+
+#include "engine/core/status_macros.h"
+#include "service/validate.h"
+
+namespace impi::service {
+namespace {
+
+// Enums: same numeric values on both sides (checked by validate.cc on the way
+// in; the engine only produces values it knows on the way out).
+template <typename To, typename From>
+To Cast(From value) {
+  return static_cast<To>(static_cast<int>(value));
+}
+
+Vec2 FromProto(const v1::Vec2& v) { return Vec2(v.x(), v.y()); }
+
+void SetVec(const Vec2& v, v1::Vec2* out) {
+  out->set_x(v.x());
+  out->set_y(v.y());
+}
+
+bool IsZero(const Vec2& v) { return v.x() == 0.0 && v.y() == 0.0; }
+
+HexCoord FromProto(const v1::Hex& h) { return HexCoord{h.q(), h.r()}; }
+
+void SetHex(const HexCoord& h, v1::Hex* out) {
+  out->set_q(h.q);
+  out->set_r(h.r);
+}
+
+// Sub-messages that end up empty are cleared so that the JSON stays readable
+// (proto3 reads an absent message as all zeros).
+template <typename Message>
+void ClearIfEmpty(Message* parent, bool (Message::*has)() const, void (Message::*clear)(),
+                  size_t size) {
+  if ((parent->*has)() && size == 0) (parent->*clear)();
+}
+
+std::vector<std::string> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
+  return std::vector<std::string>(in.begin(), in.end());
+}
+
+void SetStrings(const std::vector<std::string>& in,
+                google::protobuf::RepeatedPtrField<std::string>* out) {
+  out->Clear();
+  for (const std::string& s : in) out->Add()->assign(s);
+}
+
+Unit UnitToEngine(const v1::Unit& p) {
+  Unit u;
+  u.id = p.id();
+  u.side = Cast<Side>(p.side());
+  u.kind = Cast<UnitKind>(p.kind());
+  u.name = p.name();
+  const v1::Figures& f = p.figures();
+  u.figures.fit = f.fit();
+  u.figures.wounded = f.wounded();
+  u.figures.seriously_wounded = f.seriously_wounded();
+  u.figures.casualties = f.casualties();
+  u.figures.riflemen = f.riflemen();
+  u.figures.starting = f.starting();
+  u.leaders = p.leaders();
+  u.position = FromProto(p.position());
+  u.hex = FromProto(p.hex());
+  u.off_table = p.off_table();
+  u.facing = p.facing();
+  u.formation = Cast<Formation>(p.formation());
+  u.stance = Cast<Stance>(p.stance());
+  const v1::UnitStatus& s = p.status();
+  u.status.pinned = s.pinned();
+  u.status.retiring = s.retiring();
+  u.status.routed = s.routed();
+  u.status.shaken = s.shaken();
+  u.status.disordered = s.disordered();
+  u.status.broken = s.broken();
+  u.status.acted = s.acted();
+  u.status.fired = s.fired();
+  u.status.in_close_combat = s.in_close_combat();
+  u.status.bayonets_fixed = s.bayonets_fixed();
+  u.status.limbered = s.limbered();
+  u.status.ammunition = Cast<Ammunition>(s.ammunition());
+  u.status.may_not_fire = s.may_not_fire();
+  u.status.below_half = s.below_half();
+  u.parent = p.parent();
+  u.red_coat = p.red_coat();
+  const v1::UnitUmpire& m = p.umpire();
+  u.umpire.hand = Cast<Hand>(m.hand());
+  u.umpire.target_id = m.target_id();
+  // The presence of last_known_target is the engine's has_last_known_target.
+  u.umpire.has_last_known_target = m.has_last_known_target();
+  u.umpire.last_known_target = FromProto(m.last_known_target());
+  u.umpire.fired_on_by_this_turn = Strings(m.fired_on_by_this_turn());
+  u.umpire.fired_on_by_last_turn = Strings(m.fired_on_by_last_turn());
+  u.umpire.morale_tests_in_row = m.morale_tests_in_row();
+  u.umpire.losses_this_turn = m.losses_this_turn();
+  u.umpire.created_turn = m.created_turn();
+  u.umpire.entry_point = m.entry_point();
+  return u;
+}
+
+void UnitToProto(const Unit& u, v1::Unit* p) {
+  p->set_id(u.id);
+  p->set_side(Cast<v1::Side>(u.side));
+  p->set_kind(Cast<v1::UnitKind>(u.kind));
+  p->set_name(u.name);
+  v1::Figures* f = p->mutable_figures();
+  f->set_fit(u.figures.fit);
+  f->set_wounded(u.figures.wounded);
+  f->set_seriously_wounded(u.figures.seriously_wounded);
+  f->set_casualties(u.figures.casualties);
+  f->set_riflemen(u.figures.riflemen);
+  f->set_starting(u.figures.starting);
+  ClearIfEmpty(p, &v1::Unit::has_figures, &v1::Unit::clear_figures, f->ByteSizeLong());
+  p->set_leaders(u.leaders);
+  SetVec(u.position, p->mutable_position());  // always: a unit at the origin says so
+  if (u.hex.q != 0 || u.hex.r != 0) SetHex(u.hex, p->mutable_hex());
+  p->set_off_table(u.off_table);
+  p->set_facing(u.facing);
+  p->set_formation(Cast<v1::Formation>(u.formation));
+  p->set_stance(Cast<v1::Stance>(u.stance));
+  v1::UnitStatus* s = p->mutable_status();
+  s->set_pinned(u.status.pinned);
+  s->set_retiring(u.status.retiring);
+  s->set_routed(u.status.routed);
+  s->set_shaken(u.status.shaken);
+  s->set_disordered(u.status.disordered);
+  s->set_broken(u.status.broken);
+  s->set_acted(u.status.acted);
+  s->set_fired(u.status.fired);
+  s->set_in_close_combat(u.status.in_close_combat);
+  s->set_bayonets_fixed(u.status.bayonets_fixed);
+  s->set_limbered(u.status.limbered);
+  s->set_ammunition(Cast<v1::Ammunition>(u.status.ammunition));
+  s->set_may_not_fire(u.status.may_not_fire);
+  s->set_below_half(u.status.below_half);
+  ClearIfEmpty(p, &v1::Unit::has_status, &v1::Unit::clear_status, s->ByteSizeLong());
+  p->set_parent(u.parent);
+  p->set_red_coat(u.red_coat);
+  v1::UnitUmpire* m = p->mutable_umpire();
+  m->set_hand(Cast<v1::Hand>(u.umpire.hand));
+  m->set_target_id(u.umpire.target_id);
+  if (u.umpire.has_last_known_target) {
+    SetVec(u.umpire.last_known_target, m->mutable_last_known_target());
+  }
+  SetStrings(u.umpire.fired_on_by_this_turn, m->mutable_fired_on_by_this_turn());
+  SetStrings(u.umpire.fired_on_by_last_turn, m->mutable_fired_on_by_last_turn());
+  m->set_morale_tests_in_row(u.umpire.morale_tests_in_row);
+  m->set_losses_this_turn(u.umpire.losses_this_turn);
+  m->set_created_turn(u.umpire.created_turn);
+  m->set_entry_point(u.umpire.entry_point);
+  ClearIfEmpty(p, &v1::Unit::has_umpire, &v1::Unit::clear_umpire, m->ByteSizeLong());
+}
+
+Terrain TerrainToEngine(const v1::Terrain& p) {
+  Terrain t;
+  t.id = p.id();
+  t.kind = Cast<TerrainKind>(p.kind());
+  t.name = p.name();
+  t.outline.reserve(p.outline_size());
+  for (const v1::Vec2& v : p.outline()) t.outline.push_back(FromProto(v));
+  t.open = p.open();
+  t.cover_class = p.cover_class();
+  t.blocks_los = p.blocks_los();
+  t.impassable = p.impassable();
+  t.move_factor = p.move_factor();
+  t.hexes.reserve(p.hexes_size());
+  for (const v1::Hex& h : p.hexes()) t.hexes.push_back(FromProto(h));
+  return t;
+}
+
+void TerrainToProto(const Terrain& t, v1::Terrain* p) {
+  p->set_id(t.id);
+  p->set_kind(Cast<v1::TerrainKind>(t.kind));
+  p->set_name(t.name);
+  for (const Vec2& v : t.outline) SetVec(v, p->add_outline());
+  p->set_open(t.open);
+  p->set_cover_class(t.cover_class);
+  p->set_blocks_los(t.blocks_los);
+  p->set_impassable(t.impassable);
+  p->set_move_factor(t.move_factor);
+  for (const HexCoord& h : t.hexes) SetHex(h, p->add_hexes());
+}
+
+Point PointToEngine(const v1::Point& p) {
+  Point pt;
+  pt.kind = Cast<PointKind>(p.kind());
+  pt.number = p.number();
+  pt.position = FromProto(p.position());
+  pt.hex = FromProto(p.hex());
+  pt.terrain_class = p.terrain_class();
+  pt.hidden = p.hidden();
+  pt.state = Cast<PointState>(p.state());
+  pt.marker = Cast<Marker>(p.marker());
+  pt.marked_force = Cast<ForceKind>(p.marked_force());
+  pt.british_entry = p.british_entry();
+  pt.name = p.name();
+  return pt;
+}
+
+void PointToProto(const Point& pt, v1::Point* p) {
+  p->set_kind(Cast<v1::PointKind>(pt.kind));
+  p->set_number(pt.number);
+  SetVec(pt.position, p->mutable_position());
+  if (pt.hex.q != 0 || pt.hex.r != 0) SetHex(pt.hex, p->mutable_hex());
+  p->set_terrain_class(pt.terrain_class);
+  p->set_hidden(pt.hidden);
+  p->set_state(Cast<v1::PointState>(pt.state));
+  p->set_marker(Cast<v1::Marker>(pt.marker));
+  p->set_marked_force(Cast<v1::ForceKind>(pt.marked_force));
+  p->set_british_entry(pt.british_entry);
+  p->set_name(pt.name);
+}
+
+}  // namespace
+
+v1::Ruleset RulesetFromName(const std::string& name) {
+  v1::Ruleset r = v1::RULESET_UNSPECIFIED;
+  if (!v1::Ruleset_Parse(name, &r)) return v1::RULESET_UNSPECIFIED;
+  return r;
+}
+
+BattleState ToEngine(const v1::TableState& p) {
+  BattleState s;
+  s.ruleset = p.ruleset() == v1::RULESET_UNSPECIFIED ? "" : v1::Ruleset_Name(p.ruleset());
+  s.scenario = p.scenario();
+  s.scale = Cast<Scale>(p.scale());
+  s.table.width = p.table().width();
+  s.table.height = p.table().height();
+  s.table.hex_columns = p.table().hex_columns();
+  s.table.hex_rows = p.table().hex_rows();
+  const v1::Clock& c = p.clock();
+  s.clock.turn = c.turn();
+  s.clock.phase = Cast<Phase>(c.phase());
+  s.clock.red_left = c.red_left();
+  s.clock.black_left = c.black_left();
+  s.clock.current_card = Cast<CardColor>(c.current_card());
+  s.clock.zulu_cards_drawn = c.zulu_cards_drawn();
+  s.clock.british_moves_left = c.british_moves_left();
+  s.clock.segment = c.segment();
+  s.clock.chits_left = Strings(c.chits_left());
+  s.units.reserve(p.units_size());
+  for (const v1::Unit& u : p.units()) s.units.push_back(UnitToEngine(u));
+  s.terrain.reserve(p.terrain_size());
+  for (const v1::Terrain& t : p.terrain()) s.terrain.push_back(TerrainToEngine(t));
+  s.points.reserve(p.points_size());
+  for (const v1::Point& pt : p.points()) s.points.push_back(PointToEngine(pt));
+  const v1::UmpireBook& b = p.umpire();
+  s.umpire.force_pool = b.force_pool();
+  s.umpire.committed = b.committed();
+  s.umpire.scenario_total = b.scenario_total();
+  s.umpire.impis_created = b.impis_created();
+  for (const v1::SecretEntry& e : b.secret_entries()) {
+    s.umpire.secret_entries.push_back(SecretEntry{e.unit_id(), e.turn(), e.point()});
+  }
+  s.umpire.next_unit_serial = b.next_unit_serial();
+  for (const v1::Parameter& param : p.parameters()) {
+    s.parameters.push_back(Parameter{param.name(), param.value()});
+  }
+  return s;
+}
+
+void ToProto(const BattleState& s, v1::TableState* p) {
+  p->Clear();
+  p->set_ruleset(RulesetFromName(s.ruleset));
+  p->set_scenario(s.scenario);
+  p->set_scale(Cast<v1::Scale>(s.scale));
+  v1::TableGeometry* t = p->mutable_table();
+  t->set_width(s.table.width);
+  t->set_height(s.table.height);
+  t->set_hex_columns(s.table.hex_columns);
+  t->set_hex_rows(s.table.hex_rows);
+  v1::Clock* c = p->mutable_clock();
+  c->set_turn(s.clock.turn);
+  c->set_phase(Cast<v1::Phase>(s.clock.phase));
+  c->set_red_left(s.clock.red_left);
+  c->set_black_left(s.clock.black_left);
+  c->set_current_card(Cast<v1::CardColor>(s.clock.current_card));
+  c->set_zulu_cards_drawn(s.clock.zulu_cards_drawn);
+  c->set_british_moves_left(s.clock.british_moves_left);
+  c->set_segment(s.clock.segment);
+  SetStrings(s.clock.chits_left, c->mutable_chits_left());
+  for (const Unit& u : s.units) UnitToProto(u, p->add_units());
+  for (const Terrain& tr : s.terrain) TerrainToProto(tr, p->add_terrain());
+  for (const Point& pt : s.points) PointToProto(pt, p->add_points());
+  v1::UmpireBook* b = p->mutable_umpire();
+  b->set_force_pool(s.umpire.force_pool);
+  b->set_committed(s.umpire.committed);
+  b->set_scenario_total(s.umpire.scenario_total);
+  b->set_impis_created(s.umpire.impis_created);
+  for (const SecretEntry& e : s.umpire.secret_entries) {
+    v1::SecretEntry* pe = b->add_secret_entries();
+    pe->set_unit_id(e.unit_id);
+    pe->set_turn(e.turn);
+    pe->set_point(e.point);
+  }
+  b->set_next_unit_serial(s.umpire.next_unit_serial);
+  ClearIfEmpty(p, &v1::TableState::has_umpire, &v1::TableState::clear_umpire, b->ByteSizeLong());
+  for (const Parameter& param : s.parameters) {
+    v1::Parameter* pp = p->add_parameters();
+    pp->set_name(param.name);
+    pp->set_value(param.value);
+  }
+}
+
+Action ToEngine(const v1::Action& p) {
+  Action a;
+  a.kind = Cast<ActionKind>(p.kind());
+  a.unit_id = p.unit_id();
+  a.to = FromProto(p.to());
+  a.path.reserve(p.path_size());
+  for (const v1::Vec2& v : p.path()) a.path.push_back(FromProto(v));
+  a.target_id = p.target_id();
+  a.hits = p.hits();
+  a.casualties = p.casualties();
+  a.stance = Cast<Stance>(p.stance());
+  a.off_table = p.off_table();
+  return a;
+}
+
+void ToProto(const Action& a, v1::Action* p) {
+  p->Clear();
+  p->set_kind(Cast<v1::ActionKind>(a.kind));
+  p->set_unit_id(a.unit_id);
+  if (a.kind == ActionKind::kMove || !IsZero(a.to)) SetVec(a.to, p->mutable_to());
+  for (const Vec2& v : a.path) SetVec(v, p->add_path());
+  p->set_target_id(a.target_id);
+  p->set_hits(a.hits);
+  p->set_casualties(a.casualties);
+  p->set_stance(Cast<v1::Stance>(a.stance));
+  p->set_off_table(a.off_table);
+}
+
+DiceSpec ToEngine(const v1::DiceSource& p) {
+  DiceSpec d;
+  if (p.source_case() == v1::DiceSource::kScripted) {
+    d.scripted = true;
+    d.faces.assign(p.scripted().dice().begin(), p.scripted().dice().end());
+    d.cards.reserve(p.scripted().cards_size());
+    for (int c : p.scripted().cards()) d.cards.push_back(Cast<CardColor>(c));
+  } else {
+    d.seed = p.seed();
+  }
+  return d;
+}
+
+PolicySpec ToEngine(const v1::Policy& p) {
+  PolicySpec s;
+  s.kind = p.kind() == v1::POLICY_KIND_UNSPECIFIED ? PolicyKind::kRules : Cast<PolicyKind>(p.kind());
+  s.iterations = p.iterations();
+  s.milliseconds = p.milliseconds();
+  s.threads = p.threads();
+  return s;
+}
+
+Question QuestionToEngine(const v1::AskRequest& r) {
+  Question q;
+  switch (r.question_case()) {
+    case v1::AskRequest::QUESTION_NOT_SET:
+      break;
+    case v1::AskRequest::kStartOfTurn:
+      q.kind = QuestionKind::kStartOfTurn;
+      break;
+    case v1::AskRequest::kOnField:
+      q.kind = QuestionKind::kOnField;
+      q.point = r.on_field().point();
+      break;
+    case v1::AskRequest::kTableEdge:
+      q.kind = QuestionKind::kTableEdge;
+      break;
+    case v1::AskRequest::kPerimeterPoint:
+      q.kind = QuestionKind::kPerimeterPoint;
+      break;
+    case v1::AskRequest::kImpiCreation:
+      q.kind = QuestionKind::kImpiCreation;
+      q.special = r.impi_creation().special();
+      q.point = r.impi_creation().appearance_point();
+      q.perimeter_point = r.impi_creation().perimeter_point();
+      q.has_at = r.impi_creation().has_at();
+      q.at = FromProto(r.impi_creation().at());
+      break;
+    case v1::AskRequest::kHand:
+      q.kind = QuestionKind::kHand;
+      q.unit_id = r.hand().unit_id();
+      break;
+    case v1::AskRequest::kTarget:
+      q.kind = QuestionKind::kTarget;
+      q.unit_id = r.target().unit_id();
+      break;
+    case v1::AskRequest::kTemptation:
+      q.kind = QuestionKind::kTemptation;
+      q.unit_id = r.temptation().unit_id();
+      q.other_unit_id = r.temptation().tempting_unit_id();
+      break;
+    case v1::AskRequest::kMoveTest:
+      q.kind = QuestionKind::kMoveTest;
+      q.unit_id = r.move_test().unit_id();
+      q.perimeter_point = r.move_test().perimeter_point();
+      break;
+    case v1::AskRequest::kZuluMove:
+      q.kind = QuestionKind::kZuluMove;
+      q.unit_id = r.zulu_move().unit_id();
+      break;
+    case v1::AskRequest::kFireCard:
+      q.kind = QuestionKind::kFireCard;
+      break;
+    case v1::AskRequest::kLoneZulu:
+      q.kind = QuestionKind::kLoneZulu;
+      q.unit_id = r.lone_zulu().unit_id();
+      q.lone_zulu_event = Cast<LoneZuluEvent>(r.lone_zulu().event());
+      q.other_unit_id = r.lone_zulu().british_unit_id();
+      break;
+    case v1::AskRequest::kTestToStand:
+      q.kind = QuestionKind::kTestToStand;
+      q.unit_id = r.test_to_stand().unit_id();
+      q.other_unit_id = r.test_to_stand().charger_id();
+      break;
+    case v1::AskRequest::kCriticalMorale:
+      q.kind = QuestionKind::kCriticalMorale;
+      q.unit_id = r.critical_morale().unit_id();
+      break;
+  }
+  return q;
+}
+
+void ToProto(const DieRoll& d, v1::DieRoll* p) {
+  p->set_index(d.index);
+  p->set_purpose(d.purpose);
+  p->set_sides(d.sides);
+  p->set_count(d.count);
+  for (int f : d.faces) p->add_faces(f);
+  p->set_result(d.result);
+  for (const Modifier& m : d.modifiers) {
+    v1::Modifier* pm = p->add_modifiers();
+    pm->set_reason(m.reason);
+    pm->set_value(m.value);
+  }
+  p->set_total(d.total);
+}
+
+void ToProto(const Awaiting& a, v1::Awaiting* p) {
+  p->set_side(Cast<v1::Side>(a.side));
+  p->set_kind(Cast<v1::AwaitKind>(a.kind));
+  p->set_prompt(a.prompt);
+  p->set_units_may_move(a.units_may_move);
+  SetStrings(a.unit_ids, p->mutable_unit_ids());
+}
+
+void ToProto(const Explanation& why, v1::Ruleset ruleset, v1::Explanation* p) {
+  v1::RuleRef* r = p->mutable_rule();
+  r->set_ruleset(ruleset);
+  r->set_source(why.rule.source);
+  r->set_section(why.rule.section);
+  r->set_table(why.rule.table);
+  r->set_row(why.rule.row);
+  r->set_designed(why.rule.designed);
+  for (const DieRoll& d : why.dice) ToProto(d, p->add_dice());
+  p->set_text(why.text);
+  const SearchStats& st = why.search;
+  if (st.iterations != 0 || st.milliseconds != 0 || st.value != 0.0 || st.threads != 0) {
+    v1::SearchStats* ps = p->mutable_search();
+    ps->set_iterations(st.iterations);
+    ps->set_milliseconds(st.milliseconds);
+    ps->set_value(st.value);
+    ps->set_threads(st.threads);
+  }
+}
+
+void ToProto(const Event& e, v1::Ruleset ruleset, v1::Event* p) {
+  p->set_seq(e.seq);
+  p->set_kind(Cast<v1::EventKind>(e.kind));
+  p->set_side(Cast<v1::Side>(e.side));
+  SetStrings(e.unit_ids, p->mutable_unit_ids());
+  p->set_point(e.point);
+  p->set_point_kind(Cast<v1::PointKind>(e.point_kind));
+  p->set_target_id(e.target_id);
+  for (const Vec2& v : e.path) SetVec(v, p->add_path());
+  const Explanation& why = e.why;
+  const bool has_why = !why.rule.source.empty() || !why.rule.section.empty() ||
+                       !why.rule.table.empty() || !why.rule.row.empty() || why.rule.designed ||
+                       !why.dice.empty() || !why.text.empty() || why.search.iterations != 0 ||
+                       why.search.milliseconds != 0;
+  if (has_why) ToProto(why, ruleset, p->mutable_why());
+  p->set_announce(e.announce);
+  p->set_umpire_only(e.umpire_only);
+  for (const Alternative& a : e.alternatives) {
+    v1::Alternative* pa = p->add_alternatives();
+    pa->set_description(a.description);
+    pa->set_why_not(a.why_not);
+  }
+  p->set_decision(e.decision);
+}
+
+void StepResultToProto(const StepResult& r, v1::AdvanceResponse* out) {
+  out->Clear();
+  const v1::Ruleset ruleset = RulesetFromName(r.state.ruleset);
+  for (const Event& e : r.events) ToProto(e, ruleset, out->add_events());
+  ToProto(r.state, out->mutable_state());
+  ToProto(r.awaiting, out->mutable_awaiting());
+  for (const DieRoll& d : r.dice) ToProto(d, out->add_dice());
+}
+
+void StepResultToProto(const StepResult& r, v1::AskResponse* out) {
+  out->Clear();
+  const v1::Ruleset ruleset = RulesetFromName(r.state.ruleset);
+  if (r.decision >= 0 && r.decision < static_cast<int>(r.events.size())) {
+    ToProto(r.events[r.decision], ruleset, out->mutable_decision());
+  }
+  for (const Event& e : r.events) ToProto(e, ruleset, out->add_events());
+  ToProto(r.state, out->mutable_state());
+  for (const DieRoll& d : r.dice) ToProto(d, out->add_dice());
+}
+
+void FillDescribe(const std::string& version, int max_message_bytes, v1::DescribeResponse* out) {
+  out->Clear();
+  out->set_version(version);
+  for (const Ruleset* rules : AllRulesets()) {
+    const v1::Ruleset id = RulesetFromName(std::string(rules->id()));
+    if (id == v1::RULESET_UNSPECIFIED) continue;  // not in this contract
+    v1::RulesetInfo* info = out->add_rulesets();
+    info->set_ruleset(id);
+    info->set_status(std::string(rules->status()));
+    info->set_source(std::string(rules->source()));
+  }
+  out->set_max_units(kMaxUnits);
+  out->set_max_terrain_vertices(kMaxTerrainVertices);
+  out->set_max_message_bytes(max_message_bytes);
+}
+
+namespace {
+
+// The rule set's own checks, after the generic ones passed.
+absl::StatusOr<BattleState> ConvertCheckedState(const v1::TableState& state) {
+  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, RulesetFor(state));
+  BattleState s = ToEngine(state);
+  IMPI_RETURN_IF_ERROR(rules->Validate(s));
+  return s;
+}
+
+}  // namespace
+
+absl::StatusOr<BattleState> StateFromProto(const v1::TableState& state) {
+  IMPI_RETURN_IF_ERROR(ValidateTableState(state));
+  return ConvertCheckedState(state);
+}
+
+// Order of checks: the state (generic, then the rule set's), then the rest of
+// the request, so that the first error reported is the most basic one.
+absl::StatusOr<AdvanceInput> AdvanceFromProto(const v1::AdvanceRequest& request) {
+  AdvanceInput in;
+  IMPI_ASSIGN_OR_RETURN(in.state, StateFromProto(request.state()));
+  IMPI_RETURN_IF_ERROR(ValidateBritishActions(request.british_actions(), request.state()));
+  IMPI_RETURN_IF_ERROR(ValidateDice(request.dice()));
+  IMPI_RETURN_IF_ERROR(ValidatePolicy(request.zulu_policy(), "zulu_policy"));
+  in.british.reserve(request.british_actions_size());
+  for (const v1::Action& a : request.british_actions()) in.british.push_back(ToEngine(a));
+  in.policy = ToEngine(request.zulu_policy());
+  in.dice = ToEngine(request.dice());
+  in.british_view = request.british_view();
+  return in;
+}
+
+absl::StatusOr<AskInput> AskFromProto(const v1::AskRequest& request) {
+  AskInput in;
+  IMPI_ASSIGN_OR_RETURN(in.state, StateFromProto(request.state()));
+  IMPI_RETURN_IF_ERROR(ValidateQuestion(request));
+  IMPI_RETURN_IF_ERROR(ValidateDice(request.dice()));
+  IMPI_RETURN_IF_ERROR(ValidatePolicy(request.policy(), "policy"));
+  in.question = QuestionToEngine(request);
+  in.policy = ToEngine(request.policy());
+  in.dice = ToEngine(request.dice());
+  return in;
+}
+
+}  // namespace impi::service

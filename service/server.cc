@@ -1,0 +1,164 @@
+// service/server.cc: ImpiServer, gRPC and the JSON/HTTP gateway in one
+// process. See server.h.
+#include "service/server.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/impl/server_builder_option.h>
+#include <grpcpp/impl/server_builder_plugin.h>
+#include <grpcpp/resource_quota.h>
+
+#include "absl/strings/str_cat.h"
+#include "service/http_gateway.h"
+#include "service/umpire_service.h"
+
+namespace impi::service {
+namespace {
+
+constexpr char kReflectionPluginName[] = "proto_server_reflection";
+
+// Reflection on or off for this builder only. Linking grpc++_reflection
+// registers its plugin for every ServerBuilder in the process (a static
+// initializer calls InitProtoReflectionServerBuilderPlugin), so the plugin is
+// removed here when reflection is off, and added when on and absent.
+class ReflectionOption final : public grpc::ServerBuilderOption {
+ public:
+  explicit ReflectionOption(bool enable) : enable_(enable) {}
+  void UpdateArguments(grpc::ChannelArguments* /*args*/) override {}
+  void UpdatePlugins(std::vector<std::unique_ptr<grpc::ServerBuilderPlugin>>* plugins) override {
+    auto is_reflection = [](const std::unique_ptr<grpc::ServerBuilderPlugin>& p) {
+      return p != nullptr && p->name() == kReflectionPluginName;
+    };
+    if (!enable_) {
+      plugins->erase(std::remove_if(plugins->begin(), plugins->end(), is_reflection),
+                     plugins->end());
+    } else if (std::none_of(plugins->begin(), plugins->end(), is_reflection)) {
+      plugins->push_back(std::make_unique<grpc::reflection::ProtoServerReflectionPlugin>());
+    }
+  }
+
+ private:
+  const bool enable_;
+};
+
+class Server final : public ImpiServer {
+ public:
+  explicit Server(const ServerOptions& options)
+      : options_(options), service_(options.max_message_bytes) {}
+  ~Server() override { Shutdown(); }
+
+  absl::Status Start();
+
+  int grpc_port() const override { return grpc_port_; }
+  int http_port() const override { return http_ != nullptr ? http_->port() : 0; }
+
+  void Shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (shut_down_) return;
+      shut_down_ = true;
+    }
+    if (grpc_ != nullptr) {
+      // Calls in flight get a few seconds to finish, then are cancelled.
+      grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    }
+    if (http_ != nullptr) http_->Stop();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopped_ = true;
+    }
+    stopped_cv_.notify_all();
+  }
+
+  void Wait() override {
+    std::unique_lock<std::mutex> lock(mu_);
+    stopped_cv_.wait(lock, [this] { return stopped_; });
+  }
+
+ private:
+  const ServerOptions options_;
+  UmpireService service_;
+  std::unique_ptr<grpc::Server> grpc_;
+  std::unique_ptr<HttpGateway> http_;
+  int grpc_port_ = 0;
+
+  std::mutex mu_;
+  std::condition_variable stopped_cv_;
+  bool shut_down_ = false;
+  bool stopped_ = false;
+};
+
+absl::Status Server::Start() {
+  grpc::EnableDefaultHealthCheckService(true);  // before the builder is made
+
+  grpc::ServerBuilder builder;
+  builder.SetOption(std::make_unique<ReflectionOption>(options_.reflection));
+  // A port in use is an error, not a port to share (gRPC's default on Linux).
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  builder.AddListeningPort(options_.grpc_address, grpc::InsecureServerCredentials(), &grpc_port_);
+  builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
+  // The sync server's thread count is unbounded unless a quota says otherwise.
+  grpc::ResourceQuota quota("impi");
+  quota.SetMaxThreads(std::max(2, options_.max_threads));
+  builder.SetResourceQuota(quota);
+  builder.RegisterService(&service_);
+  grpc_ = builder.BuildAndStart();
+  if (grpc_ == nullptr || grpc_port_ == 0) {
+    if (grpc_ != nullptr) grpc_->Shutdown();
+    grpc_.reset();
+    return absl::UnavailableError(absl::StrCat("gRPC: cannot listen on ", options_.grpc_address));
+  }
+
+  if (options_.enable_http) {
+    HttpGatewayOptions http;
+    http.host = options_.http_host;
+    http.port = options_.http_port;
+    http.cors_origins = options_.cors_origins;
+    http.max_message_bytes = options_.max_message_bytes;
+    http.max_threads = options_.max_threads;
+    http_ = std::make_unique<HttpGateway>(&service_, std::move(http));
+    absl::Status started = http_->Start();
+    if (!started.ok()) {
+      http_.reset();
+      grpc_->Shutdown(std::chrono::system_clock::now());
+      grpc_.reset();
+      return started;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOptions& options) {
+  if (options.max_threads < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_threads: ", options.max_threads, " must be >= 1"));
+  }
+  if (options.max_message_bytes == 0 ||
+      options.max_message_bytes > static_cast<size_t>(std::numeric_limits<int>::max())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_message_bytes: ", options.max_message_bytes, " is out of range"));
+  }
+  if (options.enable_http && (options.http_port < 0 || options.http_port > 65535)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("http_port: ", options.http_port, " is out of range 0..65535"));
+  }
+  auto server = std::make_unique<Server>(options);
+  absl::Status started = server->Start();
+  if (!started.ok()) return started;
+  return std::unique_ptr<ImpiServer>(std::move(server));
+}
+
+}  // namespace impi::service

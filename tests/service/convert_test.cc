@@ -1,0 +1,362 @@
+// tests/service/convert_test.cc: impi.v1 <-> engine conversion.
+#include "service/convert.h"
+
+#include <set>
+#include <string>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+#include <google/protobuf/reflection.h>
+#include <google/protobuf/util/message_differencer.h>
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include "absl/status/status.h"
+#include "service/umpire_service.h"
+#include "service/validate.h"
+#include "tests/service/tsatf_state.h"
+
+namespace impi::service {
+namespace {
+
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+using google::protobuf::Reflection;
+using google::protobuf::util::MessageDifferencer;
+
+// Sets every field of `m` (two elements in every repeated field) to a value
+// that is not its default, recursively, so that a conversion that drops any
+// field fails the round trip below. Oneofs get their last member.
+void FillEveryField(Message* m, int* counter, int depth = 0) {
+  const Descriptor* d = m->GetDescriptor();
+  const Reflection* r = m->GetReflection();
+  for (int i = 0; i < d->field_count(); ++i) {
+    const FieldDescriptor* f = d->field(i);
+    const int n = f->is_repeated() ? 2 : 1;
+    for (int k = 0; k < n; ++k) {
+      const int v = ++*counter;
+      switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_INT32:
+          f->is_repeated() ? r->AddInt32(m, f, v) : r->SetInt32(m, f, v);
+          break;
+        case FieldDescriptor::CPPTYPE_INT64:
+          f->is_repeated() ? r->AddInt64(m, f, v) : r->SetInt64(m, f, v);
+          break;
+        case FieldDescriptor::CPPTYPE_UINT32:
+          f->is_repeated() ? r->AddUInt32(m, f, v) : r->SetUInt32(m, f, v);
+          break;
+        case FieldDescriptor::CPPTYPE_UINT64:
+          f->is_repeated() ? r->AddUInt64(m, f, v) : r->SetUInt64(m, f, v);
+          break;
+        case FieldDescriptor::CPPTYPE_DOUBLE:
+          f->is_repeated() ? r->AddDouble(m, f, v + 0.25) : r->SetDouble(m, f, v + 0.25);
+          break;
+        case FieldDescriptor::CPPTYPE_FLOAT:
+          f->is_repeated() ? r->AddFloat(m, f, v + 0.25f) : r->SetFloat(m, f, v + 0.25f);
+          break;
+        case FieldDescriptor::CPPTYPE_BOOL:
+          f->is_repeated() ? r->AddBool(m, f, true) : r->SetBool(m, f, true);
+          break;
+        case FieldDescriptor::CPPTYPE_STRING: {
+          const std::string s = "s" + std::to_string(v);
+          f->is_repeated() ? r->AddString(m, f, s) : r->SetString(m, f, s);
+          break;
+        }
+        case FieldDescriptor::CPPTYPE_ENUM: {
+          // A non-zero value, different for the two elements of a list.
+          const auto* e = f->enum_type();
+          const int idx = e->value_count() - 1 - (k % (e->value_count() - 1));
+          f->is_repeated() ? r->AddEnumValue(m, f, e->value(idx)->number())
+                           : r->SetEnumValue(m, f, e->value(idx)->number());
+          break;
+        }
+        case FieldDescriptor::CPPTYPE_MESSAGE: {
+          ASSERT_LT(depth, 8) << "recursive message " << f->full_name();
+          Message* sub = f->is_repeated() ? r->AddMessage(m, f) : r->MutableMessage(m, f);
+          FillEveryField(sub, counter, depth + 1);
+          break;
+        }
+      }
+    }
+  }
+}
+
+TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
+  v1::TableState in;
+  int counter = 0;
+  FillEveryField(&in, &counter);
+  ASSERT_GT(in.units(0).umpire().fired_on_by_last_turn_size(), 0);
+
+  v1::TableState out;
+  ToProto(ToEngine(in), &out);
+  std::string diff;
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(&diff);
+  EXPECT_TRUE(differ.Compare(in, out)) << diff;
+}
+
+TEST(ConvertTest, SparseStateRoundTripAddsNothing) {
+  const v1::TableState in = testing::TsatfState();
+  v1::TableState out;
+  ToProto(ToEngine(in), &out);
+  std::string diff;
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(&diff);
+  EXPECT_TRUE(differ.Compare(in, out)) << diff;
+  EXPECT_FALSE(out.units(0).has_umpire());  // no empty umpire-only block on a British unit
+}
+
+TEST(ConvertTest, RulesetTravelsAsTheEnumName) {
+  v1::TableState in = testing::TsatfState();
+  EXPECT_EQ(ToEngine(in).ruleset, "TSATF_ZULU_CONTROL");
+  in.set_ruleset(v1::FERREE_ISANDLWANA);
+  EXPECT_EQ(ToEngine(in).ruleset, "FERREE_ISANDLWANA");
+  EXPECT_EQ(RulesetFromName("ROARKS_DRIFT"), v1::ROARKS_DRIFT);
+  EXPECT_EQ(RulesetFromName("NO_SUCH_RULES"), v1::RULESET_UNSPECIFIED);
+}
+
+TEST(ConvertTest, EngineEnumsHaveTheContractsNumbers) {
+  const auto* kinds = v1::UnitKind_descriptor();
+  for (int i = 0; i < kinds->value_count(); ++i) {
+    const int number = kinds->value(i)->number();
+    EXPECT_EQ(UnitKindName(static_cast<UnitKind>(number)), kinds->value(i)->name()) << number;
+  }
+}
+
+TEST(ConvertTest, ActionRoundTripKeepsEveryField) {
+  v1::Action in;
+  int counter = 0;
+  FillEveryField(&in, &counter);
+  v1::Action out;
+  ToProto(ToEngine(in), &out);
+  EXPECT_TRUE(MessageDifferencer::Equals(in, out)) << in.DebugString() << out.DebugString();
+}
+
+TEST(ConvertTest, DiceSource) {
+  v1::DiceSource seeded;
+  seeded.set_seed(1234567890123ULL);
+  const DiceSpec a = ToEngine(seeded);
+  EXPECT_FALSE(a.scripted);
+  EXPECT_EQ(a.seed, 1234567890123ULL);
+
+  v1::DiceSource scripted;
+  scripted.mutable_scripted()->add_dice(3);
+  scripted.mutable_scripted()->add_dice(6);
+  scripted.mutable_scripted()->add_cards(v1::BLACK);
+  const DiceSpec b = ToEngine(scripted);
+  EXPECT_TRUE(b.scripted);
+  EXPECT_EQ(b.faces, (std::vector<int>{3, 6}));
+  ASSERT_EQ(b.cards.size(), 1u);
+  EXPECT_EQ(b.cards[0], CardColor::kBlack);
+}
+
+TEST(ConvertTest, PolicyUnspecifiedIsRules) {
+  v1::Policy p;
+  EXPECT_EQ(ToEngine(p).kind, PolicyKind::kRules);
+  p.set_kind(v1::MCTS);
+  p.set_iterations(500);
+  p.set_milliseconds(250);
+  p.set_threads(2);
+  const PolicySpec s = ToEngine(p);
+  EXPECT_EQ(s.kind, PolicyKind::kMcts);
+  EXPECT_EQ(s.iterations, 500);
+  EXPECT_EQ(s.milliseconds, 250);
+  EXPECT_EQ(s.threads, 2);
+}
+
+TEST(ConvertTest, EveryQuestionCaseHasItsOwnKind) {
+  const google::protobuf::OneofDescriptor* oneof =
+      v1::AskRequest::descriptor()->FindOneofByName("question");
+  ASSERT_NE(oneof, nullptr);
+  std::set<QuestionKind> kinds;
+  for (int i = 0; i < oneof->field_count(); ++i) {
+    v1::AskRequest r;
+    r.GetReflection()->MutableMessage(&r, oneof->field(i));
+    const QuestionKind kind = QuestionToEngine(r).kind;
+    EXPECT_NE(kind, QuestionKind::kUnspecified) << oneof->field(i)->name();
+    kinds.insert(kind);
+  }
+  EXPECT_EQ(kinds.size(), static_cast<size_t>(oneof->field_count()));
+  EXPECT_EQ(QuestionToEngine(v1::AskRequest()).kind, QuestionKind::kUnspecified);
+}
+
+TEST(ConvertTest, QuestionFields) {
+  v1::AskRequest r;
+  r.mutable_temptation()->set_unit_id("z1");
+  r.mutable_temptation()->set_tempting_unit_id("b2");
+  Question q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kTemptation);
+  EXPECT_EQ(q.unit_id, "z1");
+  EXPECT_EQ(q.other_unit_id, "b2");
+
+  r.mutable_lone_zulu()->set_unit_id("z4");
+  r.mutable_lone_zulu()->set_event(v1::FIRED_AT_HIT);
+  r.mutable_lone_zulu()->set_british_unit_id("b1");
+  q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kLoneZulu);
+  EXPECT_EQ(q.lone_zulu_event, LoneZuluEvent::kFiredAtHit);
+  EXPECT_EQ(q.other_unit_id, "b1");
+
+  r.mutable_impi_creation()->set_special(true);
+  r.mutable_impi_creation()->set_appearance_point(4);
+  q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kImpiCreation);
+  EXPECT_TRUE(q.special);
+  EXPECT_EQ(q.point, 4);
+  EXPECT_FALSE(q.has_at);
+
+  r.mutable_impi_creation()->Clear();
+  r.mutable_impi_creation()->mutable_at()->set_x(5);
+  r.mutable_impi_creation()->mutable_at()->set_y(7.5);
+  q = QuestionToEngine(r);
+  EXPECT_TRUE(q.has_at);
+  EXPECT_EQ(q.at, Vec2(5, 7.5));
+
+  r.mutable_move_test()->set_perimeter_point(9);
+  q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kMoveTest);
+  EXPECT_EQ(q.perimeter_point, 9);
+
+  r.mutable_on_field()->set_point(3);
+  q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kOnField);
+  EXPECT_EQ(q.point, 3);
+
+  r.mutable_test_to_stand()->set_unit_id("z2");
+  r.mutable_test_to_stand()->set_charger_id("b3");
+  q = QuestionToEngine(r);
+  EXPECT_EQ(q.kind, QuestionKind::kTestToStand);
+  EXPECT_EQ(q.unit_id, "z2");
+  EXPECT_EQ(q.other_unit_id, "b3");
+}
+
+Event SampleEvent() {
+  Event e;
+  e.seq = 4;
+  e.kind = EventKind::kHandAssigned;
+  e.side = Side::kZulu;
+  e.unit_ids = {"z1"};
+  e.point = 7;
+  e.point_kind = PointKind::kPerimeter;
+  e.target_id = "b2";
+  e.path = {Vec2(1, 2), Vec2(3, 4)};
+  e.why.rule = {"003_8a310c3200cb6fb0.txt", "HAND", "HAND", "4,5,6 = Right handed", false};
+  DieRoll d;
+  d.index = 2;
+  d.purpose = "HAND of impi z1";
+  d.sides = 6;
+  d.faces = {5};
+  d.result = 5;
+  d.total = 5;
+  d.Modify("+1: test", 1);
+  e.why.dice = {d};
+  e.why.text = "rolled 5: right handed";
+  e.announce = "The impi veers right";
+  e.alternatives = {{"left", "the die said right"}};
+  e.decision = true;
+  return e;
+}
+
+TEST(ConvertTest, EventCarriesTheStatesRuleset) {
+  v1::Event out;
+  ToProto(SampleEvent(), v1::TSATF_ZULU_CONTROL, &out);
+  EXPECT_EQ(out.seq(), 4);
+  EXPECT_EQ(out.kind(), v1::HAND_ASSIGNED);
+  EXPECT_EQ(out.side(), v1::ZULU);
+  EXPECT_EQ(out.point_kind(), v1::PERIMETER);
+  ASSERT_EQ(out.path_size(), 2);
+  EXPECT_EQ(out.path(1).y(), 4);
+  EXPECT_EQ(out.why().rule().ruleset(), v1::TSATF_ZULU_CONTROL);
+  EXPECT_EQ(out.why().rule().row(), "4,5,6 = Right handed");
+  ASSERT_EQ(out.why().dice_size(), 1);
+  EXPECT_EQ(out.why().dice(0).index(), 2);
+  EXPECT_EQ(out.why().dice(0).total(), 6);
+  EXPECT_EQ(out.why().dice(0).modifiers(0).reason(), "+1: test");
+  EXPECT_FALSE(out.why().has_search());  // no search chose this
+  EXPECT_EQ(out.alternatives(0).why_not(), "the die said right");
+  EXPECT_TRUE(out.decision());
+
+  Event plain;
+  plain.kind = EventKind::kTurnStarted;
+  v1::Event p;
+  ToProto(plain, v1::TSATF_ZULU_CONTROL, &p);
+  EXPECT_FALSE(p.has_why());
+
+  Event searched = SampleEvent();
+  searched.why.search.iterations = 800;
+  searched.why.search.threads = 2;
+  ToProto(searched, v1::TSATF_ZULU_CONTROL, &p);
+  EXPECT_EQ(p.why().search().iterations(), 800);
+}
+
+TEST(ConvertTest, AskAnswerPicksTheDecisionEvent) {
+  StepResult r;
+  r.state = ToEngine(testing::TsatfState());
+  Event first;
+  first.seq = 0;
+  first.kind = EventKind::kTurnStarted;
+  r.events = {first, SampleEvent()};
+  r.decision = 1;
+  r.dice = SampleEvent().why.dice;
+  v1::AskResponse out;
+  StepResultToProto(r, &out);
+  EXPECT_EQ(out.decision().kind(), v1::HAND_ASSIGNED);
+  EXPECT_EQ(out.events_size(), 2);
+  EXPECT_EQ(out.dice_size(), 1);
+  EXPECT_EQ(out.state().ruleset(), v1::TSATF_ZULU_CONTROL);
+  EXPECT_EQ(out.events(1).why().rule().ruleset(), v1::TSATF_ZULU_CONTROL);
+}
+
+TEST(ConvertTest, Awaiting) {
+  Awaiting a;
+  a.side = Side::kBritish;
+  a.kind = AwaitKind::kBritishFire;
+  a.prompt = "Red card: fire";
+  a.units_may_move = -1;
+  a.unit_ids = {"b1", "b2"};
+  v1::Awaiting out;
+  ToProto(a, &out);
+  EXPECT_EQ(out.side(), v1::BRITISH);
+  EXPECT_EQ(out.kind(), v1::BRITISH_FIRE);
+  EXPECT_EQ(out.units_may_move(), -1);
+  EXPECT_EQ(out.unit_ids_size(), 2);
+}
+
+TEST(ConvertTest, DescribeListsTheRegistry) {
+  v1::DescribeResponse d;
+  FillDescribe("9.9.9", 12345, &d);
+  EXPECT_EQ(d.version(), "9.9.9");
+  EXPECT_EQ(d.max_units(), kMaxUnits);
+  EXPECT_EQ(d.max_terrain_vertices(), kMaxTerrainVertices);
+  EXPECT_EQ(d.max_message_bytes(), 12345);
+  int known = 0;
+  for (const Ruleset* rules : AllRulesets()) {
+    const v1::Ruleset id = RulesetFromName(std::string(rules->id()));
+    if (id == v1::RULESET_UNSPECIFIED) continue;
+    ++known;
+    bool found = false;
+    for (const v1::RulesetInfo& info : d.rulesets()) {
+      if (info.ruleset() != id) continue;
+      found = true;
+      EXPECT_EQ(info.status(), rules->status());
+      EXPECT_EQ(info.source(), rules->source());
+    }
+    EXPECT_TRUE(found) << rules->id();
+  }
+  EXPECT_EQ(d.rulesets_size(), known);
+  EXPECT_GT(known, 0);
+}
+
+TEST(ConvertTest, StatusCodesMapOneToOne) {
+  for (int code = 1; code <= 16; ++code) {
+    const absl::Status s(static_cast<absl::StatusCode>(code), "state.units[0]: why");
+    const grpc::Status g = ToGrpcStatus(s);
+    EXPECT_EQ(static_cast<int>(g.error_code()), code);
+    EXPECT_EQ(g.error_message(), "state.units[0]: why");
+  }
+  EXPECT_TRUE(ToGrpcStatus(absl::OkStatus()).ok());
+}
+
+}  // namespace
+}  // namespace impi::service

@@ -1,0 +1,701 @@
+// tests/service/server_test.cc: a real ImpiServer on loopback, every RPC over
+// gRPC and over JSON/HTTP, health, reflection, CORS, limits and bad input.
+#include "service/server.h"
+
+// Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
+#include "engine/rulesets/ruleset.h"
+
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <future>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include "impi/v1/umpire.grpc.pb.h"
+#include "service/validate.h"
+#include "tests/service/tsatf_state.h"
+
+namespace impi::service {
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+using testing::TsatfAdvanceRequest;
+using testing::TsatfState;
+
+constexpr char kAllowedOrigin[] = "https://vtt.example";
+constexpr size_t kMaxBytes = 1024 * 1024;
+
+std::string ToJson(const google::protobuf::Message& m) {
+  google::protobuf::util::JsonPrintOptions o;
+  o.preserve_proto_field_names = true;
+  std::string json;
+  EXPECT_TRUE(google::protobuf::util::MessageToJsonString(m, &json, o).ok());
+  return json;
+}
+
+template <typename M>
+M FromJson(const std::string& json) {
+  M m;
+  const auto s = google::protobuf::util::JsonStringToMessage(json, &m);
+  EXPECT_TRUE(s.ok()) << s.message() << "\n" << json;
+  return m;
+}
+
+std::string Bytes(const grpc::ByteBuffer& buffer) {
+  std::vector<grpc::Slice> slices;
+  EXPECT_TRUE(buffer.Dump(&slices).ok());
+  std::string out;
+  for (const grpc::Slice& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  return out;
+}
+
+grpc::ByteBuffer Buffer(const std::string& bytes) {
+  grpc::Slice slice(bytes);
+  return grpc::ByteBuffer(&slice, 1);
+}
+
+class ServerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ServerOptions o;
+    o.grpc_address = "127.0.0.1:0";
+    o.http_host = "127.0.0.1";
+    o.http_port = 0;
+    o.cors_origins = {kAllowedOrigin};
+    o.max_threads = 4;
+    o.max_message_bytes = kMaxBytes;
+    auto server = ImpiServer::Start(o);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = server->release();
+    ASSERT_GT(server_->grpc_port(), 0);
+    ASSERT_GT(server_->http_port(), 0);
+  }
+  static void TearDownTestSuite() {
+    if (server_ != nullptr) server_->Shutdown();
+    delete server_;
+    server_ = nullptr;
+  }
+
+  void SetUp() override {
+    ASSERT_NE(server_, nullptr);
+    channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(server_->grpc_port()),
+                                   grpc::InsecureChannelCredentials());
+    stub_ = v1::Umpire::NewStub(channel_);
+  }
+
+  std::unique_ptr<httplib::Client> Http() const {
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", server_->http_port());
+    c->set_read_timeout(60, 0);
+    return c;
+  }
+
+  httplib::Result Post(const std::string& path, const std::string& body,
+                       const httplib::Headers& headers = {}) const {
+    return Http()->Post(path.c_str(), headers, body, "application/json");
+  }
+
+  grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+    return stub_->Advance(&ctx, r, out);
+  }
+
+  grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+    return stub_->Ask(&ctx, r, out);
+  }
+
+  static ImpiServer* server_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Umpire::Stub> stub_;
+};
+
+ImpiServer* ServerTest::server_ = nullptr;
+
+// --- Advance, Ask, Describe over both ways in ----------------------------------
+
+TEST_F(ServerTest, AdvanceOverGrpcAndHttpAgree) {
+  const v1::AdvanceRequest request = TsatfAdvanceRequest(7);
+  v1::AdvanceResponse by_grpc;
+  const grpc::Status status = GrpcAdvance(request, &by_grpc);
+  ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
+  EXPECT_GT(by_grpc.events_size(), 0);
+  EXPECT_EQ(by_grpc.state().ruleset(), v1::TSATF_ZULU_CONTROL);
+  EXPECT_EQ(by_grpc.state().units(0).id(), "b1");
+  EXPECT_NE(by_grpc.awaiting().kind(), v1::AWAIT_KIND_UNSPECIFIED);
+  for (int i = 0; i < by_grpc.events_size(); ++i) {
+    if (by_grpc.events(i).has_why()) {
+      EXPECT_EQ(by_grpc.events(i).why().rule().ruleset(), v1::TSATF_ZULU_CONTROL) << i;
+    }
+  }
+
+  auto res = Post("/v1/Advance", ToJson(request));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  ASSERT_EQ(res->status, 200) << res->body;
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+  EXPECT_NE(res->body.find("\"ruleset\":\"TSATF_ZULU_CONTROL\""), std::string::npos);  // proto names
+  const auto by_http = FromJson<v1::AdvanceResponse>(res->body);
+  std::string diff;
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(&diff);
+  EXPECT_TRUE(differ.Compare(by_grpc, by_http)) << diff;
+}
+
+TEST_F(ServerTest, AdvanceIsDeterministic) {
+  const v1::AdvanceRequest request = TsatfAdvanceRequest(20250101);
+  v1::AdvanceResponse a, b;
+  ASSERT_TRUE(GrpcAdvance(request, &a).ok());
+  ASSERT_TRUE(GrpcAdvance(request, &b).ok());
+  EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString());
+  EXPECT_GT(a.ByteSizeLong(), 0u);
+}
+
+TEST_F(ServerTest, BritishViewHidesUmpireOnlyEvents) {
+  v1::AdvanceRequest request = TsatfAdvanceRequest(3);
+  request.set_british_view(true);
+  v1::AdvanceResponse out;
+  const grpc::Status status = GrpcAdvance(request, &out);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  for (const v1::Event& e : out.events()) EXPECT_FALSE(e.umpire_only()) << e.DebugString();
+}
+
+TEST_F(ServerTest, AskOverGrpcAndHttpAgree) {
+  v1::AskRequest request;
+  *request.mutable_state() = TsatfState();
+  request.mutable_perimeter_point();
+  request.mutable_dice()->set_seed(11);
+  v1::AskResponse by_grpc;
+  const grpc::Status status = GrpcAsk(request, &by_grpc);
+  ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
+  EXPECT_TRUE(by_grpc.has_decision());
+  EXPECT_GT(by_grpc.events_size(), 0);
+  EXPECT_GT(by_grpc.dice_size(), 0);  // the D10 for the perimeter point
+
+  auto res = Post("/v1/Ask", ToJson(request));
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  EXPECT_TRUE(MessageDifferencer::Equals(by_grpc, FromJson<v1::AskResponse>(res->body)));
+}
+
+TEST_F(ServerTest, AskForAHand) {
+  v1::AskRequest request;
+  *request.mutable_state() = TsatfState();
+  v1::Unit* impi = request.mutable_state()->add_units();
+  impi->set_id("z1");
+  impi->set_side(v1::ZULU);
+  impi->set_kind(v1::IMPI);
+  impi->mutable_position()->set_x(36);
+  impi->mutable_position()->set_y(40);
+  v1::Unit* regiment = request.mutable_state()->add_units();
+  regiment->set_id("z2");
+  regiment->set_side(v1::ZULU);
+  regiment->set_kind(v1::REGIMENT);
+  regiment->set_parent("z1");
+  regiment->mutable_figures()->set_fit(19);
+  regiment->set_leaders(1);
+  regiment->mutable_position()->set_x(36);
+  regiment->mutable_position()->set_y(40);
+  request.mutable_hand()->set_unit_id("z1");
+  request.mutable_dice()->mutable_scripted()->add_dice(5);
+  v1::AskResponse out;
+  const grpc::Status status = GrpcAsk(request, &out);
+  ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
+  ASSERT_GT(out.dice_size(), 0);
+  EXPECT_EQ(out.dice(0).faces(0), 5);
+  EXPECT_TRUE(out.decision().has_why());
+}
+
+TEST_F(ServerTest, DescribeOverGrpcAndHttp) {
+  grpc::ClientContext ctx;
+  v1::DescribeResponse d;
+  ASSERT_TRUE(stub_->Describe(&ctx, v1::DescribeRequest(), &d).ok());
+  EXPECT_FALSE(d.version().empty());
+  EXPECT_EQ(d.max_units(), kMaxUnits);
+  EXPECT_EQ(d.max_terrain_vertices(), kMaxTerrainVertices);
+  EXPECT_EQ(d.max_message_bytes(), static_cast<int>(kMaxBytes));
+  bool tsatf = false;
+  for (const v1::RulesetInfo& info : d.rulesets()) {
+    if (info.ruleset() == v1::TSATF_ZULU_CONTROL) {
+      tsatf = true;
+      EXPECT_EQ(info.status(), "full");
+      EXPECT_EQ(info.source(), "003_8a310c3200cb6fb0.txt");
+    }
+  }
+  EXPECT_TRUE(tsatf);
+
+  auto res = Post("/v1/Describe", "{}");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  EXPECT_TRUE(MessageDifferencer::Equals(d, FromJson<v1::DescribeResponse>(res->body)));
+  // An empty body reads as {}.
+  res = Post("/v1/Describe", "");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+}
+
+// --- Health and reflection ------------------------------------------------
+
+TEST_F(ServerTest, HealthCheckSaysServing) {
+  grpc::GenericStub generic(channel_);
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  const grpc::ByteBuffer request = Buffer("");  // HealthCheckRequest{service: ""}
+  grpc::ByteBuffer response;
+  std::promise<grpc::Status> done;
+  generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
+                    &response, [&done](grpc::Status s) { done.set_value(s); });
+  const grpc::Status status = done.get_future().get();
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_EQ(Bytes(response), std::string("\x08\x01", 2));  // status: SERVING
+
+  auto res = Http()->Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(res->body)["status"], "SERVING");
+}
+
+// Lists the services over reflection v1alpha; the status and the raw answer.
+grpc::Status ListServices(std::shared_ptr<grpc::Channel> channel, std::string* answer) {
+  grpc::GenericStub generic(channel);
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  grpc::CompletionQueue cq;
+  void* tag = nullptr;
+  bool ok = false;
+  auto call = generic.PrepareCall(
+      &ctx, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", &cq);
+  call->StartCall(reinterpret_cast<void*>(1));
+  cq.Next(&tag, &ok);
+  // ServerReflectionRequest{list_services: "*"}: field 7, length 1.
+  call->Write(Buffer(std::string("\x3a\x01*", 3)), reinterpret_cast<void*>(2));
+  cq.Next(&tag, &ok);
+  call->WritesDone(reinterpret_cast<void*>(3));
+  cq.Next(&tag, &ok);
+  grpc::ByteBuffer response;
+  call->Read(&response, reinterpret_cast<void*>(4));
+  cq.Next(&tag, &ok);
+  if (ok) *answer = Bytes(response);
+  grpc::Status status;
+  call->Finish(&status, reinterpret_cast<void*>(5));
+  cq.Next(&tag, &ok);
+  cq.Shutdown();
+  while (cq.Next(&tag, &ok)) {
+  }
+  return status;
+}
+
+TEST_F(ServerTest, ReflectionOnlyWhenAsked) {
+  std::string answer;
+  EXPECT_EQ(ListServices(channel_, &answer).error_code(), grpc::StatusCode::UNIMPLEMENTED);
+
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.reflection = true;
+  auto with = ImpiServer::Start(o);
+  ASSERT_TRUE(with.ok()) << with.status();
+  EXPECT_EQ((*with)->http_port(), 0);
+  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string((*with)->grpc_port()),
+                                     grpc::InsecureChannelCredentials());
+  const grpc::Status status = ListServices(channel, &answer);
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  EXPECT_NE(answer.find("impi.v1.Umpire"), std::string::npos);
+  (*with)->Shutdown();
+}
+
+TEST_F(ServerTest, StartFailsOnAPortInUse) {
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:" + std::to_string(server_->grpc_port());
+  o.enable_http = false;
+  auto clash = ImpiServer::Start(o);
+  EXPECT_FALSE(clash.ok());
+
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = true;
+  o.http_port = server_->http_port();
+  clash = ImpiServer::Start(o);
+  ASSERT_FALSE(clash.ok());
+  EXPECT_NE(clash.status().message().find("HTTP"), std::string::npos) << clash.status();
+}
+
+// --- HTTP details: errors, limits, CORS ------------------------------------------
+
+void ExpectJsonError(const httplib::Result& res, int http_status, int code, const std::string& name) {
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, http_status) << res->body;
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+  const nlohmann::json j = nlohmann::json::parse(res->body);
+  EXPECT_EQ(j["code"], code) << res->body;
+  EXPECT_EQ(j["status"], name) << res->body;
+  EXPECT_TRUE(j["message"].is_string());
+}
+
+TEST_F(ServerTest, UnknownJsonFieldIsRejected) {
+  std::string body = ToJson(TsatfAdvanceRequest(1));
+  body.insert(1, "\"reinforcements\": 3, ");
+  auto res = Post("/v1/Advance", body);
+  ExpectJsonError(res, 400, 3, "INVALID_ARGUMENT");
+  EXPECT_NE(res->body.find("reinforcements"), std::string::npos) << res->body;
+
+  res = Post("/v1/Advance", "{not json");
+  ExpectJsonError(res, 400, 3, "INVALID_ARGUMENT");
+}
+
+TEST_F(ServerTest, BodyOverTheLimitIs413) {
+  const std::string body = "{\"state\": {\"scenario\": \"" + std::string(kMaxBytes + 1000, 'x') + "\"}}";
+  auto res = Post("/v1/Advance", body);
+  ExpectJsonError(res, 413, 8, "RESOURCE_EXHAUSTED");
+
+  // gRPC refuses it too.
+  v1::AdvanceRequest big = TsatfAdvanceRequest(1);
+  big.mutable_state()->set_scenario(std::string(kMaxBytes + 1000, 'x'));
+  v1::AdvanceResponse out;
+  EXPECT_EQ(GrpcAdvance(big, &out).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+TEST_F(ServerTest, UnknownPathAndWrongMethod) {
+  ExpectJsonError(Post("/v1/Surrender", "{}"), 404, 5, "NOT_FOUND");
+  ExpectJsonError(Http()->Get("/"), 404, 5, "NOT_FOUND");
+  auto res = Http()->Get("/v1/Advance");
+  ExpectJsonError(res, 405, 12, "UNIMPLEMENTED");
+  EXPECT_EQ(res->get_header_value("Allow"), "POST, OPTIONS");
+  ExpectJsonError(Http()->Delete("/v1/Describe"), 405, 12, "UNIMPLEMENTED");
+  ExpectJsonError(Post("/healthz", "{}"), 405, 12, "UNIMPLEMENTED");
+}
+
+TEST_F(ServerTest, CorsPreflightFromAnAllowedOrigin) {
+  auto res = Http()->Options("/v1/Advance", {{"Origin", kAllowedOrigin},
+                                              {"Access-Control-Request-Method", "POST"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 204);
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
+  EXPECT_EQ(res->get_header_value("Vary"), "Origin");
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Methods"), "POST, OPTIONS");
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Headers"), "Content-Type");
+  EXPECT_EQ(res->get_header_value("Access-Control-Max-Age"), "600");
+}
+
+TEST_F(ServerTest, CorsPreflightFromAnotherOrigin) {
+  auto res = Http()->Options("/v1/Advance", {{"Origin", "https://elsewhere.example"},
+                                              {"Access-Control-Request-Method", "POST"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 403);
+  EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
+}
+
+TEST_F(ServerTest, CorsHeaderOnAPost) {
+  auto res = Post("/v1/Describe", "{}", {{"Origin", kAllowedOrigin}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
+  EXPECT_EQ(res->get_header_value("Vary"), "Origin");
+
+  // Errors carry it too, so that a browser can read them.
+  res = Post("/v1/Advance", "{\"bogus\": 1}", {{"Origin", kAllowedOrigin}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
+
+  res = Post("/v1/Describe", "{}", {{"Origin", "https://elsewhere.example"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
+}
+
+TEST(ServerCorsTest, StarAllowsAnyOrigin) {
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.http_port = 0;
+  o.cors_origins = {"*"};
+  auto server = ImpiServer::Start(o);
+  ASSERT_TRUE(server.ok()) << server.status();
+  httplib::Client c("127.0.0.1", (*server)->http_port());
+  auto res = c.Options("/v1/Ask", {{"Origin", "http://localhost:30000"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 204);
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), "http://localhost:30000");
+  (*server)->Shutdown();
+  (*server)->Shutdown();  // idempotent
+  (*server)->Wait();      // returns at once after Shutdown
+}
+
+// --- Bad input, class by class, over both ways in --------------------------------
+
+struct BadInput {
+  std::string name;
+  std::function<void(v1::AdvanceRequest*)> advance;  // or:
+  std::function<void(v1::AskRequest*)> ask;
+  grpc::StatusCode code;
+  std::string prefix;  // the message starts with this
+};
+
+v1::Unit* Zulu(v1::TableState* s, const std::string& id, v1::UnitKind kind) {
+  v1::Unit* u = s->add_units();
+  u->set_id(id);
+  u->set_side(v1::ZULU);
+  u->set_kind(kind);
+  u->mutable_figures()->set_fit(20);
+  u->mutable_position()->set_x(36);
+  u->mutable_position()->set_y(40);
+  return u;
+}
+
+std::vector<BadInput> BadInputs() {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  using A = v1::AdvanceRequest;
+  using Q = v1::AskRequest;
+  const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
+  std::vector<BadInput> cases = {
+      {"missing ruleset", [](A* r) { r->mutable_state()->set_ruleset(v1::RULESET_UNSPECIFIED); },
+       nullptr, invalid, "state.ruleset: is required"},
+      {"unknown ruleset value",
+       [](A* r) { r->mutable_state()->set_ruleset(static_cast<v1::Ruleset>(99)); }, nullptr,
+       invalid, "state.ruleset: 99 is not a valid Ruleset"},
+      {"empty unit id", [](A* r) { r->mutable_state()->mutable_units(1)->clear_id(); }, nullptr,
+       invalid, "state.units[1].id: is required"},
+      {"duplicate unit id", [](A* r) { r->mutable_state()->mutable_units(2)->set_id("b2"); },
+       nullptr, invalid, "state.units[2].id: duplicate of state.units[1]"},
+      {"unknown parent", [](A* r) { r->mutable_state()->mutable_units(0)->set_parent("z7"); },
+       nullptr, invalid, "state.units[0].parent:"},
+      {"unknown target",
+       [](A* r) { Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->set_target_id("b9"); },
+       nullptr, invalid, "state.units[3].umpire.target_id:"},
+      {"unknown unit fired this turn",
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->add_fired_on_by_this_turn("b9");
+       },
+       nullptr, invalid, "state.units[3].umpire.fired_on_by_this_turn[0]:"},
+      {"unknown unit fired last turn",
+       [](A* r) {
+         v1::UnitUmpire* u = Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire();
+         u->add_fired_on_by_last_turn("b1");
+         u->add_fired_on_by_last_turn("b8");
+       },
+       nullptr, invalid, "state.units[3].umpire.fired_on_by_last_turn[1]:"},
+      {"unknown chit", [](A* r) { r->mutable_state()->mutable_clock()->add_chits_left("nobody"); },
+       nullptr, invalid, "state.clock.chits_left[0]:"},
+      {"unknown secret entry",
+       [](A* r) { r->mutable_state()->mutable_umpire()->add_secret_entries()->set_unit_id("z5"); },
+       nullptr, invalid, "state.umpire.secret_entries[0].unit_id:"},
+      {"unknown acting unit",
+       [](A* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::MOVE);
+         a->set_unit_id("b5");
+       },
+       nullptr, invalid, "british_actions[0].unit_id:"},
+      {"unknown target of a British action",
+       [](A* r) {
+         r->add_british_actions()->set_kind(v1::PASS);
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::REMOVE);
+         a->set_target_id("z5");
+       },
+       nullptr, invalid, "british_actions[1].target_id:"},
+      {"unknown unit in a question", nullptr,
+       [](Q* r) { r->mutable_hand()->set_unit_id("z3"); }, invalid, "question.hand.unit_id:"},
+      {"unknown tempting unit", nullptr,
+       [](Q* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         r->mutable_temptation()->set_unit_id("z1");
+         r->mutable_temptation()->set_tempting_unit_id("b7");
+       },
+       invalid, "question.temptation.tempting_unit_id:"},
+      {"negative figures",
+       [](A* r) { r->mutable_state()->mutable_units(1)->mutable_figures()->set_fit(-2); }, nullptr,
+       invalid, "state.units[1].figures.fit: -2 is negative"},
+      {"negative casualties",
+       [](A* r) { r->mutable_state()->mutable_units(0)->mutable_figures()->set_casualties(-1); },
+       nullptr, invalid, "state.units[0].figures.casualties: -1 is negative"},
+      {"negative leaders", [](A* r) { r->mutable_state()->mutable_units(2)->set_leaders(-1); },
+       nullptr, invalid, "state.units[2].leaders: -1 is negative"},
+      {"negative force pool",
+       [](A* r) { r->mutable_state()->mutable_umpire()->set_force_pool(-5); }, nullptr, invalid,
+       "state.umpire.force_pool: -5 is negative"},
+      {"negative committed", [](A* r) { r->mutable_state()->mutable_umpire()->set_committed(-1); },
+       nullptr, invalid, "state.umpire.committed: -1 is negative"},
+      {"negative scenario total",
+       [](A* r) { r->mutable_state()->mutable_umpire()->set_scenario_total(-24); }, nullptr,
+       invalid, "state.umpire.scenario_total: -24 is negative"},
+      {"negative clock counter",
+       [](A* r) { r->mutable_state()->mutable_clock()->set_black_left(-1); }, nullptr, invalid,
+       "state.clock.black_left: -1 is negative"},
+      {"NaN unit position",
+       [nan](A* r) { r->mutable_state()->mutable_units(0)->mutable_position()->set_x(nan); },
+       nullptr, invalid, "state.units[0].position.x: nan is not finite"},
+      {"infinite terrain vertex",
+       [inf](A* r) {
+         v1::Terrain* t = r->mutable_state()->add_terrain();
+         t->set_kind(v1::HILL);
+         t->add_outline()->set_x(1);
+         t->add_outline()->set_y(inf);
+       },
+       nullptr, invalid, "state.terrain[0].outline[1].y: inf is not finite"},
+      {"NaN point",
+       [nan](A* r) { r->mutable_state()->mutable_points(3)->mutable_position()->set_y(nan); },
+       nullptr, invalid, "state.points[3].position.y:"},
+      {"NaN action destination",
+       [nan](A* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::MOVE);
+         a->set_unit_id("b1");
+         a->mutable_to()->set_x(nan);
+       },
+       nullptr, invalid, "british_actions[0].to.x:"},
+      {"infinite action path",
+       [inf](A* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::MOVE);
+         a->set_unit_id("b1");
+         a->mutable_to()->set_x(31);
+         a->add_path()->set_x(-inf);
+       },
+       nullptr, invalid, "british_actions[0].path[0].x:"},
+      {"NaN question position", nullptr,
+       [nan](Q* r) { r->mutable_impi_creation()->mutable_at()->set_x(nan); }, invalid,
+       "question.impi_creation.at.x:"},
+      {"NaN table size", [nan](A* r) { r->mutable_state()->mutable_table()->set_width(nan); },
+       nullptr, invalid, "state.table.width:"},
+      {"zero table width", [](A* r) { r->mutable_state()->mutable_table()->set_width(0); },
+       nullptr, invalid, "state.table.width: 0 must be > 0"},
+      {"negative table height", [](A* r) { r->mutable_state()->mutable_table()->set_height(-48); },
+       nullptr, invalid, "state.table.height:"},
+      {"unit off the table",
+       [](A* r) { r->mutable_state()->mutable_units(1)->mutable_position()->set_y(48.5); },
+       nullptr, invalid, "state.units[1].position: (38, 48.5) is off the 72 x 48 table"},
+      {"duplicate point number", [](A* r) { r->mutable_state()->mutable_points(4)->set_number(2); },
+       nullptr, invalid, "state.points[4].number: duplicate of state.points[1]"},
+      {"unit kind out of range",
+       [](A* r) { r->mutable_state()->mutable_units(0)->set_kind(static_cast<v1::UnitKind>(99)); },
+       nullptr, invalid, "state.units[0].kind: 99 is not a valid UnitKind"},
+      {"point state out of range",
+       [](A* r) { r->mutable_state()->mutable_points(0)->set_state(static_cast<v1::PointState>(42)); },
+       nullptr, invalid, "state.points[0].state: 42 is not a valid PointState"},
+      {"action kind out of range",
+       [](A* r) { r->add_british_actions()->set_kind(static_cast<v1::ActionKind>(77)); }, nullptr,
+       invalid, "british_actions[0].kind: 77 is not a valid ActionKind"},
+      {"too many units",
+       [](A* r) {
+         for (int i = 0; i < kMaxUnits; ++i) r->mutable_state()->add_units()->set_id("x" + std::to_string(i));
+       },
+       nullptr, invalid, "state.units: 2003 units, at most 2000"},
+      {"too many terrain vertices",
+       [](A* r) {
+         for (int t = 0; t < 2; ++t) {
+           v1::Terrain* terrain = r->mutable_state()->add_terrain();
+           for (int i = 0; i < kMaxTerrainVertices / 2 + 1; ++i) terrain->add_outline()->set_x(1);
+         }
+       },
+       nullptr, invalid, "state.terrain: 10002 vertices and hexes in all, at most 10000"},
+      {"too many points",
+       [](A* r) {
+         for (int i = 0; i < kMaxPoints; ++i) {
+           v1::Point* p = r->mutable_state()->add_points();
+           p->set_kind(v1::ENTRY);
+           p->set_number(i + 1);
+         }
+       },
+       nullptr, invalid, "state.points: 1020 points, at most 1000"},
+      {"too many scripted dice",
+       [](A* r) {
+         for (int i = 0; i <= kMaxScriptedDice; ++i) r->mutable_dice()->mutable_scripted()->add_dice(3);
+       },
+       nullptr, invalid, "dice.scripted.dice: 10001 dice, at most 10000"},
+      {"too many British actions",
+       [](A* r) {
+         for (int i = 0; i <= kMaxBritishActions; ++i) r->add_british_actions()->set_kind(v1::PASS);
+       },
+       nullptr, invalid, "british_actions: 501 actions, at most 500"},
+      {"iterations out of range",
+       [](A* r) { r->mutable_zulu_policy()->set_iterations(kMaxPolicyIterations + 1); }, nullptr,
+       invalid, "zulu_policy.iterations: 1000001 is out of range 0..1000000"},
+      {"milliseconds out of range",
+       [](A* r) { r->mutable_zulu_policy()->set_milliseconds(60001); }, nullptr, invalid,
+       "zulu_policy.milliseconds:"},
+      {"threads out of range", nullptr, [](Q* r) { r->mutable_policy()->set_threads(17); }, invalid,
+       "policy.threads: 17 is out of range 0..16"},
+      {"dice unset", [](A* r) { r->clear_dice(); }, nullptr, invalid, "dice: set seed or scripted"},
+      {"a kind the rule set does not take",
+       [](A* r) { Zulu(r->mutable_state(), "t1", v1::TRAY); }, nullptr, invalid,
+       "state.units[3]"},
+      {"scripted dice run out",
+       [](A* r) {
+         r->mutable_dice()->mutable_scripted()->add_dice(1);  // far too few for a turn
+         r->mutable_state()->mutable_clock()->set_turn(3);    // past turn 2: the table edge is rolled
+       },
+       nullptr, invalid, "dice.scripted"},
+  };
+  // A rule set the registry lacks or has not finished.
+  for (int i = 1; v1::Ruleset_IsValid(i); ++i) {
+    const std::string name = v1::Ruleset_Name(static_cast<v1::Ruleset>(i));
+    const Ruleset* rules = FindRuleset(name);
+    if (rules != nullptr && rules->status() == "full") continue;
+    cases.push_back({"ruleset not implemented",
+                     [i](A* r) { r->mutable_state()->set_ruleset(static_cast<v1::Ruleset>(i)); },
+                     nullptr, grpc::StatusCode::FAILED_PRECONDITION,
+                     "state.ruleset: " + name + " is not implemented yet"});
+    break;
+  }
+  return cases;
+}
+
+TEST_F(ServerTest, BadInputIsRefusedWithTheFieldPath) {
+  for (const BadInput& c : BadInputs()) {
+    SCOPED_TRACE(c.name);
+    grpc::Status status;
+    std::string json;
+    std::string path;
+    if (c.advance) {
+      v1::AdvanceRequest r = TsatfAdvanceRequest(5);
+      c.advance(&r);
+      v1::AdvanceResponse out;
+      status = GrpcAdvance(r, &out);
+      EXPECT_EQ(out.events_size(), 0);
+      json = ToJson(r);
+      path = "/v1/Advance";
+    } else {
+      v1::AskRequest r;
+      *r.mutable_state() = TsatfState();
+      r.mutable_table_edge();
+      r.mutable_dice()->set_seed(5);
+      c.ask(&r);
+      v1::AskResponse out;
+      status = GrpcAsk(r, &out);
+      json = ToJson(r);
+      path = "/v1/Ask";
+    }
+    EXPECT_EQ(status.error_code(), c.code) << status.error_message();
+    const std::string& m = status.error_message();
+    if (c.prefix == "dice.scripted") {
+      // The engine's message: it names the field, and how many more were needed.
+      EXPECT_NE(m.find("dice.scripted"), std::string::npos) << m;
+    } else {
+      EXPECT_EQ(m.substr(0, c.prefix.size()), c.prefix) << m;
+    }
+
+    // JSON/HTTP answers the same. (NaN and infinities travel as "NaN" and
+    // "Infinity" strings in proto3 JSON.)
+    auto res = Post(path, json);
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 400) << res->body;
+    const nlohmann::json j = nlohmann::json::parse(res->body);
+    EXPECT_EQ(j["code"], static_cast<int>(c.code));
+    EXPECT_EQ(j["message"], m);
+  }
+}
+
+}  // namespace
+}  // namespace impi::service

@@ -1,0 +1,224 @@
+// tests/service/validate_test.cc: the generic request checks, called directly.
+// (The same classes of bad input through a live server: server_test.cc.)
+#include "service/validate.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "absl/status/status.h"
+#include "service/convert.h"
+#include "tests/service/tsatf_state.h"
+
+namespace impi::service {
+namespace {
+
+void ExpectInvalid(const absl::Status& s, const std::string& message) {
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+  EXPECT_EQ(s.message(), message);
+}
+
+TEST(ValidateTest, TheTestStateIsValid) {
+  EXPECT_TRUE(ValidateTableState(testing::TsatfState()).ok())
+      << ValidateTableState(testing::TsatfState());
+  EXPECT_TRUE(ValidateAdvanceRequest(testing::TsatfAdvanceRequest(1)).ok());
+  absl::StatusOr<BattleState> s = StateFromProto(testing::TsatfState());
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->units.size(), 3u);
+}
+
+TEST(ValidateTest, MessagesNameTheFieldAndWhy) {
+  v1::TableState s = testing::TsatfState();
+  s.mutable_units(1)->mutable_figures()->set_fit(-2);
+  ExpectInvalid(ValidateTableState(s), "state.units[1].figures.fit: -2 is negative");
+
+  s = testing::TsatfState();
+  s.mutable_units(2)->set_id("b1");
+  ExpectInvalid(ValidateTableState(s), "state.units[2].id: duplicate of state.units[0]");
+
+  s = testing::TsatfState();
+  s.mutable_units(0)->set_parent("z9");
+  ExpectInvalid(ValidateTableState(s), "state.units[0].parent: no unit has id \"z9\"");
+
+  s = testing::TsatfState();
+  s.set_ruleset(v1::RULESET_UNSPECIFIED);
+  ExpectInvalid(ValidateTableState(s), "state.ruleset: is required");
+
+  s = testing::TsatfState();
+  s.mutable_points(12)->set_number(1);  // appearance 3 -> a second appearance 1
+  ExpectInvalid(ValidateTableState(s),
+                "state.points[12].number: duplicate of state.points[10] (APPEARANCE 1)");
+}
+
+TEST(ValidateTest, SameNumberOnPointsOfDifferentKindsIsFine) {
+  // The test state has PERIMETER 1..10 and APPEARANCE 1..10.
+  EXPECT_TRUE(ValidateTableState(testing::TsatfState()).ok());
+}
+
+TEST(ValidateTest, OffTableUnitsMayBeAnywhere) {
+  v1::TableState s = testing::TsatfState();
+  s.mutable_units(0)->mutable_position()->set_x(500);
+  EXPECT_EQ(ValidateTableState(s).code(), absl::StatusCode::kInvalidArgument);
+  s.mutable_units(0)->set_off_table(true);
+  EXPECT_TRUE(ValidateTableState(s).ok());
+  // The edges are on the table.
+  s = testing::TsatfState();
+  s.mutable_units(0)->mutable_position()->set_x(72);
+  s.mutable_units(0)->mutable_position()->set_y(0);
+  EXPECT_TRUE(ValidateTableState(s).ok());
+}
+
+TEST(ValidateTest, HexMapsNeedNoInches) {
+  v1::TableState s = testing::TsatfState();
+  s.mutable_table()->set_width(0);
+  s.mutable_table()->set_height(0);
+  EXPECT_EQ(ValidateTableState(s).message(), "state.table.width: 0 must be > 0");
+  s.mutable_table()->set_hex_columns(12);
+  s.mutable_table()->set_hex_rows(10);
+  EXPECT_TRUE(ValidateTableState(s).ok()) << ValidateTableState(s);
+}
+
+TEST(ValidateTest, LimitsAreInclusive) {
+  v1::TableState s = testing::TsatfState();
+  while (s.units_size() < kMaxUnits) {
+    v1::Unit* u = s.add_units();
+    *u = s.units(0);
+    u->set_id("x" + std::to_string(s.units_size()));
+  }
+  EXPECT_TRUE(ValidateTableState(s).ok());
+  s.add_units()->set_id("one_too_many");
+  ExpectInvalid(ValidateTableState(s), "state.units: 2001 units, at most 2000");
+
+  v1::DiceSource dice;
+  for (int i = 0; i < kMaxScriptedDice; ++i) dice.mutable_scripted()->add_dice(1 + i % 6);
+  EXPECT_TRUE(ValidateDice(dice).ok());
+  dice.mutable_scripted()->add_dice(1);
+  ExpectInvalid(ValidateDice(dice), "dice.scripted.dice: 10001 dice, at most 10000");
+}
+
+TEST(ValidateTest, NonFiniteNumbers) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  v1::TableState s = testing::TsatfState();
+  s.mutable_units(2)->set_facing(inf);
+  ExpectInvalid(ValidateTableState(s), "state.units[2].facing: inf is not finite");
+
+  s = testing::TsatfState();
+  v1::Parameter* p = s.add_parameters();
+  p->set_name("designed_table_weight");
+  p->set_value(nan);
+  ExpectInvalid(ValidateTableState(s), "state.parameters[0].value: nan is not finite");
+}
+
+TEST(ValidateTest, Dice) {
+  ExpectInvalid(ValidateDice(v1::DiceSource()), "dice: set seed or scripted");
+  v1::DiceSource d;
+  d.set_seed(0);  // a seed of 0 is a seed
+  EXPECT_TRUE(ValidateDice(d).ok());
+  d.mutable_scripted();  // an empty script is allowed: a step may need no dice
+  EXPECT_TRUE(ValidateDice(d).ok());
+  d.mutable_scripted()->add_dice(4);
+  d.mutable_scripted()->add_dice(0);
+  ExpectInvalid(ValidateDice(d), "dice.scripted.dice[1]: 0 is not a die face");
+  d.mutable_scripted()->set_dice(1, 2);
+  d.mutable_scripted()->add_cards(v1::CARD_COLOR_UNSPECIFIED);
+  ExpectInvalid(ValidateDice(d), "dice.scripted.cards[0]: must be RED or BLACK");
+}
+
+TEST(ValidateTest, PolicyBudgets) {
+  v1::Policy p;
+  EXPECT_TRUE(ValidatePolicy(p, "zulu_policy").ok());
+  p.set_iterations(kMaxPolicyIterations);
+  p.set_milliseconds(kMaxPolicyMilliseconds);
+  p.set_threads(kMaxPolicyThreads);
+  EXPECT_TRUE(ValidatePolicy(p, "zulu_policy").ok());
+  p.set_threads(17);
+  ExpectInvalid(ValidatePolicy(p, "policy"), "policy.threads: 17 is out of range 0..16");
+  p.set_threads(0);
+  p.set_milliseconds(-1);
+  ExpectInvalid(ValidatePolicy(p, "zulu_policy"),
+                "zulu_policy.milliseconds: -1 is out of range 0..60000");
+  p.set_milliseconds(0);
+  p.set_kind(static_cast<v1::PolicyKind>(9));
+  ExpectInvalid(ValidatePolicy(p, "zulu_policy"), "zulu_policy.kind: 9 is not a valid PolicyKind");
+}
+
+TEST(ValidateTest, BritishActions) {
+  const v1::TableState s = testing::TsatfState();
+  google::protobuf::RepeatedPtrField<v1::Action> actions;
+  v1::Action* a = actions.Add();
+  a->set_kind(v1::PASS);
+  EXPECT_TRUE(ValidateBritishActions(actions, s).ok());
+
+  a->set_kind(v1::MOVE);
+  ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[0].unit_id: is required");
+  a->set_unit_id("b1");
+  a->mutable_to()->set_x(31);
+  a->mutable_to()->set_y(9);
+  EXPECT_TRUE(ValidateBritishActions(actions, s).ok());
+  a->mutable_to()->set_y(-3);
+  EXPECT_EQ(ValidateBritishActions(actions, s).message(),
+            "british_actions[0].to: (31, -3) is off the 72 x 48 table (set off_table to leave it)");
+  a->set_off_table(true);
+  EXPECT_TRUE(ValidateBritishActions(actions, s).ok());
+
+  v1::Action* c = actions.Add();
+  c->set_kind(v1::CASUALTIES);
+  c->set_target_id("b2");
+  c->set_casualties(-1);
+  ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[1].casualties: -1 is negative");
+  c->set_kind(v1::ACTION_KIND_UNSPECIFIED);
+  ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[1].kind: is required");
+}
+
+TEST(ValidateTest, Questions) {
+  v1::AskRequest r;
+  *r.mutable_state() = testing::TsatfState();
+  ExpectInvalid(ValidateQuestion(r), "question: is required (start_of_turn, on_field, hand, ...)");
+  r.mutable_table_edge();
+  EXPECT_TRUE(ValidateQuestion(r).ok());
+
+  r.mutable_on_field()->set_point(11);
+  ExpectInvalid(ValidateQuestion(r), "question.on_field.point: no APPEARANCE point 11");
+  r.mutable_on_field()->set_point(10);
+  EXPECT_TRUE(ValidateQuestion(r).ok());
+
+  r.mutable_hand();
+  ExpectInvalid(ValidateQuestion(r), "question.hand.unit_id: is required");
+  r.mutable_hand()->set_unit_id("b1");
+  EXPECT_TRUE(ValidateQuestion(r).ok());
+
+  r.mutable_move_test()->set_unit_id("b1");
+  r.mutable_move_test()->set_perimeter_point(3);
+  ExpectInvalid(ValidateQuestion(r), "question.move_test: set exactly one of unit_id or perimeter_point");
+
+  r.mutable_impi_creation()->set_perimeter_point(2);
+  EXPECT_TRUE(ValidateQuestion(r).ok());
+  r.mutable_impi_creation()->set_appearance_point(2);
+  EXPECT_EQ(ValidateQuestion(r).code(), absl::StatusCode::kInvalidArgument);
+
+  r.mutable_lone_zulu()->set_unit_id("b1");
+  ExpectInvalid(ValidateQuestion(r), "question.lone_zulu.event: is required");
+}
+
+TEST(ValidateTest, ARulesetNotImplementedIsAPrecondition) {
+  // Whichever rule set the registry lacks or has not finished.
+  for (int i = 1; v1::Ruleset_IsValid(i); ++i) {
+    const std::string name = v1::Ruleset_Name(static_cast<v1::Ruleset>(i));
+    const Ruleset* rules = FindRuleset(name);
+    if (rules != nullptr && rules->status() == "full") continue;
+    v1::TableState s = testing::TsatfState();
+    s.set_ruleset(static_cast<v1::Ruleset>(i));
+    const absl::Status status = ValidateTableState(s);
+    EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition) << name;
+    EXPECT_EQ(status.message().substr(0, 15 + name.size()), "state.ruleset: " + name) << status;
+    EXPECT_NE(status.message().find("not implemented yet"), std::string::npos) << status;
+    return;
+  }
+  GTEST_SKIP() << "every rule set is implemented";
+}
+
+}  // namespace
+}  // namespace impi::service
