@@ -1,0 +1,802 @@
+// tests/rules/tsatf/procedure_test.cc: the procedure of TSATF "Zulu Control"
+// (003_8a310c3200cb6fb0.txt) around its tables, driven through RunAdvance and
+// RunAsk with scripted dice and cards.
+//
+// Each test names the section of the rules text it checks (AT START OF TURN,
+// DURING MOVEMENT, NOTES ON APPEARANCE POINTS, IMPI CREATION, NOTES ON ZULU
+// MOVEMENT, DURING THE FIRE PHASE, SKIRMISHING ZULU REGIMENTS, RIFLE ARMED
+// ZULU REGIMENT, CONVERSION OF LONE ZULU, ZULU MORALE, SCENARIO DESIGN). The
+// rows of the tables themselves are checked in tables_test.cc; the manual's
+// worked examples in worked_examples_test.cc.
+//
+// Every scripted die is one the procedure must roll: a script that runs out
+// fails the step, so a test with a short script also checks that nothing
+// more is rolled.
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
+#include "engine/rulesets/umpire.h"
+#include "tests/rules/tsatf/worked_example_state.h"
+
+namespace impi::tsatf {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using testing::AddImpi;
+using testing::AddPerimeter;
+using testing::Appearance;
+using testing::British;
+
+constexpr CardColor R = CardColor::kRed;
+constexpr CardColor B = CardColor::kBlack;
+
+// --- Building tables ---------------------------------------------------------
+
+// An empty 72" x 48" table in the movement phase of turn 3, the deck just
+// shuffled, the ten perimeter points of AddPerimeter (1 is the British
+// entry), no appearance points, a scenario of 24 Zulu units with 16 in the
+// force pool and no impi created yet.
+BattleState Field() {
+  BattleState s;
+  s.ruleset = "TSATF_ZULU_CONTROL";
+  s.scenario = "procedure";
+  s.scale = Scale::kTactical;
+  s.table.width = 72;
+  s.table.height = 48;
+  s.clock.turn = 3;
+  s.clock.phase = Phase::kMovement;
+  s.clock.red_left = 3;
+  s.clock.black_left = 3;
+  s.clock.british_moves_left = -1;
+  AddPerimeter(s);
+  s.umpire.scenario_total = 24;
+  s.umpire.force_pool = 16;
+  s.umpire.next_unit_serial = 100;
+  return s;
+}
+
+// The same table at the start of `turn`, before anything of the turn is done.
+BattleState StartOf(int turn) {
+  BattleState s = Field();
+  s.clock.turn = turn;
+  s.clock.phase = Phase::kStartOfTurn;
+  s.clock.red_left = 0;
+  s.clock.black_left = 0;
+  return s;
+}
+
+// A red (British move) card has just been turned: the British are awaited.
+void RedCardUp(BattleState& s) {
+  s.clock.current_card = R;
+  s.clock.red_left = 2;
+}
+
+// A red card of the fire deck has just been turned.
+void FireCardUp(BattleState& s) {
+  s.clock.phase = Phase::kFire;
+  s.clock.current_card = R;
+  s.clock.red_left = 2;
+  s.clock.black_left = 3;
+}
+
+Unit Zulu(const std::string& id, UnitKind kind, double x, double y) {
+  Unit u;
+  u.id = id;
+  u.side = Side::kZulu;
+  u.kind = kind;
+  u.position = Vec2(x, y);
+  u.figures.fit = kind == UnitKind::kLoneZulu ? 1 : 20;
+  u.leaders = kind == UnitKind::kLoneZulu ? 0 : 1;
+  return u;
+}
+
+void AddInduna(BattleState& s, const std::string& impi) {
+  Unit i = Zulu(impi + "i", UnitKind::kInduna, s.FindUnit(impi)->position.x(),
+                s.FindUnit(impi)->position.y() + 2);
+  i.figures.fit = 1;
+  i.parent = impi;
+  s.units.push_back(i);
+}
+
+Point& Perimeter(BattleState& s, int number) { return *s.FindPoint(PointKind::kPerimeter, number); }
+
+void Mark(BattleState& s, int number, Marker marker, ForceKind force) {
+  Perimeter(s, number).marker = marker;
+  Perimeter(s, number).marked_force = force;
+}
+
+Terrain Block(const std::string& id, double x0, double y0, double x1, double y1, bool impassable,
+              bool blocks_los) {
+  Terrain t;
+  t.id = id;
+  t.kind = impassable ? TerrainKind::kRocks : TerrainKind::kHill;
+  t.outline = {Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1)};
+  t.impassable = impassable;
+  t.blocks_los = blocks_los;
+  t.cover_class = 3;
+  return t;
+}
+
+// --- Driving the engine ------------------------------------------------------
+
+DiceSpec Script(std::vector<int> faces, std::vector<CardColor> cards = {}) {
+  DiceSpec d;
+  d.scripted = true;
+  d.faces = std::move(faces);
+  d.cards = std::move(cards);
+  return d;
+}
+
+absl::StatusOr<StepResult> Advance(const BattleState& s, std::vector<Action> british,
+                                   std::vector<int> faces, std::vector<CardColor> cards = {}) {
+  return RunAdvance(s, british, PolicySpec{}, Script(std::move(faces), std::move(cards)));
+}
+
+absl::StatusOr<StepResult> Ask(const BattleState& s, const Question& q, std::vector<int> faces) {
+  return RunAsk(s, q, PolicySpec{}, Script(std::move(faces)));
+}
+
+Question Q(QuestionKind kind, const std::string& unit = "", const std::string& other = "") {
+  Question q;
+  q.kind = kind;
+  q.unit_id = unit;
+  q.other_unit_id = other;
+  return q;
+}
+
+Action Move(const std::string& id, double x, double y) {
+  Action a;
+  a.kind = ActionKind::kMove;
+  a.unit_id = id;
+  a.to = Vec2(x, y);
+  return a;
+}
+Action Pass() {
+  Action a;
+  a.kind = ActionKind::kPass;
+  return a;
+}
+Action Fire(const std::string& id, const std::string& target, int hits) {
+  Action a;
+  a.kind = ActionKind::kFire;
+  a.unit_id = id;
+  a.target_id = target;
+  a.hits = hits;
+  return a;
+}
+Action Charge(const std::string& id, const std::string& target) {
+  Action a;
+  a.kind = ActionKind::kCharge;
+  a.unit_id = id;
+  a.target_id = target;
+  return a;
+}
+
+// --- Reading results ---------------------------------------------------------
+
+std::vector<const Event*> Of(const StepResult& r, EventKind kind) {
+  std::vector<const Event*> out;
+  for (const Event& e : r.events) {
+    if (e.kind == kind) out.push_back(&e);
+  }
+  return out;
+}
+
+std::vector<const Event*> InSection(const StepResult& r, EventKind kind, const std::string& section) {
+  std::vector<const Event*> out;
+  for (const Event* e : Of(r, kind)) {
+    if (e->why.rule.section == section) out.push_back(e);
+  }
+  return out;
+}
+
+int Count(const BattleState& s, UnitKind kind, const std::string& parent = "") {
+  int n = 0;
+  for (const Unit& u : s.units) {
+    if (u.kind == kind && !u.off_table && (parent.empty() || u.parent == parent)) ++n;
+  }
+  return n;
+}
+
+// The ids of units of `kind` in `after` that are not in `before`.
+std::vector<std::string> NewUnits(const BattleState& before, const BattleState& after, UnitKind kind) {
+  std::vector<std::string> out;
+  for (const Unit& u : after.units) {
+    if (u.kind == kind && before.FindUnit(u.id) == nullptr) out.push_back(u.id);
+  }
+  return out;
+}
+
+// Every appearance-point roll of the step, in order.
+std::vector<const Event*> OnFieldRolls(const StepResult& r) {
+  return InSection(r, EventKind::kTableRoll, kSectionOnField);
+}
+
+#define ASSERT_OK_AND_SET(lhs, expr)              \
+  auto lhs##_or = (expr);                         \
+  ASSERT_TRUE(lhs##_or.ok()) << lhs##_or.status(); \
+  const StepResult& lhs = *lhs##_or
+
+// ============================================================================
+// AT START OF TURN
+// ============================================================================
+
+// "Remove all "Next turn" markers at Perimeter points and replace them with
+// "this turn" markers. Announce to the British players that a Zulu force will
+// enter at that point during movement on the current turn."
+TEST(AtStartOfTurn_003, NextTurnMarkersBecomeThisTurnAndAreAnnounced) {
+  BattleState s = StartOf(2);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  Mark(s, 5, Marker::kNextTurn, ForceKind::kImpi);
+  Mark(s, 8, Marker::kNextTurn, ForceKind::kSkirmishers);
+  Mark(s, 3, Marker::kThisTurn, ForceKind::kImpi);  // already "this turn": untouched
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {}));
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 5)->marker, Marker::kThisTurn);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 5)->marked_force, ForceKind::kImpi);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 8)->marker, Marker::kThisTurn);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 8)->marked_force, ForceKind::kSkirmishers);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 3)->marker, Marker::kThisTurn);
+  std::vector<const Event*> advanced = Of(r, EventKind::kMarkerAdvanced);
+  ASSERT_EQ(advanced.size(), 2u);
+  EXPECT_EQ(advanced[0]->point, 5);
+  EXPECT_EQ(advanced[0]->why.rule.section, kSectionStartOfTurn);
+  EXPECT_FALSE(advanced[0]->umpire_only);  // told to the British
+  EXPECT_THAT(advanced[0]->announce, HasSubstr("perimeter point 5"));
+  EXPECT_THAT(advanced[0]->announce, HasSubstr("this turn"));
+  EXPECT_EQ(advanced[1]->point, 8);
+  // The British see where, not what: the view drops what the marker brings.
+  StepResult view = r;
+  ApplyBritishView(view);
+  EXPECT_EQ(view.state.FindPoint(PointKind::kPerimeter, 5)->marked_force, ForceKind::kUnspecified);
+  EXPECT_EQ(view.state.FindPoint(PointKind::kPerimeter, 5)->marker, Marker::kThisTurn);
+  EXPECT_EQ(r.state.clock.phase, Phase::kMovement);
+}
+
+// "At the start of each turn after the second turn: ... roll on the table
+// called: Random chance table-edge." Turns 1 and 2 roll nothing (the empty
+// script would fail the step if a die were rolled); turn 3 rolls.
+TEST(AtStartOfTurn_003, NoTableEdgeRollOnTurnsOneAndTwo) {
+  for (int turn : {0, 1, 2}) {
+    BattleState s = StartOf(turn);
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {}));
+    EXPECT_TRUE(r.dice.empty()) << "turn " << turn;
+    EXPECT_TRUE(Of(r, EventKind::kTableRoll).empty()) << "turn " << turn;
+    EXPECT_EQ(r.state.clock.turn, std::max(1, turn));
+  }
+  BattleState s = StartOf(3);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  EXPECT_FALSE(Ask(s, Q(QuestionKind::kStartOfTurn), {}).ok());
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {2}));
+  ASSERT_EQ(InSection(r, EventKind::kTableRoll, kSectionTableEdge).size(), 1u);
+}
+
+// "If there are less than 4 Impis on or already marked to come on, roll":
+// impis on the table and impi markers count, skirmisher markers do not.
+TEST(AtStartOfTurn_003, TableEdgeRollOnlyWithFewerThanFourImpisOnOrMarked) {
+  BattleState three = StartOf(3);
+  three.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(three, "z1", 3, 12, 44, "b1", Hand::kLeft);
+  AddImpi(three, "z2", 3, 60, 44, "b1", Hand::kLeft);
+  Mark(three, 3, Marker::kNextTurn, ForceKind::kImpi);
+  Mark(three, 7, Marker::kThisTurn, ForceKind::kSkirmishers);
+  // 3 impis: a roll, with no modifier (3 impis on or marked).
+  ASSERT_OK_AND_SET(r3, Ask(three, Q(QuestionKind::kStartOfTurn), {3}));
+  std::vector<const Event*> rolls = InSection(r3, EventKind::kTableRoll, kSectionTableEdge);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_TRUE(rolls[0]->why.dice[0].modifiers.empty());
+  EXPECT_EQ(rolls[0]->why.rule.row, kRowTableEdge234);
+
+  BattleState four = three;
+  AddImpi(four, "z3", 3, 36, 44, "b1", Hand::kLeft);
+  ASSERT_OK_AND_SET(r4, Ask(four, Q(QuestionKind::kStartOfTurn), {}));
+  EXPECT_TRUE(r4.dice.empty());
+  EXPECT_TRUE(Of(r4, EventKind::kTableRoll).empty());
+  std::vector<const Event*> nothing = InSection(r4, EventKind::kNothing, kSectionStartOfTurn);
+  ASSERT_EQ(nothing.size(), 1u);
+  EXPECT_THAT(nothing[0]->why.text, HasSubstr("4 impis"));
+
+  // Four with a marker instead of the third impi on the table.
+  BattleState marked = three;
+  Mark(marked, 9, Marker::kNextTurn, ForceKind::kImpi);
+  ASSERT_OK_AND_SET(rm, Ask(marked, Q(QuestionKind::kStartOfTurn), {}));
+  EXPECT_TRUE(rm.dice.empty());
+}
+
+// "If a skirmishing unit or Impi is created roll a D10 to determine at what
+// Perimeter point the Zulus will enter. Mark this entry point with a marker
+// labeled "next turn" and announce to the British player that a Zulu force
+// will enter at that point on the next turn."
+TEST(AtStartOfTurn_003, CreatedImpiGetsD10PointAndNextTurnMarker) {
+  BattleState s = StartOf(3);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  // No impi: +2, so a D6 of 4 reads 6, Create Impi; the D10 gives point 4.
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {4, 4}));
+  const Point* p = r.state.FindPoint(PointKind::kPerimeter, 4);
+  EXPECT_EQ(p->marker, Marker::kNextTurn);
+  EXPECT_EQ(p->marked_force, ForceKind::kImpi);
+  for (const Point& q : r.state.points) {
+    if (q.number != 4) {
+      EXPECT_EQ(q.marker, Marker::kNone) << q.number;
+    }
+  }
+  ASSERT_EQ(r.dice.size(), 2u);
+  EXPECT_EQ(r.dice[1].sides, 10);
+  std::vector<const Event*> placed = Of(r, EventKind::kMarkerPlaced);
+  ASSERT_EQ(placed.size(), 1u);
+  EXPECT_EQ(placed[0]->point, 4);
+  EXPECT_FALSE(placed[0]->umpire_only);
+  EXPECT_THAT(placed[0]->announce, HasSubstr("perimeter point 4"));
+  EXPECT_THAT(placed[0]->announce, HasSubstr("next turn"));
+  // Nothing is committed until the force comes on.
+  EXPECT_EQ(r.state.umpire.committed, 0);
+  EXPECT_EQ(r.state.umpire.force_pool, 16);
+}
+
+TEST(AtStartOfTurn_003, CreatedSkirmishersGetD10PointAndSkirmisherMarker) {
+  BattleState s = StartOf(3);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 12, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z2", 3, 36, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z3", 3, 60, 44, "b1", Hand::kLeft);
+  Mark(s, 2, Marker::kNextTurn, ForceKind::kSkirmishers);  // a skirmisher marker is no impi
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {1, 7}));
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 7)->marker, Marker::kNextTurn);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 7)->marked_force, ForceKind::kSkirmishers);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 2)->marker, Marker::kThisTurn);
+}
+
+// "This cannot be the Perimeter point at which the British enter. If so, roll
+// again." A point that already holds a marker is rolled again too (designed:
+// one marker a point).
+TEST(AtStartOfTurn_003, D10RerolledOnBritishEntryAndOnMarkedPoint) {
+  BattleState s = StartOf(3);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 12, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z2", 3, 60, 44, "b1", Hand::kLeft);
+  Mark(s, 6, Marker::kNextTurn, ForceKind::kImpi);  // the third impi
+  ASSERT_TRUE(Perimeter(s, 1).british_entry);
+  // D6 6: Create Impi. D10: 1 (British entry), 6 (marked), 1 again, 9.
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {6, 1, 6, 1, 9}));
+  EXPECT_EQ(r.dice.size(), 5u);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 9)->marker, Marker::kNextTurn);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 1)->marker, Marker::kNone);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 6)->marker, Marker::kThisTurn);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 6)->marked_force, ForceKind::kImpi);
+  std::vector<const Event*> d10 = Of(r, EventKind::kTableRoll);
+  ASSERT_EQ(d10.size(), 2u);
+  EXPECT_EQ(d10[1]->point, 9);
+  EXPECT_EQ(d10[1]->why.dice.size(), 4u);  // every D10 is in the explanation
+  // The same through the kPerimeterPoint question.
+  ASSERT_OK_AND_SET(q, Ask(s, Q(QuestionKind::kPerimeterPoint), {1, 6, 2}));
+  EXPECT_EQ(q.events[q.decision].point, 2);
+}
+
+// SCENARIO DESIGN: "when his tally reaches 24, no more Zulu units may be
+// "created"": a force the pool or the total cannot supply is not marked.
+TEST(AtStartOfTurn_003, NothingMarkedWhenPoolOrTotalAllowsNothing) {
+  BattleState empty_pool = StartOf(3);
+  empty_pool.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  empty_pool.umpire.force_pool = 0;
+  empty_pool.umpire.committed = 10;
+  BattleState total_reached = StartOf(3);
+  total_reached.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  total_reached.umpire.force_pool = 5;
+  total_reached.umpire.committed = 24;
+  for (const BattleState& s : {empty_pool, total_reached}) {
+    // D6 6 calls for an impi; no D10 follows (the script holds none).
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {6}));
+    for (const Point& p : r.state.points) EXPECT_EQ(p.marker, Marker::kNone) << p.number;
+    EXPECT_TRUE(Of(r, EventKind::kMarkerPlaced).empty());
+    EXPECT_EQ(InSection(r, EventKind::kNothing, "SCENARIO DESIGN").size(), 1u);
+  }
+}
+
+// ============================================================================
+// DURING MOVEMENT: appearance points (and NOTES ON APPEARANCE POINTS)
+// ============================================================================
+
+// Two British units on a movement card, appearance point 1 at (40, 24) in
+// class 1 terrain, no impi anywhere (+2 on RANDOM CHANCE ON-FIELD).
+BattleState BritishMoving() {
+  BattleState s = Field();
+  RedCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
+  s.units.push_back(British("b2", UnitKind::kCavalry, 60, 6, false, 12));
+  s.points.push_back(Appearance(1, 40, 24, 1, "a patch of scrub"));
+  return s;
+}
+
+// "If the British players at any time move to within 6" of an appearance point
+// ... roll on the Random chance on-field table. Inform the British player
+// immediately."
+TEST(DuringMovement_003, MoveEndingWithinSixInchesTestsThePoint) {
+  for (double y : {19.0, 18.0}) {  // 5" and exactly 6" from the point
+    BattleState s = BritishMoving();
+    ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, y)}, {2}));
+    std::vector<const Event*> rolls = OnFieldRolls(r);
+    ASSERT_EQ(rolls.size(), 1u) << y;
+    EXPECT_EQ(rolls[0]->point, 1);
+    EXPECT_EQ(rolls[0]->unit_ids, std::vector<std::string>{"b1"});
+    EXPECT_FALSE(rolls[0]->umpire_only);  // the British are told at once
+    EXPECT_EQ(rolls[0]->why.dice[0].total, 4);  // 2, +2 for no impi
+    EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kTested);
+    EXPECT_EQ(r.awaiting.kind, AwaitKind::kBritishMove);
+  }
+}
+
+// "at any time": a move that passes within 6" and ends further away.
+TEST(DuringMovement_003, MovePassingWithinSixInchesTestsThePoint) {
+  BattleState s = BritishMoving();
+  s.FindPoint(PointKind::kAppearance, 1)->position = Vec2(40, 10);
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 56, 6)}, {2}));
+  ASSERT_EQ(OnFieldRolls(r).size(), 1u);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kTested);
+  // The same move along a path given as waypoints.
+  Action via = Move("b1", 24, 20);
+  via.path = {Vec2(40, 6), Vec2(40, 20)};
+  s.FindPoint(PointKind::kAppearance, 1)->position = Vec2(46, 13);
+  ASSERT_OK_AND_SET(v, Advance(s, {via}, {2}));
+  EXPECT_EQ(OnFieldRolls(v).size(), 1u);
+}
+
+TEST(DuringMovement_003, MoveStayingBeyondSixInchesTestsNothing) {
+  BattleState s = BritishMoving();
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 17.9)}, {}));
+  EXPECT_TRUE(OnFieldRolls(r).empty());
+  EXPECT_TRUE(r.dice.empty());
+  EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
+}
+
+// NOTES ON APPEARANCE POINTS: "Once the British have occupied an appearance
+// point it will never generate anything else." Occupying: ending within 2".
+TEST(DuringMovement_003, OccupiedPointNeverGeneratesAgain) {
+  BattleState s = BritishMoving();
+  // b1 ends 1" from the point: tested (D6 2 + 2 = 4, nothing), then occupied;
+  // b2 then moves right up to it on the same card: no die (the script is out).
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 23), Move("b2", 44, 22)}, {2}));
+  EXPECT_EQ(OnFieldRolls(r).size(), 1u);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kOccupied);
+  std::vector<const Event*> occupied = Of(r, EventKind::kPointOccupied);
+  ASSERT_EQ(occupied.size(), 1u);
+  EXPECT_EQ(occupied[0]->unit_ids, std::vector<std::string>{"b1"});
+  EXPECT_EQ(occupied[0]->why.rule.section, "NOTES ON APPEARANCE POINTS");
+  // Later turns: moving near it rolls nothing, and the umpire cannot ask.
+  BattleState later = r.state;
+  later.clock.turn = 4;
+  for (Unit& u : later.units) u.status.acted = false;
+  ASSERT_OK_AND_SET(l, Advance(later, {Move("b1", 38, 20)}, {}));
+  EXPECT_TRUE(OnFieldRolls(l).empty());
+  Question q = Q(QuestionKind::kOnField);
+  q.point = 1;
+  absl::StatusOr<StepResult> asked = Ask(r.state, q, {5});
+  ASSERT_FALSE(asked.ok());
+  EXPECT_EQ(asked.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// NOTES ON APPEARANCE POINTS: "Once an appearance point has generated an
+// Impi, it will never generate anything else." And DURING MOVEMENT: "If an
+// Impi is created, roll a D6 on the Impi Creation table and place the
+// appropriate units on the field. Assign a "hand" to the Impi."
+TEST(DuringMovement_003, PointThatGeneratedAnImpiIsSpent) {
+  BattleState s = BritishMoving();
+  // On-field 4 + 2 = 6: Create Impi. IMPI CREATION 3 (+1 pool of 16, -1 first
+  // impi) = 3: 4 regiments. HAND 2: left.
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19), Move("b2", 46, 20)}, {4, 3, 2}));
+  EXPECT_EQ(OnFieldRolls(r).size(), 1u);  // b2's move near the spent point rolls nothing
+  EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kSpent);
+  ASSERT_EQ(Of(r, EventKind::kPointSpent).size(), 1u);
+  std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  const Unit* impi = r.state.FindUnit(impis[0]);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
+  EXPECT_EQ(Count(r.state, UnitKind::kInduna, impi->id), 1);
+  EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-9);
+  EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
+  EXPECT_EQ(impi->umpire.target_id, "b1");  // the nearest British unit
+  EXPECT_EQ(r.state.umpire.committed, 4);
+  EXPECT_EQ(r.state.umpire.force_pool, 12);
+  EXPECT_EQ(r.state.umpire.impis_created, 1);
+  Question q = Q(QuestionKind::kOnField);
+  q.point = 1;
+  EXPECT_EQ(Ask(r.state, q, {5}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// EXAMPLE OF MOVEMENT PROCEDURE: "The appearance point located at the river
+// ford ... will be tested each time the British move within 6" or remain
+// within 6" of it since the British did not occupy it."
+TEST(DuringMovement_003, TestedPointIsTestedAgainOnLaterMoves) {
+  BattleState s = BritishMoving();
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19), Move("b2", 45, 21)}, {2, 2}));
+  std::vector<const Event*> rolls = OnFieldRolls(r);
+  ASSERT_EQ(rolls.size(), 2u);
+  EXPECT_EQ(rolls[0]->unit_ids, std::vector<std::string>{"b1"});
+  EXPECT_EQ(rolls[1]->unit_ids, std::vector<std::string>{"b2"});
+  EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kTested);
+  // Next turn b1 moves again but stays within 6": tested again.
+  BattleState later = r.state;
+  later.clock.turn = 4;
+  for (Unit& u : later.units) u.status.acted = false;
+  ASSERT_OK_AND_SET(l, Advance(later, {Move("b1", 37, 20)}, {2}));
+  EXPECT_EQ(OnFieldRolls(l).size(), 1u);
+}
+
+// RANDOM CHANCE ON-FIELD, Modifiers: "+1 to die if only 2 Impis on board or
+// marked to come on. +2 to die if only 1 Impi on board or marked to come on."
+// Counted by the procedure: impis on the table and impi markers, not
+// skirmishing regiments or their markers.
+TEST(DuringMovement_003, ImpiCountModifiersAsCountedByTheProcedure) {
+  struct Case {
+    int impis;
+    int impi_markers;
+    bool skirmishers;
+    int modifier;
+  };
+  for (const Case& c : {Case{0, 0, false, 2}, Case{1, 0, true, 2}, Case{1, 1, false, 1},
+                        Case{2, 0, false, 1}, Case{2, 0, true, 1}, Case{3, 0, false, 0},
+                        Case{2, 1, false, 0}}) {
+    BattleState s = BritishMoving();
+    for (int i = 0; i < c.impis; ++i) {
+      AddImpi(s, "z" + std::to_string(i + 1), 3, 12 + 24 * i, 44, "b1", Hand::kLeft);
+    }
+    if (c.impi_markers > 0) Mark(s, 4, Marker::kThisTurn, ForceKind::kImpi);
+    if (c.skirmishers) {
+      s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 4, 44));
+      Mark(s, 7, Marker::kNextTurn, ForceKind::kSkirmishers);
+    }
+    ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19)}, {1}));
+    std::vector<const Event*> rolls = OnFieldRolls(r);
+    ASSERT_EQ(rolls.size(), 1u);
+    const DieRoll& d = rolls[0]->why.dice[0];
+    EXPECT_EQ(d.total - d.result, c.modifier)
+        << c.impis << " impis, " << c.impi_markers << " impi markers";
+  }
+}
+
+// RANDOM CHANCE ON-FIELD row 3: "Must be in a class 3 or 4 terrain feature. If
+// the terrain is not suitable or there is already a rifle-armed regiment on
+// the table, treat as 4 below." ZULU CREATION: "Only one of these may be on
+// the field at any one time."
+TEST(DuringMovement_003, RifleRegimentNeedsClassThreeOrFourAndOnlyOneOnTable) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 3, 12, 44, "b1", Hand::kLeft);  // three impis: no modifier
+  AddImpi(s, "z2", 3, 36, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z3", 3, 60, 44, "b1", Hand::kLeft);
+  s.FindPoint(PointKind::kAppearance, 1)->terrain_class = 2;
+  s.points.push_back(Appearance(2, 66, 24, 3, "a rocky kopje"));
+  s.points.push_back(Appearance(3, 56, 24, 4, "a copse"));
+  // Class 2: a 3 keeps the status quo.
+  ASSERT_OK_AND_SET(r2, Advance(s, {Move("b1", 40, 19)}, {3}));
+  EXPECT_EQ(Count(r2.state, UnitKind::kRifleRegiment), 0);
+  EXPECT_EQ(r2.state.umpire.committed, 0);
+  // Class 3: a rifle-armed regiment at the point.
+  ASSERT_OK_AND_SET(r3, Advance(s, {Move("b2", 66, 19)}, {3}));
+  std::vector<std::string> rifles = NewUnits(s, r3.state, UnitKind::kRifleRegiment);
+  ASSERT_EQ(rifles.size(), 1u);
+  const Unit* rifle = r3.state.FindUnit(rifles[0]);
+  EXPECT_NEAR(Distance(rifle->position, Vec2(66, 24)), 0.0, 1e-9);
+  EXPECT_EQ(rifle->figures.riflemen, 20);
+  EXPECT_EQ(r3.state.umpire.committed, 1);
+  EXPECT_EQ(r3.state.umpire.force_pool, 15);
+  // Class 4 with that regiment on the table: a 3 keeps the status quo.
+  BattleState next = r3.state;
+  for (Unit& u : next.units) u.status.acted = false;
+  ASSERT_OK_AND_SET(r4, Advance(next, {Move("b1", 56, 19)}, {3}));
+  EXPECT_EQ(Count(r4.state, UnitKind::kRifleRegiment), 1);
+  std::vector<const Event*> rolls = OnFieldRolls(r4);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->point, 3);
+  EXPECT_THAT(rolls[0]->why.text, HasSubstr("already on the table"));
+}
+
+// DURING MOVEMENT: "These units will move during Zulu movement unless all
+// Zulu cards have already been drawn. Lone Zulu do not move."
+TEST(DuringMovement_003, ImpiCreatedByABritishMoveMovesOnLaterZuluCardsOnly) {
+  BattleState s = BritishMoving();
+  // Created as in PointThatGeneratedAnImpiIsSpent, then PASS: a Zulu card,
+  // the new impi tests (4: now) and charges b1 5" away (4D6 = 4: it reaches
+  // contact 3" off), then a red card.
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19), Pass()}, {4, 3, 2, 4, 1, 1, 1, 1}, {B, R}));
+  std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  std::vector<const Event*> tests = Of(r, EventKind::kMoveTest);
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_EQ(tests[0]->unit_ids, std::vector<std::string>{impis[0]});
+  EXPECT_EQ(Of(r, EventKind::kCharged).size(), 1u);
+  // With every Zulu card already drawn it does not move.
+  BattleState late = BritishMoving();
+  late.clock.black_left = 0;
+  ASSERT_OK_AND_SET(l, Advance(late, {Move("b1", 40, 19), Pass()}, {4, 3, 2}, {R}));
+  std::vector<std::string> late_impis = NewUnits(late, l.state, UnitKind::kImpi);
+  ASSERT_EQ(late_impis.size(), 1u);
+  EXPECT_NEAR(Distance(l.state.FindUnit(late_impis[0])->position, Vec2(40, 24)), 0.0, 1e-9);
+  EXPECT_TRUE(Of(l, EventKind::kMoveTest).empty());
+  EXPECT_TRUE(Of(l, EventKind::kMoved).empty());
+  // A lone Zulu never moves on Zulu cards (last card, no test, no dice).
+  BattleState lone = Field();
+  lone.clock.black_left = 1;
+  lone.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
+  lone.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 30, 30));
+  ASSERT_OK_AND_SET(n, Advance(lone, {}, {}, {B, R}));
+  EXPECT_EQ(n.state.FindUnit("l1")->position, Vec2(30, 30));
+}
+
+// ============================================================================
+// DURING MOVEMENT: Zulu move cards
+// ============================================================================
+
+// b1 at (36, 6); the impi z1 (3 regiments, target b1) 34" away; the movement
+// deck just shuffled.
+BattleState ZuluCards() {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 36, 40, "b1", Hand::kLeft);
+  return s;
+}
+
+// "test each Impi to see if it moves: 1,2,3 = move later; 4,5,6 = move now."
+TEST(ZuluMoveCards_003, OneToThreeMovesLaterFourToSixMovesNow) {
+  for (int face = 1; face <= 6; ++face) {
+    std::vector<int> faces = {face};
+    if (face >= 4) faces.insert(faces.end(), {2, 2, 2});
+    ASSERT_OK_AND_SET(r, Advance(ZuluCards(), {}, faces, {B, R}));
+    const Unit* z1 = r.state.FindUnit("z1");
+    if (face >= 4) {
+      EXPECT_NEAR(Distance(z1->position, Vec2(36, 40)), 6.0, 1e-6) << face;
+      EXPECT_TRUE(z1->status.acted);
+    } else {
+      EXPECT_EQ(z1->position, Vec2(36, 40)) << face;
+      EXPECT_FALSE(z1->status.acted);
+    }
+    EXPECT_EQ(r.awaiting.kind, AwaitKind::kBritishMove);
+  }
+}
+
+// "Any Zulu units or Impis that did not move during the first two cards will
+// move during the last Zulu card": no test on the last card. A unit that has
+// moved does not move again.
+TEST(ZuluMoveCards_003, EverythingUnmovedMovesOnTheLastZuluCardWithoutTest) {
+  BattleState s = ZuluCards();
+  AddImpi(s, "z2", 3, 60, 44, "b1", Hand::kRight);
+  s.FindUnit("z2")->status.acted = true;  // moved on an earlier card
+  s.clock.black_left = 1;
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {2, 2, 2}, {B, R}));
+  EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
+  EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 40)), 6.0, 1e-6);
+  EXPECT_EQ(r.state.FindUnit("z2")->position, Vec2(60, 44));
+  // Whole deck: three Zulu cards failing the test on the first two.
+  ASSERT_OK_AND_SET(d, Advance(ZuluCards(), {}, {1, 3, 2, 2, 2}, {B, B, B, R}));
+  EXPECT_EQ(Of(d, EventKind::kMoveTest).size(), 2u);
+  EXPECT_NEAR(Distance(d.state.FindUnit("z1")->position, Vec2(36, 40)), 6.0, 1e-6);
+}
+
+// "Impis within 24" of a British unit will roll 4 D6 and attempt to charge.
+// Other units will move 3 D6".
+TEST(ZuluMoveCards_003, FourDiceWithinTwentyFourInchesThreeBeyond) {
+  BattleState near = ZuluCards();
+  AddImpi(near, "z2", 1, 60, 30, "b2", Hand::kLeft);  // 24" from b2 below
+  near.units.push_back(British("b2", UnitKind::kCavalry, 60, 6, false, 12));
+  near.clock.black_left = 1;
+  near.FindUnit("z1")->position = Vec2(36, 31);  // 25" from b1 and more from b2
+  for (Unit& u : near.units) {
+    if (u.parent == "z1") u.position.y() = 31;
+  }
+  // z1 first (3D6), then z2 (4D6).
+  ASSERT_OK_AND_SET(r, Advance(near, {}, {1, 1, 1, 1, 1, 1, 1}, {B, R}));
+  std::vector<const Event*> moves = Of(r, EventKind::kMoved);
+  ASSERT_EQ(moves.size(), 2u);
+  EXPECT_EQ(moves[0]->unit_ids[0], "z1");
+  EXPECT_EQ(moves[0]->why.dice.back().count, 3);
+  EXPECT_THAT(moves[0]->why.text, HasSubstr("moves"));
+  EXPECT_EQ(moves[1]->unit_ids[0], "z2");
+  EXPECT_EQ(moves[1]->why.dice.back().count, 4);
+  EXPECT_THAT(moves[1]->why.text, HasSubstr("charges"));
+  EXPECT_EQ(moves[1]->target_id, "b2");
+}
+
+// "When the first Zulu movement card is drawn, test each "this turn" marker
+// at a perimeter point to see if the Impi comes on during this card. If so,
+// roll for strength on Impi creation table and assign a "hand" to the unit."
+// IMPI CREATION: "After the units are placed on the field, before they move,
+// determine the "hand" of the Impi and its target."
+TEST(ZuluMoveCards_003, ThisTurnImpiMarkerEntersWithCreationAndHandThenMoves) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  Mark(s, 5, Marker::kThisTurn, ForceKind::kImpi);  // (36, 48)
+  // Test 5: now. IMPI CREATION 3 (+1, -1): 4 regiments. HAND 5: right.
+  // 3D6 = 9 (42" from b1).
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {5, 3, 5, 3, 3, 3}, {B, R}));
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 5)->marker, Marker::kNone);
+  std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  const Unit* impi = r.state.FindUnit(impis[0]);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
+  EXPECT_EQ(impi->umpire.hand, Hand::kRight);
+  EXPECT_EQ(impi->umpire.target_id, "b1");
+  EXPECT_EQ(impi->umpire.entry_point, 5);
+  EXPECT_NEAR(Distance(impi->position, Vec2(36, 48)), 9.0, 1e-6);
+  EXPECT_TRUE(impi->status.acted);
+  // Order: test, creation, hand, target, move.
+  std::vector<EventKind> kinds;
+  for (const Event& e : r.events) {
+    if (e.decision) kinds.push_back(e.kind);
+  }
+  EXPECT_THAT(kinds, ::testing::ElementsAre(EventKind::kMoveTest, EventKind::kTableRoll,
+                                            EventKind::kForceCreated, EventKind::kHandAssigned,
+                                            EventKind::kTargetChosen, EventKind::kMoved));
+  EXPECT_EQ(r.state.umpire.committed, 4);
+  EXPECT_EQ(r.state.umpire.force_pool, 12);
+}
+
+// ZULU CREATION: "Skirmishing regiment: (generated by the Random Chance
+// table-edge table) place one Zulu regiment on the table top at a Perimeter
+// point." "HAND": "Test each Impi and Skirmishing regiment at creation."
+TEST(ZuluMoveCards_003, ThisTurnSkirmisherMarkerPlacesOneRegimentWithAHand) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  Mark(s, 5, Marker::kThisTurn, ForceKind::kSkirmishers);
+  // Test 4: now. HAND 2: left. 3D6 = 3.
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {4, 2, 1, 1, 1}, {B, R}));
+  std::vector<std::string> sk = NewUnits(s, r.state, UnitKind::kSkirmishers);
+  ASSERT_EQ(sk.size(), 1u);
+  const Unit* u = r.state.FindUnit(sk[0]);
+  EXPECT_EQ(u->figures.fit, 20);
+  EXPECT_EQ(u->umpire.hand, Hand::kLeft);
+  EXPECT_NEAR(Distance(u->position, Vec2(36, 45)), 0.0, 1e-6);
+  EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
+  EXPECT_EQ(r.state.umpire.committed, 1);
+  EXPECT_EQ(r.state.umpire.force_pool, 15);
+}
+
+// "The units will come on the table on the last Zulu movement card if they
+// have not come on before."
+TEST(ZuluMoveCards_003, LastZuluCardBringsOnEveryRemainingMarker) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  Mark(s, 4, Marker::kThisTurn, ForceKind::kImpi);
+  Mark(s, 6, Marker::kThisTurn, ForceKind::kSkirmishers);
+  Mark(s, 7, Marker::kNextTurn, ForceKind::kImpi);  // next turn's: stays
+  s.clock.black_left = 1;
+  // Point 4: IMPI CREATION 3: 4 regiments, HAND 4, 3D6. Point 6: HAND 1, 3D6.
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {3, 4, 2, 2, 2, 1, 2, 2, 2}, {B, R}));
+  EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 4)->marker, Marker::kNone);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 6)->marker, Marker::kNone);
+  EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 7)->marker, Marker::kNextTurn);
+  EXPECT_EQ(NewUnits(s, r.state, UnitKind::kImpi).size(), 1u);
+  EXPECT_EQ(NewUnits(s, r.state, UnitKind::kSkirmishers).size(), 1u);
+  EXPECT_EQ(Of(r, EventKind::kMoved).size(), 2u);
+}
+
+// "Impis within 24" of a British unit will roll 4 D6 and attempt to charge":
+// an impi that reaches its target is in close combat with it.
+TEST(ZuluMoveCards_003, ChargeThatReachesTheTargetLocksBothInCloseCombat) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 1, 36, 16, "b1", Hand::kLeft);
+  s.clock.black_left = 1;
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {3, 3, 3, 3}, {B, R}));
+  std::vector<const Event*> charged = Of(r, EventKind::kCharged);
+  ASSERT_EQ(charged.size(), 1u);
+  EXPECT_EQ(charged[0]->target_id, "b1");
+  EXPECT_THAT(charged[0]->announce, HasSubstr("close combat"));
+  EXPECT_TRUE(r.state.FindUnit("b1")->status.in_close_combat);
+  EXPECT_TRUE(r.state.FindUnit("z1r1")->status.in_close_combat);
+  EXPECT_NEAR(Distance(r.state.FindUnit("z1r1")->position, Vec2(36, 6)), kContact, 1e-6);
+  // A charge that falls short locks nobody.
+  ASSERT_OK_AND_SET(f, Advance(s, {}, {1, 1, 1, 1}, {B, R}));
+  EXPECT_TRUE(Of(f, EventKind::kCharged).empty());
+  EXPECT_FALSE(f.state.FindUnit("b1")->status.in_close_combat);
+  EXPECT_FALSE(f.state.FindUnit("z1r1")->status.in_close_combat);
+}
+
+}  // namespace
+}  // namespace impi::tsatf
