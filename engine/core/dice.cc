@@ -77,6 +77,7 @@ int Dice::NextFace(int sides, const std::string& purpose) {
   const size_t i = next_face_++;
   if (i >= faces_.size()) {
     if (missing_faces_ == 0) first_missing_purpose_ = purpose;
+    if (!first_need_) first_need_ = Need{false, sides, 0, 0, purpose};
     ++missing_faces_;
     if (missing_by_sides_.size() <= static_cast<size_t>(sides)) {
       missing_by_sides_.resize(sides + 1, 0);
@@ -131,6 +132,7 @@ CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpos
   }
   const size_t i = next_card_++;
   if (i >= cards_.size()) {
+    if (!first_need_) first_need_ = Need{true, 0, red_left, black_left, purpose};
     ++missing_cards_;
     return fallback;
   }

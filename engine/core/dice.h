@@ -25,6 +25,7 @@
 #define IMPI_ENGINE_CORE_DICE_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,17 @@ class Dice {
   absl::Status status() const;
   bool scripted() const { return scripted_; }
 
+  // Scripted only: the first die or card the script did not have, if any.
+  // engine/rulesets/game_state.h turns it into a chance node.
+  struct Need {
+    bool card = false;      // a card draw (else a die)
+    int sides = 0;          // die
+    int red_left = 0;       // card
+    int black_left = 0;     // card
+    std::string purpose;
+  };
+  const std::optional<Need>& first_need() const { return first_need_; }
+
   // Every roll so far, in order. The DieRoll of the last Roll() or RollPool()
   // is rolls().back().
   const std::vector<DieRoll>& rolls() const { return rolls_; }
@@ -94,6 +106,7 @@ class Dice {
   std::vector<int> missing_by_sides_;  // index = sides
   std::string first_missing_purpose_;
   int missing_cards_ = 0;
+  std::optional<Need> first_need_;
 };
 
 }  // namespace impi
