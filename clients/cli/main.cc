@@ -60,7 +60,8 @@ int Main(int argc, char** argv) {
                       "British actions to append: a JSON array of Actions, or "
                       "{\"british_actions\": [...]}");
   advance->add_flag("--british-view", advance_options.british_view,
-                    "ask for the British view (umpire-only detail hidden)");
+                    "ask for the British view (umpire-only detail hidden; a state saved with "
+                    "--state-out then lacks the umpire's book and cannot be played on)");
   AddCallOptions(advance, &call, /*with_state_out=*/true);
   AddDiceOptions(advance, &dice);
 
