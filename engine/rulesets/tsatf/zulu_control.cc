@@ -844,7 +844,12 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   }
 
   // An impi. Target first (destroyed, out of sight, in the way, the 24" rule).
+  const size_t mark = log_.size();
   IMPI_RETURN_IF_ERROR(UpdateTarget(unit_id, 0.0));
+  bool tempted = false;
+  for (size_t i = mark; i < log_.size(); ++i) {
+    tempted |= log_.events()[i].why.rule.section == kSectionTemptation;
+  }
   f = s_.FindUnit(unit_id);
   bool charge = false;
   for (const Unit& u : s_.units) {
@@ -855,7 +860,18 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   // if no previous target unit, the nearest British unit."
   Explanation why;
   int d = MoveDistance(dice_, charge, unit_id, &why);
-  IMPI_RETURN_IF_ERROR(UpdateTarget(unit_id, d));
+  // TEMPTATION: the impi is tempted once when it moves. With the move distance
+  // known, only the "cannot reach the target ... could reach another" test is
+  // left, for a target in sight that the 24" rule did not already test (a
+  // second full target update would roll the 24" temptation again).
+  bool target_in_sight = false;
+  if (const Unit* t = s_.FindUnit(s_.FindUnit(unit_id)->umpire.target_id);
+      t != nullptr && IsBritishOnTable(*t)) {
+    for (const Unit* u : VisibleBritish(s_.FindUnit(unit_id)->position)) {
+      target_in_sight |= u->id == t->id;
+    }
+  }
+  if (!tempted && target_in_sight) IMPI_RETURN_IF_ERROR(UpdateTarget(unit_id, d));
   f = s_.FindUnit(unit_id);
   f->status.acted = true;
   std::string target_id = f->umpire.target_id;
