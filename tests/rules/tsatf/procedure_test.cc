@@ -798,5 +798,341 @@ TEST(ZuluMoveCards_003, ChargeThatReachesTheTargetLocksBothInCloseCombat) {
   EXPECT_FALSE(f.state.FindUnit("z1r1")->status.in_close_combat);
 }
 
+// ============================================================================
+// IMPI CREATION and NOTES ON ZULU MOVEMENT: targets
+// ============================================================================
+
+// The impi z1 of one regiment at (36, 40) with no target yet.
+BattleState Targeting() {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 40, "", Hand::kLeft);
+  return s;
+}
+
+const Event& Decided(const StepResult& r) {
+  static const Event kNone;
+  return r.decision >= 0 ? r.events[r.decision] : kNone;
+}
+
+// "The target unit is always the nearest British unit."
+TEST(Targets_003, NearestBritishUnit) {
+  BattleState s = Targeting();
+  s.units.push_back(British("far", UnitKind::kInfantry, 50, 30, true, 20));
+  s.units.push_back(British("near", UnitKind::kCavalry, 36, 30, false, 12));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "near");
+  EXPECT_EQ(Decided(r).kind, EventKind::kTargetChosen);
+  EXPECT_EQ(Decided(r).target_id, "near");
+  EXPECT_TRUE(r.dice.empty());
+}
+
+// "Red-coated units will be given priority over non red-coats."
+TEST(Targets_003, RedCoatsFirstAmongEquallyDistantUnits) {
+  for (bool left_red : {false, true}) {
+    BattleState s = Targeting();
+    s.units.push_back(British("left", UnitKind::kInfantry, 30, 30, left_red, 20));
+    s.units.push_back(British("right", UnitKind::kInfantry, 42, 30, !left_red, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, left_red ? "left" : "right");
+    EXPECT_THAT(Decided(r).why.text, HasSubstr("red coats"));
+    EXPECT_TRUE(r.dice.empty());
+  }
+  // Equally distant within half an inch (designed): the red coat 0.3" further
+  // off still comes first; 1" further off it does not.
+  for (double dx : {0.3, 1.0}) {
+    BattleState s = Targeting();
+    s.units.push_back(British("native", UnitKind::kNativeFoot, 30, 30, false, 20));
+    s.units.push_back(British("red", UnitKind::kInfantry, 42 + dx, 30, true, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, dx < 0.5 ? "red" : "native") << dx;
+  }
+}
+
+// "If there are two British units equally distant, the umpire may dice for the
+// target." NOTES ON ZULU MOVEMENT: "1,2,3 = left; 4,5,6 = right."
+TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
+  for (int face : {2, 5}) {
+    BattleState s = Targeting();
+    s.units.push_back(British("b1", UnitKind::kInfantry, 30, 30, true, 20));
+    s.units.push_back(British("b2", UnitKind::kInfantry, 42, 30, true, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {face}));
+    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, face <= 3 ? "b1" : "b2");
+    ASSERT_EQ(Decided(r).why.dice.size(), 1u);
+    EXPECT_EQ(Decided(r).why.dice[0].result, face);
+    EXPECT_THAT(Decided(r).why.text, HasSubstr("equally distant"));
+  }
+}
+
+// "If another British unit gets in the way, it becomes the new target unit."
+TEST(Targets_003, BritishUnitInTheWayBecomesTheTarget) {
+  BattleState s = Targeting();
+  s.FindUnit("z1")->umpire.target_id = "b1";
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+  s.units.push_back(British("b2", UnitKind::kNativeFoot, 37, 30, false, 20));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+  EXPECT_EQ(Decided(r).kind, EventKind::kTargetChosen);
+  EXPECT_THAT(Decided(r).why.text, HasSubstr("gets in the way"));
+  // Off the line it is not in the way: the target is kept.
+  s.FindUnit("b2")->position = Vec2(46, 30);
+  ASSERT_OK_AND_SET(k, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(k.state.FindUnit("z1")->umpire.target_id, "b1");
+  EXPECT_EQ(Decided(k).kind, EventKind::kTargetKept);
+}
+
+// "The target will never change unless ..." A nearer unit that is not in the
+// way does not take the target.
+TEST(Targets_003, TargetDoesNotChangeToANearerUnitOutOfTheWay) {
+  BattleState s = Targeting();
+  s.FindUnit("z1")->umpire.target_id = "b1";
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+  s.units.push_back(British("b2", UnitKind::kInfantry, 26, 36, true, 20));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b1");
+  EXPECT_TRUE(r.dice.empty());
+}
+
+// "If the target unit is not within 24" when the Impi moves and there is
+// another British unit within 24" the Impi will be tempted as above."
+// TEMPTATION: "1,2,3 = Impi remains faithful to original target. 4,5,6 =
+// change target to nearer unit. +1 to the die roll if the tempting unit fired
+// on the tempted Impi last turn."
+BattleState Tempting() {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "far", Hand::kLeft);
+  s.units.push_back(British("far", UnitKind::kInfantry, 36, 10, true, 20));   // 34"
+  s.units.push_back(British("near", UnitKind::kCavalry, 20, 30, false, 12));  // 21.3"
+  s.units.push_back(British("other", UnitKind::kInfantry, 70, 2, true, 20));
+  return s;
+}
+
+TEST(Targets_003, TemptedWhenTargetBeyondTwentyFourAndAnotherWithin) {
+  struct Case {
+    int face;
+    std::vector<std::string> fired_last_turn;  // on the impi's regiment
+    std::string target;
+  };
+  for (const Case& c : {Case{3, {}, "far"}, Case{4, {}, "near"}, Case{3, {"near"}, "near"},
+                        Case{3, {"other"}, "far"}, Case{2, {"near"}, "far"}}) {
+    BattleState s = Tempting();
+    s.FindUnit("z1r1")->umpire.fired_on_by_last_turn = c.fired_last_turn;
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {c.face}));
+    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, c.target) << c.face;
+    const Event& e = Decided(r);
+    EXPECT_EQ(e.why.rule.section, kSectionTemptation);
+    ASSERT_EQ(e.why.dice.size(), 1u);
+    const bool plus_one = !c.fired_last_turn.empty() && c.fired_last_turn[0] == "near";
+    EXPECT_EQ(e.why.dice[0].total, c.face + (plus_one ? 1 : 0)) << c.face;
+    EXPECT_EQ(e.kind, c.target == "near" ? EventKind::kTargetChosen : EventKind::kTargetKept);
+  }
+  // Nobody within 24": no temptation, no die.
+  BattleState s = Tempting();
+  s.FindUnit("near")->position = Vec2(10, 25);  // 32"
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "far");
+  // The target within 24": no temptation either.
+  BattleState within = Tempting();
+  within.FindUnit("far")->position = Vec2(36, 21);
+  ASSERT_OK_AND_SET(w, Ask(within, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(w.state.FindUnit("z1")->umpire.target_id, "far");
+}
+
+// A shot on the impi during the previous turn, recorded by a British FIRE and
+// carried over at the start of the turn, gives the +1.
+TEST(Targets_003, TemptationPlusOneFromAFireRecordedLastTurn) {
+  BattleState s = Tempting();
+  FireCardUp(s);
+  s.clock.turn = 3;
+  ASSERT_OK_AND_SET(fired, Advance(s, {Fire("near", "z1r1", 0)}, {}));
+  BattleState next = fired.state;
+  next.clock.phase = Phase::kStartOfTurn;
+  next.clock.turn = 4;
+  next.clock.current_card = CardColor::kUnspecified;
+  next.FindUnit("z1")->status.acted = false;
+  // Start of turn 4: table edge D6 2 (nothing). Then a Zulu card: test 4 (now),
+  // TEMPTATION 3 + 1 = 4 (change), 4D6.
+  ASSERT_OK_AND_SET(r, Advance(next, {}, {2, 4, 3, 1, 1, 1, 1}, {B, R}));
+  std::vector<const Event*> tempt = InSection(r, EventKind::kTargetChosen, kSectionTemptation);
+  ASSERT_EQ(tempt.size(), 1u);
+  EXPECT_EQ(tempt[0]->why.dice[0].total, 4);
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "near");
+}
+
+// The 24" temptation is one test when the impi moves: an impi that remains
+// faithful is not tested again before it moves.
+TEST(Targets_003, FaithfulImpiIsTemptedOnceAMove) {
+  BattleState s = Tempting();
+  // TEMPTATION 1: faithful. 4D6 = 8 (within 24" of "near").
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {1, 2, 2, 2, 2}));
+  EXPECT_EQ(InSection(r, EventKind::kTargetKept, kSectionTemptation).size(), 1u);
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "far");
+  EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 44)), 8.0, 1e-6);
+  EXPECT_LT(r.state.FindUnit("z1")->position.y(), 44.0);
+}
+
+// "If the Impi cannot reach the target unit while moving in the direction of
+// its hand and there is another British unit that could be reached in that
+// same move distance then the Impi will be tempted to change its target."
+TEST(Targets_003, TemptedWhenTargetOutOfReachAndAnotherWithinReach) {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
+  s.units.push_back(British("tb", UnitKind::kInfantry, 36, 22, true, 20));  // 22": 19" to contact
+  s.units.push_back(British("ob", UnitKind::kCavalry, 48, 38, false, 12));  // 13.4": 10.4"
+  // 4D6 = 12: the target is out of reach, ob within. TEMPTATION 5: change,
+  // and the impi charges ob and reaches it.
+  ASSERT_OK_AND_SET(c, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 5}));
+  EXPECT_EQ(c.state.FindUnit("z1")->umpire.target_id, "ob");
+  EXPECT_EQ(Of(c, EventKind::kCharged).size(), 1u);
+  EXPECT_TRUE(c.state.FindUnit("ob")->status.in_close_combat);
+  // TEMPTATION 2: faithful; it moves 12" towards tb.
+  ASSERT_OK_AND_SET(f, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 2}));
+  EXPECT_EQ(f.state.FindUnit("z1")->umpire.target_id, "tb");
+  EXPECT_NEAR(Distance(f.state.FindUnit("z1")->position, Vec2(36, 32)), 0.0, 1e-6);
+  // 4D6 = 4: neither can be reached, no temptation (no fifth die).
+  ASSERT_OK_AND_SET(n, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {1, 1, 1, 1}));
+  EXPECT_EQ(n.state.FindUnit("z1")->umpire.target_id, "tb");
+}
+
+// "If the target unit is destroyed or moves off the tabletop, the Impi will
+// choose the nearest British unit as the new target."
+TEST(Targets_003, TargetDestroyedOrOffTheTableGivesTheNewNearest) {
+  for (bool destroyed : {false, true}) {
+    BattleState s = Targeting();
+    s.FindUnit("z1")->umpire.target_id = "gone";
+    Unit gone = British("gone", UnitKind::kInfantry, 36, 36, true, 20);
+    if (destroyed) {
+      gone.figures.fit = 0;
+      gone.figures.casualties = 20;
+    } else {
+      gone.off_table = true;
+    }
+    s.units.push_back(gone);
+    s.units.push_back(British("b2", UnitKind::kInfantry, 20, 30, true, 20));
+    s.units.push_back(British("b3", UnitKind::kInfantry, 60, 20, true, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+    EXPECT_THAT(Decided(r).why.text, HasSubstr("destroyed or has left the table"));
+  }
+  // The same when the British REMOVE their unit from the table at the table.
+  BattleState s = Targeting();
+  FireCardUp(s);
+  s.FindUnit("z1")->umpire.target_id = "b1";
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 36, true, 20));
+  s.units.push_back(British("b2", UnitKind::kInfantry, 20, 30, true, 20));
+  Action leave;
+  leave.kind = ActionKind::kRemove;
+  leave.target_id = "b1";
+  ASSERT_OK_AND_SET(gone, Advance(s, {leave}, {}));
+  ASSERT_OK_AND_SET(r, Ask(gone.state, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+}
+
+// NOTES ON ZULU MOVEMENT: "A Zulu Impi with no target (cannot see it for some
+// reason) and no other British unit in sight will move towards the last known
+// position of its target."
+TEST(Targets_003, NoBritishInSightMovesTowardsTheLastKnownPosition) {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
+  s.units.push_back(British("tb", UnitKind::kInfantry, 50, 10, true, 20));  // 36.8": 3D6
+  s.FindUnit("z1")->umpire.last_known_target = Vec2(20, 20);
+  s.FindUnit("z1")->umpire.has_last_known_target = true;
+  s.terrain.push_back(Block("ridge", 2, 28, 70, 32, /*impassable=*/false, /*blocks_los=*/true));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
+  const Unit* z1 = r.state.FindUnit("z1");
+  EXPECT_EQ(z1->umpire.target_id, "tb");
+  EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0, 1e-6);
+  ASSERT_EQ(InSection(r, EventKind::kTargetKept, kSectionZuluMovementNotes).size(), 1u);
+  // Without the ridge it goes for the target itself.
+  s.terrain.clear();
+  ASSERT_OK_AND_SET(v, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
+  EXPECT_NEAR(Distance(v.state.FindUnit("z1")->position, Vec2(50, 10)),
+              Distance(Vec2(36, 44), Vec2(50, 10)) - 6.0, 1e-6);
+}
+
+// A target out of sight while another British unit is in sight: the impi
+// takes the one it can see.
+TEST(Targets_003, TargetOutOfSightWithAnotherInSightTakesTheVisibleOne) {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
+  s.units.push_back(British("tb", UnitKind::kInfantry, 36, 10, true, 20));
+  s.units.push_back(British("seen", UnitKind::kInfantry, 66, 36, true, 20));
+  s.terrain.push_back(Block("ridge", 20, 28, 50, 32, false, true));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "seen");
+}
+
+// NOTES ON ZULU MOVEMENT: "If for some reason an Impi does not have a target
+// (pretty rare) it will remain stationary till it sees a British unit".
+TEST(Targets_003, NoTargetAndNoneInSightStaysPut) {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "", Hand::kLeft);
+  s.units.push_back(British("tb", UnitKind::kInfantry, 50, 10, true, 20));
+  s.terrain.push_back(Block("ridge", 2, 28, 70, 32, false, true));
+  ASSERT_OK_AND_SET(t, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
+  EXPECT_EQ(t.state.FindUnit("z1")->umpire.target_id, "");
+  EXPECT_EQ(Decided(t).kind, EventKind::kNothing);
+  EXPECT_THAT(Decided(t).why.text, HasSubstr("remains stationary"));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
+  EXPECT_EQ(r.state.FindUnit("z1")->position, Vec2(36, 44));
+  EXPECT_EQ(r.state.FindUnit("z1r1")->position, Vec2(36, 44));
+  EXPECT_TRUE(Of(r, EventKind::kMoved).empty());
+  // Once a British unit is in sight it becomes the target and the impi moves.
+  s.terrain.clear();
+  ASSERT_OK_AND_SET(m, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
+  EXPECT_EQ(m.state.FindUnit("z1")->umpire.target_id, "tb");
+  EXPECT_EQ(Of(m, EventKind::kMoved).size(), 1u);
+}
+
+// NOTES ON ZULU MOVEMENT: "Zulu units which cannot move straight towards their
+// targets due to some obstacle will move around the obstacle in the direction
+// of their hand." Left and right hands pass on different sides (left is the
+// mover's left as it faces the target: +x here, the impi moving down the
+// table).
+TEST(Targets_003, ObstaclePassedOnTheSideOfTheHand) {
+  for (Hand hand : {Hand::kLeft, Hand::kRight}) {
+    BattleState s = Field();
+    AddImpi(s, "z1", 1, 36, 44, "tb", hand);
+    s.units.push_back(British("tb", UnitKind::kInfantry, 36, 24, true, 20));
+    s.terrain.push_back(Block("rocks", 32, 32, 40, 36, /*impassable=*/true, /*blocks_los=*/false));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2, 2}));
+    std::vector<const Event*> moves = Of(r, EventKind::kMoved);
+    ASSERT_EQ(moves.size(), 1u);
+    EXPECT_THAT(moves[0]->why.text, HasSubstr("round an obstacle in the direction of its hand"));
+    double min_x = 1e9, max_x = -1e9;
+    for (const Vec2& p : moves[0]->path) {
+      min_x = std::min(min_x, p.x());
+      max_x = std::max(max_x, p.x());
+    }
+    const double end_x = r.state.FindUnit("z1")->position.x();
+    if (hand == Hand::kLeft) {
+      EXPECT_GT(end_x, 36.0);
+      EXPECT_GE(min_x, 36.0 - 1e-9);
+    } else {
+      EXPECT_LT(end_x, 36.0);
+      EXPECT_LE(max_x, 36.0 + 1e-9);
+    }
+    EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 44)), 8.0, 0.5);
+  }
+}
+
+// NOTES ON ZULU MOVEMENT: "If another Impi gets in the way, the Impi will
+// attempt to move around the other Zulus in the direction of its "hand"."
+TEST(Targets_003, OtherImpiInTheWayPassedOnTheSideOfTheHand) {
+  for (Hand hand : {Hand::kLeft, Hand::kRight}) {
+    BattleState s = Field();
+    AddImpi(s, "z1", 1, 36, 44, "tb", hand);
+    AddImpi(s, "z2", 1, 36, 38, "tb", Hand::kLeft);
+    s.units.push_back(British("tb", UnitKind::kInfantry, 36, 10, true, 20));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
+    const double end_x = r.state.FindUnit("z1")->position.x();
+    if (hand == Hand::kLeft) {
+      EXPECT_GT(end_x, 36.5);
+    } else {
+      EXPECT_LT(end_x, 35.5);
+    }
+    EXPECT_EQ(r.state.FindUnit("z2r1")->position, Vec2(36, 38));
+  }
+}
+
 }  // namespace
 }  // namespace impi::tsatf
