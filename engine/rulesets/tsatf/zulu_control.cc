@@ -514,7 +514,9 @@ void ZuluControl::RecenterImpi(const std::string& impi_id) {
   Vec2 sum = Vec2::Zero();
   int n = 0;
   for (const Unit& u : s_.units) {
-    if (u.parent == impi_id && u.kind == UnitKind::kRegiment && u.OnTable()) {
+    // ZULU MORALE: a pinned regiment is apart from its impi until it recovers
+    // and "will move to rejoin its Impi".
+    if (u.parent == impi_id && u.kind == UnitKind::kRegiment && u.OnTable() && !u.status.pinned) {
       sum += u.position;
       ++n;
     }
@@ -526,7 +528,9 @@ void ZuluControl::TranslateForce(Unit& force, const Vec2& delta) {
   std::string id = force.id;
   force.position += delta;
   for (Unit& u : s_.units) {
-    if (u.parent == id && u.OnTable()) {
+    // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
+    // when it recovers).
+    if (u.parent == id && u.OnTable() && !u.status.pinned) {
       u.position = ClampToTable(u.position + delta, s_.table.width, s_.table.height);
     }
   }
