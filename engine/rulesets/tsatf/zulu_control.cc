@@ -1366,10 +1366,15 @@ Vec2 ZuluControl::ConversionPlace(const Unit& lone, const std::string& british_i
 }
 
 std::string ZuluControl::ConvertLoneToImpi(const std::string& lone_id, const std::string& british_id) {
+  // "If force pool does not allow Impi use Special Impi creation. If force
+  // pool does not allow that, figure vanishes." With nothing to create there
+  // is no place to roll for (no 3D6 from the British).
+  if (Available() < 1) {
+    RemoveUnit(lone_id, "the force pool allows no impi: the figure vanishes", false);
+    return "";
+  }
   const Unit* lone = s_.FindUnit(lone_id);
   Vec2 at = ConversionPlace(*lone, british_id);
-  // "If force pool does not allow Impi use Special Impi creation. If force
-  // pool does not allow that, figure vanishes."
   std::string id;
   if (Available() > 2) {
     id = CreateImpi(at, false, 0, PointKind::kUnspecified, absl::StrCat("converted from ", lone_id));
