@@ -1134,5 +1134,565 @@ TEST(Targets_003, OtherImpiInTheWayPassedOnTheSideOfTheHand) {
   }
 }
 
+// ============================================================================
+// DURING THE FIRE PHASE
+// ============================================================================
+
+// "When a Zulu fire card is turned, dice to see which Zulu unit fires (if
+// there is more than 1 unit on table capable of firing). Only the "rifle
+// armed" Zulu regiment or a "skirmishing" Zulu regiment may fire. All Zulu
+// units that are part of an Impi will never fire".
+TEST(FirePhase_003, ImpiRegimentsAndLoneZuluNeverFire) {
+  BattleState s = Field();
+  s.clock.phase = Phase::kFire;
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  AddImpi(s, "z1", 2, 36, 14, "b1", Hand::kLeft);  // 4" off
+  s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 30, 12));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kFireCard), {}));
+  EXPECT_TRUE(Of(r, EventKind::kFired).empty());
+  EXPECT_EQ(Decided(r).kind, EventKind::kNothing);
+  EXPECT_EQ(Decided(r).announce, "No Zulu fire.");
+  EXPECT_EQ(Decided(r).why.rule.section, "DURING THE FIRE PHASE");
+}
+
+TEST(FirePhase_003, RifleArmedAndSkirmishingRegimentsFire) {
+  for (UnitKind kind : {UnitKind::kRifleRegiment, UnitKind::kSkirmishers}) {
+    BattleState s = Field();
+    s.clock.phase = Phase::kFire;
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+    s.units.push_back(British("b2", UnitKind::kInfantry, 66, 40, true, 20));
+    double y = kind == UnitKind::kRifleRegiment ? 30 : 14;  // 20" rifles, 4" spears
+    s.units.push_back(Zulu("f1", kind, 36, y));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kFireCard), {}));
+    std::vector<const Event*> fired = Of(r, EventKind::kFired);
+    ASSERT_EQ(fired.size(), 1u);
+    EXPECT_EQ(fired[0]->unit_ids, std::vector<std::string>{"f1"});
+    EXPECT_EQ(fired[0]->target_id, "b1");  // the nearest British unit in range
+    EXPECT_TRUE(r.state.FindUnit("f1")->status.fired);
+    EXPECT_TRUE(r.dice.empty());  // one capable unit: no die
+  }
+}
+
+TEST(FirePhase_003, DieChoosesWhichOfSeveralCapableUnitsFires) {
+  for (int face : {2, 5}) {
+    BattleState s = Field();
+    s.clock.phase = Phase::kFire;
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+    s.units.push_back(Zulu("rifles", UnitKind::kRifleRegiment, 20, 30));
+    AddImpi(s, "z1", 1, 36, 14, "b1", Hand::kLeft);
+    s.units.push_back(Zulu("spears", UnitKind::kSkirmishers, 40, 10));
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kFireCard), {face}));
+    std::vector<const Event*> fired = Of(r, EventKind::kFired);
+    ASSERT_EQ(fired.size(), 1u);
+    EXPECT_EQ(fired[0]->unit_ids[0], face <= 3 ? "rifles" : "spears");
+    ASSERT_EQ(fired[0]->why.dice.size(), 1u);
+    EXPECT_EQ(fired[0]->why.dice[0].result, face);
+  }
+}
+
+// Nothing able to fire: rifles beyond their (designed) 24" range, skirmishers
+// beyond spear range.
+TEST(FirePhase_003, NothingInRangeMeansNoZuluFire) {
+  BattleState s = Field();
+  s.clock.phase = Phase::kFire;
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  s.units.push_back(Zulu("rifles", UnitKind::kRifleRegiment, 36, 40));
+  s.units.push_back(Zulu("spears", UnitKind::kSkirmishers, 10, 30));
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kFireCard), {}));
+  EXPECT_TRUE(Of(r, EventKind::kFired).empty());
+  EXPECT_EQ(Decided(r).announce, "No Zulu fire.");
+}
+
+// ============================================================================
+// SKIRMISHING ZULU REGIMENTS
+// ============================================================================
+
+// "This is a Zulu unit which will always move 3 dice towards the nearest
+// British unit ... It will remain at 1" from its target unit" (centre to
+// centre 4", designed).
+TEST(Skirmishers_003, MoveThreeDiceTowardsTheNearestBritishAndStopOneInchOff) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));  // 20"
+  s.units.push_back(British("b2", UnitKind::kCavalry, 60, 40, false, 12));  // 24"
+  Unit sk = Zulu("s1", UnitKind::kSkirmishers, 36, 40);
+  sk.umpire.hand = Hand::kLeft;
+  sk.umpire.target_id = "b2";  // skirmishers always go for the nearest
+  s.units.push_back(sk);
+  ASSERT_OK_AND_SET(far, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {6, 6, 6}));
+  const Unit* moved = far.state.FindUnit("s1");
+  EXPECT_NEAR(Distance(moved->position, Vec2(36, 20)), 4.0, 1e-6);
+  EXPECT_NEAR(moved->position.x(), 36.0, 1e-6);
+  EXPECT_EQ(moved->umpire.target_id, "b1");
+  std::vector<const Event*> moves = Of(far, EventKind::kMoved);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0]->why.rule.section, "SKIRMISHING ZULU REGIMENTS");
+  EXPECT_EQ(moves[0]->why.dice.back().count, 3);  // never 4D6, though within 24"
+  ASSERT_OK_AND_SET(short_move, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {1, 1, 1}));
+  EXPECT_NEAR(Distance(short_move.state.FindUnit("s1")->position, Vec2(36, 40)), 3.0, 1e-6);
+  // Skirmishers never charge: nobody is in close combat.
+  EXPECT_FALSE(far.state.FindUnit("b1")->status.in_close_combat);
+  EXPECT_TRUE(Of(far, EventKind::kCharged).empty());
+}
+
+// "It will remain at 1" from its target unit but will move during the turn on
+// a Zulu move card 3 D6 in the direction of it's hand."
+TEST(Skirmishers_003, AlreadyThereMovesRoundTheTargetInTheDirectionOfItsHand) {
+  for (Hand hand : {Hand::kLeft, Hand::kRight}) {
+    BattleState s = Field();
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+    Unit sk = Zulu("s1", UnitKind::kSkirmishers, 36, 24);
+    sk.umpire.hand = hand;
+    s.units.push_back(sk);
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {2, 2, 2}));
+    const Unit* u = r.state.FindUnit("s1");
+    EXPECT_NEAR(Distance(u->position, Vec2(36, 20)), 4.0, 1e-6);
+    // Facing its target (down the table), its left is +x.
+    if (hand == Hand::kLeft) {
+      EXPECT_GT(u->position.x(), 38.0);
+    } else {
+      EXPECT_LT(u->position.x(), 34.0);
+    }
+  }
+}
+
+// "Conversion: If charged by the British, it will test "to stand". If it
+// stands, it coverts instantly to a Special Impi." (The test to stand is the
+// designed table.)
+TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
+  BattleState s = Field();
+  RedCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+  s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 36, 30));
+  s.umpire.committed = 1;
+  s.umpire.force_pool = 15;
+  // Stand 5 (3 or more stands); SPECIAL IMPI CREATION 4: 2 regiments; HAND 1.
+  ASSERT_OK_AND_SET(r, Advance(s, {Charge("b1", "s1")}, {5, 4, 1}));
+  EXPECT_EQ(r.state.FindUnit("s1"), nullptr);
+  std::vector<const Event*> stand = Of(r, EventKind::kStandTest);
+  ASSERT_EQ(stand.size(), 1u);
+  EXPECT_EQ(stand[0]->why.rule.section, "SKIRMISHING ZULU REGIMENTS");
+  EXPECT_TRUE(stand[0]->why.rule.designed);
+  std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  const Unit* impi = r.state.FindUnit(impis[0]);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 2);
+  EXPECT_NEAR(Distance(impi->position, Vec2(36, 30)), 0.0, 1e-6);
+  EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
+  EXPECT_EQ(impi->umpire.target_id, "b1");
+  std::vector<const Event*> created = Of(r, EventKind::kTableRoll);
+  ASSERT_EQ(created.size(), 1u);
+  EXPECT_EQ(created[0]->why.rule.section, kSectionSpecialImpiCreation);
+  EXPECT_EQ(r.state.umpire.force_pool, 14);  // 15 + 1 back - 2
+  EXPECT_EQ(r.state.umpire.committed, 3);
+}
+
+// "If it fails to stand, it falls back and becomes pinned." Pinned, it does
+// not move on Zulu cards; it recovers at the next start of turn (designed).
+TEST(Skirmishers_003, ChargedAndFailingFallsBackPinned) {
+  BattleState s = Field();
+  RedCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+  s.units.push_back(British("c1", UnitKind::kCavalry, 60, 20, false, 12));
+  s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 36, 30));
+  s.units.push_back(Zulu("s2", UnitKind::kSkirmishers, 60, 30));
+  // s1: 2 fails. s2 charged by cavalry: 3 - 1 = 2 fails.
+  ASSERT_OK_AND_SET(r, Advance(s, {Charge("b1", "s1"), Charge("c1", "s2")}, {2, 3}));
+  for (const char* id : {"s1", "s2"}) {
+    const Unit* u = r.state.FindUnit(id);
+    ASSERT_NE(u, nullptr);
+    EXPECT_TRUE(u->status.pinned) << id;
+    EXPECT_NEAR(u->position.y(), 36.0, 1e-6) << id;  // 6" back from 30, away from the charger
+  }
+  std::vector<const Event*> stand = Of(r, EventKind::kStandTest);
+  ASSERT_EQ(stand.size(), 2u);
+  EXPECT_EQ(stand[1]->why.dice[0].total, 2);  // -1 charged by cavalry
+  EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
+  // The rest of the movement phase: on the last Zulu card nothing moves.
+  BattleState rest = r.state;
+  rest.clock.current_card = CardColor::kUnspecified;
+  rest.clock.black_left = 1;
+  ASSERT_OK_AND_SET(m, Advance(rest, {}, {}, {B, R}));
+  EXPECT_NEAR(m.state.FindUnit("s1")->position.y(), 36.0, 1e-6);
+  // Next start of turn: it recovers.
+  BattleState next = m.state;
+  next.clock.phase = Phase::kStartOfTurn;
+  next.clock.turn = 2;
+  next.clock.current_card = CardColor::kUnspecified;
+  ASSERT_OK_AND_SET(t, Ask(next, Q(QuestionKind::kStartOfTurn), {}));
+  EXPECT_FALSE(t.state.FindUnit("s1")->status.pinned);
+  EXPECT_FALSE(t.state.FindUnit("s2")->status.pinned);
+  EXPECT_EQ(Of(t, EventKind::kRejoined).size(), 2u);
+}
+
+// ============================================================================
+// RIFLE ARMED ZULU REGIMENT
+// ============================================================================
+
+BattleState RifleUnderFire() {
+  BattleState s = Field();
+  FireCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  s.units.push_back(Zulu("r1", UnitKind::kRifleRegiment, 36, 30));
+  s.FindUnit("r1")->figures.riflemen = 20;
+  s.umpire.committed = 1;
+  s.umpire.force_pool = 15;
+  return s;
+}
+
+// "If a Rifle armed Zulu regiment is fired at and reduced to less than 50% it
+// is required to test morale as in the regular rules. If it passes, it remains
+// in place and continues to fire every turn. If it fails, it melts away and is
+// removed from the field."
+TEST(RifleRegiment_003, BelowHalfTestsMoralePassStaysFailMeltsAway) {
+  // 11 hits: 9 of 20 left. Critical morale 4: passes (designed, 4 or more).
+  ASSERT_OK_AND_SET(pass, Advance(RifleUnderFire(), {Fire("b1", "r1", 11)}, {4}));
+  const Unit* r1 = pass.state.FindUnit("r1");
+  ASSERT_NE(r1, nullptr);
+  EXPECT_EQ(r1->figures.Present(), 9);
+  EXPECT_EQ(r1->position, Vec2(36, 30));
+  std::vector<const Event*> morale = Of(pass, EventKind::kMoraleTest);
+  ASSERT_EQ(morale.size(), 1u);
+  EXPECT_EQ(morale[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
+  // It still fires on a Zulu fire card.
+  ASSERT_OK_AND_SET(fires, Ask(pass.state, Q(QuestionKind::kFireCard), {}));
+  EXPECT_EQ(Of(fires, EventKind::kFired).size(), 1u);
+  // Critical morale 3: fails, melts away, back to the pool.
+  ASSERT_OK_AND_SET(fail, Advance(RifleUnderFire(), {Fire("b1", "r1", 11)}, {3}));
+  EXPECT_EQ(fail.state.FindUnit("r1"), nullptr);
+  EXPECT_EQ(fail.state.umpire.force_pool, 16);
+  EXPECT_EQ(fail.state.umpire.committed, 1);
+  EXPECT_EQ(Of(fail, EventKind::kRecycled).size(), 1u);
+  // 10 hits leave exactly half: no test (no die).
+  ASSERT_OK_AND_SET(half, Advance(RifleUnderFire(), {Fire("b1", "r1", 10)}, {}));
+  EXPECT_TRUE(Of(half, EventKind::kMoraleTest).empty());
+  EXPECT_NE(half.state.FindUnit("r1"), nullptr);
+}
+
+// "Conversion: If a Rifle-armed Zulu regiment is charged, it should test "to
+// stand" as in the regular rules. If it stands it is converted to a Special
+// Impi. ... If it does not stand, it "Melts away" skulking and is removed from
+// the table top. Once it becomes an Impi, it no longer will fire".
+TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
+  BattleState s = RifleUnderFire();
+  RedCardUp(s);
+  s.clock.phase = Phase::kMovement;
+  // Stand 6; SPECIAL IMPI CREATION 1: 1 regiment; HAND 4.
+  ASSERT_OK_AND_SET(st, Advance(s, {Charge("b1", "r1")}, {6, 1, 4}));
+  EXPECT_EQ(st.state.FindUnit("r1"), nullptr);
+  EXPECT_EQ(Count(st.state, UnitKind::kRifleRegiment), 0);
+  std::vector<std::string> impis = NewUnits(s, st.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_EQ(Count(st.state, UnitKind::kRegiment, impis[0]), 1);
+  EXPECT_EQ(st.state.FindUnit(impis[0])->umpire.hand, Hand::kRight);
+  for (const Unit& u : st.state.units) {
+    if (u.parent == impis[0]) EXPECT_EQ(u.figures.riflemen, 0);
+  }
+  EXPECT_EQ(Of(st, EventKind::kStandTest)[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
+  EXPECT_EQ(st.state.umpire.force_pool, 15);  // 15 + 1 back - 1
+  EXPECT_EQ(st.state.umpire.committed, 2);
+  // The special impi never fires.
+  BattleState fire = st.state;
+  fire.clock.phase = Phase::kFire;
+  fire.clock.current_card = CardColor::kUnspecified;
+  ASSERT_OK_AND_SET(nf, Ask(fire, Q(QuestionKind::kFireCard), {}));
+  EXPECT_TRUE(Of(nf, EventKind::kFired).empty());
+  // Stand 1: melts away.
+  ASSERT_OK_AND_SET(melt, Advance(s, {Charge("b1", "r1")}, {1}));
+  EXPECT_EQ(melt.state.FindUnit("r1"), nullptr);
+  EXPECT_EQ(Count(melt.state, UnitKind::kImpi), 0);
+  EXPECT_EQ(melt.state.umpire.force_pool, 16);
+  EXPECT_EQ(melt.state.umpire.committed, 1);
+}
+
+// ============================================================================
+// CONVERSION OF LONE ZULU
+// ============================================================================
+
+// The lone Zulu l1 at (36, 30), b1 20" off at (36, 10).
+BattleState LoneZulu() {
+  BattleState s = Field();
+  FireCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 36, 30));
+  return s;
+}
+
+Question LoneQ(LoneZuluEvent event, const std::string& british = "b1") {
+  Question q = Q(QuestionKind::kLoneZulu, "l1", british);
+  q.lone_zulu_event = event;
+  return q;
+}
+
+// "Lone Zulu fired at and missed", "Lone Zulu fired at and hit", "Lone Zulu
+// attacked in close combat": British FIRE with no hits, FIRE with hits, and
+// CHARGE each consult their own table.
+TEST(LoneZulu_003, FireMissFireHitAndChargeConsultTheirTables) {
+  ASSERT_OK_AND_SET(missed, Advance(LoneZulu(), {Fire("b1", "l1", 0)}, {2}));
+  std::vector<const Event*> rolls = InSection(missed, EventKind::kTableRoll, kSectionLoneZulu);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->why.rule.table, kTableLoneZuluMissed);
+  EXPECT_EQ(missed.state.FindUnit("l1")->position, Vec2(36, 30));  // 2 = remains
+
+  ASSERT_OK_AND_SET(hit, Advance(LoneZulu(), {Fire("b1", "l1", 1)}, {2}));
+  rolls = InSection(hit, EventKind::kTableRoll, kSectionLoneZulu);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->why.rule.table, kTableLoneZuluHit);
+  EXPECT_EQ(hit.state.FindUnit("l1"), nullptr);  // 1,2,3,4 = vanishes
+
+  BattleState moving = LoneZulu();
+  moving.clock.phase = Phase::kMovement;
+  ASSERT_OK_AND_SET(charged, Advance(moving, {Charge("b1", "l1")}, {4}));
+  rolls = InSection(charged, EventKind::kTableRoll, kSectionLoneZulu);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->why.rule.table, kTableLoneZuluCloseCombat);
+  EXPECT_EQ(charged.state.FindUnit("l1"), nullptr);
+  // The figure counts in no pool.
+  EXPECT_EQ(charged.state.umpire.force_pool, 16);
+}
+
+// "1 = Figure vanishes", "2 = Figure remains in same location".
+TEST(LoneZulu_003, VanishesOrRemains) {
+  ASSERT_OK_AND_SET(v, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtMissed), {1}));
+  EXPECT_EQ(v.state.FindUnit("l1"), nullptr);
+  EXPECT_EQ(Of(v, EventKind::kUnitRemoved).size(), 1u);
+  ASSERT_OK_AND_SET(r, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtMissed), {2}));
+  EXPECT_EQ(r.state.FindUnit("l1")->position, Vec2(36, 30));
+}
+
+// "3 = Figure moves 1D6 in random direction (if this movement takes the Zulu
+// out of sight, the figure is removed)". Direction: a D6 for six directions
+// 60 degrees apart, 1 towards the top edge (+y) (designed).
+TEST(LoneZulu_003, MovesOneD6InARandomDirectionRemovedIfOutOfSight) {
+  ASSERT_OK_AND_SET(up, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtMissed), {3, 1, 4}));
+  ASSERT_NE(up.state.FindUnit("l1"), nullptr);
+  EXPECT_NEAR(Distance(up.state.FindUnit("l1")->position, Vec2(36, 34)), 0.0, 1e-9);
+  ASSERT_OK_AND_SET(down, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtMissed), {3, 4, 2}));
+  EXPECT_NEAR(Distance(down.state.FindUnit("l1")->position, Vec2(36, 28)), 0.0, 1e-9);
+  // Behind a ridge no British unit can see it: removed.
+  BattleState ridge = LoneZulu();
+  ridge.terrain.push_back(Block("ridge", 20, 32, 52, 33, false, true));
+  ASSERT_OK_AND_SET(hidden, Ask(ridge, LoneQ(LoneZuluEvent::kFiredAtMissed), {3, 1, 6}));
+  EXPECT_EQ(hidden.state.FindUnit("l1"), nullptr);
+  // Off the table: removed.
+  BattleState edge = LoneZulu();
+  edge.FindUnit("l1")->position = Vec2(36, 46);
+  ASSERT_OK_AND_SET(off, Ask(edge, LoneQ(LoneZuluEvent::kFiredAtMissed), {3, 1, 5}));
+  EXPECT_EQ(off.state.FindUnit("l1"), nullptr);
+}
+
+// "4 = Convert to Skirmishing Regiment unless already 2 Skirmishing regiments
+// on field, then treat as 5,6 below."
+TEST(LoneZulu_003, ConvertsToSkirmishersOrToAnImpiWhenTwoAreOn) {
+  // HAND 5.
+  ASSERT_OK_AND_SET(sk, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtMissed), {4, 5}));
+  EXPECT_EQ(sk.state.FindUnit("l1"), nullptr);
+  std::vector<std::string> ids = NewUnits(LoneZulu(), sk.state, UnitKind::kSkirmishers);
+  ASSERT_EQ(ids.size(), 1u);
+  EXPECT_EQ(sk.state.FindUnit(ids[0])->position, Vec2(36, 30));
+  EXPECT_EQ(sk.state.FindUnit(ids[0])->umpire.hand, Hand::kRight);
+  EXPECT_EQ(sk.state.umpire.committed, 1);
+  // Two on the field already: IMPI CREATION 3 (+1, -1): 4 regiments; HAND 2.
+  BattleState two = LoneZulu();
+  two.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 4, 44));
+  two.units.push_back(Zulu("s2", UnitKind::kSkirmishers, 68, 44));
+  ASSERT_OK_AND_SET(im, Ask(two, LoneQ(LoneZuluEvent::kFiredAtMissed), {4, 3, 2}));
+  EXPECT_EQ(NewUnits(two, im.state, UnitKind::kSkirmishers).size(), 0u);
+  std::vector<std::string> impis = NewUnits(two, im.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_EQ(Count(im.state, UnitKind::kRegiment, impis[0]), 4);
+}
+
+// "5,6 = Convert to Impi if force pool allows at current location or 3D6 from
+// British if within 6"."
+TEST(LoneZulu_003, ConvertsToAnImpiHereOrThreeD6FromTheBritishWithinSixInches) {
+  // 20" from b1: at its own location. IMPI CREATION 3: 4 regiments; HAND 2.
+  ASSERT_OK_AND_SET(here, Ask(LoneZulu(), LoneQ(LoneZuluEvent::kFiredAtHit), {5, 3, 2}));
+  EXPECT_EQ(here.state.FindUnit("l1"), nullptr);
+  std::vector<std::string> impis = NewUnits(LoneZulu(), here.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_NEAR(Distance(here.state.FindUnit(impis[0])->position, Vec2(36, 30)), 0.0, 1e-6);
+  EXPECT_EQ(here.state.FindUnit(impis[0])->umpire.target_id, "b1");
+  EXPECT_EQ(here.state.umpire.committed, 4);
+  EXPECT_EQ(here.state.umpire.impis_created, 1);
+  // b1 5" off: 3D6 = 12 from b1, on the lone Zulu's side of it.
+  BattleState near = LoneZulu();
+  near.FindUnit("b1")->position = Vec2(36, 25);
+  ASSERT_OK_AND_SET(n, Ask(near, LoneQ(LoneZuluEvent::kAttackedInCloseCombat), {6, 4, 4, 4, 3, 2}));
+  impis = NewUnits(near, n.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_NEAR(Distance(n.state.FindUnit(impis[0])->position, Vec2(36, 37)), 0.0, 1e-6);
+  // The same through the British FIRE that hit it.
+  BattleState fire = near;
+  ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", "l1", 1)}, {5, 1, 1, 1, 3, 2}));
+  impis = NewUnits(fire, f.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_NEAR(Distance(f.state.FindUnit(impis[0])->position, Vec2(36, 28)), 0.0, 1e-6);
+}
+
+// "If force pool does not allow Impi use Special Impi creation. If force pool
+// does not allow that, figure vanishes." (IMPI CREATION TABLE: "if not more
+// than 2 units" available there is no impi.)
+TEST(LoneZulu_003, SmallPoolGivesASpecialImpiEmptyPoolVanishes) {
+  for (LoneZuluEvent event : {LoneZuluEvent::kFiredAtMissed, LoneZuluEvent::kFiredAtHit,
+                              LoneZuluEvent::kAttackedInCloseCombat}) {
+    BattleState two = LoneZulu();
+    two.umpire.force_pool = 2;
+    // 5: convert; SPECIAL IMPI CREATION 5: 2 regiments; HAND 1.
+    ASSERT_OK_AND_SET(sp, Ask(two, LoneQ(event), {5, 5, 1}));
+    std::vector<std::string> impis = NewUnits(two, sp.state, UnitKind::kImpi);
+    ASSERT_EQ(impis.size(), 1u);
+    EXPECT_EQ(Count(sp.state, UnitKind::kRegiment, impis[0]), 2);
+    EXPECT_EQ(InSection(sp, EventKind::kTableRoll, kSectionSpecialImpiCreation).size(), 1u);
+    EXPECT_EQ(sp.state.umpire.force_pool, 0);
+
+    // The scenario total leaves room for one: 1 regiment.
+    BattleState one = LoneZulu();
+    one.umpire.committed = 23;
+    ASSERT_OK_AND_SET(o, Ask(one, LoneQ(event), {6, 6, 1}));
+    impis = NewUnits(one, o.state, UnitKind::kImpi);
+    ASSERT_EQ(impis.size(), 1u);
+    EXPECT_EQ(Count(o.state, UnitKind::kRegiment, impis[0]), 1);
+    EXPECT_EQ(o.state.umpire.committed, 24);
+
+    // Nothing left: the figure vanishes, with no other die, even with the
+    // British within 6".
+    for (double british_y : {10.0, 25.0}) {
+      BattleState none = LoneZulu();
+      none.umpire.force_pool = 0;
+      none.FindUnit("b1")->position = Vec2(36, british_y);
+      ASSERT_OK_AND_SET(v, Ask(none, LoneQ(event), {6}));
+      EXPECT_EQ(v.state.FindUnit("l1"), nullptr);
+      EXPECT_EQ(Count(v.state, UnitKind::kImpi), 0);
+      EXPECT_EQ(v.state.umpire.committed, 0);
+    }
+  }
+}
+
+// ============================================================================
+// ZULU MORALE
+// ============================================================================
+
+// "If a Zulu unit fails morale or becomes pinned and then later recovers
+// morale it will move to rejoin its Impi." Pinned units recover at the next
+// start of turn (designed).
+TEST(ZuluMorale_003, PinnedRegimentRecoversAndRejoinsItsImpi) {
+  BattleState s = StartOf(2);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 36, 40, "b1", Hand::kLeft);
+  s.FindUnit("z1r3")->status.pinned = true;
+  s.FindUnit("z1r3")->position = Vec2(60, 20);
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {}));
+  const Unit* r3 = r.state.FindUnit("z1r3");
+  EXPECT_FALSE(r3->status.pinned);
+  EXPECT_EQ(r3->parent, "z1");
+  EXPECT_LT(Distance(r3->position, Vec2(36, 40)), 2 * kRegimentSpacing);
+  std::vector<const Event*> rejoined = Of(r, EventKind::kRejoined);
+  ASSERT_EQ(rejoined.size(), 1u);
+  EXPECT_EQ(rejoined[0]->why.rule.section, "ZULU MORALE");
+  EXPECT_TRUE(rejoined[0]->why.rule.designed);
+}
+
+// "If its Impi has been destroyed the unit will become a small Impi by
+// itself. It will choose the nearest British unit as its target."
+TEST(ZuluMorale_003, PinnedRegimentWhoseImpiIsGoneBecomesASmallImpi) {
+  BattleState s = StartOf(2);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  s.units.push_back(British("b2", UnitKind::kInfantry, 10, 30, true, 20));
+  AddImpi(s, "z1", 1, 30, 30, "b1", Hand::kLeft);
+  s.FindUnit("z1")->off_table = true;
+  s.FindUnit("z1r1")->status.pinned = true;
+  const int pool = s.umpire.force_pool;
+  // HAND 5: right.
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {5}));
+  const Unit* reg = r.state.FindUnit("z1r1");
+  EXPECT_FALSE(reg->status.pinned);
+  ASSERT_NE(reg->parent, "z1");
+  const Unit* small = r.state.FindUnit(reg->parent);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(small->kind, UnitKind::kImpi);
+  EXPECT_FALSE(small->off_table);
+  EXPECT_EQ(small->position, Vec2(30, 30));
+  EXPECT_EQ(small->umpire.hand, Hand::kRight);
+  EXPECT_EQ(small->umpire.target_id, "b2");  // 20" against b1's 25"
+  EXPECT_EQ(r.state.umpire.force_pool, pool);  // nothing new is committed
+  EXPECT_EQ(Of(r, EventKind::kUnitConverted).size(), 1u);
+}
+
+// A pinned regiment has left its impi: the impi moves without it.
+TEST(ZuluMorale_003, PinnedRegimentDoesNotMoveWithItsImpi) {
+  BattleState s = Field();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 36, 40, "b1", Hand::kLeft);
+  s.FindUnit("z1r3")->status.pinned = true;
+  s.FindUnit("z1r3")->position = Vec2(60, 44);
+  s.clock.black_left = 1;
+  ASSERT_OK_AND_SET(r, Advance(s, {}, {2, 2, 2}, {B, R}));
+  EXPECT_EQ(r.state.FindUnit("z1r3")->position, Vec2(60, 44));
+  EXPECT_NEAR(r.state.FindUnit("z1r1")->position.y(), 34.0, 1e-6);
+  EXPECT_NEAR(r.state.FindUnit("z1")->position.y(), 34.0, 1e-6);
+  // Nor does it count where the impi stands when a regiment is lost.
+  BattleState fire = s;
+  FireCardUp(fire);
+  ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", "z1r1", 20)}, {}));
+  EXPECT_EQ(f.state.FindUnit("z1")->position, f.state.FindUnit("z1r2")->position);
+}
+
+// "If a Zulu unit fails morale after being reduce to less than 50% and begins
+// withdrawing from the field, the umpire may remove it" (EXAMPLE OF FIRE
+// PROCEDURE: "The umpire will remove it from the table top and return it to
+// the force pool").
+TEST(ZuluMorale_003, RegimentFailingCriticalMoraleIsRemovedToThePool) {
+  BattleState s = Field();
+  FireCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  AddImpi(s, "z1", 3, 36, 30, "b1", Hand::kLeft);
+  s.umpire.committed = 3;
+  s.umpire.force_pool = 13;
+  ASSERT_OK_AND_SET(r, Advance(s, {Fire("b1", "z1r2", 11)}, {3}));
+  EXPECT_EQ(r.state.FindUnit("z1r2"), nullptr);
+  EXPECT_EQ(r.state.umpire.force_pool, 14);
+  EXPECT_EQ(r.state.umpire.committed, 3);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, "z1"), 2);
+  EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 30)), 0.0, 1e-6);
+  std::vector<const Event*> morale = Of(r, EventKind::kMoraleTest);
+  ASSERT_EQ(morale.size(), 1u);
+  EXPECT_EQ(morale[0]->why.rule.section, "ZULU MORALE");
+  // Passing, it stays (below half).
+  ASSERT_OK_AND_SET(p, Advance(s, {Fire("b1", "z1r2", 11)}, {4}));
+  EXPECT_TRUE(p.state.FindUnit("z1r2")->status.below_half);
+  EXPECT_EQ(p.state.umpire.force_pool, 13);
+  // The same through the kCriticalMorale question.
+  BattleState hurt = s;
+  hurt.FindUnit("z1r1")->figures.fit = 8;
+  hurt.FindUnit("z1r1")->figures.casualties = 12;
+  ASSERT_OK_AND_SET(q, Ask(hurt, Q(QuestionKind::kCriticalMorale, "z1r1"), {1}));
+  EXPECT_EQ(q.state.FindUnit("z1r1"), nullptr);
+  EXPECT_EQ(q.state.umpire.force_pool, 14);
+}
+
+// An impi whose last regiment is removed is gone, and its induna with it.
+TEST(ZuluMorale_003, ImpiWithoutRegimentsDisappearsWithItsInduna) {
+  BattleState s = Field();
+  FireCardUp(s);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  s.units.push_back(British("b2", UnitKind::kInfantry, 40, 10, true, 20));
+  AddImpi(s, "z1", 1, 36, 30, "b1", Hand::kLeft);
+  AddInduna(s, "z1");
+  s.umpire.committed = 1;
+  s.umpire.force_pool = 15;
+  // Critical morale 1: fails.
+  ASSERT_OK_AND_SET(r, Advance(s, {Fire("b1", "z1r1", 11)}, {1}));
+  EXPECT_EQ(r.state.FindUnit("z1r1"), nullptr);
+  EXPECT_EQ(r.state.FindUnit("z1"), nullptr);
+  EXPECT_EQ(r.state.FindUnit("z1i"), nullptr);
+  EXPECT_EQ(r.state.umpire.force_pool, 16);  // the regiment; impi and induna are no units of the pool
+  EXPECT_EQ(Of(r, EventKind::kUnitRemoved).size(), 3u);
+  // Shot to the last man: the same without a morale test.
+  ASSERT_OK_AND_SET(d, Advance(s, {Fire("b1", "z1r1", 20)}, {}));
+  EXPECT_EQ(d.state.FindUnit("z1"), nullptr);
+  EXPECT_EQ(d.state.FindUnit("z1i"), nullptr);
+  EXPECT_EQ(d.state.umpire.force_pool, 16);
+}
+
 }  // namespace
 }  // namespace impi::tsatf
