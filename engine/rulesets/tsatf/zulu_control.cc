@@ -529,8 +529,9 @@ void ZuluControl::TranslateForce(Unit& force, const Vec2& delta) {
   force.position += delta;
   for (Unit& u : s_.units) {
     // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
-    // when it recovers).
-    if (u.parent == id && u.OnTable() && !u.status.pinned) {
+    // when it recovers), and so does one "locked" in a close combat (Facing
+    // Direction).
+    if (u.parent == id && u.OnTable() && !u.status.pinned && !u.status.in_close_combat) {
       u.position = ClampToTable(u.position + delta, s_.table.width, s_.table.height);
     }
   }
