@@ -1694,5 +1694,251 @@ TEST(ZuluMorale_003, ImpiWithoutRegimentsDisappearsWithItsInduna) {
   EXPECT_EQ(d.state.umpire.force_pool, 16);
 }
 
+// ============================================================================
+// British actions that do not apply (ruleset.h: errors)
+// ============================================================================
+
+// FAILED_PRECONDITION: the action is well formed but does not apply now; the
+// message starts with the action's path.
+TEST(BritishActions_003, ActionsThatDoNotApplyNowAreFailedPrecondition) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 1, 36, 40, "b1", Hand::kLeft);
+  struct Case {
+    std::vector<Action> actions;
+    std::string prefix;
+    std::string says;
+  };
+  Action result;
+  result.kind = ActionKind::kCloseCombatResult;
+  result.target_id = "z1r1";
+  result.casualties = 1;
+  for (const Case& c : {
+           Case{{Fire("b1", "z1r1", 0)}, "british_actions[0]", "FIRE"},
+           Case{{result}, "british_actions[0]", "CLOSE_COMBAT_RESULT"},
+           Case{{Move("b1", 30, 6), Move("b1", 32, 6)}, "british_actions[1]", "already moved"},
+           Case{{Move("b1", 30, 6), Charge("b1", "z1r1")}, "british_actions[1]", "already moved"},
+           Case{{Pass(), Move("b2", 60, 10)}, "british_actions[1]", "MOVE"},
+       }) {
+    absl::StatusOr<StepResult> r = Advance(s, c.actions, {});
+    ASSERT_FALSE(r.ok()) << c.prefix << " " << c.says;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+    EXPECT_THAT(std::string(r.status().message()), StartsWith(c.prefix));
+    EXPECT_THAT(std::string(r.status().message()), HasSubstr(c.says));
+  }
+  // MOVE in the fire phase, PASS when no British decision is awaited.
+  BattleState fire = s;
+  FireCardUp(fire);
+  absl::StatusOr<StepResult> m = Advance(fire, {Move("b1", 30, 6)}, {});
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(m.status().message()), StartsWith("british_actions[0]"));
+  BattleState zulus = s;
+  zulus.clock.current_card = CardColor::kUnspecified;
+  absl::StatusOr<StepResult> p = Advance(zulus, {Pass()}, {});
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(p.status().message()), StartsWith("british_actions[0]"));
+}
+
+// Glossary: "Movement Limitation - On the last British move card, only a D6 of
+// units may move."
+TEST(BritishActions_003, NoMoreMovesThanTheMovementLimitationAllows) {
+  BattleState s = BritishMoving();
+  s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 10, 30));
+  s.clock.red_left = 0;
+  s.clock.british_moves_left = 1;
+  for (Action second : {Move("b2", 60, 10), Charge("b2", "l1")}) {
+    absl::StatusOr<StepResult> r = Advance(s, {Move("b1", 30, 6), second}, {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_THAT(std::string(r.status().message()), StartsWith("british_actions[1]"));
+    EXPECT_THAT(std::string(r.status().message()), HasSubstr("movement limitation"));
+  }
+  ASSERT_OK_AND_SET(one, Advance(s, {Move("b1", 30, 6)}, {}));
+  EXPECT_EQ(one.awaiting.units_may_move, 0);
+  absl::StatusOr<StepResult> more = Advance(one.state, {Move("b2", 60, 10)}, {});
+  EXPECT_EQ(more.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(more.status().message()), StartsWith("british_actions[0]"));
+  // The D6 is rolled when the last red card is turned.
+  BattleState deck = Field();
+  deck.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
+  deck.clock.red_left = 1;
+  deck.clock.black_left = 0;
+  ASSERT_OK_AND_SET(last, Advance(deck, {}, {2}, {R}));
+  EXPECT_EQ(last.awaiting.units_may_move, 2);
+}
+
+// INVALID_ARGUMENT with the field path for references that do not hold.
+TEST(BritishActions_003, BadReferencesAreInvalidArgumentWithTheFieldPath) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 1, 36, 40, "b1", Hand::kLeft);
+  s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 10, 30));
+  BattleState fire = s;
+  FireCardUp(fire);
+  Action off_path = Move("b1", 30, 6);
+  off_path.path = {Vec2(-2, 6)};
+  Action stance;
+  stance.kind = ActionKind::kStance;
+  stance.unit_id = "b1";
+  Action remove;
+  remove.kind = ActionKind::kRemove;
+  remove.target_id = "nobody";
+  struct Case {
+    const BattleState* state;
+    std::vector<Action> actions;
+    std::string path;
+  };
+  for (const Case& c : {
+           Case{&s, {Move("nobody", 30, 6)}, "british_actions[0].unit_id"},
+           Case{&s, {Move("z1r1", 30, 6)}, "british_actions[0].unit_id"},
+           Case{&s, {Move("b1", 80, 6)}, "british_actions[0].to"},
+           Case{&s, {off_path}, "british_actions[0].path"},
+           Case{&s, {Move("b1", 30, 6), Move("nobody", 30, 8)}, "british_actions[1].unit_id"},
+           Case{&s, {Charge("nobody", "l1")}, "british_actions[0].unit_id"},
+           Case{&s, {Charge("b1", "z1")}, "british_actions[0].target_id"},
+           Case{&s, {stance}, "british_actions[0].kind"},
+           Case{&fire, {Fire("b1", "nobody", 0)}, "british_actions[0].target_id"},
+           Case{&fire, {Fire("b1", "z1", 2)}, "british_actions[0].target_id"},
+           Case{&fire, {Fire("b1", "z1r1", 21)}, "british_actions[0].hits"},
+           Case{&fire, {Fire("b1", "z1r1", -1)}, "british_actions[0].hits"},
+           Case{&fire, {Fire("b1", "l1", 2)}, "british_actions[0].hits"},
+           Case{&fire, {remove}, "british_actions[0].target_id"},
+       }) {
+    absl::StatusOr<StepResult> r = Advance(*c.state, c.actions, {9, 9, 9});
+    ASSERT_FALSE(r.ok()) << c.path;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+    EXPECT_THAT(std::string(r.status().message()), StartsWith(c.path)) << r.status();
+  }
+}
+
+// umpire.h: "On any error nothing of the step is returned: the caller's state
+// is untouched." A failed step leaves the input as it was, and the same input
+// with valid actions then plays normally.
+TEST(BritishActions_003, NothingIsHalfApplied) {
+  const BattleState s = BritishMoving();
+  const BattleState before = s;
+  // The first move tests the point and creates an impi; the second is bad.
+  absl::StatusOr<StepResult> bad =
+      Advance(s, {Move("b1", 40, 19), Move("b1", 41, 19)}, {4, 3, 2});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kFailedPrecondition);
+  // A script too short fails the step too.
+  absl::StatusOr<StepResult> short_dice = Advance(s, {Move("b1", 40, 19)}, {4});
+  ASSERT_FALSE(short_dice.ok());
+  EXPECT_EQ(short_dice.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(short_dice.status().message()), StartsWith("dice.scripted.dice"));
+  // The input is unchanged.
+  ASSERT_EQ(s.units.size(), before.units.size());
+  EXPECT_EQ(s.FindUnit("b1")->position, before.FindUnit("b1")->position);
+  EXPECT_FALSE(s.FindUnit("b1")->status.acted);
+  EXPECT_EQ(s.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
+  EXPECT_EQ(s.umpire.committed, 0);
+  EXPECT_EQ(s.umpire.force_pool, 16);
+  EXPECT_EQ(s.umpire.next_unit_serial, before.umpire.next_unit_serial);
+  // A valid re-run from the same input.
+  ASSERT_OK_AND_SET(good, Advance(s, {Move("b1", 40, 19)}, {4, 3, 2}));
+  EXPECT_EQ(good.state.FindUnit("b1")->position, Vec2(40, 19));
+  EXPECT_EQ(good.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kSpent);
+  EXPECT_EQ(good.state.umpire.committed, 4);
+  EXPECT_EQ(Count(good.state, UnitKind::kImpi), 1);
+}
+
+// Questions that do not apply, or name what is not there.
+TEST(BritishActions_003, AskErrorsNameTheQuestionField) {
+  BattleState s = Targeting();
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+  s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 10, 30));
+  absl::StatusOr<StepResult> r = Ask(s, Q(QuestionKind::kTarget, "nobody"), {});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("target.unit_id"));
+  r = Ask(s, Q(QuestionKind::kTarget, "l1"), {});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  r = Ask(s, Q(QuestionKind::kTestToStand, "z1r1", "b1"), {6});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  r = Ask(s, Q(QuestionKind::kLoneZulu, "l1", "b1"), {6});  // no event given
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("lone_zulu.event"));
+  r = Ask(s, Q(QuestionKind::kStartOfTurn), {});  // the movement phase is on
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  Question q = Q(QuestionKind::kOnField);
+  q.point = 42;
+  r = Ask(s, q, {});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("on_field.point"));
+}
+
+// ============================================================================
+// SCENARIO DESIGN: the force pool and the scenario total
+// ============================================================================
+
+// "The umpire makes a note of each Zulu unit committed to the table top,
+// recycling Zulu units from the dead ones and when his tally reaches 24, no
+// more Zulu units may be "created"." Recycling returns units to the pool but
+// does not lower the tally.
+TEST(ScenarioDesign_003, CommittedNeverExceedsTheScenarioTotal) {
+  BattleState s = BritishMoving();
+  s.umpire.scenario_total = 10;
+  s.umpire.committed = 7;
+  s.umpire.force_pool = 16;
+  // On-field 4 + 2: Create Impi. IMPI CREATION 6 - 1 (first) = 5 regiments,
+  // capped at the 3 the total leaves. HAND 2.
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19)}, {4, 6, 2}));
+  std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+  ASSERT_EQ(impis.size(), 1u);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impis[0]), 3);
+  EXPECT_EQ(r.state.umpire.committed, 10);
+  EXPECT_EQ(r.state.umpire.force_pool, 13);
+  // A regiment shot down returns to the pool; the tally stays at the total.
+  BattleState fire = r.state;
+  FireCardUp(fire);
+  std::string regiment;
+  for (const Unit& u : fire.units) {
+    if (u.parent == impis[0] && u.kind == UnitKind::kRegiment) regiment = u.id;
+  }
+  ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", regiment, 20)}, {}));
+  EXPECT_EQ(f.state.umpire.force_pool, 14);
+  EXPECT_EQ(f.state.umpire.committed, 10);
+  // Nothing more can be created: an impi reads as a Lone Zulu (not more than
+  // 2 available), a Special Impi is nothing, skirmishers do not come on.
+  Question impi = Q(QuestionKind::kImpiCreation);
+  impi.has_at = true;
+  impi.at = Vec2(10, 40);
+  ASSERT_OK_AND_SET(lone, Ask(f.state, impi, {}));
+  EXPECT_EQ(NewUnits(f.state, lone.state, UnitKind::kLoneZulu).size(), 1u);
+  EXPECT_EQ(lone.state.umpire.committed, 10);
+  impi.special = true;
+  ASSERT_OK_AND_SET(special, Ask(f.state, impi, {}));
+  EXPECT_EQ(special.state.units.size(), f.state.units.size());
+  BattleState marker = f.state;
+  marker.clock.phase = Phase::kMovement;
+  marker.clock.current_card = CardColor::kUnspecified;
+  marker.clock.red_left = 3;
+  marker.clock.black_left = 1;
+  for (Unit& u : marker.units) u.status.acted = true;  // nothing else to move
+  Mark(marker, 5, Marker::kThisTurn, ForceKind::kSkirmishers);
+  ASSERT_OK_AND_SET(m, Advance(marker, {}, {}, {B, R}));
+  EXPECT_EQ(Count(m.state, UnitKind::kSkirmishers), 0);
+  EXPECT_EQ(m.state.umpire.committed, 10);
+  EXPECT_EQ(m.state.FindPoint(PointKind::kPerimeter, 5)->marker, Marker::kNone);
+}
+
+// Introduction, Facing Direction: "Zulu regiments that have moved into a close
+// combat with British units are "locked" facing towards the British units
+// they are fighting." A regiment charged by the British stays in its fight
+// when the rest of its impi moves on a later Zulu card.
+TEST(ZuluMoveCards_003, RegimentLockedInCloseCombatStaysWhenItsImpiMoves) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 2, 40, 40, "b4", Hand::kLeft);
+  s.units.push_back(British("b3", UnitKind::kInfantry, 38.25, 30, true, 20));
+  s.units.push_back(British("b4", UnitKind::kInfantry, 60, 30, true, 20));
+  // b3 charges z1r1 (at 38.25, 40): it ends 3" off, both in close combat.
+  // PASS; a Zulu card: z1 tests 4 (now) and charges its target b4, 22.4" off,
+  // with 4D6 = 24.
+  ASSERT_OK_AND_SET(r, Advance(s, {Charge("b3", "z1r1"), Pass()}, {4, 6, 6, 6, 6}, {B, R}));
+  EXPECT_EQ(Of(r, EventKind::kCharged).size(), 1u);
+  const Unit* locked = r.state.FindUnit("z1r1");
+  EXPECT_TRUE(locked->status.in_close_combat);
+  EXPECT_EQ(locked->position, Vec2(38.25, 40));
+  EXPECT_NE(r.state.FindUnit("z1r2")->position, Vec2(41.75, 40));
+}
+
 }  // namespace
 }  // namespace impi::tsatf
