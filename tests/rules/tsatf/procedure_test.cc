@@ -18,22 +18,22 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/umpire.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 
 namespace impi::tsatf {
 namespace {
 
-using ::testing::HasSubstr;
-using ::testing::StartsWith;
 using testing::AddImpi;
 using testing::AddPerimeter;
 using testing::Appearance;
 using testing::British;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 constexpr CardColor R = CardColor::kRed;
 constexpr CardColor B = CardColor::kBlack;
@@ -190,7 +190,8 @@ std::vector<const Event*> Of(const StepResult& r, EventKind kind) {
   return out;
 }
 
-std::vector<const Event*> InSection(const StepResult& r, EventKind kind, const std::string& section) {
+std::vector<const Event*> InSection(const StepResult& r, EventKind kind,
+                                    const std::string& section) {
   std::vector<const Event*> out;
   for (const Event* e : Of(r, kind)) {
     if (e->why.rule.section == section) out.push_back(e);
@@ -207,7 +208,8 @@ int Count(const BattleState& s, UnitKind kind, const std::string& parent = "") {
 }
 
 // The ids of units of `kind` in `after` that are not in `before`.
-std::vector<std::string> NewUnits(const BattleState& before, const BattleState& after, UnitKind kind) {
+std::vector<std::string> NewUnits(const BattleState& before, const BattleState& after,
+                                  UnitKind kind) {
   std::vector<std::string> out;
   for (const Unit& u : after.units) {
     if (u.kind == kind && before.FindUnit(u.id) == nullptr) out.push_back(u.id);
@@ -220,8 +222,8 @@ std::vector<const Event*> OnFieldRolls(const StepResult& r) {
   return InSection(r, EventKind::kTableRoll, kSectionOnField);
 }
 
-#define ASSERT_OK_AND_SET(lhs, expr)              \
-  auto lhs##_or = (expr);                         \
+#define ASSERT_OK_AND_SET(lhs, expr)               \
+  auto lhs##_or = (expr);                          \
   ASSERT_TRUE(lhs##_or.ok()) << lhs##_or.status(); \
   const StepResult& lhs = *lhs##_or
 
@@ -354,6 +356,32 @@ TEST(AtStartOfTurn_003, CreatedSkirmishersGetD10PointAndSkirmisherMarker) {
   EXPECT_EQ(r.state.FindPoint(PointKind::kPerimeter, 2)->marker, Marker::kThisTurn);
 }
 
+// RANDOM CHANCE FROM TABLE EDGE, Note: "No more than two Skirmishing Zulu
+// regiments may be on the table. If there are two already on the table and
+// the result above calls for the creation of another, re-roll the D6." A
+// skirmisher marker counts with the skirmishers on the table.
+TEST(AtStartOfTurn_003, SkirmisherResultRerolledWithTwoOnOrMarked) {
+  BattleState s = StartOf(3);
+  s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
+  AddImpi(s, "z1", 3, 12, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z2", 3, 36, 44, "b1", Hand::kLeft);
+  AddImpi(s, "z3", 3, 60, 44, "b1", Hand::kLeft);
+  s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 4, 30));
+  Mark(s, 7, Marker::kNextTurn, ForceKind::kSkirmishers);
+  // 1: skirmishers, re-rolled; 3: nothing.
+  ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {1, 3}));
+  std::vector<const Event*> rolls = InSection(r, EventKind::kTableRoll, kSectionTableEdge);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->why.dice.size(), 2u);
+  EXPECT_EQ(rolls[0]->why.rule.row, kRowTableEdge234);
+  EXPECT_TRUE(Of(r, EventKind::kMarkerPlaced).empty());
+  // With only one of them, the 1 stands: a second skirmisher marker.
+  BattleState one = s;
+  Mark(one, 7, Marker::kNone, ForceKind::kUnspecified);
+  ASSERT_OK_AND_SET(o, Ask(one, Q(QuestionKind::kStartOfTurn), {1, 4}));
+  EXPECT_EQ(o.state.FindPoint(PointKind::kPerimeter, 4)->marked_force, ForceKind::kSkirmishers);
+}
+
 // "This cannot be the Perimeter point at which the British enter. If so, roll
 // again." A point that already holds a marker is rolled again too (designed:
 // one marker a point).
@@ -426,7 +454,7 @@ TEST(DuringMovement_003, MoveEndingWithinSixInchesTestsThePoint) {
     ASSERT_EQ(rolls.size(), 1u) << y;
     EXPECT_EQ(rolls[0]->point, 1);
     EXPECT_EQ(rolls[0]->unit_ids, std::vector<std::string>{"b1"});
-    EXPECT_FALSE(rolls[0]->umpire_only);  // the British are told at once
+    EXPECT_FALSE(rolls[0]->umpire_only);        // the British are told at once
     EXPECT_EQ(rolls[0]->why.dice[0].total, 4);  // 2, +2 for no impi
     EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kTested);
     EXPECT_EQ(r.awaiting.kind, AwaitKind::kBritishMove);
@@ -540,9 +568,9 @@ TEST(DuringMovement_003, ImpiCountModifiersAsCountedByTheProcedure) {
     bool skirmishers;
     int modifier;
   };
-  for (const Case& c : {Case{0, 0, false, 2}, Case{1, 0, true, 2}, Case{1, 1, false, 1},
-                        Case{2, 0, false, 1}, Case{2, 0, true, 1}, Case{3, 0, false, 0},
-                        Case{2, 1, false, 0}}) {
+  for (const Case& c :
+       {Case{0, 0, false, 2}, Case{1, 0, true, 2}, Case{1, 1, false, 1}, Case{2, 0, false, 1},
+        Case{2, 0, true, 1}, Case{3, 0, false, 0}, Case{2, 1, false, 0}}) {
     BattleState s = BritishMoving();
     for (int i = 0; i < c.impis; ++i) {
       AddImpi(s, "z" + std::to_string(i + 1), 3, 12 + 24 * i, 44, "b1", Hand::kLeft);
@@ -1040,7 +1068,8 @@ TEST(Targets_003, NoBritishInSightMovesTowardsTheLastKnownPosition) {
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
   const Unit* z1 = r.state.FindUnit("z1");
   EXPECT_EQ(z1->umpire.target_id, "tb");
-  EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0, 1e-6);
+  EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0,
+              1e-6);
   ASSERT_EQ(InSection(r, EventKind::kTargetKept, kSectionZuluMovementNotes).size(), 1u);
   // Without the ridge it goes for the target itself.
   s.terrain.clear();
@@ -1385,9 +1414,14 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   EXPECT_EQ(Count(st.state, UnitKind::kRegiment, impis[0]), 1);
   EXPECT_EQ(st.state.FindUnit(impis[0])->umpire.hand, Hand::kRight);
   for (const Unit& u : st.state.units) {
-    if (u.parent == impis[0]) EXPECT_EQ(u.figures.riflemen, 0);
+    if (u.parent == impis[0]) {
+      EXPECT_EQ(u.figures.riflemen, 0);
+    }
   }
-  EXPECT_EQ(Of(st, EventKind::kStandTest)[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
+  std::vector<const Event*> stand = Of(st, EventKind::kStandTest);
+  ASSERT_EQ(stand.size(), 1u);
+  EXPECT_EQ(stand[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
+  EXPECT_TRUE(stand[0]->why.rule.designed);
   EXPECT_EQ(st.state.umpire.force_pool, 15);  // 15 + 1 back - 1
   EXPECT_EQ(st.state.umpire.committed, 2);
   // The special impi never fires.
@@ -1613,7 +1647,7 @@ TEST(ZuluMorale_003, PinnedRegimentWhoseImpiIsGoneBecomesASmallImpi) {
   EXPECT_FALSE(small->off_table);
   EXPECT_EQ(small->position, Vec2(30, 30));
   EXPECT_EQ(small->umpire.hand, Hand::kRight);
-  EXPECT_EQ(small->umpire.target_id, "b2");  // 20" against b1's 25"
+  EXPECT_EQ(small->umpire.target_id, "b2");    // 20" against b1's 25"
   EXPECT_EQ(r.state.umpire.force_pool, pool);  // nothing new is committed
   EXPECT_EQ(Of(r, EventKind::kUnitConverted).size(), 1u);
 }
@@ -1685,7 +1719,8 @@ TEST(ZuluMorale_003, ImpiWithoutRegimentsDisappearsWithItsInduna) {
   EXPECT_EQ(r.state.FindUnit("z1r1"), nullptr);
   EXPECT_EQ(r.state.FindUnit("z1"), nullptr);
   EXPECT_EQ(r.state.FindUnit("z1i"), nullptr);
-  EXPECT_EQ(r.state.umpire.force_pool, 16);  // the regiment; impi and induna are no units of the pool
+  // The regiment returns to the pool; an impi and its induna are no units of it.
+  EXPECT_EQ(r.state.umpire.force_pool, 16);
   EXPECT_EQ(Of(r, EventKind::kUnitRemoved).size(), 3u);
   // Shot to the last man: the same without a morale test.
   ASSERT_OK_AND_SET(d, Advance(s, {Fire("b1", "z1r1", 20)}, {}));
@@ -1816,8 +1851,7 @@ TEST(BritishActions_003, NothingIsHalfApplied) {
   const BattleState s = BritishMoving();
   const BattleState before = s;
   // The first move tests the point and creates an impi; the second is bad.
-  absl::StatusOr<StepResult> bad =
-      Advance(s, {Move("b1", 40, 19), Move("b1", 41, 19)}, {4, 3, 2});
+  absl::StatusOr<StepResult> bad = Advance(s, {Move("b1", 40, 19), Move("b1", 41, 19)}, {4, 3, 2});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kFailedPrecondition);
   // A script too short fails the step too.
