@@ -467,7 +467,7 @@ absl::Status ZuluControl::ZuluMoveCard(bool last_card) {
   std::vector<std::string> forces;
   for (const Unit& u : s_.units) {
     if (IsForce(u) && u.OnTable() && !u.status.acted && !u.status.pinned &&
-        !u.status.in_close_combat) {
+        !u.status.in_close_combat && HasFreeRegiment(u)) {
       forces.push_back(u.id);
     }
   }
@@ -506,7 +506,16 @@ absl::Status ZuluControl::MoveTest(const std::string& unit_id, int perimeter_poi
   return absl::OkStatus();
 }
 
-Vec2 ZuluControl::ForcePosition(const Unit& force) const { return force.position; }
+bool ZuluControl::HasFreeRegiment(const Unit& force) const {
+  if (force.kind != UnitKind::kImpi) return true;
+  for (const Unit& u : s_.units) {
+    if (u.parent == force.id && u.kind == UnitKind::kRegiment && u.OnTable() && !u.status.pinned &&
+        !u.status.in_close_combat) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void ZuluControl::RecenterImpi(const std::string& impi_id) {
   Unit* impi = s_.FindUnit(impi_id);
@@ -848,7 +857,18 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     return absl::OkStatus();
   }
 
-  // An impi. Target first (destroyed, out of sight, in the way, the 24" rule).
+  // An impi. One whose regiments are all locked in close combat or pinned
+  // has nothing to move.
+  if (!HasFreeRegiment(*f)) {
+    Explanation why = Rule("Facing Direction",
+                           absl::StrCat("Every regiment of ", unit_id,
+                                        " is locked in close combat or pinned: it does not move."));
+    Event& e = Decision(EventKind::kNothing, why);
+    e.unit_ids = {unit_id};
+    f->status.acted = true;
+    return absl::OkStatus();
+  }
+  // Target first (destroyed, out of sight, in the way, the 24" rule).
   const size_t mark = log_.size();
   IMPI_RETURN_IF_ERROR(UpdateTarget(unit_id, 0.0));
   bool tempted = false;

@@ -131,7 +131,9 @@ class ZuluControl {
   // Targeting.
   std::vector<const Unit*> VisibleBritish(const Vec2& from) const;
   std::string NearestBritish(const Vec2& from, bool visible_only, Explanation* why);
-  Vec2 ForcePosition(const Unit& force) const;
+  // An impi with a regiment that is neither pinned nor locked in close combat
+  // (skirmishers: always).
+  bool HasFreeRegiment(const Unit& force) const;
   void RecenterImpi(const std::string& impi_id);
   std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
   void TranslateForce(Unit& force, const Vec2& delta);

@@ -1976,3 +1976,30 @@ TEST(ZuluMoveCards_003, RegimentLockedInCloseCombatStaysWhenItsImpiMoves) {
 
 }  // namespace
 }  // namespace impi::tsatf
+
+namespace impi::tsatf {
+namespace {
+
+// Facing Direction: an impi whose regiments are all "locked" in close combat
+// has nothing left to move: a Zulu card neither tests nor moves it.
+TEST(ZuluMoveCards_003, ImpiWithEveryRegimentLockedDoesNotMove) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 2, 40, 40, "b4", Hand::kLeft);
+  AddInduna(s, "z1");
+  s.units.push_back(British("b4", UnitKind::kInfantry, 60, 30, true, 20));
+  s.FindUnit("z1r1")->status.in_close_combat = true;
+  s.FindUnit("z1r2")->status.in_close_combat = true;
+  // A Zulu card, then a red one: no die is rolled for z1.
+  ASSERT_OK_AND_SET(r, Advance(s, {Pass()}, {}, {B, R}));
+  EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
+  EXPECT_EQ(r.state.FindUnit("z1")->position, s.FindUnit("z1")->position);
+  EXPECT_EQ(r.state.FindUnit("z1i")->position, s.FindUnit("z1i")->position);
+  // Asked to move it anyway, the umpire says why it stays.
+  ASSERT_OK_AND_SET(m, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {}));
+  ASSERT_GE(m.decision, 0);
+  EXPECT_EQ(m.events[m.decision].kind, EventKind::kNothing);
+  EXPECT_EQ(m.state.FindUnit("z1i")->position, s.FindUnit("z1i")->position);
+}
+
+}  // namespace
+}  // namespace impi::tsatf
