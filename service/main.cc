@@ -79,7 +79,11 @@ int main(int argc, char** argv) {
   options.max_message_bytes = static_cast<size_t>(max_bytes);
 
   // Signals are taken by one thread with sigwait; block them before any other
-  // thread exists so that every thread inherits the mask.
+  // thread exists so that every thread inherits the mask. A shell starts a
+  // background job with SIGINT ignored, and an ignored signal never reaches
+  // sigwait: restore the default first (blocked, it is never acted on).
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
