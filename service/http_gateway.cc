@@ -114,12 +114,12 @@ int HttpStatusFor(grpc::StatusCode code) {
 }
 
 std::string ErrorJson(grpc::StatusCode code, const std::string& message) {
-  nlohmann::json j;
+  nlohmann::ordered_json j;  // keys in this order
   j["code"] = static_cast<int>(code);
   j["status"] = CodeName(code);
   j["message"] = message;
   // Replace invalid UTF-8 (a message may quote the caller's bytes).
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 HttpGateway::HttpGateway(const UmpireService* service, HttpGatewayOptions options)

@@ -1,6 +1,8 @@
 // service/umpire_service.cc: impi.v1.Umpire over the engine. See umpire_service.h.
 #include "service/umpire_service.h"
 
+#include <algorithm>
+#include <chrono>
 #include <exception>
 #include <limits>
 #include <string>
@@ -24,15 +26,38 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
 
 const char* ServerVersion() { return IMPI_VERSION; }
 
-grpc::Status UmpireService::Advance(grpc::ServerContext* /*context*/,
-                                    const v1::AdvanceRequest* request,
-                                    v1::AdvanceResponse* response) {
-  return DoAdvance(*request, response);
+namespace {
+
+// Time kept back from the deadline for converting and sending the answer.
+constexpr int64_t kDeadlineMarginMs = 50;
+
+// Milliseconds before the call's deadline; -1 if it has none.
+int64_t MillisecondsLeft(const grpc::ServerContext* context) {
+  const auto deadline = context->deadline();
+  if (deadline == std::chrono::system_clock::time_point::max()) return -1;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::system_clock::now());
+  return std::max<int64_t>(0, left.count());
 }
 
-grpc::Status UmpireService::Ask(grpc::ServerContext* /*context*/, const v1::AskRequest* request,
+}  // namespace
+
+PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left) {
+  if (ms_left < 0 || policy.milliseconds <= 0) return policy;
+  const int64_t budget = std::max<int64_t>(1, ms_left - kDeadlineMarginMs);
+  if (budget < policy.milliseconds) policy.milliseconds = static_cast<int>(budget);
+  return policy;
+}
+
+grpc::Status UmpireService::Advance(grpc::ServerContext* context,
+                                    const v1::AdvanceRequest* request,
+                                    v1::AdvanceResponse* response) {
+  return DoAdvance(*request, response, MillisecondsLeft(context));
+}
+
+grpc::Status UmpireService::Ask(grpc::ServerContext* context, const v1::AskRequest* request,
                                 v1::AskResponse* response) {
-  return DoAsk(*request, response);
+  return DoAsk(*request, response, MillisecondsLeft(context));
 }
 
 grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
@@ -42,13 +67,13 @@ grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
 }
 
 grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
-                                      v1::AdvanceResponse* response) const {
+                                      v1::AdvanceResponse* response, int64_t ms_left) const {
   response->Clear();
   absl::StatusOr<AdvanceInput> in = AdvanceFromProto(request);
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
-    result = RunAdvance(in->state, in->british, in->policy, in->dice);
+    result = RunAdvance(in->state, in->british, ClampToDeadline(in->policy, ms_left), in->dice);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }
@@ -58,13 +83,14 @@ grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
   return grpc::Status::OK;
 }
 
-grpc::Status UmpireService::DoAsk(const v1::AskRequest& request, v1::AskResponse* response) const {
+grpc::Status UmpireService::DoAsk(const v1::AskRequest& request, v1::AskResponse* response,
+                                  int64_t ms_left) const {
   response->Clear();
   absl::StatusOr<AskInput> in = AskFromProto(request);
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
-    result = RunAsk(in->state, in->question, in->policy, in->dice);
+    result = RunAsk(in->state, in->question, ClampToDeadline(in->policy, ms_left), in->dice);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }

@@ -19,10 +19,12 @@
 #define IMPI_SERVICE_UMPIRE_SERVICE_H_
 
 #include <cstddef>
+#include <cstdint>
 
 #include <grpcpp/grpcpp.h>
 
 #include "absl/status/status.h"
+#include "engine/rulesets/ruleset.h"
 #include "impi/v1/umpire.grpc.pb.h"
 
 namespace impi::service {
@@ -33,6 +35,12 @@ grpc::Status ToGrpcStatus(const absl::Status& status);
 
 // The server's version, from the project's version at build time.
 const char* ServerVersion();
+
+// A search's time budget within the call's deadline: a policy that asks for
+// `milliseconds` > 0 gets at most the time left less a margin for the answer
+// to travel back (at least 1 ms). A budget of 0 (iterations only) is left
+// alone so that the answer stays reproducible. `ms_left` < 0: no deadline.
+PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left);
 
 class UmpireService final : public v1::Umpire::Service {
  public:
@@ -48,9 +56,12 @@ class UmpireService final : public v1::Umpire::Service {
   grpc::Status Describe(grpc::ServerContext* context, const v1::DescribeRequest* request,
                         v1::DescribeResponse* response) override;
 
-  // The shared code path. On error `response` is left empty.
-  grpc::Status DoAdvance(const v1::AdvanceRequest& request, v1::AdvanceResponse* response) const;
-  grpc::Status DoAsk(const v1::AskRequest& request, v1::AskResponse* response) const;
+  // The shared code path. On error `response` is left empty. `ms_left` is the
+  // time left before the caller's deadline (< 0: none); see ClampToDeadline.
+  grpc::Status DoAdvance(const v1::AdvanceRequest& request, v1::AdvanceResponse* response,
+                         int64_t ms_left = -1) const;
+  grpc::Status DoAsk(const v1::AskRequest& request, v1::AskResponse* response,
+                     int64_t ms_left = -1) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
  private:
