@@ -152,7 +152,9 @@ class WorkedExamplesRpc : public ::testing::Test {
     int regiments = 0;
     for (const v1::Unit& u : r[2].state().units()) {
       if (u.parent() == impi && u.kind() == v1::REGIMENT) ++regiments;
-      if (u.id() == impi) EXPECT_EQ(u.umpire().hand(), v1::LEFT);
+      if (u.id() == impi) {
+        EXPECT_EQ(u.umpire().hand(), v1::LEFT);
+      }
     }
     EXPECT_EQ(regiments, 5);
     EXPECT_EQ(r[2].awaiting().units_may_move(), 3);
@@ -161,7 +163,9 @@ class WorkedExamplesRpc : public ::testing::Test {
     for (const v1::Unit& u : r[3].state().units()) lone += u.kind() == v1::LONE_ZULU;
     EXPECT_EQ(lone, 1);
     for (const v1::Point& p : r[3].state().points()) {
-      if (p.kind() == v1::APPEARANCE && p.number() == 2) EXPECT_EQ(p.state(), v1::OCCUPIED);
+      if (p.kind() == v1::APPEARANCE && p.number() == 2) {
+        EXPECT_EQ(p.state(), v1::OCCUPIED);
+      }
     }
     EXPECT_EQ(r[3].awaiting().kind(), v1::BRITISH_FIRE);
     // The fire example.
