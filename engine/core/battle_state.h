@@ -89,6 +89,10 @@ struct UnitStatus {
   Ammunition ammunition = Ammunition::kUnspecified;
   bool may_not_fire = false;
   bool below_half = false;
+  bool surrounded = false;
+  int turns_fired = 0;
+  bool runner_out = false;
+  bool ordered = false;
 };
 
 // Umpire-only bookkeeping of one unit.
@@ -103,6 +107,9 @@ struct UnitUmpire {
   int losses_this_turn = 0;
   int created_turn = 0;
   int entry_point = 0;
+  int figures_fired_at = 0;
+  bool under_artillery = false;
+  int division = 0;
 };
 
 struct Unit {
@@ -185,6 +192,23 @@ struct Clock {
   int british_moves_left = 0;
   int segment = 0;
   std::vector<std::string> chits_left;
+  int time_of_day = 0;
+  int minutes_per_turn = 0;
+};
+
+enum class Deployment : int {
+  kUnspecified = 0, kHistorical = 1, kPulledIn = 2, kHalfFortified = 3, kAllFortified = 4,
+};
+
+// Facts settled before the battle (Ferree's situation rolls A-F).
+struct PreBattle {
+  bool rolled = false;
+  bool camp_laagered = false;
+  bool thornbush = false;
+  int reinforcement_arrival = 0;
+  Deployment deployment = Deployment::kUnspecified;
+  int scouting = 0;
+  int discovery_time = 0;
 };
 
 struct SecretEntry {
@@ -225,6 +249,7 @@ struct BattleState {
   std::vector<Point> points;
   UmpireBook umpire;
   std::vector<Parameter> parameters;
+  PreBattle pre_battle;
 
   // Lookups return nullptr when absent. Pointers are invalidated when units
   // are added or removed.
