@@ -35,6 +35,14 @@ const char* ActionKindName(ActionKind kind) {
     case ActionKind::kRemove: return "REMOVE";
     case ActionKind::kCloseCombatResult: return "CLOSE_COMBAT_RESULT";
     case ActionKind::kStance: return "STANCE";
+    case ActionKind::kOrder: return "ORDER";
+    case ActionKind::kFixBayonets: return "FIX_BAYONETS";
+    case ActionKind::kSendRunner: return "SEND_RUNNER";
+    case ActionKind::kDeploy: return "DEPLOY";
+    case ActionKind::kOffBoard: return "OFF_BOARD";
+    case ActionKind::kLimber: return "LIMBER";
+    case ActionKind::kUnlimber: return "UNLIMBER";
+    case ActionKind::kEndDeployment: return "END_DEPLOYMENT";
     default: return "ACTION_KIND_UNSPECIFIED";
   }
 }

@@ -44,7 +44,8 @@ namespace impi {
 
 enum class ActionKind : int {
   kUnspecified = 0, kMove, kFire, kCharge, kPass, kCasualties, kRemove,
-  kCloseCombatResult, kStance,
+  kCloseCombatResult, kStance, kOrder, kFixBayonets, kSendRunner, kDeploy, kOffBoard,
+  kLimber, kUnlimber, kEndDeployment,
 };
 const char* ActionKindName(ActionKind kind);
 
@@ -59,6 +60,7 @@ struct Action {
   int casualties = 0;
   Stance stance = Stance::kUnspecified;
   bool off_table = false;
+  int point = 0;
 };
 
 enum class AwaitKind : int {
