@@ -85,6 +85,10 @@ Unit UnitToEngine(const v1::Unit& p) {
   u.status.ammunition = Cast<Ammunition>(s.ammunition());
   u.status.may_not_fire = s.may_not_fire();
   u.status.below_half = s.below_half();
+  u.status.surrounded = s.surrounded();
+  u.status.turns_fired = s.turns_fired();
+  u.status.runner_out = s.runner_out();
+  u.status.ordered = s.ordered();
   u.parent = p.parent();
   u.red_coat = p.red_coat();
   const v1::UnitUmpire& m = p.umpire();
@@ -99,6 +103,9 @@ Unit UnitToEngine(const v1::Unit& p) {
   u.umpire.losses_this_turn = m.losses_this_turn();
   u.umpire.created_turn = m.created_turn();
   u.umpire.entry_point = m.entry_point();
+  u.umpire.figures_fired_at = m.figures_fired_at();
+  u.umpire.under_artillery = m.under_artillery();
+  u.umpire.division = m.division();
   return u;
 }
 
@@ -137,6 +144,10 @@ void UnitToProto(const Unit& u, v1::Unit* p) {
   s->set_ammunition(Cast<v1::Ammunition>(u.status.ammunition));
   s->set_may_not_fire(u.status.may_not_fire);
   s->set_below_half(u.status.below_half);
+  s->set_surrounded(u.status.surrounded);
+  s->set_turns_fired(u.status.turns_fired);
+  s->set_runner_out(u.status.runner_out);
+  s->set_ordered(u.status.ordered);
   ClearIfEmpty(p, &v1::Unit::has_status, &v1::Unit::clear_status, s->ByteSizeLong());
   p->set_parent(u.parent);
   p->set_red_coat(u.red_coat);
@@ -152,6 +163,9 @@ void UnitToProto(const Unit& u, v1::Unit* p) {
   m->set_losses_this_turn(u.umpire.losses_this_turn);
   m->set_created_turn(u.umpire.created_turn);
   m->set_entry_point(u.umpire.entry_point);
+  m->set_figures_fired_at(u.umpire.figures_fired_at);
+  m->set_under_artillery(u.umpire.under_artillery);
+  m->set_division(u.umpire.division);
   ClearIfEmpty(p, &v1::Unit::has_umpire, &v1::Unit::clear_umpire, m->ByteSizeLong());
 }
 
@@ -242,6 +256,8 @@ BattleState ToEngine(const v1::TableState& p) {
   s.clock.british_moves_left = c.british_moves_left();
   s.clock.segment = c.segment();
   s.clock.chits_left = Strings(c.chits_left());
+  s.clock.time_of_day = c.time_of_day();
+  s.clock.minutes_per_turn = c.minutes_per_turn();
   s.units.reserve(p.units_size());
   for (const v1::Unit& u : p.units()) s.units.push_back(UnitToEngine(u));
   s.terrain.reserve(p.terrain_size());
@@ -260,6 +276,14 @@ BattleState ToEngine(const v1::TableState& p) {
   for (const v1::Parameter& param : p.parameters()) {
     s.parameters.push_back(Parameter{param.name(), param.value()});
   }
+  const v1::PreBattle& pb = p.pre_battle();
+  s.pre_battle.rolled = pb.rolled();
+  s.pre_battle.camp_laagered = pb.camp_laagered();
+  s.pre_battle.thornbush = pb.thornbush();
+  s.pre_battle.reinforcement_arrival = pb.reinforcement_arrival();
+  s.pre_battle.deployment = Cast<Deployment>(pb.deployment());
+  s.pre_battle.scouting = pb.scouting();
+  s.pre_battle.discovery_time = pb.discovery_time();
   return s;
 }
 
@@ -283,6 +307,8 @@ void ToProto(const BattleState& s, v1::TableState* p) {
   c->set_british_moves_left(s.clock.british_moves_left);
   c->set_segment(s.clock.segment);
   SetStrings(s.clock.chits_left, c->mutable_chits_left());
+  c->set_time_of_day(s.clock.time_of_day);
+  c->set_minutes_per_turn(s.clock.minutes_per_turn);
   for (const Unit& u : s.units) UnitToProto(u, p->add_units());
   for (const Terrain& tr : s.terrain) TerrainToProto(tr, p->add_terrain());
   for (const Point& pt : s.points) PointToProto(pt, p->add_points());
@@ -304,6 +330,16 @@ void ToProto(const BattleState& s, v1::TableState* p) {
     pp->set_name(param.name);
     pp->set_value(param.value);
   }
+  v1::PreBattle* pb = p->mutable_pre_battle();
+  pb->set_rolled(s.pre_battle.rolled);
+  pb->set_camp_laagered(s.pre_battle.camp_laagered);
+  pb->set_thornbush(s.pre_battle.thornbush);
+  pb->set_reinforcement_arrival(s.pre_battle.reinforcement_arrival);
+  pb->set_deployment(Cast<v1::Deployment>(s.pre_battle.deployment));
+  pb->set_scouting(s.pre_battle.scouting);
+  pb->set_discovery_time(s.pre_battle.discovery_time);
+  ClearIfEmpty(p, &v1::TableState::has_pre_battle, &v1::TableState::clear_pre_battle,
+               pb->ByteSizeLong());
 }
 
 Action ToEngine(const v1::Action& p) {
@@ -318,6 +354,7 @@ Action ToEngine(const v1::Action& p) {
   a.casualties = p.casualties();
   a.stance = Cast<Stance>(p.stance());
   a.off_table = p.off_table();
+  a.point = p.point();
   return a;
 }
 
@@ -325,13 +362,16 @@ void ToProto(const Action& a, v1::Action* p) {
   p->Clear();
   p->set_kind(Cast<v1::ActionKind>(a.kind));
   p->set_unit_id(a.unit_id);
-  if (a.kind == ActionKind::kMove || !IsZero(a.to)) SetVec(a.to, p->mutable_to());
+  if (a.kind == ActionKind::kMove || a.kind == ActionKind::kDeploy || !IsZero(a.to)) {
+    SetVec(a.to, p->mutable_to());
+  }
   for (const Vec2& v : a.path) SetVec(v, p->add_path());
   p->set_target_id(a.target_id);
   p->set_hits(a.hits);
   p->set_casualties(a.casualties);
   p->set_stance(Cast<v1::Stance>(a.stance));
   p->set_off_table(a.off_table);
+  p->set_point(a.point);
 }
 
 DiceSpec ToEngine(const v1::DiceSource& p) {
@@ -349,7 +389,8 @@ DiceSpec ToEngine(const v1::DiceSource& p) {
 
 PolicySpec ToEngine(const v1::Policy& p) {
   PolicySpec s;
-  s.kind = p.kind() == v1::POLICY_KIND_UNSPECIFIED ? PolicyKind::kRules : Cast<PolicyKind>(p.kind());
+  s.kind =
+      p.kind() == v1::POLICY_KIND_UNSPECIFIED ? PolicyKind::kRules : Cast<PolicyKind>(p.kind());
   s.iterations = p.iterations();
   s.milliseconds = p.milliseconds();
   s.threads = p.threads();

@@ -1,17 +1,16 @@
 // service/http_gateway.cc: JSON over HTTP with cpp-httplib. See http_gateway.h.
 #include "service/http_gateway.h"
 
+#include <google/protobuf/util/json_util.h>
+#include <httplib.h>
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
-
-#include <sys/socket.h>
-
-#include <google/protobuf/util/json_util.h>
-#include <httplib.h>
-#include <nlohmann/json.hpp>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -72,8 +71,7 @@ void WriteAnswer(const grpc::Status& status, const Response& answer, httplib::Re
 
 // One method: parse, call the shared code path, answer.
 template <typename Request, typename Response>
-httplib::Server::Handler Method(
-    std::function<grpc::Status(const Request&, Response*)> call) {
+httplib::Server::Handler Method(std::function<grpc::Status(const Request&, Response*)> call) {
   return [call = std::move(call)](const httplib::Request& req, httplib::Response& res) {
     Request request;
     if (!ParseBody(req, res, &request)) return;
@@ -92,24 +90,42 @@ httplib::Server::Handler Method(
 
 int HttpStatusFor(grpc::StatusCode code) {
   switch (code) {
-    case grpc::StatusCode::OK: return 200;
-    case grpc::StatusCode::CANCELLED: return 499;
-    case grpc::StatusCode::UNKNOWN: return 500;
-    case grpc::StatusCode::INVALID_ARGUMENT: return 400;
-    case grpc::StatusCode::DEADLINE_EXCEEDED: return 504;
-    case grpc::StatusCode::NOT_FOUND: return 404;
-    case grpc::StatusCode::ALREADY_EXISTS: return 409;
-    case grpc::StatusCode::PERMISSION_DENIED: return 403;
-    case grpc::StatusCode::RESOURCE_EXHAUSTED: return 429;
-    case grpc::StatusCode::FAILED_PRECONDITION: return 400;
-    case grpc::StatusCode::ABORTED: return 409;
-    case grpc::StatusCode::OUT_OF_RANGE: return 400;
-    case grpc::StatusCode::UNIMPLEMENTED: return 501;
-    case grpc::StatusCode::INTERNAL: return 500;
-    case grpc::StatusCode::UNAVAILABLE: return 503;
-    case grpc::StatusCode::DATA_LOSS: return 500;
-    case grpc::StatusCode::UNAUTHENTICATED: return 401;
-    default: return 500;
+    case grpc::StatusCode::OK:
+      return 200;
+    case grpc::StatusCode::CANCELLED:
+      return 499;
+    case grpc::StatusCode::UNKNOWN:
+      return 500;
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return 400;
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return 504;
+    case grpc::StatusCode::NOT_FOUND:
+      return 404;
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return 409;
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return 403;
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return 429;
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return 400;
+    case grpc::StatusCode::ABORTED:
+      return 409;
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return 400;
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return 501;
+    case grpc::StatusCode::INTERNAL:
+      return 500;
+    case grpc::StatusCode::UNAVAILABLE:
+      return 503;
+    case grpc::StatusCode::DATA_LOSS:
+      return 500;
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return 401;
+    default:
+      return 500;
   }
 }
 
@@ -123,7 +139,9 @@ std::string ErrorJson(grpc::StatusCode code, const std::string& message) {
 }
 
 HttpGateway::HttpGateway(const UmpireService* service, HttpGatewayOptions options)
-    : service_(service), options_(std::move(options)), server_(std::make_unique<httplib::Server>()) {}
+    : service_(service),
+      options_(std::move(options)),
+      server_(std::make_unique<httplib::Server>()) {}
 
 HttpGateway::~HttpGateway() { Stop(); }
 
@@ -160,16 +178,16 @@ void HttpGateway::Route() {
 
   const UmpireService* service = service_;
   auto with_cors = [cors](httplib::Server::Handler handler) {
-    return [cors, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
-      handler(req, res);
-      cors(req, res);
-    };
+    return
+        [cors, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+          handler(req, res);
+          cors(req, res);
+        };
   };
-  s.Post("/v1/Advance",
-         with_cors(Method<v1::AdvanceRequest, v1::AdvanceResponse>(
-             [service](const v1::AdvanceRequest& q, v1::AdvanceResponse* r) {
-               return service->DoAdvance(q, r);
-             })));
+  s.Post("/v1/Advance", with_cors(Method<v1::AdvanceRequest, v1::AdvanceResponse>(
+                            [service](const v1::AdvanceRequest& q, v1::AdvanceResponse* r) {
+                              return service->DoAdvance(q, r);
+                            })));
   s.Post("/v1/Ask", with_cors(Method<v1::AskRequest, v1::AskResponse>(
                         [service](const v1::AskRequest& q, v1::AskResponse* r) {
                           return service->DoAsk(q, r);
@@ -219,29 +237,30 @@ void HttpGateway::Route() {
   // the limit: 413; unreadable request: 400) gets a JSON body here.
   s.set_error_handler(httplib::Server::HandlerWithResponse(
       [cors](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    switch (res.status) {
-      case 404:
-        SetError(res, grpc::StatusCode::NOT_FOUND,
-                 absl::StrCat(req.method, " ", req.path, ": not found (try POST /v1/Advance, "
-                                                         "/v1/Ask, /v1/Describe)"),
-                 404);
-        break;
-      case 413:
-        SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
-                 "body: over the server's limit on message size", 413);
-        break;
-      case 400:
-        SetError(res, grpc::StatusCode::INVALID_ARGUMENT, "malformed HTTP request", 400);
-        break;
-      default: {
-        const int status = res.status;
-        SetError(res, grpc::StatusCode::UNKNOWN, absl::StrCat("HTTP ", status), status);
-      }
-    }
-    cors(req, res);
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        switch (res.status) {
+          case 404:
+            SetError(res, grpc::StatusCode::NOT_FOUND,
+                     absl::StrCat(req.method, " ", req.path,
+                                  ": not found (try POST /v1/Advance, "
+                                  "/v1/Ask, /v1/Describe)"),
+                     404);
+            break;
+          case 413:
+            SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
+                     "body: over the server's limit on message size", 413);
+            break;
+          case 400:
+            SetError(res, grpc::StatusCode::INVALID_ARGUMENT, "malformed HTTP request", 400);
+            break;
+          default: {
+            const int status = res.status;
+            SetError(res, grpc::StatusCode::UNKNOWN, absl::StrCat("HTTP ", status), status);
+          }
+        }
+        cors(req, res);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
 }
 
 absl::Status HttpGateway::Start() {

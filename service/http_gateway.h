@@ -28,14 +28,14 @@
 #ifndef IMPI_SERVICE_HTTP_GATEWAY_H_
 #define IMPI_SERVICE_HTTP_GATEWAY_H_
 
+#include <grpcpp/support/status.h>
+
 #include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <grpcpp/support/status.h>
 
 #include "absl/status/status.h"
 #include "service/umpire_service.h"

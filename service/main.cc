@@ -24,10 +24,13 @@
 #include "absl/strings/strip.h"
 #include "service/server.h"
 
-ABSL_FLAG(std::string, grpc_address, "127.0.0.1:50051", "gRPC listen address (host:port; port 0: any)");
-ABSL_FLAG(std::string, http_address, "127.0.0.1:8080", "JSON/HTTP listen address (host:port; port 0: any)");
+ABSL_FLAG(std::string, grpc_address, "127.0.0.1:50051",
+          "gRPC listen address (host:port; port 0: any)");
+ABSL_FLAG(std::string, http_address, "127.0.0.1:8080",
+          "JSON/HTTP listen address (host:port; port 0: any)");
 ABSL_FLAG(bool, no_http, false, "serve gRPC only");
-ABSL_FLAG(std::string, cors_origins, "", "comma-separated Origin values allowed by CORS; * allows any");
+ABSL_FLAG(std::string, cors_origins, "",
+          "comma-separated Origin values allowed by CORS; * allows any");
 ABSL_FLAG(bool, reflection, false, "serve gRPC reflection (v1alpha)");
 ABSL_FLAG(int, max_threads, 16, "at most this many request threads per listener");
 ABSL_FLAG(int, max_message_bytes, 4 * 1024 * 1024, "largest request accepted, in bytes");
@@ -110,7 +113,8 @@ int main(int argc, char** argv) {
   std::thread waiter([&signals, s] {
     int signal = 0;
     sigwait(&signals, &signal);
-    std::fprintf(stderr, "impi-server: %s, shutting down\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
+    std::fprintf(stderr, "impi-server: %s, shutting down\n",
+                 signal == SIGINT ? "SIGINT" : "SIGTERM");
     s->Shutdown();
   });
   s->Wait();

@@ -2,6 +2,13 @@
 // process. See server.h.
 #include "service/server.h"
 
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/impl/server_builder_option.h>
+#include <grpcpp/impl/server_builder_plugin.h>
+#include <grpcpp/resource_quota.h>
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -11,13 +18,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <grpcpp/ext/proto_server_reflection_plugin.h>
-#include <grpcpp/grpcpp.h>
-#include <grpcpp/health_check_service_interface.h>
-#include <grpcpp/impl/server_builder_option.h>
-#include <grpcpp/impl/server_builder_plugin.h>
-#include <grpcpp/resource_quota.h>
 
 #include "absl/strings/str_cat.h"
 #include "service/http_gateway.h"

@@ -49,8 +49,7 @@ PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left) {
   return policy;
 }
 
-grpc::Status UmpireService::Advance(grpc::ServerContext* context,
-                                    const v1::AdvanceRequest* request,
+grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::AdvanceRequest* request,
                                     v1::AdvanceResponse* response) {
   return DoAdvance(*request, response, MillisecondsLeft(context));
 }

@@ -18,10 +18,10 @@
 #ifndef IMPI_SERVICE_UMPIRE_SERVICE_H_
 #define IMPI_SERVICE_UMPIRE_SERVICE_H_
 
+#include <grpcpp/grpcpp.h>
+
 #include <cstddef>
 #include <cstdint>
-
-#include <grpcpp/grpcpp.h>
 
 #include "absl/status/status.h"
 #include "engine/rulesets/ruleset.h"

@@ -80,8 +80,7 @@ struct Table {
     return p.x() >= 0.0 && p.x() <= width && p.y() >= 0.0 && p.y() <= height;
   }
   std::string OffTable(const v1::Vec2& p) const {
-    return absl::StrCat("(", p.x(), ", ", p.y(), ") is off the ", width, " x ", height,
-                        " table");
+    return absl::StrCat("(", p.x(), ", ", p.y(), ") is off the ", width, " x ", height, " table");
   }
 };
 
@@ -159,6 +158,8 @@ absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const
   }
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "segment"), clock.segment()));
   IMPI_RETURN_IF_ERROR(UnitRefs(Field(path, "chits_left"), clock.chits_left(), units));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "time_of_day"), clock.time_of_day()));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "minutes_per_turn"), clock.minutes_per_turn()));
   return absl::OkStatus();
 }
 
@@ -177,40 +178,47 @@ absl::Status ValidateUnitUmpire(absl::string_view path, const v1::UnitUmpire& u,
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "hand"), u.hand(), v1::Hand_IsValid, "Hand"));
   IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "target_id"), u.target_id(), units));
   IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "last_known_target"), u.last_known_target()));
-  IMPI_RETURN_IF_ERROR(UnitRefs(Field(path, "fired_on_by_this_turn"), u.fired_on_by_this_turn(), units));
-  IMPI_RETURN_IF_ERROR(UnitRefs(Field(path, "fired_on_by_last_turn"), u.fired_on_by_last_turn(), units));
+  IMPI_RETURN_IF_ERROR(
+      UnitRefs(Field(path, "fired_on_by_this_turn"), u.fired_on_by_this_turn(), units));
+  IMPI_RETURN_IF_ERROR(
+      UnitRefs(Field(path, "fired_on_by_last_turn"), u.fired_on_by_last_turn(), units));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "morale_tests_in_row"), u.morale_tests_in_row()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "losses_this_turn"), u.losses_this_turn()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "created_turn"), u.created_turn()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "entry_point"), u.entry_point()));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "figures_fired_at"), u.figures_fired_at()));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "division"), u.division()));
   return absl::OkStatus();
 }
 
 absl::Status ValidateUnit(absl::string_view path, const v1::Unit& unit, const UnitIndex& units,
                           const Table& table) {
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "side"), unit.side(), v1::Side_IsValid, "Side"));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "kind"), unit.kind(), v1::UnitKind_IsValid, "UnitKind"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "kind"), unit.kind(), v1::UnitKind_IsValid, "UnitKind"));
   IMPI_RETURN_IF_ERROR(ValidateFigures(Field(path, "figures"), unit.figures()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "leaders"), unit.leaders()));
   IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "position"), unit.position()));
   IMPI_RETURN_IF_ERROR(Finite(Field(path, "facing"), unit.facing()));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "formation"), unit.formation(), v1::Formation_IsValid,
-                                 "Formation"));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "stance"), unit.stance(), v1::Stance_IsValid, "Stance"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "formation"), unit.formation(), v1::Formation_IsValid, "Formation"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "stance"), unit.stance(), v1::Stance_IsValid, "Stance"));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "status.ammunition"), unit.status().ammunition(),
                                  v1::Ammunition_IsValid, "Ammunition"));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "status.turns_fired"), unit.status().turns_fired()));
   IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "parent"), unit.parent(), units));
   IMPI_RETURN_IF_ERROR(ValidateUnitUmpire(Field(path, "umpire"), unit.umpire(), units));
   if (table.open && !unit.off_table() && !table.Contains(unit.position())) {
-    return Invalid(Field(path, "position"),
-                   absl::StrCat(table.OffTable(unit.position()), " (set off_table for a unit not on it)"));
+    return Invalid(Field(path, "position"), absl::StrCat(table.OffTable(unit.position()),
+                                                         " (set off_table for a unit not on it)"));
   }
   return absl::OkStatus();
 }
 
 absl::Status ValidateTerrain(absl::string_view path, const v1::Terrain& terrain) {
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "kind"), terrain.kind(), v1::TerrainKind_IsValid,
-                                 "TerrainKind"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "kind"), terrain.kind(), v1::TerrainKind_IsValid, "TerrainKind"));
   IMPI_RETURN_IF_ERROR(FiniteVecs(Field(path, "outline"), terrain.outline()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "cover_class"), terrain.cover_class()));
   IMPI_RETURN_IF_ERROR(Finite(Field(path, "move_factor"), terrain.move_factor()));
@@ -221,14 +229,17 @@ absl::Status ValidateTerrain(absl::string_view path, const v1::Terrain& terrain)
 }
 
 absl::Status ValidatePoint(absl::string_view path, const v1::Point& point) {
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "kind"), point.kind(), v1::PointKind_IsValid, "PointKind"));
-  if (point.kind() == v1::POINT_KIND_UNSPECIFIED) return Invalid(Field(path, "kind"), "is required");
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "kind"), point.kind(), v1::PointKind_IsValid, "PointKind"));
+  if (point.kind() == v1::POINT_KIND_UNSPECIFIED)
+    return Invalid(Field(path, "kind"), "is required");
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "number"), point.number()));
   IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "position"), point.position()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "terrain_class"), point.terrain_class()));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "state"), point.state(), v1::PointState_IsValid,
-                                 "PointState"));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "marker"), point.marker(), v1::Marker_IsValid, "Marker"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "state"), point.state(), v1::PointState_IsValid, "PointState"));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "marker"), point.marker(), v1::Marker_IsValid, "Marker"));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "marked_force"), point.marked_force(),
                                  v1::ForceKind_IsValid, "ForceKind"));
   return absl::OkStatus();
@@ -248,6 +259,15 @@ absl::Status ValidateUmpireBook(absl::string_view path, const v1::UmpireBook& bo
     IMPI_RETURN_IF_ERROR(NotNegative(Field(entry, "point"), e.point()));
   }
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "next_unit_serial"), book.next_unit_serial()));
+  return absl::OkStatus();
+}
+
+absl::Status ValidatePreBattle(absl::string_view path, const v1::PreBattle& pb) {
+  IMPI_RETURN_IF_ERROR(
+      NotNegative(Field(path, "reinforcement_arrival"), pb.reinforcement_arrival()));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "deployment"), pb.deployment(), v1::Deployment_IsValid, "Deployment"));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "discovery_time"), pb.discovery_time()));
   return absl::OkStatus();
 }
 
@@ -271,9 +291,9 @@ absl::StatusOr<const Ruleset*> RulesetFor(const v1::TableState& state, std::stri
   const std::string& name = v1::Ruleset_Name(state.ruleset());
   const Ruleset* rules = FindRuleset(name);
   if (rules == nullptr || rules->status() != "full") {
-    return absl::FailedPreconditionError(
-        absl::StrCat(field, ": ", name, " is not implemented yet",
-                     rules == nullptr ? "" : absl::StrCat(" (status \"", std::string(rules->status()), "\")")));
+    return absl::FailedPreconditionError(absl::StrCat(
+        field, ": ", name, " is not implemented yet",
+        rules == nullptr ? "" : absl::StrCat(" (status \"", std::string(rules->status()), "\")")));
   }
   return rules;
 }
@@ -335,6 +355,7 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
   }
 
   IMPI_RETURN_IF_ERROR(ValidateUmpireBook(Field(path, "umpire"), state.umpire(), units));
+  IMPI_RETURN_IF_ERROR(ValidatePreBattle(Field(path, "pre_battle"), state.pre_battle()));
 
   const std::string params_path = Field(path, "parameters");
   std::unordered_map<std::string, int> first_param;
@@ -354,22 +375,43 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
 
 absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
                                     const v1::TableState& state) {
-  IMPI_RETURN_IF_ERROR(
-      AtMost("british_actions", actions.size(), kMaxBritishActions, "actions"));
+  IMPI_RETURN_IF_ERROR(AtMost("british_actions", actions.size(), kMaxBritishActions, "actions"));
   const UnitIndex units = IndexUnits(state);
   const Table table = TableOf(state);
   for (int i = 0; i < actions.size(); ++i) {
     const v1::Action& a = actions[i];
     const std::string path = Index("british_actions", i);
-    IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "kind"), a.kind(), v1::ActionKind_IsValid, "ActionKind"));
+    IMPI_RETURN_IF_ERROR(
+        ValidEnum(Field(path, "kind"), a.kind(), v1::ActionKind_IsValid, "ActionKind"));
     if (a.kind() == v1::ACTION_KIND_UNSPECIFIED) return Invalid(Field(path, "kind"), "is required");
     const ActionKind kind = static_cast<ActionKind>(a.kind());
     // Who acts, and on whom, by kind (see decision.proto).
-    const bool needs_unit = kind == ActionKind::kMove || kind == ActionKind::kFire ||
-                            kind == ActionKind::kCharge || kind == ActionKind::kStance;
-    const bool needs_target = kind == ActionKind::kFire || kind == ActionKind::kCharge ||
-                              kind == ActionKind::kCasualties || kind == ActionKind::kRemove ||
-                              kind == ActionKind::kCloseCombatResult;
+    bool needs_unit = false;
+    bool needs_target = false;
+    switch (kind) {
+      case ActionKind::kFire:
+      case ActionKind::kCharge:
+      case ActionKind::kOrder:
+        needs_unit = needs_target = true;
+        break;
+      case ActionKind::kMove:
+      case ActionKind::kStance:
+      case ActionKind::kFixBayonets:
+      case ActionKind::kSendRunner:
+      case ActionKind::kDeploy:
+      case ActionKind::kOffBoard:
+      case ActionKind::kLimber:
+      case ActionKind::kUnlimber:
+        needs_unit = true;
+        break;
+      case ActionKind::kCasualties:
+      case ActionKind::kRemove:
+      case ActionKind::kCloseCombatResult:
+        needs_target = true;
+        break;
+      default:  // PASS, END_DEPLOYMENT
+        break;
+    }
     IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "unit_id"), a.unit_id(), units, needs_unit));
     IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "target_id"), a.target_id(), units, needs_target));
     IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "to"), a.to()));
@@ -378,7 +420,12 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
     IMPI_RETURN_IF_ERROR(FiniteVecs(Field(path, "path"), a.path()));
     IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "hits"), a.hits()));
     IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "casualties"), a.casualties()));
-    IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "stance"), a.stance(), v1::Stance_IsValid, "Stance"));
+    IMPI_RETURN_IF_ERROR(
+        ValidEnum(Field(path, "stance"), a.stance(), v1::Stance_IsValid, "Stance"));
+    IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "point"), a.point()));
+    if (kind == ActionKind::kDeploy && table.open && !table.Contains(a.to())) {
+      return Invalid(Field(path, "to"), table.OffTable(a.to()));
+    }
     if (kind == ActionKind::kMove && table.open && !a.off_table()) {
       if (!table.Contains(a.to())) {
         return Invalid(Field(path, "to"),
@@ -415,8 +462,10 @@ absl::Status ValidateQuestion(const v1::AskRequest& request) {
     }
     case v1::AskRequest::kImpiCreation: {
       const v1::ImpiCreationQuestion& q = request.impi_creation();
-      IMPI_RETURN_IF_ERROR(NotNegative("question.impi_creation.appearance_point", q.appearance_point()));
-      IMPI_RETURN_IF_ERROR(NotNegative("question.impi_creation.perimeter_point", q.perimeter_point()));
+      IMPI_RETURN_IF_ERROR(
+          NotNegative("question.impi_creation.appearance_point", q.appearance_point()));
+      IMPI_RETURN_IF_ERROR(
+          NotNegative("question.impi_creation.perimeter_point", q.perimeter_point()));
       IMPI_RETURN_IF_ERROR(PointRef("question.impi_creation.appearance_point", q.appearance_point(),
                                     v1::APPEARANCE, state));
       IMPI_RETURN_IF_ERROR(PointRef("question.impi_creation.perimeter_point", q.perimeter_point(),
@@ -442,7 +491,8 @@ absl::Status ValidateQuestion(const v1::AskRequest& request) {
     case v1::AskRequest::kTarget:
       return unit("question.target.unit_id", request.target().unit_id(), true);
     case v1::AskRequest::kTemptation:
-      IMPI_RETURN_IF_ERROR(unit("question.temptation.unit_id", request.temptation().unit_id(), true));
+      IMPI_RETURN_IF_ERROR(
+          unit("question.temptation.unit_id", request.temptation().unit_id(), true));
       return unit("question.temptation.tempting_unit_id", request.temptation().tempting_unit_id(),
                   true);
     case v1::AskRequest::kMoveTest: {
@@ -452,22 +502,24 @@ absl::Status ValidateQuestion(const v1::AskRequest& request) {
       }
       IMPI_RETURN_IF_ERROR(unit("question.move_test.unit_id", q.unit_id(), false));
       IMPI_RETURN_IF_ERROR(NotNegative("question.move_test.perimeter_point", q.perimeter_point()));
-      return PointRef("question.move_test.perimeter_point", q.perimeter_point(), v1::PERIMETER, state);
+      return PointRef("question.move_test.perimeter_point", q.perimeter_point(), v1::PERIMETER,
+                      state);
     }
     case v1::AskRequest::kZuluMove:
       return unit("question.zulu_move.unit_id", request.zulu_move().unit_id(), true);
     case v1::AskRequest::kLoneZulu: {
       const v1::LoneZuluQuestion& q = request.lone_zulu();
       IMPI_RETURN_IF_ERROR(unit("question.lone_zulu.unit_id", q.unit_id(), true));
-      IMPI_RETURN_IF_ERROR(ValidEnum("question.lone_zulu.event", q.event(), v1::LoneZuluEvent_IsValid,
-                                     "LoneZuluEvent"));
+      IMPI_RETURN_IF_ERROR(ValidEnum("question.lone_zulu.event", q.event(),
+                                     v1::LoneZuluEvent_IsValid, "LoneZuluEvent"));
       if (q.event() == v1::LONE_ZULU_EVENT_UNSPECIFIED) {
         return Invalid("question.lone_zulu.event", "is required");
       }
       return unit("question.lone_zulu.british_unit_id", q.british_unit_id(), false);
     }
     case v1::AskRequest::kTestToStand:
-      IMPI_RETURN_IF_ERROR(unit("question.test_to_stand.unit_id", request.test_to_stand().unit_id(), true));
+      IMPI_RETURN_IF_ERROR(
+          unit("question.test_to_stand.unit_id", request.test_to_stand().unit_id(), true));
       return unit("question.test_to_stand.charger_id", request.test_to_stand().charger_id(), false);
     case v1::AskRequest::kCriticalMorale:
       return unit("question.critical_morale.unit_id", request.critical_morale().unit_id(), true);
@@ -484,10 +536,12 @@ absl::Status ValidateDice(const v1::DiceSource& dice) {
     case v1::DiceSource::kScripted: {
       const v1::ScriptedDice& s = dice.scripted();
       IMPI_RETURN_IF_ERROR(AtMost("dice.scripted.dice", s.dice_size(), kMaxScriptedDice, "dice"));
-      IMPI_RETURN_IF_ERROR(AtMost("dice.scripted.cards", s.cards_size(), kMaxScriptedDice, "cards"));
+      IMPI_RETURN_IF_ERROR(
+          AtMost("dice.scripted.cards", s.cards_size(), kMaxScriptedDice, "cards"));
       for (int i = 0; i < s.dice_size(); ++i) {
         if (s.dice(i) < 1) {
-          return Invalid(Index("dice.scripted.dice", i), absl::StrCat(s.dice(i), " is not a die face"));
+          return Invalid(Index("dice.scripted.dice", i),
+                         absl::StrCat(s.dice(i), " is not a die face"));
         }
       }
       for (int i = 0; i < s.cards_size(); ++i) {
@@ -503,8 +557,10 @@ absl::Status ValidateDice(const v1::DiceSource& dice) {
 
 absl::Status ValidatePolicy(const v1::Policy& policy, std::string_view path_in) {
   const absl::string_view path(path_in.data(), path_in.size());
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "kind"), policy.kind(), v1::PolicyKind_IsValid, "PolicyKind"));
-  IMPI_RETURN_IF_ERROR(InRange(Field(path, "iterations"), policy.iterations(), 0, kMaxPolicyIterations));
+  IMPI_RETURN_IF_ERROR(
+      ValidEnum(Field(path, "kind"), policy.kind(), v1::PolicyKind_IsValid, "PolicyKind"));
+  IMPI_RETURN_IF_ERROR(
+      InRange(Field(path, "iterations"), policy.iterations(), 0, kMaxPolicyIterations));
   IMPI_RETURN_IF_ERROR(
       InRange(Field(path, "milliseconds"), policy.milliseconds(), 0, kMaxPolicyMilliseconds));
   IMPI_RETURN_IF_ERROR(InRange(Field(path, "threads"), policy.threads(), 0, kMaxPolicyThreads));

@@ -42,7 +42,7 @@ namespace impi::service {
 inline constexpr int kMaxUnits = 2000;
 inline constexpr int kMaxTerrainVertices = 10000;  // outline vertices + hexes, all terrain
 inline constexpr int kMaxPoints = 1000;
-inline constexpr int kMaxScriptedDice = 10000;     // also the limit on scripted cards
+inline constexpr int kMaxScriptedDice = 10000;  // also the limit on scripted cards
 inline constexpr int kMaxBritishActions = 500;
 inline constexpr int kMaxActionPathPoints = 1000;  // per action
 inline constexpr int kMaxParameters = 1000;
@@ -62,9 +62,8 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
 
 // British actions, against the (already validated) state they apply to.
 // Paths start with "british_actions[i]".
-absl::Status ValidateBritishActions(
-    const google::protobuf::RepeatedPtrField<v1::Action>& actions,
-    const v1::TableState& state);
+absl::Status ValidateBritishActions(const google::protobuf::RepeatedPtrField<v1::Action>& actions,
+                                    const v1::TableState& state);
 
 // The AskRequest.question oneof, against the (already validated) state.
 // Paths start with "question." ("question.hand.unit_id").

@@ -1,15 +1,15 @@
 // tests/service/convert_test.cc: impi.v1 <-> engine conversion.
 #include "service/convert.h"
 
-#include <set>
-#include <string>
-
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/reflection.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
+
+#include <set>
+#include <string>
 
 #include "absl/status/status.h"
 #include "service/umpire_service.h"

@@ -2,17 +2,10 @@
 // gRPC and over JSON/HTTP, health, reflection, CORS, limits and bad input.
 #include "service/server.h"
 
+// clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
 #include "engine/rulesets/ruleset.h"
-
-#include <chrono>
-#include <cmath>
-#include <functional>
-#include <future>
-#include <limits>
-#include <memory>
-#include <string>
-#include <vector>
+// clang-format on
 
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -20,7 +13,16 @@
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <future>
+#include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "impi/v1/umpire.grpc.pb.h"
 #include "service/validate.h"
@@ -56,7 +58,8 @@ std::string Bytes(const grpc::ByteBuffer& buffer) {
   std::vector<grpc::Slice> slices;
   EXPECT_TRUE(buffer.Dump(&slices).ok());
   std::string out;
-  for (const grpc::Slice& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  for (const grpc::Slice& s : slices)
+    out.append(reinterpret_cast<const char*>(s.begin()), s.size());
   return out;
 }
 
@@ -145,7 +148,8 @@ TEST_F(ServerTest, AdvanceOverGrpcAndHttpAgree) {
   ASSERT_TRUE(res) << httplib::to_string(res.error());
   ASSERT_EQ(res->status, 200) << res->body;
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
-  EXPECT_NE(res->body.find("\"ruleset\":\"TSATF_ZULU_CONTROL\""), std::string::npos);  // proto names
+  EXPECT_NE(res->body.find("\"ruleset\":\"TSATF_ZULU_CONTROL\""),
+            std::string::npos);  // proto names
   const auto by_http = FromJson<v1::AdvanceResponse>(res->body);
   std::string diff;
   MessageDifferencer differ;
@@ -254,8 +258,8 @@ TEST_F(ServerTest, HealthCheckSaysServing) {
   const grpc::ByteBuffer request = Buffer("");  // HealthCheckRequest{service: ""}
   grpc::ByteBuffer response;
   std::promise<grpc::Status> done;
-  generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
-                    &response, [&done](grpc::Status s) { done.set_value(s); });
+  generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request, &response,
+                    [&done](grpc::Status s) { done.set_value(s); });
   const grpc::Status status = done.get_future().get();
   ASSERT_TRUE(status.ok()) << status.error_message();
   EXPECT_EQ(Bytes(response), std::string("\x08\x01", 2));  // status: SERVING
@@ -332,7 +336,8 @@ TEST_F(ServerTest, StartFailsOnAPortInUse) {
 
 // --- HTTP details: errors, limits, CORS ------------------------------------------
 
-void ExpectJsonError(const httplib::Result& res, int http_status, int code, const std::string& name) {
+void ExpectJsonError(const httplib::Result& res, int http_status, int code,
+                     const std::string& name) {
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, http_status) << res->body;
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
@@ -354,7 +359,8 @@ TEST_F(ServerTest, UnknownJsonFieldIsRejected) {
 }
 
 TEST_F(ServerTest, BodyOverTheLimitIs413) {
-  const std::string body = "{\"state\": {\"scenario\": \"" + std::string(kMaxBytes + 1000, 'x') + "\"}}";
+  const std::string body =
+      "{\"state\": {\"scenario\": \"" + std::string(kMaxBytes + 1000, 'x') + "\"}}";
   auto res = Post("/v1/Advance", body);
   ExpectJsonError(res, 413, 8, "RESOURCE_EXHAUSTED");
 
@@ -376,8 +382,8 @@ TEST_F(ServerTest, UnknownPathAndWrongMethod) {
 }
 
 TEST_F(ServerTest, CorsPreflightFromAnAllowedOrigin) {
-  auto res = Http()->Options("/v1/Advance", {{"Origin", kAllowedOrigin},
-                                              {"Access-Control-Request-Method", "POST"}});
+  auto res = Http()->Options(
+      "/v1/Advance", {{"Origin", kAllowedOrigin}, {"Access-Control-Request-Method", "POST"}});
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 204);
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
@@ -389,7 +395,7 @@ TEST_F(ServerTest, CorsPreflightFromAnAllowedOrigin) {
 
 TEST_F(ServerTest, CorsPreflightFromAnotherOrigin) {
   auto res = Http()->Options("/v1/Advance", {{"Origin", "https://elsewhere.example"},
-                                              {"Access-Control-Request-Method", "POST"}});
+                                             {"Access-Control-Request-Method", "POST"}});
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 403);
   EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
@@ -471,11 +477,15 @@ std::vector<BadInput> BadInputs() {
       {"unknown parent", [](A* r) { r->mutable_state()->mutable_units(0)->set_parent("z7"); },
        nullptr, invalid, "state.units[0].parent:"},
       {"unknown target",
-       [](A* r) { Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->set_target_id("b9"); },
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->set_target_id("b9");
+       },
        nullptr, invalid, "state.units[3].umpire.target_id:"},
       {"unknown unit fired this turn",
        [](A* r) {
-         Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->add_fired_on_by_this_turn("b9");
+         Zulu(r->mutable_state(), "z1", v1::IMPI)
+             ->mutable_umpire()
+             ->add_fired_on_by_this_turn("b9");
        },
        nullptr, invalid, "state.units[3].umpire.fired_on_by_this_turn[0]:"},
       {"unknown unit fired last turn",
@@ -505,8 +515,8 @@ std::vector<BadInput> BadInputs() {
          a->set_target_id("z5");
        },
        nullptr, invalid, "british_actions[1].target_id:"},
-      {"unknown unit in a question", nullptr,
-       [](Q* r) { r->mutable_hand()->set_unit_id("z3"); }, invalid, "question.hand.unit_id:"},
+      {"unknown unit in a question", nullptr, [](Q* r) { r->mutable_hand()->set_unit_id("z3"); },
+       invalid, "question.hand.unit_id:"},
       {"unknown tempting unit", nullptr,
        [](Q* r) {
          Zulu(r->mutable_state(), "z1", v1::IMPI);
@@ -569,27 +579,30 @@ std::vector<BadInput> BadInputs() {
        "question.impi_creation.at.x:"},
       {"NaN table size", [nan](A* r) { r->mutable_state()->mutable_table()->set_width(nan); },
        nullptr, invalid, "state.table.width:"},
-      {"zero table width", [](A* r) { r->mutable_state()->mutable_table()->set_width(0); },
-       nullptr, invalid, "state.table.width: 0 must be > 0"},
+      {"zero table width", [](A* r) { r->mutable_state()->mutable_table()->set_width(0); }, nullptr,
+       invalid, "state.table.width: 0 must be > 0"},
       {"negative table height", [](A* r) { r->mutable_state()->mutable_table()->set_height(-48); },
        nullptr, invalid, "state.table.height:"},
       {"unit off the table",
-       [](A* r) { r->mutable_state()->mutable_units(1)->mutable_position()->set_y(48.5); },
-       nullptr, invalid, "state.units[1].position: (38, 48.5) is off the 72 x 48 table"},
+       [](A* r) { r->mutable_state()->mutable_units(1)->mutable_position()->set_y(48.5); }, nullptr,
+       invalid, "state.units[1].position: (38, 48.5) is off the 72 x 48 table"},
       {"duplicate point number", [](A* r) { r->mutable_state()->mutable_points(4)->set_number(2); },
        nullptr, invalid, "state.points[4].number: duplicate of state.points[1]"},
       {"unit kind out of range",
        [](A* r) { r->mutable_state()->mutable_units(0)->set_kind(static_cast<v1::UnitKind>(99)); },
        nullptr, invalid, "state.units[0].kind: 99 is not a valid UnitKind"},
       {"point state out of range",
-       [](A* r) { r->mutable_state()->mutable_points(0)->set_state(static_cast<v1::PointState>(42)); },
+       [](A* r) {
+         r->mutable_state()->mutable_points(0)->set_state(static_cast<v1::PointState>(42));
+       },
        nullptr, invalid, "state.points[0].state: 42 is not a valid PointState"},
       {"action kind out of range",
        [](A* r) { r->add_british_actions()->set_kind(static_cast<v1::ActionKind>(77)); }, nullptr,
        invalid, "british_actions[0].kind: 77 is not a valid ActionKind"},
       {"too many units",
        [](A* r) {
-         for (int i = 0; i < kMaxUnits; ++i) r->mutable_state()->add_units()->set_id("x" + std::to_string(i));
+         for (int i = 0; i < kMaxUnits; ++i)
+           r->mutable_state()->add_units()->set_id("x" + std::to_string(i));
        },
        nullptr, invalid, "state.units: 2003 units, at most 2000"},
       {"too many terrain vertices",
@@ -611,7 +624,8 @@ std::vector<BadInput> BadInputs() {
        nullptr, invalid, "state.points: 1020 points, at most 1000"},
       {"too many scripted dice",
        [](A* r) {
-         for (int i = 0; i <= kMaxScriptedDice; ++i) r->mutable_dice()->mutable_scripted()->add_dice(3);
+         for (int i = 0; i <= kMaxScriptedDice; ++i)
+           r->mutable_dice()->mutable_scripted()->add_dice(3);
        },
        nullptr, invalid, "dice.scripted.dice: 10001 dice, at most 10000"},
       {"too many British actions",
@@ -622,19 +636,17 @@ std::vector<BadInput> BadInputs() {
       {"iterations out of range",
        [](A* r) { r->mutable_zulu_policy()->set_iterations(kMaxPolicyIterations + 1); }, nullptr,
        invalid, "zulu_policy.iterations: 1000001 is out of range 0..1000000"},
-      {"milliseconds out of range",
-       [](A* r) { r->mutable_zulu_policy()->set_milliseconds(60001); }, nullptr, invalid,
-       "zulu_policy.milliseconds:"},
+      {"milliseconds out of range", [](A* r) { r->mutable_zulu_policy()->set_milliseconds(60001); },
+       nullptr, invalid, "zulu_policy.milliseconds:"},
       {"threads out of range", nullptr, [](Q* r) { r->mutable_policy()->set_threads(17); }, invalid,
        "policy.threads: 17 is out of range 0..16"},
       {"dice unset", [](A* r) { r->clear_dice(); }, nullptr, invalid, "dice: set seed or scripted"},
-      {"a kind the rule set does not take",
-       [](A* r) { Zulu(r->mutable_state(), "t1", v1::TRAY); }, nullptr, invalid,
-       "state.units[3]"},
+      {"a kind the rule set does not take", [](A* r) { Zulu(r->mutable_state(), "t1", v1::TRAY); },
+       nullptr, invalid, "state.units[3]"},
       {"scripted dice run out",
        [](A* r) {
          r->mutable_dice()->mutable_scripted()->add_dice(1);  // far too few for a turn
-         r->mutable_state()->mutable_clock()->set_turn(3);    // past turn 2: the table edge is rolled
+         r->mutable_state()->mutable_clock()->set_turn(3);  // past turn 2: the table edge is rolled
        },
        nullptr, invalid, "dice.scripted"},
   };

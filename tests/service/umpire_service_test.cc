@@ -13,7 +13,7 @@ TEST(ClampToDeadlineTest, OnlyATimeBudgetIsClamped) {
   PolicySpec p;
   p.kind = PolicyKind::kMcts;
   p.milliseconds = 5000;
-  EXPECT_EQ(ClampToDeadline(p, -1).milliseconds, 5000);    // no deadline
+  EXPECT_EQ(ClampToDeadline(p, -1).milliseconds, 5000);     // no deadline
   EXPECT_EQ(ClampToDeadline(p, 60000).milliseconds, 5000);  // plenty of time
   EXPECT_EQ(ClampToDeadline(p, 1050).milliseconds, 1000);   // less the margin
   EXPECT_EQ(ClampToDeadline(p, 10).milliseconds, 1);        // never 0 (= no budget)

@@ -2,11 +2,11 @@
 // (The same classes of bad input through a live server: server_test.cc.)
 #include "service/validate.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "absl/status/status.h"
 #include "service/convert.h"
@@ -168,9 +168,36 @@ TEST(ValidateTest, BritishActions) {
   c->set_kind(v1::CASUALTIES);
   c->set_target_id("b2");
   c->set_casualties(-1);
-  ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[1].casualties: -1 is negative");
+  ExpectInvalid(ValidateBritishActions(actions, s),
+                "british_actions[1].casualties: -1 is negative");
   c->set_kind(v1::ACTION_KIND_UNSPECIFIED);
   ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[1].kind: is required");
+}
+
+TEST(ValidateTest, ChitPullBookkeeping) {
+  v1::TableState s = testing::TsatfState();
+  s.mutable_clock()->set_time_of_day(-30);
+  ExpectInvalid(ValidateTableState(s), "state.clock.time_of_day: -30 is negative");
+  s = testing::TsatfState();
+  s.mutable_pre_battle()->set_deployment(static_cast<v1::Deployment>(7));
+  ExpectInvalid(ValidateTableState(s), "state.pre_battle.deployment: 7 is not a valid Deployment");
+  s = testing::TsatfState();
+  s.mutable_units(0)->mutable_umpire()->set_figures_fired_at(-3);
+  ExpectInvalid(ValidateTableState(s), "state.units[0].umpire.figures_fired_at: -3 is negative");
+
+  google::protobuf::RepeatedPtrField<v1::Action> actions;
+  v1::Action* a = actions.Add();
+  a->set_kind(v1::ORDER);
+  a->set_unit_id("b1");
+  ExpectInvalid(ValidateBritishActions(actions, testing::TsatfState()),
+                "british_actions[0].target_id: is required");
+  a->set_kind(v1::DEPLOY);
+  a->mutable_to()->set_x(80);
+  EXPECT_EQ(ValidateBritishActions(actions, testing::TsatfState()).message(),
+            "british_actions[0].to: (80, 0) is off the 72 x 48 table");
+  a->set_kind(v1::END_DEPLOYMENT);
+  a->clear_unit_id();
+  EXPECT_TRUE(ValidateBritishActions(actions, testing::TsatfState()).ok());
 }
 
 TEST(ValidateTest, Questions) {
@@ -192,7 +219,8 @@ TEST(ValidateTest, Questions) {
 
   r.mutable_move_test()->set_unit_id("b1");
   r.mutable_move_test()->set_perimeter_point(3);
-  ExpectInvalid(ValidateQuestion(r), "question.move_test: set exactly one of unit_id or perimeter_point");
+  ExpectInvalid(ValidateQuestion(r),
+                "question.move_test: set exactly one of unit_id or perimeter_point");
 
   r.mutable_impi_creation()->set_perimeter_point(2);
   EXPECT_TRUE(ValidateQuestion(r).ok());
