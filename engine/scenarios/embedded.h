@@ -13,6 +13,12 @@
 //     units in the force pool (the example of 003_8a310c3200cb6fb0.txt,
 //     "General Principles: SCENARIO DESIGN": "24 Zulu units vs. 9 British
 //     units").
+//   "isandlwana" (isandlwana.json): Ferree's Isandlwana (001_4c61f40cf0987cbf.txt),
+//     22 January 1879 on a 96" x 72" table at 1" = 50 m: the 1/24th, G Coy
+//     2/24th, N/5 RA, the NNC, Durnford's column, the wagons and a surgeon
+//     against 13 Zulu regiments in four divisions (81 trays, 2,025 figures);
+//     before the situation rolls (clock PRE_BATTLE). The order of battle is
+//     designed from the history: docs/scenarios/isandlwana.md.
 //
 // Usage:
 //   const impi::scenarios::EmbeddedScenario* s = impi::scenarios::FindScenario("tsatf");
