@@ -4,17 +4,21 @@
 //   impi advance REQUEST.json [--explain] [--state-out FILE] [--actions FILE]
 //   impi ask REQUEST.json [--explain] [--state-out FILE]
 //   impi describe [--explain]
+//   impi simulate [--ruleset ferree] [--scenario isandlwana] [--games N] [--seed S]
+//                 [--zulu rules] [--british rules] [--threads T] [--laager] [--turn-cap 60]
 //
 // advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
 // 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
 // proto3 JSON with the .proto field names. Exit codes: 0 done, 1 a bad command
 // line, 2 an input that cannot be read or parsed or an error from the server
-// (see clients/cli/commands.h).
+// (see clients/cli/commands.h). simulate plays whole games in-process, no
+// server (clients/cli/simulate.h).
 #include <iostream>
 #include <string>
 
 #include "CLI/CLI.hpp"
 #include "clients/cli/commands.h"
+#include "clients/cli/simulate.h"
 
 namespace impi::cli {
 namespace {
@@ -85,6 +89,27 @@ int Main(int argc, char** argv) {
                     "parse the table into a TableState; exit 2 if it does not parse");
   example->add_option("--seed", dice.seed, "dice seed for --request")->capture_default_str();
 
+  CLI::App* simulate =
+      app.add_subcommand("simulate", "play whole games in-process and report the outcomes");
+  SimulateOptions sim;
+  simulate->add_option("--ruleset", sim.ruleset, "rule set (ferree)")->capture_default_str();
+  simulate->add_option("--scenario", sim.scenario, "built-in scenario")->capture_default_str();
+  simulate->add_option("--games", sim.games, "games to play")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  simulate->add_option("--seed", sim.seed, "game i plays with dice seed SEED+i")
+      ->capture_default_str();
+  simulate->add_option("--zulu", sim.zulu, "Zulu policy: rules | mcts")->capture_default_str();
+  simulate->add_option("--british", sim.british, "British policy: rules | mcts")
+      ->capture_default_str();
+  simulate->add_option("--threads", sim.threads, "games played at once (results do not depend on it)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  simulate->add_flag("--laager", sim.laager, "force situation A's laager (the wagons in a square)");
+  simulate->add_option("--turn-cap", sim.turn_cap, "a game still going after this turn is undecided")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -100,6 +125,7 @@ int Main(int argc, char** argv) {
     return AskCommand(ask_path, dice, call, std::cout, std::cerr);
   }
   if (*describe) return DescribeCommand(call, std::cout, std::cerr);
+  if (*simulate) return SimulateCommand(sim, std::cout, std::cerr);
   if (*example) {
     return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,
                           std::cerr);

@@ -1,0 +1,213 @@
+#include "ai/british/scripted_british.h"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "ai/doctrine/ferree/battlefield.h"
+#include "engine/core/geometry.h"
+
+namespace impi::ai {
+namespace {
+
+using ferree::Gap;
+
+constexpr double kMust = 200.0;
+constexpr double kGood = 100.0;
+constexpr double kFine = 50.0;
+constexpr double kNeutral = 0.0;
+constexpr double kAvoid = -50.0;
+constexpr double kNever = -100.0;
+// Artillery reaches 48" (001 British Firing Table, artillery +24" - 48").
+constexpr double kArtilleryRange = 48.0;
+// A unit this far from the camp with no Zulu tray within 24" is not in the
+// fight yet (a column coming up the road): it closes on the camp (designed).
+constexpr double kOutOfTheFight = 40.0;
+
+bool IsArtillery(const Unit& u) {
+  return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets ||
+         u.kind == UnitKind::kGatling;
+}
+
+// The unit must fall back: a retire or retreat result (the engine marks it),
+// or Zulu trays within 3" on two sides.
+bool MustFallBack(const BattleState& s, const Unit& u) {
+  return u.status.retiring || u.status.routed ||
+         ferree::ThreatenedOnTwoSides(s, u, ferree::kFlankRange);
+}
+
+// The smallest gap from `u` to a Zulu target: a tray's own, a regiment's
+// through its trays.
+double TargetGap(const BattleState& s, const Unit& shooter, const Unit& target) {
+  if (target.kind != UnitKind::kRegiment) return Gap(shooter, target);
+  double best = std::numeric_limits<double>::infinity();
+  for (const Unit* t : ferree::TraysOf(s, target.id)) best = std::min(best, Gap(shooter, *t));
+  return best;
+}
+
+int TargetFigures(const BattleState& s, const Unit& target) {
+  if (target.kind != UnitKind::kRegiment) return target.figures.fit;
+  int n = 0;
+  for (const Unit* t : ferree::TraysOf(s, target.id)) n = std::max(n, t->figures.fit);
+  return n;
+}
+
+bool TargetPinned(const BattleState& s, const Unit& target) {
+  if (target.kind != UnitKind::kRegiment) return target.status.pinned;
+  for (const Unit* t : ferree::TraysOf(s, target.id)) {
+    if (!t->status.pinned) return false;
+  }
+  return true;
+}
+
+// --- One small scoring function per kind of option. -----------------------
+
+// 001 British Firing Table; "Each artillery crewman is counted as 2 figures".
+OptionScore ScoreFire(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  const Unit* target = s.FindUnit(a.target_id);
+  if (u == nullptr || target == nullptr) return {kFine, "fire"};
+  const double gap = TargetGap(s, *u, *target);
+  const bool tray_like = target->kind == UnitKind::kTray || target->kind == UnitKind::kRegiment;
+  if (IsArtillery(*u)) {
+    // The largest tray in range, then the nearest.
+    return {kGood + (tray_like ? TargetFigures(s, *target) : 0) - gap / 100.0,
+            absl::StrCat("the gun fires at the largest target: ", target->name)};
+  }
+  if (!tray_like) {
+    // Indunas and snipers are hard to hit (12 on 2D6, 6 on 1D6).
+    return {kGood - 40.0 - gap / 10.0, absl::StrCat("fire at ", target->name)};
+  }
+  const bool close = gap <= ferree::kCloseRange;
+  const bool unpinned = !TargetPinned(s, *target);
+  return {kGood + (close ? 50.0 : 0.0) + (unpinned ? 20.0 : 0.0) - gap,
+          absl::StrCat("fire at the most dangerous tray: ", target->name,
+                       close ? " within 6\"" : "", unpinned ? "" : " (pinned)")};
+}
+
+// 001 Fixing Bayonets: -1 to shooting, but regulars without them fight at -1.
+OptionScore ScoreFixBayonets(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr || u->status.bayonets_fixed) return {kNever, "bayonets already fixed"};
+  if (!ferree::ZuluTraysNear(s, *u, ferree::kThreatRange).empty()) {
+    return {kGood + 80.0, "fix bayonets: Zulu trays within 6\""};
+  }
+  return {kAvoid, "keep the bayonets off while the Zulus are beyond 6\""};
+}
+
+// 001 Ammunition: a runner may go once the unit has fired the turns the
+// table requires; the script sends one when running low.
+OptionScore ScoreSendRunner(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr || u->status.runner_out) return {kNever, "a runner is already out"};
+  const bool low = u->status.ammunition == Ammunition::kLow ||
+                   u->status.ammunition == Ammunition::kOut ||
+                   u->status.turns_fired >= ferree::TurnsOfFire(u->kind) - 1;
+  (void)s;
+  return low ? OptionScore{kFine + 30.0, "send a runner for ammunition: running low"}
+             : OptionScore{kAvoid, "ammunition enough for now"};
+}
+
+OptionScore ScoreMove(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr) return {kNever, "unknown unit"};
+  const Vec2 camp = ferree::CampCentre(s);
+  if (u->kind == UnitKind::kSurgeon) {
+    const Unit* patient = nullptr;
+    double best = std::numeric_limits<double>::infinity();
+    for (const Unit& w : s.units) {
+      if (w.side != Side::kBritish || !w.OnTable() || w.figures.wounded <= 0) continue;
+      if (!ferree::ZuluTraysNear(s, w, ferree::kThreatRange).empty()) continue;
+      const double d = Distance(u->position, w.position);
+      if (d < best) {
+        best = d;
+        patient = &w;
+      }
+    }
+    if (patient == nullptr) return {kAvoid, "no wounded to reach safely"};
+    return {kFine - Distance(a.to, patient->position) / 10.0,
+            absl::StrCat("the surgeon goes to the wounded of ", patient->name)};
+  }
+  if (a.off_table) {
+    return u->status.routed ? OptionScore{kFine, "the routed unit escapes"}
+                            : OptionScore{kNever, "hold the field"};
+  }
+  if (!u->OnTable()) {
+    return {kGood - Distance(a.to, camp) / 10.0, "come on and make for the camp"};
+  }
+  if (MustFallBack(s, *u)) {
+    // Before it is cut off: this beats a last volley.
+    return {kMust - Distance(a.to, camp) / 10.0,
+            absl::StrCat(u->name, " falls back towards the camp")};
+  }
+  if (ferree::IsBritishFighter(*u) && Distance(u->position, camp) > kOutOfTheFight &&
+      ferree::ZuluTraysNear(s, *u, ferree::kLongRange).empty()) {
+    return {kFine - Distance(a.to, camp) / 10.0, "come up to the camp"};
+  }
+  return {kAvoid - Distance(a.to, u->position) / 10.0, "hold the firing line"};
+}
+
+OptionScore ScoreStance(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr) return {kNever, "unknown unit"};
+  if (a.stance == Stance::kMounted && MustFallBack(s, *u)) {
+    return {kMust + 10.0, "mount to fall back"};
+  }
+  return {kAvoid, "keep the stance"};
+}
+
+// 001 Artillery Movement: "Artillery may unlimber and fire".
+OptionScore ScoreUnlimber(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr || !u->OnTable() || !u->status.limbered) return {kNever, "cannot unlimber"};
+  if (MustFallBack(s, *u)) return {kAvoid, "no time to unlimber"};
+  if (ferree::ZuluTraysNear(s, *u, kArtilleryRange).empty()) {
+    return {kNeutral - 1.0, "no target in range yet"};
+  }
+  return {kGood + 40.0, "unlimber to fire"};
+}
+
+OptionScore ScoreLimber(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u != nullptr && !u->status.limbered && MustFallBack(s, *u)) {
+    return {kMust + 10.0, "limber up to fall back with the guns"};
+  }
+  return {kAvoid, "the guns stay in action"};
+}
+
+}  // namespace
+
+OptionScore ScoreBritishOption(const BattleState& s, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kEndDeployment: return {kNeutral + 10.0, "keep the scenario's positions"};
+    case ActionKind::kDeploy: return {kAvoid, "the scenario's positions are kept"};
+    case ActionKind::kFire: return ScoreFire(s, a);
+    case ActionKind::kFixBayonets: return ScoreFixBayonets(s, a);
+    case ActionKind::kSendRunner: return ScoreSendRunner(s, a);
+    case ActionKind::kMove: return ScoreMove(s, a);
+    case ActionKind::kStance: return ScoreStance(s, a);
+    case ActionKind::kUnlimber: return ScoreUnlimber(s, a);
+    case ActionKind::kLimber: return ScoreLimber(s, a);
+    case ActionKind::kCharge: return {kAvoid + 20.0, "hold the line rather than charge"};
+    case ActionKind::kPass: return {kNeutral, "done"};
+    default: return {kNever, absl::StrCat(ActionKindName(a.kind), " is not for the script")};
+  }
+}
+
+int ScriptedBritish::Choose(const BattleState& state, const std::vector<Action>& options, Dice&,
+                            std::string* why) {
+  int best = 0;
+  OptionScore best_score{-std::numeric_limits<double>::infinity(), ""};
+  for (size_t i = 0; i < options.size(); ++i) {
+    OptionScore sc = ScoreBritishOption(state, options[i]);
+    if (sc.value > best_score.value) {
+      best_score = std::move(sc);
+      best = static_cast<int>(i);
+    }
+  }
+  if (why != nullptr) *why = absl::StrCat("British script: ", best_score.reason);
+  return best;
+}
+
+}  // namespace impi::ai

@@ -1,0 +1,261 @@
+#include "ai/doctrine/ferree/battlefield.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/core/geometry.h"
+
+namespace impi::ai::ferree {
+namespace {
+
+constexpr double kFar = std::numeric_limits<double>::infinity();
+
+// Footprints as docs/ferree-engine.md keeps them: a tray is a disc of 1.4"
+// round its centre; companies 1.5", guns, rockets and wagons 1", a single
+// figure 1/4" (designed, so that "within 6"" means the same to the doctrine
+// as to the engine).
+double Radius(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kTray: return kTrayRadius;
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse: return 1.5;
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+    case UnitKind::kWagon: return 1.0;
+    case UnitKind::kRegiment: return 0.0;
+    default: return 0.25;
+  }
+}
+
+double PolygonArea(const std::vector<Vec2>& v) {
+  double a = 0.0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const Vec2& p = v[i];
+    const Vec2& q = v[(i + 1) % v.size()];
+    a += p.x() * q.y() - q.x() * p.y();
+  }
+  return std::abs(a) / 2.0;
+}
+
+Vec2 Mean(const std::vector<Vec2>& v) {
+  Vec2 c = Vec2::Zero();
+  for (const Vec2& p : v) c += p;
+  return v.empty() ? c : Vec2(c / static_cast<double>(v.size()));
+}
+
+}  // namespace
+
+// 001 British Ammunition Table: British infantry 5 turns, all mounted troops
+// 3, native infantry 2. Guns and rockets are not on the table: treated as
+// infantry (designed).
+int TurnsOfFire(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeHorse: return 3;
+    case UnitKind::kNativeFoot: return 2;
+    default: return 5;
+  }
+}
+
+bool IsZuluTray(const Unit& u) { return u.side == Side::kZulu && u.kind == UnitKind::kTray; }
+bool IsZuluRegiment(const Unit& u) {
+  return u.side == Side::kZulu && u.kind == UnitKind::kRegiment;
+}
+
+bool IsBritishFighter(const Unit& u) {
+  if (u.side != Side::kBritish) return false;
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets: return true;
+    default: return false;
+  }
+}
+
+bool StillFighting(const Unit& u) {
+  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
+}
+
+bool IsMounted(const Unit& u) {
+  if (u.stance == Stance::kDismounted) return false;
+  return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
+         u.kind == UnitKind::kNativeHorse || u.stance == Stance::kMounted;
+}
+
+bool IsEuropean(const Unit& u) {
+  return u.kind != UnitKind::kNativeFoot && u.kind != UnitKind::kNativeHorse;
+}
+
+const Unit* RegimentOf(const BattleState& s, const Unit& u) {
+  if (u.side != Side::kZulu) return nullptr;
+  if (u.kind == UnitKind::kRegiment) return &u;
+  if (u.parent.empty()) return nullptr;
+  const Unit* p = s.FindUnit(u.parent);
+  return p != nullptr && p->kind == UnitKind::kRegiment ? p : nullptr;
+}
+
+std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) out.push_back(&u);
+  }
+  return out;
+}
+
+int DivisionOf(const BattleState& s, const Unit& u) {
+  if (u.umpire.division != 0) return u.umpire.division;
+  const Unit* r = RegimentOf(s, u);
+  return r != nullptr ? r->umpire.division : 0;
+}
+
+double Gap(const Unit& a, const Unit& b) {
+  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
+}
+
+double GapTo(const Unit& a, const Vec2& p) {
+  return std::max(0.0, Distance(a.position, p) - Radius(a));
+}
+
+const Unit* NearestBritish(const BattleState& s, const Vec2& p) {
+  const Unit* best = nullptr;
+  double best_d = kFar;
+  for (const Unit& u : s.units) {
+    if (!IsBritishFighter(u) || !StillFighting(u)) continue;
+    const double d = GapTo(u, p);
+    if (d < best_d) {
+      best_d = d;
+      best = &u;
+    }
+  }
+  return best;
+}
+
+const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
+  const Unit* best = nullptr;
+  double best_d = kFar;
+  for (const Unit& u : s.units) {
+    if (!IsBritishFighter(u) || !StillFighting(u)) continue;
+    const double d = Gap(z, u);
+    if (d < best_d) {
+      best_d = d;
+      best = &u;
+    }
+  }
+  return best;
+}
+
+double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
+                            const Unit** nearest_british) {
+  double best = kFar;
+  const Unit* best_unit = nullptr;
+  for (const Unit* t : TraysOf(s, regiment_id)) {
+    const Unit* b = NearestBritishTo(s, *t);
+    if (b == nullptr) continue;
+    const double d = Gap(*t, *b);
+    if (d < best) {
+      best = d;
+      best_unit = b;
+    }
+  }
+  if (nearest_british != nullptr) *nearest_british = best_unit;
+  return best;
+}
+
+bool IsFiring(const BattleState& s, const Unit& b) {
+  if (!IsBritishFighter(b) || !StillFighting(b)) return false;
+  if (b.status.may_not_fire || b.status.ammunition == Ammunition::kOut) return false;
+  if (b.status.fired || b.status.turns_fired > 0) return true;
+  for (const Unit& z : s.units) {
+    if (z.side != Side::kZulu) continue;
+    const auto& a = z.umpire.fired_on_by_this_turn;
+    const auto& l = z.umpire.fired_on_by_last_turn;
+    if (std::find(a.begin(), a.end(), b.id) != a.end()) return true;
+    if (std::find(l.begin(), l.end(), b.id) != l.end()) return true;
+  }
+  return false;
+}
+
+bool FireSlackened(const BattleState& s, const Unit& b) {
+  if (b.status.ammunition == Ammunition::kLow || b.status.ammunition == Ammunition::kOut) {
+    return true;
+  }
+  if (b.status.retiring || b.status.routed) return true;
+  if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
+  return !ZuluTraysNear(s, b, kCloseRange).empty();
+}
+
+std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
+                                       bool unpinned_only) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : s.units) {
+    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+    if (unpinned_only && u.status.pinned) continue;
+    if (Gap(u, b) <= range) out.push_back(&u);
+  }
+  return out;
+}
+
+bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
+  const std::vector<const Unit*> near = ZuluTraysNear(s, b, range);
+  for (size_t i = 0; i < near.size(); ++i) {
+    const Vec2 di = near[i]->position - b.position;
+    if (di.norm() < 1e-9) continue;
+    for (size_t j = i + 1; j < near.size(); ++j) {
+      const Vec2 dj = near[j]->position - b.position;
+      if (dj.norm() < 1e-9) continue;
+      // More than 90 degrees apart: the dot product is negative.
+      if (di.dot(dj) < 0.0) return true;
+    }
+  }
+  return false;
+}
+
+Vec2 CampCentre(const BattleState& s) {
+  const Terrain* best = nullptr;
+  double best_area = -1.0;
+  for (const Terrain& t : s.terrain) {
+    if (t.kind != TerrainKind::kCamp || t.open || t.outline.size() < 3) continue;
+    if (t.id == "camp") {
+      best = &t;
+      break;
+    }
+    const double a = PolygonArea(t.outline);
+    if (a > best_area) {
+      best_area = a;
+      best = &t;
+    }
+  }
+  if (best != nullptr) return Mean(best->outline);
+  std::vector<Vec2> wagons, british;
+  for (const Unit& u : s.units) {
+    if (u.side != Side::kBritish || !u.OnTable()) continue;
+    (u.kind == UnitKind::kWagon ? wagons : british).push_back(u.position);
+  }
+  if (!wagons.empty()) return Mean(wagons);
+  if (!british.empty()) return Mean(british);
+  return Vec2(s.table.width / 2.0, s.table.height / 2.0);
+}
+
+bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
+  std::vector<Vec2> ps;
+  for (const Unit& u : s.units) {
+    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+    if (DivisionOf(s, u) == division) ps.push_back(u.position);
+  }
+  if (ps.empty()) return false;
+  *centre = Mean(ps);
+  return true;
+}
+
+}  // namespace impi::ai::ferree

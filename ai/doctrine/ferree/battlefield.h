@@ -1,0 +1,104 @@
+// ai/doctrine/ferree/battlefield.h: what a Ferree player reads off the table.
+//
+// Overview: small, pure queries over a BattleState kept the way
+// docs/ferree-engine.md describes it (Zulu REGIMENT groups of TRAY units,
+// their INDUNA and SNIPER by `parent`, British companies, guns and wagons),
+// shared by the Zulu doctrine and the scripted British player: which units
+// still fight, the trays of a regiment, gaps between units measured from a
+// tray's edge, whether a British unit is firing or its fire has slackened,
+// whether a company is threatened on two sides, and where the camp is.
+// Distances are inches between the edges of footprints: a tray is a 2.75"
+// square kept as a disc of radius 1.4" round its centre (docs/ferree-engine.md),
+// a company 1.5", a gun, rocket battery or wagon 1", a single figure 1/4"
+// (designed).
+//
+// Usage:
+//   const Unit* nearest = NearestBritish(state, tray.position);
+//   if (nearest && Gap(tray, *nearest) <= kCloseRange) ...
+//
+// Thread safety: all functions are pure.
+#ifndef IMPI_AI_DOCTRINE_FERREE_BATTLEFIELD_H_
+#define IMPI_AI_DOCTRINE_FERREE_BATTLEFIELD_H_
+
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+
+namespace impi::ai::ferree {
+
+// Ranges of the text (001_4c61f40cf0987cbf.txt, British Firing Table): rifle
+// fire is best at 0-6", fair at 6-12" and poor beyond, to 24".
+inline constexpr double kCloseRange = 6.0;
+inline constexpr double kRifleRange = 12.0;
+inline constexpr double kLongRange = 24.0;
+// "Resolve ... at least one Zulu movement tray is within 6"" and "Charging a
+// retiring unit: any Zulu tray within 6"".
+inline constexpr double kThreatRange = 6.0;
+// A company with Zulu trays within 3" on two sides is about to be cut off
+// (the scripted British player's designed rule).
+inline constexpr double kFlankRange = 3.0;
+inline constexpr double kTrayRadius = 1.4;
+
+// The ammunition table: turns of fire a full supply gives, by unit type.
+int TurnsOfFire(UnitKind kind);
+
+bool IsZuluTray(const Unit& u);
+bool IsZuluRegiment(const Unit& u);
+// A British unit that shoots or fights: companies, mounted units, guns,
+// rockets. Not wagons, the surgeon, runners or officers.
+bool IsBritishFighter(const Unit& u);
+// On the table, with fit or wounded figures left, and not routed off.
+bool StillFighting(const Unit& u);
+bool IsMounted(const Unit& u);
+bool IsEuropean(const Unit& u);
+
+// The regiment a Zulu unit belongs to: a regiment is its own; a tray, induna
+// or sniper names it as parent. nullptr for division indunas and the
+// commander.
+const Unit* RegimentOf(const BattleState& s, const Unit& u);
+// The regiment's trays on the table with figures left.
+std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
+// Its division (umpire.division of the regiment, 0 if none).
+int DivisionOf(const BattleState& s, const Unit& u);
+
+// Centre-to-centre distance less both footprints' radii: the gap between the
+// nearest edges (0 if they overlap).
+double Gap(const Unit& a, const Unit& b);
+double GapTo(const Unit& a, const Vec2& p);  // from a's edge to a point
+
+// The nearest British fighter to `p` (by GapTo), or nullptr.
+const Unit* NearestBritish(const BattleState& s, const Vec2& p);
+const Unit* NearestBritishTo(const BattleState& s, const Unit& u);
+// The smallest gap from any of the regiment's trays to any British fighter;
+// a large number if there is none.
+double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
+                            const Unit** nearest_british = nullptr);
+
+// A British unit whose fire is coming in: it has fired (this turn or since
+// its last resupply, or it is named in a Zulu unit's fired-on lists), it may
+// still fire and it has ammunition.
+bool IsFiring(const BattleState& s, const Unit& british);
+// The fire has slackened (the historical moment to charge): low on or out of
+// ammunition, retiring, retreating, or Zulu trays already within 6".
+bool FireSlackened(const BattleState& s, const Unit& british);
+
+// Zulu trays (on the table, with figures) within `range` of `british`;
+// `unpinned_only` leaves out pinned trays.
+std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& british, double range,
+                                       bool unpinned_only = false);
+// True if trays within `range` stand on two sides of `british`: two of them
+// more than 90 degrees apart as seen from it.
+bool ThreatenedOnTwoSides(const BattleState& s, const Unit& british, double range);
+
+// Where "towards the camp" goes: the centre of the CAMP terrain named "camp"
+// (else of the largest CAMP polygon), else of the wagons, else the British
+// units' centre, else the table's centre.
+Vec2 CampCentre(const BattleState& s);
+// The centre of the trays of a division on the table (umpire.division of
+// their regiment); false if it has none on the table.
+bool DivisionCentre(const BattleState& s, int division, Vec2* centre);
+
+}  // namespace impi::ai::ferree
+
+#endif  // IMPI_AI_DOCTRINE_FERREE_BATTLEFIELD_H_

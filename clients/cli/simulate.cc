@@ -1,0 +1,363 @@
+#include "clients/cli/simulate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "ai/register.h"
+#include "clients/cli/commands.h"
+#include "clients/cli/request_io.h"
+#include "engine/core/dice.h"
+#include "engine/rulesets/policy.h"
+#include "engine/rulesets/umpire.h"
+#include "service/convert.h"
+
+namespace impi::cli {
+namespace {
+
+// Counter streams of a game's seed: the engine's steps, the British policy's
+// dice, and the scripted situation rolls of --laager.
+constexpr uint64_t kStepStream = 1;
+constexpr uint64_t kBritishStream = 2;
+constexpr uint64_t kLaagerStream = 3;
+// Ferree, 1.A British Camp: "6 Chelmsford follows hi own advice and laagers
+// the wagons".
+constexpr int kLaagerFace = 6;
+// Faces scripted for the situation step under --laager: far more than the
+// rolls A-F, the camp's break-down and the TURN OF ENTRY of the off-board
+// regiments need.
+constexpr int kLaagerFaces = 256;
+// A guard on a game that stops moving on: Advance calls per turn of the cap.
+constexpr int kStepsPerTurn = 2000;
+
+absl::StatusOr<PolicyKind> PolicyKindOf(const std::string& name, const char* flag) {
+  const std::string n = absl::AsciiStrToLower(name);
+  if (n == "rules") return PolicyKind::kRules;
+  if (n == "mcts") return PolicyKind::kMcts;
+  return absl::InvalidArgumentError(
+      absl::StrCat(flag, ": '", name, "' is not a policy (rules or mcts)"));
+}
+
+int FiguresLost(const Unit& u) { return u.figures.seriously_wounded + u.figures.casualties; }
+
+// Figures that fight or can be killed: every unit but the Zulu regiment
+// groups (their figures are their trays') and the wagons.
+bool CountsFigures(const Unit& u) {
+  return u.kind != UnitKind::kRegiment && u.kind != UnitKind::kWagon;
+}
+
+std::string Percent(int k, int n) {
+  return n > 0 ? absl::StrFormat("%5.1f%%", 100.0 * k / n) : std::string("    -");
+}
+
+std::string TimeOfDay(int minutes) {
+  const int h = minutes / 60;
+  const int m = minutes % 60;
+  return absl::StrFormat("%d:%02d%s", h > 12 ? h - 12 : h, m, h >= 12 ? "pm" : "am");
+}
+
+const char* DeploymentName(Deployment d) {
+  switch (d) {
+    case Deployment::kHistorical: return "historical (15\" out)";
+    case Deployment::kPulledIn: return "pulled in (7\" out)";
+    case Deployment::kHalfFortified: return "half fortified";
+    case Deployment::kAllFortified: return "all fortified";
+    default: return "not rolled";
+  }
+}
+
+const char* ScoutingName(int s) {
+  return s > 0 ? "well advanced (+1)" : s < 0 ? "slow and cautious (-1)" : "historical";
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RulesetName(const std::string& name) {
+  static const std::map<std::string, std::string> kShort = {
+      {"ferree", "FERREE_ISANDLWANA"}, {"tsatf", "TSATF_ZULU_CONTROL"},
+      {"empress", "EMPRESS_DWG"},      {"pagano", "PAGANO_D10"},
+      {"roarks", "ROARKS_DRIFT"},
+  };
+  const std::string lower = absl::AsciiStrToLower(name);
+  if (auto it = kShort.find(lower); it != kShort.end()) return it->second;
+  const std::string upper = absl::AsciiStrToUpper(name);
+  for (const auto& [s, full] : kShort) {
+    if (upper == full) return full;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--ruleset: '", name, "' is not a rule set (ferree, tsatf, empress, pagano, roarks)"));
+}
+
+Interval WilsonInterval(int wins, int n, double z) {
+  if (n <= 0) return {0.0, 1.0};
+  const double p = static_cast<double>(wins) / n;
+  const double z2 = z * z;
+  const double denom = 1.0 + z2 / n;
+  const double centre = (p + z2 / (2.0 * n)) / denom;
+  const double half = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start,
+                                    uint64_t seed, const SimulateOptions& options) {
+  absl::StatusOr<PolicyKind> zulu_kind = PolicyKindOf(options.zulu, "--zulu");
+  if (!zulu_kind.ok()) return zulu_kind.status();
+  absl::StatusOr<PolicyKind> british_kind = PolicyKindOf(options.british, "--british");
+  if (!british_kind.ok()) return british_kind.status();
+  PolicySpec zulu_spec;
+  zulu_spec.kind = *zulu_kind;
+  PolicySpec british_spec;
+  british_spec.kind = *british_kind;
+  std::unique_ptr<Policy> british = MakePolicy(start.ruleset, Side::kBritish, british_spec);
+  if (british == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("--british: no ", options.british, " policy for the British side of ",
+                     start.ruleset));
+  }
+
+  GameRecord record;
+  record.seed = seed;
+  for (const Unit& u : start.units) {
+    if (!CountsFigures(u)) continue;
+    (u.side == Side::kBritish ? record.british_start : record.zulu_start) += u.figures.Starting();
+  }
+
+  BattleState s = start;
+  CounterRng step_seeds(seed, kStepStream);
+  Dice british_dice = Dice::Seeded(seed, kBritishStream);
+  const bool force_laager = options.laager && !s.pre_battle.rolled;
+  const int max_steps = std::max(1, options.turn_cap + 1) * kStepsPerTurn;
+  while (true) {
+    const Awaiting awaiting = rules.Awaits(s);
+    if (awaiting.kind == AwaitKind::kGameOver) break;
+    if (s.clock.phase == Phase::kActivation && s.clock.turn > options.turn_cap) {
+      record.capped = true;
+      break;
+    }
+    if (record.steps >= max_steps) {
+      return absl::InternalError(absl::StrCat("game with seed ", seed, ": ", record.steps,
+                                              " steps without reaching turn ",
+                                              options.turn_cap + 1, " or the end"));
+    }
+    std::vector<Action> actions;
+    if (awaiting.side == Side::kBritish) {
+      const std::vector<Action> legal = rules.LegalActions(s, Side::kBritish);
+      if (legal.empty()) {
+        return absl::InternalError(absl::StrCat("game with seed ", seed, ", turn ", s.clock.turn,
+                                                ": the British are awaited but have no legal "
+                                                "action (",
+                                                awaiting.prompt, ")"));
+      }
+      const int i = british->Choose(s, legal, british_dice, nullptr);
+      if (i < 0 || i >= static_cast<int>(legal.size())) {
+        return absl::InternalError(absl::StrCat("the British policy chose option ", i, " of ",
+                                                legal.size()));
+      }
+      actions.push_back(legal[i]);
+    }
+    DiceSpec dice;
+    const bool laager_step = force_laager && record.steps == 0;
+    if (laager_step) {
+      CounterRng faces(seed, kLaagerStream);
+      dice.scripted = true;
+      dice.faces.push_back(kLaagerFace);
+      for (int k = 1; k < kLaagerFaces; ++k) {
+        dice.faces.push_back(static_cast<int>(faces.Uniform(6)) + 1);
+      }
+    } else {
+      dice.seed = step_seeds.Next();
+    }
+    absl::StatusOr<StepResult> r = RunAdvance(s, actions, zulu_spec, dice);
+    if (!r.ok()) {
+      return absl::Status(
+          r.status().code(),
+          absl::StrCat("game with seed ", seed, ", turn ", s.clock.turn,
+                       actions.empty() ? std::string()
+                                       : absl::StrCat(", British ", ActionKindName(actions[0].kind),
+                                                      " ", actions[0].unit_id, " ",
+                                                      actions[0].target_id),
+                       ": ", r.status().message()));
+    }
+    s = std::move(r->state);
+    ++record.steps;
+    if (laager_step && !s.pre_battle.camp_laagered) {
+      return absl::InternalError(absl::StrCat(
+          "game with seed ", seed, ": --laager: the first die of the situation rolls was a 6 but "
+          "the camp was not laagered"));
+    }
+  }
+
+  const double score = rules.Score(s, Side::kZulu);
+  record.winner = score > 0 ? Side::kZulu : score < 0 ? Side::kBritish : Side::kUnspecified;
+  record.turns = s.clock.turn;
+  record.situation = s.pre_battle;
+  for (const Unit& u : s.units) {
+    if (!CountsFigures(u)) continue;
+    (u.side == Side::kBritish ? record.british_lost : record.zulu_lost) += FiguresLost(u);
+  }
+  return record;
+}
+
+std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
+                         const std::vector<GameRecord>& games, int failed) {
+  const int n = static_cast<int>(games.size());
+  int zulu = 0, british = 0, capped = 0, other = 0;
+  double turns = 0, british_lost = 0, zulu_lost = 0;
+  int british_start = 0, zulu_start = 0;
+  int laager = 0, thornbush = 0, late = 0;
+  std::map<Deployment, int> deployment;
+  std::map<int, int> scouting;
+  std::map<int, int> found_hour;
+  for (const GameRecord& g : games) {
+    if (g.winner == Side::kZulu) {
+      ++zulu;
+    } else if (g.winner == Side::kBritish) {
+      ++british;
+    } else if (g.capped) {
+      ++capped;
+    } else {
+      ++other;
+    }
+    turns += g.turns;
+    british_lost += g.british_lost;
+    zulu_lost += g.zulu_lost;
+    british_start = g.british_start;
+    zulu_start = g.zulu_start;
+    laager += g.situation.camp_laagered ? 1 : 0;
+    thornbush += g.situation.thornbush ? 1 : 0;
+    // Ferree 1.C: "1-5 Arrives at 10:00am (Historical)".
+    late += g.situation.reinforcement_arrival > 600 ? 1 : 0;
+    ++deployment[g.situation.deployment];
+    ++scouting[g.situation.scouting];
+    ++found_hour[g.situation.discovery_time / 60];
+  }
+
+  std::string out;
+  absl::StrAppend(&out, "impi simulate: ", ruleset, ", scenario ", o.scenario, ", ", n,
+                  n == 1 ? " game" : " games");
+  if (n > 0) absl::StrAppend(&out, " (seeds ", o.seed, "..", o.seed + o.games - 1, ")");
+  absl::StrAppend(&out, ", Zulu ", absl::AsciiStrToUpper(o.zulu), " vs British ",
+                  absl::AsciiStrToUpper(o.british), ", turn cap ", o.turn_cap,
+                  o.laager ? ", laager forced" : "", "\n");
+  if (failed > 0) absl::StrAppend(&out, "  ", failed, " game(s) failed (see the errors above)\n");
+  if (n == 0) return out;
+
+  absl::StrAppend(&out, "\nOutcome\n");
+  absl::StrAppend(&out, absl::StrFormat("  Zulu win      %5d  %s\n", zulu, Percent(zulu, n)));
+  absl::StrAppend(&out, absl::StrFormat("  British win   %5d  %s\n", british, Percent(british, n)));
+  absl::StrAppend(&out, absl::StrFormat("  undecided     %5d  %s  (turn cap %d: %d; no unit "
+                                        "left to act: %d)\n",
+                                        capped + other, Percent(capped + other, n), o.turn_cap,
+                                        capped, other));
+  const Interval ci = WilsonInterval(zulu, n);
+  absl::StrAppend(&out, absl::StrFormat("Zulu win rate %.3f of %d games (95%% Wilson interval "
+                                        "%.3f-%.3f)\n",
+                                        static_cast<double>(zulu) / n, n, ci.low, ci.high));
+  absl::StrAppend(&out, absl::StrFormat("Mean turns %.1f\n", turns / n));
+  absl::StrAppend(&out,
+                  absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %d\n",
+                                  british_lost / n, british_start, zulu_lost / n, zulu_start));
+
+  absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
+  absl::StrAppend(&out, absl::StrFormat("  A camp laagered      %5d  %s\n", laager,
+                                        Percent(laager, n)));
+  absl::StrAppend(&out, absl::StrFormat("  B thornbush          %5d  %s\n", thornbush,
+                                        Percent(thornbush, n)));
+  absl::StrAppend(&out, absl::StrFormat("  C Durnford late      %5d  %s  (after 10:00am)\n", late,
+                                        Percent(late, n)));
+  for (const auto& [d, k] : deployment) {
+    absl::StrAppend(&out, absl::StrFormat("  D deployment %-21s %5d  %s\n", DeploymentName(d), k,
+                                          Percent(k, n)));
+  }
+  for (const auto& [sc, k] : scouting) {
+    absl::StrAppend(&out, absl::StrFormat("  E scouting %-23s %5d  %s\n", ScoutingName(sc), k,
+                                          Percent(k, n)));
+  }
+  for (const auto& [h, k] : found_hour) {
+    absl::StrAppend(&out,
+                    absl::StrFormat("  F Zulus found %-20s %5d  %s\n",
+                                    absl::StrCat(TimeOfDay(h * 60), "-", TimeOfDay(h * 60 + 59)), k,
+                                    Percent(k, n)));
+  }
+  return out;
+}
+
+int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.games < 1) {
+    err << "error: --games: must be at least 1\n";
+    return kExitUsage;
+  }
+  if (o.threads < 1) {
+    err << "error: --threads: must be at least 1\n";
+    return kExitUsage;
+  }
+  absl::StatusOr<std::string> ruleset = RulesetName(o.ruleset);
+  if (!ruleset.ok()) {
+    err << "error: " << ruleset.status().message() << "\n";
+    return kExitUsage;
+  }
+  for (const auto& [value, flag] : {std::pair{o.zulu, "--zulu"}, {o.british, "--british"}}) {
+    if (absl::StatusOr<PolicyKind> k = PolicyKindOf(value, flag); !k.ok()) {
+      err << "error: " << k.status().message() << "\n";
+      return kExitUsage;
+    }
+  }
+  absl::StatusOr<v1::TableState> table = LoadScenario(o.scenario);
+  if (!table.ok()) {
+    err << "error: " << table.status().message() << "\n";
+    return kExitError;
+  }
+  absl::StatusOr<BattleState> start = service::StateFromProto(*table);
+  if (!start.ok()) {
+    err << "error: scenario " << o.scenario << ": " << start.status().message() << "\n";
+    return kExitError;
+  }
+  if (start->ruleset != *ruleset) {
+    err << "error: scenario " << o.scenario << " is for " << start->ruleset << ", not "
+        << *ruleset << "\n";
+    return kExitError;
+  }
+  const Ruleset* rules = FindRuleset(*ruleset);
+  if (rules == nullptr) {
+    err << "error: " << *ruleset << " is not implemented yet\n";
+    return kExitError;
+  }
+  ai::RegisterAllPolicies();
+
+  std::vector<std::optional<absl::StatusOr<GameRecord>>> results(o.games);
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int i = next++; i < o.games; i = next++) {
+      results[i] = PlayGame(*rules, *start, o.seed + static_cast<uint64_t>(i), o);
+    }
+  };
+  const int threads = std::min(o.threads, o.games);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+
+  std::vector<GameRecord> games;
+  int failed = 0;
+  for (const auto& r : results) {
+    if (r->ok()) {
+      games.push_back(**r);
+    } else {
+      ++failed;
+      err << "error: " << r->status().message() << "\n";
+    }
+  }
+  out << FormatReport(o, *ruleset, games, failed);
+  return failed > 0 ? kExitError : kExitOk;
+}
+
+}  // namespace impi::cli

@@ -1,0 +1,95 @@
+// clients/cli/simulate.h: `impi simulate`, whole games played in-process.
+//
+// Overview: loads a built-in scenario (engine/scenarios/embedded.h) through
+// the service's checked conversion (service/convert.h), then plays N games,
+// game i with dice seed S+i: while the game is not over, if the British are
+// awaited the British policy (MakePolicy(ruleset, BRITISH, --british))
+// picks one of Ruleset::LegalActions(state, BRITISH), and RunAdvance applies
+// it and plays the Zulus (the Zulu policy, --zulu, is the engine's to call)
+// until the British are awaited again. Each step's dice come from a counter
+// stream of the game's seed alone, so the results do not depend on --threads.
+// A game still going after the turn cap is undecided. The report gives the
+// outcomes, the Zulu win rate with its 95% Wilson interval, mean turns, mean
+// figures lost on each side, and how often each variant of the situation
+// rolls occurred (Ferree's A-F: laager, thornbush, Durnford late, deployment,
+// scouts, the hour the Zulus were found).
+//
+// --laager forces situation A's laager: the first step (the situation rolls)
+// is played with scripted dice whose first face is a 6 (A: "6 Chelmsford ...
+// laagers the wagons") and the rest drawn from the game's seed; the engine
+// then rolls B-F with the defensive-camp deployment and builds the laager.
+//
+// Usage:
+//   SimulateOptions o;  o.games = 20;  o.seed = 1;
+//   int code = SimulateCommand(o, std::cout, std::cerr);
+//
+// Thread safety: SimulateCommand registers the policies (ai/register.h),
+// then runs games on up to o.threads threads, each game on its own.
+#ifndef IMPI_CLIENTS_CLI_SIMULATE_H_
+#define IMPI_CLIENTS_CLI_SIMULATE_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/battle_state.h"
+#include "engine/rulesets/ruleset.h"
+
+namespace impi::cli {
+
+struct SimulateOptions {
+  std::string ruleset = "ferree";       // short name or the contract's enum name
+  std::string scenario = "isandlwana";  // a built-in scenario
+  int games = 100;
+  uint64_t seed = 1;                    // game i plays with seed + i
+  std::string zulu = "rules";           // rules | mcts
+  std::string british = "rules";        // rules | mcts
+  int threads = 1;
+  bool laager = false;
+  int turn_cap = 60;
+};
+
+// One game's result.
+struct GameRecord {
+  uint64_t seed = 0;
+  Side winner = Side::kUnspecified;  // kUnspecified: undecided
+  bool capped = false;               // stopped at the turn cap
+  int turns = 0;
+  int steps = 0;                     // Advance calls
+  int british_lost = 0;              // figures seriously wounded or killed
+  int zulu_lost = 0;                 // figures removed (killed)
+  int british_start = 0;
+  int zulu_start = 0;
+  PreBattle situation;               // the situation rolls A-F as played
+};
+
+// The contract's enum name of a rule set given on the command line: "ferree"
+// -> "FERREE_ISANDLWANA" (also tsatf, empress, pagano, roarks), or the enum
+// name itself. INVALID_ARGUMENT for an unknown name.
+absl::StatusOr<std::string> RulesetName(const std::string& name);
+
+// Plays one game from `start` with `seed`. Errors from the engine come back
+// with the game's seed, turn and the British action that failed.
+absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start,
+                                    uint64_t seed, const SimulateOptions& options);
+
+// The 95% Wilson score interval of `wins` out of `n` (0 <= wins <= n, n > 0).
+struct Interval {
+  double low = 0.0;
+  double high = 0.0;
+};
+Interval WilsonInterval(int wins, int n, double z = 1.959964);
+
+// The report of a run (games in seed order).
+std::string FormatReport(const SimulateOptions& options, const std::string& ruleset,
+                         const std::vector<GameRecord>& games, int failed);
+
+// `impi simulate`: exit 0 when every game was played, 1 for bad options, 2
+// if the scenario does not load or a game failed (the report still prints).
+int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace impi::cli
+
+#endif  // IMPI_CLIENTS_CLI_SIMULATE_H_

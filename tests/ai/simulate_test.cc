@@ -1,0 +1,119 @@
+// `impi simulate`: the statistics and the report; whole games once the rule
+// set is there.
+#include "clients/cli/simulate.h"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace impi::cli {
+namespace {
+
+TEST(SimulateTest, WilsonIntervalOfKnownCases) {
+  // Wilson (1927) score interval, z = 1.96.
+  Interval none = WilsonInterval(0, 10);
+  EXPECT_DOUBLE_EQ(none.low, 0.0);
+  EXPECT_NEAR(none.high, 0.2775, 1e-4);
+  Interval half = WilsonInterval(5, 10);
+  EXPECT_NEAR(half.low, 0.2366, 1e-4);
+  EXPECT_NEAR(half.high, 0.7634, 1e-4);
+  Interval all = WilsonInterval(20, 20);
+  EXPECT_NEAR(all.low, 0.8389, 1e-4);
+  EXPECT_DOUBLE_EQ(all.high, 1.0);
+}
+
+TEST(SimulateTest, RulesetNames) {
+  EXPECT_EQ(*RulesetName("ferree"), "FERREE_ISANDLWANA");
+  EXPECT_EQ(*RulesetName("FERREE_ISANDLWANA"), "FERREE_ISANDLWANA");
+  EXPECT_EQ(*RulesetName("tsatf"), "TSATF_ZULU_CONTROL");
+  EXPECT_FALSE(RulesetName("chess").ok());
+}
+
+TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
+  SimulateOptions o;
+  o.games = 4;
+  o.seed = 10;
+  std::vector<GameRecord> games(4);
+  for (GameRecord& g : games) {
+    g.british_start = 300;
+    g.zulu_start = 2000;
+    g.situation.rolled = true;
+    g.situation.deployment = Deployment::kHistorical;
+    g.situation.reinforcement_arrival = 600;
+    g.situation.discovery_time = 12 * 60;
+  }
+  games[0].winner = games[1].winner = games[2].winner = Side::kZulu;
+  games[3].capped = true;
+  games[0].turns = 10;
+  games[1].turns = 20;
+  games[2].turns = 30;
+  games[3].turns = 60;
+  games[0].british_lost = 100;
+  games[3].zulu_lost = 400;
+  games[1].situation.camp_laagered = true;
+  games[1].situation.deployment = Deployment::kAllFortified;
+  games[2].situation.reinforcement_arrival = 11 * 60;
+  games[3].situation.scouting = -1;
+  games[3].situation.discovery_time = 9 * 60 + 30;
+  const std::string r = FormatReport(o, "FERREE_ISANDLWANA", games, 0);
+  EXPECT_NE(r.find("4 games (seeds 10..13)"), std::string::npos) << r;
+  EXPECT_NE(r.find("Zulu win          3   75.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("British win       0    0.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("undecided         1   25.0%  (turn cap 60: 1;"), std::string::npos) << r;
+  EXPECT_NE(r.find("Zulu win rate 0.750 of 4 games (95% Wilson interval 0.301-0.954)"),
+            std::string::npos)
+      << r;
+  EXPECT_NE(r.find("Mean turns 30.0"), std::string::npos) << r;
+  EXPECT_NE(r.find("British 25.0 of 300, Zulu 100.0 of 2000"), std::string::npos) << r;
+  EXPECT_NE(r.find("A camp laagered          1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("C Durnford late          1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("D deployment all fortified"), std::string::npos) << r;
+  EXPECT_NE(r.find("E scouting slow and cautious (-1)"), std::string::npos) << r;
+  EXPECT_NE(r.find("F Zulus found 9:00am-9:59am"), std::string::npos) << r;
+  EXPECT_NE(r.find("F Zulus found 12:00pm-12:59pm"), std::string::npos) << r;
+}
+
+TEST(SimulateTest, BadOptionsExitOne) {
+  std::ostringstream out, err;
+  SimulateOptions o;
+  o.ruleset = "chess";
+  EXPECT_EQ(SimulateCommand(o, out, err), 1);
+  EXPECT_NE(err.str().find("not a rule set"), std::string::npos);
+  o = SimulateOptions{};
+  o.zulu = "random";
+  std::ostringstream err2;
+  EXPECT_EQ(SimulateCommand(o, out, err2), 1);
+  EXPECT_NE(err2.str().find("--zulu"), std::string::npos);
+}
+
+// Whole games: the same seeds give the same report with any --threads.
+TEST(SimulateTest, SameSeedsSameReportWithAnyThreads) {
+  SimulateOptions o;
+  o.games = 3;
+  o.seed = 7;
+  o.turn_cap = 8;
+  std::ostringstream one, one_err, three, three_err;
+  ASSERT_EQ(SimulateCommand(o, one, one_err), 0) << one_err.str();
+  o.threads = 3;
+  ASSERT_EQ(SimulateCommand(o, three, three_err), 0) << three_err.str();
+  EXPECT_EQ(one.str(), three.str());
+  EXPECT_NE(one.str().find("3 games (seeds 7..9)"), std::string::npos) << one.str();
+}
+
+TEST(SimulateTest, LaagerForcesSituationA) {
+  SimulateOptions o;
+  o.games = 2;
+  o.seed = 3;
+  o.turn_cap = 2;
+  o.laager = true;
+  std::ostringstream out, err;
+  ASSERT_EQ(SimulateCommand(o, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("A camp laagered          2  100.0%"), std::string::npos) << out.str();
+  // The defensive camp's deployment roll (1.D.2) never gives "historical".
+  EXPECT_EQ(out.str().find("D deployment historical"), std::string::npos) << out.str();
+}
+
+}  // namespace
+}  // namespace impi::cli
