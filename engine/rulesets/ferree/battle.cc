@@ -1,0 +1,1102 @@
+// FerreeBattle: the sequence of play (001_4c61f40cf0987cbf.txt, "Sequence Of
+// Play" 1-8): the situation, the Zulu plan, deployment, the cup of movement
+// counters, and the Zulu regiments' and indunas' turns.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+constexpr int kMaxSteps = 200000;       // counters drawn in one call, a guard against a bug
+constexpr int kMaxTurnsPerCall = 500;   // designed: turns with nothing for the British to do
+
+
+std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
+
+std::string NameOf(const Unit& u) {
+  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+}
+
+void AppendDice(Explanation& to, const Explanation& from) {
+  to.dice.insert(to.dice.end(), from.dice.begin(), from.dice.end());
+}
+
+}  // namespace
+
+FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log, PolicySpec policy)
+    : s_(state), dice_(dice), log_(log), spec_(policy) {}
+
+FerreeBattle::~FerreeBattle() = default;
+
+Event& FerreeBattle::Log(EventKind kind, Side side, const std::string& section,
+                         const std::string& table, const std::string& row, const std::string& text) {
+  Event& e = log_.Add(kind, side);
+  e.why.rule = {kSource, section, table, row, false};
+  e.why.text = text;
+  e.announce = text;
+  return e;
+}
+
+Event& FerreeBattle::LogWhy(EventKind kind, Side side, const Explanation& why) {
+  Event& e = log_.Add(kind, side);
+  e.why = why;
+  e.announce = why.text;
+  return e;
+}
+
+std::string FerreeBattle::Describe(const Action& a) const {
+  auto name = [&](const std::string& id) {
+    const Unit* u = s_.FindUnit(id);
+    return u == nullptr ? id : NameOf(*u);
+  };
+  switch (a.kind) {
+    case ActionKind::kOffBoard:
+      return absl::StrCat(name(a.unit_id), " goes off-board to enter at point ", a.point);
+    case ActionKind::kEndDeployment:
+      return "end the plan or deployment";
+    case ActionKind::kMove:
+      if (!a.target_id.empty()) {
+        return absl::StrCat(name(a.unit_id), " moves towards ", name(a.target_id),
+                            a.stance == Stance::kProne ? ", ending prone" : "");
+      }
+      return absl::StrFormat("%s moves towards (%.1f, %.1f)%s", name(a.unit_id), a.to.x(), a.to.y(),
+                             a.stance == Stance::kProne ? ", ending prone" : "");
+    case ActionKind::kStance:
+      return absl::StrCat(name(a.unit_id), a.stance == Stance::kProne ? " goes prone" : " stands up");
+    case ActionKind::kOrder:
+      return absl::StrCat(name(a.unit_id), " orders ", name(a.target_id), " to act now");
+    case ActionKind::kFire:
+      return absl::StrCat(name(a.unit_id), " fires at ", name(a.target_id));
+    case ActionKind::kCharge:
+      return absl::StrCat(name(a.unit_id), " tests to charge ", name(a.target_id));
+    case ActionKind::kPass:
+      return absl::StrCat(a.unit_id.empty() ? "nothing" : name(a.unit_id), a.unit_id.empty() ? "" : " holds");
+    default:
+      return ActionKindName(a.kind);
+  }
+}
+
+absl::Status FerreeBattle::Choose(const std::vector<Action>& options, const std::string& section,
+                                  const std::string& what, EventKind kind, bool umpire_only,
+                                  int* chosen) {
+  if (options.empty()) return absl::InternalError(absl::StrCat(what, ": no option to choose from"));
+  int idx = 0;
+  std::string why;
+  const size_t mark = dice_.rolls().size();
+  if (options.size() > 1) {
+    if (policy_ == nullptr) {
+      policy_ = MakePolicy(kRulesetId, Side::kZulu, spec_);
+      if (policy_ == nullptr) {
+        if (spec_.kind == PolicyKind::kMcts) {
+          return absl::UnimplementedError("no MCTS policy is registered for FERREE_ISANDLWANA");
+        }
+        return absl::FailedPreconditionError("no RULES policy is registered for FERREE_ISANDLWANA");
+      }
+    }
+    idx = policy_->Choose(s_, options, dice_, &why);
+    if (idx < 0 || idx >= static_cast<int>(options.size())) {
+      return absl::InternalError(absl::StrCat("the Zulu policy chose option ", idx, " of ",
+                                              options.size(), " for ", what));
+    }
+  }
+  const Action& a = options[idx];
+  Event& e = log_.Add(kind, Side::kZulu);
+  e.decision = true;
+  e.umpire_only = umpire_only;
+  if (!a.unit_id.empty()) e.unit_ids = {a.unit_id};
+  e.target_id = a.target_id;
+  e.why.rule = {kSource, section, "", "", false};
+  e.why.dice = dice_.RollsSince(mark);
+  e.why.text = absl::StrCat(what, ": ", Describe(a),
+                            options.size() == 1 ? " (the only choice)" : "",
+                            why.empty() ? "" : absl::StrCat(" (", why, ")"), ".");
+  if (!umpire_only) e.announce = e.why.text;
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (static_cast<int>(i) != idx) e.alternatives.push_back({Describe(options[i]), "not chosen"});
+  }
+  *chosen = idx;
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// What is awaited, and the main loop.
+
+const Unit* FerreeBattle::ActiveBritish() const {
+  const Clock& c = s_.clock;
+  if (c.phase != Phase::kActivation || (c.segment & kSegActive) == 0 || c.chits_left.empty()) {
+    return nullptr;
+  }
+  return s_.FindUnit(c.chits_left[0]);
+}
+
+Awaiting FerreeBattle::Awaits() const {
+  Awaiting a;
+  const Clock& c = s_.clock;
+  const bool battle = c.phase == Phase::kActivation;
+  if (c.phase == Phase::kGameOver || (battle && (NoBritishLeft(s_) || AllRegimentsBroken(s_)))) {
+    a.kind = AwaitKind::kGameOver;
+    if (NoBritishLeft(s_)) {
+      a.prompt = "The game is over: no British figure is left on the table. The Zulus win.";
+    } else if (AllRegimentsBroken(s_)) {
+      a.prompt = "The game is over: every Zulu regiment is broken. The British win.";
+    } else {
+      a.prompt = "The game is over.";
+    }
+    return a;
+  }
+  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
+      c.segment == kPreBattleBritishDeploy) {
+    a.side = Side::kBritish;
+    a.kind = AwaitKind::kBritishMove;
+    for (const Unit& u : s_.units) {
+      if (u.side == Side::kBritish && !u.off_table) a.unit_ids.push_back(u.id);
+    }
+    std::string rule;
+    switch (s_.pre_battle.deployment) {
+      case Deployment::kHistorical: rule = " Deploy historically (at least 15\" from camp)."; break;
+      case Deployment::kPulledIn: rule = " Troops pulled in, deploy at least 7\" from camp."; break;
+      case Deployment::kHalfFortified: rule = " Up to half of the troops may be in the fortified position."; break;
+      case Deployment::kAllFortified: rule = " All troops may be in the fortified position."; break;
+      default: break;
+    }
+    a.prompt = absl::StrCat("Deployment: the British deploy their troops (DEPLOY unit_id to), then "
+                            "END_DEPLOYMENT.", rule);
+    return a;
+  }
+  if (const Unit* u = ActiveBritish()) {
+    a.side = Side::kBritish;
+    a.kind = AwaitKind::kBritishMove;
+    a.unit_ids = {u->id};
+    std::vector<std::string> can;
+    for (const Action& o : BritishOptions()) {
+      std::string k = ActionKindName(o.kind);
+      if (std::find(can.begin(), can.end(), k) == can.end()) can.push_back(k);
+    }
+    std::string state;
+    if (u->status.surrounded) {
+      state = IsNative(*u) ? " It is surrounded: it huddles." : " It is surrounded: it forms square.";
+    } else if (u->status.routed) {
+      state = " It is retreating.";
+    } else if (u->status.retiring) {
+      state = " It is retiring.";
+    }
+    a.prompt = absl::StrCat("Turn ", c.turn, ": ", NameOf(*u), " is active.", state,
+                            " Its options: ", absl::StrJoin(can, ", "),
+                            " (the engine rolls movement and every shot); PASS ends its turn.");
+    return a;
+  }
+  a.side = Side::kZulu;
+  a.kind = AwaitKind::kZuluDecision;
+  a.prompt = "The umpire plays the Zulu side next.";
+  return a;
+}
+
+absl::Status FerreeBattle::CheckGameOver(bool* over) {
+  *over = false;
+  Clock& c = s_.clock;
+  if (c.phase == Phase::kGameOver) {
+    *over = true;
+    return absl::OkStatus();
+  }
+  if (c.phase != Phase::kActivation) return absl::OkStatus();
+  const bool zulu_win = NoBritishLeft(s_);
+  const bool british_win = !zulu_win && AllRegimentsBroken(s_);
+  if (!zulu_win && !british_win) return absl::OkStatus();
+  c.phase = Phase::kGameOver;
+  c.segment = 0;
+  c.chits_left.clear();
+  Log(EventKind::kPhaseStarted, zulu_win ? Side::kZulu : Side::kBritish, kSectionEnd, "", "",
+      zulu_win ? "The game is over: every British figure has been killed or has left the table."
+               : "The game is over: every Zulu regiment has been broken.");
+  *over = true;
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::Run(Awaiting* awaiting) {
+  int turns = 0;
+  for (int step = 0; step < kMaxSteps; ++step) {
+    bool over = false;
+    IMPI_RETURN_IF_ERROR(CheckGameOver(&over));
+    Clock& c = s_.clock;
+    if (over) {
+      *awaiting = Awaits();
+      return absl::OkStatus();
+    }
+    if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) {
+      c.phase = Phase::kPreBattle;
+      if (c.segment == kPreBattleBritishDeploy) {
+        *awaiting = Awaits();
+        return absl::OkStatus();
+      }
+      if (c.segment == kPreBattleZuluDeploy) {
+        IMPI_RETURN_IF_ERROR(ZuluDeployment());
+        c.phase = Phase::kActivation;
+        c.segment = 0;
+        c.turn = 0;
+        c.chits_left.clear();
+        continue;
+      }
+      if (!s_.pre_battle.rolled) IMPI_RETURN_IF_ERROR(SituationRolls());
+      IMPI_RETURN_IF_ERROR(ZuluPlan());
+      c.segment = kPreBattleBritishDeploy;
+      Log(EventKind::kPhaseStarted, Side::kBritish, kSectionBritishDeploy, "", "",
+          "The British player deploys his troops.");
+      continue;
+    }
+    if ((c.segment & kSegActive) != 0) {
+      *awaiting = Awaits();
+      return absl::OkStatus();
+    }
+    if (c.chits_left.empty()) {
+      if (++turns > kMaxTurnsPerCall) {
+        c.phase = Phase::kGameOver;
+        Log(EventKind::kPhaseStarted, Side::kUnspecified, kSectionEnd, "", "",
+            absl::StrCat("The game is over undecided: ", kMaxTurnsPerCall,
+                         " turns passed with nothing for the British to do (designed limit)."));
+        continue;
+      }
+      IMPI_RETURN_IF_ERROR(StartTurn());
+      continue;
+    }
+    IMPI_RETURN_IF_ERROR(DrawCounter());
+  }
+  return absl::InternalError("the battle ran too long without awaiting the British");
+}
+
+// ---------------------------------------------------------------------------
+// 1.-4. Before the battle.
+
+absl::Status FerreeBattle::SituationRolls() {
+  PreBattle& pb = s_.pre_battle;
+  Explanation why;
+  const CampSetUp camp = RollBritishCamp(dice_, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  const FurtherDefenses defenses = RollFurtherDefense(dice_, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  const DurnfordArrival durnford = RollDurnfordArrival(dice_, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  const Deployment deployment = RollDeployment(dice_, camp, defenses, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  const Scouting scouting = RollScouts(dice_, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  const ZuluDiscovery found = RollZuluDiscovery(dice_, scouting, &why);
+  LogWhy(EventKind::kTableRoll, Side::kZulu, why);
+  CampBreakDownAt(camp, defenses, found.minutes, &why);
+  LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+  pb.rolled = true;
+  pb.camp_laagered = camp == CampSetUp::kLaagered;
+  pb.thornbush = defenses == FurtherDefenses::kThornbush;
+  pb.reinforcement_arrival = durnford.minutes;
+  pb.deployment = deployment;
+  pb.scouting = static_cast<int>(scouting);
+  pb.discovery_time = found.minutes;
+  s_.clock.time_of_day = found.minutes;
+
+  auto has = [&](TerrainKind k) {
+    return std::any_of(s_.terrain.begin(), s_.terrain.end(), [&](const Terrain& t) { return t.kind == k; });
+  };
+  // A: "Form a square with the wagons (3 to a side) on the wagon park" -- a
+  // designed 8" square round the wagons (or the camp) when the scenario has
+  // no laager of its own.
+  if (pb.camp_laagered && !has(TerrainKind::kLaager)) {
+    Vec2 c = Vec2::Zero();
+    int n = 0;
+    for (const Unit& u : s_.units) {
+      if (u.kind == UnitKind::kWagon && !u.off_table) {
+        c += u.position;
+        ++n;
+      }
+    }
+    c = n > 0 ? Vec2(c / n) : CampCentre(s_);
+    const double h = kLaagerSide / 2;
+    Terrain& t = s_.terrain.emplace_back();
+    t.id = "laager";
+    t.kind = TerrainKind::kLaager;
+    t.name = "the laager";
+    t.outline = {c + Vec2(-h, -h), c + Vec2(h, -h), c + Vec2(h, h), c + Vec2(-h, h)};
+    Log(EventKind::kTableRoll, Side::kBritish, kSectionSituation, kTableBritishCamp, kRowCampLaager,
+        absl::StrFormat("The wagons form a laager: an %.0f\" square centred at (%.1f, %.1f).",
+                        kLaagerSide, c.x(), c.y()));
+  }
+  // B: "A wall of thornbush is constructed around the perimeter of the camp
+  // (2" out from the tents)": the tents' bounding box grown by 2".
+  if (pb.thornbush && !has(TerrainKind::kBarricade)) {
+    const Terrain* tents = nullptr;
+    for (TerrainKind k : {TerrainKind::kTentLines, TerrainKind::kCamp}) {
+      for (const Terrain& t : s_.terrain) {
+        if (t.kind == k && !t.outline.empty() && tents == nullptr) tents = &t;
+      }
+    }
+    if (tents != nullptr) {
+      Vec2 lo = tents->outline[0], hi = tents->outline[0];
+      for (const Vec2& v : tents->outline) {
+        lo = lo.cwiseMin(v);
+        hi = hi.cwiseMax(v);
+      }
+      lo -= Vec2(kThornbushOut, kThornbushOut);
+      hi += Vec2(kThornbushOut, kThornbushOut);
+      Terrain t;
+      t.id = "thornbush";
+      t.kind = TerrainKind::kBarricade;
+      t.name = "the thornbush barricade";
+      t.outline = {lo, Vec2(hi.x(), lo.y()), hi, Vec2(lo.x(), hi.y())};
+      s_.terrain.push_back(std::move(t));
+      Log(EventKind::kTableRoll, Side::kBritish, kSectionSituation, kTableFurtherDefense,
+          kRowThornbush, "A thornbush barricade is built 2\" out from the tents.");
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<Action> FerreeBattle::PlanOptions() const {
+  std::vector<Action> out;
+  std::vector<int> points;
+  for (int p : {1, 2}) {
+    if (s_.FindPoint(PointKind::kEntry, p) != nullptr) points.push_back(p);
+  }
+  int right_horn_off = 0;
+  std::set<std::string> off;
+  for (const SecretEntry& e : s_.umpire.secret_entries) {
+    off.insert(e.unit_id);
+    if (DivisionOf(s_, e.unit_id) == kRightHornDivision) ++right_horn_off;
+  }
+  for (const Unit& u : s_.units) {
+    if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
+    const int d = u.umpire.division;
+    // "up to two regiments from the right horn and all of the regiments of
+    // the loins".
+    if (d == kLoinsDivision || (d == kRightHornDivision && right_horn_off < kMaxRightHornOffBoard)) {
+      bool on = false;
+      for (const Unit* t : TraysOf(s_, u.id)) on |= !t->off_table && t->figures.fit > 0;
+      if (!on) continue;
+      for (int p : points) {
+        Action a;
+        a.kind = ActionKind::kOffBoard;
+        a.unit_id = u.id;
+        a.point = p;
+        a.off_table = true;
+        out.push_back(a);
+      }
+    }
+  }
+  Action end;
+  end.kind = ActionKind::kEndDeployment;
+  out.push_back(end);
+  return out;
+}
+
+absl::Status FerreeBattle::ZuluPlan() {
+  for (int guard = 0; guard < 1000; ++guard) {
+    std::vector<Action> options = PlanOptions();
+    if (options.size() == 1) break;
+    int i = 0;
+    IMPI_RETURN_IF_ERROR(Choose(options, kSectionPlan, "The Zulu plan", EventKind::kNothing,
+                                /*umpire_only=*/true, &i));
+    if (options[i].kind == ActionKind::kEndDeployment) break;
+    IMPI_RETURN_IF_ERROR(SendOffBoard(options[i]));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::SendOffBoard(const Action& a) {
+  Unit* r = s_.FindUnit(a.unit_id);
+  if (r == nullptr) return absl::InternalError("off-board regiment vanished");
+  const bool loins = r->umpire.division == kLoinsDivision;
+  Explanation why;
+  EntryTurns turns = TurnOfEntry(dice_, loins, &why);
+  const int turn = turns.ForPoint(a.point);
+  for (Unit& u : s_.units) {
+    if (u.side == Side::kZulu && u.parent == a.unit_id &&
+        (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna)) {
+      u.off_table = true;
+    }
+  }
+  s_.umpire.secret_entries.push_back({a.unit_id, turn, a.point});
+  why.text = absl::StrCat(why.text, " ", NameOf(*r), " moves off-board; it enters at point ", a.point,
+                          " on turn ", turn, " (secret).");
+  Event& e = LogWhy(EventKind::kTableRoll, Side::kZulu, why);
+  e.umpire_only = true;
+  e.announce.clear();
+  e.unit_ids = {a.unit_id};
+  e.point = a.point;
+  e.point_kind = PointKind::kEntry;
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ZuluDeployment() {
+  // 4.: the regiments stand where the scenario placed them (its start
+  // area); the policy may only end the deployment.
+  Action end;
+  end.kind = ActionKind::kEndDeployment;
+  int i = 0;
+  return Choose({end}, kSectionZuluDeploy, "Zulu deployment (the scenario's positions)",
+                EventKind::kNothing, /*umpire_only=*/false, &i);
+}
+
+// ---------------------------------------------------------------------------
+// 5.-7. The cup.
+
+std::vector<std::string> FerreeBattle::FillCup() const {
+  std::vector<std::string> cup;
+  const int turn = s_.clock.turn;
+  for (const Unit& u : s_.units) {
+    switch (u.kind) {
+      case UnitKind::kRegiment: {
+        // "The regiments that make up the Loins can not enter on to the board
+        // until turn 3".
+        if (u.umpire.division == kLoinsDivision && turn < kLoinsFirstTurn) break;
+        bool on = false, waiting = false;
+        for (const Unit* t : TraysOf(s_, u.id)) {
+          on |= Alive(*t);
+          waiting |= t->off_table && t->figures.fit > 0;
+        }
+        bool due = false;
+        for (const SecretEntry& e : s_.umpire.secret_entries) {
+          if (e.unit_id == u.id && e.turn <= turn) due = true;
+        }
+        // Zulu Off-Board Movement: "On that turn the Zulu regiments counter
+        // will be put into the cup."
+        if (on || (due && waiting && !u.status.broken)) cup.push_back(u.id);
+        break;
+      }
+      case UnitKind::kInduna: {
+        if (u.off_table || u.figures.fit + u.figures.wounded <= 0) break;
+        const int division = u.parent.empty() ? u.umpire.division : DivisionOf(s_, u.parent);
+        if (division == kLoinsDivision && turn < kLoinsFirstTurn) break;
+        cup.push_back(u.id);
+        break;
+      }
+      case UnitKind::kWagon:
+        if (!u.off_table) cup.push_back(u.id);
+        break;
+      default:
+        if ((IsCompany(u) || u.kind == UnitKind::kSurgeon) && !u.off_table &&
+            u.figures.fit + u.figures.wounded > 0) {
+          cup.push_back(u.id);
+        }
+        break;
+    }
+  }
+  return cup;
+}
+
+absl::Status FerreeBattle::StartTurn() {
+  Clock& c = s_.clock;
+  c.turn = std::max(0, c.turn) + 1;
+  if (c.turn == 1) {
+    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0) c.time_of_day = s_.pre_battle.discovery_time;
+  } else {
+    c.time_of_day += c.minutes_per_turn > 0 ? c.minutes_per_turn : kDefaultMinutesPerTurn;
+  }
+  for (Unit& u : s_.units) {
+    u.status.acted = false;
+    u.status.ordered = false;
+    u.status.fired = false;
+    u.status.in_close_combat = false;
+  }
+  c.segment = 0;
+  c.chits_left = FillCup();
+  std::vector<std::string> entering;
+  for (const std::string& id : c.chits_left) {
+    for (const SecretEntry& e : s_.umpire.secret_entries) {
+      if (e.unit_id == id) entering.push_back(id);
+    }
+  }
+  Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
+                 absl::StrCat("Turn ", c.turn, ": ", c.chits_left.size(),
+                              " movement counters go into the cup."));
+  e.unit_ids = c.chits_left;
+  for (const std::string& id : entering) {
+    Event& x = Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+                   absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
+    x.umpire_only = true;
+    x.announce.clear();
+    x.unit_ids = {id};
+  }
+  if (c.chits_left.empty()) {
+    c.phase = Phase::kGameOver;
+    Log(EventKind::kPhaseStarted, Side::kUnspecified, kSectionEnd, "", "",
+        "The game is over undecided: no unit on the table can act.");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::DrawCounter() {
+  Clock& c = s_.clock;
+  const int n = static_cast<int>(c.chits_left.size());
+  const size_t mark = dice_.rolls().size();
+  // "Draw a Movement Counter": one die with as many sides as counters.
+  const int idx = n == 1 ? 0 : dice_.Roll(n, "counter drawn from the cup") - 1;
+  const std::string id = c.chits_left[idx];
+  c.chits_left.erase(c.chits_left.begin() + idx);
+  Unit* u = s_.FindUnit(id);
+  if (u == nullptr) return absl::OkStatus();
+  Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
+                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", n - 1, " left in the cup)."));
+  e.why.dice = dice_.RollsSince(mark);
+  e.unit_ids = {id};
+  switch (u->kind) {
+    case UnitKind::kRegiment:
+      if (u->status.ordered || u->status.acted) {
+        Log(EventKind::kNothing, Side::kZulu, kSectionMove, kTableInduna, "",
+            absl::StrCat(NameOf(*u), " has already acted on an induna's order: its turn is skipped."));
+        return absl::OkStatus();
+      }
+      return ActivateRegiment(id, "");
+    case UnitKind::kInduna:
+      return ActivateInduna(id);
+    case UnitKind::kWagon:
+      return ActivateWagon(id);
+    default:
+      return ActivateBritish(id);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// A Zulu regiment's turn.
+
+void FerreeBattle::Recenter(const std::string& regiment_id) {
+  Unit* r = s_.FindUnit(regiment_id);
+  if (r == nullptr) return;
+  Vec2 c = Vec2::Zero();
+  int n = 0;
+  for (const Unit* t : TraysOf(s_, regiment_id)) {
+    if (!Alive(*t)) continue;
+    c += t->position;
+    ++n;
+  }
+  if (n > 0) {
+    r->position = c / n;
+    r->off_table = false;
+  }
+}
+
+absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
+  const std::string id = regiment.id;
+  auto& entries = s_.umpire.secret_entries;
+  auto it = std::find_if(entries.begin(), entries.end(), [&](const SecretEntry& e) { return e.unit_id == id; });
+  if (it == entries.end()) return absl::OkStatus();
+  const Point* p = s_.FindPoint(PointKind::kEntry, it->point);
+  if (p == nullptr) return absl::InternalError("entry point vanished");
+  const int point = it->point;
+  const Vec2 at = p->position;
+  const double w = s_.table.width, h = s_.table.height;
+  // Along the edge the point is on; trays side by side, just inside the
+  // table (designed: "they will enter the board one at a time through that
+  // square").
+  const bool vertical_edge = std::min(at.x(), w - at.x()) <= std::min(at.y(), h - at.y());
+  const Vec2 along = vertical_edge ? Vec2(0, 1) : Vec2(1, 0);
+  std::vector<Unit*> trays;
+  for (Unit& u : s_.units) {
+    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0) trays.push_back(&u);
+  }
+  const double step = 2 * kTrayRadius + 0.1;
+  auto inside = [&](Vec2 v, double r) {
+    if (w > 2 * r) v.x() = std::clamp(v.x(), r, w - r);
+    if (h > 2 * r) v.y() = std::clamp(v.y(), r, h - r);
+    return v;
+  };
+  for (size_t i = 0; i < trays.size(); ++i) {
+    const double off = (static_cast<double>(i) - (trays.size() - 1) / 2.0) * step;
+    trays[i]->position = inside(at + off * along, kTrayRadius);
+    trays[i]->off_table = false;
+  }
+  for (Unit& u : s_.units) {
+    if ((u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna) && u.parent == id && u.off_table &&
+        u.figures.Present() > 0) {
+      u.position = inside(at, kFigureRadius);
+      u.off_table = false;
+    }
+  }
+  entries.erase(it);
+  Recenter(id);
+  Event& e = Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+                 absl::StrCat(NameOf(regiment), " enters the table at entry point ", point, "."));
+  e.unit_ids = {id};
+  e.point = point;
+  e.point_kind = PointKind::kEntry;
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::string& ordered_by) {
+  Unit* r = s_.FindUnit(id);
+  r->status.acted = true;
+  if (!ordered_by.empty()) r->status.ordered = true;
+  IMPI_RETURN_IF_ERROR(EnterRegiment(*r));
+  r = s_.FindUnit(id);
+  // A. Check Unit's Resolve: "If the active Zulu regiment has lost 10% or
+  // more of its figures it must check its resolve."
+  if (!r->status.broken) {
+    const int strength = r->figures.Starting();
+    const int lost = std::max(0, strength - RegimentFigures(s_, id));
+    Explanation why;
+    ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, &why);
+    if (res.result != ZuluResolveResult::kNoTest) {
+      Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
+      e.unit_ids = {id};
+      if (res.result == ZuluResolveResult::kBroken) {
+        r->status.broken = true;
+        e.why.text += absl::StrCat(" ", NameOf(*r), " is broken and routs.");
+        e.announce = e.why.text;
+      }
+    }
+  }
+  if (r->status.broken) return RoutRegiment(id);
+  IMPI_RETURN_IF_ERROR(RallyTrays(id));
+  // B. Move the active unit.
+  IMPI_RETURN_IF_ERROR(MoveRegiment(id));
+  // C. The sniper shoots.
+  IMPI_RETURN_IF_ERROR(SniperShoots(id));
+  // D. Close combat: "An active Zulu figure that can, must initiate close
+  // combat."
+  IMPI_RETURN_IF_ERROR(ZuluCloseCombat(id));
+  Recenter(id);
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
+  // A broken regiment routs (designed, docs/ferree-engine.md): its trays move
+  // 2D6 away from the nearest British unit towards the nearest table edge,
+  // and leave the table when they reach it.
+  std::vector<std::string> movers;
+  for (const Unit& u : s_.units) {
+    if (u.parent == id && u.side == Side::kZulu && Alive(u)) movers.push_back(u.id);
+  }
+  if (movers.empty()) return absl::OkStatus();
+  Explanation why;
+  const double dist = MovementRate(dice_, Mover::kZuluRegiment, &why);
+  const double w = s_.table.width, h = s_.table.height;
+  std::vector<std::string> left;
+  for (const std::string& mid : movers) {
+    Unit* u = s_.FindUnit(mid);
+    const Vec2 p = u->position;
+    const Unit* b = NearestBritish(p);
+    std::vector<Vec2> edges = {Vec2(0, p.y()), Vec2(w, p.y()), Vec2(p.x(), 0), Vec2(p.x(), h)};
+    const Vec2* best = nullptr;
+    double best_d = 1e300;
+    for (int pass = 0; pass < 2 && best == nullptr; ++pass) {
+      for (const Vec2& e : edges) {
+        const bool towards = b != nullptr && (e - p).dot(b->position - p) > 0;
+        if (pass == 0 && towards) continue;
+        const double d = Distance(p, e);
+        if (d < best_d) {
+          best_d = d;
+          best = &e;
+        }
+      }
+    }
+    const Vec2 goal = *best;
+    u->status.pinned = false;
+    u->stance = Stance::kUpright;
+    MoveUnit(*u, goal, dist, 0.0, -1.0, /*stop_at_laager=*/false);
+    u = s_.FindUnit(mid);
+    if (Distance(u->position, goal) <= 1e-6) {
+      u->off_table = true;
+      left.push_back(mid);
+    }
+  }
+  why.text = absl::StrCat(why.text, " Broken, ", id, " routs ", Inches(dist),
+                          " towards the nearest table edge, away from the British",
+                          left.empty() ? "." : absl::StrCat("; leaving the table: ", absl::StrJoin(left, ", "), "."));
+  why.rule.section = kSectionResolve;
+  why.rule.table = kTableZuluResolve;
+  why.rule.designed = true;
+  Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
+  e.unit_ids = movers;
+  Recenter(id);
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::RallyTrays(const std::string& id) {
+  std::vector<std::string> trays;
+  for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
+  for (const std::string& tid : trays) {
+    Unit* t = s_.FindUnit(tid);
+    if (!Alive(*t) || !t->status.pinned) continue;
+    // Pinned Zulus: "roll 1D6, then add the number of British figures that
+    // have fired at the tray since its last turn. Subtract 1 ... Induna".
+    RallyInput in;
+    if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+      in.situation = RallySituation::kArtilleryOrCasualties;
+    } else if (t->umpire.figures_fired_at > 0) {
+      in.situation = RallySituation::kSmallArmsNoCasualties;
+    }
+    in.british_figures_fired = t->umpire.figures_fired_at;
+    in.induna_with_stand = IndunaWith(*t);
+    Explanation why;
+    const bool rallied = ZuluRally(dice_, in, &why);
+    t->status.pinned = !rallied;
+    why.text += absl::StrCat(" ", tid, rallied ? " rallies." : " remains pinned.");
+    Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
+    e.unit_ids = {tid};
+  }
+  // The bookkeeping is "since its last turn": it starts again now.
+  for (const std::string& tid : trays) {
+    Unit* t = s_.FindUnit(tid);
+    t->umpire.figures_fired_at = 0;
+    t->umpire.under_artillery = false;
+    t->umpire.losses_this_turn = 0;
+  }
+  return absl::OkStatus();
+}
+
+std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regiment_id) const {
+  std::vector<Action> out;
+  Action hold;
+  hold.kind = ActionKind::kPass;
+  hold.unit_id = regiment_id;
+  Vec2 centre = Vec2::Zero();
+  int n = 0;
+  bool upright = false, prone = false;
+  for (const Unit* t : TraysOf(s_, regiment_id)) {
+    if (!Alive(*t) || t->status.pinned) continue;
+    bool contact = false;
+    for (const Unit& b : s_.units) {
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) contact = true;
+    }
+    if (contact) continue;
+    centre += t->position;
+    ++n;
+    (t->stance == Stance::kProne ? prone : upright) = true;
+  }
+  if (n == 0) return {hold};
+  centre /= n;
+  if (const Unit* b = NearestBritish(centre)) {
+    Action m;
+    m.kind = ActionKind::kMove;
+    m.unit_id = regiment_id;
+    m.target_id = b->id;
+    m.to = b->position;
+    m.stance = Stance::kUpright;
+    out.push_back(m);
+    m.stance = Stance::kProne;
+    out.push_back(m);
+  }
+  const Vec2 camp = CampCentre(s_);
+  if (Distance(centre, camp) > 3.0) {
+    Action m;
+    m.kind = ActionKind::kMove;
+    m.unit_id = regiment_id;
+    m.to = camp;
+    m.stance = Stance::kUpright;
+    out.push_back(m);
+  }
+  if (upright) {
+    Action st;
+    st.kind = ActionKind::kStance;
+    st.unit_id = regiment_id;
+    st.stance = Stance::kProne;
+    out.push_back(st);
+  }
+  if (prone) {
+    Action st;
+    st.kind = ActionKind::kStance;
+    st.unit_id = regiment_id;
+    st.stance = Stance::kUpright;
+    out.push_back(st);
+  }
+  out.push_back(hold);
+  return out;
+}
+
+absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
+  left_donga_.clear();
+  std::vector<Action> options = RegimentMoveOptions(id);
+  if (options.size() == 1) return absl::OkStatus();  // nothing can move: pinned or in contact
+  int i = 0;
+  IMPI_RETURN_IF_ERROR(Choose(options, kSectionMove, "Where the regiment goes", EventKind::kTargetChosen,
+                              /*umpire_only=*/false, &i));
+  const Action choice = options[i];
+  if (choice.kind == ActionKind::kPass) return absl::OkStatus();
+  // "The Zulu's movement rate is 2D6 inches"; "On the first turn, Zulu
+  // regiments get only 1D6". One roll for all the regiment's trays (designed).
+  Explanation why;
+  const double allowance =
+      MovementRate(dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &why);
+  std::vector<std::string> movers;
+  for (const Unit* t : TraysOf(s_, id)) {
+    if (!Alive(*t) || t->status.pinned) continue;
+    bool contact = false;
+    for (const Unit& b : s_.units) {
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) contact = true;
+    }
+    if (!contact) movers.push_back(t->id);
+  }
+  std::vector<std::string> notes;
+  Event* moved = nullptr;
+  std::vector<Vec2> all_path;
+  for (const std::string& tid : movers) {
+    Unit* t = s_.FindUnit(tid);
+    double a = allowance;
+    // Taking Cover: "Going prone or standing up from prone costs 2" of
+    // movement for each action."
+    if (choice.kind == ActionKind::kStance) {
+      if (t->stance == choice.stance || (choice.stance == Stance::kUpright && t->stance != Stance::kProne)) continue;
+      if (a < kStanceCost) {
+        notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
+        continue;
+      }
+      t->stance = choice.stance;
+      notes.push_back(absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
+      continue;
+    }
+    if (t->stance == Stance::kProne) {
+      if (a < kStanceCost) {
+        notes.push_back(absl::StrCat(tid, " is prone with too little movement to stand"));
+        continue;
+      }
+      a -= kStanceCost;
+      t->stance = Stance::kUpright;
+    }
+    const bool end_prone = choice.stance == Stance::kProne && a >= kStanceCost;
+    if (end_prone) a -= kStanceCost;
+    const bool was_in_donga = InDonga(t->position);
+    Vec2 goal = choice.to;
+    double stop_short = 0.0;
+    if (const Unit* target = s_.FindUnit(choice.target_id)) {
+      goal = target->position;
+      stop_short = Radius(*t) + Radius(*target) + kContactGap / 2;
+    }
+    std::vector<Vec2> path = MoveUnit(*t, goal, a, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
+    t = s_.FindUnit(tid);
+    if (end_prone) t->stance = Stance::kProne;
+    if (was_in_donga && !InDonga(t->position)) left_donga_.push_back(tid);
+    double walked = 0;
+    for (size_t k = 1; k < path.size(); ++k) walked += Distance(path[k - 1], path[k]);
+    notes.push_back(absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
+    all_path.insert(all_path.end(), path.begin(), path.end());
+  }
+  why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",
+                          notes.empty() ? "no tray changes" : absl::StrJoin(notes, "; "), ".");
+  moved = &LogWhy(EventKind::kMoved, Side::kZulu, why);
+  moved->unit_ids = movers;
+  moved->target_id = choice.target_id;
+  moved->path = all_path;
+  if (choice.kind == ActionKind::kMove) IMPI_RETURN_IF_ERROR(MoveSniper(id, choice, allowance));
+  Recenter(id);
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::MoveSniper(const std::string& regiment_id, const Action& choice,
+                                      double allowance) {
+  // Snipers "do not have to stay with their parent unit": designed, the
+  // sniper follows its regiment's move and stops 6" from the British.
+  for (Unit& u : s_.units) {
+    if (u.kind != UnitKind::kSniper || u.parent != regiment_id || !Alive(u)) continue;
+    const std::string sid = u.id;
+    Vec2 goal = choice.to;
+    if (const Unit* target = s_.FindUnit(choice.target_id)) goal = target->position;
+    MoveUnit(u, goal, allowance, 0.0, kSniperStandOff, /*stop_at_laager=*/true);
+    (void)sid;
+    break;
+  }
+  return absl::OkStatus();
+}
+
+std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) const {
+  std::vector<Action> out;
+  const Unit* sn = s_.FindUnit(sniper_id);
+  if (sn == nullptr || !Alive(*sn)) return out;
+  // "He must be able to trace a line from the firing figure to the target
+  // figure without crossing a Zulu unit or intervening terrain."
+  std::vector<Obstacle> blockers = SightBlockers("");
+  for (const Unit& z : s_.units) {
+    if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap) {
+      blockers.push_back(Obstacle::Disc(z.position, kTrayRadius));
+    }
+  }
+  std::vector<std::pair<double, const Unit*>> targets;
+  for (const Unit& b : s_.units) {
+    if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
+    const double d = Gap(*sn, b);
+    if (d > kSniperRange) continue;
+    if (!LineOfSight(sn->position, b.position, blockers)) continue;
+    targets.push_back({d, &b});
+  }
+  std::stable_sort(targets.begin(), targets.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [d, b] : targets) {
+    Action f;
+    f.kind = ActionKind::kFire;
+    f.unit_id = sniper_id;
+    f.target_id = b->id;
+    out.push_back(f);
+  }
+  Action pass;
+  pass.kind = ActionKind::kPass;
+  pass.unit_id = sniper_id;
+  out.push_back(pass);
+  return out;
+}
+
+absl::Status FerreeBattle::SniperShoots(const std::string& regiment_id) {
+  std::string sniper_id;
+  for (const Unit& u : s_.units) {
+    if (u.kind == UnitKind::kSniper && u.parent == regiment_id && Alive(u)) {
+      sniper_id = u.id;
+      break;
+    }
+  }
+  if (sniper_id.empty()) return absl::OkStatus();
+  std::vector<Action> options = SniperOptions(sniper_id);
+  if (options.size() == 1) return absl::OkStatus();  // nobody in sight
+  int i = 0;
+  IMPI_RETURN_IF_ERROR(Choose(options, kSectionSnipers, "The sniper's target", EventKind::kTargetChosen,
+                              /*umpire_only=*/false, &i));
+  if (options[i].kind != ActionKind::kFire) return absl::OkStatus();
+  Unit* b = s_.FindUnit(options[i].target_id);
+  // Zulu Sniper Fire Table: designed, the sniper shoots at an enlisted man
+  // unless the unit has only officers left.
+  const int officers = std::min(b->leaders, b->figures.fit);
+  const bool only_officers = b->figures.fit + b->figures.wounded <= officers && officers > 0;
+  Explanation why;
+  const bool hit = ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted, &why);
+  b->umpire.fired_on_by_this_turn.push_back(sniper_id);
+  if (hit) {
+    Explanation hits;
+    EffectsOfHits(*b, 1, "sniper fire", &hits);
+    AppendDice(why, hits);
+    why.text += " " + hits.text;
+  }
+  Event& e = LogWhy(EventKind::kFired, Side::kZulu, why);
+  e.unit_ids = {sniper_id};
+  e.target_id = b->id;
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
+  std::vector<std::string> trays;
+  for (const Unit* t : TraysOf(s_, regiment_id)) {
+    if (Alive(*t)) trays.push_back(t->id);
+  }
+  for (const std::string& tid : trays) {
+    const Unit* t = s_.FindUnit(tid);
+    if (!Alive(*t)) continue;
+    const Unit* best = nullptr;
+    for (const Unit& b : s_.units) {
+      if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
+      const bool engaged = InContact(*t, b) ||
+                           (AcrossLaager(t->position, b.position) &&
+                            Gap(*t, b) <= kLaagerReach + kContactGap + 0.2);
+      if (!engaged) continue;
+      if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
+    }
+    if (best == nullptr) continue;
+    const bool out_of_donga =
+        std::find(left_donga_.begin(), left_donga_.end(), tid) != left_donga_.end();
+    IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, best->id, out_of_donga, false,
+                                          "the active Zulu tray closes"));
+  }
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// An induna's turn.
+
+std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id) const {
+  std::vector<Action> out;
+  const Unit* ind = s_.FindUnit(induna_id);
+  Action hold;
+  hold.kind = ActionKind::kPass;
+  hold.unit_id = induna_id;
+  if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return {hold};
+  const auto& cup = s_.clock.chits_left;
+  std::vector<std::pair<double, Action>> cands;
+  for (const Unit& r : s_.units) {
+    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) continue;
+    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+    const Unit* nearest = nullptr;
+    for (const Unit* t : TraysOf(s_, r.id)) {
+      if (!Alive(*t)) continue;
+      if (nearest == nullptr || Distance(t->position, ind->position) < Distance(nearest->position, ind->position)) {
+        nearest = t;
+      }
+    }
+    if (nearest == nullptr || InContact(*ind, *nearest)) continue;
+    Action m;
+    m.kind = ActionKind::kMove;
+    m.unit_id = induna_id;
+    m.target_id = nearest->id;
+    m.to = nearest->position;
+    double d = Distance(ind->position, nearest->position);
+    if (r.id == ind->parent) d = -1;  // his own regiment first
+    cands.push_back({d, m});
+  }
+  std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t i = 0; i < cands.size() && i < 3; ++i) out.push_back(cands[i].second);
+  out.push_back(hold);
+  return out;
+}
+
+std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) const {
+  std::vector<Action> out;
+  const Unit* ind = s_.FindUnit(induna_id);
+  if (ind != nullptr && Alive(*ind) && ind->figures.fit + ind->figures.wounded > 0) {
+    const auto& cup = s_.clock.chits_left;
+    for (const Unit& r : s_.units) {
+      // Induna Rules: "If he ends his turn in contact with a unit that has
+      // not acted, he may order it to move."
+      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) continue;
+      if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+      bool contact = false;
+      for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*ind, *t);
+      if (!contact) continue;
+      Action o;
+      o.kind = ActionKind::kOrder;
+      o.unit_id = induna_id;
+      o.target_id = r.id;
+      out.push_back(o);
+    }
+  }
+  Action pass;
+  pass.kind = ActionKind::kPass;
+  pass.unit_id = induna_id;
+  out.push_back(pass);
+  return out;
+}
+
+absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
+  Unit* ind = s_.FindUnit(id);
+  ind->status.acted = true;
+  if (!Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return absl::OkStatus();
+  std::vector<Action> moves = IndunaMoveOptions(id);
+  int i = 0;
+  if (moves.size() > 1) {
+    IMPI_RETURN_IF_ERROR(Choose(moves, kSectionMove, "Where the induna goes", EventKind::kTargetChosen,
+                                /*umpire_only=*/false, &i));
+  }
+  if (moves[i].kind == ActionKind::kMove) {
+    // Induna Rules: "A Zulu Induna may move 3D6 inches during his turn."
+    Explanation why;
+    double allowance = MovementRate(dice_, Mover::kInduna, &why);
+    ind = s_.FindUnit(id);
+    // Moving Wounded Figures: "Wounded figures move at 1/2 speed."
+    if (ind->figures.fit == 0) allowance /= 2;
+    const Unit* target = s_.FindUnit(moves[i].target_id);
+    const Vec2 goal = target->position;
+    const double stop_short = Radius(*ind) + Radius(*target) + kContactGap / 2;
+    std::vector<Vec2> path = MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
+    why.text = absl::StrCat(why.text, " ", Describe(moves[i]), ".");
+    Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
+    e.unit_ids = {id};
+    e.path = path;
+  }
+  std::vector<Action> orders = OrderOptions(id);
+  if (orders.size() == 1) return absl::OkStatus();
+  IMPI_RETURN_IF_ERROR(Choose(orders, kSectionMove, "The induna's order", EventKind::kTargetChosen,
+                              /*umpire_only=*/false, &i));
+  if (orders[i].kind != ActionKind::kOrder) return absl::OkStatus();
+  // "The unit will then take its turn before the next counter is drawn.
+  // When the unit's counter comes up, skip its turn".
+  return ActivateRegiment(orders[i].target_id, id);
+}
+
+}  // namespace impi::ferree

@@ -1,0 +1,948 @@
+// FerreeBattle: a British unit's turn (001_4c61f40cf0987cbf.txt, "A. Check
+// Unit's Resolve" for British companies, "B. Move the active unit",
+// "Special British Moves", "British Shooting", "Ammunition", "Running Out Of
+// Ammo", "Patching Up Wounded Figures"), the quartermasters' resupply, and
+// the British actions of Advance.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+constexpr double kRifleRange = 24.0;      // the last printed rifle band
+constexpr double kArtilleryRange = 48.0;  // the last printed artillery band
+constexpr double kPistolRange = 3.0;
+constexpr double kEscapeReach = 0.5;      // designed: reaching a drift to leave the table
+
+std::string NameOf(const Unit& u) {
+  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+}
+
+std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
+
+absl::Status Precondition(const std::string& path, const std::string& why) {
+  return absl::FailedPreconditionError(absl::StrCat(path, ": ", why));
+}
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+CompanyResolve ResolveOf(const Unit& u) {
+  if (u.status.routed) return CompanyResolve::kRout;
+  if (u.status.retiring) return CompanyResolve::kRetire;
+  return CompanyResolve::kCarryOn;
+}
+
+Firer FirerOf(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+      return Firer::kArtilleryCrew;
+    case UnitKind::kNativeFoot:
+      return Firer::kNativeFoot;
+    case UnitKind::kNativeHorse:
+      return Firer::kNativeHorse;
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+      return IsMounted(u) ? Firer::kEuropeanMounted : Firer::kEuropeanFoot;
+    default:
+      return Firer::kEuropeanFoot;
+  }
+}
+
+// The ammunition table's row of a company (artillery: none).
+bool AmmunitionUnitOf(const Unit& u, AmmunitionUnit* out) {
+  switch (u.kind) {
+    case UnitKind::kInfantry: *out = AmmunitionUnit::kBritishInfantry; return true;
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeHorse: *out = AmmunitionUnit::kMounted; return true;
+    case UnitKind::kNativeFoot: *out = AmmunitionUnit::kNativeInfantry; return true;
+    default: return false;
+  }
+}
+
+bool FugitivesDrift(const BattleState& s, Vec2* at) {
+  for (const Point& p : s.points) {
+    std::string n = p.name;
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (p.kind == PointKind::kEntry && n.find("fugitive") != std::string::npos) {
+      *at = p.position;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool AtTableEdge(const Vec2& p, const TableGeometry& t) {
+  return p.x() <= 1e-6 || p.y() <= 1e-6 || p.x() >= t.width - 1e-6 || p.y() >= t.height - 1e-6;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// The active British unit's turn.
+
+absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
+  Clock& c = s_.clock;
+  std::string id;
+  if (!c.chits_left.empty() && (c.segment & kSegActive) != 0) {
+    id = c.chits_left.front();
+    c.chits_left.erase(c.chits_left.begin());
+  }
+  c.segment = 0;
+  Event& e = Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
+                 absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
+  if (!id.empty()) e.unit_ids = {id};
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
+  Unit* u = s_.FindUnit(id);
+  u->status.acted = true;
+  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
+    Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
+        absl::StrCat(NameOf(*u), " has nobody left who can act."));
+    return absl::OkStatus();
+  }
+  // The active unit's counter is kept at the front of the cup while the
+  // British player acts with it.
+  Clock& c = s_.clock;
+  c.chits_left.insert(c.chits_left.begin(), id);
+  c.segment = kSegActive;
+  if (IsCompany(*u)) {
+    IMPI_RETURN_IF_ERROR(MoveRunners(id));
+    IMPI_RETURN_IF_ERROR(BritishResolve(id));
+  } else if (u->kind == UnitKind::kSurgeon) {
+    IMPI_RETURN_IF_ERROR(SurgeonAid(kSurgeonAttempts));
+  }
+  u = s_.FindUnit(id);
+  if (u->off_table) return EndBritishActivation("it has left the table");
+  if (u->figures.fit + u->figures.wounded <= 0) return EndBritishActivation("nobody is left who can act");
+  std::vector<Action> options = BritishOptions();
+  if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
+    return EndBritishActivation("it can do nothing else");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishResolve(const std::string& id) {
+  Unit* u = s_.FindUnit(id);
+  bool sniped = false;
+  for (const std::string& f : u->umpire.fired_on_by_this_turn) {
+    const Unit* z = s_.FindUnit(f);
+    sniped |= z != nullptr && z->kind == UnitKind::kSniper;
+  }
+  u->umpire.fired_on_by_this_turn.clear();
+  // "An active British company must check its resolve if at least one Zulu
+  // movement tray is within 6" or it was shot at by snipers."
+  CompanyResolveInput in;
+  for (const Unit& t : s_.units) {
+    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
+    ++in.zulu_trays_within_6;
+    if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;
+  }
+  if (in.zulu_trays_within_6 == 0 && !sniped) {
+    u->status.retiring = u->status.routed = u->status.surrounded = false;
+    return absl::OkStatus();
+  }
+  in.type = u->kind == UnitKind::kNativeFoot    ? CompanyType::kNativeFoot
+            : u->kind == UnitKind::kNativeHorse ? CompanyType::kNativeHorse
+                                                : CompanyType::kEuropean;
+  in.ammunition = u->status.ammunition == Ammunition::kUnspecified ? Ammunition::kPlenty : u->status.ammunition;
+  in.casualties = u->figures.seriously_wounded + u->figures.casualties;
+  // Designed: "to the front or sides" is read as any friendly company within
+  // 6" (the table keeps no facing for companies).
+  for (const Unit& c : s_.units) {
+    if (&c == u || !IsCompany(c) || c.off_table || Gap(*u, c) > kWithin) continue;
+    const bool native_foot = c.kind == UnitKind::kNativeFoot;
+    const bool destroyed = c.figures.fit + c.figures.wounded <= 0;
+    if (c.status.routed || destroyed) {
+      ++(native_foot ? in.native_foot_retreating_or_destroyed_within_6 : in.retreating_or_destroyed_within_6);
+    } else if (c.status.retiring) {
+      ++(native_foot ? in.native_foot_retiring_within_6 : in.retiring_within_6);
+    }
+  }
+  Explanation why;
+  const CompanyResolve r = BritishCompanyResolve(dice_, in, &why);
+  Event& e = LogWhy(EventKind::kMoraleTest, Side::kBritish, why);
+  e.unit_ids = {id};
+  u->status.retiring = r == CompanyResolve::kRetire;
+  u->status.routed = r == CompanyResolve::kRout;
+  u->status.surrounded = false;
+  if (r == CompanyResolve::kCarryOn) return absl::OkStatus();
+  // Description Of Results: toward the camp; retreating native units toward
+  // Fugitives' Drift when the table has it (designed).
+  Vec2 dest = CampCentre(s_);
+  bool to_drift = false;
+  Vec2 drift;
+  if (r == CompanyResolve::kRout && IsNative(*u) && FugitivesDrift(s_, &drift)) {
+    dest = drift;
+    to_drift = true;
+  }
+  // Designed: a unit whose way back is barred by a Zulu tray within 6" is
+  // Surrounded.
+  for (const Unit& t : s_.units) {
+    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
+    if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) u->status.surrounded = true;
+  }
+  const bool european = !IsNative(*u);
+  const Mobility mobility = IsArtillery(*u) ? Mobility::kArtillery : (IsMounted(*u) ? Mobility::kMounted : Mobility::kFoot);
+  Explanation mv;
+  double dist = 0;
+  if (u->status.surrounded) {
+    dist = SurroundedMove(dice_, european, &mv);
+  } else if (r == CompanyResolve::kRetire) {
+    dist = RetireDistance(dice_, european, mobility, &mv);
+  } else {
+    dist = RetreatDistance(dice_, european, mobility, &mv);
+  }
+  // "Artillery units that rout will leave their guns."
+  if (r == CompanyResolve::kRout && IsArtillery(*u) && !u->status.surrounded) {
+    u->status.may_not_fire = true;
+    u->status.limbered = false;
+  }
+  const Vec2 before = u->position;
+  std::vector<Vec2> path = MoveUnit(*u, dest, dist, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
+  u = s_.FindUnit(id);
+  if (to_drift && Distance(u->position, dest) <= kEscapeReach) u->off_table = true;
+  s_.clock.segment |= kSegMoved;
+  mv.text = absl::StrCat(mv.text, " ", NameOf(*u),
+                         u->status.surrounded ? (european ? " is surrounded and forms square"
+                                                          : " is surrounded and huddles in a mass")
+                                              : (r == CompanyResolve::kRetire ? " retires" : " retreats"),
+                         dist > 0 ? absl::StrCat(", moving ", Inches(Distance(before, u->position)),
+                                                 to_drift ? " towards Fugitives' Drift" : " towards the camp")
+                                  : "",
+                         u->off_table ? " and escapes off the table." : ".");
+  Event& m = LogWhy(EventKind::kMoved, Side::kBritish, mv);
+  m.unit_ids = {id};
+  m.path = path;
+  if (!u->off_table && Distance(before, u->position) > 1e-9) IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// Runners and quartermasters.
+
+void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
+  Unit* r = s_.FindUnit(runner_id);
+  Unit* c = s_.FindUnit(r->parent);
+  // "Once the runner makes base contact with his unit, it is resupplied."
+  AmmunitionUnit kind;
+  int turns = r->status.turns_fired;
+  if (AmmunitionUnitOf(*c, &kind)) {
+    const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
+    c->status.turns_fired = std::max(0, allowance.turns_of_fire - turns);
+  }
+  c->status.ammunition = Ammunition::kPlenty;
+  c->status.runner_out = false;
+  c->figures.fit += r->figures.fit;
+  c->figures.wounded += r->figures.wounded;
+  c->figures.seriously_wounded += r->figures.seriously_wounded;
+  c->figures.casualties += r->figures.casualties;
+  Event& e = Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
+                 absl::StrCat("The runner ", runner_id, " reaches ", NameOf(*c), " with ", turns,
+                              " turns of ammunition: it is resupplied."));
+  e.unit_ids = {runner_id, c->id};
+  const int idx = s_.UnitIndex(runner_id);
+  s_.units.erase(s_.units.begin() + idx);
+}
+
+const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
+  if (const Unit* w = s_.FindUnit(runner.umpire.target_id)) {
+    if (w->kind == UnitKind::kWagon && !w->off_table) return w;
+  }
+  if (const Unit* w = OwnWagon(runner)) return w;
+  const Unit* best = nullptr;
+  for (const Unit& w : s_.units) {
+    if (w.kind != UnitKind::kWagon || w.off_table) continue;
+    if (best == nullptr || Distance(w.position, runner.position) < Distance(best->position, runner.position)) best = &w;
+  }
+  return best;
+}
+
+absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
+  Unit* r = s_.FindUnit(runner_id);
+  if (r == nullptr || !Alive(*r)) return absl::OkStatus();
+  const Unit* c = s_.FindUnit(r->parent);
+  const bool carrying = r->status.ammunition == Ammunition::kPlenty;
+  const Unit* goal = carrying ? c : RunnerWagon(*r);
+  if (goal == nullptr || (carrying && !Alive(*goal))) return absl::OkStatus();
+  if (InContact(*r, *goal)) {
+    if (carrying) RunnerRejoins(runner_id);
+    return absl::OkStatus();  // waiting at the wagon
+  }
+  // "Runners move 2D6+3 inches."
+  Explanation why;
+  double allowance = MovementRate(dice_, Mover::kRunner, &why);
+  if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
+  const std::string goal_id = goal->id;
+  const Vec2 at = goal->position;
+  std::vector<Vec2> path =
+      MoveUnit(*r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
+  r = s_.FindUnit(runner_id);
+  goal = s_.FindUnit(goal_id);
+  const bool arrived = InContact(*r, *goal);
+  why.text = absl::StrCat(why.text, " The runner ", runner_id, carrying ? " heads back to " : " heads for ",
+                          NameOf(*goal), arrived ? " and reaches it." : ".");
+  Event& e = LogWhy(EventKind::kMoved, Side::kBritish, why);
+  e.unit_ids = {runner_id};
+  e.target_id = goal_id;
+  e.path = path;
+  if (carrying && arrived) RunnerRejoins(runner_id);
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::MoveRunners(const std::string& company_id) {
+  // "The runner is moved when the parent unit is active. He will stop when
+  // he comes into contact with a supply wagon."
+  std::vector<std::string> runners;
+  for (const Unit& r : s_.units) {
+    if (r.kind == UnitKind::kRunner && r.parent == company_id && Alive(r)) runners.push_back(r.id);
+  }
+  for (const std::string& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
+  Unit* w = s_.FindUnit(id);
+  w->status.acted = true;
+  std::vector<std::string> queue;
+  for (const Unit& r : s_.units) {
+    if (r.kind == UnitKind::kRunner && Alive(r) && r.status.ammunition != Ammunition::kPlenty &&
+        InContact(r, *w)) {
+      queue.push_back(r.id);
+    }
+  }
+  if (queue.empty()) return absl::OkStatus();
+  // "when the Quartermaster for that wagon is active, the player may make his
+  // resupply die roll ... Runners at a particular wagon can be rolled for
+  // until a No Ammo result occurs."
+  std::set<std::string> sent_back;
+  while (!queue.empty()) {
+    const std::string rid = queue.front();
+    queue.erase(queue.begin());
+    Unit* r = s_.FindUnit(rid);
+    const Unit* own = OwnWagon(*r);
+    const bool at_own = own != nullptr && own->id == id;
+    Explanation why;
+    const Resupply res = AmmunitionResupply(dice_, at_own, r->umpire.morale_tests_in_row, &why);
+    Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+    e.unit_ids = {rid};
+    e.target_id = id;
+    bool stop = false;
+    switch (res.result) {
+      case ResupplyResult::kNoAmmoThisTurn:
+        // "+1 for each turn the runner waits".
+        ++r->umpire.morale_tests_in_row;
+        for (const std::string& other : queue) ++s_.FindUnit(other)->umpire.morale_tests_in_row;
+        stop = true;
+        break;
+      case ResupplyResult::kTurnsOfAmmo:
+        r->status.ammunition = Ammunition::kPlenty;
+        r->status.turns_fired = res.turns;
+        r->umpire.morale_tests_in_row = 0;
+        // "Those figures that receive a supply of ammunition may move toward
+        // their unit at this time."
+        IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+        break;
+      case ResupplyResult::kFindOwnWagon:
+        r->umpire.target_id = own != nullptr ? own->id : r->umpire.target_id;
+        break;
+      case ResupplyResult::kBackOfLine:
+        // Designed: once a quartermaster's turn; a second time he waits.
+        if (sent_back.insert(rid).second) {
+          queue.push_back(rid);
+        } else {
+          ++r->umpire.morale_tests_in_row;
+        }
+        break;
+    }
+    if (stop) break;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
+  const Unit* active = ActiveBritish();
+  if (active == nullptr || active->kind != UnitKind::kSurgeon) return absl::OkStatus();
+  const std::string sid = active->id;
+  Clock& c = s_.clock;
+  int done = c.segment / kSegAttemptUnit;
+  int made = 0;
+  // "the surgeon and the patient must be in base contact when the surgeon is
+  // active ... Three attempts by the surgeon may be made per turn." Designed:
+  // one attempt per wounded figure per turn (figures are counted, not named).
+  for (Unit& b : s_.units) {
+    if (b.side != Side::kBritish || b.id == sid || b.off_table || b.figures.wounded <= 0) continue;
+    if (!InContact(*s_.FindUnit(sid), b)) continue;
+    const int patients = b.figures.wounded;
+    for (int k = 0; k < patients && done < kSurgeonAttempts && made < max_attempts; ++k) {
+      Explanation why;
+      const bool repaired = SurgeonsAid(dice_, &why);
+      if (repaired) {
+        --b.figures.wounded;
+        ++b.figures.fit;
+      }
+      ++done;
+      ++made;
+      why.text += absl::StrCat(" The surgeon treats a wounded figure of ", NameOf(b), ".");
+      Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+      e.unit_ids = {sid};
+      e.target_id = b.id;
+    }
+  }
+  c.segment = (c.segment % kSegAttemptUnit) + done * kSegAttemptUnit;
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// What the active unit may do.
+
+std::string FerreeBattle::MayNotMove(const Unit& u) const {
+  const int seg = s_.clock.segment;
+  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
+  if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can move";
+  if (seg & kSegMoved) return "it has already moved this turn";
+  if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
+  if (seg & kSegFought) return "it has fought in close combat";
+  if (seg & kSegLimber) return "it has limbered or unlimbered this turn";
+  if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not move";
+  return "";
+}
+
+std::string FerreeBattle::MayNotFire(const Unit& u) const {
+  const int seg = s_.clock.segment;
+  if (!IsCompany(u)) return absl::StrCat("a ", UnitKindName(u.kind), " does not fire");
+  if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can fire";
+  if (seg & kSegFired) return "it has already fired this turn";
+  if (seg & kSegFought) return "it has fought in close combat";
+  if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not fire";
+  if (IsArtillery(u)) {
+    if (u.status.may_not_fire) return "its guns were left behind when it retreated";
+    if (u.status.limbered) return "limbered artillery can not fire";
+    if ((seg & kSegMoved) && (seg & kSegLimber)) return "artillery that moves and unlimbers may not fire";
+  } else if (u.status.ammunition == Ammunition::kOut) {
+    return "it is out of ammunition: no fire until resupplied";
+  }
+  if ((u.status.retiring || u.status.routed) && (IsMounted(u) || IsNative(u) || IsArtillery(u))) {
+    return "retiring or retreating mounted, native and artillery units may not fire";
+  }
+  return "";
+}
+
+std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
+  AmmunitionUnit kind;
+  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) return "only companies with firearms send runners";
+  if (s_.clock.segment & kSegRunner) return "it has sent a runner this turn";
+  for (const Unit& r : s_.units) {
+    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r)) return "its runner is still out";
+  }
+  const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
+  if (u.status.turns_fired < a.turns_before_resupply) {
+    return absl::StrCat("it has fired ", u.status.turns_fired, " turn(s); a runner may go after ",
+                        a.turns_before_resupply);
+  }
+  bool wagon = false;
+  for (const Unit& w : s_.units) wagon |= w.kind == UnitKind::kWagon && !w.off_table;
+  if (!wagon) return "there is no supply wagon on the table";
+  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) return "it has no unwounded man to send";
+  return "";
+}
+
+double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
+  double d = 0;
+  if (u.status.surrounded && !IsNative(u)) {
+    d = SurroundedMove(dice_, true, why);  // "It may move 1D3 inches."
+  } else if (u.kind == UnitKind::kGun) {
+    d = MovementRate(dice_, u.status.limbered ? Mover::kCannonLimbered : Mover::kCannonProlonge, why);
+  } else if (u.kind == UnitKind::kRockets) {
+    d = MovementRate(dice_, u.status.limbered ? Mover::kRocketsLimbered : Mover::kRocketsProlonge, why);
+  } else {
+    d = MovementRate(dice_, IsMounted(u) ? Mover::kBritishMounted : Mover::kBritishFoot, why);
+  }
+  // Moving Wounded Figures: "Wounded figures move at 1/2 speed."
+  if (u.figures.fit == 0) d /= 2;
+  if (u.kind == UnitKind::kSurgeon) {
+    d -= kSurgeonAttemptCost * (s_.clock.segment / kSegAttemptUnit);
+  }
+  return std::max(0.0, d);
+}
+
+std::vector<Action> FerreeBattle::BritishOptions() const {
+  std::vector<Action> out;
+  const Clock& c = s_.clock;
+  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) && c.segment == kPreBattleBritishDeploy) {
+    Action end;
+    end.kind = ActionKind::kEndDeployment;
+    return {end};
+  }
+  const Unit* u = ActiveBritish();
+  if (u == nullptr) return out;
+  const std::string id = u->id;
+  auto make = [&](ActionKind kind) {
+    Action a;
+    a.kind = kind;
+    a.unit_id = id;
+    return a;
+  };
+  if (MayNotMove(*u).empty()) {
+    const Vec2 camp = CampCentre(s_);
+    if (Distance(u->position, camp) > 1.0) {
+      Action m = make(ActionKind::kMove);
+      m.to = camp;
+      out.push_back(m);
+    }
+    if (u->kind == UnitKind::kSurgeon) {
+      const Unit* best = nullptr;
+      for (const Unit& b : s_.units) {
+        if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 || InContact(*u, b)) continue;
+        if (best == nullptr || Distance(b.position, u->position) < Distance(best->position, u->position)) best = &b;
+      }
+      if (best != nullptr) {
+        Action m = make(ActionKind::kMove);
+        m.to = StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
+        out.push_back(m);
+      }
+    } else {
+      const Unit* near = nullptr;
+      for (const Unit& t : s_.units) {
+        if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+        if (near == nullptr || Gap(*u, t) < Gap(*u, *near)) near = &t;
+      }
+      if (near != nullptr && Gap(*u, *near) > 1.0) {
+        Action m = make(ActionKind::kMove);
+        m.to = StepTowards(u->position, near->position, std::min(6.0, Gap(*u, *near) - 0.5));
+        out.push_back(m);
+      }
+    }
+  }
+  if (MayNotFire(*u).empty()) {
+    const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
+    const std::vector<Obstacle> blockers = SightBlockers("");
+    for (const Unit& t : s_.units) {
+      if (t.side != Side::kZulu || !Alive(t)) continue;
+      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) continue;
+      if (Gap(*u, t) > max_range || !LineOfSight(u->position, t.position, blockers)) continue;
+      Action f = make(ActionKind::kFire);
+      f.target_id = t.id;
+      out.push_back(f);
+    }
+  }
+  const int seg = c.segment;
+  if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
+    out.push_back(make(ActionKind::kFixBayonets));
+  }
+  if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire) {
+    if (u->status.limbered) {
+      out.push_back(make(ActionKind::kUnlimber));
+    } else if (!(seg & kSegMoved)) {
+      out.push_back(make(ActionKind::kLimber));
+    }
+  }
+  if (MayNotSendRunner(*u).empty()) out.push_back(make(ActionKind::kSendRunner));
+  if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
+    for (const Unit& t : s_.units) {
+      if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+      const bool engaged = InContact(*u, t) || (AcrossLaager(t.position, u->position) &&
+                                                Gap(*u, t) <= kLaagerReach + kContactGap + 0.2);
+      if (!engaged) continue;
+      Action ch = make(ActionKind::kCharge);
+      ch.target_id = t.id;
+      out.push_back(ch);
+    }
+  }
+  out.push_back(make(ActionKind::kPass));
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// British actions.
+
+absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path) {
+  const Awaiting aw = Awaits();
+  if (aw.kind == AwaitKind::kGameOver) return Precondition(path, "the game is over");
+  if (aw.side != Side::kBritish) {
+    return Precondition(path, absl::StrCat("the British are not awaited now (", aw.prompt, ")"));
+  }
+  const Clock& c = s_.clock;
+  if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) return BritishDeploy(a, path);
+  const Unit* active = ActiveBritish();
+  if (a.kind == ActionKind::kUnspecified) return Bad(path + ".kind", "say what the active unit does");
+  if (a.unit_id.empty()) {
+    return Bad(path + ".unit_id", absl::StrCat("is required (the active unit is ", active->id, ")"));
+  }
+  if (s_.FindUnit(a.unit_id) == nullptr) {
+    return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+  }
+  if (a.unit_id != active->id) {
+    return Precondition(path + ".unit_id", absl::StrCat("'", a.unit_id, "' is not the active unit; '",
+                                                        active->id, "' is"));
+  }
+  switch (a.kind) {
+    case ActionKind::kMove: return BritishMove(a, path);
+    case ActionKind::kStance: return BritishStance(a, path);
+    case ActionKind::kFire: return BritishFire(a, path);
+    case ActionKind::kSendRunner: return BritishSendRunner(a, path);
+    case ActionKind::kCharge: return BritishCharge(a, path);
+    case ActionKind::kLimber:
+    case ActionKind::kUnlimber: return BritishLimber(a, path);
+    case ActionKind::kFixBayonets: {
+      Unit* u = s_.FindUnit(a.unit_id);
+      // Fixing Bayonets: "British Regular figures start the game with out
+      // their bayonets fixed. A unit may be ordered to fix bayonets when it
+      // is active."
+      if (u->kind != UnitKind::kInfantry) {
+        return Precondition(path + ".kind", "only British regular infantry fix bayonets");
+      }
+      if (u->status.bayonets_fixed) return Precondition(path + ".kind", "its bayonets are already fixed");
+      if (c.segment & kSegFought) return Precondition(path + ".kind", "it has fought in close combat");
+      u->status.bayonets_fixed = true;
+      s_.clock.segment |= kSegBayonets;
+      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves, "Fixing Bayonets",
+                     "", absl::StrCat(NameOf(*u), " fixes bayonets."));
+      e.unit_ids = {u->id};
+      return absl::OkStatus();
+    }
+    case ActionKind::kPass: {
+      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionDraw, "", "",
+                     absl::StrCat(a.unit_id, " passes."));
+      e.unit_ids = {a.unit_id};
+      return EndBritishActivation("");
+    }
+    default:
+      return Bad(path + ".kind",
+                 absl::StrCat(ActionKindName(a.kind),
+                              " is not a British action of Ferree's Isandlwana (MOVE, STANCE, "
+                              "FIX_BAYONETS, LIMBER, UNLIMBER, FIRE, SEND_RUNNER, CHARGE, PASS)"));
+  }
+}
+
+absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& path) {
+  switch (a.kind) {
+    case ActionKind::kEndDeployment:
+    case ActionKind::kPass: {
+      s_.clock.segment = kPreBattleZuluDeploy;
+      Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
+          "The British end their deployment; the Zulu player deploys.");
+      return absl::OkStatus();
+    }
+    case ActionKind::kDeploy: {
+      Unit* u = s_.FindUnit(a.unit_id);
+      if (a.unit_id.empty()) return Bad(path + ".unit_id", "is required");
+      if (u == nullptr) return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+      if (u->side != Side::kBritish) {
+        return Precondition(path + ".unit_id", absl::StrCat("'", a.unit_id, "' is not a British unit"));
+      }
+      const TableGeometry& t = s_.table;
+      if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y()) || a.to.x() < 0 || a.to.y() < 0 ||
+          (t.width > 0 && a.to.x() > t.width) || (t.height > 0 && a.to.y() > t.height)) {
+        return Bad(path + ".to", "is not on the table");
+      }
+      u->position = a.to;
+      u->off_table = false;
+      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
+                     absl::StrFormat("%s deploys at (%.1f, %.1f).", NameOf(*u), a.to.x(), a.to.y()));
+      e.unit_ids = {u->id};
+      return absl::OkStatus();
+    }
+    default:
+      return Precondition(path + ".kind", absl::StrCat(ActionKindName(a.kind),
+                                                       " is not a deployment action (DEPLOY, END_DEPLOYMENT)"));
+  }
+}
+
+absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  const std::string no = MayNotMove(*u);
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not move: ", no));
+  if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y())) return Bad(path + ".to", "is not a point");
+  const TableGeometry& t = s_.table;
+  const bool outside = a.to.x() < 0 || a.to.y() < 0 || (t.width > 0 && a.to.x() > t.width) ||
+                       (t.height > 0 && a.to.y() > t.height);
+  Vec2 goal = a.to;
+  if (t.width > 0 && t.height > 0) goal = ClampToTable(goal, t.width, t.height);
+  // "The British Movement Rate is 3 + 1D6 inches for foot troops and 3 + 2D6
+  // inches for mounted troops" (artillery: Artillery Movement). The engine
+  // rolls the allowance and clips the move to it.
+  Explanation why;
+  const double allowance = BritishAllowance(*u, &why);
+  const Vec2 before = u->position;
+  std::vector<Vec2> walked = MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
+  u = s_.FindUnit(a.unit_id);
+  double moved = 0;
+  for (size_t k = 1; k < walked.size(); ++k) moved += Distance(walked[k - 1], walked[k]);
+  // "escape": a unit that reaches the table edge it was sent over leaves.
+  const bool escapes = (outside || a.off_table) && AtTableEdge(u->position, t) && Distance(u->position, goal) < 1e-6;
+  if (escapes) u->off_table = true;
+  s_.clock.segment |= kSegMoved;
+  why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ", Inches(allowance),
+                          escapes ? " and leaves the table." : ".");
+  Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
+  e.unit_ids = {u->id};
+  e.path = walked;
+  if (u->kind == UnitKind::kSurgeon) {
+    const int left = static_cast<int>(std::floor((allowance - moved) / kSurgeonAttemptCost + 1e-9));
+    if (left > 0) IMPI_RETURN_IF_ERROR(SurgeonAid(left));
+  }
+  if (!escapes) IMPI_RETURN_IF_ERROR(ChargeRetiring(a.unit_id, before));
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  const bool mounted_kind = u->kind == UnitKind::kCavalry || u->kind == UnitKind::kMountedInfantry ||
+                            u->kind == UnitKind::kNativeHorse;
+  if (!mounted_kind || (a.stance != Stance::kMounted && a.stance != Stance::kDismounted)) {
+    return Precondition(path + ".stance",
+                        "British stances in Ferree are MOUNTED and DISMOUNTED, for mounted troops "
+                        "(the square is a resolve result)");
+  }
+  const std::string no = MayNotMove(*u);
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not mount or dismount: ", no));
+  const bool now_mounted = u->stance != Stance::kDismounted;
+  if ((a.stance == Stance::kMounted) == now_mounted) {
+    return Precondition(path + ".stance", absl::StrCat(u->id, " is already ", now_mounted ? "mounted" : "dismounted"));
+  }
+  // Designed: mounting or dismounting takes the unit's move.
+  u->stance = a.stance;
+  s_.clock.segment |= kSegMoved;
+  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionMove, "", "",
+                 absl::StrCat(NameOf(*u), a.stance == Stance::kMounted ? " mounts." : " dismounts."));
+  e.why.rule.designed = true;
+  e.unit_ids = {u->id};
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  if (!IsArtillery(*u)) return Precondition(path + ".kind", "only guns and rockets limber and unlimber");
+  const int seg = s_.clock.segment;
+  if (seg & kSegLimber) return Precondition(path + ".kind", "it has already limbered or unlimbered this turn");
+  if (seg & kSegFought) return Precondition(path + ".kind", "it has fought in close combat");
+  if (u->status.may_not_fire) return Precondition(path + ".kind", "its guns were left behind");
+  const bool limber = a.kind == ActionKind::kLimber;
+  if (limber == u->status.limbered) {
+    return Precondition(path + ".kind", absl::StrCat(u->id, " is already ", limber ? "limbered" : "unlimbered"));
+  }
+  // Artillery Movement: "Unlimbered artillery may ... fire and limber, but
+  // not move in one turn."
+  if (limber && (seg & kSegMoved)) return Precondition(path + ".kind", "artillery that has moved may not limber");
+  u->status.limbered = limber;
+  s_.clock.segment |= kSegLimber;
+  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves, kTableArtilleryMovement, "",
+                 absl::StrCat(NameOf(*u), limber ? " limbers." : " unlimbers."));
+  e.unit_ids = {u->id};
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  const std::string no = MayNotFire(*u);
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not fire: ", no));
+  if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
+  Unit* t = s_.FindUnit(a.target_id);
+  if (t == nullptr) return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  if (t->side != Side::kZulu ||
+      (t->kind != UnitKind::kTray && t->kind != UnitKind::kInduna && t->kind != UnitKind::kSniper) || !Alive(*t)) {
+    return Precondition(path + ".target_id",
+                        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
+  }
+  const double range = Gap(*u, *t);
+  const bool artillery = IsArtillery(*u);
+  if (range > (artillery ? kArtilleryRange : kRifleRange)) {
+    return Precondition(path + ".target_id",
+                        absl::StrCat(a.target_id, " is ", Inches(range), " away: out of range (",
+                                     artillery ? "48\" for artillery" : "24\" for rifles", ")"));
+  }
+  if (!LineOfSight(u->position, t->position, SightBlockers(""))) {
+    return Precondition(path + ".target_id", absl::StrCat(a.target_id, " is out of sight"));
+  }
+  // British Shooting: "Each figure of the active unit that can shoot may do
+  // so ... Figures on foot may fire in two ranks, all other troop types fire
+  // only the first rank." Designed: a foot company fires every figure, a
+  // mounted one half of them; officers fire pistols.
+  struct Shooter {
+    bool wounded = false;
+    Weapon weapon = Weapon::kRifle;
+  };
+  std::vector<Shooter> shooters;
+  const int officers = artillery ? 0 : std::min(u->leaders, u->figures.fit);
+  std::vector<Shooter> rifles;
+  for (int i = officers; i < u->figures.fit; ++i) rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
+  for (int i = 0; i < u->figures.wounded; ++i) rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
+  if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
+  for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
+  shooters.insert(shooters.end(), rifles.begin(), rifles.end());
+  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures".
+  if (!artillery && u->status.ammunition == Ammunition::kLow) shooters.resize((shooters.size() + 1) / 2);
+  const Firer firer = FirerOf(*u);
+  const FireTarget target = t->kind == UnitKind::kInduna ? FireTarget::kInduna
+                            : t->kind == UnitKind::kSniper ? FireTarget::kSniper
+                                                           : FireTarget::kZulu;
+  const bool cover = t->kind == UnitKind::kTray && InCover(*t, *u);
+  Explanation all;
+  int hits = 0, shots = 0, figures_fired = 0;
+  for (const Shooter& sh : shooters) {
+    if (sh.weapon == Weapon::kPistol && range > kPistolRange) continue;  // "Officers pistol 0 to 3""
+    ++figures_fired;
+    for (int k = 0; k < ShotsPerFigure(firer); ++k) {
+      FireInput in;
+      in.firer = firer;
+      in.resolve = ResolveOf(*u);
+      in.weapon = sh.weapon;
+      in.target = target;
+      in.range_inches = range;
+      in.firer_wounded = sh.wounded;
+      in.fixed_bayonet = u->status.bayonets_fixed && sh.weapon == Weapon::kRifle;
+      in.target_in_cover = cover;
+      Explanation one;
+      const FireResult r = ::impi::ferree::BritishFire(dice_, in, &one);
+      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange)) all.rule = one.rule;
+      all.dice.insert(all.dice.end(), one.dice.begin(), one.dice.end());
+      if (r == FireResult::kHit) ++hits;
+      if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
+    }
+  }
+  all.rule.source = kSource;
+  if (all.rule.section.empty()) {
+    all.rule.section = kSectionBritishShooting;
+    all.rule.table = kTableBritishFiring;
+  }
+  // Record what the rally chart reads: "the number of British figures that
+  // have fired at the tray since its last turn" (a crewman counts as 2).
+  t->umpire.figures_fired_at += figures_fired * ShotsPerFigure(firer);
+  if (artillery) t->umpire.under_artillery = true;
+  std::string effect;
+  const std::string tid = t->id;
+  if (t->kind == UnitKind::kInduna) {
+    Explanation eff;
+    if (hits > 0) {
+      EffectsOfHits(*t, hits, "British fire", &eff);
+      all.dice.insert(all.dice.end(), eff.dice.begin(), eff.dice.end());
+      effect = " " + eff.text;
+    }
+  } else {
+    const int removed = std::min(hits, t->figures.fit);
+    RemoveZuluFigures(*t, hits);
+    effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid, ".");
+  }
+  u = s_.FindUnit(a.unit_id);
+  u->status.fired = true;
+  s_.clock.segment |= kSegFired;
+  all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range), cover ? " (in cover)" : "", ": ",
+                          figures_fired, " figure(s), ", shots, " shot(s), ", hits, " hit(s).", effect);
+  Event& e = LogWhy(EventKind::kFired, Side::kBritish, all);
+  e.unit_ids = {u->id};
+  e.target_id = tid;
+  // Ammunition: turns of fire, and "Running Out Of Ammo": "After a unit has
+  // fired the listed number of turns (and every turn thereafter that it is
+  // allowed to fire) the player rolls 1D6".
+  AmmunitionUnit kind;
+  if (!artillery && AmmunitionUnitOf(*u, &kind)) {
+    ++u->status.turns_fired;
+    Explanation allowance_why;
+    const AmmunitionAllowance allowance = AmmunitionFor(kind, &allowance_why);
+    if (u->status.turns_fired >= allowance.turns_of_fire) {
+      Explanation why;
+      u->status.ammunition = OutOfAmmunition(dice_, &why);
+      why.text += absl::StrCat(" ", NameOf(*u), u->status.ammunition == Ammunition::kOut
+                                                    ? " is out of ammunition."
+                                                    : " is low on ammunition.");
+      Event& o = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+      o.unit_ids = {u->id};
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  const std::string no = MayNotSendRunner(*u);
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not send a runner: ", no));
+  Unit runner;
+  runner.id = s_.NewUnitId(absl::StrCat(u->id, "-runner"));
+  runner.side = Side::kBritish;
+  runner.kind = UnitKind::kRunner;
+  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name);
+  runner.parent = u->id;
+  runner.figures.fit = 1;
+  runner.position = u->position;
+  runner.status.ammunition = Ammunition::kUnspecified;
+  if (const Unit* w = RunnerWagon(runner)) runner.umpire.target_id = w->id;
+  u->figures.fit -= 1;
+  u->status.runner_out = true;
+  const std::string rid = runner.id;
+  const std::string uid = u->id;
+  s_.units.push_back(std::move(runner));
+  s_.clock.segment |= kSegRunner;
+  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition, "",
+                 absl::StrCat(uid, " sends ", rid, " back for ammunition."));
+  e.unit_ids = {uid, rid};
+  // "If the unit did not move in the turn, the runner may be moved after the
+  // unit shoots, otherwise, the runner must wait until the next turn."
+  if (!(s_.clock.segment & kSegMoved)) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& path) {
+  Unit* u = s_.FindUnit(a.unit_id);
+  if (!IsCompany(*u)) return Precondition(path + ".kind", "only companies charge");
+  if (s_.clock.segment & kSegFought) return Precondition(path, absl::StrCat(u->id, " has already fought"));
+  if (u->status.retiring || u->status.routed) {
+    return Precondition(path, absl::StrCat(u->id, " is retiring or retreating: it does not charge"));
+  }
+  if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
+  Unit* t = s_.FindUnit(a.target_id);
+  if (t == nullptr) return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  if (t->kind != UnitKind::kTray || !Alive(*t)) {
+    return Precondition(path + ".target_id", absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));
+  }
+  auto engaged = [&](const Unit& b, const Unit& z) {
+    return InContact(b, z) || (AcrossLaager(z.position, b.position) && Gap(b, z) <= kLaagerReach + kContactGap + 0.2);
+  };
+  bool out_of_donga = false;
+  if (!engaged(*u, *t)) {
+    const std::string no = MayNotMove(*u);
+    if (!no.empty()) {
+      return Precondition(path, absl::StrCat(u->id, " is not in contact with ", t->id, " and may not move: ", no));
+    }
+    Explanation why;
+    const double allowance = BritishAllowance(*u, &why);
+    const Vec2 before = u->position;
+    std::vector<Vec2> walked =
+        MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2, kContactGap / 2, false);
+    u = s_.FindUnit(a.unit_id);
+    t = s_.FindUnit(a.target_id);
+    s_.clock.segment |= kSegMoved;
+    const bool reached = engaged(*u, *t);
+    out_of_donga = InDonga(before) && !InDonga(u->position);
+    why.text = absl::StrCat(why.text, " ", NameOf(*u), " charges ", t->id,
+                            reached ? " and makes contact." : " but falls short.");
+    Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
+    e.unit_ids = {u->id};
+    e.target_id = t->id;
+    e.path = walked;
+    if (!reached) {
+      s_.clock.segment |= kSegFought;
+      return absl::OkStatus();
+    }
+  }
+  s_.clock.segment |= kSegFought;
+  // D. Close Combat: "An active British figure has the option not to engage
+  // in close combat"; here it does.
+  return CloseCombatFight(a.target_id, a.unit_id, false, out_of_donga, "the British charge");
+}
+
+}  // namespace impi::ferree

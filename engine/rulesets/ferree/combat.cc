@@ -1,0 +1,593 @@
+// FerreeBattle: movement on the table, close combat, effects of hits and
+// charging a retiring unit (001_4c61f40cf0987cbf.txt, "B. Move the active
+// unit", "Crossing the laager", "Charging A Retiring Unit", "D. Close
+// Combat", "Effects Of Hits").
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kOnLine = 0.05;     // designed: a tray this close to the laager is on it
+constexpr double kAtLine = 0.25;     // designed: a tray this close is in contact with it
+constexpr double kStopBefore = 0.2;  // designed: where a tray stops in front of the laager
+
+double Cross2(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+double PointSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return Distance(p, a + t * ab);
+}
+
+Vec2 ClosestOnSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return a + t * ab;
+}
+
+// The parameter t in [0,1] along a->b where it crosses c-d, or kInf.
+double SegmentCross(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const Vec2 r = b - a, s = d - c;
+  const double denom = Cross2(r, s);
+  if (std::abs(denom) < 1e-12) return kInf;
+  const double t = Cross2(c - a, s) / denom;
+  const double u = Cross2(c - a, r) / denom;
+  if (t < -1e-12 || t > 1 + 1e-12 || u < -1e-12 || u > 1 + 1e-12) return kInf;
+  return std::max(0.0, t);
+}
+
+// The parameter t in [0,1] along a->b where it first comes within r of c.
+double CircleEntry(const Vec2& a, const Vec2& b, const Vec2& c, double r) {
+  const Vec2 d = b - a, f = a - c;
+  const double A = d.dot(d), B = 2 * f.dot(d), C = f.dot(f) - r * r;
+  if (C <= 0) return 0.0;
+  if (A <= 0) return kInf;
+  const double disc = B * B - 4 * A * C;
+  if (disc < 0) return kInf;
+  const double t = (-B - std::sqrt(disc)) / (2 * A);
+  return t >= 0 && t <= 1 ? t : kInf;
+}
+
+// The laager and the thornbush as lists of edges (designed: the thornbush
+// barricade is crossed like the laager; the text gives it no rules).
+std::vector<std::pair<Vec2, Vec2>> LaagerEdges(const BattleState& s) {
+  std::vector<std::pair<Vec2, Vec2>> out;
+  for (const Terrain& t : s.terrain) {
+    if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
+    const size_t n = t.outline.size();
+    if (n < 2) continue;
+    for (size_t i = 0; i + 1 < n; ++i) out.push_back({t.outline[i], t.outline[i + 1]});
+    if (!t.open && n > 2) out.push_back({t.outline[n - 1], t.outline[0]});
+  }
+  return out;
+}
+
+double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec2& p, Vec2* nearest) {
+  double best = kInf;
+  for (const auto& [a, b] : edges) {
+    const double d = PointSegment(p, a, b);
+    if (d < best) {
+      best = d;
+      if (nearest != nullptr) *nearest = ClosestOnSegment(p, a, b);
+    }
+  }
+  return best;
+}
+
+Fighter FighterOf(const BattleState& s, const Unit& b) {
+  const Unit* k = &b;
+  if (b.kind == UnitKind::kRunner) {
+    if (const Unit* p = s.FindUnit(b.parent)) k = p;
+  }
+  switch (k->kind) {
+    case UnitKind::kInfantry: return Fighter::kRegular;
+    case UnitKind::kNativeFoot: return Fighter::kNativeLevy;
+    case UnitKind::kNativeHorse: return Fighter::kNativeHorse;
+    case UnitKind::kWagon: return Fighter::kCivilian;
+    default: return Fighter::kEuropeanIrregular;
+  }
+}
+
+CompanyResolve ResolveOf(const Unit& u) {
+  if (u.status.routed) return CompanyResolve::kRout;
+  if (u.status.retiring) return CompanyResolve::kRetire;
+  return CompanyResolve::kCarryOn;
+}
+
+void AppendDice(Explanation& to, const Explanation& from) {
+  to.dice.insert(to.dice.end(), from.dice.begin(), from.dice.end());
+}
+
+// Moves one figure of `u` from one condition to another.
+void Shift(Figures& f, FigureCondition from, FigureCondition to) {
+  if (from == to) return;
+  auto bucket = [&](FigureCondition c) -> int& {
+    switch (c) {
+      case FigureCondition::kUnhurt: return f.fit;
+      case FigureCondition::kWounded: return f.wounded;
+      case FigureCondition::kSeriouslyWounded: return f.seriously_wounded;
+      default: return f.casualties;
+    }
+  };
+  if (bucket(from) <= 0) return;
+  --bucket(from);
+  ++bucket(to);
+}
+
+const char* EffectName(HitEffect e) {
+  switch (e) {
+    case HitEffect::kScratch: return "scratch";
+    case HitEffect::kWounded: return "wounded";
+    case HitEffect::kSeriouslyWounded: return "seriously wounded";
+    default: return "killed";
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Terrain and neighbours.
+
+std::vector<Obstacle> FerreeBattle::Impassable() const {
+  std::vector<Obstacle> out;
+  for (const Terrain& t : s_.terrain) {
+    if (!t.impassable || t.outline.size() < 2) continue;
+    out.push_back(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+  }
+  return out;
+}
+
+std::vector<Obstacle> FerreeBattle::SightBlockers(const std::string& except_regiment) const {
+  (void)except_regiment;
+  std::vector<Obstacle> out;
+  for (const Terrain& t : s_.terrain) {
+    if (!t.blocks_los || t.outline.size() < 2) continue;
+    out.push_back(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+  }
+  return out;
+}
+
+bool FerreeBattle::InDonga(const Vec2& p) const {
+  for (const Terrain& t : s_.terrain) {
+    if (t.kind != TerrainKind::kDonga || t.outline.empty()) continue;
+    if (t.open) {
+      // A donga drawn as a line: designed, 1" either side of it.
+      for (size_t i = 0; i + 1 < t.outline.size(); ++i) {
+        if (PointSegment(p, t.outline[i], t.outline[i + 1]) <= 1.0) return true;
+      }
+    } else if (PointInPolygon(p, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool FerreeBattle::InTent(const Vec2& p) const {
+  for (const Terrain& t : s_.terrain) {
+    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool FerreeBattle::InCover(const Unit& target, const Unit& firer) const {
+  // Taking Cover: "Zulu figures that end their turn in a donga that is not
+  // occupied by the firing unit is in cover. Also, a unit that is prone is
+  // considered in cover."
+  if (target.stance == Stance::kProne) return true;
+  if (!InDonga(target.position)) return false;
+  for (const Terrain& t : s_.terrain) {
+    if (t.kind != TerrainKind::kDonga || t.open || t.outline.size() < 3) continue;
+    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline)) return false;
+  }
+  return true;
+}
+
+bool FerreeBattle::IndunaWith(const Unit& tray) const {
+  for (const Unit& u : s_.units) {
+    if (u.kind == UnitKind::kInduna && !u.off_table && u.figures.fit + u.figures.wounded > 0 &&
+        InContact(u, tray)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool FerreeBattle::OnLaager(const Vec2& p) const {
+  return LaagerDistance(LaagerEdges(s_), p, nullptr) <= kOnLine;
+}
+
+bool FerreeBattle::AcrossLaager(const Vec2& a, const Vec2& b) const {
+  for (const auto& [c, d] : LaagerEdges(s_)) {
+    if (SegmentCross(a, b, c, d) != kInf) return true;
+  }
+  return false;
+}
+
+const Unit* FerreeBattle::NearestBritish(const Vec2& from) const {
+  const Unit* best = nullptr;
+  for (const Unit& b : s_.units) {
+    if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
+    if (best == nullptr || Distance(b.position, from) < Distance(best->position, from)) best = &b;
+  }
+  return best;
+}
+
+const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
+  const Unit* c = &company;
+  if (company.kind == UnitKind::kRunner) {
+    c = s_.FindUnit(company.parent);
+    if (c == nullptr) return nullptr;
+  }
+  // "line them up ... at the back of the wagon": a WAGON's name says whose
+  // it is ("1/24th"); a wagon whose parent is the company is its own too.
+  for (const Unit& w : s_.units) {
+    if (w.kind != UnitKind::kWagon || w.off_table) continue;
+    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos)) return &w;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// Movement.
+
+std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allowance,
+                                         double stop_short, double enemy_gap, bool stop_at_laager) {
+  const Vec2 start = u.position;
+  std::vector<Vec2> walked = {start};
+  if (!(allowance > 0)) return walked;
+  Path p = PathTowards(start, goal, allowance, Impassable(), Turn::kLeft, stop_short, 0.5);
+  if (p.points.size() < 2) return walked;
+  const std::vector<Vec2>& pts = p.points;
+  double length = 0;
+  for (size_t k = 1; k < pts.size(); ++k) length += Distance(pts[k - 1], pts[k]);
+  double cut = length;
+  // Contact with the other side stops a move.
+  if (enemy_gap >= 0) {
+    const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+    for (const Unit& e : s_.units) {
+      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) continue;
+      const double r = Radius(u) + Radius(e) + enemy_gap;
+      if (Distance(start, e.position) <= r + 1e-9) continue;  // already there
+      double s = 0;
+      for (size_t k = 1; k < pts.size(); ++k) {
+        const double len = Distance(pts[k - 1], pts[k]);
+        const double t = CircleEntry(pts[k - 1], pts[k], e.position, r);
+        if (t != kInf) {
+          cut = std::min(cut, s + t * len);
+          break;
+        }
+        s += len;
+      }
+    }
+  }
+  // Crossing the laager: "When a Zulu figure makes contact with the laager,
+  // it stops its movement at that point." A tray already at the laager
+  // crosses it if it is not defended (it "may move normally next turn").
+  if (stop_at_laager) {
+    const auto edges = LaagerEdges(s_);
+    if (!edges.empty()) {
+      const double start_dist = LaagerDistance(edges, start, nullptr);
+      const bool at_line = start_dist <= kAtLine;
+      std::vector<std::pair<double, Vec2>> crossings;
+      double s = 0;
+      for (size_t k = 1; k < pts.size(); ++k) {
+        const double len = Distance(pts[k - 1], pts[k]);
+        for (const auto& [c, d] : edges) {
+          const double t = SegmentCross(pts[k - 1], pts[k], c, d);
+          if (t != kInf) crossings.push_back({s + t * len, pts[k - 1] + t * (pts[k] - pts[k - 1])});
+        }
+        s += len;
+      }
+      std::sort(crossings.begin(), crossings.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [sc, point] : crossings) {
+        if (sc > cut) break;
+        if (at_line && sc <= start_dist + kAtLine) {
+          // Defended: "a British figure is across the laager, within 1/2" to
+          // either side of the Zulu".
+          bool defended = false;
+          for (const Unit& b : s_.units) {
+            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
+            if (Distance(b.position, point) - Radius(b) <= kTrayRadius + kLaagerReach &&
+                AcrossLaager(start, b.position)) {
+              defended = true;
+            }
+          }
+          if (defended && u.side == Side::kZulu) {
+            cut = 0;
+            break;
+          }
+          continue;  // undefended: over it
+        }
+        cut = std::max(0.0, sc - kStopBefore);
+        break;
+      }
+    }
+  }
+  // Walk `cut` inches along the path.
+  double remaining = cut;
+  for (size_t k = 1; k < pts.size(); ++k) {
+    const double len = Distance(pts[k - 1], pts[k]);
+    if (len <= 1e-12) continue;
+    if (remaining >= len) {
+      walked.push_back(pts[k]);
+      remaining -= len;
+      continue;
+    }
+    if (remaining > 1e-9) walked.push_back(pts[k - 1] + (remaining / len) * (pts[k] - pts[k - 1]));
+    break;
+  }
+  Vec2 end = walked.back();
+  if (s_.table.width > 0 && s_.table.height > 0) end = ClampToTable(end, s_.table.width, s_.table.height);
+  walked.back() = end;
+  u.position = end;
+  return walked;
+}
+
+// ---------------------------------------------------------------------------
+// Hits.
+
+void FerreeBattle::RemoveZuluFigures(Unit& tray, int n) {
+  n = std::min(n, tray.figures.fit);
+  if (n <= 0) return;
+  // "Zulus that are hit are removed from play."
+  tray.figures.fit -= n;
+  tray.figures.casualties += n;
+  if (tray.kind != UnitKind::kTray) return;
+  tray.umpire.losses_this_turn += n;
+  // Pinned Zulus: "If a Zulu movement tray loses 3 or more figures in one
+  // turn that tray is pinned."
+  if (tray.umpire.losses_this_turn >= kPinLosses && !tray.status.pinned && tray.figures.fit > 0) {
+    tray.status.pinned = true;
+    Event& e = Log(EventKind::kMoraleTest, Side::kZulu, kSectionPinned, "", "",
+                   absl::StrCat(tray.id, " has lost ", tray.umpire.losses_this_turn,
+                                " figures since its last turn: it is pinned."));
+    e.unit_ids = {tray.id};
+  }
+}
+
+void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Explanation* why) {
+  Explanation all;
+  std::vector<std::string> effects;
+  for (int h = 0; h < hits; ++h) {
+    Figures& f = u.figures;
+    FigureCondition from;
+    if (f.fit > 0) {
+      from = FigureCondition::kUnhurt;
+    } else if (f.wounded > 0) {
+      from = FigureCondition::kWounded;
+    } else if (f.seriously_wounded > 0) {
+      from = FigureCondition::kSeriouslyWounded;
+    } else {
+      break;
+    }
+    Explanation one;
+    const HitEffect effect = EffectOfHit(dice_, &one);
+    if (all.rule.source.empty()) all.rule = one.rule;
+    AppendDice(all, one);
+    Shift(f, from, ApplyHitEffect(from, effect));
+    effects.push_back(EffectName(effect));
+  }
+  all.rule.source = kSource;
+  all.rule.section = kSectionHits;
+  all.rule.table = kTableHits;
+  all.text = absl::StrCat("Effects of hits on ", u.id, " (", cause, "): ",
+                          effects.empty() ? "nobody left to hit" : absl::StrJoin(effects, ", "), ".");
+  if (why != nullptr) *why = all;
+}
+
+// ---------------------------------------------------------------------------
+// D. Close Combat.
+
+absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id, const std::string& british_id,
+                                            bool zulu_out_of_donga, bool british_out_of_donga,
+                                            const std::string& how) {
+  Unit* t = s_.FindUnit(tray_id);
+  Unit* b = s_.FindUnit(british_id);
+  if (t == nullptr || b == nullptr || !Alive(*t)) return absl::OkStatus();
+  Explanation all;
+  all.rule = {kSource, kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat, false};
+  std::vector<std::string> notes;
+  // "Seriously wounded figures that are contacted by a Zulu figure are
+  // killed."
+  if (b->figures.seriously_wounded > 0) {
+    notes.push_back(absl::StrCat(b->figures.seriously_wounded,
+                                 " seriously wounded figure(s) contacted by the Zulus are killed"));
+    b->figures.casualties += b->figures.seriously_wounded;
+    b->figures.seriously_wounded = 0;
+  }
+  t->status.in_close_combat = true;
+  b->status.in_close_combat = true;
+  // The fighters: officers first, then unwounded men, then the wounded.
+  const int officers = std::min(b->leaders, b->figures.fit);
+  std::vector<BritishCombatant> fighters;
+  BritishCombatant base;
+  base.fighter = FighterOf(s_, *b);
+  base.resolve = ResolveOf(*b);
+  base.bayonet_fixed = b->status.bayonets_fixed;
+  base.inside_tent = InTent(b->position);
+  base.out_of_donga = british_out_of_donga;
+  base.in_square = b->status.surrounded && IsEuropean(base.fighter);
+  base.huddled = b->status.surrounded && !IsEuropean(base.fighter);
+  for (int i = 0; i < b->figures.fit; ++i) {
+    BritishCombatant c = base;
+    if (i < officers) c.fighter = Fighter::kOfficer;
+    fighters.push_back(c);
+  }
+  for (int i = 0; i < b->figures.wounded; ++i) {
+    BritishCombatant c = base;
+    c.wounded = true;
+    fighters.push_back(c);
+  }
+  ZuluCombatant z;
+  z.on_laager = OnLaager(t->position);
+  z.over_laager = !z.on_laager && AcrossLaager(t->position, b->position);
+  z.out_of_donga = zulu_out_of_donga;
+  // Designed: a tray fights a company as pairs of figures, at most 10.
+  const int pairs = std::min({t->figures.fit, kMaxPairs, static_cast<int>(fighters.size())});
+  int zulu_lost = 0;
+  std::vector<size_t> british_lost;
+  for (int i = 0; i < pairs; ++i) {
+    Explanation one;
+    CloseCombatResult r = CloseCombat(dice_, fighters[i], z, &one);
+    AppendDice(all, one);
+    if (r.winner == CombatWinner::kBritish) {
+      ++zulu_lost;
+    } else {
+      british_lost.push_back(i);
+    }
+  }
+  // "Other Zulu figures are removed from play."
+  RemoveZuluFigures(*t, zulu_lost);
+  // "British figures ... that lose a Close Combat determine the effect of
+  // the combat using the "Effect Of Hits" table."
+  std::vector<std::string> effects;
+  for (size_t i : british_lost) {
+    Explanation one;
+    const HitEffect effect = EffectOfHit(dice_, &one);
+    AppendDice(all, one);
+    const FigureCondition from = fighters[i].wounded ? FigureCondition::kWounded : FigureCondition::kUnhurt;
+    Shift(b->figures, from, ApplyHitEffect(from, effect));
+    effects.push_back(EffectName(effect));
+  }
+  if (pairs > 0) {
+    notes.push_back(absl::StrCat(pairs, " pair(s) fight: the Zulus lose ", zulu_lost, ", the British lose ",
+                                 british_lost.size(),
+                                 effects.empty() ? "" : absl::StrCat(" (", absl::StrJoin(effects, ", "), ")")));
+  }
+  // "A British figure which lost a close combat will be pushed back 1"."
+  if (!british_lost.empty()) {
+    Vec2 back = StepTowards(b->position, t->position, -kPushBack);
+    if (s_.table.width > 0 && s_.table.height > 0) back = ClampToTable(back, s_.table.width, s_.table.height);
+    b->position = back;
+    notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
+  }
+  // Crossing the laager: "If the Zulu wins the combat, it is moved on top of
+  // the laager" (designed: a tray that wins more pairs than it loses).
+  if (z.over_laager && static_cast<int>(british_lost.size()) > zulu_lost && Alive(*t)) {
+    Vec2 on = t->position;
+    LaagerDistance(LaagerEdges(s_), t->position, &on);
+    t->position = on;
+    notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
+  }
+  all.text = absl::StrCat("Close combat, ", how, ": ", tray_id, " against ", british_id,
+                          z.over_laager ? " over the laager" : (z.on_laager ? " on the laager" : ""), ": ",
+                          notes.empty() ? "nobody can fight" : absl::StrJoin(notes, "; "), ".");
+  Event& e = LogWhy(EventKind::kCharged, Side::kZulu, all);
+  e.unit_ids = {tray_id};
+  e.target_id = british_id;
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// Charging A Retiring Unit.
+
+absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const Vec2& before) {
+  const Unit* b = s_.FindUnit(british_id);
+  if (b == nullptr || !Alive(*b)) return absl::OkStatus();
+  // "If a British unit is ordered to move away from a Zulu tray to its front
+  // (or does so as a result of a resolve test), then any Zulu tray within 6"
+  // of the unit may test to see if it will charge." Designed: a tray within
+  // 6" of where the unit started that is now further from it.
+  std::vector<std::string> testers;
+  for (const Unit& t : s_.units) {
+    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+    const double gap_before = std::max(0.0, Distance(before, t.position) - Radius(*b) - Radius(t));
+    if (gap_before > kWithin) continue;
+    if (Gap(t, *b) <= gap_before + 1e-6) continue;
+    testers.push_back(t.id);
+  }
+  for (const std::string& tid : testers) {
+    b = s_.FindUnit(british_id);
+    if (b == nullptr || !Alive(*b) || b->figures.Present() <= 0) break;
+    Unit* t = s_.FindUnit(tid);
+    if (!Alive(*t)) continue;
+    Action test;
+    test.kind = ActionKind::kCharge;
+    test.unit_id = tid;
+    test.target_id = british_id;
+    Action stay;
+    stay.kind = ActionKind::kPass;
+    stay.unit_id = tid;
+    int i = 0;
+    IMPI_RETURN_IF_ERROR(Choose({test, stay}, kSectionChargeRetiring, "Charging a retiring unit",
+                                EventKind::kNothing, /*umpire_only=*/false, &i));
+    if (i != 0) continue;
+    t = s_.FindUnit(tid);
+    ChargeRetiringInput in;
+    in.pinned = t->status.pinned;
+    in.induna_with_stand = IndunaWith(*t);
+    RallySituation situation = RallySituation::kNotShotAt;
+    if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+      situation = RallySituation::kArtilleryOrCasualties;
+    } else if (t->umpire.figures_fired_at > 0) {
+      situation = RallySituation::kSmallArmsNoCasualties;
+    }
+    in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);
+    Explanation why;
+    const bool charge = ZuluChargeRetiring(dice_, in, &why);
+    Event& e = LogWhy(EventKind::kStandTest, Side::kZulu, why);
+    e.unit_ids = {tid};
+    e.target_id = british_id;
+    if (!charge) continue;
+    // "The Zulu tray(s) then determine their movement distance."
+    Explanation mv;
+    double dist = MovementRate(
+        dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &mv);
+    t = s_.FindUnit(tid);
+    b = s_.FindUnit(british_id);
+    const Vec2 start = t->position;
+    const Stance stance = t->stance;
+    if (t->stance == Stance::kProne) {
+      dist -= kStanceCost;
+      t->stance = Stance::kUpright;
+    }
+    const bool was_in_donga = InDonga(start);
+    std::vector<Vec2> path =
+        MoveUnit(*t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
+    t = s_.FindUnit(tid);
+    b = s_.FindUnit(british_id);
+    const bool engaged = InContact(*t, *b) || (AcrossLaager(t->position, b->position) &&
+                                               Gap(*t, *b) <= kLaagerReach + kContactGap + 0.2);
+    mv.rule.section = kSectionChargeRetiring;
+    mv.rule.table = kTableChargeRetiring;
+    if (engaged) {
+      mv.text = absl::StrCat(mv.text, " ", tid, " charges ", british_id, " and makes contact.");
+      Event& m = LogWhy(EventKind::kCharged, Side::kZulu, mv);
+      m.unit_ids = {tid};
+      m.target_id = british_id;
+      m.path = path;
+      // "If the Zulus contact the British unit at this point then a close
+      // combat occurs. The British will not get to fire before this combat."
+      IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id, was_in_donga && !InDonga(t->position), false,
+                                            "charging a retiring unit"));
+    } else {
+      // "If the Zulus fail to make contact they are returned to the spot
+      // where they started".
+      t->position = start;
+      t->stance = stance;
+      mv.text = absl::StrCat(mv.text, " ", tid, " falls short of ", british_id,
+                             " and goes back to where it started.");
+      Event& m = LogWhy(EventKind::kMoved, Side::kZulu, mv);
+      m.unit_ids = {tid};
+      m.target_id = british_id;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi::ferree

@@ -1,0 +1,444 @@
+// FerreeRuleset: Chris Ferree's Isandlwana behind the engine seam, and the
+// unit helpers the procedure and the policies share.
+#include "engine/rulesets/ferree/ferree.h"
+
+#include <algorithm>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+bool IsRegiment(const BattleState& s, const std::string& id) {
+  const Unit* u = s.FindUnit(id);
+  return u != nullptr && u->kind == UnitKind::kRegiment;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Unit helpers.
+
+bool IsZuluKind(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kRegiment:
+    case UnitKind::kTray:
+    case UnitKind::kInduna:
+    case UnitKind::kSniper:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsBritishKind(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+    case UnitKind::kWagon:
+    case UnitKind::kSurgeon:
+    case UnitKind::kRunner:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsCompany(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsArtillery(const Unit& u) { return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets; }
+
+bool IsMounted(const Unit& u) {
+  return (u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
+          u.kind == UnitKind::kNativeHorse) &&
+         u.stance != Stance::kDismounted;
+}
+
+bool IsNative(const Unit& u) {
+  return u.kind == UnitKind::kNativeFoot || u.kind == UnitKind::kNativeHorse;
+}
+
+double Radius(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kTray:
+      return kTrayRadius;
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+      return kCompanyRadius;
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+      return kGunRadius;
+    case UnitKind::kWagon:
+      return kWagonRadius;
+    case UnitKind::kRegiment:
+      return 0.0;
+    default:
+      return kFigureRadius;
+  }
+}
+
+double Gap(const Unit& a, const Unit& b) {
+  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
+}
+
+bool InContact(const Unit& a, const Unit& b) { return Gap(a, b) <= kContactGap + 1e-9; }
+
+bool Alive(const Unit& u) {
+  if (u.off_table) return false;
+  if (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper) return u.figures.fit > 0;
+  if (u.kind == UnitKind::kWagon) return true;
+  return u.figures.Present() > 0;
+}
+
+Vec2 CampCentre(const BattleState& s) {
+  for (TerrainKind kind : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
+    for (const Terrain& t : s.terrain) {
+      if (t.kind != kind || t.outline.empty()) continue;
+      Vec2 c = Vec2::Zero();
+      for (const Vec2& v : t.outline) c += v;
+      return c / static_cast<double>(t.outline.size());
+    }
+  }
+  return Vec2(s.table.width / 2, s.table.height / 2);
+}
+
+std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kTray && u.parent == regiment_id) out.push_back(&u);
+  }
+  return out;
+}
+
+int RegimentFigures(const BattleState& s, const std::string& regiment_id) {
+  int n = 0;
+  for (const Unit* t : TraysOf(s, regiment_id)) n += t->figures.fit;
+  return n;
+}
+
+int DivisionOf(const BattleState& s, const std::string& regiment_id) {
+  const Unit* r = s.FindUnit(regiment_id);
+  return r == nullptr ? 0 : r->umpire.division;
+}
+
+bool AllRegimentsBroken(const BattleState& s) {
+  for (const Unit& u : s.units) {
+    if (u.kind != UnitKind::kRegiment) continue;
+    if (!u.status.broken && RegimentFigures(s, u.id) > 0) return false;
+  }
+  return true;
+}
+
+bool NoBritishLeft(const BattleState& s) {
+  for (const Unit& u : s.units) {
+    if (u.side == Side::kBritish && !u.off_table && u.figures.Present() > 0) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The seam.
+
+absl::Status FerreeRuleset::Validate(const BattleState& s) const {
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    const Unit& u = s.units[i];
+    const std::string path = absl::StrCat("state.units[", i, "]");
+    if (!IsZuluKind(u.kind) && !IsBritishKind(u.kind)) {
+      return Bad(path + ".kind",
+                 absl::StrCat(UnitKindName(u.kind),
+                              " is not a unit of Ferree's Isandlwana (REGIMENT, TRAY, INDUNA, "
+                              "SNIPER; INFANTRY, CAVALRY, MOUNTED_INFANTRY, NATIVE_FOOT, "
+                              "NATIVE_HORSE, GUN, ROCKETS, WAGON, SURGEON, RUNNER)"));
+    }
+    if (IsZuluKind(u.kind) && u.side != Side::kZulu) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
+    }
+    if (IsBritishKind(u.kind) && u.side != Side::kBritish) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
+    }
+    const Figures& f = u.figures;
+    if (f.fit < 0 || f.wounded < 0 || f.seriously_wounded < 0 || f.casualties < 0 || f.starting < 0) {
+      return Bad(path + ".figures", "figures are never negative");
+    }
+    if (u.leaders < 0) return Bad(path + ".leaders", "is never negative");
+    if (u.umpire.division < 0 || u.umpire.division > kLoinsDivision) {
+      return Bad(path + ".umpire.division",
+                 absl::StrCat(u.umpire.division,
+                              " is not a division (1 right horn, 2 chest, 3 left horn, 4 loins, 0 none)"));
+    }
+    switch (u.kind) {
+      case UnitKind::kTray:
+        if (!IsRegiment(s, u.parent)) {
+          return Bad(path + ".parent", absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent,
+                                                    "' is not one"));
+        }
+        break;
+      case UnitKind::kSniper:
+        if (!IsRegiment(s, u.parent)) {
+          return Bad(path + ".parent", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
+                                                    u.parent, "' is not one"));
+        }
+        break;
+      case UnitKind::kInduna:
+        if (!u.parent.empty() && !IsRegiment(s, u.parent)) {
+          return Bad(path + ".parent",
+                     absl::StrCat("an INDUNA commands a REGIMENT (or, with no parent, a division "
+                                  "or the army); '",
+                                  u.parent, "' is not a regiment"));
+        }
+        break;
+      case UnitKind::kRegiment:
+        if (u.figures.starting <= 0) {
+          return Bad(path + ".figures.starting",
+                     "a regiment's strength (25 figures a tray, a row of the resolve table) must "
+                     "be more than 0");
+        }
+        break;
+      case UnitKind::kRunner: {
+        const Unit* p = s.FindUnit(u.parent);
+        if (p == nullptr || !IsCompany(*p) || IsArtillery(*p)) {
+          return Bad(path + ".parent",
+                     absl::StrCat("a RUNNER is sent by a company; '", u.parent, "' is not one"));
+        }
+        if (!u.umpire.target_id.empty()) {
+          const Unit* w = s.FindUnit(u.umpire.target_id);
+          if (w == nullptr || w->kind != UnitKind::kWagon) {
+            return Bad(path + ".umpire.target_id",
+                       absl::StrCat("a runner goes to a WAGON; '", u.umpire.target_id, "' is not one"));
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  std::set<int> entry_numbers;
+  for (size_t i = 0; i < s.points.size(); ++i) {
+    const Point& p = s.points[i];
+    const std::string path = absl::StrCat("state.points[", i, "]");
+    if (p.kind != PointKind::kEntry) {
+      return Bad(path + ".kind",
+                 "Ferree's Isandlwana has ENTRY points only (1 and 2 of the TURN OF ENTRY table, "
+                 "and any named place such as Fugitives' Drift)");
+    }
+    if (p.number < 0) return Bad(path + ".number", "is never negative");
+    if (!entry_numbers.insert(p.number).second) {
+      return Bad(path + ".number", absl::StrCat("entry point ", p.number, " appears twice"));
+    }
+  }
+  std::set<std::string> secret;
+  for (size_t i = 0; i < s.umpire.secret_entries.size(); ++i) {
+    const SecretEntry& e = s.umpire.secret_entries[i];
+    const std::string path = absl::StrCat("state.umpire.secret_entries[", i, "]");
+    if (!IsRegiment(s, e.unit_id)) {
+      return Bad(path + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
+    }
+    if (!secret.insert(e.unit_id).second) {
+      return Bad(path + ".unit_id", absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
+    }
+    if (e.turn < 1) return Bad(path + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
+    if (e.point != 1 && e.point != 2) {
+      return Bad(path + ".point", absl::StrCat(e.point, " is not an off-board entry point (1 or 2)"));
+    }
+    if (s.FindPoint(PointKind::kEntry, e.point) == nullptr) {
+      return Bad(path + ".point", absl::StrCat("the table has no ENTRY point ", e.point));
+    }
+  }
+  const Clock& c = s.clock;
+  switch (c.phase) {
+    case Phase::kUnspecified:
+    case Phase::kPreBattle:
+      if (c.segment < kPreBattlePlan || c.segment > kPreBattleZuluDeploy) {
+        return Bad("state.clock.segment",
+                   absl::StrCat(c.segment, " is not a pre-battle step (0 plan, 1 British "
+                                           "deployment, 2 Zulu deployment)"));
+      }
+      break;
+    case Phase::kActivation:
+      if (c.segment < 0) return Bad("state.clock.segment", "is never negative");
+      if ((c.segment & kSegActive) != 0) {
+        const Unit* a = c.chits_left.empty() ? nullptr : s.FindUnit(c.chits_left[0]);
+        if (a == nullptr || a->side != Side::kBritish ||
+            (!IsCompany(*a) && a->kind != UnitKind::kSurgeon)) {
+          return Bad("state.clock.chits_left",
+                     "while a British unit is active (state.clock.segment), its counter is "
+                     "chits_left[0]");
+        }
+      }
+      break;
+    case Phase::kGameOver:
+      break;
+    default:
+      return Bad("state.clock.phase",
+                 "not a phase of Ferree's Isandlwana (PRE_BATTLE, ACTIVATION, GAME_OVER)");
+  }
+  for (size_t i = 0; i < c.chits_left.size(); ++i) {
+    if (s.FindUnit(c.chits_left[i]) == nullptr) {
+      return Bad(absl::StrCat("state.clock.chits_left[", i, "]"),
+                 absl::StrCat("no unit '", c.chits_left[i], "' on the table state"));
+    }
+  }
+  if (c.minutes_per_turn < 0) return Bad("state.clock.minutes_per_turn", "is never negative");
+  if (!s.parameters.empty()) {
+    return Bad("state.parameters[0].name",
+               absl::StrCat("'", s.parameters[0].name,
+                            "' is not a parameter of Ferree's Isandlwana (it takes none)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeRuleset::Advance(BattleState& state, const std::vector<Action>& british,
+                                    const PolicySpec& policy, Dice& dice, EventLog& log,
+                                    Awaiting* awaiting) const {
+  FerreeBattle battle(state, dice, log, policy);
+  for (size_t i = 0; i < british.size(); ++i) {
+    IMPI_RETURN_IF_ERROR(battle.ApplyBritish(british[i], absl::StrCat("british_actions[", i, "]")));
+  }
+  return battle.Run(awaiting);
+}
+
+absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question,
+                                const PolicySpec& policy, Dice& dice, EventLog& log,
+                                int* decision) const {
+  (void)state;
+  (void)policy;
+  (void)dice;
+  (void)log;
+  if (decision != nullptr) *decision = -1;
+  return absl::FailedPreconditionError(absl::StrCat(
+      "question: ", QuestionKindName(question.kind), " is not yet a decision point of Ferree"));
+}
+
+Awaiting FerreeRuleset::Awaits(const BattleState& state) const {
+  // FerreeBattle::Awaits reads the state only.
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  return FerreeBattle(const_cast<BattleState&>(state), dice, log).Awaits();
+}
+
+std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
+  Awaiting a = battle.Awaits();
+  if (a.kind == AwaitKind::kGameOver) return {};
+  if (side == Side::kBritish) {
+    return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
+  }
+  const Clock& c = state.clock;
+  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
+      c.segment == kPreBattlePlan && state.pre_battle.rolled) {
+    return battle.PlanOptions();
+  }
+  return {};
+}
+
+bool FerreeRuleset::IsOver(const BattleState& state) const {
+  return Awaits(state).kind == AwaitKind::kGameOver;
+}
+
+double FerreeRuleset::Score(const BattleState& state, Side side) const {
+  // 8.: "until all of the Zulu regiments have been broken or all of the
+  // British are killed or escape".
+  double zulu = 0.0;
+  if (NoBritishLeft(state)) {
+    zulu = 1.0;
+  } else if (AllRegimentsBroken(state)) {
+    zulu = -1.0;
+  }
+  return side == Side::kBritish ? -zulu : zulu;
+}
+
+BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
+  BattleState v = state;
+  if (side != Side::kBritish) return v;
+  v.umpire = UmpireBook{};
+  std::set<std::string> hidden_regiments;
+  for (const Unit& u : state.units) {
+    if (u.kind != UnitKind::kRegiment) continue;
+    bool any_on = false;
+    for (const Unit* t : TraysOf(state, u.id)) any_on |= !t->off_table;
+    if (!any_on && !u.status.broken) hidden_regiments.insert(u.id);
+  }
+  std::vector<Unit> units;
+  for (Unit& u : v.units) {
+    u.umpire = UnitUmpire{};
+    if (u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment) continue;
+    units.push_back(std::move(u));
+  }
+  v.units = std::move(units);
+  std::vector<std::string> chits;
+  for (const std::string& id : v.clock.chits_left) {
+    if (!hidden_regiments.count(id)) chits.push_back(id);
+  }
+  v.clock.chits_left = std::move(chits);
+  return v;
+}
+
+void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
+  if (viewer != Side::kBritish) return;
+  const bool have1 = state.FindPoint(PointKind::kEntry, 1) != nullptr;
+  const bool have2 = state.FindPoint(PointKind::kEntry, 2) != nullptr;
+  const int turn = std::max(1, state.clock.turn);
+  const bool turn_running = state.clock.phase == Phase::kActivation && !state.clock.chits_left.empty();
+  for (SecretEntry& e : state.umpire.secret_entries) {
+    // Only regiments the British have not seen yet: the entry turn is still
+    // to come (or is this turn, the counter not drawn).
+    bool entered = false;
+    for (const Unit* t : TraysOf(state, e.unit_id)) entered |= !t->off_table;
+    if (entered) continue;
+    const bool in_cup = std::find(state.clock.chits_left.begin(), state.clock.chits_left.end(),
+                                  e.unit_id) != state.clock.chits_left.end();
+    if (e.turn < turn || (e.turn == turn && !in_cup && state.clock.phase == Phase::kActivation)) {
+      continue;
+    }
+    if (have1 && have2) e.point = rng.Uniform(2) == 0 ? 1 : 2;
+    const bool loins = DivisionOf(state, e.unit_id) == kLoinsDivision;
+    int sampled = 0;
+    for (int tries = 0; tries < 16; ++tries) {
+      Dice dice = Dice::Seeded(rng.Next());
+      sampled = TurnOfEntry(dice, loins, nullptr).ForPoint(e.point);
+      if (sampled > turn || (sampled == turn && turn_running)) break;
+    }
+    if (sampled < turn || (sampled == turn && !turn_running)) sampled = turn + 1;
+    e.turn = sampled;
+    auto& cup = state.clock.chits_left;
+    auto it = std::find(cup.begin(), cup.end(), e.unit_id);
+    if (e.turn == turn && turn_running && it == cup.end()) {
+      cup.push_back(e.unit_id);
+    } else if (e.turn != turn && it != cup.end()) {
+      cup.erase(it);
+    }
+  }
+}
+
+}  // namespace impi::ferree

@@ -1,0 +1,313 @@
+// engine/rulesets/ferree/ferree.h: Chris Ferree's Isandlwana battle engine.
+//
+// Overview: FerreeBattle runs the sequence of play of the rules file
+// 001_4c61f40cf0987cbf.txt on one BattleState, as docs/ferree-engine.md keeps
+// it: the situation rolls A-F, the Zulu plan (off-board regiments and their
+// secret TURN OF ENTRY), British and Zulu deployment, then turns of counters
+// drawn from a cup. A drawn Zulu regiment checks its resolve, rallies its
+// pinned trays, moves (2D6, 1D6 on the first turn), its sniper shoots and its
+// trays in contact fight; an induna moves 3D6 and may order a unit in contact
+// that has not acted; a British unit checks its resolve, is moved by a Retire
+// / Retreat / Surrounded result, then the British player moves, fires (every
+// figure's shot on the British Firing Table), sends runners and charges; the
+// quartermaster of each wagon rolls resupply for the runners there; the
+// surgeon patches up wounded figures. Every table is read through
+// engine/rulesets/ferree/tables.h. Zulu choices (the plan, where a regiment
+// goes, prone or standing, an induna's order, a sniper's target, whether a
+// tray tests to charge a retiring unit) are made by the Zulu policy
+// registered for FERREE_ISANDLWANA (engine/rulesets/policy.h).
+//
+// How the turn is kept between calls (docs/ferree-engine.md):
+//   - clock.phase PRE_BATTLE: clock.segment 0 = the plan is next, 1 = the
+//     British deploy (awaited), 2 = the Zulus deploy.
+//   - clock.phase ACTIVATION: clock.chits_left is the cup. While a British
+//     unit is active its counter is chits_left[0] and clock.segment holds
+//     kSegActive and what it has done this activation (kSegMoved, ...).
+//   - umpire.losses_this_turn of a tray counts the figures it lost since its
+//     regiment's last activation ("in one turn", designed); figures_fired_at
+//     and under_artillery are "since its last turn" (rally).
+//   - umpire.fired_on_by_this_turn of a British unit lists the snipers that
+//     shot at it since its last activation (its resolve test).
+//   - a RUNNER's umpire.target_id is the wagon he goes to, status.ammunition
+//     PLENTY once he carries ammunition, status.turns_fired the turns of fire
+//     he carries, umpire.morale_tests_in_row the turns he has waited.
+//
+// Usage:
+//   FerreeBattle battle(state, dice, log, PolicySpec{});
+//   IMPI_RETURN_IF_ERROR(battle.ApplyBritish(action, "british_actions[0]"));
+//   Awaiting next;
+//   IMPI_RETURN_IF_ERROR(battle.Run(&next));
+//
+// Thread safety: a FerreeBattle works on the state it is given; use one per
+// thread. FerreeRuleset is immutable and shared.
+#ifndef IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
+#define IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/policy.h"
+#include "engine/rulesets/ruleset.h"
+
+namespace impi::ferree {
+
+inline constexpr char kRulesetId[] = "FERREE_ISANDLWANA";
+
+// Sizes on the table, in inches. Designed unless the text gives them.
+inline constexpr double kTrayRadius = 1.4;       // a 2 3/4" movement tray (text), as a disc
+inline constexpr double kCompanyRadius = 1.5;    // designed footprint of a company
+inline constexpr double kGunRadius = 1.0;        // designed: a gun or rocket battery
+inline constexpr double kWagonRadius = 1.0;      // designed
+inline constexpr double kFigureRadius = 0.25;    // a single 1/2" base (text)
+inline constexpr double kContactGap = 0.1;       // designed: "base contact"
+inline constexpr double kLaagerReach = 0.5;      // "within 1/2" to either side" (text)
+inline constexpr double kWithin = 6.0;           // resolve test, charging a retiring unit (text)
+inline constexpr double kPushBack = 1.0;         // a British loser is pushed back 1" (text)
+inline constexpr double kStanceCost = 2.0;       // going prone or standing up (text)
+inline constexpr double kSurgeonAttemptCost = 2.0;  // "lose 2" of movement" (text)
+inline constexpr double kSniperRange = 24.0;     // designed: the text gives none
+inline constexpr double kSniperStandOff = 6.0;   // designed: a sniper stops 6" from the British
+inline constexpr double kThornbushOut = 2.0;     // "2 " out from the tents" (text)
+inline constexpr double kLaagerSide = 8.0;       // designed: 3 wagons to a side
+inline constexpr int kMaxPairs = 10;             // designed: fighting pairs of a tray
+inline constexpr int kPinLosses = 3;             // text
+inline constexpr int kSurgeonAttempts = 3;       // text
+inline constexpr int kLoinsFirstTurn = 3;        // text
+inline constexpr int kLoinsDivision = 4;
+inline constexpr int kRightHornDivision = 1;
+inline constexpr int kMaxRightHornOffBoard = 2;  // text
+inline constexpr int kTrayFigures = 25;          // text
+inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engine.md)
+
+// Sections of the sequence of play, as headed in the source text.
+inline constexpr char kSectionMix[] = "5. Mix up the Movement Counters.";
+inline constexpr char kSectionDraw[] = "6. Draw a Movement Counter.";
+inline constexpr char kSectionPlan[] =
+    "2. Zulu player determines which Regiments will move off-board.";
+inline constexpr char kSectionBritishDeploy[] = "3. British player deploys his troops.";
+inline constexpr char kSectionZuluDeploy[] = "4. Zulu player deploys his troops.";
+inline constexpr char kSectionEnd[] =
+    "8. Repeat steps 5 and 6 until all Zulu Regiments Rout or all of the British are killed or "
+    "escape.";
+inline constexpr char kSectionSnipers[] = "Zulu Snipers";
+
+// clock.segment in PRE_BATTLE.
+inline constexpr int kPreBattlePlan = 0;
+inline constexpr int kPreBattleBritishDeploy = 1;
+inline constexpr int kPreBattleZuluDeploy = 2;
+
+// clock.segment bits in ACTIVATION while a British unit is active.
+inline constexpr int kSegActive = 1;
+inline constexpr int kSegMoved = 2;
+inline constexpr int kSegFired = 4;
+inline constexpr int kSegFought = 8;
+inline constexpr int kSegLimber = 16;     // limbered or unlimbered this activation
+inline constexpr int kSegRunner = 32;     // a runner was sent this activation
+inline constexpr int kSegBayonets = 64;
+inline constexpr int kSegAttemptUnit = 256;  // surgeon's attempts this turn, x256
+
+// --- Unit helpers shared by the engine and the policies. -------------------
+
+bool IsZuluKind(UnitKind kind);
+bool IsBritishKind(UnitKind kind);
+// A unit that takes the company resolve test and fires: INFANTRY, CAVALRY,
+// MOUNTED_INFANTRY, NATIVE_FOOT, NATIVE_HORSE, GUN, ROCKETS.
+bool IsCompany(const Unit& u);
+bool IsArtillery(const Unit& u);
+// Mounted troops (not dismounted).
+bool IsMounted(const Unit& u);
+// Natal Native Contingent and native horse.
+bool IsNative(const Unit& u);
+// A footprint radius for distances between units, in inches.
+double Radius(const Unit& u);
+// Edge-to-edge distance between two units (0 if they overlap).
+double Gap(const Unit& a, const Unit& b);
+bool InContact(const Unit& a, const Unit& b);
+// A unit with figures that can still be hit, on the table.
+bool Alive(const Unit& u);
+// The centre of the camp: the CAMP terrain, else the TENT_LINES, else the
+// table's centre.
+Vec2 CampCentre(const BattleState& s);
+// Trays of a regiment (on or off the table, with figures or not).
+std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
+// Figures left in a regiment's trays.
+int RegimentFigures(const BattleState& s, const std::string& regiment_id);
+// The division of a regiment (its umpire.division).
+int DivisionOf(const BattleState& s, const std::string& regiment_id);
+// Victory (8. of the sequence of play): every Zulu regiment broken or without
+// figures; no British figure on the table.
+bool AllRegimentsBroken(const BattleState& s);
+bool NoBritishLeft(const BattleState& s);
+
+// The procedure on one state.
+class FerreeBattle {
+ public:
+  FerreeBattle(BattleState& state, Dice& dice, EventLog& log, PolicySpec policy = {});
+  ~FerreeBattle();
+
+  // Applies one British action (validated against what is awaited). `path` is
+  // the field path for errors ("british_actions[2]").
+  absl::Status ApplyBritish(const Action& action, const std::string& path);
+  // Plays until the British are awaited or the game ends; fills `awaiting`.
+  absl::Status Run(Awaiting* awaiting);
+  // What the engine awaits now (changes nothing).
+  Awaiting Awaits() const;
+
+  // --- Candidates: the legal options of each choice. ------------------------
+  // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
+  // may still go, and END_DEPLOYMENT.
+  std::vector<Action> PlanOptions() const;
+  // Where a regiment's trays go: MOVE towards the nearest British unit
+  // (target_id), the same ending PRONE, MOVE towards the camp, STANCE
+  // PRONE/UPRIGHT, PASS (hold).
+  std::vector<Action> RegimentMoveOptions(const std::string& regiment_id) const;
+  // An induna's move: MOVE towards a regiment (target_id) that has not acted,
+  // PASS.
+  std::vector<Action> IndunaMoveOptions(const std::string& induna_id) const;
+  // ORDER {unit_id induna, target_id regiment} for each regiment in contact
+  // that has not acted, and PASS.
+  std::vector<Action> OrderOptions(const std::string& induna_id) const;
+  // FIRE {unit_id sniper, target_id} at each British unit in sight, and PASS.
+  std::vector<Action> SniperOptions(const std::string& sniper_id) const;
+  // The active British unit's options (or deployment's).
+  std::vector<Action> BritishOptions() const;
+
+  // The British unit active now, or nullptr.
+  const Unit* ActiveBritish() const;
+
+ private:
+  // Pre-battle.
+  absl::Status SituationRolls();
+  absl::Status ZuluPlan();
+  absl::Status SendOffBoard(const Action& a);
+  absl::Status ZuluDeployment();
+  // Turns and counters.
+  absl::Status StartTurn();
+  absl::Status DrawCounter();
+  std::vector<std::string> FillCup() const;
+  absl::Status ActivateRegiment(const std::string& id, const std::string& ordered_by);
+  absl::Status EnterRegiment(Unit& regiment);
+  absl::Status RoutRegiment(const std::string& id);
+  absl::Status RallyTrays(const std::string& id);
+  absl::Status MoveRegiment(const std::string& id);
+  absl::Status MoveSniper(const std::string& regiment_id, const Action& choice, double allowance);
+  absl::Status SniperShoots(const std::string& regiment_id);
+  absl::Status ZuluCloseCombat(const std::string& regiment_id);
+  absl::Status ActivateInduna(const std::string& id);
+  absl::Status ActivateBritish(const std::string& id);
+  absl::Status BritishResolve(const std::string& id);
+  absl::Status MoveRunners(const std::string& company_id);
+  absl::Status MoveRunner(const std::string& runner_id);
+  // The wagon a runner goes to: his target, his unit's own, or the nearest.
+  const Unit* RunnerWagon(const Unit& runner) const;
+  // A runner carrying ammunition reaches his company: it is resupplied and
+  // the runner rejoins it (the RUNNER unit is removed).
+  void RunnerRejoins(const std::string& runner_id);
+  absl::Status ActivateWagon(const std::string& id);
+  absl::Status SurgeonAid(int max_attempts);
+  absl::Status EndBritishActivation(const std::string& why);
+  absl::Status CheckGameOver(bool* over);
+
+  // British actions.
+  absl::Status BritishDeploy(const Action& a, const std::string& path);
+  absl::Status BritishMove(const Action& a, const std::string& path);
+  absl::Status BritishStance(const Action& a, const std::string& path);
+  absl::Status BritishFire(const Action& a, const std::string& path);
+  absl::Status BritishSendRunner(const Action& a, const std::string& path);
+  absl::Status BritishCharge(const Action& a, const std::string& path);
+  absl::Status BritishLimber(const Action& a, const std::string& path);
+  // Why the active unit may not fire now ("" if it may).
+  std::string MayNotFire(const Unit& u) const;
+  // Why the active unit may not move now ("" if it may).
+  std::string MayNotMove(const Unit& u) const;
+  std::string MayNotSendRunner(const Unit& u) const;
+  // Rolls the active unit's movement allowance.
+  double BritishAllowance(const Unit& u, Explanation* why);
+
+  // Movement and combat helpers.
+  // Moves a unit towards `goal` up to `allowance` inches round impassable
+  // terrain, `stop_short` inches (centre to centre) before the goal; it stops
+  // on coming within `enemy_gap` of a unit of the other side (< 0: never),
+  // at a laager or thornbush line if `stop_at_laager` (docs: "Crossing the
+  // laager"), and within the table. Returns the path walked.
+  std::vector<Vec2> MoveUnit(Unit& u, const Vec2& goal, double allowance, double stop_short,
+                             double enemy_gap, bool stop_at_laager);
+  // Zulu trays within 6" of `british_id` whose distance grew test to charge
+  // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
+  absl::Status ChargeRetiring(const std::string& british_id, const Vec2& before);
+  // Close combat between a tray and a British unit. `zulu_out_of_donga` and
+  // `british_out_of_donga` come from the mover.
+  absl::Status CloseCombatFight(const std::string& tray_id, const std::string& british_id,
+                                bool zulu_out_of_donga, bool british_out_of_donga,
+                                const std::string& how);
+  // EFFECTS OF HITS for `hits` hits on a British unit (or an induna).
+  void EffectsOfHits(Unit& u, int hits, const std::string& cause, Explanation* why);
+  void RemoveZuluFigures(Unit& tray, int n);
+  bool InCover(const Unit& target, const Unit& firer) const;
+  bool InDonga(const Vec2& p) const;
+  bool InTent(const Vec2& p) const;
+  bool IndunaWith(const Unit& tray) const;
+  bool OnLaager(const Vec2& p) const;
+  bool AcrossLaager(const Vec2& a, const Vec2& b) const;
+  const Unit* NearestBritish(const Vec2& from) const;
+  std::vector<Obstacle> Impassable() const;
+  std::vector<Obstacle> SightBlockers(const std::string& except_regiment) const;
+  void Recenter(const std::string& regiment_id);
+  const Unit* OwnWagon(const Unit& company) const;
+
+  // Policy.
+  absl::Status Choose(const std::vector<Action>& options, const std::string& section,
+                      const std::string& what, EventKind kind, bool umpire_only, int* chosen);
+  std::string Describe(const Action& a) const;
+
+  Event& Log(EventKind kind, Side side, const std::string& section, const std::string& table,
+             const std::string& row, const std::string& text);
+  Event& LogWhy(EventKind kind, Side side, const Explanation& why);
+
+  BattleState& s_;
+  Dice& dice_;
+  EventLog& log_;
+  PolicySpec spec_;
+  std::unique_ptr<Policy> policy_;
+  // Trays of the active regiment that came out of a donga this move.
+  std::vector<std::string> left_donga_;
+};
+
+// The rule set behind engine/rulesets/ruleset.h.
+class FerreeRuleset final : public Ruleset {
+ public:
+  std::string_view id() const override { return kRulesetId; }
+  std::string_view source() const override { return "001_4c61f40cf0987cbf.txt"; }
+  std::string_view status() const override { return "full"; }
+  absl::Status Validate(const BattleState& state) const override;
+  absl::Status Advance(BattleState& state, const std::vector<Action>& british,
+                       const PolicySpec& policy, Dice& dice, EventLog& log,
+                       Awaiting* awaiting) const override;
+  // No Ferree decision point is asked yet: FAILED_PRECONDITION.
+  absl::Status Ask(BattleState& state, const Question& question, const PolicySpec& policy,
+                   Dice& dice, EventLog& log, int* decision) const override;
+  Awaiting Awaits(const BattleState& state) const override;
+  // British: the active unit's options (or deployment's). Zulu: the plan's
+  // options before the battle (the engine plays every other Zulu choice
+  // through the policy; see FerreeBattle's option lists).
+  std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
+  bool IsOver(const BattleState& state) const override;
+  // +1 a Zulu win (no British figure left), -1 a British win (every regiment
+  // broken), 0 undecided; for side ZULU, negated for BRITISH.
+  double Score(const BattleState& state, Side side) const override;
+  // British: no umpire bookkeeping, no secret entries, no off-table Zulu
+  // trays, snipers or indunas, no entering regiment in the cup.
+  BattleState View(const BattleState& state, Side side) const override;
+  // British viewer: re-rolls the TURN OF ENTRY (and the entry point) of every
+  // regiment still off-board.
+  void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
+};
+
+}  // namespace impi::ferree
+
+#endif  // IMPI_ENGINE_RULESETS_FERREE_FERREE_H_

@@ -1,0 +1,803 @@
+// The Ferree's Isandlwana battle engine (engine/rulesets/ferree/ferree.h)
+// through the seam, with scripted dice and a tiny test policy that takes the
+// first option: the cup and activations, induna orders, resolve tests,
+// pinned trays, British fire, close combat, off-board entry, victory, the
+// British view, and random play through GameState.
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/tables.h"
+#include "engine/rulesets/game_state.h"
+#include "engine/rulesets/policy.h"
+
+namespace impi::ferree {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// --- The test policy --------------------------------------------------------
+
+// Every option offered to the policy, in order, for the checks.
+std::vector<std::vector<Action>>& Offered() {
+  static auto* v = new std::vector<std::vector<Action>>;
+  return *v;
+}
+
+// The index the policy picks (default: the first option).
+std::function<int(const std::vector<Action>&)>& Picker() {
+  static auto* f = new std::function<int(const std::vector<Action>&)>;
+  return *f;
+}
+
+class TestPolicy : public Policy {
+ public:
+  int Choose(const BattleState&, const std::vector<Action>& options, Dice&, std::string* why) override {
+    Offered().push_back(options);
+    if (why != nullptr) *why = "test policy";
+    return Picker() ? Picker()(options) : 0;
+  }
+};
+
+void RegisterTestPolicy() {
+  RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<TestPolicy>(); });
+}
+
+class FerreeEngine : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    RegisterTestPolicy();
+    Offered().clear();
+    Picker() = nullptr;
+  }
+  const FerreeRuleset rules_;
+};
+
+// --- States -----------------------------------------------------------------
+
+Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
+          const std::string& parent = "") {
+  Unit& u = s.units.emplace_back();
+  u.id = id;
+  u.side = side;
+  u.kind = kind;
+  u.position = at;
+  u.figures.fit = fit;
+  u.parent = parent;
+  return u;
+}
+
+// A company b1 (20 men of the 24th) by the camp, a regiment r1 of three
+// trays 16" away, its induna i1 behind them, and the 1/24th's wagon.
+BattleState SmallBattle() {
+  BattleState s;
+  s.ruleset = kRulesetId;
+  s.table = {60, 48, 0, 0};
+  s.clock.phase = Phase::kActivation;
+  s.clock.turn = 0;
+  Terrain& camp = s.terrain.emplace_back();
+  camp.id = "camp";
+  camp.kind = TerrainKind::kCamp;
+  camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};  // centre (30, 6)
+  Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {30, 30}, 0);
+  r.figures.starting = 75;
+  r.umpire.division = 2;
+  Add(s, "t1", Side::kZulu, UnitKind::kTray, {26, 30}, 25, "r1");
+  Add(s, "t2", Side::kZulu, UnitKind::kTray, {30, 30}, 25, "r1");
+  Add(s, "t3", Side::kZulu, UnitKind::kTray, {34, 30}, 25, "r1");
+  Add(s, "i1", Side::kZulu, UnitKind::kInduna, {30, 34}, 1, "r1");
+  Unit& b = Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 14}, 20);
+  b.name = "A Coy 1/24th";
+  b.red_coat = true;
+  Unit& w = Add(s, "w1", Side::kBritish, UnitKind::kWagon, {30, 4}, 0);
+  w.name = "1/24th";
+  return s;
+}
+
+// Makes `id` the active British unit (its counter at the front of the cup).
+void MakeActive(BattleState& s, const std::string& id, int turn = 2) {
+  s.clock.phase = Phase::kActivation;
+  s.clock.turn = turn;
+  s.clock.chits_left.insert(s.clock.chits_left.begin(), id);
+  s.clock.segment = kSegActive;
+  s.FindUnit(id)->status.acted = true;
+}
+
+Action Make(ActionKind kind, const std::string& unit, const std::string& target = "") {
+  Action a;
+  a.kind = kind;
+  a.unit_id = unit;
+  a.target_id = target;
+  return a;
+}
+
+struct Step {
+  absl::Status status;
+  Awaiting awaiting;
+  EventLog log;
+  size_t dice_used = 0;
+  std::vector<DieRoll> rolls;
+};
+
+Step Play(const Ruleset& rules, BattleState& s, const std::vector<Action>& british, std::vector<int> faces) {
+  Step st;
+  Dice dice = Dice::Scripted(std::move(faces));
+  st.status = rules.Advance(s, british, PolicySpec{}, dice, st.log, &st.awaiting);
+  if (st.status.ok()) st.status = dice.status();
+  st.rolls = dice.rolls();
+  for (const DieRoll& r : st.rolls) st.dice_used += r.count;
+  return st;
+}
+
+const Event* FindEvent(const EventLog& log, EventKind kind, const std::string& text = "") {
+  for (const Event& e : log.events()) {
+    if (e.kind == kind && e.why.text.find(text) != std::string::npos) return &e;
+  }
+  return nullptr;
+}
+
+std::vector<const Event*> Events(const EventLog& log, EventKind kind) {
+  std::vector<const Event*> out;
+  for (const Event& e : log.events()) {
+    if (e.kind == kind) out.push_back(&e);
+  }
+  return out;
+}
+
+// --- Identity and validation -------------------------------------------------
+
+TEST_F(FerreeEngine, IdentifiesItself) {
+  EXPECT_EQ(rules_.id(), "FERREE_ISANDLWANA");
+  EXPECT_EQ(rules_.source(), "001_4c61f40cf0987cbf.txt");
+  EXPECT_EQ(rules_.status(), "full");
+  EXPECT_TRUE(rules_.Validate(SmallBattle()).ok()) << rules_.Validate(SmallBattle());
+}
+
+TEST_F(FerreeEngine, ValidationNamesTheField) {
+  {
+    BattleState s = SmallBattle();
+    s.units[1].parent = "b1";
+    absl::Status st = rules_.Validate(s);
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_THAT(std::string(st.message()), HasSubstr("state.units[1].parent: "));
+  }
+  {
+    BattleState s = SmallBattle();
+    s.units[0].figures.starting = 0;
+    EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.units[0].figures.starting: "));
+  }
+  {
+    BattleState s = SmallBattle();
+    Add(s, "x", Side::kZulu, UnitKind::kImpi, {1, 1}, 1);
+    EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.units[7].kind: IMPI"));
+  }
+  {
+    BattleState s = SmallBattle();
+    s.units[5].side = Side::kZulu;  // b1
+    EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.units[5].side: "));
+  }
+  {
+    BattleState s = SmallBattle();
+    s.umpire.secret_entries.push_back({"t1", 4, 1});
+    EXPECT_THAT(std::string(rules_.Validate(s).message()),
+                HasSubstr("state.umpire.secret_entries[0].unit_id: "));
+  }
+  {
+    BattleState s = SmallBattle();
+    s.umpire.secret_entries.push_back({"r1", 4, 1});  // no ENTRY point 1
+    EXPECT_THAT(std::string(rules_.Validate(s).message()),
+                HasSubstr("state.umpire.secret_entries[0].point: "));
+  }
+  {
+    BattleState s = SmallBattle();
+    Point& p = s.points.emplace_back();
+    p.kind = PointKind::kPerimeter;
+    EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.points[0].kind: "));
+  }
+}
+
+TEST_F(FerreeEngine, AskIsNotYetADecisionPoint) {
+  BattleState s = SmallBattle();
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  int decision = 0;
+  Question q;
+  q.kind = QuestionKind::kStartOfTurn;
+  absl::Status st = rules_.Ask(s, q, PolicySpec{}, dice, log, &decision);
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.message()), HasSubstr("not yet a decision point of Ferree"));
+}
+
+TEST_F(FerreeEngine, NoPolicyRegisteredIsAFailedPrecondition) {
+  RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::unique_ptr<Policy>(); });
+  BattleState s = SmallBattle();
+  // Turn 1: the cup holds r1, i1, b1, w1; r1 is drawn and must choose.
+  Step st = Play(rules_, s, {}, {1, 3});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(st.status.message(), "no RULES policy is registered for FERREE_ISANDLWANA");
+}
+
+// --- The cup ------------------------------------------------------------------
+
+TEST_F(FerreeEngine, TheCupHoldsOneCounterPerActivatableUnit) {
+  BattleState s = SmallBattle();
+  // d4 = 3: the third counter (b1) is drawn first.
+  Step st = Play(rules_, s, {}, {3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  const Event* turn = FindEvent(st.log, EventKind::kTurnStarted);
+  ASSERT_NE(turn, nullptr);
+  EXPECT_THAT(turn->unit_ids, ElementsAre("r1", "i1", "b1", "w1"));
+  ASSERT_EQ(st.rolls.size(), 1u);
+  EXPECT_EQ(st.rolls[0].sides, 4);
+  EXPECT_EQ(st.rolls[0].purpose, "counter drawn from the cup");
+  EXPECT_EQ(st.awaiting.side, Side::kBritish);
+  EXPECT_EQ(st.awaiting.kind, AwaitKind::kBritishMove);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+  // The active unit's counter is kept at the front of the cup.
+  EXPECT_THAT(s.clock.chits_left, ElementsAre("b1", "r1", "i1", "w1"));
+  EXPECT_EQ(s.clock.turn, 1);
+}
+
+TEST_F(FerreeEngine, EachUnitActsOnceATurnAndTheFirstTurnZuluMoveIs1D6) {
+  BattleState s = SmallBattle();
+  ASSERT_TRUE(Play(rules_, s, {}, {3}).status.ok());
+  // b1 passes; then r1 (d3 = 1) moves 1D6 = 4 towards b1; w1 (d2 = 2); i1
+  // (the last counter, no die) has nobody left to order. Turn 2: b1 again.
+  Step st = Play(rules_, s, {Make(ActionKind::kPass, "b1")}, {1, 4, 2, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 4u);
+  EXPECT_EQ(s.clock.turn, 2);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+  // Every tray moved exactly 4" towards b1 (1D6 on the first turn).
+  EXPECT_NEAR(Distance(s.FindUnit("t2")->position, Vec2(30, 26)), 0.0, 1e-9);
+  EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 4.0, 1e-9);
+  bool cited = false;
+  for (const Event* e : Events(st.log, EventKind::kMoved)) cited |= e->why.rule.row == kRowFirstTurn;
+  EXPECT_TRUE(cited) << "the 1D6 of the first turn is cited";
+  // Counters drawn in turn 1 after b1: r1, w1, i1; each once.
+  std::vector<std::string> drawn;
+  for (const Event* e : Events(st.log, EventKind::kCardDrawn)) drawn.push_back(e->unit_ids[0]);
+  EXPECT_THAT(drawn, ElementsAre("r1", "w1", "i1", "b1"));
+}
+
+TEST_F(FerreeEngine, TheSecondTurnZuluMoveIs2D6) {
+  BattleState s = SmallBattle();
+  s.clock.turn = 1;  // the next turn is turn 2
+  // d4 = 1: r1; 2D6 = 3 + 2 = 5"; then d3 = 2: b1.
+  Step st = Play(rules_, s, {}, {1, 3, 2, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.clock.turn, 2);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
+}
+
+// --- Induna orders ------------------------------------------------------------
+
+TEST_F(FerreeEngine, AnOrderedRegimentActsAtOnceAndIsSkippedWhenDrawn) {
+  BattleState s = SmallBattle();
+  s.FindUnit("i1")->position = Vec2(30, 31.6);  // in base contact with t2
+  // d4 = 2: i1. Nothing to walk to; the order options are ORDER r1, PASS:
+  // the policy orders r1, which moves 1D6 = 5. Then d3 = 1 draws r1's
+  // counter (skipped), and d2 = 1 draws b1.
+  Step st = Play(rules_, s, {}, {2, 5, 1, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 4u);
+  const Unit* r1 = s.FindUnit("r1");
+  EXPECT_TRUE(r1->status.ordered);
+  EXPECT_TRUE(r1->status.acted);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
+  ASSERT_FALSE(Offered().empty());
+  bool offered_order = false;
+  for (const auto& options : Offered()) {
+    for (const Action& a : options) offered_order |= a.kind == ActionKind::kOrder && a.target_id == "r1";
+  }
+  EXPECT_TRUE(offered_order);
+  EXPECT_NE(FindEvent(st.log, EventKind::kNothing, "its turn is skipped"), nullptr);
+  // r1 moved once only in the turn.
+  int r1_moves = 0;
+  for (const Event* e : Events(st.log, EventKind::kMoved)) {
+    if (!e->unit_ids.empty() && e->unit_ids[0] == "t1") ++r1_moves;
+  }
+  EXPECT_EQ(r1_moves, 1);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+  EXPECT_THAT(s.clock.chits_left, ElementsAre("b1", "w1"));
+}
+
+TEST_F(FerreeEngine, AUnitThatHasActedCannotBeOrdered) {
+  BattleState s = SmallBattle();
+  s.FindUnit("i1")->position = Vec2(30, 31.6);
+  s.clock.turn = 1;
+  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  {
+    FerreeBattle battle(s, dice, log);
+    std::vector<Action> options = battle.OrderOptions("i1");
+    ASSERT_EQ(options.size(), 2u);
+    EXPECT_EQ(options[0].kind, ActionKind::kOrder);
+  }
+  s.FindUnit("r1")->status.acted = true;
+  s.clock.chits_left = {"i1", "b1", "w1"};
+  {
+    FerreeBattle battle(s, dice, log);
+    std::vector<Action> options = battle.OrderOptions("i1");
+    ASSERT_EQ(options.size(), 1u);
+    EXPECT_EQ(options[0].kind, ActionKind::kPass);
+  }
+}
+
+// --- Zulu resolve and pinned trays ------------------------------------------
+
+BattleState RegimentAndCompany() {
+  BattleState s = SmallBattle();
+  s.units.erase(s.units.begin() + s.UnitIndex("i1"));
+  s.units.erase(s.units.begin() + s.UnitIndex("w1"));
+  return s;
+}
+
+TEST_F(FerreeEngine, NoResolveTestUnderTenPercentLost) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t1")->figures.fit = 18;  // 7 of 75 lost: 9%
+  // d2 = 1: r1; no resolve die; 1D6 = 3; then b1.
+  Step st = Play(rules_, s, {}, {1, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 2u);
+  EXPECT_EQ(FindEvent(st.log, EventKind::kMoraleTest), nullptr);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 27.0, 1e-9);
+}
+
+TEST_F(FerreeEngine, ResolveTestFromTenPercentLost) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t1")->figures.fit = 17;  // 8 of 75 lost: the 10% column, stays on 1-5
+  Step st = Play(rules_, s, {}, {1, 5, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 3u);
+  const Event* test = FindEvent(st.log, EventKind::kMoraleTest);
+  ASSERT_NE(test, nullptr);
+  EXPECT_EQ(test->why.rule.table, "Zulu Regiment's Resolve Test");
+  EXPECT_FALSE(s.FindUnit("r1")->status.broken);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 27.0, 1e-9);
+}
+
+TEST_F(FerreeEngine, ABrokenRegimentRoutsAwayToTheNearestEdgeEvenPinned) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t1")->figures.fit = 17;
+  s.FindUnit("t3")->status.pinned = true;
+  // d2 = 1: r1; resolve 6: broken; rout 2D6 = 3 + 3.
+  Step st = Play(rules_, s, {}, {1, 6, 3, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_TRUE(s.FindUnit("r1")->status.broken);
+  // The nearest edge away from b1 (at y 14) is the far edge, y = 48: 18"
+  // away, so the trays move 6" towards it.
+  for (const char* id : {"t1", "t2", "t3"}) {
+    EXPECT_NEAR(s.FindUnit(id)->position.y(), 36.0, 1e-9) << id;
+  }
+  EXPECT_FALSE(s.FindUnit("t3")->off_table);
+}
+
+TEST_F(FerreeEngine, RoutingTraysLeaveTheTableAtTheEdge) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("r1")->status.broken = true;
+  for (const char* id : {"t1", "t2", "t3"}) s.FindUnit(id)->position.y() = 44.0;
+  Unit& r9 = Add(s, "r9", Side::kZulu, UnitKind::kRegiment, {5, 40}, 0);
+  r9.figures.starting = 25;
+  Add(s, "t9", Side::kZulu, UnitKind::kTray, {5, 40}, 25, "r9");
+  // Cup r1, b1, r9: d3 = 1 draws r1, which routs 2D6 = 6"; d2 = 1 draws b1.
+  Step st = Play(rules_, s, {}, {1, 3, 3, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  for (const char* id : {"t1", "t2", "t3"}) EXPECT_TRUE(s.FindUnit(id)->off_table) << id;
+  EXPECT_FALSE(rules_.IsOver(s)) << "r9 is not broken";
+  EXPECT_EQ(rules_.Score(s, Side::kZulu), 0.0);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+}
+
+TEST_F(FerreeEngine, TheGameEndsWhenTheLastRegimentBreaks) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t1")->figures.fit = 17;
+  EXPECT_FALSE(rules_.IsOver(s));
+  // d2 = 1: r1; resolve 6: broken; rout 2D6. Nothing more is rolled.
+  Step st = Play(rules_, s, {}, {1, 6, 3, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 4u);
+  EXPECT_EQ(st.awaiting.kind, AwaitKind::kGameOver);
+  EXPECT_THAT(st.awaiting.prompt, HasSubstr("every Zulu regiment is broken"));
+  EXPECT_EQ(s.clock.phase, Phase::kGameOver);
+  EXPECT_TRUE(rules_.IsOver(s));
+  EXPECT_EQ(rules_.Score(s, Side::kZulu), -1.0);
+  EXPECT_EQ(rules_.Score(s, Side::kBritish), 1.0);
+  EXPECT_TRUE(rules_.LegalActions(s, Side::kBritish).empty());
+}
+
+TEST_F(FerreeEngine, PinnedTraysDoNotMoveUnlessTheyRally) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t2")->status.pinned = true;
+  // d2 = 1: r1; t2's rally roll 6 (not shot at: 5,6 remain pinned); 1D6 = 4.
+  Step st = Play(rules_, s, {}, {1, 6, 4});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_TRUE(s.FindUnit("t2")->status.pinned);
+  EXPECT_EQ(s.FindUnit("t2")->position, Vec2(30, 30));
+  EXPECT_NEAR(s.FindUnit("t1")->position.y(), 26.0 + 0.0 * 1, 1.0);
+  EXPECT_LT(s.FindUnit("t1")->position.y(), 30.0);
+  const Event* rally = FindEvent(st.log, EventKind::kMoraleTest, "remains pinned");
+  ASSERT_NE(rally, nullptr);
+  EXPECT_EQ(rally->why.rule.table, "Zulu Rally Chart");
+}
+
+TEST_F(FerreeEngine, APinnedTrayShotAtAddsTheFiguresThatFired) {
+  BattleState s = RegimentAndCompany();
+  Unit* t2 = s.FindUnit("t2");
+  t2->status.pinned = true;
+  t2->umpire.figures_fired_at = 3;  // shot by small arms, no casualties: 1,2 rally
+  // 1 + 3 = 4: remains pinned.
+  Step st = Play(rules_, s, {}, {1, 1, 4});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_TRUE(s.FindUnit("t2")->status.pinned);
+  EXPECT_EQ(s.FindUnit("t2")->umpire.figures_fired_at, 0) << "counted again from its last turn";
+}
+
+// --- British fire --------------------------------------------------------------
+
+// b1 active, a tray `gap` inches away (edge to edge).
+BattleState FireRange(double gap) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("t2")->position = Vec2(30, 14 + gap + kTrayRadius + kCompanyRadius);
+  s.FindUnit("t1")->position = Vec2(5, 40);
+  s.FindUnit("t3")->position = Vec2(55, 40);
+  MakeActive(s, "b1");
+  s.clock.chits_left.push_back("r1");
+  return s;
+}
+
+TEST_F(FerreeEngine, BritishFireRollsEveryFigureAndThreeLossesPin) {
+  BattleState s = FireRange(5.0);  // rifle 0 to 6": 4-6 hit
+  std::vector<int> faces(20, 3);
+  faces[0] = faces[1] = faces[2] = 4;
+  Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, faces);
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 20u);
+  const Unit* t2 = s.FindUnit("t2");
+  EXPECT_EQ(t2->figures.fit, 22);
+  EXPECT_EQ(t2->figures.casualties, 3);
+  EXPECT_TRUE(t2->status.pinned);
+  EXPECT_EQ(t2->umpire.figures_fired_at, 20);
+  const Event* fire = FindEvent(st.log, EventKind::kFired);
+  ASSERT_NE(fire, nullptr);
+  EXPECT_EQ(fire->why.dice.size(), 20u);
+  EXPECT_EQ(fire->why.rule.table, "British Firing Table");
+  EXPECT_THAT(fire->why.text, HasSubstr("20 figure(s), 20 shot(s), 3 hit(s)"));
+  EXPECT_EQ(s.FindUnit("b1")->status.turns_fired, 1);
+  // Still b1's turn: it may charge or pass, not fire again.
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+  Step again = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {});
+  EXPECT_EQ(again.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(again.status.message()), HasSubstr("british_actions[0]: "));
+}
+
+TEST_F(FerreeEngine, BritishFireUsesTheRangeBands) {
+  struct Band {
+    double gap;
+    int lowest_hit;
+  };
+  for (Band band : {Band{5.0, 4}, Band{8.0, 5}, Band{14.0, 6}}) {
+    BattleState s = FireRange(band.gap);
+    s.FindUnit("b1")->figures.fit = 6;
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {1, 2, 3, 4, 5, 6});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    EXPECT_EQ(s.FindUnit("t2")->figures.fit, 25 - (7 - band.lowest_hit)) << "gap " << band.gap;
+  }
+  BattleState far = FireRange(25.0);
+  Step st = Play(rules_, far, {Make(ActionKind::kFire, "b1", "t2")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("out of range"));
+}
+
+TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
+  BattleState s = FireRange(5.0);
+  Unit* b1 = s.FindUnit("b1");
+  b1->figures.fit = 2;
+  b1->figures.wounded = 1;
+  s.FindUnit("t2")->stance = Stance::kProne;  // in cover
+  // Unwounded: 5 - 1 = 4 hits, 4 - 1 = 3 misses; wounded: 5 - 2 = 3 misses.
+  Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {5, 4, 5});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+}
+
+TEST_F(FerreeEngine, AmmunitionRunsLowAtTheTablesLimit) {
+  BattleState s = FireRange(5.0);
+  Unit* b1 = s.FindUnit("b1");
+  b1->figures.fit = 2;
+  b1->status.turns_fired = 4;  // British infantry: 5 turns of fire
+  // Two shots, then the Out Of Ammunition roll: 2 = may fire with half.
+  Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {1, 1, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("b1")->status.ammunition, Ammunition::kLow);
+  EXPECT_EQ(s.FindUnit("b1")->status.turns_fired, 5);
+}
+
+TEST_F(FerreeEngine, OnlyTheActiveUnitActs) {
+  BattleState s = FireRange(5.0);
+  Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {10, 14}, 20);
+  Step st = Play(rules_, s, {Make(ActionKind::kPass, "b2")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0].unit_id: 'b2' is not the active unit"));
+  st = Play(rules_, s, {Make(ActionKind::kPass, "nobody")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0].unit_id: no unit 'nobody'"));
+  BattleState idle = SmallBattle();
+  idle.clock.turn = 1;
+  idle.clock.chits_left = {"r1"};
+  st = Play(rules_, idle, {Make(ActionKind::kPass, "b1")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0]: the British are not awaited"));
+}
+
+// --- Close combat and effects of hits -------------------------------------------
+
+TEST_F(FerreeEngine, CloseCombatByPairsWithEffectsOfHits) {
+  BattleState s = FireRange(0.05);  // t2 in contact with b1
+  Unit* b1 = s.FindUnit("b1");
+  b1->figures.fit = 2;
+  b1->figures.seriously_wounded = 1;
+  // Pair 1: British 6 - 1 (no bayonet) = 5 beats Zulu 1. Pair 2: British
+  // 1 - 1 = 0 loses to Zulu 6; Effects Of Hits 6: killed.
+  Step st = Play(rules_, s, {Make(ActionKind::kCharge, "b1", "t2")}, {6, 1, 1, 6, 6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  b1 = s.FindUnit("b1");
+  EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+  EXPECT_EQ(b1->figures.fit, 1);
+  EXPECT_EQ(b1->figures.seriously_wounded, 0) << "seriously wounded figures contacted by a Zulu are killed";
+  EXPECT_EQ(b1->figures.casualties, 2);
+  EXPECT_NEAR(b1->position.y(), 13.0, 1e-9) << "the British loser is pushed back 1\"";
+  const Event* cc = FindEvent(st.log, EventKind::kCharged);
+  ASSERT_NE(cc, nullptr);
+  EXPECT_EQ(cc->why.rule.section, "D. Close Combat");
+  EXPECT_EQ(cc->why.dice.size(), 5u);
+}
+
+TEST_F(FerreeEngine, AWoundedFigureWoundedAgainIsSeriouslyWounded) {
+  BattleState s = FireRange(0.05);
+  Unit* b1 = s.FindUnit("b1");
+  b1->figures.fit = 0;
+  b1->figures.wounded = 1;
+  b1->status.bayonets_fixed = true;
+  // British 2 - 1 (wounded) = 1 loses to Zulu 3; Effects Of Hits 2: wounded.
+  Step st = Play(rules_, s, {Make(ActionKind::kCharge, "b1", "t2")}, {2, 3, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  b1 = s.FindUnit("b1");
+  EXPECT_EQ(b1->figures.wounded, 0);
+  EXPECT_EQ(b1->figures.seriously_wounded, 1);
+}
+
+TEST_F(FerreeEngine, TheActiveZuluTrayMustClose) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("b1")->figures.fit = 1;
+  s.FindUnit("t2")->position = Vec2(30, 14 + 2.95 + 3.0);  // 3" from contact
+  s.FindUnit("t1")->position = Vec2(5, 40);
+  s.FindUnit("t3")->position = Vec2(55, 40);
+  s.clock.turn = 1;
+  s.clock.chits_left = {"r1"};
+  // r1: towards b1 (nearest), 1D6 = 5: t2 reaches contact and fights one
+  // pair: British 1 - 1 loses to Zulu 4; Effects Of Hits 6: killed. No
+  // British figure is left: the Zulus win.
+  Step st = Play(rules_, s, {}, {5, 1, 4, 6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.awaiting.kind, AwaitKind::kGameOver);
+  EXPECT_EQ(s.FindUnit("b1")->figures.casualties, 1);
+  EXPECT_EQ(rules_.Score(s, Side::kZulu), 1.0);
+  EXPECT_EQ(s.clock.phase, Phase::kGameOver);
+}
+
+// --- Charging a retiring unit ---------------------------------------------------
+
+TEST_F(FerreeEngine, ARetiringCompanyIsCharged) {
+  BattleState s = FireRange(2.1);  // t2 within 6"
+  s.FindUnit("b1")->figures.fit = 1;
+  Action move = Make(ActionKind::kMove, "b1");
+  move.to = Vec2(30, 6);
+  // Move 3 + 1D6 (1) = 4" away; t2 tests (the test policy tests): 1 =
+  // charge; 2D6 = 4 + 4 reaches; close combat: British 6 - 1 beats Zulu 1.
+  Step st = Play(rules_, s, {move}, {1, 1, 4, 4, 6, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("b1")->position.y(), 10.0, 1e-9);
+  EXPECT_TRUE(InContact(*s.FindUnit("t2"), *s.FindUnit("b1")));
+  EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+  const Event* test = FindEvent(st.log, EventKind::kStandTest);
+  ASSERT_NE(test, nullptr);
+  EXPECT_EQ(test->why.rule.table, "Zulus Charging A Retiring Unit");
+}
+
+TEST_F(FerreeEngine, AChargeThatFallsShortGoesBack) {
+  BattleState s = FireRange(2.1);
+  const Vec2 start = s.FindUnit("t2")->position;
+  Action move = Make(ActionKind::kMove, "b1");
+  move.to = Vec2(30, 6);
+  Step st = Play(rules_, s, {move}, {1, 1, 1, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("t2")->position, start);
+  EXPECT_NE(FindEvent(st.log, EventKind::kMoved, "goes back to where it started"), nullptr);
+}
+
+// --- Off-board regiments ------------------------------------------------------------
+
+BattleState WithOffBoard() {
+  BattleState s = RegimentAndCompany();
+  for (const char* id : {"t1", "t2", "t3"}) s.FindUnit(id)->position.y() = 46;
+  Point& p1 = s.points.emplace_back();
+  p1.kind = PointKind::kEntry;
+  p1.number = 1;
+  p1.position = Vec2(0, 24);
+  Point& p2 = s.points.emplace_back();
+  p2.kind = PointKind::kEntry;
+  p2.number = 2;
+  p2.position = Vec2(60, 24);
+  Unit& r2 = Add(s, "r2", Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
+  r2.figures.starting = 50;
+  r2.umpire.division = 1;
+  Add(s, "u1", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r2").off_table = true;
+  Add(s, "u2", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r2").off_table = true;
+  s.umpire.secret_entries.push_back({"r2", 2, 1});
+  Unit& r3 = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {50, 46}, 0);
+  r3.figures.starting = 25;
+  r3.umpire.division = kLoinsDivision;
+  Add(s, "l1", Side::kZulu, UnitKind::kTray, {50, 46}, 25, "r3");
+  return s;
+}
+
+TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnThree) {
+  BattleState s = WithOffBoard();
+  ASSERT_TRUE(rules_.Validate(s).ok()) << rules_.Validate(s);
+  Dice dice = Dice::Seeded(11);
+  std::vector<std::vector<std::string>> cups;
+  bool entered_at_point = false;
+  bool first_move_from_point = false;
+  bool seen_entry = false;
+  for (int guard = 0; guard < 40 && s.clock.turn < 4; ++guard) {
+    EventLog log;
+    Awaiting next;
+    std::vector<Action> british;
+    if (rules_.Awaits(s).side == Side::kBritish) british.push_back(Make(ActionKind::kPass, "b1"));
+    ASSERT_TRUE(rules_.Advance(s, british, PolicySpec{}, dice, log, &next).ok());
+    for (const Event& e : log.events()) {
+      if (e.kind == EventKind::kTurnStarted) cups.push_back(e.unit_ids);
+      if (e.kind == EventKind::kMoved && e.why.text.find("enters the table at entry point 1") != std::string::npos) {
+        entered_at_point = cups.size() == 2 && e.point == 1 && e.point_kind == PointKind::kEntry;
+        seen_entry = true;
+      } else if (seen_entry && e.kind == EventKind::kMoved && !e.path.empty() && !e.unit_ids.empty() &&
+                 e.unit_ids[0] == "u1") {
+        // The first move starts at the table edge by point 1 (0, 24).
+        first_move_from_point = Distance(e.path[0], Vec2(kTrayRadius, 24)) <= kTrayRadius + 0.1;
+        seen_entry = false;
+      }
+    }
+  }
+  ASSERT_GE(cups.size(), 3u);
+  EXPECT_THAT(cups[0], ElementsAre("r1", "b1"));
+  EXPECT_THAT(cups[1], ElementsAre("r1", "b1", "r2"));
+  EXPECT_THAT(cups[2], ElementsAre("r1", "b1", "r2", "r3"));
+  EXPECT_TRUE(entered_at_point);
+  EXPECT_TRUE(s.umpire.secret_entries.empty());
+  EXPECT_FALSE(s.FindUnit("u1")->off_table);
+  EXPECT_TRUE(first_move_from_point);
+}
+
+TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
+  BattleState s = WithOffBoard();
+  s.umpire.secret_entries.clear();
+  for (const char* id : {"u1", "u2"}) {
+    s.FindUnit(id)->off_table = false;
+    s.FindUnit(id)->position = Vec2(10, 46);
+  }
+  s.clock.phase = Phase::kPreBattle;
+  s.clock.turn = 0;
+  s.pre_battle.rolled = true;
+  // The test policy takes the first option: r2 to point 1, then r3 (the
+  // loins) to point 1, then END_DEPLOYMENT. TURN OF ENTRY: r2 rolls 1 (turn
+  // 4 at point 1), r3 rolls 2 (5 + 3 = 8).
+  Step st = Play(rules_, s, {}, {1, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  ASSERT_EQ(s.umpire.secret_entries.size(), 2u);
+  EXPECT_EQ(s.umpire.secret_entries[0].unit_id, "r2");
+  EXPECT_EQ(s.umpire.secret_entries[0].turn, 4);
+  EXPECT_EQ(s.umpire.secret_entries[1].unit_id, "r3");
+  EXPECT_EQ(s.umpire.secret_entries[1].turn, 8);
+  EXPECT_TRUE(s.FindUnit("u1")->off_table);
+  EXPECT_TRUE(s.FindUnit("l1")->off_table);
+  EXPECT_FALSE(s.FindUnit("t1")->off_table) << "the chest stays";
+  for (const Event& e : st.log.events()) {
+    if (e.kind == EventKind::kTableRoll && e.why.rule.table == "Turn OF Entry For Off-Board Movement") {
+      EXPECT_TRUE(e.umpire_only);
+    }
+  }
+  // The British deploy, then turn 1.
+  EXPECT_EQ(st.awaiting.side, Side::kBritish);
+  EXPECT_THAT(st.awaiting.prompt, HasSubstr("Deployment"));
+  Action deploy = Make(ActionKind::kDeploy, "b1");
+  deploy.to = Vec2(30, 16);
+  Step next = Play(rules_, s, {deploy, Make(ActionKind::kEndDeployment, "")}, {2});
+  ASSERT_TRUE(next.status.ok()) << next.status;
+  EXPECT_EQ(s.clock.phase, Phase::kActivation);
+  EXPECT_EQ(s.clock.turn, 1);
+  EXPECT_EQ(s.FindUnit("b1")->position, Vec2(30, 16));
+  EXPECT_THAT(next.awaiting.unit_ids, ElementsAre("b1"));
+}
+
+TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
+  BattleState s = WithOffBoard();
+  s.clock.turn = 1;
+  s.umpire.secret_entries[0].turn = 6;
+  s.FindUnit("t1")->umpire.figures_fired_at = 4;
+  BattleState v = rules_.View(s, Side::kBritish);
+  EXPECT_TRUE(v.umpire.secret_entries.empty());
+  EXPECT_EQ(v.FindUnit("u1"), nullptr);
+  EXPECT_NE(v.FindUnit("r2"), nullptr);
+  EXPECT_EQ(v.FindUnit("t1")->umpire.figures_fired_at, 0);
+  BattleState z = rules_.View(s, Side::kZulu);
+  EXPECT_EQ(z.umpire.secret_entries.size(), 1u);
+  std::set<int> turns;
+  CounterRng rng(5, 0);
+  for (int i = 0; i < 200; ++i) {
+    BattleState r = s;
+    rules_.Resample(r, Side::kBritish, rng);
+    ASSERT_EQ(r.umpire.secret_entries.size(), 1u);
+    EXPECT_GT(r.umpire.secret_entries[0].turn, 1);
+    turns.insert(r.umpire.secret_entries[0].turn);
+  }
+  EXPECT_GE(turns.size(), 4u) << "the TURN OF ENTRY is rolled again";
+}
+
+// --- Random play ---------------------------------------------------------------------
+
+void ExpectNoNegativeFigures(const BattleState& s) {
+  for (const Unit& u : s.units) {
+    EXPECT_GE(u.figures.fit, 0) << u.id;
+    EXPECT_GE(u.figures.wounded, 0) << u.id;
+    EXPECT_GE(u.figures.seriously_wounded, 0) << u.id;
+    EXPECT_GE(u.figures.casualties, 0) << u.id;
+  }
+}
+
+TEST_F(FerreeEngine, RandomPlayThroughGameStateReachesTheEnd) {
+  for (uint64_t seed : {1, 2, 3}) {
+    BattleState start = SmallBattle();
+    Add(start, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 8}, 1);
+    CounterRng rng(seed, 7);
+    GameState g(&rules_, start);
+    ASSERT_TRUE(g.status().ok()) << g.status();
+    int steps = 0;
+    for (; steps < 20000 && !g.IsTerminal(); ++steps) {
+      if (g.CurrentActor() == GameState::Actor::kChance) {
+        auto outcomes = g.ChanceOutcomes();
+        ASSERT_FALSE(outcomes.empty());
+        double sum = 0.0;
+        for (const auto& o : outcomes) sum += o.second;
+        ASSERT_NEAR(sum, 1.0, 1e-12);
+        absl::Status st = g.ApplyChance(outcomes[rng.Uniform(outcomes.size())].first);
+        ASSERT_TRUE(st.ok()) << st;
+      } else {
+        std::vector<Action> legal = g.LegalActions();
+        ASSERT_FALSE(legal.empty());
+        absl::Status st = g.ApplyAction(legal[rng.Uniform(legal.size())]);
+        ASSERT_TRUE(st.ok()) << st;
+        ExpectNoNegativeFigures(g.battle());
+      }
+    }
+    EXPECT_TRUE(g.IsTerminal()) << "seed " << seed << " after " << steps << " steps, turn "
+                                << g.battle().clock.turn;
+    ExpectNoNegativeFigures(g.battle());
+    EXPECT_NE(g.Returns(Side::kZulu), 0.0) << "the battle ends decided";
+  }
+}
+
+}  // namespace
+}  // namespace impi::ferree
