@@ -26,8 +26,7 @@ constexpr double kArtilleryRange = 48.0;
 constexpr double kOutOfTheFight = 40.0;
 
 bool IsArtillery(const Unit& u) {
-  return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets ||
-         u.kind == UnitKind::kGatling;
+  return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets || u.kind == UnitKind::kGatling;
 }
 
 // The unit must fall back: a retire or retreat result (the engine marks it),

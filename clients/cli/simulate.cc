@@ -83,9 +83,8 @@ const char* ScoutingName(int s) {
 
 absl::StatusOr<std::string> RulesetName(const std::string& name) {
   static const std::map<std::string, std::string> kShort = {
-      {"ferree", "FERREE_ISANDLWANA"}, {"tsatf", "TSATF_ZULU_CONTROL"},
-      {"empress", "EMPRESS_DWG"},      {"pagano", "PAGANO_D10"},
-      {"roarks", "ROARKS_DRIFT"},
+      {"ferree", "FERREE_ISANDLWANA"}, {"tsatf", "TSATF_ZULU_CONTROL"}, {"empress", "EMPRESS_DWG"},
+      {"pagano", "PAGANO_D10"},        {"roarks", "ROARKS_DRIFT"},
   };
   const std::string lower = absl::AsciiStrToLower(name);
   if (auto it = kShort.find(lower); it != kShort.end()) return it->second;
@@ -107,8 +106,8 @@ Interval WilsonInterval(int wins, int n, double z) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start,
-                                    uint64_t seed, const SimulateOptions& options) {
+absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start, uint64_t seed,
+                                    const SimulateOptions& options) {
   absl::StatusOr<PolicyKind> zulu_kind = PolicyKindOf(options.zulu, "--zulu");
   if (!zulu_kind.ok()) return zulu_kind.status();
   absl::StatusOr<PolicyKind> british_kind = PolicyKindOf(options.british, "--british");
@@ -119,9 +118,8 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   british_spec.kind = *british_kind;
   std::unique_ptr<Policy> british = MakePolicy(start.ruleset, Side::kBritish, british_spec);
   if (british == nullptr) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("--british: no ", options.british, " policy for the British side of ",
-                     start.ruleset));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "--british: no ", options.british, " policy for the British side of ", start.ruleset));
   }
 
   GameRecord record;
@@ -145,8 +143,8 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     }
     if (record.steps >= max_steps) {
       return absl::InternalError(absl::StrCat("game with seed ", seed, ": ", record.steps,
-                                              " steps without reaching turn ",
-                                              options.turn_cap + 1, " or the end"));
+                                              " steps without reaching turn ", options.turn_cap + 1,
+                                              " or the end"));
     }
     std::vector<Action> actions;
     if (awaiting.side == Side::kBritish) {
@@ -159,8 +157,8 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
       }
       const int i = british->Choose(s, legal, british_dice, nullptr);
       if (i < 0 || i >= static_cast<int>(legal.size())) {
-        return absl::InternalError(absl::StrCat("the British policy chose option ", i, " of ",
-                                                legal.size()));
+        return absl::InternalError(
+            absl::StrCat("the British policy chose option ", i, " of ", legal.size()));
       }
       actions.push_back(legal[i]);
     }
@@ -181,24 +179,31 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
       return absl::Status(
           r.status().code(),
           absl::StrCat("game with seed ", seed, ", turn ", s.clock.turn,
-                       actions.empty() ? std::string()
-                                       : absl::StrCat(", British ", ActionKindName(actions[0].kind),
-                                                      " ", actions[0].unit_id, " ",
-                                                      actions[0].target_id),
+                       actions.empty()
+                           ? std::string()
+                           : absl::StrCat(", British ", ActionKindName(actions[0].kind), " ",
+                                          actions[0].unit_id, " ", actions[0].target_id),
                        ": ", r.status().message()));
     }
     s = std::move(r->state);
     ++record.steps;
     if (laager_step && !s.pre_battle.camp_laagered) {
-      return absl::InternalError(absl::StrCat(
-          "game with seed ", seed, ": --laager: the first die of the situation rolls was a 6 but "
-          "the camp was not laagered"));
+      return absl::InternalError(
+          absl::StrCat("game with seed ", seed,
+                       ": --laager: the first die of the situation rolls was a 6 but "
+                       "the camp was not laagered"));
     }
   }
 
   const double score = rules.Score(s, Side::kZulu);
   record.winner = score > 0 ? Side::kZulu : score < 0 ? Side::kBritish : Side::kUnspecified;
   record.turns = s.clock.turn;
+  if (record.winner == Side::kUnspecified && s.clock.turn > options.turn_cap) {
+    // The engine may run on past the cap within one step when no British
+    // unit is left to act: still undecided at the cap.
+    record.capped = true;
+    record.turns = options.turn_cap;
+  }
   record.situation = s.pre_battle;
   for (const Unit& u : s.units) {
     if (!CountsFigures(u)) continue;
@@ -254,10 +259,10 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   absl::StrAppend(&out, "\nOutcome\n");
   absl::StrAppend(&out, absl::StrFormat("  Zulu win      %5d  %s\n", zulu, Percent(zulu, n)));
   absl::StrAppend(&out, absl::StrFormat("  British win   %5d  %s\n", british, Percent(british, n)));
-  absl::StrAppend(&out, absl::StrFormat("  undecided     %5d  %s  (turn cap %d: %d; no unit "
-                                        "left to act: %d)\n",
-                                        capped + other, Percent(capped + other, n), o.turn_cap,
-                                        capped, other));
+  absl::StrAppend(
+      &out, absl::StrFormat("  undecided     %5d  %s  (turn cap %d: %d; no unit "
+                            "left to act: %d)\n",
+                            capped + other, Percent(capped + other, n), o.turn_cap, capped, other));
   const Interval ci = WilsonInterval(zulu, n);
   absl::StrAppend(&out, absl::StrFormat("Zulu win rate %.3f of %d games (95%% Wilson interval "
                                         "%.3f-%.3f)\n",
@@ -268,25 +273,16 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
                                   british_lost / n, british_start, zulu_lost / n, zulu_start));
 
   absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
-  absl::StrAppend(&out, absl::StrFormat("  A camp laagered      %5d  %s\n", laager,
-                                        Percent(laager, n)));
-  absl::StrAppend(&out, absl::StrFormat("  B thornbush          %5d  %s\n", thornbush,
-                                        Percent(thornbush, n)));
-  absl::StrAppend(&out, absl::StrFormat("  C Durnford late      %5d  %s  (after 10:00am)\n", late,
-                                        Percent(late, n)));
-  for (const auto& [d, k] : deployment) {
-    absl::StrAppend(&out, absl::StrFormat("  D deployment %-21s %5d  %s\n", DeploymentName(d), k,
-                                          Percent(k, n)));
-  }
-  for (const auto& [sc, k] : scouting) {
-    absl::StrAppend(&out, absl::StrFormat("  E scouting %-23s %5d  %s\n", ScoutingName(sc), k,
-                                          Percent(k, n)));
-  }
+  auto row = [&](const std::string& label, int k, const std::string& note = "") {
+    absl::StrAppend(&out, absl::StrFormat("  %-36s %5d  %s%s\n", label, k, Percent(k, n), note));
+  };
+  row("A camp laagered", laager);
+  row("B thornbush", thornbush);
+  row("C Durnford late", late, "  (after 10:00am)");
+  for (const auto& [d, k] : deployment) row(absl::StrCat("D deployment ", DeploymentName(d)), k);
+  for (const auto& [sc, k] : scouting) row(absl::StrCat("E scouting ", ScoutingName(sc)), k);
   for (const auto& [h, k] : found_hour) {
-    absl::StrAppend(&out,
-                    absl::StrFormat("  F Zulus found %-20s %5d  %s\n",
-                                    absl::StrCat(TimeOfDay(h * 60), "-", TimeOfDay(h * 60 + 59)), k,
-                                    Percent(k, n)));
+    row(absl::StrCat("F Zulus found ", TimeOfDay(h * 60), "-", TimeOfDay(h * 60 + 59)), k);
   }
   return out;
 }
@@ -322,8 +318,8 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
     return kExitError;
   }
   if (start->ruleset != *ruleset) {
-    err << "error: scenario " << o.scenario << " is for " << start->ruleset << ", not "
-        << *ruleset << "\n";
+    err << "error: scenario " << o.scenario << " is for " << start->ruleset << ", not " << *ruleset
+        << "\n";
     return kExitError;
   }
   const Ruleset* rules = FindRuleset(*ruleset);

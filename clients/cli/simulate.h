@@ -43,9 +43,9 @@ struct SimulateOptions {
   std::string ruleset = "ferree";       // short name or the contract's enum name
   std::string scenario = "isandlwana";  // a built-in scenario
   int games = 100;
-  uint64_t seed = 1;                    // game i plays with seed + i
-  std::string zulu = "rules";           // rules | mcts
-  std::string british = "rules";        // rules | mcts
+  uint64_t seed = 1;              // game i plays with seed + i
+  std::string zulu = "rules";     // rules | mcts
+  std::string british = "rules";  // rules | mcts
   int threads = 1;
   bool laager = false;
   int turn_cap = 60;
@@ -57,12 +57,12 @@ struct GameRecord {
   Side winner = Side::kUnspecified;  // kUnspecified: undecided
   bool capped = false;               // stopped at the turn cap
   int turns = 0;
-  int steps = 0;                     // Advance calls
-  int british_lost = 0;              // figures seriously wounded or killed
-  int zulu_lost = 0;                 // figures removed (killed)
+  int steps = 0;         // Advance calls
+  int british_lost = 0;  // figures seriously wounded or killed
+  int zulu_lost = 0;     // figures removed (killed)
   int british_start = 0;
   int zulu_start = 0;
-  PreBattle situation;               // the situation rolls A-F as played
+  PreBattle situation;  // the situation rolls A-F as played
 };
 
 // The contract's enum name of a rule set given on the command line: "ferree"
@@ -72,8 +72,8 @@ absl::StatusOr<std::string> RulesetName(const std::string& name);
 
 // Plays one game from `start` with `seed`. Errors from the engine come back
 // with the game's seed, turn and the British action that failed.
-absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start,
-                                    uint64_t seed, const SimulateOptions& options);
+absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start, uint64_t seed,
+                                    const SimulateOptions& options);
 
 // The 95% Wilson score interval of `wins` out of `n` (0 <= wins <= n, n > 0).
 struct Interval {

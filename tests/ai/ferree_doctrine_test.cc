@@ -102,9 +102,8 @@ TEST(FerreeDoctrineTest, ChargesTheCompanyThatSlackenedRatherThanTheOneStillFiri
   // 8" from the firing company, 10" from the one low on ammunition.
   const double y = 30 + 8 + kTrayToCompany;
   t.Regiment("r_x", 2, {Vec2(50, y)});
-  t.s.FindUnit("low")->position = Vec2(50 + std::sqrt(std::pow(10 + kTrayToCompany, 2) -
-                                                      std::pow(y - 30, 2)),
-                                       30);
+  t.s.FindUnit("low")->position =
+      Vec2(50 + std::sqrt(std::pow(10 + kTrayToCompany, 2) - std::pow(y - 30, 2)), 30);
   const Unit* concern = nullptr;
   ASSERT_EQ(PostureOf(t.s, "r_x", &concern), ZuluPosture::kAttack);
   EXPECT_EQ(concern->id, "low");
@@ -146,11 +145,10 @@ TEST(FerreeDoctrineTest, OrdersTheUnactedRegimentNearestTheEnemy) {
   t.Regiment("near_acted", 2, {Vec2(45, 30 + 5 + kTrayToCompany)}).status.acted = true;
   t.Regiment("mid", 2, {Vec2(55, 30 + 10 + kTrayToCompany)});
   t.Figure("induna", UnitKind::kInduna, Vec2(50, 45));
-  const std::vector<Action> orders = {
-      FerreeTable::Make(ActionKind::kOrder, "induna", "far"),
-      FerreeTable::Make(ActionKind::kOrder, "induna", "near_acted"),
-      FerreeTable::Make(ActionKind::kOrder, "induna", "mid"),
-      FerreeTable::Make(ActionKind::kPass, "induna")};
+  const std::vector<Action> orders = {FerreeTable::Make(ActionKind::kOrder, "induna", "far"),
+                                      FerreeTable::Make(ActionKind::kOrder, "induna", "near_acted"),
+                                      FerreeTable::Make(ActionKind::kOrder, "induna", "mid"),
+                                      FerreeTable::Make(ActionKind::kPass, "induna")};
   EXPECT_EQ(Pick(t.s, orders), 2);
   // The induna walks to that regiment's nearest tray to give the order.
   Action to_far = FerreeTable::Make(ActionKind::kMove, "induna", "far_t1");

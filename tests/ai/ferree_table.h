@@ -39,8 +39,7 @@ struct FerreeTable {
     camp.outline = {Vec2(25, 22), Vec2(33, 22), Vec2(33, 38), Vec2(25, 38)};
   }
 
-  Unit& Company(const std::string& id, Vec2 at, UnitKind kind = UnitKind::kInfantry,
-                int fit = 8) {
+  Unit& Company(const std::string& id, Vec2 at, UnitKind kind = UnitKind::kInfantry, int fit = 8) {
     Unit& u = s.units.emplace_back();
     u.id = id;
     u.name = id;

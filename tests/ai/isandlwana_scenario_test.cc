@@ -139,7 +139,8 @@ TEST(IsandlwanaScenarioTest, OneSniperAndOneIndunaPerRegimentAndTheCommanders) {
 TEST(IsandlwanaScenarioTest, TheDivisionsOfTheHistory) {
   const BattleState s = Isandlwana();
   std::map<int, std::set<std::string>> divisions;
-  for (const Unit* r : OfKind(s, UnitKind::kRegiment)) divisions[r->umpire.division].insert(r->name);
+  for (const Unit* r : OfKind(s, UnitKind::kRegiment))
+    divisions[r->umpire.division].insert(r->name);
   EXPECT_EQ(divisions[1], (std::set<std::string>{"uDududu", "iSangqu", "iMbube", "uNokhenke"}));
   EXPECT_EQ(divisions[2], (std::set<std::string>{"uKhandempemvu", "uMxapho", "uMbonambi"}));
   EXPECT_EQ(divisions[3], (std::set<std::string>{"iNgobamakhosi", "uVe"}));

@@ -31,8 +31,7 @@ TEST(ScriptedBritishTest, FiresAtTheNearestTrayWithinSixBeforeAFartherOne) {
   t.Regiment("far", 2, {Vec2(50, 30 + 10 + kTrayToCompany)});
   t.Regiment("near", 2, {Vec2(50, 30 - 4 - kTrayToCompany)});
   std::string why;
-  EXPECT_EQ(Pick(t.s, {Fire("a_coy", "far_t1"), Fire("a_coy", "near_t1"), Pass("a_coy")}, &why),
-            1);
+  EXPECT_EQ(Pick(t.s, {Fire("a_coy", "far_t1"), Fire("a_coy", "near_t1"), Pass("a_coy")}, &why), 1);
   EXPECT_NE(why.find("within 6"), std::string::npos) << why;
   // Beyond 6" the nearer of two is still first.
   t.s.FindUnit("near_t1")->position = Vec2(50, 30 - 8 - kTrayToCompany);
@@ -52,9 +51,8 @@ TEST(ScriptedBritishTest, FixesBayonetsWhenATrayIsWithinSix) {
   FerreeTable t;
   t.Company("a_coy", Vec2(50, 30));
   t.Regiment("r_x", 2, {Vec2(50, 30 + 4 + kTrayToCompany)});
-  const std::vector<Action> options = {Fire("a_coy", "r_x_t1"),
-                                       FerreeTable::Make(ActionKind::kFixBayonets, "a_coy"),
-                                       Pass("a_coy")};
+  const std::vector<Action> options = {
+      Fire("a_coy", "r_x_t1"), FerreeTable::Make(ActionKind::kFixBayonets, "a_coy"), Pass("a_coy")};
   EXPECT_EQ(Pick(t.s, options), 1);
   // At 8" the company fires instead: bayonets cost -1 to shooting.
   t.s.FindUnit("r_x_t1")->position = Vec2(50, 30 + 8 + kTrayToCompany);
@@ -79,9 +77,9 @@ TEST(ScriptedBritishTest, FallsBackTowardsTheCampWhenTraysCloseOnTwoSides) {
   t.Company("a_coy", Vec2(50, 30));
   t.Regiment("r_x", 2, {Vec2(50, 30 + 2 + kTrayToCompany)});
   t.Regiment("r_y", 3, {Vec2(50, 30 - 2 - kTrayToCompany)});
-  const std::vector<Action> options = {
-      Fire("a_coy", "r_x_t1"), FerreeTable::MoveTo("a_coy", Vec2(60, 30)),
-      FerreeTable::MoveTo("a_coy", Vec2(29, 30)), Pass("a_coy")};
+  const std::vector<Action> options = {Fire("a_coy", "r_x_t1"),
+                                       FerreeTable::MoveTo("a_coy", Vec2(60, 30)),
+                                       FerreeTable::MoveTo("a_coy", Vec2(29, 30)), Pass("a_coy")};
   EXPECT_EQ(Pick(t.s, options), 2);
   // Trays on one side only: hold the line and fire.
   t.s.FindUnit("r_y_t1")->position = Vec2(50, 30 + 2 + kTrayToCompany + 3);
@@ -129,10 +127,10 @@ TEST(ScriptedBritishTest, UnlimbersToFireAndHoldsTheLine) {
   FerreeTable quiet;
   quiet.Company("a_coy", Vec2(50, 30));
   quiet.Regiment("r_x", 2, {Vec2(50, 30 + 3 + kTrayToCompany)});
-  EXPECT_EQ(Pick(quiet.s, {FerreeTable::MoveTo("a_coy", Vec2(55, 35)),
-                           FerreeTable::Make(ActionKind::kCharge, "a_coy", "r_x_t1"),
-                           Pass("a_coy")}),
-            2);
+  EXPECT_EQ(
+      Pick(quiet.s, {FerreeTable::MoveTo("a_coy", Vec2(55, 35)),
+                     FerreeTable::Make(ActionKind::kCharge, "a_coy", "r_x_t1"), Pass("a_coy")}),
+      2);
 }
 
 }  // namespace

@@ -67,8 +67,10 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
       << r;
   EXPECT_NE(r.find("Mean turns 30.0"), std::string::npos) << r;
   EXPECT_NE(r.find("British 25.0 of 300, Zulu 100.0 of 2000"), std::string::npos) << r;
-  EXPECT_NE(r.find("A camp laagered          1   25.0%"), std::string::npos) << r;
-  EXPECT_NE(r.find("C Durnford late          1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("A camp laagered                          1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("C Durnford late                          1   25.0%  (after 10:00am)"),
+            std::string::npos)
+      << r;
   EXPECT_NE(r.find("D deployment all fortified"), std::string::npos) << r;
   EXPECT_NE(r.find("E scouting slow and cautious (-1)"), std::string::npos) << r;
   EXPECT_NE(r.find("F Zulus found 9:00am-9:59am"), std::string::npos) << r;
@@ -110,7 +112,8 @@ TEST(SimulateTest, LaagerForcesSituationA) {
   o.laager = true;
   std::ostringstream out, err;
   ASSERT_EQ(SimulateCommand(o, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("A camp laagered          2  100.0%"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("A camp laagered                          2  100.0%"), std::string::npos)
+      << out.str();
   // The defensive camp's deployment roll (1.D.2) never gives "historical".
   EXPECT_EQ(out.str().find("D deployment historical"), std::string::npos) << out.str();
 }

@@ -87,6 +87,11 @@ bool StillFighting(const Unit& u) {
   return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
 }
 
+bool IsBritishTarget(const Unit& u) {
+  return u.side == Side::kBritish && u.OnTable() && u.kind != UnitKind::kWagon &&
+         u.figures.Present() > 0;
+}
+
 bool IsMounted(const Unit& u) {
   if (u.stance == Stance::kDismounted) return false;
   return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
@@ -131,7 +136,7 @@ const Unit* NearestBritish(const BattleState& s, const Vec2& p) {
   const Unit* best = nullptr;
   double best_d = kFar;
   for (const Unit& u : s.units) {
-    if (!IsBritishFighter(u) || !StillFighting(u)) continue;
+    if (!IsBritishTarget(u)) continue;
     const double d = GapTo(u, p);
     if (d < best_d) {
       best_d = d;
@@ -145,7 +150,7 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
   const Unit* best = nullptr;
   double best_d = kFar;
   for (const Unit& u : s.units) {
-    if (!IsBritishFighter(u) || !StillFighting(u)) continue;
+    if (!IsBritishTarget(u)) continue;
     const double d = Gap(z, u);
     if (d < best_d) {
       best_d = d;

@@ -50,6 +50,11 @@ bool IsZuluRegiment(const Unit& u);
 bool IsBritishFighter(const Unit& u);
 // On the table, with fit or wounded figures left, and not routed off.
 bool StillFighting(const Unit& u);
+// A British unit the Zulus still have to reach: on the table with figures
+// present (fit, wounded or seriously wounded: "Seriously wounded figures that
+// are contacted by a Zulu figure are killed"), wagons apart. The game ends
+// only when no British figure is left.
+bool IsBritishTarget(const Unit& u);
 bool IsMounted(const Unit& u);
 bool IsEuropean(const Unit& u);
 
@@ -67,10 +72,10 @@ int DivisionOf(const BattleState& s, const Unit& u);
 double Gap(const Unit& a, const Unit& b);
 double GapTo(const Unit& a, const Vec2& p);  // from a's edge to a point
 
-// The nearest British fighter to `p` (by GapTo), or nullptr.
+// The nearest British target to `p` (by GapTo), or nullptr.
 const Unit* NearestBritish(const BattleState& s, const Vec2& p);
 const Unit* NearestBritishTo(const BattleState& s, const Unit& u);
-// The smallest gap from any of the regiment's trays to any British fighter;
+// The smallest gap from any of the regiment's trays to any British target;
 // a large number if there is none.
 double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
                             const Unit** nearest_british = nullptr);

@@ -39,8 +39,8 @@ constexpr double kSniperStandOff = 8.0;
 constexpr double kExpectedMove = 7.0;
 
 // Score bands: an option of a higher band beats any of a lower one.
-constexpr double kMust = 200.0;     // charge / close; rise to charge
-constexpr double kGood = 100.0;     // the doctrine's wish
+constexpr double kMust = 200.0;  // charge / close; rise to charge
+constexpr double kGood = 100.0;  // the doctrine's wish
 constexpr double kFine = 50.0;
 constexpr double kNeutral = 0.0;
 constexpr double kAvoid = -50.0;
@@ -169,6 +169,8 @@ OptionScore ScoreRegimentMove(const BattleState& s, const Action& a, const Unit&
                       : s.FindUnit(a.target_id)->position;
   const double d = Distance(to, goal);
   const bool ends_prone = a.stance == Stance::kProne;
+  const Unit* toward = a.target_id.empty() ? nullptr : s.FindUnit(a.target_id);
+  const std::string where = toward != nullptr ? toward->name : std::string("the camp");
   switch (posture) {
     case ZuluPosture::kGoToGround:
       return {kAvoid - d / 100.0 + (ends_prone ? 10.0 : 0.0),
@@ -177,8 +179,10 @@ OptionScore ScoreRegimentMove(const BattleState& s, const Action& a, const Unit&
       // Contact: the moving tray (or regiment front) reaches the target.
       const double reach = mover.kind == UnitKind::kTray ? ferree::kTrayRadius + 0.5 : 2.0;
       const bool contact = d <= reach;
-      return {kGood + (contact ? 15.0 : 0.0) - d / 10.0 - (ends_prone ? 30.0 : 0.0),
-              absl::StrCat("charge ", concern->name, contact ? " into contact" : "")};
+      return {
+          kGood + (contact ? 15.0 : 0.0) - d / 10.0 - (ends_prone ? 30.0 : 0.0),
+          absl::StrCat("charge ", where,
+                       concern != toward ? absl::StrCat(" (", concern->name, " is near)") : "")};
     }
     case ZuluPosture::kAdvance:
     default: {
@@ -188,10 +192,8 @@ OptionScore ScoreRegimentMove(const BattleState& s, const Action& a, const Unit&
       const bool into_fire = fire_gap > ferree::kCloseRange + kExpectedMove &&
                              fire_gap <= ferree::kRifleRange + kExpectedMove;
       return {kGood - 20.0 - d / 10.0 + (ends_prone == into_fire ? 5.0 : -5.0),
-              concern == nullptr
-                  ? std::string("advance on the camp")
-                  : absl::StrCat("advance on ", concern->name,
-                                 ends_prone ? " and go to ground at the end of the rush" : "")};
+              absl::StrCat("advance on ", where,
+                           ends_prone ? " and go to ground at the end of the rush" : "")};
     }
   }
 }
@@ -288,15 +290,15 @@ OptionScore ScoreStance(const BattleState& s, const Action& a) {
   const bool prone = IsProne(s, *u);
   if (a.stance == Stance::kProne) {
     if (posture == ZuluPosture::kGoToGround && !prone) {
-      return {kGood + 30.0, absl::StrCat("go prone under the fire of ", concern->name,
-                                         " (the pause at 12\")")};
+      return {kGood + 30.0,
+              absl::StrCat("go prone under the fire of ", concern->name, " (the pause at 12\")")};
     }
     return {kAvoid, "no reason to lie down"};
   }
   if (a.stance == Stance::kUpright) {
     if (prone && posture == ZuluPosture::kAttack) {
-      return {kMust, absl::StrCat("rise and charge: the fire of ", concern->name,
-                                  " has slackened")};
+      return {kMust,
+              absl::StrCat("rise and charge: the fire of ", concern->name, " has slackened")};
     }
     if (prone && posture == ZuluPosture::kAdvance) {
       return {kGood, "rise and advance: no fire holds the regiment down"};
@@ -317,10 +319,9 @@ OptionScore ScoreCharge(const BattleState& s, const Action& a) {
     if (u != nullptr) v -= Gap(*u, *target) / 10.0;
   }
   return {v, target != nullptr
-                 ? absl::StrCat("charge ", target->name,
-                                target->status.retiring || target->status.routed
-                                    ? " as it falls back"
-                                    : "")
+                 ? absl::StrCat(
+                       "charge ", target->name,
+                       target->status.retiring || target->status.routed ? " as it falls back" : "")
                  : std::string("charge")};
 }
 
@@ -391,16 +392,19 @@ ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, cons
   const Unit* nearest = nullptr;
   double nearest_gap = kFar;
   for (const Unit& b : s.units) {
-    if (!ferree::IsBritishFighter(b) || !ferree::StillFighting(b)) continue;
+    if (!ferree::IsBritishTarget(b)) continue;
     double gap = kFar;
     for (const Unit* t : trays) gap = std::min(gap, Gap(*t, b));
     if (gap < nearest_gap) {
       nearest_gap = gap;
       nearest = &b;
     }
-    const bool slackened = ferree::FireSlackened(s, b);
+    // Wagon drivers, runners, the surgeon and the seriously wounded do not
+    // shoot: the regiment charges them at 6", and otherwise advances on them.
+    const bool fighter = ferree::IsBritishFighter(b) && ferree::StillFighting(b);
+    const bool slackened = !fighter || ferree::FireSlackened(s, b);
     const bool may_attack =
-        gap <= ferree::kCloseRange || (gap <= ferree::kRifleRange && slackened);
+        gap <= ferree::kCloseRange || (fighter && gap <= ferree::kRifleRange && slackened);
     if (may_attack) {
       // A slackened unit first, then the nearest.
       if (attack == nullptr || (slackened && !attack_slackened) ||
@@ -409,7 +413,8 @@ ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, cons
         attack_slackened = slackened;
         attack_gap = gap;
       }
-    } else if (gap <= ferree::kRifleRange && ferree::IsFiring(s, b) && gap < ground_gap) {
+    } else if (fighter && gap <= ferree::kRifleRange && ferree::IsFiring(s, b) &&
+               gap < ground_gap) {
       ground = &b;
       ground_gap = gap;
     }
