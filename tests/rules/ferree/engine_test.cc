@@ -756,6 +756,295 @@ TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
   EXPECT_GE(turns.size(), 4u) << "the TURN OF ENTRY is rolled again";
 }
 
+// --- The situation, snipers, British resolve, runners, the surgeon, the laager --
+
+TEST_F(FerreeEngine, TheSituationRollsSettleTheCampAndTheTime) {
+  BattleState s = SmallBattle();
+  s.clock.phase = Phase::kPreBattle;
+  // A 6: laager; B 6: thornbush; C 1: Durnford on time; D (a defensive
+  // camp) 5: up to half fortified; E 5: scouting well advanced (+1); F 3 + 1
+  // = 4: found 1D6/2 hours past 10:00am, 2 x 30 minutes: 11:00am.
+  Step st = Play(rules_, s, {}, {6, 6, 1, 5, 5, 3, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 7u);
+  const PreBattle& pb = s.pre_battle;
+  EXPECT_TRUE(pb.rolled);
+  EXPECT_TRUE(pb.camp_laagered);
+  EXPECT_TRUE(pb.thornbush);
+  EXPECT_EQ(pb.reinforcement_arrival, 600);
+  EXPECT_EQ(pb.deployment, Deployment::kHalfFortified);
+  EXPECT_EQ(pb.scouting, 1);
+  EXPECT_EQ(pb.discovery_time, 660);
+  EXPECT_EQ(s.clock.time_of_day, 660);
+  int laagers = 0, thorns = 0;
+  for (const Terrain& t : s.terrain) {
+    if (t.kind == TerrainKind::kLaager) {
+      ++laagers;
+      // Round the wagon at (30, 4).
+      EXPECT_TRUE(PointInPolygon(Vec2(30, 4), t.outline));
+    }
+    if (t.kind == TerrainKind::kBarricade) {
+      ++thorns;
+      EXPECT_TRUE(PointInPolygon(Vec2(24.5, 6), t.outline)) << "2\" out from the camp's tents";
+    }
+  }
+  EXPECT_EQ(laagers, 1);
+  EXPECT_EQ(thorns, 1);
+  EXPECT_EQ(st.awaiting.side, Side::kBritish);
+  EXPECT_THAT(st.awaiting.prompt, HasSubstr("fortified position"));
+  EXPECT_EQ(s.clock.segment, kPreBattleBritishDeploy);
+}
+
+TEST_F(FerreeEngine, ASniperHitMakesTheCompanyTestItsResolve) {
+  BattleState s = RegimentAndCompany();
+  Add(s, "s1", Side::kZulu, UnitKind::kSniper, {30, 26}, 1, "r1");
+  // d2 = 1: r1 moves 1D6 = 1; the sniper follows; it shoots b1: 6 hits;
+  // Effects Of Hits 4: seriously wounded. Then b1 (the last counter) tests
+  // its resolve although no tray is within 6": 1 + 1 casualty = 2, carry on.
+  Step st = Play(rules_, s, {}, {1, 1, 6, 4, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 5u);
+  const Unit* b1 = s.FindUnit("b1");
+  EXPECT_EQ(b1->figures.fit, 19);
+  EXPECT_EQ(b1->figures.seriously_wounded, 1);
+  EXPECT_TRUE(b1->umpire.fired_on_by_this_turn.empty());
+  const Event* shot = FindEvent(st.log, EventKind::kFired);
+  ASSERT_NE(shot, nullptr);
+  EXPECT_EQ(shot->why.rule.table, "Zulu Sniper Fire Table");
+  EXPECT_EQ(shot->why.dice.size(), 2u) << "the sniper's die and the Effects Of Hits die";
+  EXPECT_THAT(shot->why.text, HasSubstr("seriously wounded"));
+  const Event* resolve = nullptr;
+  for (const Event* e : Events(st.log, EventKind::kMoraleTest)) {
+    if (e->side == Side::kBritish) resolve = e;
+  }
+  ASSERT_NE(resolve, nullptr);
+  EXPECT_EQ(resolve->why.rule.table, "British Company's Resolve Test");
+  EXPECT_FALSE(b1->status.retiring);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+}
+
+TEST_F(FerreeEngine, ARetireResultMovesTowardsTheCampAndTheTrayCharges) {
+  BattleState s = RegimentAndCompany();
+  Unit* b1 = s.FindUnit("b1");
+  b1->position = Vec2(30, 20);
+  b1->figures.fit = 1;
+  b1->figures.casualties = 10;
+  s.FindUnit("t2")->position = Vec2(30, 25);  // 2.1" away
+  s.FindUnit("t1")->position = Vec2(5, 45);
+  s.FindUnit("t3")->position = Vec2(55, 45);
+  s.clock.turn = 2;
+  s.clock.chits_left = {"b1"};
+  // Resolve: 5 + 2 (one tray) + 10 (casualties) = 17: Retire. A European on
+  // foot retires 1D3 + 3: 6 -> 3 + 3 = 6". t2 tests: 1, charge; 2D6 = 12
+  // reaches; close combat, British 6 - 1 beats Zulu 1.
+  Step st = Play(rules_, s, {}, {5, 6, 1, 6, 6, 6, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  b1 = s.FindUnit("b1");
+  EXPECT_TRUE(b1->status.retiring);
+  EXPECT_FALSE(b1->status.surrounded);
+  EXPECT_NEAR(b1->position.y(), 14.0, 1e-9);
+  EXPECT_TRUE(InContact(*s.FindUnit("t2"), *b1));
+  EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+  // Retiring, it has moved: it may fire (at -1) or pass, not move or charge.
+  std::vector<Action> legal = rules_.LegalActions(s, Side::kBritish);
+  for (const Action& a : legal) {
+    EXPECT_NE(a.kind, ActionKind::kMove);
+    EXPECT_NE(a.kind, ActionKind::kCharge);
+  }
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::kFire; }));
+  EXPECT_THAT(st.awaiting.prompt, HasSubstr("retiring"));
+}
+
+TEST_F(FerreeEngine, ACompanyWithTheWayBackBarredIsSurrounded) {
+  BattleState s = RegimentAndCompany();
+  Unit* b1 = s.FindUnit("b1");
+  b1->position = Vec2(30, 20);
+  b1->figures.casualties = 10;
+  s.FindUnit("t2")->position = Vec2(30, 25);
+  s.FindUnit("t1")->position = Vec2(30, 15);  // between b1 and the camp
+  s.FindUnit("t3")->position = Vec2(55, 45);
+  s.FindUnit("t1")->status.pinned = true;
+  s.clock.turn = 2;
+  s.clock.chits_left = {"b1"};
+  // 5 + 2 (t2; t1 is pinned) + 10 = 17: Retire, but t1 bars the way: a
+  // European square may move 1D3 (here 1) and stops at t1. Moving away from
+  // t2, it is tested for: 4, t2 stays put.
+  Step st = Play(rules_, s, {}, {5, 1, 4});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  b1 = s.FindUnit("b1");
+  EXPECT_TRUE(b1->status.surrounded);
+  EXPECT_TRUE(b1->status.retiring);
+  EXPECT_NEAR(b1->position.y(), 19.0, 1e-9);
+  EXPECT_NE(FindEvent(st.log, EventKind::kMoved, "forms square"), nullptr);
+}
+
+TEST_F(FerreeEngine, ARunnerFetchesAmmunitionFromHisWagon) {
+  BattleState s = SmallBattle();
+  Unit* b1 = s.FindUnit("b1");
+  b1->status.turns_fired = 2;  // British infantry may send after 2 turns of fire
+  b1->status.ammunition = Ammunition::kLow;
+  s.clock.chits_left = {"w1"};
+  MakeActive(s, "b1");
+  // The runner leaves at once (b1 has not moved): 2D6 + 3 = 9" reaches the
+  // wagon 10" away.
+  Step st = Play(rules_, s, {Make(ActionKind::kSendRunner, "b1")}, {3, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  const std::string runner = "b1-runner1";
+  ASSERT_NE(s.FindUnit(runner), nullptr);
+  EXPECT_EQ(s.FindUnit(runner)->kind, UnitKind::kRunner);
+  EXPECT_EQ(s.FindUnit("b1")->figures.fit, 19);
+  EXPECT_TRUE(InContact(*s.FindUnit(runner), *s.FindUnit("w1")));
+  // b1 passes; the quartermaster of w1: at his own wagon, 4: 1D6 = 3 turns
+  // of ammunition; the runner goes back 2D6 + 3 = 11" and reaches b1. Turn
+  // 3: d4 = 3 draws b1.
+  st = Play(rules_, s, {Make(ActionKind::kPass, "b1")}, {4, 3, 4, 4, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit(runner), nullptr) << "the runner rejoins his company";
+  b1 = s.FindUnit("b1");
+  EXPECT_EQ(b1->figures.fit, 20);
+  EXPECT_EQ(b1->status.ammunition, Ammunition::kPlenty);
+  EXPECT_EQ(b1->status.turns_fired, 2) << "5 turns of fire, 3 brought: 2 used";
+  EXPECT_FALSE(b1->status.runner_out);
+  const Event* resupply = FindEvent(st.log, EventKind::kTableRoll);
+  ASSERT_NE(resupply, nullptr);
+  EXPECT_EQ(resupply->why.rule.table, "British Ammunition Resupply Table");
+}
+
+TEST_F(FerreeEngine, ARunnerMayNotGoBeforeTheTurnsOfFire) {
+  BattleState s = SmallBattle();
+  s.FindUnit("b1")->status.turns_fired = 1;
+  MakeActive(s, "b1");
+  Step st = Play(rules_, s, {Make(ActionKind::kSendRunner, "b1")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("a runner may go after 2"));
+}
+
+TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("b1")->figures.wounded = 2;
+  Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05}, 1);
+  s.clock.turn = 1;
+  s.clock.chits_left = {"sg"};
+  // Two attempts (one a wounded figure): 6 repairs, 2 does not.
+  Step st = Play(rules_, s, {}, {6, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("b1")->figures.wounded, 1);
+  EXPECT_EQ(s.FindUnit("b1")->figures.fit, 21);
+  EXPECT_EQ(s.clock.segment / kSegAttemptUnit, 2);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("sg"));
+  // 3 + 1D6 (6) less 2" an attempt: 5" towards the camp.
+  Action move = Make(ActionKind::kMove, "sg");
+  move.to = Vec2(30, 0);
+  const double y = s.FindUnit("sg")->position.y();
+  st = Play(rules_, s, {move}, {6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("sg")->position.y(), y - 5.0, 1e-9);
+}
+
+BattleState LaagerState(double british_y) {
+  BattleState s = RegimentAndCompany();
+  Terrain& l = s.terrain.emplace_back();
+  l.id = "laager";
+  l.kind = TerrainKind::kLaager;
+  l.outline = {{26, 10}, {34, 10}, {34, 18}, {26, 18}};
+  s.FindUnit("b1")->position = Vec2(30, british_y);
+  s.FindUnit("b1")->figures.fit = 1;
+  s.FindUnit("t2")->position = Vec2(30, 24);
+  s.FindUnit("t1")->position = Vec2(5, 45);
+  s.FindUnit("t3")->position = Vec2(55, 45);
+  s.clock.turn = 2;
+  s.clock.chits_left = {"r1"};
+  return s;
+}
+
+TEST_F(FerreeEngine, TraysStopAtTheLaagerAndCrossItUndefended) {
+  BattleState s = LaagerState(11.0);
+  // Turn 2: r1 moves 2D6 = 6: the laager (6" away) stops t2 in front of it;
+  // b1 is out of reach: no fight. Turn 3: d2 = 2 draws b1, which tests its
+  // resolve (1 + 2: carry on).
+  Step st = Play(rules_, s, {}, {3, 3, 2, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 18.2, 1e-9);
+  EXPECT_EQ(FindEvent(st.log, EventKind::kCharged), nullptr);
+  // Next turn the laager is undefended where t2 meets it: over it, 2D6 = 4
+  // towards b1. Turn 4: d2 = 2, b1 again (resolve 1: carry on).
+  s.clock.chits_left = {"b1", "r1"};
+  st = Play(rules_, s, {Make(ActionKind::kPass, "b1")}, {2, 2, 2, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 14.2, 1e-9);
+}
+
+TEST_F(FerreeEngine, ADefendedLaagerIsFoughtOverAtMinusOne) {
+  BattleState s = LaagerState(16.5);
+  // r1 moves 2D6 = 6 and meets b1 across the laager; close combat: British
+  // 4 - 1 = 3 against Zulu 4 - 1 (over laager) = 3: Europeans win ties.
+  // Turn 3: d2 = 2 draws b1 (resolve 1: carry on).
+  Step st = Play(rules_, s, {}, {3, 3, 4, 4, 2, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  const Event* cc = FindEvent(st.log, EventKind::kCharged);
+  ASSERT_NE(cc, nullptr);
+  EXPECT_THAT(cc->why.text, HasSubstr("over the laager"));
+  ASSERT_EQ(cc->why.dice.size(), 2u);
+  ASSERT_EQ(cc->why.dice[1].modifiers.size(), 1u);
+  EXPECT_THAT(cc->why.dice[1].modifiers[0].reason, HasSubstr("over laager"));
+  EXPECT_EQ(cc->why.dice[1].modifiers[0].value, -1);
+  EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+}
+
+TEST_F(FerreeEngine, ATrayInADongaIsInCoverUnlessTheFirersShareIt) {
+  for (bool shared : {false, true}) {
+    BattleState s = FireRange(5.0);
+    s.FindUnit("b1")->figures.fit = 6;
+    Terrain& d = s.terrain.emplace_back();
+    d.id = "donga";
+    d.kind = TerrainKind::kDonga;
+    d.outline = shared ? std::vector<Vec2>{{20, 10}, {40, 10}, {40, 30}, {20, 30}}
+                       : std::vector<Vec2>{{20, 20}, {40, 20}, {40, 30}, {20, 30}};
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {1, 2, 3, 4, 5, 6});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    EXPECT_EQ(s.FindUnit("t2")->figures.fit, shared ? 22 : 23) << (shared ? "shared" : "in cover");
+  }
+}
+
+TEST_F(FerreeEngine, TheActiveCompanysOptions) {
+  BattleState s = FireRange(5.0);
+  std::vector<Action> legal = rules_.LegalActions(s, Side::kBritish);
+  auto count = [&](ActionKind k) {
+    return std::count_if(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == k; });
+  };
+  EXPECT_EQ(count(ActionKind::kMove), 2);  // towards the camp, forward
+  EXPECT_EQ(count(ActionKind::kFire), 1);  // t2 (t1, t3 are out of range)
+  EXPECT_EQ(count(ActionKind::kFixBayonets), 1);
+  EXPECT_EQ(count(ActionKind::kSendRunner), 0);
+  EXPECT_EQ(count(ActionKind::kPass), 1);
+  EXPECT_EQ(legal.back().kind, ActionKind::kPass);
+  EXPECT_TRUE(rules_.LegalActions(s, Side::kZulu).empty());
+  ASSERT_TRUE(Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(20, 1)).status.ok());
+  legal = rules_.LegalActions(s, Side::kBritish);
+  EXPECT_EQ(count(ActionKind::kMove), 0) << "it moves before it shoots";
+  EXPECT_EQ(count(ActionKind::kFire), 0);
+}
+
+TEST_F(FerreeEngine, AnIndunaWalksToARegimentAndOrdersIt) {
+  BattleState s = SmallBattle();
+  s.FindUnit("i1")->position = Vec2(30, 40);
+  s.clock.turn = 1;
+  s.clock.chits_left = {"i1", "r1", "b1"};
+  // d3 = 1: i1 walks 3D6 = 12 to t2 (10" away); orders r1, which moves 1D6
+  // = 1 (the first turn). Then d2 = 1 draws r1's counter (skipped) and b1
+  // follows.
+  Step st = Play(rules_, s, {}, {1, 4, 4, 4, 1, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 6u);
+  EXPECT_TRUE(s.FindUnit("r1")->status.ordered);
+  // He stopped in base contact with t2 where it stood: 1.4" + 0.25" + 0.05".
+  EXPECT_NEAR(s.FindUnit("i1")->position.y(), 31.7, 1e-9);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 29.0, 1e-9);
+  EXPECT_NE(FindEvent(st.log, EventKind::kTargetChosen, "orders"), nullptr);
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
+}
+
 // --- Random play ---------------------------------------------------------------------
 
 void ExpectNoNegativeFigures(const BattleState& s) {
@@ -768,7 +1057,7 @@ void ExpectNoNegativeFigures(const BattleState& s) {
 }
 
 TEST_F(FerreeEngine, RandomPlayThroughGameStateReachesTheEnd) {
-  for (uint64_t seed : {1, 2, 3}) {
+  for (uint64_t seed : {1, 2, 3, 4}) {
     BattleState start = SmallBattle();
     Add(start, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 8}, 1);
     CounterRng rng(seed, 7);
