@@ -234,8 +234,18 @@ OptionScore ScoreIndunaMove(const BattleState& s, const Action& a, const Unit& i
         goal = t->position;
       }
     }
+    // The option's tray: of the goal regiment itself (to order it), or of
+    // another on the way.
+    const Unit* tray = a.target_id.empty() ? nullptr : s.FindUnit(a.target_id);
+    const Unit* via = tray != nullptr ? RegimentOf(s, *tray) : nullptr;
+    if (via == goal_regiment) {
+      return {kFine + 5.0 - Distance(a.to, goal) / 10.0,
+              absl::StrCat("go to the ", goal_regiment->name, " to order it forward")};
+    }
     return {kFine - Distance(a.to, goal) / 10.0,
-            absl::StrCat("go to the ", goal_regiment->name, " to order it forward")};
+            absl::StrCat("go towards the ", goal_regiment->name, ", nearest the enemy of those "
+                         "yet to act",
+                         via != nullptr ? absl::StrCat(", by the ", via->name) : "")};
   }
   // Nobody left to order: rally the nearest pinned tray (-1 with an induna).
   const Unit* pinned = nullptr;
