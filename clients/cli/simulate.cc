@@ -344,14 +344,15 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
 
   std::vector<GameRecord> games;
   int failed = 0;
+  constexpr int kErrorsShown = 5;
   for (const auto& r : results) {
     if (r->ok()) {
       games.push_back(**r);
-    } else {
-      ++failed;
+    } else if (++failed <= kErrorsShown) {
       err << "error: " << r->status().message() << "\n";
     }
   }
+  if (failed > kErrorsShown) err << "error: ... and " << failed - kErrorsShown << " more\n";
   out << FormatReport(o, *ruleset, games, failed);
   return failed > 0 ? kExitError : kExitOk;
 }

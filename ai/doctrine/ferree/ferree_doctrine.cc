@@ -13,7 +13,6 @@
 namespace impi::ai {
 namespace {
 
-using ferree::DivisionOf;
 using ferree::Gap;
 using ferree::RegimentOf;
 using ferree::TraysOf;
@@ -265,12 +264,13 @@ OptionScore ScoreIndunaMove(const BattleState& s, const Action& a, const Unit& i
   return {kNeutral - 1.0, "nothing to order"};
 }
 
-OptionScore ScoreSniperMove(const BattleState& s, const Action& a, const Unit& sniper) {
+// A sniper's own move (the engine moves him with his regiment; a caller may
+// offer him a place of his own): 8" from the nearest British unit.
+OptionScore ScoreSniperMove(const BattleState& s, const Action& a) {
   if (a.off_table) return {kNever, "a sniper stays on the table"};
   const Unit* b = ferree::NearestBritish(s, a.to);
   if (b == nullptr) return {kNeutral - 1.0, "no British in sight"};
   const double d = Distance(a.to, b->position);
-  (void)sniper;
   return {kFine - 10.0 - std::abs(d - kSniperStandOff) / 10.0,
           absl::StrCat("take a firing position ", static_cast<int>(std::lround(d)), "\" from ",
                        b->name)};
@@ -281,7 +281,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
   if (u == nullptr) return {kNever, "unknown unit"};
   switch (u->kind) {
     case UnitKind::kInduna: return ScoreIndunaMove(s, a, *u);
-    case UnitKind::kSniper: return ScoreSniperMove(s, a, *u);
+    case UnitKind::kSniper: return ScoreSniperMove(s, a);
     default: break;
   }
   const Unit* regiment = RegimentOf(s, *u);
