@@ -15,9 +15,8 @@
 namespace impi::ferree {
 namespace {
 
-constexpr int kMaxSteps = 200000;       // counters drawn in one call, a guard against a bug
-constexpr int kMaxTurnsPerCall = 500;   // designed: turns with nothing for the British to do
-
+constexpr int kMaxSteps = 200000;      // counters drawn in one call, a guard against a bug
+constexpr int kMaxTurnsPerCall = 500;  // designed: turns with nothing for the British to do
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
 
@@ -37,7 +36,8 @@ FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log, Policy
 FerreeBattle::~FerreeBattle() = default;
 
 Event& FerreeBattle::Log(EventKind kind, Side side, const std::string& section,
-                         const std::string& table, const std::string& row, const std::string& text) {
+                         const std::string& table, const std::string& row,
+                         const std::string& text) {
   Event& e = log_.Add(kind, side);
   e.why.rule = {kSource, section, table, row, false};
   e.why.text = text;
@@ -70,7 +70,8 @@ std::string FerreeBattle::Describe(const Action& a) const {
       return absl::StrFormat("%s moves towards (%.1f, %.1f)%s", name(a.unit_id), a.to.x(), a.to.y(),
                              a.stance == Stance::kProne ? ", ending prone" : "");
     case ActionKind::kStance:
-      return absl::StrCat(name(a.unit_id), a.stance == Stance::kProne ? " goes prone" : " stands up");
+      return absl::StrCat(name(a.unit_id),
+                          a.stance == Stance::kProne ? " goes prone" : " stands up");
     case ActionKind::kOrder:
       return absl::StrCat(name(a.unit_id), " orders ", name(a.target_id), " to act now");
     case ActionKind::kFire:
@@ -78,7 +79,8 @@ std::string FerreeBattle::Describe(const Action& a) const {
     case ActionKind::kCharge:
       return absl::StrCat(name(a.unit_id), " tests to charge ", name(a.target_id));
     case ActionKind::kPass:
-      return absl::StrCat(a.unit_id.empty() ? "nothing" : name(a.unit_id), a.unit_id.empty() ? "" : " holds");
+      return absl::StrCat(a.unit_id.empty() ? "nothing" : name(a.unit_id),
+                          a.unit_id.empty() ? "" : " holds");
     default:
       return ActionKindName(a.kind);
   }
@@ -115,9 +117,9 @@ absl::Status FerreeBattle::Choose(const std::vector<Action>& options, const std:
   e.target_id = a.target_id;
   e.why.rule = {kSource, section, "", "", false};
   e.why.dice = dice_.RollsSince(mark);
-  e.why.text = absl::StrCat(what, ": ", Describe(a),
-                            options.size() == 1 ? " (the only choice)" : "",
-                            why.empty() ? "" : absl::StrCat(" (", why, ")"), ".");
+  e.why.text =
+      absl::StrCat(what, ": ", Describe(a), options.size() == 1 ? " (the only choice)" : "",
+                   why.empty() ? "" : absl::StrCat(" (", why, ")"), ".");
   if (!umpire_only) e.announce = e.why.text;
   for (size_t i = 0; i < options.size(); ++i) {
     if (static_cast<int>(i) != idx) e.alternatives.push_back({Describe(options[i]), "not chosen"});
@@ -161,14 +163,25 @@ Awaiting FerreeBattle::Awaits() const {
     }
     std::string rule;
     switch (s_.pre_battle.deployment) {
-      case Deployment::kHistorical: rule = " Deploy historically (at least 15\" from camp)."; break;
-      case Deployment::kPulledIn: rule = " Troops pulled in, deploy at least 7\" from camp."; break;
-      case Deployment::kHalfFortified: rule = " Up to half of the troops may be in the fortified position."; break;
-      case Deployment::kAllFortified: rule = " All troops may be in the fortified position."; break;
-      default: break;
+      case Deployment::kHistorical:
+        rule = " Deploy historically (at least 15\" from camp).";
+        break;
+      case Deployment::kPulledIn:
+        rule = " Troops pulled in, deploy at least 7\" from camp.";
+        break;
+      case Deployment::kHalfFortified:
+        rule = " Up to half of the troops may be in the fortified position.";
+        break;
+      case Deployment::kAllFortified:
+        rule = " All troops may be in the fortified position.";
+        break;
+      default:
+        break;
     }
-    a.prompt = absl::StrCat("Deployment: the British deploy their troops (DEPLOY unit_id to), then "
-                            "END_DEPLOYMENT.", rule);
+    a.prompt = absl::StrCat(
+        "Deployment: the British deploy their troops (DEPLOY unit_id to), then "
+        "END_DEPLOYMENT.",
+        rule);
     return a;
   }
   if (const Unit* u = ActiveBritish()) {
@@ -182,7 +195,8 @@ Awaiting FerreeBattle::Awaits() const {
     }
     std::string state;
     if (u->status.surrounded) {
-      state = IsNative(*u) ? " It is surrounded: it huddles." : " It is surrounded: it forms square.";
+      state =
+          IsNative(*u) ? " It is surrounded: it huddles." : " It is surrounded: it forms square.";
     } else if (u->status.routed) {
       state = " It is retreating.";
     } else if (u->status.retiring) {
@@ -301,7 +315,8 @@ absl::Status FerreeBattle::SituationRolls() {
   s_.clock.time_of_day = found.minutes;
 
   auto has = [&](TerrainKind k) {
-    return std::any_of(s_.terrain.begin(), s_.terrain.end(), [&](const Terrain& t) { return t.kind == k; });
+    return std::any_of(s_.terrain.begin(), s_.terrain.end(),
+                       [&](const Terrain& t) { return t.kind == k; });
   };
   // A: "Form a square with the wagons (3 to a side) on the wagon park" -- a
   // designed 8" square round the wagons (or the camp) when the scenario has
@@ -373,7 +388,8 @@ std::vector<Action> FerreeBattle::PlanOptions() const {
     const int d = u.umpire.division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
-    if (d == kLoinsDivision || (d == kRightHornDivision && right_horn_off < kMaxRightHornOffBoard)) {
+    if (d == kLoinsDivision ||
+        (d == kRightHornDivision && right_horn_off < kMaxRightHornOffBoard)) {
       bool on = false;
       for (const Unit* t : TraysOf(s_, u.id)) on |= !t->off_table && t->figures.fit > 0;
       if (!on) continue;
@@ -420,8 +436,8 @@ absl::Status FerreeBattle::SendOffBoard(const Action& a) {
     }
   }
   s_.umpire.secret_entries.push_back({a.unit_id, turn, a.point});
-  why.text = absl::StrCat(why.text, " ", NameOf(*r), " moves off-board; it enters at point ", a.point,
-                          " on turn ", turn, " (secret).");
+  why.text = absl::StrCat(why.text, " ", NameOf(*r), " moves off-board; it enters at point ",
+                          a.point, " on turn ", turn, " (secret).");
   Event& e = LogWhy(EventKind::kTableRoll, Side::kZulu, why);
   e.umpire_only = true;
   e.announce.clear();
@@ -492,7 +508,8 @@ absl::Status FerreeBattle::StartTurn() {
   Clock& c = s_.clock;
   c.turn = std::max(0, c.turn) + 1;
   if (c.turn == 1) {
-    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0) c.time_of_day = s_.pre_battle.discovery_time;
+    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0)
+      c.time_of_day = s_.pre_battle.discovery_time;
   } else {
     c.time_of_day += c.minutes_per_turn > 0 ? c.minutes_per_turn : kDefaultMinutesPerTurn;
   }
@@ -504,19 +521,21 @@ absl::Status FerreeBattle::StartTurn() {
   }
   c.segment = 0;
   c.chits_left = FillCup();
-  std::vector<std::string> entering;
+  // The counters of regiments still off-board are the umpire's secret.
+  std::vector<std::string> entering, seen;
   for (const std::string& id : c.chits_left) {
-    for (const SecretEntry& e : s_.umpire.secret_entries) {
-      if (e.unit_id == id) entering.push_back(id);
-    }
+    bool secret = false;
+    for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
+    (secret ? entering : seen).push_back(id);
   }
   Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
                  absl::StrCat("Turn ", c.turn, ": ", c.chits_left.size(),
                               " movement counters go into the cup."));
-  e.unit_ids = c.chits_left;
+  e.unit_ids = seen;
   for (const std::string& id : entering) {
-    Event& x = Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
-                   absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
+    Event& x =
+        Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+            absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
     x.umpire_only = true;
     x.announce.clear();
     x.unit_ids = {id};
@@ -547,7 +566,8 @@ absl::Status FerreeBattle::DrawCounter() {
     case UnitKind::kRegiment:
       if (u->status.ordered || u->status.acted) {
         Log(EventKind::kNothing, Side::kZulu, kSectionMove, kTableInduna, "",
-            absl::StrCat(NameOf(*u), " has already acted on an induna's order: its turn is skipped."));
+            absl::StrCat(NameOf(*u),
+                         " has already acted on an induna's order: its turn is skipped."));
         return absl::OkStatus();
       }
       return ActivateRegiment(id, "");
@@ -582,7 +602,8 @@ void FerreeBattle::Recenter(const std::string& regiment_id) {
 absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   const std::string id = regiment.id;
   auto& entries = s_.umpire.secret_entries;
-  auto it = std::find_if(entries.begin(), entries.end(), [&](const SecretEntry& e) { return e.unit_id == id; });
+  auto it = std::find_if(entries.begin(), entries.end(),
+                         [&](const SecretEntry& e) { return e.unit_id == id; });
   if (it == entries.end()) return absl::OkStatus();
   const Point* p = s_.FindPoint(PointKind::kEntry, it->point);
   if (p == nullptr) return absl::InternalError("entry point vanished");
@@ -596,7 +617,8 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   const Vec2 along = vertical_edge ? Vec2(0, 1) : Vec2(1, 0);
   std::vector<Unit*> trays;
   for (Unit& u : s_.units) {
-    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0) trays.push_back(&u);
+    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0)
+      trays.push_back(&u);
   }
   const double step = 2 * kTrayRadius + 0.1;
   auto inside = [&](Vec2 v, double r) {
@@ -610,8 +632,8 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
     trays[i]->off_table = false;
   }
   for (Unit& u : s_.units) {
-    if ((u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna) && u.parent == id && u.off_table &&
-        u.figures.Present() > 0) {
+    if ((u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna) && u.parent == id &&
+        u.off_table && u.figures.Present() > 0) {
       u.position = inside(at, kFigureRadius);
       u.off_table = false;
     }
@@ -703,9 +725,10 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
       left.push_back(mid);
     }
   }
-  why.text = absl::StrCat(why.text, " Broken, ", id, " routs ", Inches(dist),
-                          " towards the nearest table edge, away from the British",
-                          left.empty() ? "." : absl::StrCat("; leaving the table: ", absl::StrJoin(left, ", "), "."));
+  why.text = absl::StrCat(
+      why.text, " Broken, ", id, " routs ", Inches(dist),
+      " towards the nearest table edge, away from the British",
+      left.empty() ? "." : absl::StrCat("; leaving the table: ", absl::StrJoin(left, ", "), "."));
   why.rule.section = kSectionResolve;
   why.rule.table = kTableZuluResolve;
   why.rule.designed = true;
@@ -760,7 +783,8 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) contact = true;
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b))
+        contact = true;
     }
     if (contact) continue;
     centre += t->position;
@@ -812,21 +836,23 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
   std::vector<Action> options = RegimentMoveOptions(id);
   if (options.size() == 1) return absl::OkStatus();  // nothing can move: pinned or in contact
   int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose(options, kSectionMove, "Where the regiment goes", EventKind::kTargetChosen,
+  IMPI_RETURN_IF_ERROR(Choose(options, kSectionMove, "Where the regiment goes",
+                              EventKind::kTargetChosen,
                               /*umpire_only=*/false, &i));
   const Action choice = options[i];
   if (choice.kind == ActionKind::kPass) return absl::OkStatus();
   // "The Zulu's movement rate is 2D6 inches"; "On the first turn, Zulu
   // regiments get only 1D6". One roll for all the regiment's trays (designed).
   Explanation why;
-  const double allowance =
-      MovementRate(dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &why);
+  const double allowance = MovementRate(
+      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &why);
   std::vector<std::string> movers;
   for (const Unit* t : TraysOf(s_, id)) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) contact = true;
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b))
+        contact = true;
     }
     if (!contact) movers.push_back(t->id);
   }
@@ -839,13 +865,16 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
     // Taking Cover: "Going prone or standing up from prone costs 2" of
     // movement for each action."
     if (choice.kind == ActionKind::kStance) {
-      if (t->stance == choice.stance || (choice.stance == Stance::kUpright && t->stance != Stance::kProne)) continue;
+      if (t->stance == choice.stance ||
+          (choice.stance == Stance::kUpright && t->stance != Stance::kProne))
+        continue;
       if (a < kStanceCost) {
         notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
         continue;
       }
       t->stance = choice.stance;
-      notes.push_back(absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
+      notes.push_back(
+          absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
       continue;
     }
     if (t->stance == Stance::kProne) {
@@ -865,13 +894,15 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
       goal = target->position;
       stop_short = Radius(*t) + Radius(*target) + kContactGap / 2;
     }
-    std::vector<Vec2> path = MoveUnit(*t, goal, a, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
+    std::vector<Vec2> path =
+        MoveUnit(*t, goal, a, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
     t = s_.FindUnit(tid);
     if (end_prone) t->stance = Stance::kProne;
     if (was_in_donga && !InDonga(t->position)) left_donga_.push_back(tid);
     double walked = 0;
     for (size_t k = 1; k < path.size(); ++k) walked += Distance(path[k - 1], path[k]);
-    notes.push_back(absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
+    notes.push_back(
+        absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
     all_path.insert(all_path.end(), path.begin(), path.end());
   }
   why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",
@@ -949,7 +980,8 @@ absl::Status FerreeBattle::SniperShoots(const std::string& regiment_id) {
   std::vector<Action> options = SniperOptions(sniper_id);
   if (options.size() == 1) return absl::OkStatus();  // nobody in sight
   int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose(options, kSectionSnipers, "The sniper's target", EventKind::kTargetChosen,
+  IMPI_RETURN_IF_ERROR(Choose(options, kSectionSnipers, "The sniper's target",
+                              EventKind::kTargetChosen,
                               /*umpire_only=*/false, &i));
   if (options[i].kind != ActionKind::kFire) return absl::OkStatus();
   Unit* b = s_.FindUnit(options[i].target_id);
@@ -958,7 +990,8 @@ absl::Status FerreeBattle::SniperShoots(const std::string& regiment_id) {
   const int officers = std::min(b->leaders, b->figures.fit);
   const bool only_officers = b->figures.fit + b->figures.wounded <= officers && officers > 0;
   Explanation why;
-  const bool hit = ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted, &why);
+  const bool hit =
+      ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted, &why);
   b->umpire.fired_on_by_this_turn.push_back(sniper_id);
   if (hit) {
     Explanation hits;
@@ -983,17 +1016,16 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
     const Unit* best = nullptr;
     for (const Unit& b : s_.units) {
       if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
-      const bool engaged = InContact(*t, b) ||
-                           (AcrossLaager(t->position, b.position) &&
-                            Gap(*t, b) <= kLaagerReach + kContactGap + 0.2);
+      const bool engaged = InContact(*t, b) || (AcrossLaager(t->position, b.position) &&
+                                                Gap(*t, b) <= kLaagerReach + kContactGap + 0.2);
       if (!engaged) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
     }
     if (best == nullptr) continue;
     const bool out_of_donga =
         std::find(left_donga_.begin(), left_donga_.end(), tid) != left_donga_.end();
-    IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, best->id, out_of_donga, false,
-                                          "the active Zulu tray closes"));
+    IMPI_RETURN_IF_ERROR(
+        CloseCombatFight(tid, best->id, out_of_donga, false, "the active Zulu tray closes"));
   }
   return absl::OkStatus();
 }
@@ -1011,12 +1043,14 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
   const auto& cup = s_.clock.chits_left;
   std::vector<std::pair<double, Action>> cands;
   for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) continue;
+    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken)
+      continue;
     if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
     const Unit* nearest = nullptr;
     for (const Unit* t : TraysOf(s_, r.id)) {
       if (!Alive(*t)) continue;
-      if (nearest == nullptr || Distance(t->position, ind->position) < Distance(nearest->position, ind->position)) {
+      if (nearest == nullptr ||
+          Distance(t->position, ind->position) < Distance(nearest->position, ind->position)) {
         nearest = t;
       }
     }
@@ -1030,7 +1064,8 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
     if (r.id == ind->parent) d = -1;  // his own regiment first
     cands.push_back({d, m});
   }
-  std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(cands.begin(), cands.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   for (size_t i = 0; i < cands.size() && i < 3; ++i) out.push_back(cands[i].second);
   out.push_back(hold);
   return out;
@@ -1044,7 +1079,8 @@ std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) con
     for (const Unit& r : s_.units) {
       // Induna Rules: "If he ends his turn in contact with a unit that has
       // not acted, he may order it to move."
-      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) continue;
+      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken)
+        continue;
       if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
       bool contact = false;
       for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*ind, *t);
@@ -1070,7 +1106,8 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
   std::vector<Action> moves = IndunaMoveOptions(id);
   int i = 0;
   if (moves.size() > 1) {
-    IMPI_RETURN_IF_ERROR(Choose(moves, kSectionMove, "Where the induna goes", EventKind::kTargetChosen,
+    IMPI_RETURN_IF_ERROR(Choose(moves, kSectionMove, "Where the induna goes",
+                                EventKind::kTargetChosen,
                                 /*umpire_only=*/false, &i));
   }
   if (moves[i].kind == ActionKind::kMove) {
@@ -1083,7 +1120,8 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
     const Unit* target = s_.FindUnit(moves[i].target_id);
     const Vec2 goal = target->position;
     const double stop_short = Radius(*ind) + Radius(*target) + kContactGap / 2;
-    std::vector<Vec2> path = MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
+    std::vector<Vec2> path =
+        MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
     why.text = absl::StrCat(why.text, " ", Describe(moves[i]), ".");
     Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
     e.unit_ids = {id};

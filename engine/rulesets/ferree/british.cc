@@ -21,7 +21,7 @@ namespace {
 constexpr double kRifleRange = 24.0;      // the last printed rifle band
 constexpr double kArtilleryRange = 48.0;  // the last printed artillery band
 constexpr double kPistolRange = 3.0;
-constexpr double kEscapeReach = 0.5;      // designed: reaching a drift to leave the table
+constexpr double kEscapeReach = 0.5;  // designed: reaching a drift to leave the table
 
 std::string NameOf(const Unit& u) {
   return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
@@ -63,12 +63,19 @@ Firer FirerOf(const Unit& u) {
 // The ammunition table's row of a company (artillery: none).
 bool AmmunitionUnitOf(const Unit& u, AmmunitionUnit* out) {
   switch (u.kind) {
-    case UnitKind::kInfantry: *out = AmmunitionUnit::kBritishInfantry; return true;
+    case UnitKind::kInfantry:
+      *out = AmmunitionUnit::kBritishInfantry;
+      return true;
     case UnitKind::kCavalry:
     case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeHorse: *out = AmmunitionUnit::kMounted; return true;
-    case UnitKind::kNativeFoot: *out = AmmunitionUnit::kNativeInfantry; return true;
-    default: return false;
+    case UnitKind::kNativeHorse:
+      *out = AmmunitionUnit::kMounted;
+      return true;
+    case UnitKind::kNativeFoot:
+      *out = AmmunitionUnit::kNativeInfantry;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -101,8 +108,9 @@ absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
     c.chits_left.erase(c.chits_left.begin());
   }
   c.segment = 0;
-  Event& e = Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
-                 absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
+  Event& e =
+      Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
+          absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
   if (!id.empty()) e.unit_ids = {id};
   return absl::OkStatus();
 }
@@ -128,7 +136,8 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   }
   u = s_.FindUnit(id);
   if (u->off_table) return EndBritishActivation("it has left the table");
-  if (u->figures.fit + u->figures.wounded <= 0) return EndBritishActivation("nobody is left who can act");
+  if (u->figures.fit + u->figures.wounded <= 0)
+    return EndBritishActivation("nobody is left who can act");
   std::vector<Action> options = BritishOptions();
   if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
     return EndBritishActivation("it can do nothing else");
@@ -159,7 +168,8 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   in.type = u->kind == UnitKind::kNativeFoot    ? CompanyType::kNativeFoot
             : u->kind == UnitKind::kNativeHorse ? CompanyType::kNativeHorse
                                                 : CompanyType::kEuropean;
-  in.ammunition = u->status.ammunition == Ammunition::kUnspecified ? Ammunition::kPlenty : u->status.ammunition;
+  in.ammunition =
+      u->status.ammunition == Ammunition::kUnspecified ? Ammunition::kPlenty : u->status.ammunition;
   in.casualties = u->figures.seriously_wounded + u->figures.casualties;
   // Designed: "to the front or sides" is read as any friendly company within
   // 6" (the table keeps no facing for companies).
@@ -168,7 +178,8 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
     const bool native_foot = c.kind == UnitKind::kNativeFoot;
     const bool destroyed = c.figures.fit + c.figures.wounded <= 0;
     if (c.status.routed || destroyed) {
-      ++(native_foot ? in.native_foot_retreating_or_destroyed_within_6 : in.retreating_or_destroyed_within_6);
+      ++(native_foot ? in.native_foot_retreating_or_destroyed_within_6
+                     : in.retreating_or_destroyed_within_6);
     } else if (c.status.retiring) {
       ++(native_foot ? in.native_foot_retiring_within_6 : in.retiring_within_6);
     }
@@ -194,10 +205,13 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   // Surrounded.
   for (const Unit& t : s_.units) {
     if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
-    if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) u->status.surrounded = true;
+    if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u)))
+      u->status.surrounded = true;
   }
   const bool european = !IsNative(*u);
-  const Mobility mobility = IsArtillery(*u) ? Mobility::kArtillery : (IsMounted(*u) ? Mobility::kMounted : Mobility::kFoot);
+  const Mobility mobility = IsArtillery(*u)
+                                ? Mobility::kArtillery
+                                : (IsMounted(*u) ? Mobility::kMounted : Mobility::kFoot);
   Explanation mv;
   double dist = 0;
   if (u->status.surrounded) {
@@ -217,18 +231,20 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   u = s_.FindUnit(id);
   if (to_drift && Distance(u->position, dest) <= kEscapeReach) u->off_table = true;
   s_.clock.segment |= kSegMoved;
-  mv.text = absl::StrCat(mv.text, " ", NameOf(*u),
-                         u->status.surrounded ? (european ? " is surrounded and forms square"
-                                                          : " is surrounded and huddles in a mass")
-                                              : (r == CompanyResolve::kRetire ? " retires" : " retreats"),
-                         dist > 0 ? absl::StrCat(", moving ", Inches(Distance(before, u->position)),
-                                                 to_drift ? " towards Fugitives' Drift" : " towards the camp")
-                                  : "",
-                         u->off_table ? " and escapes off the table." : ".");
+  mv.text = absl::StrCat(
+      mv.text, " ", NameOf(*u),
+      u->status.surrounded
+          ? (european ? " is surrounded and forms square" : " is surrounded and huddles in a mass")
+          : (r == CompanyResolve::kRetire ? " retires" : " retreats"),
+      dist > 0 ? absl::StrCat(", moving ", Inches(Distance(before, u->position)),
+                              to_drift ? " towards Fugitives' Drift" : " towards the camp")
+               : "",
+      u->off_table ? " and escapes off the table." : ".");
   Event& m = LogWhy(EventKind::kMoved, Side::kBritish, mv);
   m.unit_ids = {id};
   m.path = path;
-  if (!u->off_table && Distance(before, u->position) > 1e-9) IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
+  if (!u->off_table && Distance(before, u->position) > 1e-9)
+    IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
   return absl::OkStatus();
 }
 
@@ -267,7 +283,9 @@ const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
   const Unit* best = nullptr;
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
-    if (best == nullptr || Distance(w.position, runner.position) < Distance(best->position, runner.position)) best = &w;
+    if (best == nullptr ||
+        Distance(w.position, runner.position) < Distance(best->position, runner.position))
+      best = &w;
   }
   return best;
 }
@@ -289,13 +307,14 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
   const std::string goal_id = goal->id;
   const Vec2 at = goal->position;
-  std::vector<Vec2> path =
-      MoveUnit(*r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
+  std::vector<Vec2> path = MoveUnit(*r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2,
+                                    kContactGap / 2, false);
   r = s_.FindUnit(runner_id);
   goal = s_.FindUnit(goal_id);
   const bool arrived = InContact(*r, *goal);
-  why.text = absl::StrCat(why.text, " The runner ", runner_id, carrying ? " heads back to " : " heads for ",
-                          NameOf(*goal), arrived ? " and reaches it." : ".");
+  why.text = absl::StrCat(why.text, " The runner ", runner_id,
+                          carrying ? " heads back to " : " heads for ", NameOf(*goal),
+                          arrived ? " and reaches it." : ".");
   Event& e = LogWhy(EventKind::kMoved, Side::kBritish, why);
   e.unit_ids = {runner_id};
   e.target_id = goal_id;
@@ -411,8 +430,10 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
 // What the active unit may do.
 
 std::string FerreeBattle::MayNotMove(const Unit& u) const {
+  if (u.off_table) return "it has left the table";
   const int seg = s_.clock.segment;
-  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
+  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon)
+    return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
   if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can move";
   if (seg & kSegMoved) return "it has already moved this turn";
   if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
@@ -423,6 +444,7 @@ std::string FerreeBattle::MayNotMove(const Unit& u) const {
 }
 
 std::string FerreeBattle::MayNotFire(const Unit& u) const {
+  if (u.off_table) return "it has left the table";
   const int seg = s_.clock.segment;
   if (!IsCompany(u)) return absl::StrCat("a ", UnitKindName(u.kind), " does not fire");
   if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can fire";
@@ -432,7 +454,8 @@ std::string FerreeBattle::MayNotFire(const Unit& u) const {
   if (IsArtillery(u)) {
     if (u.status.may_not_fire) return "its guns were left behind when it retreated";
     if (u.status.limbered) return "limbered artillery can not fire";
-    if ((seg & kSegMoved) && (seg & kSegLimber)) return "artillery that moves and unlimbers may not fire";
+    if ((seg & kSegMoved) && (seg & kSegLimber))
+      return "artillery that moves and unlimbers may not fire";
   } else if (u.status.ammunition == Ammunition::kOut) {
     return "it is out of ammunition: no fire until resupplied";
   }
@@ -443,11 +466,14 @@ std::string FerreeBattle::MayNotFire(const Unit& u) const {
 }
 
 std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
+  if (u.off_table) return "it has left the table";
   AmmunitionUnit kind;
-  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) return "only companies with firearms send runners";
+  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind))
+    return "only companies with firearms send runners";
   if (s_.clock.segment & kSegRunner) return "it has sent a runner this turn";
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r)) return "its runner is still out";
+    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r))
+      return "its runner is still out";
   }
   const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
   if (u.status.turns_fired < a.turns_before_resupply) {
@@ -457,7 +483,8 @@ std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
   bool wagon = false;
   for (const Unit& w : s_.units) wagon |= w.kind == UnitKind::kWagon && !w.off_table;
   if (!wagon) return "there is no supply wagon on the table";
-  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) return "it has no unwounded man to send";
+  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1)
+    return "it has no unwounded man to send";
   return "";
 }
 
@@ -466,9 +493,11 @@ double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
   if (u.status.surrounded && !IsNative(u)) {
     d = SurroundedMove(dice_, true, why);  // "It may move 1D3 inches."
   } else if (u.kind == UnitKind::kGun) {
-    d = MovementRate(dice_, u.status.limbered ? Mover::kCannonLimbered : Mover::kCannonProlonge, why);
+    d = MovementRate(dice_, u.status.limbered ? Mover::kCannonLimbered : Mover::kCannonProlonge,
+                     why);
   } else if (u.kind == UnitKind::kRockets) {
-    d = MovementRate(dice_, u.status.limbered ? Mover::kRocketsLimbered : Mover::kRocketsProlonge, why);
+    d = MovementRate(dice_, u.status.limbered ? Mover::kRocketsLimbered : Mover::kRocketsProlonge,
+                     why);
   } else {
     d = MovementRate(dice_, IsMounted(u) ? Mover::kBritishMounted : Mover::kBritishFoot, why);
   }
@@ -483,7 +512,8 @@ double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
 std::vector<Action> FerreeBattle::BritishOptions() const {
   std::vector<Action> out;
   const Clock& c = s_.clock;
-  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) && c.segment == kPreBattleBritishDeploy) {
+  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
+      c.segment == kPreBattleBritishDeploy) {
     Action end;
     end.kind = ActionKind::kEndDeployment;
     return {end};
@@ -491,6 +521,12 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   const Unit* u = ActiveBritish();
   if (u == nullptr) return out;
   const std::string id = u->id;
+  if (u->off_table) {
+    Action pass;
+    pass.kind = ActionKind::kPass;
+    pass.unit_id = id;
+    return {pass};
+  }
   auto make = [&](ActionKind kind) {
     Action a;
     a.kind = kind;
@@ -507,12 +543,17 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
     if (u->kind == UnitKind::kSurgeon) {
       const Unit* best = nullptr;
       for (const Unit& b : s_.units) {
-        if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 || InContact(*u, b)) continue;
-        if (best == nullptr || Distance(b.position, u->position) < Distance(best->position, u->position)) best = &b;
+        if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 ||
+            InContact(*u, b))
+          continue;
+        if (best == nullptr ||
+            Distance(b.position, u->position) < Distance(best->position, u->position))
+          best = &b;
       }
       if (best != nullptr) {
         Action m = make(ActionKind::kMove);
-        m.to = StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
+        m.to =
+            StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
         out.push_back(m);
       }
     } else {
@@ -533,7 +574,8 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
     const std::vector<Obstacle> blockers = SightBlockers("");
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
-      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) continue;
+      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper)
+        continue;
       if (Gap(*u, t) > max_range || !LineOfSight(u->position, t.position, blockers)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
@@ -579,25 +621,34 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   const Clock& c = s_.clock;
   if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) return BritishDeploy(a, path);
   const Unit* active = ActiveBritish();
-  if (a.kind == ActionKind::kUnspecified) return Bad(path + ".kind", "say what the active unit does");
+  if (a.kind == ActionKind::kUnspecified)
+    return Bad(path + ".kind", "say what the active unit does");
   if (a.unit_id.empty()) {
-    return Bad(path + ".unit_id", absl::StrCat("is required (the active unit is ", active->id, ")"));
+    return Bad(path + ".unit_id",
+               absl::StrCat("is required (the active unit is ", active->id, ")"));
   }
   if (s_.FindUnit(a.unit_id) == nullptr) {
     return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
   }
   if (a.unit_id != active->id) {
-    return Precondition(path + ".unit_id", absl::StrCat("'", a.unit_id, "' is not the active unit; '",
-                                                        active->id, "' is"));
+    return Precondition(
+        path + ".unit_id",
+        absl::StrCat("'", a.unit_id, "' is not the active unit; '", active->id, "' is"));
   }
   switch (a.kind) {
-    case ActionKind::kMove: return BritishMove(a, path);
-    case ActionKind::kStance: return BritishStance(a, path);
-    case ActionKind::kFire: return BritishFire(a, path);
-    case ActionKind::kSendRunner: return BritishSendRunner(a, path);
-    case ActionKind::kCharge: return BritishCharge(a, path);
+    case ActionKind::kMove:
+      return BritishMove(a, path);
+    case ActionKind::kStance:
+      return BritishStance(a, path);
+    case ActionKind::kFire:
+      return BritishFire(a, path);
+    case ActionKind::kSendRunner:
+      return BritishSendRunner(a, path);
+    case ActionKind::kCharge:
+      return BritishCharge(a, path);
     case ActionKind::kLimber:
-    case ActionKind::kUnlimber: return BritishLimber(a, path);
+    case ActionKind::kUnlimber:
+      return BritishLimber(a, path);
     case ActionKind::kFixBayonets: {
       Unit* u = s_.FindUnit(a.unit_id);
       // Fixing Bayonets: "British Regular figures start the game with out
@@ -606,12 +657,14 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
       if (u->kind != UnitKind::kInfantry) {
         return Precondition(path + ".kind", "only British regular infantry fix bayonets");
       }
-      if (u->status.bayonets_fixed) return Precondition(path + ".kind", "its bayonets are already fixed");
-      if (c.segment & kSegFought) return Precondition(path + ".kind", "it has fought in close combat");
+      if (u->status.bayonets_fixed)
+        return Precondition(path + ".kind", "its bayonets are already fixed");
+      if (c.segment & kSegFought)
+        return Precondition(path + ".kind", "it has fought in close combat");
       u->status.bayonets_fixed = true;
       s_.clock.segment |= kSegBayonets;
-      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves, "Fixing Bayonets",
-                     "", absl::StrCat(NameOf(*u), " fixes bayonets."));
+      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
+                     "Fixing Bayonets", "", absl::StrCat(NameOf(*u), " fixes bayonets."));
       e.unit_ids = {u->id};
       return absl::OkStatus();
     }
@@ -641,9 +694,11 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
     case ActionKind::kDeploy: {
       Unit* u = s_.FindUnit(a.unit_id);
       if (a.unit_id.empty()) return Bad(path + ".unit_id", "is required");
-      if (u == nullptr) return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+      if (u == nullptr)
+        return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
       if (u->side != Side::kBritish) {
-        return Precondition(path + ".unit_id", absl::StrCat("'", a.unit_id, "' is not a British unit"));
+        return Precondition(path + ".unit_id",
+                            absl::StrCat("'", a.unit_id, "' is not a British unit"));
       }
       const TableGeometry& t = s_.table;
       if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y()) || a.to.x() < 0 || a.to.y() < 0 ||
@@ -652,14 +707,16 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
       }
       u->position = a.to;
       u->off_table = false;
-      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
-                     absl::StrFormat("%s deploys at (%.1f, %.1f).", NameOf(*u), a.to.x(), a.to.y()));
+      Event& e =
+          Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
+              absl::StrFormat("%s deploys at (%.1f, %.1f).", NameOf(*u), a.to.x(), a.to.y()));
       e.unit_ids = {u->id};
       return absl::OkStatus();
     }
     default:
-      return Precondition(path + ".kind", absl::StrCat(ActionKindName(a.kind),
-                                                       " is not a deployment action (DEPLOY, END_DEPLOYMENT)"));
+      return Precondition(path + ".kind",
+                          absl::StrCat(ActionKindName(a.kind),
+                                       " is not a deployment action (DEPLOY, END_DEPLOYMENT)"));
   }
 }
 
@@ -667,7 +724,8 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
   Unit* u = s_.FindUnit(a.unit_id);
   const std::string no = MayNotMove(*u);
   if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not move: ", no));
-  if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y())) return Bad(path + ".to", "is not a point");
+  if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y()))
+    return Bad(path + ".to", "is not a point");
   const TableGeometry& t = s_.table;
   const bool outside = a.to.x() < 0 || a.to.y() < 0 || (t.width > 0 && a.to.x() > t.width) ||
                        (t.height > 0 && a.to.y() > t.height);
@@ -679,16 +737,18 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
   Explanation why;
   const double allowance = BritishAllowance(*u, &why);
   const Vec2 before = u->position;
-  std::vector<Vec2> walked = MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
+  std::vector<Vec2> walked =
+      MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(a.unit_id);
   double moved = 0;
   for (size_t k = 1; k < walked.size(); ++k) moved += Distance(walked[k - 1], walked[k]);
   // "escape": a unit that reaches the table edge it was sent over leaves.
-  const bool escapes = (outside || a.off_table) && AtTableEdge(u->position, t) && Distance(u->position, goal) < 1e-6;
+  const bool escapes =
+      (outside || a.off_table) && AtTableEdge(u->position, t) && Distance(u->position, goal) < 1e-6;
   if (escapes) u->off_table = true;
   s_.clock.segment |= kSegMoved;
-  why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ", Inches(allowance),
-                          escapes ? " and leaves the table." : ".");
+  why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ",
+                          Inches(allowance), escapes ? " and leaves the table." : ".");
   Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
   e.unit_ids = {u->id};
   e.path = walked;
@@ -702,7 +762,8 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
 
 absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
-  const bool mounted_kind = u->kind == UnitKind::kCavalry || u->kind == UnitKind::kMountedInfantry ||
+  const bool mounted_kind = u->kind == UnitKind::kCavalry ||
+                            u->kind == UnitKind::kMountedInfantry ||
                             u->kind == UnitKind::kNativeHorse;
   if (!mounted_kind || (a.stance != Stance::kMounted && a.stance != Stance::kDismounted)) {
     return Precondition(path + ".stance",
@@ -710,16 +771,19 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
                         "(the square is a resolve result)");
   }
   const std::string no = MayNotMove(*u);
-  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not mount or dismount: ", no));
+  if (!no.empty())
+    return Precondition(path, absl::StrCat(u->id, " may not mount or dismount: ", no));
   const bool now_mounted = u->stance != Stance::kDismounted;
   if ((a.stance == Stance::kMounted) == now_mounted) {
-    return Precondition(path + ".stance", absl::StrCat(u->id, " is already ", now_mounted ? "mounted" : "dismounted"));
+    return Precondition(path + ".stance", absl::StrCat(u->id, " is already ",
+                                                       now_mounted ? "mounted" : "dismounted"));
   }
   // Designed: mounting or dismounting takes the unit's move.
   u->stance = a.stance;
   s_.clock.segment |= kSegMoved;
-  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionMove, "", "",
-                 absl::StrCat(NameOf(*u), a.stance == Stance::kMounted ? " mounts." : " dismounts."));
+  Event& e =
+      Log(EventKind::kBritishAction, Side::kBritish, kSectionMove, "", "",
+          absl::StrCat(NameOf(*u), a.stance == Stance::kMounted ? " mounts." : " dismounts."));
   e.why.rule.designed = true;
   e.unit_ids = {u->id};
   return absl::OkStatus();
@@ -727,21 +791,26 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
 
 absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
-  if (!IsArtillery(*u)) return Precondition(path + ".kind", "only guns and rockets limber and unlimber");
+  if (!IsArtillery(*u))
+    return Precondition(path + ".kind", "only guns and rockets limber and unlimber");
   const int seg = s_.clock.segment;
-  if (seg & kSegLimber) return Precondition(path + ".kind", "it has already limbered or unlimbered this turn");
+  if (seg & kSegLimber)
+    return Precondition(path + ".kind", "it has already limbered or unlimbered this turn");
   if (seg & kSegFought) return Precondition(path + ".kind", "it has fought in close combat");
   if (u->status.may_not_fire) return Precondition(path + ".kind", "its guns were left behind");
   const bool limber = a.kind == ActionKind::kLimber;
   if (limber == u->status.limbered) {
-    return Precondition(path + ".kind", absl::StrCat(u->id, " is already ", limber ? "limbered" : "unlimbered"));
+    return Precondition(path + ".kind",
+                        absl::StrCat(u->id, " is already ", limber ? "limbered" : "unlimbered"));
   }
   // Artillery Movement: "Unlimbered artillery may ... fire and limber, but
   // not move in one turn."
-  if (limber && (seg & kSegMoved)) return Precondition(path + ".kind", "artillery that has moved may not limber");
+  if (limber && (seg & kSegMoved))
+    return Precondition(path + ".kind", "artillery that has moved may not limber");
   u->status.limbered = limber;
   s_.clock.segment |= kSegLimber;
-  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves, kTableArtilleryMovement, "",
+  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
+                 kTableArtilleryMovement, "",
                  absl::StrCat(NameOf(*u), limber ? " limbers." : " unlimbers."));
   e.unit_ids = {u->id};
   return absl::OkStatus();
@@ -753,11 +822,15 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not fire: ", no));
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
-  if (t == nullptr) return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  if (t == nullptr)
+    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
   if (t->side != Side::kZulu ||
-      (t->kind != UnitKind::kTray && t->kind != UnitKind::kInduna && t->kind != UnitKind::kSniper) || !Alive(*t)) {
-    return Precondition(path + ".target_id",
-                        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
+      (t->kind != UnitKind::kTray && t->kind != UnitKind::kInduna &&
+       t->kind != UnitKind::kSniper) ||
+      !Alive(*t)) {
+    return Precondition(
+        path + ".target_id",
+        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
   }
   const double range = Gap(*u, *t);
   const bool artillery = IsArtillery(*u);
@@ -780,22 +853,26 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   std::vector<Shooter> shooters;
   const int officers = artillery ? 0 : std::min(u->leaders, u->figures.fit);
   std::vector<Shooter> rifles;
-  for (int i = officers; i < u->figures.fit; ++i) rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
-  for (int i = 0; i < u->figures.wounded; ++i) rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
+  for (int i = officers; i < u->figures.fit; ++i)
+    rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
+  for (int i = 0; i < u->figures.wounded; ++i)
+    rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
   if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
   for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
   shooters.insert(shooters.end(), rifles.begin(), rifles.end());
   // Out Of Ammunition Table: "May fire with 1/2 of unit's figures".
-  if (!artillery && u->status.ammunition == Ammunition::kLow) shooters.resize((shooters.size() + 1) / 2);
+  if (!artillery && u->status.ammunition == Ammunition::kLow)
+    shooters.resize((shooters.size() + 1) / 2);
   const Firer firer = FirerOf(*u);
-  const FireTarget target = t->kind == UnitKind::kInduna ? FireTarget::kInduna
+  const FireTarget target = t->kind == UnitKind::kInduna   ? FireTarget::kInduna
                             : t->kind == UnitKind::kSniper ? FireTarget::kSniper
                                                            : FireTarget::kZulu;
   const bool cover = t->kind == UnitKind::kTray && InCover(*t, *u);
   Explanation all;
   int hits = 0, shots = 0, figures_fired = 0;
   for (const Shooter& sh : shooters) {
-    if (sh.weapon == Weapon::kPistol && range > kPistolRange) continue;  // "Officers pistol 0 to 3""
+    if (sh.weapon == Weapon::kPistol && range > kPistolRange)
+      continue;  // "Officers pistol 0 to 3""
     ++figures_fired;
     for (int k = 0; k < ShotsPerFigure(firer); ++k) {
       FireInput in;
@@ -809,7 +886,8 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
       in.target_in_cover = cover;
       Explanation one;
       const FireResult r = ::impi::ferree::BritishFire(dice_, in, &one);
-      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange)) all.rule = one.rule;
+      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange))
+        all.rule = one.rule;
       all.dice.insert(all.dice.end(), one.dice.begin(), one.dice.end());
       if (r == FireResult::kHit) ++hits;
       if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
@@ -841,8 +919,9 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   u = s_.FindUnit(a.unit_id);
   u->status.fired = true;
   s_.clock.segment |= kSegFired;
-  all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range), cover ? " (in cover)" : "", ": ",
-                          figures_fired, " figure(s), ", shots, " shot(s), ", hits, " hit(s).", effect);
+  all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
+                          cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ", shots,
+                          " shot(s), ", hits, " hit(s).", effect);
   Event& e = LogWhy(EventKind::kFired, Side::kBritish, all);
   e.unit_ids = {u->id};
   e.target_id = tid;
@@ -857,9 +936,9 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
     if (u->status.turns_fired >= allowance.turns_of_fire) {
       Explanation why;
       u->status.ammunition = OutOfAmmunition(dice_, &why);
-      why.text += absl::StrCat(" ", NameOf(*u), u->status.ammunition == Ammunition::kOut
-                                                    ? " is out of ammunition."
-                                                    : " is low on ammunition.");
+      why.text += absl::StrCat(" ", NameOf(*u),
+                               u->status.ammunition == Ammunition::kOut ? " is out of ammunition."
+                                                                        : " is low on ammunition.");
       Event& o = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       o.unit_ids = {u->id};
     }
@@ -887,8 +966,8 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
   const std::string uid = u->id;
   s_.units.push_back(std::move(runner));
   s_.clock.segment |= kSegRunner;
-  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition, "",
-                 absl::StrCat(uid, " sends ", rid, " back for ammunition."));
+  Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition,
+                 "", absl::StrCat(uid, " sends ", rid, " back for ammunition."));
   e.unit_ids = {uid, rid};
   // "If the unit did not move in the turn, the runner may be moved after the
   // unit shoots, otherwise, the runner must wait until the next turn."
@@ -899,30 +978,38 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
 absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (!IsCompany(*u)) return Precondition(path + ".kind", "only companies charge");
-  if (s_.clock.segment & kSegFought) return Precondition(path, absl::StrCat(u->id, " has already fought"));
+  if (u->off_table) return Precondition(path, absl::StrCat(u->id, " has left the table"));
+  if (s_.clock.segment & kSegFought)
+    return Precondition(path, absl::StrCat(u->id, " has already fought"));
   if (u->status.retiring || u->status.routed) {
-    return Precondition(path, absl::StrCat(u->id, " is retiring or retreating: it does not charge"));
+    return Precondition(path,
+                        absl::StrCat(u->id, " is retiring or retreating: it does not charge"));
   }
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
-  if (t == nullptr) return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  if (t == nullptr)
+    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
   if (t->kind != UnitKind::kTray || !Alive(*t)) {
-    return Precondition(path + ".target_id", absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));
+    return Precondition(path + ".target_id",
+                        absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));
   }
   auto engaged = [&](const Unit& b, const Unit& z) {
-    return InContact(b, z) || (AcrossLaager(z.position, b.position) && Gap(b, z) <= kLaagerReach + kContactGap + 0.2);
+    return InContact(b, z) ||
+           (AcrossLaager(z.position, b.position) && Gap(b, z) <= kLaagerReach + kContactGap + 0.2);
   };
   bool out_of_donga = false;
   if (!engaged(*u, *t)) {
     const std::string no = MayNotMove(*u);
     if (!no.empty()) {
-      return Precondition(path, absl::StrCat(u->id, " is not in contact with ", t->id, " and may not move: ", no));
+      return Precondition(
+          path, absl::StrCat(u->id, " is not in contact with ", t->id, " and may not move: ", no));
     }
     Explanation why;
     const double allowance = BritishAllowance(*u, &why);
     const Vec2 before = u->position;
     std::vector<Vec2> walked =
-        MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2, kContactGap / 2, false);
+        MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2,
+                 kContactGap / 2, false);
     u = s_.FindUnit(a.unit_id);
     t = s_.FindUnit(a.target_id);
     s_.clock.segment |= kSegMoved;

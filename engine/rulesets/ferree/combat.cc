@@ -74,7 +74,8 @@ std::vector<std::pair<Vec2, Vec2>> LaagerEdges(const BattleState& s) {
   return out;
 }
 
-double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec2& p, Vec2* nearest) {
+double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec2& p,
+                      Vec2* nearest) {
   double best = kInf;
   for (const auto& [a, b] : edges) {
     const double d = PointSegment(p, a, b);
@@ -92,11 +93,16 @@ Fighter FighterOf(const BattleState& s, const Unit& b) {
     if (const Unit* p = s.FindUnit(b.parent)) k = p;
   }
   switch (k->kind) {
-    case UnitKind::kInfantry: return Fighter::kRegular;
-    case UnitKind::kNativeFoot: return Fighter::kNativeLevy;
-    case UnitKind::kNativeHorse: return Fighter::kNativeHorse;
-    case UnitKind::kWagon: return Fighter::kCivilian;
-    default: return Fighter::kEuropeanIrregular;
+    case UnitKind::kInfantry:
+      return Fighter::kRegular;
+    case UnitKind::kNativeFoot:
+      return Fighter::kNativeLevy;
+    case UnitKind::kNativeHorse:
+      return Fighter::kNativeHorse;
+    case UnitKind::kWagon:
+      return Fighter::kCivilian;
+    default:
+      return Fighter::kEuropeanIrregular;
   }
 }
 
@@ -115,10 +121,14 @@ void Shift(Figures& f, FigureCondition from, FigureCondition to) {
   if (from == to) return;
   auto bucket = [&](FigureCondition c) -> int& {
     switch (c) {
-      case FigureCondition::kUnhurt: return f.fit;
-      case FigureCondition::kWounded: return f.wounded;
-      case FigureCondition::kSeriouslyWounded: return f.seriously_wounded;
-      default: return f.casualties;
+      case FigureCondition::kUnhurt:
+        return f.fit;
+      case FigureCondition::kWounded:
+        return f.wounded;
+      case FigureCondition::kSeriouslyWounded:
+        return f.seriously_wounded;
+      default:
+        return f.casualties;
     }
   };
   if (bucket(from) <= 0) return;
@@ -128,10 +138,14 @@ void Shift(Figures& f, FigureCondition from, FigureCondition to) {
 
 const char* EffectName(HitEffect e) {
   switch (e) {
-    case HitEffect::kScratch: return "scratch";
-    case HitEffect::kWounded: return "wounded";
-    case HitEffect::kSeriouslyWounded: return "seriously wounded";
-    default: return "killed";
+    case HitEffect::kScratch:
+      return "scratch";
+    case HitEffect::kWounded:
+      return "wounded";
+    case HitEffect::kSeriouslyWounded:
+      return "seriously wounded";
+    default:
+      return "killed";
   }
 }
 
@@ -176,7 +190,8 @@ bool FerreeBattle::InDonga(const Vec2& p) const {
 
 bool FerreeBattle::InTent(const Vec2& p) const {
   for (const Terrain& t : s_.terrain) {
-    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
+    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2 &&
+        PointInPolygon(p, t.outline)) {
       return true;
     }
   }
@@ -191,7 +206,8 @@ bool FerreeBattle::InCover(const Unit& target, const Unit& firer) const {
   if (!InDonga(target.position)) return false;
   for (const Terrain& t : s_.terrain) {
     if (t.kind != TerrainKind::kDonga || t.open || t.outline.size() < 3) continue;
-    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline)) return false;
+    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline))
+      return false;
   }
   return true;
 }
@@ -236,7 +252,8 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
   // it is ("1/24th"); a wagon whose parent is the company is its own too.
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
-    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos)) return &w;
+    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos))
+      return &w;
   }
   return nullptr;
 }
@@ -259,7 +276,8 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   if (enemy_gap >= 0) {
     const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
     for (const Unit& e : s_.units) {
-      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) continue;
+      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0)
+        continue;
       const double r = Radius(u) + Radius(e) + enemy_gap;
       if (Distance(start, e.position) <= r + 1e-9) continue;  // already there
       double s = 0;
@@ -301,7 +319,8 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
           // either side of the Zulu".
           bool defended = false;
           for (const Unit& b : s_.units) {
-            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
+            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0)
+              continue;
             if (Distance(b.position, point) - Radius(b) <= kTrayRadius + kLaagerReach &&
                 AcrossLaager(start, b.position)) {
               defended = true;
@@ -332,7 +351,8 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
     break;
   }
   Vec2 end = walked.back();
-  if (s_.table.width > 0 && s_.table.height > 0) end = ClampToTable(end, s_.table.width, s_.table.height);
+  if (s_.table.width > 0 && s_.table.height > 0)
+    end = ClampToTable(end, s_.table.width, s_.table.height);
   walked.back() = end;
   u.position = end;
   return walked;
@@ -385,17 +405,18 @@ void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Ex
   all.rule.source = kSource;
   all.rule.section = kSectionHits;
   all.rule.table = kTableHits;
-  all.text = absl::StrCat("Effects of hits on ", u.id, " (", cause, "): ",
-                          effects.empty() ? "nobody left to hit" : absl::StrJoin(effects, ", "), ".");
+  all.text = absl::StrCat(
+      "Effects of hits on ", u.id, " (", cause,
+      "): ", effects.empty() ? "nobody left to hit" : absl::StrJoin(effects, ", "), ".");
   if (why != nullptr) *why = all;
 }
 
 // ---------------------------------------------------------------------------
 // D. Close Combat.
 
-absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id, const std::string& british_id,
-                                            bool zulu_out_of_donga, bool british_out_of_donga,
-                                            const std::string& how) {
+absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
+                                            const std::string& british_id, bool zulu_out_of_donga,
+                                            bool british_out_of_donga, const std::string& how) {
   Unit* t = s_.FindUnit(tray_id);
   Unit* b = s_.FindUnit(british_id);
   if (t == nullptr || b == nullptr || !Alive(*t)) return absl::OkStatus();
@@ -460,19 +481,22 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id, const st
     Explanation one;
     const HitEffect effect = EffectOfHit(dice_, &one);
     AppendDice(all, one);
-    const FigureCondition from = fighters[i].wounded ? FigureCondition::kWounded : FigureCondition::kUnhurt;
+    const FigureCondition from =
+        fighters[i].wounded ? FigureCondition::kWounded : FigureCondition::kUnhurt;
     Shift(b->figures, from, ApplyHitEffect(from, effect));
     effects.push_back(EffectName(effect));
   }
   if (pairs > 0) {
-    notes.push_back(absl::StrCat(pairs, " pair(s) fight: the Zulus lose ", zulu_lost, ", the British lose ",
-                                 british_lost.size(),
-                                 effects.empty() ? "" : absl::StrCat(" (", absl::StrJoin(effects, ", "), ")")));
+    notes.push_back(
+        absl::StrCat(pairs, " pair(s) fight: the Zulus lose ", zulu_lost, ", the British lose ",
+                     british_lost.size(),
+                     effects.empty() ? "" : absl::StrCat(" (", absl::StrJoin(effects, ", "), ")")));
   }
   // "A British figure which lost a close combat will be pushed back 1"."
   if (!british_lost.empty()) {
     Vec2 back = StepTowards(b->position, t->position, -kPushBack);
-    if (s_.table.width > 0 && s_.table.height > 0) back = ClampToTable(back, s_.table.width, s_.table.height);
+    if (s_.table.width > 0 && s_.table.height > 0)
+      back = ClampToTable(back, s_.table.width, s_.table.height);
     b->position = back;
     notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
   }
@@ -484,9 +508,10 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id, const st
     t->position = on;
     notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
   }
-  all.text = absl::StrCat("Close combat, ", how, ": ", tray_id, " against ", british_id,
-                          z.over_laager ? " over the laager" : (z.on_laager ? " on the laager" : ""), ": ",
-                          notes.empty() ? "nobody can fight" : absl::StrJoin(notes, "; "), ".");
+  all.text =
+      absl::StrCat("Close combat, ", how, ": ", tray_id, " against ", british_id,
+                   z.over_laager ? " over the laager" : (z.on_laager ? " on the laager" : ""), ": ",
+                   notes.empty() ? "nobody can fight" : absl::StrJoin(notes, "; "), ".");
   Event& e = LogWhy(EventKind::kCharged, Side::kZulu, all);
   e.unit_ids = {tray_id};
   e.target_id = british_id;
@@ -557,8 +582,8 @@ absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const V
       t->stance = Stance::kUpright;
     }
     const bool was_in_donga = InDonga(start);
-    std::vector<Vec2> path =
-        MoveUnit(*t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
+    std::vector<Vec2> path = MoveUnit(
+        *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
     t = s_.FindUnit(tid);
     b = s_.FindUnit(british_id);
     const bool engaged = InContact(*t, *b) || (AcrossLaager(t->position, b->position) &&
@@ -573,8 +598,8 @@ absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const V
       m.path = path;
       // "If the Zulus contact the British unit at this point then a close
       // combat occurs. The British will not get to fire before this combat."
-      IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id, was_in_donga && !InDonga(t->position), false,
-                                            "charging a retiring unit"));
+      IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id, was_in_donga && !InDonga(t->position),
+                                            false, "charging a retiring unit"));
     } else {
       // "If the Zulus fail to make contact they are returned to the spot
       // where they started".

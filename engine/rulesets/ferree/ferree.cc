@@ -182,23 +182,26 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
     }
     if (IsBritishKind(u.kind) && u.side != Side::kBritish) {
-      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
+      return Bad(path + ".side",
+                 absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
     }
     const Figures& f = u.figures;
-    if (f.fit < 0 || f.wounded < 0 || f.seriously_wounded < 0 || f.casualties < 0 || f.starting < 0) {
+    if (f.fit < 0 || f.wounded < 0 || f.seriously_wounded < 0 || f.casualties < 0 ||
+        f.starting < 0) {
       return Bad(path + ".figures", "figures are never negative");
     }
     if (u.leaders < 0) return Bad(path + ".leaders", "is never negative");
     if (u.umpire.division < 0 || u.umpire.division > kLoinsDivision) {
-      return Bad(path + ".umpire.division",
-                 absl::StrCat(u.umpire.division,
-                              " is not a division (1 right horn, 2 chest, 3 left horn, 4 loins, 0 none)"));
+      return Bad(
+          path + ".umpire.division",
+          absl::StrCat(u.umpire.division,
+                       " is not a division (1 right horn, 2 chest, 3 left horn, 4 loins, 0 none)"));
     }
     switch (u.kind) {
       case UnitKind::kTray:
         if (!IsRegiment(s, u.parent)) {
-          return Bad(path + ".parent", absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent,
-                                                    "' is not one"));
+          return Bad(path + ".parent",
+                     absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent, "' is not one"));
         }
         break;
       case UnitKind::kSniper:
@@ -231,8 +234,9 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
         if (!u.umpire.target_id.empty()) {
           const Unit* w = s.FindUnit(u.umpire.target_id);
           if (w == nullptr || w->kind != UnitKind::kWagon) {
-            return Bad(path + ".umpire.target_id",
-                       absl::StrCat("a runner goes to a WAGON; '", u.umpire.target_id, "' is not one"));
+            return Bad(
+                path + ".umpire.target_id",
+                absl::StrCat("a runner goes to a WAGON; '", u.umpire.target_id, "' is not one"));
           }
         }
         break;
@@ -263,11 +267,13 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       return Bad(path + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
     }
     if (!secret.insert(e.unit_id).second) {
-      return Bad(path + ".unit_id", absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
+      return Bad(path + ".unit_id",
+                 absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
     }
     if (e.turn < 1) return Bad(path + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
     if (e.point != 1 && e.point != 2) {
-      return Bad(path + ".point", absl::StrCat(e.point, " is not an off-board entry point (1 or 2)"));
+      return Bad(path + ".point",
+                 absl::StrCat(e.point, " is not an off-board entry point (1 or 2)"));
     }
     if (s.FindPoint(PointKind::kEntry, e.point) == nullptr) {
       return Bad(path + ".point", absl::StrCat("the table has no ENTRY point ", e.point));
@@ -279,8 +285,9 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
     case Phase::kPreBattle:
       if (c.segment < kPreBattlePlan || c.segment > kPreBattleZuluDeploy) {
         return Bad("state.clock.segment",
-                   absl::StrCat(c.segment, " is not a pre-battle step (0 plan, 1 British "
-                                           "deployment, 2 Zulu deployment)"));
+                   absl::StrCat(c.segment,
+                                " is not a pre-battle step (0 plan, 1 British "
+                                "deployment, 2 Zulu deployment)"));
       }
       break;
     case Phase::kActivation:
@@ -334,8 +341,8 @@ absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question,
   (void)dice;
   (void)log;
   if (decision != nullptr) *decision = -1;
-  return absl::FailedPreconditionError(absl::StrCat(
-      "question: ", QuestionKindName(question.kind), " is not yet a decision point of Ferree"));
+  return absl::FailedPreconditionError(absl::StrCat("question: ", QuestionKindName(question.kind),
+                                                    " is not yet a decision point of Ferree"));
 }
 
 Awaiting FerreeRuleset::Awaits(const BattleState& state) const {
@@ -409,7 +416,8 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
   const bool have1 = state.FindPoint(PointKind::kEntry, 1) != nullptr;
   const bool have2 = state.FindPoint(PointKind::kEntry, 2) != nullptr;
   const int turn = std::max(1, state.clock.turn);
-  const bool turn_running = state.clock.phase == Phase::kActivation && !state.clock.chits_left.empty();
+  const bool turn_running =
+      state.clock.phase == Phase::kActivation && !state.clock.chits_left.empty();
   for (SecretEntry& e : state.umpire.secret_entries) {
     // Only regiments the British have not seen yet: the entry turn is still
     // to come (or is this turn, the counter not drawn).

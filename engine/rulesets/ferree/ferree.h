@@ -59,29 +59,29 @@ namespace impi::ferree {
 inline constexpr char kRulesetId[] = "FERREE_ISANDLWANA";
 
 // Sizes on the table, in inches. Designed unless the text gives them.
-inline constexpr double kTrayRadius = 1.4;       // a 2 3/4" movement tray (text), as a disc
-inline constexpr double kCompanyRadius = 1.5;    // designed footprint of a company
-inline constexpr double kGunRadius = 1.0;        // designed: a gun or rocket battery
-inline constexpr double kWagonRadius = 1.0;      // designed
-inline constexpr double kFigureRadius = 0.25;    // a single 1/2" base (text)
-inline constexpr double kContactGap = 0.1;       // designed: "base contact"
-inline constexpr double kLaagerReach = 0.5;      // "within 1/2" to either side" (text)
-inline constexpr double kWithin = 6.0;           // resolve test, charging a retiring unit (text)
-inline constexpr double kPushBack = 1.0;         // a British loser is pushed back 1" (text)
-inline constexpr double kStanceCost = 2.0;       // going prone or standing up (text)
+inline constexpr double kTrayRadius = 1.4;          // a 2 3/4" movement tray (text), as a disc
+inline constexpr double kCompanyRadius = 1.5;       // designed footprint of a company
+inline constexpr double kGunRadius = 1.0;           // designed: a gun or rocket battery
+inline constexpr double kWagonRadius = 1.0;         // designed
+inline constexpr double kFigureRadius = 0.25;       // a single 1/2" base (text)
+inline constexpr double kContactGap = 0.1;          // designed: "base contact"
+inline constexpr double kLaagerReach = 0.5;         // "within 1/2" to either side" (text)
+inline constexpr double kWithin = 6.0;              // resolve test, charging a retiring unit (text)
+inline constexpr double kPushBack = 1.0;            // a British loser is pushed back 1" (text)
+inline constexpr double kStanceCost = 2.0;          // going prone or standing up (text)
 inline constexpr double kSurgeonAttemptCost = 2.0;  // "lose 2" of movement" (text)
-inline constexpr double kSniperRange = 24.0;     // designed: the text gives none
-inline constexpr double kSniperStandOff = 6.0;   // designed: a sniper stops 6" from the British
-inline constexpr double kThornbushOut = 2.0;     // "2 " out from the tents" (text)
-inline constexpr double kLaagerSide = 8.0;       // designed: 3 wagons to a side
-inline constexpr int kMaxPairs = 10;             // designed: fighting pairs of a tray
-inline constexpr int kPinLosses = 3;             // text
-inline constexpr int kSurgeonAttempts = 3;       // text
-inline constexpr int kLoinsFirstTurn = 3;        // text
+inline constexpr double kSniperRange = 24.0;        // designed: the text gives none
+inline constexpr double kSniperStandOff = 6.0;      // designed: a sniper stops 6" from the British
+inline constexpr double kThornbushOut = 2.0;        // "2 " out from the tents" (text)
+inline constexpr double kLaagerSide = 8.0;          // designed: 3 wagons to a side
+inline constexpr int kMaxPairs = 10;                // designed: fighting pairs of a tray
+inline constexpr int kPinLosses = 3;                // text
+inline constexpr int kSurgeonAttempts = 3;          // text
+inline constexpr int kLoinsFirstTurn = 3;           // text
 inline constexpr int kLoinsDivision = 4;
 inline constexpr int kRightHornDivision = 1;
-inline constexpr int kMaxRightHornOffBoard = 2;  // text
-inline constexpr int kTrayFigures = 25;          // text
+inline constexpr int kMaxRightHornOffBoard = 2;    // text
+inline constexpr int kTrayFigures = 25;            // text
 inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engine.md)
 
 // Sections of the sequence of play, as headed in the source text.
@@ -106,8 +106,8 @@ inline constexpr int kSegActive = 1;
 inline constexpr int kSegMoved = 2;
 inline constexpr int kSegFired = 4;
 inline constexpr int kSegFought = 8;
-inline constexpr int kSegLimber = 16;     // limbered or unlimbered this activation
-inline constexpr int kSegRunner = 32;     // a runner was sent this activation
+inline constexpr int kSegLimber = 16;  // limbered or unlimbered this activation
+inline constexpr int kSegRunner = 32;  // a runner was sent this activation
 inline constexpr int kSegBayonets = 64;
 inline constexpr int kSegAttemptUnit = 256;  // surgeon's attempts this turn, x256
 

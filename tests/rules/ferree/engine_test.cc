@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/game_state.h"
 #include "engine/rulesets/policy.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 namespace impi::ferree {
 namespace {
@@ -41,7 +41,8 @@ std::function<int(const std::vector<Action>&)>& Picker() {
 
 class TestPolicy : public Policy {
  public:
-  int Choose(const BattleState&, const std::vector<Action>& options, Dice&, std::string* why) override {
+  int Choose(const BattleState&, const std::vector<Action>& options, Dice&,
+             std::string* why) override {
     Offered().push_back(options);
     if (why != nullptr) *why = "test policy";
     return Picker() ? Picker()(options) : 0;
@@ -129,7 +130,8 @@ struct Step {
   std::vector<DieRoll> rolls;
 };
 
-Step Play(const Ruleset& rules, BattleState& s, const std::vector<Action>& british, std::vector<int> faces) {
+Step Play(const Ruleset& rules, BattleState& s, const std::vector<Action>& british,
+          std::vector<int> faces) {
   Step st;
   Dice dice = Dice::Scripted(std::move(faces));
   st.status = rules.Advance(s, british, PolicySpec{}, dice, st.log, &st.awaiting);
@@ -174,7 +176,8 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   {
     BattleState s = SmallBattle();
     s.units[0].figures.starting = 0;
-    EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.units[0].figures.starting: "));
+    EXPECT_THAT(std::string(rules_.Validate(s).message()),
+                HasSubstr("state.units[0].figures.starting: "));
   }
   {
     BattleState s = SmallBattle();
@@ -263,7 +266,8 @@ TEST_F(FerreeEngine, EachUnitActsOnceATurnAndTheFirstTurnZuluMoveIs1D6) {
   EXPECT_NEAR(Distance(s.FindUnit("t2")->position, Vec2(30, 26)), 0.0, 1e-9);
   EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 4.0, 1e-9);
   bool cited = false;
-  for (const Event* e : Events(st.log, EventKind::kMoved)) cited |= e->why.rule.row == kRowFirstTurn;
+  for (const Event* e : Events(st.log, EventKind::kMoved))
+    cited |= e->why.rule.row == kRowFirstTurn;
   EXPECT_TRUE(cited) << "the 1D6 of the first turn is cited";
   // Counters drawn in turn 1 after b1: r1, w1, i1; each once.
   std::vector<std::string> drawn;
@@ -299,7 +303,8 @@ TEST_F(FerreeEngine, AnOrderedRegimentActsAtOnceAndIsSkippedWhenDrawn) {
   ASSERT_FALSE(Offered().empty());
   bool offered_order = false;
   for (const auto& options : Offered()) {
-    for (const Action& a : options) offered_order |= a.kind == ActionKind::kOrder && a.target_id == "r1";
+    for (const Action& a : options)
+      offered_order |= a.kind == ActionKind::kOrder && a.target_id == "r1";
   }
   EXPECT_TRUE(offered_order);
   EXPECT_NE(FindEvent(st.log, EventKind::kNothing, "its turn is skipped"), nullptr);
@@ -513,6 +518,43 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
 }
 
+TEST_F(FerreeEngine, AnIndunaIsASpecialTargetAndRollsForTheEffectOfHits) {
+  BattleState s = FireRange(5.0);
+  s.FindUnit("b1")->figures.fit = 1;
+  Add(s, "i2", Side::kZulu, UnitKind::kInduna, {30, 14 + 5.0 + kCompanyRadius + kFigureRadius}, 1,
+      "r1");
+  // Induna: 2D6, 12 hits; Effects Of Hits 6: killed.
+  Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "i2")}, {6, 6, 6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("i2")->figures.fit, 0);
+  EXPECT_EQ(s.FindUnit("i2")->figures.casualties, 1);
+  const Event* fire = FindEvent(st.log, EventKind::kFired);
+  ASSERT_NE(fire, nullptr);
+  EXPECT_EQ(fire->why.dice[0].count, 2);
+}
+
+TEST_F(FerreeEngine, ArtilleryCrewShootTwiceEachAndLimberedGunsDoNot) {
+  BattleState s = RegimentAndCompany();
+  Unit& gun = Add(s, "g1", Side::kBritish, UnitKind::kGun, {30, 14}, 3);
+  gun.status.limbered = true;
+  s.FindUnit("b1")->position = Vec2(10, 10);
+  s.FindUnit("t2")->position = Vec2(30, 14 + 10.0 + kGunRadius + kTrayRadius);  // 10": 4-6 hits
+  MakeActive(s, "g1");
+  Step st = Play(rules_, s, {Make(ActionKind::kFire, "g1", "t2")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("limbered artillery can not fire"));
+  // Unlimber and fire: three crewmen, six shots.
+  st = Play(rules_, s, {Make(ActionKind::kUnlimber, "g1"), Make(ActionKind::kFire, "g1", "t2")},
+            {1, 2, 3, 4, 5, 6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 6u);
+  const Unit* t2 = s.FindUnit("t2");
+  EXPECT_EQ(t2->figures.fit, 22);
+  EXPECT_TRUE(t2->umpire.under_artillery);
+  EXPECT_EQ(t2->umpire.figures_fired_at, 6);
+  EXPECT_EQ(s.FindUnit("g1")->status.turns_fired, 0) << "the ammunition table is for firearms";
+}
+
 TEST_F(FerreeEngine, AmmunitionRunsLowAtTheTablesLimit) {
   BattleState s = FireRange(5.0);
   Unit* b1 = s.FindUnit("b1");
@@ -530,16 +572,19 @@ TEST_F(FerreeEngine, OnlyTheActiveUnitActs) {
   Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {10, 14}, 20);
   Step st = Play(rules_, s, {Make(ActionKind::kPass, "b2")}, {});
   EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0].unit_id: 'b2' is not the active unit"));
+  EXPECT_THAT(std::string(st.status.message()),
+              HasSubstr("british_actions[0].unit_id: 'b2' is not the active unit"));
   st = Play(rules_, s, {Make(ActionKind::kPass, "nobody")}, {});
   EXPECT_EQ(st.status.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0].unit_id: no unit 'nobody'"));
+  EXPECT_THAT(std::string(st.status.message()),
+              HasSubstr("british_actions[0].unit_id: no unit 'nobody'"));
   BattleState idle = SmallBattle();
   idle.clock.turn = 1;
   idle.clock.chits_left = {"r1"};
   st = Play(rules_, idle, {Make(ActionKind::kPass, "b1")}, {});
   EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(std::string(st.status.message()), HasSubstr("british_actions[0]: the British are not awaited"));
+  EXPECT_THAT(std::string(st.status.message()),
+              HasSubstr("british_actions[0]: the British are not awaited"));
 }
 
 // --- Close combat and effects of hits -------------------------------------------
@@ -556,7 +601,8 @@ TEST_F(FerreeEngine, CloseCombatByPairsWithEffectsOfHits) {
   b1 = s.FindUnit("b1");
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
   EXPECT_EQ(b1->figures.fit, 1);
-  EXPECT_EQ(b1->figures.seriously_wounded, 0) << "seriously wounded figures contacted by a Zulu are killed";
+  EXPECT_EQ(b1->figures.seriously_wounded, 0)
+      << "seriously wounded figures contacted by a Zulu are killed";
   EXPECT_EQ(b1->figures.casualties, 2);
   EXPECT_NEAR(b1->position.y(), 13.0, 1e-9) << "the British loser is pushed back 1\"";
   const Event* cc = FindEvent(st.log, EventKind::kCharged);
@@ -670,11 +716,18 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
     ASSERT_TRUE(rules_.Advance(s, british, PolicySpec{}, dice, log, &next).ok());
     for (const Event& e : log.events()) {
       if (e.kind == EventKind::kTurnStarted) cups.push_back(e.unit_ids);
-      if (e.kind == EventKind::kMoved && e.why.text.find("enters the table at entry point 1") != std::string::npos) {
+      // The counter of an entering regiment is told to the umpire only.
+      if (e.kind == EventKind::kMarkerPlaced) {
+        EXPECT_TRUE(e.umpire_only);
+        ASSERT_FALSE(cups.empty());
+        cups.back().insert(cups.back().end(), e.unit_ids.begin(), e.unit_ids.end());
+      }
+      if (e.kind == EventKind::kMoved &&
+          e.why.text.find("enters the table at entry point 1") != std::string::npos) {
         entered_at_point = cups.size() == 2 && e.point == 1 && e.point_kind == PointKind::kEntry;
         seen_entry = true;
-      } else if (seen_entry && e.kind == EventKind::kMoved && !e.path.empty() && !e.unit_ids.empty() &&
-                 e.unit_ids[0] == "u1") {
+      } else if (seen_entry && e.kind == EventKind::kMoved && !e.path.empty() &&
+                 !e.unit_ids.empty() && e.unit_ids[0] == "u1") {
         // The first move starts at the table edge by point 1 (0, 24).
         first_move_from_point = Distance(e.path[0], Vec2(kTrayRadius, 24)) <= kTrayRadius + 0.1;
         seen_entry = false;
@@ -715,7 +768,8 @@ TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
   EXPECT_TRUE(s.FindUnit("l1")->off_table);
   EXPECT_FALSE(s.FindUnit("t1")->off_table) << "the chest stays";
   for (const Event& e : st.log.events()) {
-    if (e.kind == EventKind::kTableRoll && e.why.rule.table == "Turn OF Entry For Off-Board Movement") {
+    if (e.kind == EventKind::kTableRoll &&
+        e.why.rule.table == "Turn OF Entry For Off-Board Movement") {
       EXPECT_TRUE(e.umpire_only);
     }
   }
@@ -852,7 +906,8 @@ TEST_F(FerreeEngine, ARetireResultMovesTowardsTheCampAndTheTrayCharges) {
     EXPECT_NE(a.kind, ActionKind::kMove);
     EXPECT_NE(a.kind, ActionKind::kCharge);
   }
-  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::kFire; }));
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(),
+                          [](const Action& a) { return a.kind == ActionKind::kFire; }));
   EXPECT_THAT(st.awaiting.prompt, HasSubstr("retiring"));
 }
 
@@ -923,7 +978,8 @@ TEST_F(FerreeEngine, ARunnerMayNotGoBeforeTheTurnsOfFire) {
 TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
   BattleState s = RegimentAndCompany();
   s.FindUnit("b1")->figures.wounded = 2;
-  Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05}, 1);
+  Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05},
+      1);
   s.clock.turn = 1;
   s.clock.chits_left = {"sg"};
   // Two attempts (one a wounded figure): 6 repairs, 2 does not.
@@ -1020,7 +1076,8 @@ TEST_F(FerreeEngine, TheActiveCompanysOptions) {
   EXPECT_EQ(count(ActionKind::kPass), 1);
   EXPECT_EQ(legal.back().kind, ActionKind::kPass);
   EXPECT_TRUE(rules_.LegalActions(s, Side::kZulu).empty());
-  ASSERT_TRUE(Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(20, 1)).status.ok());
+  ASSERT_TRUE(
+      Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(20, 1)).status.ok());
   legal = rules_.LegalActions(s, Side::kBritish);
   EXPECT_EQ(count(ActionKind::kMove), 0) << "it moves before it shoots";
   EXPECT_EQ(count(ActionKind::kFire), 0);
