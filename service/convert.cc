@@ -558,13 +558,17 @@ void StepResultToProto(const StepResult& r, v1::AskResponse* out) {
 void FillDescribe(const std::string& version, int max_message_bytes, v1::DescribeResponse* out) {
   out->Clear();
   out->set_version(version);
-  for (const Ruleset* rules : AllRulesets()) {
-    const v1::Ruleset id = RulesetFromName(std::string(rules->id()));
-    if (id == v1::RULESET_UNSPECIFIED) continue;  // not in this contract
+  // Every rule set of the contract: the engine's status where it has one,
+  // "planned" where it has none yet.
+  const google::protobuf::EnumDescriptor* rulesets = v1::Ruleset_descriptor();
+  for (int i = 0; i < rulesets->value_count(); ++i) {
+    const google::protobuf::EnumValueDescriptor* value = rulesets->value(i);
+    if (value->number() == v1::RULESET_UNSPECIFIED) continue;
     v1::RulesetInfo* info = out->add_rulesets();
-    info->set_ruleset(id);
-    info->set_status(std::string(rules->status()));
-    info->set_source(std::string(rules->source()));
+    info->set_ruleset(static_cast<v1::Ruleset>(value->number()));
+    const Ruleset* rules = FindRuleset(value->name());
+    info->set_status(rules != nullptr ? std::string(rules->status()) : "planned");
+    if (rules != nullptr) info->set_source(std::string(rules->source()));
   }
   out->set_max_units(kMaxUnits);
   out->set_max_terrain_vertices(kMaxTerrainVertices);
