@@ -46,7 +46,7 @@ absl::Status Bad(const std::string& path, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
 }
 
-// The oneof field name of a question, for error paths ("hand.unit_id").
+// The oneof field name of a question, for error paths ("question.hand.unit_id").
 std::string Q(const Question& q, const char* field) {
   return absl::StrCat(QuestionKindName(q.kind), ".", field);
 }
@@ -177,7 +177,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
     case QuestionKind::kStartOfTurn:
       if (s.clock.phase != Phase::kUnspecified && s.clock.phase != Phase::kStartOfTurn) {
         return absl::FailedPreconditionError(
-            "start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
+            "question.start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
       }
       st = z.StartOfTurn();
       break;
@@ -193,7 +193,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
     case QuestionKind::kPerimeterPoint: {
       int n = z.RollEntryPoint();
       if (n == 0) {
-        return absl::FailedPreconditionError("perimeter_point: every Zulu perimeter point already has a marker");
+        return absl::FailedPreconditionError("question.perimeter_point: every Zulu perimeter point already has a marker");
       }
       break;
     }
@@ -206,7 +206,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
         if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
         if (p->Exhausted()) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
+              "question.impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
         }
         at = p->position;
         point = q.point;
@@ -218,7 +218,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
         }
         if (p->british_entry) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "impi_creation.perimeter_point: perimeter point ", q.perimeter_point,
+              "question.impi_creation.perimeter_point: perimeter point ", q.perimeter_point,
               " is the British entry point: never a Zulu entry"));
         }
         at = p->position;
@@ -227,7 +227,8 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
       } else if (q.has_at) {
         at = q.at;
       } else {
-        return Bad(QuestionKindName(q.kind), "say where: appearance_point, perimeter_point or at");
+        return Bad(absl::StrCat("question.", QuestionKindName(q.kind)),
+                   "say where: appearance_point, perimeter_point or at");
       }
       std::string id = z.CreateImpi(at, q.special, point, kind, "asked by the umpire");
       if (kind == PointKind::kAppearance && !id.empty() &&
@@ -241,7 +242,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
       const Unit* u = s.FindUnit(q.unit_id);
       if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
         return absl::FailedPreconditionError(absl::StrCat(
-            "hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+            "question.hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
             ": the HAND is rolled for an impi or a skirmishing regiment"));
       }
       st = z.AssignHand(q.unit_id);
@@ -278,7 +279,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
         const Unit* t = s.FindUnit(q.other_unit_id);
         if (t->side != Side::kBritish || t->off_table) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
+              "question.temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
         }
         st = z.Tempt(q.unit_id, q.other_unit_id);
       }
@@ -291,15 +292,15 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
         const Unit* u = s.FindUnit(q.unit_id);
         if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+              "question.move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
               ": only impis and skirmishing regiments test on Zulu move cards"));
         }
       } else {
         const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
-        if (p == nullptr) return Bad("move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
+        if (p == nullptr) return Bad("question.move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
         if (p->marker != Marker::kThisTurn) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
+              "question.move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
         }
       }
       st = z.MoveTest(q.unit_id, q.perimeter_point, &now);
@@ -311,7 +312,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySp
     case QuestionKind::kLoneZulu:
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
-        return Bad("lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
+        return Bad("question.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
       }
       if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
       st = z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id);

@@ -1889,7 +1889,7 @@ TEST(BritishActions_003, AskErrorsNameTheQuestionField) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   r = Ask(s, Q(QuestionKind::kLoneZulu, "l1", "b1"), {6});  // no event given
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(r.status().message()), StartsWith("lone_zulu.event"));
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("question.lone_zulu.event"));
   r = Ask(s, Q(QuestionKind::kStartOfTurn), {});  // the movement phase is on
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   Question q = Q(QuestionKind::kOnField);
