@@ -919,14 +919,19 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
 absl::Status FerreeBattle::MoveSniper(const std::string& regiment_id, const Action& choice,
                                       double allowance) {
   // Snipers "do not have to stay with their parent unit": designed, the
-  // sniper follows its regiment's move and stops 6" from the British.
+  // sniper follows its regiment's move and stops 6" from the British (or
+  // stays where he is if he is that close already).
   for (Unit& u : s_.units) {
     if (u.kind != UnitKind::kSniper || u.parent != regiment_id || !Alive(u)) continue;
-    const std::string sid = u.id;
+    for (const Unit& b : s_.units) {
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
+          Gap(u, b) <= kSniperStandOff) {
+        return absl::OkStatus();
+      }
+    }
     Vec2 goal = choice.to;
     if (const Unit* target = s_.FindUnit(choice.target_id)) goal = target->position;
     MoveUnit(u, goal, allowance, 0.0, kSniperStandOff, /*stop_at_laager=*/true);
-    (void)sid;
     break;
   }
   return absl::OkStatus();

@@ -569,10 +569,11 @@ absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const V
     e.unit_ids = {tid};
     e.target_id = british_id;
     if (!charge) continue;
-    // "The Zulu tray(s) then determine their movement distance."
+    // "The Zulu tray(s) then determine their movement distance": a bonus
+    // move at the Zulu rate of 2D6 (designed: the first turn's 1D6 is for
+    // the regiments' own moves).
     Explanation mv;
-    double dist = MovementRate(
-        dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &mv);
+    double dist = MovementRate(dice_, Mover::kZuluRegiment, &mv);
     t = s_.FindUnit(tid);
     b = s_.FindUnit(british_id);
     const Vec2 start = t->position;
