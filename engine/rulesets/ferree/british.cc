@@ -682,6 +682,66 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   }
 }
 
+absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
+                                           const std::string& path) const {
+  if (!IsCompany(u)) return absl::OkStatus();  // the restrictions are on troops
+  const Deployment d = s_.pre_battle.deployment;
+  // D. Deployment Of British Troops: "at least 15" from camp" / "at least
+  // 7" from camp", measured from the camp's edge (the CAMP, else the tents).
+  const int least = MinimumDeploymentInches(d);
+  const Terrain* camp = nullptr;
+  for (TerrainKind k : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
+    for (const Terrain& t : s_.terrain) {
+      if (camp == nullptr && t.kind == k && !t.open && t.outline.size() > 2) camp = &t;
+    }
+  }
+  if (least > 0 && camp != nullptr) {
+    double from = 0;
+    if (!PointInPolygon(to, camp->outline)) {
+      from = 1e300;
+      const auto& o = camp->outline;
+      for (size_t i = 0; i < o.size(); ++i) {
+        const Vec2 a = o[i], b = o[(i + 1) % o.size()];
+        const Vec2 ab = b - a;
+        const double t = std::clamp((to - a).dot(ab) / std::max(ab.squaredNorm(), 1e-12), 0.0, 1.0);
+        from = std::min(from, Distance(to, a + t * ab));
+      }
+    }
+    if (from < least) {
+      return Precondition(path + ".to",
+                          absl::StrFormat("%.1f\" from the camp: the situation (D. Deployment Of "
+                                          "British Troops) puts the troops at least %d\" from camp",
+                                          from, least));
+    }
+  }
+  // "Up to 1/2 of the available troops may be put into a fortified position."
+  if (d == Deployment::kHalfFortified) {
+    auto fortified = [&](const Vec2& p) {
+      for (const Terrain& t : s_.terrain) {
+        if ((t.kind == TerrainKind::kLaager || t.kind == TerrainKind::kBarricade) && !t.open &&
+            t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
+          return true;
+        }
+      }
+      return false;
+    };
+    if (fortified(to)) {
+      int troops = 0, inside = 1;
+      for (const Unit& c : s_.units) {
+        if (c.side != Side::kBritish || !IsCompany(c)) continue;
+        ++troops;
+        if (c.id != u.id && !c.off_table && fortified(c.position)) ++inside;
+      }
+      if (2 * inside > troops) {
+        return Precondition(path + ".to",
+                            absl::StrCat("only half of the ", troops,
+                                         " companies may be in the fortified position"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& path) {
   switch (a.kind) {
     case ActionKind::kEndDeployment:
@@ -705,6 +765,7 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
           (t.width > 0 && a.to.x() > t.width) || (t.height > 0 && a.to.y() > t.height)) {
         return Bad(path + ".to", "is not on the table");
       }
+      IMPI_RETURN_IF_ERROR(CheckDeployment(*u, a.to, path));
       u->position = a.to;
       u->off_table = false;
       Event& e =

@@ -215,6 +215,8 @@ class FerreeBattle {
 
   // British actions.
   absl::Status BritishDeploy(const Action& a, const std::string& path);
+  // The situation's deployment rules for a company deployed at `to`.
+  absl::Status CheckDeployment(const Unit& u, const Vec2& to, const std::string& path) const;
   absl::Status BritishMove(const Action& a, const std::string& path);
   absl::Status BritishStance(const Action& a, const std::string& path);
   absl::Status BritishFire(const Action& a, const std::string& path);

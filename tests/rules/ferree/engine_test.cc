@@ -786,6 +786,29 @@ TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
   EXPECT_THAT(next.awaiting.unit_ids, ElementsAre("b1"));
 }
 
+TEST_F(FerreeEngine, DeploymentKeepsTheSituationsDistanceFromCamp) {
+  BattleState s = SmallBattle();
+  s.clock.phase = Phase::kPreBattle;
+  s.clock.segment = kPreBattleBritishDeploy;
+  s.pre_battle.rolled = true;
+  s.pre_battle.deployment = Deployment::kHistorical;  // at least 15" from camp
+  Action deploy = Make(ActionKind::kDeploy, "b1");
+  deploy.to = Vec2(30, 20);  // 10" from the camp's edge at y = 10
+  Step st = Play(rules_, s, {deploy}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()),
+              HasSubstr("british_actions[0].to: 10.0\" from the camp"));
+  deploy.to = Vec2(30, 26);
+  st = Play(rules_, s, {deploy}, {});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(s.FindUnit("b1")->position, Vec2(30, 26));
+  EXPECT_EQ(st.awaiting.side, Side::kBritish) << "still deploying";
+  // A wagon is not held to it.
+  Action wagon = Make(ActionKind::kDeploy, "w1");
+  wagon.to = Vec2(31, 5);
+  EXPECT_TRUE(Play(rules_, s, {wagon}, {}).status.ok());
+}
+
 TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
   BattleState s = WithOffBoard();
   s.clock.turn = 1;
