@@ -463,6 +463,37 @@ Question QuestionToEngine(const v1::AskRequest& r) {
       q.kind = QuestionKind::kCriticalMorale;
       q.unit_id = r.critical_morale().unit_id();
       break;
+    case v1::AskRequest::kSituation:
+      q.kind = QuestionKind::kSituation;
+      break;
+    case v1::AskRequest::kZuluPlan:
+      q.kind = QuestionKind::kZuluPlan;
+      break;
+    case v1::AskRequest::kEntryTurn:
+      q.kind = QuestionKind::kEntryTurn;
+      q.unit_id = r.entry_turn().unit_id();
+      break;
+    case v1::AskRequest::kActivate:
+      q.kind = QuestionKind::kActivate;
+      q.unit_id = r.activate().unit_id();
+      break;
+    case v1::AskRequest::kResolve:
+      q.kind = QuestionKind::kResolve;
+      q.unit_id = r.resolve().unit_id();
+      break;
+    case v1::AskRequest::kRally:
+      q.kind = QuestionKind::kRally;
+      q.unit_id = r.rally().unit_id();
+      break;
+    case v1::AskRequest::kIndunaOrder:
+      q.kind = QuestionKind::kIndunaOrder;
+      q.unit_id = r.induna_order().unit_id();
+      break;
+    case v1::AskRequest::kChargeRetiring:
+      q.kind = QuestionKind::kChargeRetiring;
+      q.unit_id = r.charge_retiring().unit_id();
+      q.other_unit_id = r.charge_retiring().british_unit_id();
+      break;
   }
   return q;
 }

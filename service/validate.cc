@@ -523,6 +523,24 @@ absl::Status ValidateQuestion(const v1::AskRequest& request) {
       return unit("question.test_to_stand.charger_id", request.test_to_stand().charger_id(), false);
     case v1::AskRequest::kCriticalMorale:
       return unit("question.critical_morale.unit_id", request.critical_morale().unit_id(), true);
+    case v1::AskRequest::kSituation:
+    case v1::AskRequest::kZuluPlan:
+      return absl::OkStatus();
+    case v1::AskRequest::kEntryTurn:
+      return unit("question.entry_turn.unit_id", request.entry_turn().unit_id(), true);
+    case v1::AskRequest::kActivate:
+      return unit("question.activate.unit_id", request.activate().unit_id(), true);
+    case v1::AskRequest::kResolve:
+      return unit("question.resolve.unit_id", request.resolve().unit_id(), true);
+    case v1::AskRequest::kRally:
+      return unit("question.rally.unit_id", request.rally().unit_id(), true);
+    case v1::AskRequest::kIndunaOrder:
+      return unit("question.induna_order.unit_id", request.induna_order().unit_id(), true);
+    case v1::AskRequest::kChargeRetiring:
+      IMPI_RETURN_IF_ERROR(
+          unit("question.charge_retiring.unit_id", request.charge_retiring().unit_id(), true));
+      return unit("question.charge_retiring.british_unit_id",
+                  request.charge_retiring().british_unit_id(), true);
   }
   return Invalid("question", absl::StrCat("case ", request.question_case(), " is not known"));
 }

@@ -64,6 +64,14 @@ const char* QuestionKindName(QuestionKind kind) {
     case QuestionKind::kLoneZulu: return "lone_zulu";
     case QuestionKind::kTestToStand: return "test_to_stand";
     case QuestionKind::kCriticalMorale: return "critical_morale";
+    case QuestionKind::kSituation: return "situation";
+    case QuestionKind::kZuluPlan: return "zulu_plan";
+    case QuestionKind::kEntryTurn: return "entry_turn";
+    case QuestionKind::kActivate: return "activate";
+    case QuestionKind::kResolve: return "resolve";
+    case QuestionKind::kRally: return "rally";
+    case QuestionKind::kIndunaOrder: return "induna_order";
+    case QuestionKind::kChargeRetiring: return "charge_retiring";
     default: return "question";
   }
 }

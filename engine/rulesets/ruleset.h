@@ -103,6 +103,14 @@ enum class QuestionKind : int {
   kLoneZulu,        // unit_id, lone_zulu_event, other_unit_id (the British unit)
   kTestToStand,     // unit_id, other_unit_id (the charger)
   kCriticalMorale,  // unit_id
+  kSituation,       // pre-battle situation rolls
+  kZuluPlan,        // off-board regiments and entry points
+  kEntryTurn,       // unit_id (a regiment)
+  kActivate,        // unit_id: a drawn counter
+  kResolve,         // unit_id
+  kRally,           // unit_id (a tray)
+  kIndunaOrder,    // unit_id (an induna)
+  kChargeRetiring,  // unit_id (a tray), other_unit_id (the retiring British unit)
 };
 const char* QuestionKindName(QuestionKind kind);
 
