@@ -508,8 +508,9 @@ absl::Status FerreeBattle::StartTurn() {
   Clock& c = s_.clock;
   c.turn = std::max(0, c.turn) + 1;
   if (c.turn == 1) {
-    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0)
+    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0) {
       c.time_of_day = s_.pre_battle.discovery_time;
+    }
   } else {
     c.time_of_day += c.minutes_per_turn > 0 ? c.minutes_per_turn : kDefaultMinutesPerTurn;
   }
@@ -617,8 +618,9 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   const Vec2 along = vertical_edge ? Vec2(0, 1) : Vec2(1, 0);
   std::vector<Unit*> trays;
   for (Unit& u : s_.units) {
-    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0)
+    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0) {
       trays.push_back(&u);
+    }
   }
   const double step = 2 * kTrayRadius + 0.1;
   auto inside = [&](Vec2 v, double r) {
@@ -783,8 +785,9 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b))
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
         contact = true;
+      }
     }
     if (contact) continue;
     centre += t->position;
@@ -851,8 +854,9 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b))
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
         contact = true;
+      }
     }
     if (!contact) movers.push_back(t->id);
   }
@@ -866,8 +870,9 @@ absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
     // movement for each action."
     if (choice.kind == ActionKind::kStance) {
       if (t->stance == choice.stance ||
-          (choice.stance == Stance::kUpright && t->stance != Stance::kProne))
+          (choice.stance == Stance::kUpright && t->stance != Stance::kProne)) {
         continue;
+      }
       if (a < kStanceCost) {
         notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
         continue;
@@ -1048,8 +1053,9 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
   const auto& cup = s_.clock.chits_left;
   std::vector<std::pair<double, Action>> cands;
   for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken)
+    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
       continue;
+    }
     if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
     const Unit* nearest = nullptr;
     for (const Unit* t : TraysOf(s_, r.id)) {
@@ -1084,8 +1090,9 @@ std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) con
     for (const Unit& r : s_.units) {
       // Induna Rules: "If he ends his turn in contact with a unit that has
       // not acted, he may order it to move."
-      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken)
+      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
         continue;
+      }
       if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
       bool contact = false;
       for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*ind, *t);

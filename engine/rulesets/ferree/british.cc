@@ -136,8 +136,9 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   }
   u = s_.FindUnit(id);
   if (u->off_table) return EndBritishActivation("it has left the table");
-  if (u->figures.fit + u->figures.wounded <= 0)
+  if (u->figures.fit + u->figures.wounded <= 0) {
     return EndBritishActivation("nobody is left who can act");
+  }
   std::vector<Action> options = BritishOptions();
   if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
     return EndBritishActivation("it can do nothing else");
@@ -205,8 +206,9 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   // Surrounded.
   for (const Unit& t : s_.units) {
     if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
-    if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u)))
+    if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) {
       u->status.surrounded = true;
+    }
   }
   const bool european = !IsNative(*u);
   const Mobility mobility = IsArtillery(*u)
@@ -243,8 +245,9 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   Event& m = LogWhy(EventKind::kMoved, Side::kBritish, mv);
   m.unit_ids = {id};
   m.path = path;
-  if (!u->off_table && Distance(before, u->position) > 1e-9)
+  if (!u->off_table && Distance(before, u->position) > 1e-9) {
     IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
+  }
   return absl::OkStatus();
 }
 
@@ -284,8 +287,9 @@ const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
     if (best == nullptr ||
-        Distance(w.position, runner.position) < Distance(best->position, runner.position))
+        Distance(w.position, runner.position) < Distance(best->position, runner.position)) {
       best = &w;
+    }
   }
   return best;
 }
@@ -432,8 +436,9 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
 std::string FerreeBattle::MayNotMove(const Unit& u) const {
   if (u.off_table) return "it has left the table";
   const int seg = s_.clock.segment;
-  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon)
+  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) {
     return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
+  }
   if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can move";
   if (seg & kSegMoved) return "it has already moved this turn";
   if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
@@ -454,8 +459,9 @@ std::string FerreeBattle::MayNotFire(const Unit& u) const {
   if (IsArtillery(u)) {
     if (u.status.may_not_fire) return "its guns were left behind when it retreated";
     if (u.status.limbered) return "limbered artillery can not fire";
-    if ((seg & kSegMoved) && (seg & kSegLimber))
+    if ((seg & kSegMoved) && (seg & kSegLimber)) {
       return "artillery that moves and unlimbers may not fire";
+    }
   } else if (u.status.ammunition == Ammunition::kOut) {
     return "it is out of ammunition: no fire until resupplied";
   }
@@ -468,12 +474,14 @@ std::string FerreeBattle::MayNotFire(const Unit& u) const {
 std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
   if (u.off_table) return "it has left the table";
   AmmunitionUnit kind;
-  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind))
+  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) {
     return "only companies with firearms send runners";
+  }
   if (s_.clock.segment & kSegRunner) return "it has sent a runner this turn";
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r))
+    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r)) {
       return "its runner is still out";
+    }
   }
   const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
   if (u.status.turns_fired < a.turns_before_resupply) {
@@ -483,8 +491,9 @@ std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
   bool wagon = false;
   for (const Unit& w : s_.units) wagon |= w.kind == UnitKind::kWagon && !w.off_table;
   if (!wagon) return "there is no supply wagon on the table";
-  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1)
+  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) {
     return "it has no unwounded man to send";
+  }
   return "";
 }
 
@@ -521,7 +530,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   const Unit* u = ActiveBritish();
   if (u == nullptr) return out;
   const std::string id = u->id;
-  if (u->off_table) {
+  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
     Action pass;
     pass.kind = ActionKind::kPass;
     pass.unit_id = id;
@@ -544,11 +553,13 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       const Unit* best = nullptr;
       for (const Unit& b : s_.units) {
         if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 ||
-            InContact(*u, b))
+            InContact(*u, b)) {
           continue;
+        }
         if (best == nullptr ||
-            Distance(b.position, u->position) < Distance(best->position, u->position))
+            Distance(b.position, u->position) < Distance(best->position, u->position)) {
           best = &b;
+        }
       }
       if (best != nullptr) {
         Action m = make(ActionKind::kMove);
@@ -574,8 +585,9 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
     const std::vector<Obstacle> blockers = SightBlockers("");
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
-      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper)
+      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
         continue;
+      }
       if (Gap(*u, t) > max_range || !LineOfSight(u->position, t.position, blockers)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
@@ -621,8 +633,9 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   const Clock& c = s_.clock;
   if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) return BritishDeploy(a, path);
   const Unit* active = ActiveBritish();
-  if (a.kind == ActionKind::kUnspecified)
+  if (a.kind == ActionKind::kUnspecified) {
     return Bad(path + ".kind", "say what the active unit does");
+  }
   if (a.unit_id.empty()) {
     return Bad(path + ".unit_id",
                absl::StrCat("is required (the active unit is ", active->id, ")"));
@@ -657,10 +670,15 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
       if (u->kind != UnitKind::kInfantry) {
         return Precondition(path + ".kind", "only British regular infantry fix bayonets");
       }
-      if (u->status.bayonets_fixed)
+      if (u->status.bayonets_fixed) {
         return Precondition(path + ".kind", "its bayonets are already fixed");
-      if (c.segment & kSegFought)
+      }
+      if (c.segment & kSegFought) {
         return Precondition(path + ".kind", "it has fought in close combat");
+      }
+      if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
+        return Precondition(path, absl::StrCat(u->id, " has nobody left to fix bayonets"));
+      }
       u->status.bayonets_fixed = true;
       s_.clock.segment |= kSegBayonets;
       Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
@@ -754,8 +772,9 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
     case ActionKind::kDeploy: {
       Unit* u = s_.FindUnit(a.unit_id);
       if (a.unit_id.empty()) return Bad(path + ".unit_id", "is required");
-      if (u == nullptr)
+      if (u == nullptr) {
         return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+      }
       if (u->side != Side::kBritish) {
         return Precondition(path + ".unit_id",
                             absl::StrCat("'", a.unit_id, "' is not a British unit"));
@@ -785,8 +804,9 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
   Unit* u = s_.FindUnit(a.unit_id);
   const std::string no = MayNotMove(*u);
   if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not move: ", no));
-  if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y()))
+  if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y())) {
     return Bad(path + ".to", "is not a point");
+  }
   const TableGeometry& t = s_.table;
   const bool outside = a.to.x() < 0 || a.to.y() < 0 || (t.width > 0 && a.to.x() > t.width) ||
                        (t.height > 0 && a.to.y() > t.height);
@@ -832,8 +852,9 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
                         "(the square is a resolve result)");
   }
   const std::string no = MayNotMove(*u);
-  if (!no.empty())
+  if (!no.empty()) {
     return Precondition(path, absl::StrCat(u->id, " may not mount or dismount: ", no));
+  }
   const bool now_mounted = u->stance != Stance::kDismounted;
   if ((a.stance == Stance::kMounted) == now_mounted) {
     return Precondition(path + ".stance", absl::StrCat(u->id, " is already ",
@@ -852,11 +873,13 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
 
 absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
-  if (!IsArtillery(*u))
+  if (!IsArtillery(*u)) {
     return Precondition(path + ".kind", "only guns and rockets limber and unlimber");
+  }
   const int seg = s_.clock.segment;
-  if (seg & kSegLimber)
+  if (seg & kSegLimber) {
     return Precondition(path + ".kind", "it has already limbered or unlimbered this turn");
+  }
   if (seg & kSegFought) return Precondition(path + ".kind", "it has fought in close combat");
   if (u->status.may_not_fire) return Precondition(path + ".kind", "its guns were left behind");
   const bool limber = a.kind == ActionKind::kLimber;
@@ -866,8 +889,9 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
   }
   // Artillery Movement: "Unlimbered artillery may ... fire and limber, but
   // not move in one turn."
-  if (limber && (seg & kSegMoved))
+  if (limber && (seg & kSegMoved)) {
     return Precondition(path + ".kind", "artillery that has moved may not limber");
+  }
   u->status.limbered = limber;
   s_.clock.segment |= kSegLimber;
   Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
@@ -883,8 +907,9 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not fire: ", no));
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
-  if (t == nullptr)
+  if (t == nullptr) {
     return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  }
   if (t->side != Side::kZulu ||
       (t->kind != UnitKind::kTray && t->kind != UnitKind::kInduna &&
        t->kind != UnitKind::kSniper) ||
@@ -914,16 +939,19 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   std::vector<Shooter> shooters;
   const int officers = artillery ? 0 : std::min(u->leaders, u->figures.fit);
   std::vector<Shooter> rifles;
-  for (int i = officers; i < u->figures.fit; ++i)
+  for (int i = officers; i < u->figures.fit; ++i) {
     rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
-  for (int i = 0; i < u->figures.wounded; ++i)
+  }
+  for (int i = 0; i < u->figures.wounded; ++i) {
     rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
+  }
   if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
   for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
   shooters.insert(shooters.end(), rifles.begin(), rifles.end());
   // Out Of Ammunition Table: "May fire with 1/2 of unit's figures".
-  if (!artillery && u->status.ammunition == Ammunition::kLow)
+  if (!artillery && u->status.ammunition == Ammunition::kLow) {
     shooters.resize((shooters.size() + 1) / 2);
+  }
   const Firer firer = FirerOf(*u);
   const FireTarget target = t->kind == UnitKind::kInduna   ? FireTarget::kInduna
                             : t->kind == UnitKind::kSniper ? FireTarget::kSniper
@@ -932,8 +960,9 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   Explanation all;
   int hits = 0, shots = 0, figures_fired = 0;
   for (const Shooter& sh : shooters) {
-    if (sh.weapon == Weapon::kPistol && range > kPistolRange)
+    if (sh.weapon == Weapon::kPistol && range > kPistolRange) {
       continue;  // "Officers pistol 0 to 3""
+    }
     ++figures_fired;
     for (int k = 0; k < ShotsPerFigure(firer); ++k) {
       FireInput in;
@@ -947,8 +976,9 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
       in.target_in_cover = cover;
       Explanation one;
       const FireResult r = ::impi::ferree::BritishFire(dice_, in, &one);
-      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange))
+      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange)) {
         all.rule = one.rule;
+      }
       all.dice.insert(all.dice.end(), one.dice.begin(), one.dice.end());
       if (r == FireResult::kHit) ++hits;
       if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
@@ -1040,16 +1070,18 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
   Unit* u = s_.FindUnit(a.unit_id);
   if (!IsCompany(*u)) return Precondition(path + ".kind", "only companies charge");
   if (u->off_table) return Precondition(path, absl::StrCat(u->id, " has left the table"));
-  if (s_.clock.segment & kSegFought)
+  if (s_.clock.segment & kSegFought) {
     return Precondition(path, absl::StrCat(u->id, " has already fought"));
+  }
   if (u->status.retiring || u->status.routed) {
     return Precondition(path,
                         absl::StrCat(u->id, " is retiring or retreating: it does not charge"));
   }
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
-  if (t == nullptr)
+  if (t == nullptr) {
     return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+  }
   if (t->kind != UnitKind::kTray || !Alive(*t)) {
     return Precondition(path + ".target_id",
                         absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));

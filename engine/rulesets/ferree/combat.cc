@@ -206,8 +206,9 @@ bool FerreeBattle::InCover(const Unit& target, const Unit& firer) const {
   if (!InDonga(target.position)) return false;
   for (const Terrain& t : s_.terrain) {
     if (t.kind != TerrainKind::kDonga || t.open || t.outline.size() < 3) continue;
-    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline))
+    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline)) {
       return false;
+    }
   }
   return true;
 }
@@ -252,8 +253,9 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
   // it is ("1/24th"); a wagon whose parent is the company is its own too.
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
-    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos))
+    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos)) {
       return &w;
+    }
   }
   return nullptr;
 }
@@ -276,8 +278,10 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   if (enemy_gap >= 0) {
     const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
     for (const Unit& e : s_.units) {
-      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0)
+      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment ||
+          e.figures.Present() <= 0) {
         continue;
+      }
       const double r = Radius(u) + Radius(e) + enemy_gap;
       if (Distance(start, e.position) <= r + 1e-9) continue;  // already there
       double s = 0;
@@ -319,8 +323,9 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
           // either side of the Zulu".
           bool defended = false;
           for (const Unit& b : s_.units) {
-            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0)
+            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) {
               continue;
+            }
             if (Distance(b.position, point) - Radius(b) <= kTrayRadius + kLaagerReach &&
                 AcrossLaager(start, b.position)) {
               defended = true;
@@ -351,8 +356,9 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
     break;
   }
   Vec2 end = walked.back();
-  if (s_.table.width > 0 && s_.table.height > 0)
+  if (s_.table.width > 0 && s_.table.height > 0) {
     end = ClampToTable(end, s_.table.width, s_.table.height);
+  }
   walked.back() = end;
   u.position = end;
   return walked;
@@ -495,8 +501,9 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   // "A British figure which lost a close combat will be pushed back 1"."
   if (!british_lost.empty()) {
     Vec2 back = StepTowards(b->position, t->position, -kPushBack);
-    if (s_.table.width > 0 && s_.table.height > 0)
+    if (s_.table.width > 0 && s_.table.height > 0) {
       back = ClampToTable(back, s_.table.width, s_.table.height);
+    }
     b->position = back;
     notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
   }

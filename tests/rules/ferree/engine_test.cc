@@ -266,8 +266,9 @@ TEST_F(FerreeEngine, EachUnitActsOnceATurnAndTheFirstTurnZuluMoveIs1D6) {
   EXPECT_NEAR(Distance(s.FindUnit("t2")->position, Vec2(30, 26)), 0.0, 1e-9);
   EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 4.0, 1e-9);
   bool cited = false;
-  for (const Event* e : Events(st.log, EventKind::kMoved))
+  for (const Event* e : Events(st.log, EventKind::kMoved)) {
     cited |= e->why.rule.row == kRowFirstTurn;
+  }
   EXPECT_TRUE(cited) << "the 1D6 of the first turn is cited";
   // Counters drawn in turn 1 after b1: r1, w1, i1; each once.
   std::vector<std::string> drawn;
@@ -303,8 +304,9 @@ TEST_F(FerreeEngine, AnOrderedRegimentActsAtOnceAndIsSkippedWhenDrawn) {
   ASSERT_FALSE(Offered().empty());
   bool offered_order = false;
   for (const auto& options : Offered()) {
-    for (const Action& a : options)
+    for (const Action& a : options) {
       offered_order |= a.kind == ActionKind::kOrder && a.target_id == "r1";
+    }
   }
   EXPECT_TRUE(offered_order);
   EXPECT_NE(FindEvent(st.log, EventKind::kNothing, "its turn is skipped"), nullptr);
@@ -815,6 +817,7 @@ TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
   s.umpire.secret_entries[0].turn = 6;
   s.FindUnit("t1")->umpire.figures_fired_at = 4;
   BattleState v = rules_.View(s, Side::kBritish);
+  EXPECT_TRUE(rules_.Validate(v).ok()) << rules_.Validate(v);
   EXPECT_TRUE(v.umpire.secret_entries.empty());
   EXPECT_EQ(v.FindUnit("u1"), nullptr);
   EXPECT_NE(v.FindUnit("r2"), nullptr);
@@ -1239,12 +1242,14 @@ TEST_F(FerreeEngine, AFullBattleIsPlayedToItsEnd) {
     // the options, so that a replayed step chooses the same (GameState
     // replays a step for each chance node).
     Picker() = [seed](const std::vector<Action>& options) {
-      if (options[0].kind == ActionKind::kOffBoard)
+      if (options[0].kind == ActionKind::kOffBoard) {
         return 0;  // the right horn and the loins go round
+      }
       uint64_t h = seed;
       for (const Action& a : options) {
-        for (char ch : a.unit_id + "/" + a.target_id)
+        for (char ch : a.unit_id + "/" + a.target_id) {
           h = h * 1099511628211ULL + static_cast<uint8_t>(ch);
+        }
         h = h * 31 + static_cast<int>(a.kind) + 7 * a.point;
       }
       return static_cast<int>((h >> 17) % options.size());
