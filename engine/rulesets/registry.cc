@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi {
@@ -10,6 +11,7 @@ namespace {
 const std::vector<const Ruleset*>& Registry() {
   static const auto* rulesets = new std::vector<const Ruleset*>{
       new tsatf::TsatfRuleset(),
+      new ferree::FerreeRuleset(),
   };
   return *rulesets;
 }
