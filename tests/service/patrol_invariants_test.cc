@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
@@ -29,7 +30,13 @@
 namespace impi::service {
 namespace {
 
-constexpr int kTurns = 10000;
+constexpr int kTurns = 10000;  // times IMPI_SOAK_SCALE (./dev soak)
+
+int SoakScale() {
+  const char* v = std::getenv("IMPI_SOAK_SCALE");
+  int scale = v != nullptr ? std::atoi(v) : 1;
+  return scale > 0 ? scale : 1;
+}
 constexpr int kMaxTurnsPerGame = 60;
 
 // A British player that does random but legal things, one action a request
@@ -210,7 +217,8 @@ void CheckStep(const BattleState& before, const StepResult& r, Tally* tally) {
 
 TEST(PatrolInvariants_003, TenThousandSeededTurns) {
   Tally tally;
-  for (uint64_t game = 1; tally.turns < kTurns; ++game) {
+  const int turns = kTurns * SoakScale();
+  for (uint64_t game = 1; tally.turns < turns; ++game) {
     ++tally.games;
     RandomBritish british(game);
     v1::AdvanceRequest request;
@@ -259,7 +267,7 @@ TEST(PatrolInvariants_003, TenThousandSeededTurns) {
     }
   }
   // The run exercised what it checks.
-  EXPECT_GE(tally.turns, kTurns);
+  EXPECT_GE(tally.turns, turns);
   EXPECT_GT(tally.impis, 100);
   EXPECT_GT(tally.skirmishers, 10);
   EXPECT_GE(tally.rifles, 2);  // one at a time, and it holds its ground

@@ -70,6 +70,13 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
     if (ZuluKind(u.kind) && u.side != Side::kZulu) {
       return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
     }
+    // "Wounded natives: For simplicity all wounded Zulus are hors de combat
+    // and are treated as dead."
+    if (ZuluKind(u.kind) && (u.figures.wounded > 0 || u.figures.seriously_wounded > 0)) {
+      return Bad(path + (u.figures.wounded > 0 ? ".figures.wounded" : ".figures.seriously_wounded"),
+                 "wounded Zulus are hors de combat and treated as dead in Zulu Control: count them "
+                 "as casualties");
+    }
     if (BritishKind(u.kind) && u.side != Side::kBritish) {
       return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
     }

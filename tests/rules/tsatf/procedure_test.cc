@@ -2003,3 +2003,34 @@ TEST(ZuluMoveCards_003, ImpiWithEveryRegimentLockedDoesNotMove) {
 
 }  // namespace
 }  // namespace impi::tsatf
+
+namespace impi::tsatf {
+namespace {
+
+// Changes to the rules, "Wounded natives: For simplicity all wounded Zulus are
+// hors de combat and are treated as dead." A Zulu unit cannot carry wounded
+// figures, and a hit on a Zulu figure makes it a casualty.
+TEST(WoundedNatives_003, WoundedZulusAreTreatedAsDead) {
+  BattleState s = BritishMoving();
+  AddImpi(s, "z1", 1, 40, 40, "b1", Hand::kLeft);
+  s.FindUnit("z1r1")->figures.wounded = 2;
+  absl::StatusOr<StepResult> r = Advance(s, {Pass()}, {}, {B, R});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("state.units["));
+  EXPECT_THAT(std::string(r.status().message()), HasSubstr("figures.wounded"));
+
+  BattleState fire = Field();
+  FireCardUp(fire);
+  fire.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
+  AddImpi(fire, "z1", 1, 30, 20, "b1", Hand::kLeft);
+  Action shot = Fire("b1", "z1r1", 3);
+  ASSERT_OK_AND_SET(f, Advance(fire, {shot}, {}, {}));
+  const Unit* r1 = f.state.FindUnit("z1r1");
+  EXPECT_EQ(r1->figures.fit, 17);
+  EXPECT_EQ(r1->figures.wounded, 0);
+  EXPECT_EQ(r1->figures.casualties, 3);
+}
+
+}  // namespace
+}  // namespace impi::tsatf
