@@ -67,7 +67,7 @@ void SetDeadline(const CallOptions& call, grpc::ClientContext* context) {
 template <typename Request>
 void ApplyDice(const DiceOptions& dice, Request* request) {
   if (dice.given || !request->has_dice()) {
-    *request->mutable_dice() = MakeDice(dice.seed, dice.faces);
+    *request->mutable_dice() = MakeDice(dice.seed, dice.faces, dice.cards);
   }
 }
 

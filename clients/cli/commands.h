@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "impi/v1/decision.pb.h"
+
 namespace impi::cli {
 
 inline constexpr int kExitOk = 0;
@@ -41,6 +43,7 @@ struct CallOptions {
 struct DiceOptions {
   uint64_t seed = 1;
   std::vector<int> faces;
+  std::vector<v1::CardColor> cards;  // --cards red,black,...
   bool given = false;
 };
 

@@ -14,6 +14,7 @@
 // (see clients/cli/commands.h). simulate plays whole games in-process, no
 // server (clients/cli/simulate.h).
 #include <iostream>
+#include <map>
 #include <string>
 
 #include "CLI/CLI.hpp"
@@ -44,6 +45,12 @@ void AddDiceOptions(CLI::App* cmd, DiceOptions* dice) {
                   "scripted dice: the faces rolled at the table, in order (e.g. 4,2,6)")
       ->delimiter(',')
       ->check(CLI::Range(1, 100));
+  const std::map<std::string, v1::CardColor> colours = {
+      {"red", v1::RED}, {"r", v1::RED}, {"black", v1::BLACK}, {"b", v1::BLACK}};
+  cmd->add_option("--cards", dice->cards,
+                  "scripted cards turned at the table, in order (e.g. red,black,black)")
+      ->delimiter(',')
+      ->transform(CLI::CheckedTransformer(colours, CLI::ignore_case));
 }
 
 int Main(int argc, char** argv) {
@@ -117,11 +124,11 @@ int Main(int argc, char** argv) {
   }
 
   if (*advance) {
-    dice.given = advance->count("--seed") > 0 || !dice.faces.empty();
+    dice.given = advance->count("--seed") > 0 || !dice.faces.empty() || !dice.cards.empty();
     return AdvanceCommand(advance_path, advance_options, dice, call, std::cout, std::cerr);
   }
   if (*ask) {
-    dice.given = ask->count("--seed") > 0 || !dice.faces.empty();
+    dice.given = ask->count("--seed") > 0 || !dice.faces.empty() || !dice.cards.empty();
     return AskCommand(ask_path, dice, call, std::cout, std::cerr);
   }
   if (*describe) return DescribeCommand(call, std::cout, std::cerr);

@@ -113,10 +113,13 @@ absl::Status AppendBritishActions(std::string_view text, v1::AdvanceRequest* req
   return absl::OkStatus();
 }
 
-v1::DiceSource MakeDice(uint64_t seed, const std::vector<int>& faces) {
+v1::DiceSource MakeDice(uint64_t seed, const std::vector<int>& faces,
+                        const std::vector<v1::CardColor>& cards) {
   v1::DiceSource dice;
-  if (!faces.empty()) {
-    for (int f : faces) dice.mutable_scripted()->add_dice(f);
+  if (!faces.empty() || !cards.empty()) {
+    v1::ScriptedDice* scripted = dice.mutable_scripted();
+    for (int f : faces) scripted->add_dice(f);
+    for (v1::CardColor c : cards) scripted->add_cards(c);
   } else {
     dice.set_seed(seed);
   }

@@ -60,7 +60,8 @@ absl::StatusOr<v1::AdvanceRequest> ParseAdvanceInput(std::string_view text, uint
 absl::Status AppendBritishActions(std::string_view text, v1::AdvanceRequest* request);
 
 // Dice for a request: scripted faces if `faces` is not empty, else `seed`.
-v1::DiceSource MakeDice(uint64_t seed, const std::vector<int>& faces);
+v1::DiceSource MakeDice(uint64_t seed, const std::vector<int>& faces,
+                        const std::vector<v1::CardColor>& cards = {});
 
 // A built-in scenario (engine/scenarios/embedded.h) parsed into a TableState.
 // NOT_FOUND for an unknown name (the message lists the known ones),

@@ -87,6 +87,14 @@ TEST(AppendBritishActionsTest, BadActionsAreRejected) {
   EXPECT_EQ(r.british_actions_size(), 0);
 }
 
+TEST(MakeDiceTest, CardsAloneMakeAScript) {
+  const v1::DiceSource d = MakeDice(9, {}, {v1::RED, v1::BLACK});
+  ASSERT_TRUE(d.has_scripted());
+  EXPECT_EQ(d.scripted().dice_size(), 0);
+  ASSERT_EQ(d.scripted().cards_size(), 2);
+  EXPECT_EQ(d.scripted().cards(1), v1::BLACK);
+}
+
 TEST(MakeDiceTest, FacesMakeScriptedDiceElseSeed) {
   EXPECT_EQ(MakeDice(9, {}).seed(), 9u);
   const v1::DiceSource scripted = MakeDice(9, {3, 6, 1});
