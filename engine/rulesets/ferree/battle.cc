@@ -259,10 +259,7 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
         continue;
       }
       if (!s_.pre_battle.rolled) IMPI_RETURN_IF_ERROR(SituationRolls());
-      IMPI_RETURN_IF_ERROR(ZuluPlan());
-      c.segment = kPreBattleBritishDeploy;
-      Log(EventKind::kPhaseStarted, Side::kBritish, kSectionBritishDeploy, "", "",
-          "The British player deploys his troops.");
+      IMPI_RETURN_IF_ERROR(PlanStep());
       continue;
     }
     if ((c.segment & kSegActive) != 0) {
@@ -409,6 +406,14 @@ std::vector<Action> FerreeBattle::PlanOptions() const {
   return out;
 }
 
+absl::Status FerreeBattle::PlanStep() {
+  IMPI_RETURN_IF_ERROR(ZuluPlan());
+  s_.clock.segment = kPreBattleBritishDeploy;
+  Log(EventKind::kPhaseStarted, Side::kBritish, kSectionBritishDeploy, "", "",
+      "The British player deploys his troops.");
+  return absl::OkStatus();
+}
+
 absl::Status FerreeBattle::ZuluPlan() {
   for (int guard = 0; guard < 1000; ++guard) {
     std::vector<Action> options = PlanOptions();
@@ -423,26 +428,44 @@ absl::Status FerreeBattle::ZuluPlan() {
 }
 
 absl::Status FerreeBattle::SendOffBoard(const Action& a) {
-  Unit* r = s_.FindUnit(a.unit_id);
-  if (r == nullptr) return absl::InternalError("off-board regiment vanished");
-  const bool loins = r->umpire.division == kLoinsDivision;
-  Explanation why;
-  EntryTurns turns = TurnOfEntry(dice_, loins, &why);
-  const int turn = turns.ForPoint(a.point);
+  if (s_.FindUnit(a.unit_id) == nullptr) return absl::InternalError("off-board regiment vanished");
   for (Unit& u : s_.units) {
     if (u.side == Side::kZulu && u.parent == a.unit_id &&
         (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna)) {
       u.off_table = true;
     }
   }
-  s_.umpire.secret_entries.push_back({a.unit_id, turn, a.point});
-  why.text = absl::StrCat(why.text, " ", NameOf(*r), " moves off-board; it enters at point ",
-                          a.point, " on turn ", turn, " (secret).");
+  return RollEntryTurn(a.unit_id, a.point, " moves off-board;", nullptr);
+}
+
+absl::Status FerreeBattle::RollEntryTurn(const std::string& regiment_id, int point,
+                                         const std::string& what, int* event) {
+  const Unit* r = s_.FindUnit(regiment_id);
+  if (r == nullptr) return absl::InternalError("off-board regiment vanished");
+  // Zulu Off-Board Movement: "The gamesmaster will secretly determine on
+  // which turn the regiment(s) will arrive"; "Units from the Loins add three
+  // turns to their result."
+  const bool loins = r->umpire.division == kLoinsDivision;
+  Explanation why;
+  EntryTurns turns = TurnOfEntry(dice_, loins, &why);
+  const int turn = turns.ForPoint(point);
+  auto& entries = s_.umpire.secret_entries;
+  auto it = std::find_if(entries.begin(), entries.end(),
+                         [&](const SecretEntry& e) { return e.unit_id == regiment_id; });
+  if (it == entries.end()) {
+    entries.push_back({regiment_id, turn, point});
+  } else {
+    it->turn = turn;
+    it->point = point;
+  }
+  why.text = absl::StrCat(why.text, " ", NameOf(*r), what, " it enters at point ", point,
+                          " on turn ", turn, " (secret).");
+  if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = LogWhy(EventKind::kTableRoll, Side::kZulu, why);
   e.umpire_only = true;
   e.announce.clear();
-  e.unit_ids = {a.unit_id};
-  e.point = a.point;
+  e.unit_ids = {regiment_id};
+  e.point = point;
   e.point_kind = PointKind::kEntry;
   return absl::OkStatus();
 }
@@ -555,13 +578,21 @@ absl::Status FerreeBattle::DrawCounter() {
   const size_t mark = dice_.rolls().size();
   // "Draw a Movement Counter": one die with as many sides as counters.
   const int idx = n == 1 ? 0 : dice_.Roll(n, "counter drawn from the cup") - 1;
-  const std::string id = c.chits_left[idx];
-  c.chits_left.erase(c.chits_left.begin() + idx);
+  const std::string id = c.chits_left[idx];  // a copy: the cup changes under it
+  return ActivateCounter(id, mark, nullptr);
+}
+
+absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_mark, int* event) {
+  Clock& c = s_.clock;
+  auto it = std::find(c.chits_left.begin(), c.chits_left.end(), id);
+  if (it != c.chits_left.end()) c.chits_left.erase(it);
   Unit* u = s_.FindUnit(id);
   if (u == nullptr) return absl::OkStatus();
+  if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
-                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", n - 1, " left in the cup)."));
-  e.why.dice = dice_.RollsSince(mark);
+                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", c.chits_left.size(),
+                              " left in the cup)."));
+  e.why.dice = dice_.RollsSince(dice_mark);
   e.unit_ids = {id};
   switch (u->kind) {
     case UnitKind::kRegiment:
@@ -656,23 +687,8 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   if (!ordered_by.empty()) r->status.ordered = true;
   IMPI_RETURN_IF_ERROR(EnterRegiment(*r));
   r = s_.FindUnit(id);
-  // A. Check Unit's Resolve: "If the active Zulu regiment has lost 10% or
-  // more of its figures it must check its resolve."
-  if (!r->status.broken) {
-    const int strength = r->figures.Starting();
-    const int lost = std::max(0, strength - RegimentFigures(s_, id));
-    Explanation why;
-    ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, &why);
-    if (res.result != ZuluResolveResult::kNoTest) {
-      Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
-      e.unit_ids = {id};
-      if (res.result == ZuluResolveResult::kBroken) {
-        r->status.broken = true;
-        e.why.text += absl::StrCat(" ", NameOf(*r), " is broken and routs.");
-        e.announce = e.why.text;
-      }
-    }
-  }
+  if (!r->status.broken) IMPI_RETURN_IF_ERROR(RegimentResolve(id, /*log_no_test=*/false, nullptr));
+  r = s_.FindUnit(id);
   if (r->status.broken) return RoutRegiment(id);
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
   // B. Move the active unit.
@@ -683,6 +699,30 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   // combat."
   IMPI_RETURN_IF_ERROR(ZuluCloseCombat(id));
   Recenter(id);
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::RegimentResolve(const std::string& id, bool log_no_test, int* event) {
+  if (event != nullptr) *event = -1;
+  Unit* r = s_.FindUnit(id);
+  // A. Check Unit's Resolve: "If the active Zulu regiment has lost 10% or
+  // more of its figures it must check its resolve."
+  const int strength = r->figures.Starting();
+  const int lost = std::max(0, strength - RegimentFigures(s_, id));
+  Explanation why;
+  ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, &why);
+  if (res.result == ZuluResolveResult::kNoTest && !log_no_test) return absl::OkStatus();
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
+  e.unit_ids = {id};
+  if (res.result == ZuluResolveResult::kNoTest) {
+    e.why.text += absl::StrCat(" ", NameOf(*r), " carries on without a test.");
+    e.announce = e.why.text;
+  } else if (res.result == ZuluResolveResult::kBroken) {
+    r->status.broken = true;
+    e.why.text += absl::StrCat(" ", NameOf(*r), " is broken and routs.");
+    e.announce = e.why.text;
+  }
   return absl::OkStatus();
 }
 
@@ -744,24 +784,9 @@ absl::Status FerreeBattle::RallyTrays(const std::string& id) {
   std::vector<std::string> trays;
   for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
   for (const std::string& tid : trays) {
-    Unit* t = s_.FindUnit(tid);
+    const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t) || !t->status.pinned) continue;
-    // Pinned Zulus: "roll 1D6, then add the number of British figures that
-    // have fired at the tray since its last turn. Subtract 1 ... Induna".
-    RallyInput in;
-    if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
-      in.situation = RallySituation::kArtilleryOrCasualties;
-    } else if (t->umpire.figures_fired_at > 0) {
-      in.situation = RallySituation::kSmallArmsNoCasualties;
-    }
-    in.british_figures_fired = t->umpire.figures_fired_at;
-    in.induna_with_stand = IndunaWith(*t);
-    Explanation why;
-    const bool rallied = ZuluRally(dice_, in, &why);
-    t->status.pinned = !rallied;
-    why.text += absl::StrCat(" ", tid, rallied ? " rallies." : " remains pinned.");
-    Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
-    e.unit_ids = {tid};
+    IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
   }
   // The bookkeeping is "since its last turn": it starts again now.
   for (const std::string& tid : trays) {
@@ -770,6 +795,28 @@ absl::Status FerreeBattle::RallyTrays(const std::string& id) {
     t->umpire.under_artillery = false;
     t->umpire.losses_this_turn = 0;
   }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
+  Unit* t = s_.FindUnit(tray_id);
+  // Pinned Zulus: "roll 1D6, then add the number of British figures that
+  // have fired at the tray since its last turn. Subtract 1 ... Induna".
+  RallyInput in;
+  if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+    in.situation = RallySituation::kArtilleryOrCasualties;
+  } else if (t->umpire.figures_fired_at > 0) {
+    in.situation = RallySituation::kSmallArmsNoCasualties;
+  }
+  in.british_figures_fired = t->umpire.figures_fired_at;
+  in.induna_with_stand = IndunaWith(*t);
+  Explanation why;
+  const bool rallied = ZuluRally(dice_, in, &why);
+  t->status.pinned = !rallied;
+  why.text += absl::StrCat(" ", tray_id, rallied ? " rallies." : " remains pinned.");
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
+  e.unit_ids = {tray_id};
   return absl::OkStatus();
 }
 
@@ -1139,8 +1186,13 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
     e.unit_ids = {id};
     e.path = path;
   }
+  return IndunaOrders(id);
+}
+
+absl::Status FerreeBattle::IndunaOrders(const std::string& id) {
   std::vector<Action> orders = OrderOptions(id);
   if (orders.size() == 1) return absl::OkStatus();
+  int i = 0;
   IMPI_RETURN_IF_ERROR(Choose(orders, kSectionMove, "The induna's order", EventKind::kTargetChosen,
                               /*umpire_only=*/false, &i));
   if (orders[i].kind != ActionKind::kOrder) return absl::OkStatus();

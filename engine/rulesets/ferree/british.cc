@@ -147,52 +147,11 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
 }
 
 absl::Status FerreeBattle::BritishResolve(const std::string& id) {
+  CompanyResolve r = CompanyResolve::kCarryOn;
+  bool tested = false;
+  IMPI_RETURN_IF_ERROR(BritishResolveTest(id, /*log_no_test=*/false, &r, &tested, nullptr));
+  if (!tested || r == CompanyResolve::kCarryOn) return absl::OkStatus();
   Unit* u = s_.FindUnit(id);
-  bool sniped = false;
-  for (const std::string& f : u->umpire.fired_on_by_this_turn) {
-    const Unit* z = s_.FindUnit(f);
-    sniped |= z != nullptr && z->kind == UnitKind::kSniper;
-  }
-  u->umpire.fired_on_by_this_turn.clear();
-  // "An active British company must check its resolve if at least one Zulu
-  // movement tray is within 6" or it was shot at by snipers."
-  CompanyResolveInput in;
-  for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
-    ++in.zulu_trays_within_6;
-    if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;
-  }
-  if (in.zulu_trays_within_6 == 0 && !sniped) {
-    u->status.retiring = u->status.routed = u->status.surrounded = false;
-    return absl::OkStatus();
-  }
-  in.type = u->kind == UnitKind::kNativeFoot    ? CompanyType::kNativeFoot
-            : u->kind == UnitKind::kNativeHorse ? CompanyType::kNativeHorse
-                                                : CompanyType::kEuropean;
-  in.ammunition =
-      u->status.ammunition == Ammunition::kUnspecified ? Ammunition::kPlenty : u->status.ammunition;
-  in.casualties = u->figures.seriously_wounded + u->figures.casualties;
-  // Designed: "to the front or sides" is read as any friendly company within
-  // 6" (the table keeps no facing for companies).
-  for (const Unit& c : s_.units) {
-    if (&c == u || !IsCompany(c) || c.off_table || Gap(*u, c) > kWithin) continue;
-    const bool native_foot = c.kind == UnitKind::kNativeFoot;
-    const bool destroyed = c.figures.fit + c.figures.wounded <= 0;
-    if (c.status.routed || destroyed) {
-      ++(native_foot ? in.native_foot_retreating_or_destroyed_within_6
-                     : in.retreating_or_destroyed_within_6);
-    } else if (c.status.retiring) {
-      ++(native_foot ? in.native_foot_retiring_within_6 : in.retiring_within_6);
-    }
-  }
-  Explanation why;
-  const CompanyResolve r = BritishCompanyResolve(dice_, in, &why);
-  Event& e = LogWhy(EventKind::kMoraleTest, Side::kBritish, why);
-  e.unit_ids = {id};
-  u->status.retiring = r == CompanyResolve::kRetire;
-  u->status.routed = r == CompanyResolve::kRout;
-  u->status.surrounded = false;
-  if (r == CompanyResolve::kCarryOn) return absl::OkStatus();
   // Description Of Results: toward the camp; retreating native units toward
   // Fugitives' Drift when the table has it (designed).
   Vec2 dest = CampCentre(s_);
@@ -248,6 +207,72 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   if (!u->off_table && Distance(before, u->position) > 1e-9) {
     IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
   }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no_test,
+                                              CompanyResolve* result, bool* tested, int* event) {
+  *result = CompanyResolve::kCarryOn;
+  *tested = false;
+  if (event != nullptr) *event = -1;
+  Unit* u = s_.FindUnit(id);
+  bool sniped = false;
+  for (const std::string& f : u->umpire.fired_on_by_this_turn) {
+    const Unit* z = s_.FindUnit(f);
+    sniped |= z != nullptr && z->kind == UnitKind::kSniper;
+  }
+  u->umpire.fired_on_by_this_turn.clear();
+  // "An active British company must check its resolve if at least one Zulu
+  // movement tray is within 6" or it was shot at by snipers."
+  CompanyResolveInput in;
+  for (const Unit& t : s_.units) {
+    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
+    ++in.zulu_trays_within_6;
+    if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;
+  }
+  if (in.zulu_trays_within_6 == 0 && !sniped) {
+    u->status.retiring = u->status.routed = u->status.surrounded = false;
+    *tested = false;
+    if (log_no_test) {
+      if (event != nullptr) *event = static_cast<int>(log_.size());
+      Event& e = Log(EventKind::kMoraleTest, Side::kBritish, kSectionResolve, kTableCompanyResolve,
+                     "",
+                     absl::StrCat("No Zulu movement tray is within 6\" of ", NameOf(*u),
+                                  " and no sniper shot at it: no resolve test (no die). It "
+                                  "carries on."));
+      e.unit_ids = {id};
+    }
+    return absl::OkStatus();
+  }
+  in.type = u->kind == UnitKind::kNativeFoot    ? CompanyType::kNativeFoot
+            : u->kind == UnitKind::kNativeHorse ? CompanyType::kNativeHorse
+                                                : CompanyType::kEuropean;
+  in.ammunition =
+      u->status.ammunition == Ammunition::kUnspecified ? Ammunition::kPlenty : u->status.ammunition;
+  in.casualties = u->figures.seriously_wounded + u->figures.casualties;
+  // Designed: "to the front or sides" is read as any friendly company within
+  // 6" (the table keeps no facing for companies).
+  for (const Unit& c : s_.units) {
+    if (&c == u || !IsCompany(c) || c.off_table || Gap(*u, c) > kWithin) continue;
+    const bool native_foot = c.kind == UnitKind::kNativeFoot;
+    const bool destroyed = c.figures.fit + c.figures.wounded <= 0;
+    if (c.status.routed || destroyed) {
+      ++(native_foot ? in.native_foot_retreating_or_destroyed_within_6
+                     : in.retreating_or_destroyed_within_6);
+    } else if (c.status.retiring) {
+      ++(native_foot ? in.native_foot_retiring_within_6 : in.retiring_within_6);
+    }
+  }
+  Explanation why;
+  const CompanyResolve r = BritishCompanyResolve(dice_, in, &why);
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  Event& e = LogWhy(EventKind::kMoraleTest, Side::kBritish, why);
+  e.unit_ids = {id};
+  u->status.retiring = r == CompanyResolve::kRetire;
+  u->status.routed = r == CompanyResolve::kRout;
+  u->status.surrounded = false;
+  *result = r;
+  *tested = true;
   return absl::OkStatus();
 }
 

@@ -559,66 +559,76 @@ absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const V
     IMPI_RETURN_IF_ERROR(Choose({test, stay}, kSectionChargeRetiring, "Charging a retiring unit",
                                 EventKind::kNothing, /*umpire_only=*/false, &i));
     if (i != 0) continue;
-    t = s_.FindUnit(tid);
-    ChargeRetiringInput in;
-    in.pinned = t->status.pinned;
-    in.induna_with_stand = IndunaWith(*t);
-    RallySituation situation = RallySituation::kNotShotAt;
-    if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
-      situation = RallySituation::kArtilleryOrCasualties;
-    } else if (t->umpire.figures_fired_at > 0) {
-      situation = RallySituation::kSmallArmsNoCasualties;
-    }
-    in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);
-    Explanation why;
-    const bool charge = ZuluChargeRetiring(dice_, in, &why);
-    Event& e = LogWhy(EventKind::kStandTest, Side::kZulu, why);
-    e.unit_ids = {tid};
-    e.target_id = british_id;
-    if (!charge) continue;
-    // "The Zulu tray(s) then determine their movement distance": a bonus
-    // move at the Zulu rate of 2D6 (designed: the first turn's 1D6 is for
-    // the regiments' own moves).
-    Explanation mv;
-    double dist = MovementRate(dice_, Mover::kZuluRegiment, &mv);
-    t = s_.FindUnit(tid);
-    b = s_.FindUnit(british_id);
-    const Vec2 start = t->position;
-    const Stance stance = t->stance;
-    if (t->stance == Stance::kProne) {
-      dist -= kStanceCost;
-      t->stance = Stance::kUpright;
-    }
-    const bool was_in_donga = InDonga(start);
-    std::vector<Vec2> path = MoveUnit(
-        *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
-    t = s_.FindUnit(tid);
-    b = s_.FindUnit(british_id);
-    const bool engaged = InContact(*t, *b) || (AcrossLaager(t->position, b->position) &&
-                                               Gap(*t, *b) <= kLaagerReach + kContactGap + 0.2);
-    mv.rule.section = kSectionChargeRetiring;
-    mv.rule.table = kTableChargeRetiring;
-    if (engaged) {
-      mv.text = absl::StrCat(mv.text, " ", tid, " charges ", british_id, " and makes contact.");
-      Event& m = LogWhy(EventKind::kCharged, Side::kZulu, mv);
-      m.unit_ids = {tid};
-      m.target_id = british_id;
-      m.path = path;
-      // "If the Zulus contact the British unit at this point then a close
-      // combat occurs. The British will not get to fire before this combat."
-      IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id, was_in_donga && !InDonga(t->position),
-                                            false, "charging a retiring unit"));
-    } else {
-      // "If the Zulus fail to make contact they are returned to the spot
-      // where they started".
-      t->position = start;
-      t->stance = stance;
-      mv.text = absl::StrCat(mv.text, " ", tid, " falls short of ", british_id,
-                             " and goes back to where it started.");
-      Event& m = LogWhy(EventKind::kMoved, Side::kZulu, mv);
-      m.unit_ids = {tid};
-      m.target_id = british_id;
-    }
+    IMPI_RETURN_IF_ERROR(ChargeRetiringTest(tid, british_id, nullptr));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
+                                              const std::string& british_id, int* event) {
+  const std::string& tid = tray_id;
+  Unit* t = s_.FindUnit(tid);
+  // Zulus Charging A Retiring Unit: "Roll 1D6 ... Subtract 1 from the die
+  // roll if the tray is pinned."
+  ChargeRetiringInput in;
+  in.pinned = t->status.pinned;
+  in.induna_with_stand = IndunaWith(*t);
+  RallySituation situation = RallySituation::kNotShotAt;
+  if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+    situation = RallySituation::kArtilleryOrCasualties;
+  } else if (t->umpire.figures_fired_at > 0) {
+    situation = RallySituation::kSmallArmsNoCasualties;
+  }
+  in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);
+  Explanation why;
+  const bool charge = ZuluChargeRetiring(dice_, in, &why);
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  Event& e = LogWhy(EventKind::kStandTest, Side::kZulu, why);
+  e.unit_ids = {tid};
+  e.target_id = british_id;
+  if (!charge) return absl::OkStatus();
+  // "The Zulu tray(s) then determine their movement distance": a bonus
+  // move at the Zulu rate of 2D6 (designed: the first turn's 1D6 is for
+  // the regiments' own moves).
+  Explanation mv;
+  double dist = MovementRate(dice_, Mover::kZuluRegiment, &mv);
+  t = s_.FindUnit(tid);
+  const Unit* b = s_.FindUnit(british_id);
+  const Vec2 start = t->position;
+  const Stance stance = t->stance;
+  if (t->stance == Stance::kProne) {
+    dist -= kStanceCost;
+    t->stance = Stance::kUpright;
+  }
+  const bool was_in_donga = InDonga(start);
+  std::vector<Vec2> path = MoveUnit(
+      *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
+  t = s_.FindUnit(tid);
+  b = s_.FindUnit(british_id);
+  const bool engaged = InContact(*t, *b) || (AcrossLaager(t->position, b->position) &&
+                                             Gap(*t, *b) <= kLaagerReach + kContactGap + 0.2);
+  mv.rule.section = kSectionChargeRetiring;
+  mv.rule.table = kTableChargeRetiring;
+  if (engaged) {
+    mv.text = absl::StrCat(mv.text, " ", tid, " charges ", british_id, " and makes contact.");
+    Event& m = LogWhy(EventKind::kCharged, Side::kZulu, mv);
+    m.unit_ids = {tid};
+    m.target_id = british_id;
+    m.path = path;
+    // "If the Zulus contact the British unit at this point then a close
+    // combat occurs. The British will not get to fire before this combat."
+    IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id, was_in_donga && !InDonga(t->position),
+                                          false, "charging a retiring unit"));
+  } else {
+    // "If the Zulus fail to make contact they are returned to the spot
+    // where they started".
+    t->position = start;
+    t->stance = stance;
+    mv.text = absl::StrCat(mv.text, " ", tid, " falls short of ", british_id,
+                           " and goes back to where it started.");
+    Event& m = LogWhy(EventKind::kMoved, Side::kZulu, mv);
+    m.unit_ids = {tid};
+    m.target_id = british_id;
   }
   return absl::OkStatus();
 }

@@ -336,13 +336,8 @@ absl::Status FerreeRuleset::Advance(BattleState& state, const std::vector<Action
 absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question,
                                 const PolicySpec& policy, Dice& dice, EventLog& log,
                                 int* decision) const {
-  (void)state;
-  (void)policy;
-  (void)dice;
-  (void)log;
-  if (decision != nullptr) *decision = -1;
-  return absl::FailedPreconditionError(absl::StrCat("question: ", QuestionKindName(question.kind),
-                                                    " is not yet a decision point of Ferree"));
+  FerreeBattle battle(state, dice, log, policy);
+  return battle.Ask(question, decision);
 }
 
 Awaiting FerreeRuleset::Awaits(const BattleState& state) const {

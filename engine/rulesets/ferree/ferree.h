@@ -32,6 +32,10 @@
 //     PLENTY once he carries ammunition, status.turns_fired the turns of fire
 //     he carries, umpire.morale_tests_in_row the turns he has waited.
 //
+// Ask settles one decision point through the same procedure (ask.cc):
+// situation, zulu_plan, entry_turn, activate, resolve, rally, induna_order,
+// charge_retiring.
+//
 // Usage:
 //   FerreeBattle battle(state, dice, log, PolicySpec{});
 //   IMPI_RETURN_IF_ERROR(battle.ApplyBritish(action, "british_actions[0]"));
@@ -51,6 +55,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
 
@@ -155,6 +160,11 @@ class FerreeBattle {
   absl::Status ApplyBritish(const Action& action, const std::string& path);
   // Plays until the British are awaited or the game ends; fills `awaiting`.
   absl::Status Run(Awaiting* awaiting);
+  // Settles one decision point (ask.cc); `*decision` is the index in the log
+  // of the event that answers it. Errors name "question.<name>.<field>":
+  // INVALID_ARGUMENT for a unit that is missing or unknown,
+  // FAILED_PRECONDITION for a question that does not apply to the state.
+  absl::Status Ask(const Question& question, int* decision);
   // What the engine awaits now (changes nothing).
   Awaiting Awaits() const;
 
@@ -181,26 +191,62 @@ class FerreeBattle {
   const Unit* ActiveBritish() const;
 
  private:
+  // Ask (ask.cc): one method per question; each sets `*decision`.
+  absl::Status AskSituation(int* decision);
+  absl::Status AskZuluPlan(int* decision);
+  absl::Status AskEntryTurn(const Question& q, int* decision);
+  absl::Status AskActivate(const Question& q, int* decision);
+  absl::Status AskResolve(const Question& q, int* decision);
+  absl::Status AskRally(const Question& q, int* decision);
+  absl::Status AskIndunaOrder(const Question& q, int* decision);
+  absl::Status AskChargeRetiring(const Question& q, int* decision);
+  // FAILED_PRECONDITION unless the battle is on (ACTIVATION, not over) and,
+  // if `no_active_british`, no British unit is active.
+  absl::Status NeedBattle(const Question& q, bool no_active_british) const;
+
   // Pre-battle.
   absl::Status SituationRolls();
+  // 2.: the Zulu plan, then the British deploy (clock.segment).
+  absl::Status PlanStep();
   absl::Status ZuluPlan();
   absl::Status SendOffBoard(const Action& a);
+  // TURN OF ENTRY for a regiment entering at `point`: records (or replaces)
+  // its secret entry; one umpire-only event, its index in `*event` if
+  // non-null. `what` follows the regiment's name in the text.
+  absl::Status RollEntryTurn(const std::string& regiment_id, int point, const std::string& what,
+                             int* event);
   absl::Status ZuluDeployment();
   // Turns and counters.
   absl::Status StartTurn();
   absl::Status DrawCounter();
+  // The counter `id` is out of the cup: its unit acts. `dice_mark` is where
+  // the draw's dice start; `*event`, if non-null, the "counter drawn" event.
+  absl::Status ActivateCounter(const std::string& id, size_t dice_mark, int* event);
   std::vector<std::string> FillCup() const;
   absl::Status ActivateRegiment(const std::string& id, const std::string& ordered_by);
+  // A. the regiment's resolve test; under 10% lost no test and, unless
+  // `log_no_test`, no event. `*event` the test's event (-1 none).
+  absl::Status RegimentResolve(const std::string& id, bool log_no_test, int* event);
   absl::Status EnterRegiment(Unit& regiment);
   absl::Status RoutRegiment(const std::string& id);
   absl::Status RallyTrays(const std::string& id);
+  // The Zulu Rally Chart for one pinned tray; `*event` its event if non-null.
+  absl::Status RallyTray(const std::string& tray_id, int* event);
   absl::Status MoveRegiment(const std::string& id);
   absl::Status MoveSniper(const std::string& regiment_id, const Action& choice, double allowance);
   absl::Status SniperShoots(const std::string& regiment_id);
   absl::Status ZuluCloseCombat(const std::string& regiment_id);
   absl::Status ActivateInduna(const std::string& id);
+  // The induna's order (Induna Rules): the policy picks among OrderOptions;
+  // an ordered regiment acts at once. Nothing if nobody can be ordered.
+  absl::Status IndunaOrders(const std::string& id);
   absl::Status ActivateBritish(const std::string& id);
   absl::Status BritishResolve(const std::string& id);
+  // The company's resolve test alone: `*result` and its statuses (retiring,
+  // routed); `*tested` false when no test is due (no Zulu tray within 6", not
+  // sniped), logged only if `log_no_test`. `*event` the test's event.
+  absl::Status BritishResolveTest(const std::string& id, bool log_no_test,
+                                  CompanyResolve* result, bool* tested, int* event);
   absl::Status MoveRunners(const std::string& company_id);
   absl::Status MoveRunner(const std::string& runner_id);
   // The wagon a runner goes to: his target, his unit's own, or the nearest.
@@ -242,6 +288,11 @@ class FerreeBattle {
   // Zulu trays within 6" of `british_id` whose distance grew test to charge
   // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
   absl::Status ChargeRetiring(const std::string& british_id, const Vec2& before);
+  // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
+  // move and the close combat, or its return to where it started. `*event`
+  // the test's event if non-null.
+  absl::Status ChargeRetiringTest(const std::string& tray_id, const std::string& british_id,
+                                  int* event);
   // Close combat between a tray and a British unit. `zulu_out_of_donga` and
   // `british_out_of_donga` come from the mover.
   absl::Status CloseCombatFight(const std::string& tray_id, const std::string& british_id,
@@ -290,7 +341,8 @@ class FerreeRuleset final : public Ruleset {
   absl::Status Advance(BattleState& state, const std::vector<Action>& british,
                        const PolicySpec& policy, Dice& dice, EventLog& log,
                        Awaiting* awaiting) const override;
-  // No Ferree decision point is asked yet: FAILED_PRECONDITION.
+  // The decision points of Ferree's Isandlwana (FerreeBattle::Ask); any
+  // other question is FAILED_PRECONDITION.
   absl::Status Ask(BattleState& state, const Question& question, const PolicySpec& policy,
                    Dice& dice, EventLog& log, int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;

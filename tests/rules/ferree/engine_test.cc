@@ -209,7 +209,7 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   }
 }
 
-TEST_F(FerreeEngine, AskIsNotYetADecisionPoint) {
+TEST_F(FerreeEngine, AskRefusesAQuestionOfAnotherRuleSet) {
   BattleState s = SmallBattle();
   Dice dice = Dice::Scripted({});
   EventLog log;
@@ -218,7 +218,8 @@ TEST_F(FerreeEngine, AskIsNotYetADecisionPoint) {
   q.kind = QuestionKind::kStartOfTurn;
   absl::Status st = rules_.Ask(s, q, PolicySpec{}, dice, log, &decision);
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(std::string(st.message()), HasSubstr("not yet a decision point of Ferree"));
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr("start_of_turn is not a decision point of Ferree's Isandlwana"));
 }
 
 TEST_F(FerreeEngine, NoPolicyRegisteredIsAFailedPrecondition) {

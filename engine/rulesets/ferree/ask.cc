@@ -1,0 +1,460 @@
+// FerreeBattle::Ask: the decision points of Ferree's Isandlwana
+// (001_4c61f40cf0987cbf.txt) asked one at a time, each settled by the same
+// procedure Advance runs (battle.cc, british.cc, combat.cc):
+//   situation        1. A-F, the situation rolls (before the plan).
+//   zulu_plan        2. the regiments that move off-board, their entry
+//                    points and secret TURN OF ENTRY (the Zulu policy).
+//   entry_turn       TURN OF ENTRY for one off-board regiment (umpire-only).
+//   activate         6. a counter drawn now: the unit takes its turn.
+//   resolve          A. a Zulu regiment's or a British company's resolve test.
+//   rally            Pinned Zulus: the ZULU RALLY CHART for one tray.
+//   induna_order     Induna Rules: whom an induna in contact orders.
+//   charge_retiring  Charging A Retiring Unit: one tray's test and charge.
+// The answer is the index of the event that settles the question (flagged
+// `decision`); the other events of the step are everything that happened.
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+std::string NameOf(const Unit& u) {
+  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+}
+
+// "question.<name>" and "question.<name>.<field>", the service's paths.
+std::string Path(const Question& q) { return absl::StrCat("question.", QuestionKindName(q.kind)); }
+std::string Field(const Question& q, const char* field) {
+  return absl::StrCat(Path(q), ".", field);
+}
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+absl::Status Precondition(const std::string& path, const std::string& why) {
+  return absl::FailedPreconditionError(absl::StrCat(path, ": ", why));
+}
+
+// The unit a question names: INVALID_ARGUMENT if it is missing or unknown.
+absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string& id,
+                      const char* field, const Unit** out) {
+  if (id.empty()) return Bad(Field(q, field), "is required");
+  *out = s.FindUnit(id);
+  if (*out == nullptr) {
+    return Bad(Field(q, field), absl::StrCat("no unit '", id, "' on the table state"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status WrongKind(const Question& q, const Unit& u, const std::string& wanted) {
+  return Precondition(Field(q, "unit_id"),
+                      absl::StrCat(u.id, " is a ", UnitKindName(u.kind), ": ", wanted));
+}
+
+bool InCup(const BattleState& s, const std::string& id) {
+  const auto& cup = s.clock.chits_left;
+  return std::find(cup.begin(), cup.end(), id) != cup.end();
+}
+
+// A regiment with a tray on the table, and one with trays waiting off-board.
+void RegimentWhere(const BattleState& s, const std::string& id, bool* on, bool* waiting) {
+  *on = *waiting = false;
+  for (const Unit* t : TraysOf(s, id)) {
+    *on |= Alive(*t);
+    *waiting |= t->off_table && t->figures.fit > 0;
+  }
+}
+
+const SecretEntry* EntryOf(const BattleState& s, const std::string& id) {
+  for (const SecretEntry& e : s.umpire.secret_entries) {
+    if (e.unit_id == id) return &e;
+  }
+  return nullptr;
+}
+
+const char* DeploymentText(Deployment d) {
+  switch (d) {
+    case Deployment::kHistorical:
+      return "the troops deploy historically (at least 15\" from camp)";
+    case Deployment::kPulledIn:
+      return "the troops are pulled in (at least 7\" from camp)";
+    case Deployment::kHalfFortified:
+      return "up to half of the troops may be in the fortified position";
+    case Deployment::kAllFortified:
+      return "all of the troops may be in the fortified position";
+    default:
+      return "no deployment rule";
+  }
+}
+
+}  // namespace
+
+absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
+  *decision = -1;
+  absl::Status st;
+  switch (q.kind) {
+    case QuestionKind::kSituation:
+      st = AskSituation(decision);
+      break;
+    case QuestionKind::kZuluPlan:
+      st = AskZuluPlan(decision);
+      break;
+    case QuestionKind::kEntryTurn:
+      st = AskEntryTurn(q, decision);
+      break;
+    case QuestionKind::kActivate:
+      st = AskActivate(q, decision);
+      break;
+    case QuestionKind::kResolve:
+      st = AskResolve(q, decision);
+      break;
+    case QuestionKind::kRally:
+      st = AskRally(q, decision);
+      break;
+    case QuestionKind::kIndunaOrder:
+      st = AskIndunaOrder(q, decision);
+      break;
+    case QuestionKind::kChargeRetiring:
+      st = AskChargeRetiring(q, decision);
+      break;
+    default:
+      return absl::FailedPreconditionError(absl::StrCat(
+          "question: ", QuestionKindName(q.kind),
+          " is not a decision point of Ferree's Isandlwana (situation, zulu_plan, entry_turn, "
+          "activate, resolve, rally, induna_order, charge_retiring)"));
+  }
+  IMPI_RETURN_IF_ERROR(st);
+  if (*decision < 0 || *decision >= static_cast<int>(log_.size())) {
+    return absl::InternalError(
+        absl::StrCat(Path(q), ": the engine logged no event that answers the question"));
+  }
+  log_.mutable_events()[*decision].decision = true;
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::NeedBattle(const Question& q, bool no_active_british) const {
+  if (Awaits().kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+  if (s_.clock.phase != Phase::kActivation) {
+    return Precondition(Path(q),
+                        "the battle has not started: the situation, the plan and deployment come "
+                        "first (state.clock.phase is not ACTIVATION)");
+  }
+  if (no_active_british) {
+    if (const Unit* b = ActiveBritish()) {
+      return Precondition(Path(q), absl::StrCat(NameOf(*b),
+                                                " is active: the British are awaited (Advance "
+                                                "with its actions, then PASS)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// 1. and 2.: before the battle.
+
+absl::Status FerreeBattle::AskSituation(int* decision) {
+  Clock& c = s_.clock;
+  if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
+    return Precondition("question.situation",
+                        "the situation is rolled before the battle (state.clock.phase is not "
+                        "PRE_BATTLE)");
+  }
+  if (s_.pre_battle.rolled) {
+    return Precondition("question.situation",
+                        "the situation has been rolled already (state.pre_battle.rolled)");
+  }
+  c.phase = Phase::kPreBattle;
+  IMPI_RETURN_IF_ERROR(SituationRolls());
+  // 1. Determine the situation at the start of the battle: what the rolls
+  // A-F decided, in one event.
+  const PreBattle& pb = s_.pre_battle;
+  const char* scouting = pb.scouting > 0   ? "scouting is well advanced (+1)"
+                         : pb.scouting < 0 ? "scouting is slow and cautious (-1)"
+                                           : "scouting is done historically";
+  *decision = static_cast<int>(log_.size());
+  Log(EventKind::kTableRoll, Side::kUnspecified, kSectionSituation, "", "",
+      absl::StrCat("The situation: ",
+                   pb.camp_laagered ? "the wagons are laagered" : "the camp is set up historically",
+                   "; ",
+                   pb.thornbush ? "a thornbush barricade stands round the tents" : "no defences",
+                   "; Durnford arrives at ", ClockTime(pb.reinforcement_arrival), "; ",
+                   DeploymentText(pb.deployment), "; ", scouting, "; the Zulus are found at ",
+                   ClockTime(pb.discovery_time), "."));
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::AskZuluPlan(int* decision) {
+  Clock& c = s_.clock;
+  if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
+    return Precondition("question.zulu_plan",
+                        "the Zulu plan is made before the battle (state.clock.phase is not "
+                        "PRE_BATTLE)");
+  }
+  if (c.segment != kPreBattlePlan) {
+    return Precondition(
+        "question.zulu_plan",
+        absl::StrCat(
+            "the Zulu plan has been made: state.clock.segment is ", c.segment, " (",
+            c.segment == kPreBattleBritishDeploy ? "the British deploy" : "the Zulus deploy",
+            "), not 0"));
+  }
+  if (!s_.pre_battle.rolled) {
+    return Precondition("question.zulu_plan",
+                        "the situation comes first (1. before 2.): ask situation, "
+                        "state.pre_battle.rolled is false");
+  }
+  c.phase = Phase::kPreBattle;
+  const size_t mark = log_.size();
+  IMPI_RETURN_IF_ERROR(PlanStep());
+  for (size_t i = mark; i < log_.size(); ++i) {
+    if (log_.events()[i].decision) {
+      *decision = static_cast<int>(i);
+      return absl::OkStatus();
+    }
+  }
+  // No choice to make: no right-horn or loins regiment, or no entry point.
+  *decision = static_cast<int>(log_.size());
+  Event& e = Log(EventKind::kNothing, Side::kZulu, kSectionPlan, "", "",
+                 "The Zulu plan: no regiment can move off-board (none of the right horn or the "
+                 "loins is on the table, or the table has no entry point 1 or 2).");
+  e.umpire_only = true;
+  e.announce.clear();
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
+  const Unit* r = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &r));
+  if (r->kind != UnitKind::kRegiment) {
+    return WrongKind(q, *r, "TURN OF ENTRY is rolled for an off-board REGIMENT");
+  }
+  if (Awaits().kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+  const std::string id = r->id;
+  bool on = false, waiting = false;
+  RegimentWhere(s_, id, &on, &waiting);
+  if (on || !waiting) {
+    return Precondition(Field(q, "unit_id"),
+                        absl::StrCat(id, on ? " has trays on the table" : " has no tray waiting",
+                                     ": it is not off-board"));
+  }
+  // "The entry point for each regiment moving off board must be noted at
+  // this time": the secret entry's point, else the regiment's entry_point.
+  const SecretEntry* entry = EntryOf(s_, id);
+  const int point = entry != nullptr ? entry->point : r->umpire.entry_point;
+  if (point != 1 && point != 2) {
+    return Precondition(Field(q, "unit_id"),
+                        absl::StrCat(id,
+                                     " has no noted entry point (a secret entry, or "
+                                     "umpire.entry_point 1 or 2)"));
+  }
+  if (s_.FindPoint(PointKind::kEntry, point) == nullptr) {
+    return Precondition(
+        Field(q, "unit_id"),
+        absl::StrCat(id, " enters at point ", point, " but the table has no ENTRY point ", point));
+  }
+  IMPI_RETURN_IF_ERROR(RollEntryTurn(id, point, " is off-board;", decision));
+  // On its turn "the Zulu regiments counter will be put into the cup": a
+  // turn under way gains (or loses) the counter as the new roll says.
+  Clock& c = s_.clock;
+  if (c.phase == Phase::kActivation && !c.chits_left.empty()) {
+    const Unit* reg = s_.FindUnit(id);
+    const int turn = EntryOf(s_, id)->turn;
+    const bool due = turn <= c.turn && !reg->status.acted &&
+                     !(reg->umpire.division == kLoinsDivision && c.turn < kLoinsFirstTurn);
+    auto it = std::find(c.chits_left.begin(), c.chits_left.end(), id);
+    Event& e = log_.mutable_events()[*decision];
+    if (due && it == c.chits_left.end()) {
+      c.chits_left.push_back(id);
+      e.why.text += " Its counter goes into the cup now.";
+    } else if (!due && it != c.chits_left.end()) {
+      c.chits_left.erase(it);
+      e.why.text += " Its counter comes out of the cup.";
+    }
+  }
+  return absl::OkStatus();
+}
+
+// ---------------------------------------------------------------------------
+// 6. A counter drawn, and the tests of a unit's turn.
+
+absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
+  const Unit* u = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
+  switch (u->kind) {
+    case UnitKind::kTray:
+    case UnitKind::kSniper:
+      return WrongKind(
+          q, *u, absl::StrCat("it has no movement counter; it acts with its regiment ", u->parent));
+    case UnitKind::kRunner:
+      return WrongKind(q, *u,
+                       absl::StrCat("he has no movement counter; he moves when his company ",
+                                    u->parent, " is active"));
+    default:
+      break;
+  }
+  IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/true));
+  const std::string id = u->id;
+  // 7.-8.: when no counter is left to draw (the cup is empty, or holds only
+  // regiments that acted on an induna's order) the next turn starts first.
+  Clock& c = s_.clock;
+  bool any_left = false;
+  for (const std::string& cid : c.chits_left) {
+    const Unit* cu = s_.FindUnit(cid);
+    any_left |= cu != nullptr && !cu->status.acted && !cu->status.ordered;
+  }
+  if (!any_left) {
+    IMPI_RETURN_IF_ERROR(StartTurn());
+    if (c.phase == Phase::kGameOver) {
+      return Precondition(Path(q), "the game is over: no unit on the table can act");
+    }
+  }
+  u = s_.FindUnit(id);
+  if (u->status.acted || u->status.ordered) {
+    return Precondition(Field(q, "unit_id"),
+                        absl::StrCat(id, " has acted this turn",
+                                     u->status.ordered ? " (on an induna's order)" : ""));
+  }
+  if (u->kind == UnitKind::kRegiment) {
+    bool on = false, waiting = false;
+    RegimentWhere(s_, id, &on, &waiting);
+    const SecretEntry* e = EntryOf(s_, id);
+    const bool due = e != nullptr && e->turn <= c.turn && waiting;
+    if (!on && !due) {
+      return Precondition(
+          Field(q, "unit_id"),
+          absl::StrCat(
+              id, " is not on the table",
+              e != nullptr ? absl::StrCat(" (it is off-board until turn ", e->turn, ")") : ""));
+    }
+  } else if (u->off_table) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is not on the table"));
+  } else if (u->kind != UnitKind::kWagon && u->figures.fit + u->figures.wounded <= 0) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " has nobody left who can act"));
+  }
+  if (!InCup(s_, id)) {
+    return Precondition(
+        Field(q, "unit_id"),
+        absl::StrCat(id, "'s counter is not in the cup on turn ", c.turn,
+                     u->umpire.division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
+  }
+  // "Draw a Movement Counter. The indicated unit is active and takes its
+  // turn": the counter named is the one drawn.
+  return ActivateCounter(id, dice_.rolls().size(), decision);
+}
+
+absl::Status FerreeBattle::AskResolve(const Question& q, int* decision) {
+  const Unit* u = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
+  if (u->kind != UnitKind::kRegiment && !IsCompany(*u)) {
+    return WrongKind(q, *u, "resolve is tested by a Zulu REGIMENT or a British company");
+  }
+  IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
+  const std::string id = u->id;
+  if (u->kind == UnitKind::kRegiment) {
+    if (u->status.broken) {
+      return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is broken already: it routs"));
+    }
+    bool on = false, waiting = false;
+    RegimentWhere(s_, id, &on, &waiting);
+    if (!on) {
+      return Precondition(Field(q, "unit_id"), absl::StrCat(id, " has no tray on the table"));
+    }
+    return RegimentResolve(id, /*log_no_test=*/true, decision);
+  }
+  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
+    return Precondition(Field(q, "unit_id"),
+                        absl::StrCat(id, " is not on the table with anyone who can act"));
+  }
+  CompanyResolve result = CompanyResolve::kCarryOn;
+  bool tested = false;
+  return BritishResolveTest(id, /*log_no_test=*/true, &result, &tested, decision);
+}
+
+absl::Status FerreeBattle::AskRally(const Question& q, int* decision) {
+  const Unit* u = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
+  if (u->kind != UnitKind::kTray) {
+    return WrongKind(q, *u, "the Zulu Rally Chart is rolled for a pinned movement TRAY");
+  }
+  IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
+  if (!Alive(*u)) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id, " is not on the table"));
+  }
+  if (!u->status.pinned) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id, " is not pinned"));
+  }
+  return RallyTray(u->id, decision);
+}
+
+absl::Status FerreeBattle::AskIndunaOrder(const Question& q, int* decision) {
+  const Unit* u = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
+  if (u->kind != UnitKind::kInduna) {
+    return WrongKind(q, *u, "orders are given by an INDUNA");
+  }
+  IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/true));
+  const std::string id = u->id;
+  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is not on the table"));
+  }
+  // Induna Rules: "If he ends his turn in contact with a unit that has not
+  // acted, he may order it to move."
+  if (OrderOptions(id).size() == 1) {
+    bool contact = false;
+    for (const Unit& r : s_.units) {
+      if (r.kind != UnitKind::kRegiment) continue;
+      for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*u, *t);
+    }
+    return Precondition(Field(q, "unit_id"),
+                        contact ? absl::StrCat("every regiment in contact with ", id,
+                                               " has acted this turn (or is broken)")
+                                : absl::StrCat("no regiment is in contact with ", id));
+  }
+  const size_t mark = log_.size();
+  IMPI_RETURN_IF_ERROR(IndunaOrders(id));
+  for (size_t i = mark; i < log_.size(); ++i) {
+    if (log_.events()[i].decision) {
+      *decision = static_cast<int>(i);
+      break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
+  const Unit* t = nullptr;
+  const Unit* b = nullptr;
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &t));
+  IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.other_unit_id, "british_unit_id", &b));
+  if (t->kind != UnitKind::kTray) {
+    return WrongKind(q, *t, "a Zulu movement TRAY tests to charge a retiring unit");
+  }
+  if (b->side != Side::kBritish || b->kind == UnitKind::kWagon) {
+    return Precondition(Field(q, "british_unit_id"),
+                        absl::StrCat(b->id, " is a ", UnitKindName(b->kind),
+                                     ": the charge is at a British unit that moves away"));
+  }
+  IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
+  if (!Alive(*t)) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(t->id, " is not on the table"));
+  }
+  if (!Alive(*b) || b->figures.Present() <= 0) {
+    return Precondition(Field(q, "british_unit_id"), absl::StrCat(b->id, " is not on the table"));
+  }
+  // "any Zulu tray within 6" of the unit may test to see if it will charge".
+  const double gap = Gap(*t, *b);
+  if (gap > kWithin) {
+    return Precondition(Field(q, "unit_id"),
+                        absl::StrFormat("%s is %.1f\" from %s: only a tray within 6\" may test",
+                                        t->id, gap, b->id));
+  }
+  return ChargeRetiringTest(t->id, b->id, decision);
+}
+
+}  // namespace impi::ferree

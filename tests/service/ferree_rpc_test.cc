@@ -1,0 +1,447 @@
+// Ferree's Isandlwana through a real ImpiServer on 127.0.0.1, over gRPC and
+// over JSON: Ask for the situation and the Zulu plan on the built-in
+// "isandlwana" scenario; Advance from the scenario to a British unit's turn
+// and play it (MOVE, FIRE, PASS) with the fire's dice explained; and the
+// Ferree questions refused with the exact code and field path.
+#include "service/server.h"
+
+// clang-format off
+// Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
+#include "engine/rulesets/ruleset.h"
+#include "engine/scenarios/embedded.h"
+#include "service/convert.h"
+// clang-format on
+
+#include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "impi/v1/umpire.grpc.pb.h"
+
+namespace impi::service {
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+
+std::string ToJson(const google::protobuf::Message& m) {
+  google::protobuf::util::JsonPrintOptions o;
+  o.preserve_proto_field_names = true;
+  std::string json;
+  EXPECT_TRUE(google::protobuf::util::MessageToJsonString(m, &json, o).ok());
+  return json;
+}
+
+template <typename M>
+M FromJson(const std::string& json) {
+  M m;
+  const auto s = google::protobuf::util::JsonStringToMessage(json, &m);
+  EXPECT_TRUE(s.ok()) << s.message() << "\n" << json.substr(0, 400);
+  return m;
+}
+
+// The built-in scenario, as a client loads it.
+v1::TableState Isandlwana() {
+  const scenarios::EmbeddedScenario* sc = scenarios::FindScenario("isandlwana");
+  EXPECT_NE(sc, nullptr);
+  if (sc == nullptr) return {};
+  return FromJson<v1::TableState>(std::string(sc->json));
+}
+
+// The id of the first unit of `kind`.
+std::string FirstOf(const v1::TableState& s, v1::UnitKind kind) {
+  for (const v1::Unit& u : s.units()) {
+    if (u.kind() == kind) return u.id();
+  }
+  ADD_FAILURE() << "no unit of kind " << v1::UnitKind_Name(kind);
+  return "";
+}
+
+class FerreeRpc : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ServerOptions o;
+    o.grpc_address = "127.0.0.1:0";
+    o.http_host = "127.0.0.1";
+    o.http_port = 0;
+    o.max_threads = 4;
+    auto server = ImpiServer::Start(o);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = server->release();
+  }
+  static void TearDownTestSuite() {
+    if (server_ != nullptr) server_->Shutdown();
+    delete server_;
+    server_ = nullptr;
+  }
+
+  void SetUp() override {
+    ASSERT_NE(server_, nullptr);
+    stub_ = v1::Umpire::NewStub(grpc::CreateChannel(
+        "127.0.0.1:" + std::to_string(server_->grpc_port()), grpc::InsecureChannelCredentials()));
+  }
+
+  grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+    return stub_->Ask(&ctx, r, out);
+  }
+
+  grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+    return stub_->Advance(&ctx, r, out);
+  }
+
+  httplib::Result Post(const std::string& path, const std::string& body) const {
+    httplib::Client c("127.0.0.1", server_->http_port());
+    c.set_read_timeout(60, 0);
+    return c.Post(path.c_str(), body, "application/json");
+  }
+
+  // The same request over JSON: 200 and the same answer as over gRPC.
+  template <typename Response>
+  void ExpectJsonAgrees(const std::string& path, const google::protobuf::Message& request,
+                        const Response& by_grpc) const {
+    auto res = Post(path, ToJson(request));
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    ASSERT_EQ(res->status, 200) << res->body.substr(0, 400);
+    EXPECT_TRUE(MessageDifferencer::Equals(by_grpc, FromJson<Response>(res->body)));
+  }
+
+  static ImpiServer* server_;
+  std::unique_ptr<v1::Umpire::Stub> stub_;
+};
+
+ImpiServer* FerreeRpc::server_ = nullptr;
+
+v1::AskRequest AskOn(const v1::TableState& state, int seed) {
+  v1::AskRequest r;
+  *r.mutable_state() = state;
+  r.mutable_dice()->set_seed(seed);
+  return r;
+}
+
+// --- situation and zulu_plan on the built-in scenario ------------------------------
+
+TEST_F(FerreeRpc, AskTheSituationOnTheScenario) {
+  const v1::TableState scenario = Isandlwana();
+  ASSERT_EQ(scenario.ruleset(), v1::FERREE_ISANDLWANA);
+  ASSERT_FALSE(scenario.pre_battle().rolled());
+  v1::AskRequest req = AskOn(scenario, 7);
+  req.mutable_situation();
+  v1::AskResponse out;
+  const grpc::Status st = GrpcAsk(req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+  EXPECT_TRUE(out.state().pre_battle().rolled());
+  EXPECT_NE(out.state().pre_battle().deployment(), v1::DEPLOYMENT_UNSPECIFIED);
+  EXPECT_GT(out.state().pre_battle().discovery_time(), 0);
+  EXPECT_EQ(out.state().clock().phase(), v1::PRE_BATTLE);
+  // Six tables A-F and the camp's timetable, each with its die explained.
+  int rolls = 0;
+  for (const v1::Event& e : out.events()) {
+    if (e.kind() != v1::TABLE_ROLL || e.decision()) continue;
+    ++rolls;
+    EXPECT_EQ(e.why().rule().ruleset(), v1::FERREE_ISANDLWANA);
+    EXPECT_FALSE(e.why().rule().table().empty());
+  }
+  EXPECT_GE(rolls, 7);
+  EXPECT_GE(out.dice_size(), 6);
+  // One decision: the situation as a whole.
+  EXPECT_TRUE(out.decision().decision());
+  EXPECT_EQ(out.decision().kind(), v1::TABLE_ROLL);
+  EXPECT_EQ(out.decision().why().text().rfind("The situation: ", 0), 0u)
+      << out.decision().why().text();
+  ExpectJsonAgrees("/v1/Ask", req, out);
+}
+
+TEST_F(FerreeRpc, AskTheZuluPlanAfterTheSituation) {
+  v1::AskRequest situation = AskOn(Isandlwana(), 7);
+  situation.mutable_situation();
+  v1::AskResponse rolled;
+  ASSERT_TRUE(GrpcAsk(situation, &rolled).ok());
+
+  v1::AskRequest req = AskOn(rolled.state(), 11);
+  req.mutable_zulu_plan();
+  v1::AskResponse out;
+  const grpc::Status st = GrpcAsk(req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+  // The plan is the umpire's secret; then the British deploy (segment 1).
+  EXPECT_TRUE(out.decision().decision());
+  EXPECT_TRUE(out.decision().umpire_only());
+  EXPECT_EQ(out.decision().why().rule().section(),
+            "2. Zulu player determines which Regiments will move off-board.");
+  EXPECT_EQ(out.state().clock().segment(), 1);
+  // Each regiment sent off-board (the doctrine sends some round the hill)
+  // has its trays off the table and a secret TURN OF ENTRY of turn 4 or later.
+  EXPECT_GT(out.state().umpire().secret_entries_size(), 0);
+  for (const v1::SecretEntry& e : out.state().umpire().secret_entries()) {
+    EXPECT_GE(e.turn(), 4) << e.unit_id();
+    EXPECT_TRUE(e.point() == 1 || e.point() == 2) << e.unit_id();
+    for (const v1::Unit& u : out.state().units()) {
+      if (u.kind() == v1::TRAY && u.parent() == e.unit_id()) {
+        EXPECT_TRUE(u.off_table()) << u.id();
+      }
+    }
+  }
+  ExpectJsonAgrees("/v1/Ask", req, out);
+
+  // The plan is made once.
+  v1::AskRequest again = AskOn(out.state(), 12);
+  again.mutable_zulu_plan();
+  v1::AskResponse no;
+  const grpc::Status refused = GrpcAsk(again, &no);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(refused.error_message().rfind("question.zulu_plan: the Zulu plan has been made", 0), 0u)
+      << refused.error_message();
+}
+
+// --- Advance to a British unit's turn, and play it -----------------------------------
+
+v1::Action Act(v1::ActionKind kind, const std::string& unit) {
+  v1::Action a;
+  a.set_kind(kind);
+  a.set_unit_id(unit);
+  return a;
+}
+
+TEST_F(FerreeRpc, AdvanceFromTheScenarioThenMoveFireAndPass) {
+  const Ruleset* rules = FindRuleset("FERREE_ISANDLWANA");
+  ASSERT_NE(rules, nullptr);
+  // Situation, plan: the British deploy. They keep the scenario's positions.
+  v1::AdvanceRequest req;
+  *req.mutable_state() = Isandlwana();
+  req.mutable_dice()->set_seed(21);
+  v1::AdvanceResponse out;
+  grpc::Status st = GrpcAdvance(req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+  ASSERT_EQ(out.awaiting().side(), v1::BRITISH);
+  ASSERT_NE(out.awaiting().prompt().find("Deployment"), std::string::npos);
+  *req.mutable_state() = out.state();
+  *req.add_british_actions() = Act(v1::END_DEPLOYMENT, "");
+
+  // Counters are drawn until a British unit is active; it passes until one
+  // is active with a Zulu tray in range (the engine's own options say so).
+  std::string unit;
+  Action move, fire;
+  for (int step = 0; step < 200 && unit.empty(); ++step) {
+    req.mutable_dice()->set_seed(100 + step);
+    out.Clear();
+    st = GrpcAdvance(req, &out);
+    ASSERT_TRUE(st.ok()) << step << ": " << st.error_code() << ": " << st.error_message();
+    ASSERT_EQ(out.awaiting().side(), v1::BRITISH) << out.awaiting().prompt();
+    ASSERT_EQ(out.awaiting().unit_ids_size(), 1);
+    const BattleState state = ToEngine(out.state());
+    const std::vector<Action> legal = rules->LegalActions(state, Side::kBritish);
+    const Unit* active = state.FindUnit(out.awaiting().unit_ids(0));
+    ASSERT_NE(active, nullptr);
+    // The tray nearest to the active unit among its FIRE options, and the
+    // MOVE that ends nearest to it (a step towards it: still in range).
+    const Unit* nearest = nullptr;
+    for (const Action& a : legal) {
+      const Unit* target = state.FindUnit(a.target_id);
+      if (a.kind != ActionKind::kFire || target == nullptr || target->kind != UnitKind::kTray) {
+        continue;
+      }
+      if (nearest == nullptr || Distance(active->position, target->position) <
+                                    Distance(active->position, nearest->position)) {
+        nearest = target;
+        fire = a;
+      }
+    }
+    bool can_move = false;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kMove || nearest == nullptr) continue;
+      if (!can_move || Distance(a.to, nearest->position) < Distance(move.to, nearest->position)) {
+        move = a;
+        can_move = true;
+      }
+    }
+    const bool can_fire = nearest != nullptr;
+    *req.mutable_state() = out.state();
+    req.clear_british_actions();
+    if (can_move && can_fire) {
+      unit = out.awaiting().unit_ids(0);
+    } else {
+      *req.add_british_actions() = Act(v1::PASS, out.awaiting().unit_ids(0));
+    }
+  }
+  ASSERT_FALSE(unit.empty()) << "no British unit had a Zulu tray in range";
+
+  // MOVE (a step towards the nearest tray), FIRE at a tray, PASS.
+  v1::Action mv = Act(v1::MOVE, unit);
+  mv.mutable_to()->set_x(move.to.x());
+  mv.mutable_to()->set_y(move.to.y());
+  v1::Action shoot = Act(v1::FIRE, unit);
+  shoot.set_target_id(fire.target_id);
+  *req.add_british_actions() = mv;
+  *req.add_british_actions() = shoot;
+  *req.add_british_actions() = Act(v1::PASS, unit);
+  req.mutable_dice()->set_seed(999);
+  out.Clear();
+  st = GrpcAdvance(req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+
+  // The move: the engine rolled the allowance and says so.
+  ASSERT_GE(out.events_size(), 3);
+  const v1::Event& moved = out.events(0);
+  EXPECT_EQ(moved.kind(), v1::BRITISH_ACTION);
+  EXPECT_EQ(moved.unit_ids(0), unit);
+  EXPECT_GE(moved.why().dice_size(), 1);
+  EXPECT_NE(moved.why().text().find(" moves "), std::string::npos) << moved.why().text();
+  // The fire: every figure's shot on the British Firing Table, each die with
+  // its purpose and face.
+  const v1::Event* fired = nullptr;
+  for (const v1::Event& e : out.events()) {
+    if (e.kind() == v1::FIRED && e.side() == v1::BRITISH) {
+      fired = &e;
+      break;
+    }
+  }
+  ASSERT_NE(fired, nullptr);
+  EXPECT_EQ(fired->unit_ids(0), unit);
+  EXPECT_EQ(fired->target_id(), fire.target_id);
+  EXPECT_EQ(fired->why().rule().ruleset(), v1::FERREE_ISANDLWANA);
+  EXPECT_EQ(fired->why().rule().source(), "001_4c61f40cf0987cbf.txt");
+  EXPECT_FALSE(fired->why().rule().table().empty());
+  EXPECT_FALSE(fired->why().rule().row().empty());
+  ASSERT_GE(fired->why().dice_size(), 1);
+  for (const v1::DieRoll& d : fired->why().dice()) {
+    EXPECT_FALSE(d.purpose().empty());
+    EXPECT_EQ(d.faces_size(), d.count());
+    EXPECT_GE(d.result(), d.count());
+  }
+  EXPECT_NE(fired->why().text().find(" fires at " + fire.target_id), std::string::npos)
+      << fired->why().text();
+  EXPECT_NE(fired->why().text().find(" hit(s)."), std::string::npos) << fired->why().text();
+  // The fire's dice are among the response's dice, in order.
+  EXPECT_GE(out.dice_size(), fired->why().dice_size() + moved.why().dice_size());
+  // PASS ended its turn: the engine went on to the next British unit.
+  bool passed = false;
+  for (const v1::Event& e : out.events()) {
+    passed |= e.kind() == v1::BRITISH_ACTION && e.why().text() == unit + " passes.";
+  }
+  EXPECT_TRUE(passed);
+  ExpectJsonAgrees("/v1/Advance", req, out);
+}
+
+// --- The Ferree questions refused ----------------------------------------------------
+
+struct Refusal {
+  std::string name;
+  std::function<void(v1::AskRequest*)> ask;
+  grpc::StatusCode code;
+  std::string prefix;  // the message starts with this
+};
+
+std::vector<Refusal> Refusals(const v1::TableState& s) {
+  const std::string tray = FirstOf(s, v1::TRAY);
+  const std::string regiment = FirstOf(s, v1::REGIMENT);
+  const std::string wagon = FirstOf(s, v1::WAGON);
+  const std::string company = FirstOf(s, v1::INFANTRY);
+  const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
+  const auto precondition = grpc::StatusCode::FAILED_PRECONDITION;
+  using Q = v1::AskRequest;
+  return {
+      {"entry_turn without a unit", [](Q* r) { r->mutable_entry_turn(); }, invalid,
+       "question.entry_turn.unit_id: is required"},
+      {"entry_turn of an unknown unit", [](Q* r) { r->mutable_entry_turn()->set_unit_id("zz"); },
+       invalid, "question.entry_turn.unit_id: no unit has id \"zz\""},
+      {"entry_turn of a tray", [=](Q* r) { r->mutable_entry_turn()->set_unit_id(tray); },
+       precondition, "question.entry_turn.unit_id: " + tray + " is a TRAY"},
+      {"entry_turn of a regiment on the table",
+       [=](Q* r) { r->mutable_entry_turn()->set_unit_id(regiment); }, precondition,
+       "question.entry_turn.unit_id: " + regiment + " has trays on the table"},
+      {"activate without a unit", [](Q* r) { r->mutable_activate(); }, invalid,
+       "question.activate.unit_id: is required"},
+      {"activate an unknown unit", [](Q* r) { r->mutable_activate()->set_unit_id("zz"); }, invalid,
+       "question.activate.unit_id: no unit has id \"zz\""},
+      {"activate a tray", [=](Q* r) { r->mutable_activate()->set_unit_id(tray); }, precondition,
+       "question.activate.unit_id: " + tray + " is a TRAY"},
+      {"activate before the battle", [=](Q* r) { r->mutable_activate()->set_unit_id(company); },
+       precondition, "question.activate: the battle has not started"},
+      {"resolve without a unit", [](Q* r) { r->mutable_resolve(); }, invalid,
+       "question.resolve.unit_id: is required"},
+      {"resolve of an unknown unit", [](Q* r) { r->mutable_resolve()->set_unit_id("zz"); }, invalid,
+       "question.resolve.unit_id: no unit has id \"zz\""},
+      {"resolve of a wagon", [=](Q* r) { r->mutable_resolve()->set_unit_id(wagon); }, precondition,
+       "question.resolve.unit_id: " + wagon + " is a WAGON"},
+      {"rally without a unit", [](Q* r) { r->mutable_rally(); }, invalid,
+       "question.rally.unit_id: is required"},
+      {"rally of an unknown unit", [](Q* r) { r->mutable_rally()->set_unit_id("zz"); }, invalid,
+       "question.rally.unit_id: no unit has id \"zz\""},
+      {"rally of a regiment", [=](Q* r) { r->mutable_rally()->set_unit_id(regiment); },
+       precondition, "question.rally.unit_id: " + regiment + " is a REGIMENT"},
+      {"induna_order without a unit", [](Q* r) { r->mutable_induna_order(); }, invalid,
+       "question.induna_order.unit_id: is required"},
+      {"induna_order of an unknown unit",
+       [](Q* r) { r->mutable_induna_order()->set_unit_id("zz"); }, invalid,
+       "question.induna_order.unit_id: no unit has id \"zz\""},
+      {"induna_order of a tray", [=](Q* r) { r->mutable_induna_order()->set_unit_id(tray); },
+       precondition, "question.induna_order.unit_id: " + tray + " is a TRAY"},
+      {"charge_retiring without a tray",
+       [=](Q* r) { r->mutable_charge_retiring()->set_british_unit_id(company); }, invalid,
+       "question.charge_retiring.unit_id: is required"},
+      {"charge_retiring without a British unit",
+       [=](Q* r) { r->mutable_charge_retiring()->set_unit_id(tray); }, invalid,
+       "question.charge_retiring.british_unit_id: is required"},
+      {"charge_retiring at an unknown unit",
+       [=](Q* r) {
+         r->mutable_charge_retiring()->set_unit_id(tray);
+         r->mutable_charge_retiring()->set_british_unit_id("zz");
+       },
+       invalid, "question.charge_retiring.british_unit_id: no unit has id \"zz\""},
+      {"charge_retiring by a regiment",
+       [=](Q* r) {
+         r->mutable_charge_retiring()->set_unit_id(regiment);
+         r->mutable_charge_retiring()->set_british_unit_id(company);
+       },
+       precondition, "question.charge_retiring.unit_id: " + regiment + " is a REGIMENT"},
+      {"charge_retiring at a Zulu",
+       [=](Q* r) {
+         r->mutable_charge_retiring()->set_unit_id(tray);
+         r->mutable_charge_retiring()->set_british_unit_id(tray);
+       },
+       precondition, "question.charge_retiring.british_unit_id: " + tray + " is a TRAY"},
+      {"zulu_plan before the situation", [](Q* r) { r->mutable_zulu_plan(); }, precondition,
+       "question.zulu_plan: the situation comes first"},
+      {"situation twice",
+       [](Q* r) {
+         r->mutable_state()->mutable_pre_battle()->set_rolled(true);
+         r->mutable_situation();
+       },
+       precondition, "question.situation: the situation has been rolled already"},
+  };
+}
+
+TEST_F(FerreeRpc, FerreeQuestionsRefusedWithTheFieldPath) {
+  const v1::TableState scenario = Isandlwana();
+  for (const Refusal& c : Refusals(scenario)) {
+    SCOPED_TRACE(c.name);
+    v1::AskRequest r = AskOn(scenario, 5);
+    c.ask(&r);
+    v1::AskResponse out;
+    const grpc::Status st = GrpcAsk(r, &out);
+    EXPECT_EQ(st.error_code(), c.code) << st.error_message();
+    EXPECT_EQ(st.error_message().substr(0, c.prefix.size()), c.prefix) << st.error_message();
+    EXPECT_EQ(out.events_size(), 0);
+
+    auto res = Post("/v1/Ask", ToJson(r));
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_EQ(res->status, 400) << res->body;
+    const nlohmann::json j = nlohmann::json::parse(res->body);
+    EXPECT_EQ(j["code"], static_cast<int>(c.code)) << res->body;
+    EXPECT_EQ(j["message"].get<std::string>().substr(0, c.prefix.size()), c.prefix) << res->body;
+  }
+}
+
+}  // namespace
+}  // namespace impi::service
