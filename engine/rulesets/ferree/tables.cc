@@ -1,167 +1,23 @@
 // engine/rulesets/ferree/tables.cc: the tables of Chris Ferree's Isandlwana
 // rules (001_4c61f40cf0987cbf.txt), each read as printed.
 //
-// The printed rows are constant arrays below. One Reader per call rolls the
-// dice, applies the modifiers, lands on a row and writes the Explanation;
-// the functions only add what a row cannot say by itself (second dice,
-// columns, the loins' three turns, the bayonet's natural 6).
+// The printed rows are constant arrays below. One TableReader
+// (engine/rulesets/table_reader.h) per call rolls the dice (all D6), applies
+// the modifiers, lands on a row and writes the Explanation; the functions
+// only add what a row cannot say by itself (second dice, columns, the loins'
+// three turns, the bayonet's natural 6).
 #include "engine/rulesets/ferree/tables.h"
 
 #include <algorithm>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/types/span.h"
+#include "engine/rulesets/table_reader.h"
 
 namespace impi::ferree {
 namespace {
-
-// A printed row: totals low..high read `text`. `outcome` is the short account
-// written after the die in Explanation::text, `value` what the row means to
-// the caller (an enum's value, minutes, an index).
-struct Row {
-  int low;
-  int high;
-  const char* text;
-  const char* outcome;
-  int value;
-};
-
-// Printed rows in ascending order. A total under the first row reads the
-// first row, over the last reads the last ("1 or less", "6 or more").
-struct Table {
-  const char* section;
-  const char* name;
-  absl::Span<const Row> rows;
-};
-
-// A die expression of the text: `count`D6 + `plus`, or 1D3 + `plus` when
-// `d3` (a D6 halved, rounded up).
-struct Formula {
-  int count;
-  int plus;
-  bool d3 = false;
-};
-
-std::string FormulaName(const Formula& f) {
-  std::string name = f.d3 ? "1D3" : absl::StrCat(f.count, "D6");
-  if (f.plus != 0) absl::StrAppend(&name, "+", f.plus);
-  return name;
-}
-
-Modifier Mod(int value, const std::string& reason) {
-  return Modifier{absl::StrFormat("%+d: %s", value, reason), value};
-}
-
-// "+2 each": `count` things worth `each`, or nothing when there are none.
-void AddEach(std::vector<Modifier>& mods, int count, int each, const std::string& what) {
-  if (count <= 0) return;
-  mods.push_back(Mod(count * each, absl::StrFormat("%d %s, %+d each", count, what, each)));
-}
-
-void AddIf(std::vector<Modifier>& mods, bool applies, int value, const char* reason) {
-  if (applies) mods.push_back(Mod(value, reason));
-}
-
-// "D6 rolled 5, -2 (1D3 ...), +3 (...) = 6" or "2D6 rolled 3+5 = 8".
-std::string TellRoll(const DieRoll& d) {
-  std::string s = absl::StrCat(d.count == 1 ? "" : absl::StrCat(d.count), "D", d.sides, " rolled ",
-                               absl::StrJoin(d.faces, "+"));
-  if (d.count > 1) absl::StrAppend(&s, " = ", d.result);
-  for (const Modifier& m : d.modifiers) {
-    const size_t colon = m.reason.find(": ");
-    absl::StrAppendFormat(&s, ", %+d (%s)", m.value,
-                          colon == std::string::npos ? m.reason : m.reason.substr(colon + 2));
-  }
-  if (!d.modifiers.empty()) absl::StrAppend(&s, " = ", d.total);
-  return s;
-}
-
-// Every function fills a fresh Explanation: `why`, or `scratch` when `why`
-// is null.
-Explanation& Fresh(Explanation* why, Explanation& scratch) {
-  Explanation& out = why != nullptr ? *why : scratch;
-  out = Explanation{};
-  return out;
-}
-
-// Reads printed tables for one call: every die goes to why->dice with its
-// modifiers, why->rule points at the last row landed on, why->text tells it.
-class Reader {
- public:
-  Reader(Dice& dice, Explanation* why) : dice_(dice), why_(&Fresh(why, own_)) {}
-  Reader(const Reader&) = delete;
-  Reader& operator=(const Reader&) = delete;
-
-  // Rolls `count` D6 for `purpose` and applies `mods`; no text yet.
-  DieRoll& Roll(int count, const std::string& purpose, const std::vector<Modifier>& mods = {}) {
-    DieRoll d = dice_.RollPool(count, 6, purpose);
-    for (const Modifier& m : mods) d.Modify(m.reason, m.value);
-    why_->dice.push_back(std::move(d));
-    return why_->dice.back();
-  }
-
-  // Finds the row of `table` holding the last die's total and tells it.
-  const Row& Land(const Table& table) {
-    const int total = why_->dice.back().total;
-    const Row* row = &table.rows.back();
-    for (const Row& r : table.rows) {
-      if (total <= r.high) {
-        row = &r;
-        break;
-      }
-    }
-    Cite(table.section, table.name, row->text);
-    TellLast();
-    Say(absl::StrCat(": ", row->outcome));
-    return *row;
-  }
-
-  const Row& Read(const Table& table, int count, const std::string& purpose,
-                  const std::vector<Modifier>& mods = {}) {
-    Roll(count, purpose, mods);
-    return Land(table);
-  }
-
-  // Rolls a quantity (inches, hours, turns) printed in `row` as `f`; the
-  // halving of a 1D3 and the "+3" are modifiers, so the total is the answer.
-  int Quantity(const char* section, const char* table, const char* row, const Formula& f,
-               const std::string& purpose) {
-    DieRoll& d = Roll(f.d3 ? 1 : f.count, absl::StrCat(purpose, " (", FormulaName(f), ")"));
-    std::vector<Modifier> mods;
-    if (f.d3) {
-      const int face = d.faces.front();
-      mods.push_back(Mod((face + 1) / 2 - face, "1D3 is the D6 halved, rounded up"));
-    }
-    if (f.plus != 0) {
-      mods.push_back(Mod(f.plus, absl::StrCat("the +", f.plus, " of ", FormulaName(f))));
-    }
-    for (const Modifier& m : mods) d.Modify(m.reason, m.value);
-    Cite(section, table, row);
-    TellLast();
-    return why_->dice.back().total;
-  }
-
-  void Cite(const char* section, const char* table, const std::string& row) {
-    why_->rule = RuleRef{kSource, section, table, row, /*designed=*/false};
-  }
-  // Appends the last die's account, after "; " if something was said before.
-  void TellLast(const std::string& prefix = "") {
-    if (!why_->text.empty()) Say("; ");
-    Say(absl::StrCat(prefix, TellRoll(why_->dice.back())));
-  }
-  void Say(const std::string& text) { absl::StrAppend(&why_->text, text); }
-  int face() const { return why_->dice.back().faces.front(); }
-
- private:
-  Dice& dice_;
-  Explanation own_;
-  Explanation* why_;
-};
 
 template <typename E>
 constexpr int V(E e) {
@@ -171,41 +27,42 @@ constexpr int V(E e) {
 // ---------------------------------------------------------------------------
 // 001, 1. Determine the situation at the start of the battle.
 
-constexpr Row kCampRows[] = {
+constexpr PrintedRow kCampRows[] = {
     {1, 5, kRowCampHistorical, "the camp is set up historically", V(CampSetUp::kHistorical)},
     {6, 6, kRowCampLaager, "the wagons are laagered", V(CampSetUp::kLaagered)},
 };
-constexpr Table kCampTable{kSectionSituation, kTableBritishCamp, kCampRows};
+constexpr PrintedTable kCampTable{kSectionSituation, kTableBritishCamp, kCampRows};
 
-constexpr Row kDefenseRows[] = {
+constexpr PrintedRow kDefenseRows[] = {
     {1, 5, kRowNoDefenses, "no defenses", V(FurtherDefenses::kNone)},
     {6, 6, kRowThornbush, "thornbush barricades round the tents", V(FurtherDefenses::kThornbush)},
 };
-constexpr Table kDefenseTable{kSectionSituation, kTableFurtherDefense, kDefenseRows};
+constexpr PrintedTable kDefenseTable{kSectionSituation, kTableFurtherDefense, kDefenseRows};
 
 // value: 0 on time / late; then minutes per pip of the third die (0: fixed).
-constexpr Row kDurnfordRows[] = {
+constexpr PrintedRow kDurnfordRows[] = {
     {1, 5, kRowDurnfordOnTime, "Durnford arrives at 10:00am", 0},
     {6, 6, kRowDurnfordLate, "Durnford is late", 1},
 };
-constexpr Table kDurnfordTable{kSectionSituation, kTableDurnford, kDurnfordRows};
-constexpr Row kDurnfordLateRows[] = {
+constexpr PrintedTable kDurnfordTable{kSectionSituation, kTableDurnford, kDurnfordRows};
+constexpr PrintedRow kDurnfordLateRows[] = {
     {1, 2, kRowDurnford11, "arrives at 11:00am", 0},
     // "1D6/2 hours": a D6 of half hours, 30 minutes a pip, so 10:30am to
     // 1:00pm as the row itself says.
     {3, 4, kRowDurnfordHalfHours, "1D6/2 hours late", 30},
     {5, 6, kRowDurnfordHours, "1D6 hours late", 60},
 };
-constexpr Table kDurnfordLateTable{kSectionSituation, kTableDurnford, kDurnfordLateRows};
+constexpr PrintedTable kDurnfordLateTable{kSectionSituation, kTableDurnford, kDurnfordLateRows};
 
-constexpr Row kDeployHistoricalRows[] = {
+constexpr PrintedRow kDeployHistoricalRows[] = {
     {1, 5, kRowDeployHistorical, "deploy historically, at least 15\" from camp",
      V(Deployment::kHistorical)},
     {6, 6, kRowDeployHistoricalPulledIn, "troops pulled in, at least 7\" from camp",
      V(Deployment::kPulledIn)},
 };
-constexpr Table kDeployHistoricalTable{kSectionSituation, kTableDeployment, kDeployHistoricalRows};
-constexpr Row kDeployDefensiveRows[] = {
+constexpr PrintedTable kDeployHistoricalTable{kSectionSituation, kTableDeployment,
+                                              kDeployHistoricalRows};
+constexpr PrintedRow kDeployDefensiveRows[] = {
     {1, 4, kRowDeployDefensivePulledIn, "troops pulled in, at least 7\" from camp",
      V(Deployment::kPulledIn)},
     {5, 5, kRowDeployHalfFortified, "up to half may be in the fortified position",
@@ -213,17 +70,18 @@ constexpr Row kDeployDefensiveRows[] = {
     {6, 6, kRowDeployAllFortified, "all may be in the fortified position",
      V(Deployment::kAllFortified)},
 };
-constexpr Table kDeployDefensiveTable{kSectionSituation, kTableDeployment, kDeployDefensiveRows};
+constexpr PrintedTable kDeployDefensiveTable{kSectionSituation, kTableDeployment,
+                                             kDeployDefensiveRows};
 
-constexpr Row kScoutsRows[] = {
+constexpr PrintedRow kScoutsRows[] = {
     {1, 4, kRowScoutsHistorical, "scouting done historically", V(Scouting::kHistorical)},
     {5, 5, kRowScoutsAdvanced, "scouting well advanced", V(Scouting::kWellAdvanced)},
     {6, 6, kRowScoutsSlow, "scouting slow and cautious", V(Scouting::kSlow)},
 };
-constexpr Table kScoutsTable{kSectionSituation, kTableScouts, kScoutsRows};
+constexpr PrintedTable kScoutsTable{kSectionSituation, kTableScouts, kScoutsRows};
 
 // value: the base time, minutes after midnight.
-constexpr Row kDiscoveryRows[] = {
+constexpr PrintedRow kDiscoveryRows[] = {
     {1, 1, kRowDiscovery1, "past 12:00pm", 12 * 60},
     {2, 2, kRowDiscovery2, "past 11:00am", 11 * 60},
     {3, 3, kRowDiscovery3, "past 10:30am", 10 * 60 + 30},
@@ -231,7 +89,7 @@ constexpr Row kDiscoveryRows[] = {
     {5, 5, kRowDiscovery5, "past 9:00am", 9 * 60},
     {6, 6, kRowDiscovery6, "past 8:00am", 8 * 60},
 };
-constexpr Table kDiscoveryTable{kSectionSituation, kTableDiscovery, kDiscoveryRows};
+constexpr PrintedTable kDiscoveryTable{kSectionSituation, kTableDiscovery, kDiscoveryRows};
 
 // Camp break-down (F): hours to pack and wagons an hour.
 constexpr int kPackHoursOpen = 3;
@@ -243,7 +101,7 @@ constexpr int kWagonsPerHourLaager = 2;
 // 001, Zulu Off-Board Movement: TURN OF ENTRY (value: index into kEntry).
 
 constexpr EntryTurns kEntry[] = {{4, 6}, {5, 7}, {5, 7}, {6, 8}, {7, 9}, {8, 10}};
-constexpr Row kEntryRows[] = {
+constexpr PrintedRow kEntryRows[] = {
     {1, 1, kRowEntry1, "Point 1 turn 4, Point 2 turn 6", 0},
     {2, 2, kRowEntry2, "Point 1 turn 5, Point 2 turn 7", 1},
     {3, 3, kRowEntry3, "Point 1 turn 5, Point 2 turn 7", 2},
@@ -251,7 +109,7 @@ constexpr Row kEntryRows[] = {
     {5, 5, kRowEntry5, "Point 1 turn 7, Point 2 turn 9", 4},
     {6, 6, kRowEntry6, "Point 1 turn 8, Point 2 turn 10", 5},
 };
-constexpr Table kEntryTable{kSectionOffBoard, kTableTurnOfEntry, kEntryRows};
+constexpr PrintedTable kEntryTable{kSectionOffBoard, kTableTurnOfEntry, kEntryRows};
 constexpr int kLoinsExtraTurns = 3;
 
 // ---------------------------------------------------------------------------
@@ -286,22 +144,22 @@ const PrintedRegiment* FindRegiment(int figures) {
 }
 
 // 001, British Company's Resolve Test: one table per column.
-constexpr Row kEuropeanRows[] = {
+constexpr PrintedRow kEuropeanRows[] = {
     {1, 15, kRowCarryOn, "Carry On!", V(CompanyResolve::kCarryOn)},
     {16, 22, kRowRetire, "Retire", V(CompanyResolve::kRetire)},
     {23, 23, kRowRout, "Rout", V(CompanyResolve::kRout)},
 };
-constexpr Row kNativeHorseRows[] = {
+constexpr PrintedRow kNativeHorseRows[] = {
     {1, 13, kRowCarryOn, "Carry On!", V(CompanyResolve::kCarryOn)},
     {14, 18, kRowRetire, "Retire", V(CompanyResolve::kRetire)},
     {19, 19, kRowRout, "Rout", V(CompanyResolve::kRout)},
 };
-constexpr Row kNativeFootRows[] = {
+constexpr PrintedRow kNativeFootRows[] = {
     {1, 11, kRowCarryOn, "Carry On!", V(CompanyResolve::kCarryOn)},
     {12, 16, kRowRetire, "Retire", V(CompanyResolve::kRetire)},
     {17, 17, kRowRout, "Rout", V(CompanyResolve::kRout)},
 };
-constexpr Table kCompanyTables[] = {
+constexpr PrintedTable kCompanyTables[] = {
     {kSectionResolve, kTableCompanyResolve, kEuropeanRows},
     {kSectionResolve, kTableCompanyResolve, kNativeHorseRows},
     {kSectionResolve, kTableCompanyResolve, kNativeFootRows},
@@ -311,7 +169,7 @@ constexpr const char* kCompanyColumns[] = {kColumnEuropeans, kColumnNativeHorse,
 // 001, Description Of Results: distances, indexed [european][mobility].
 struct DistanceRule {
   const char* row;
-  Formula formula;
+  DieExpression formula;
 };
 // Retire: native units "at normal movement rate" (3 + 1D6 foot, 3 + 2D6
 // mounted); Europeans 1D3+3 on foot or artillery, 1D6+3 mounted.
@@ -333,7 +191,7 @@ struct MoveRule {
   const char* section;
   const char* table;
   const char* row;
-  Formula formula;
+  DieExpression formula;
   const char* what;
 };
 constexpr MoveRule kMoves[] = {
@@ -368,42 +226,42 @@ constexpr MoveRule kMoves[] = {
 // ---------------------------------------------------------------------------
 // 001, Pinned Zulus: Zulu Rally Chart, one table per situation.
 
-constexpr Row kRallyNotShotRows[] = {
+constexpr PrintedRow kRallyNotShotRows[] = {
     {1, 4, kRowRallyNotShotAt, "rallied", 1},
     {5, 6, kRowRallyNotShotAt, "remains pinned", 0},
 };
-constexpr Row kRallySmallArmsRows[] = {
+constexpr PrintedRow kRallySmallArmsRows[] = {
     {1, 2, kRowRallySmallArms, "rallied", 1},
     {3, 6, kRowRallySmallArms, "remains pinned", 0},
 };
-constexpr Row kRallyArtilleryRows[] = {
+constexpr PrintedRow kRallyArtilleryRows[] = {
     {1, 1, kRowRallyArtillery, "rallied", 1},
     {2, 6, kRowRallyArtillery, "remains pinned", 0},
 };
-constexpr Table kRallyTables[] = {
+constexpr PrintedTable kRallyTables[] = {
     {kSectionPinned, kTableRally, kRallyNotShotRows},
     {kSectionPinned, kTableRally, kRallySmallArmsRows},
     {kSectionPinned, kTableRally, kRallyArtilleryRows},
 };
 
-constexpr Row kChargeRows[] = {
+constexpr PrintedRow kChargeRows[] = {
     {1, 3, kRowCharge, "Charge", 1},
     {4, 6, kRowStayPut, "Stay put", 0},
 };
-constexpr Table kChargeTable{kSectionChargeRetiring, kTableChargeRetiring, kChargeRows};
+constexpr PrintedTable kChargeTable{kSectionChargeRetiring, kTableChargeRetiring, kChargeRows};
 
 // ---------------------------------------------------------------------------
 // 001, C. Shooting.
 
-constexpr Row kSniperEnlistedRows[] = {
+constexpr PrintedRow kSniperEnlistedRows[] = {
     {1, 5, kRowSniperEnlisted, "miss", 0},
     {6, 6, kRowSniperEnlisted, "hit", 1},
 };
-constexpr Row kSniperOfficerRows[] = {
+constexpr PrintedRow kSniperOfficerRows[] = {
     {2, 11, kRowSniperOfficer, "miss", 0},
     {12, 12, kRowSniperOfficer, "hit", 1},
 };
-constexpr Table kSniperTables[] = {
+constexpr PrintedTable kSniperTables[] = {
     {kSectionShooting, kTableSniper, kSniperEnlistedRows},
     {kSectionShooting, kTableSniper, kSniperOfficerRows},
 };
@@ -439,47 +297,47 @@ constexpr AmmunitionRow kAmmunitionRows[] = {
     {kRowAmmoNative, {2, 1}},
 };
 
-constexpr Row kOwnWagonRows[] = {
+constexpr PrintedRow kOwnWagonRows[] = {
     {1, 3, kRowOwnWagonNoAmmo, "no ammo this turn", V(ResupplyResult::kNoAmmoThisTurn)},
     {4, 6, kRowOwnWagonAmmo, "1D6 turns of ammo", V(ResupplyResult::kTurnsOfAmmo)},
 };
-constexpr Row kOtherWagonRows[] = {
+constexpr PrintedRow kOtherWagonRows[] = {
     {1, 3, kRowOtherWagonFind, "find your own wagon", V(ResupplyResult::kFindOwnWagon)},
     {4, 4, kRowOtherWagonNoAmmo, "no ammo this turn", V(ResupplyResult::kNoAmmoThisTurn)},
     {5, 5, kRowOtherWagonBack, "to the back of the line", V(ResupplyResult::kBackOfLine)},
     {6, 6, kRowOtherWagonAmmo, "1D6 turns of ammo", V(ResupplyResult::kTurnsOfAmmo)},
 };
-constexpr Table kOwnWagonTable{kSectionAmmunition, kTableResupply, kOwnWagonRows};
-constexpr Table kOtherWagonTable{kSectionAmmunition, kTableResupply, kOtherWagonRows};
+constexpr PrintedTable kOwnWagonTable{kSectionAmmunition, kTableResupply, kOwnWagonRows};
+constexpr PrintedTable kOtherWagonTable{kSectionAmmunition, kTableResupply, kOtherWagonRows};
 
-constexpr Row kOutOfAmmoRows[] = {
+constexpr PrintedRow kOutOfAmmoRows[] = {
     {1, 3, kRowHalfFire, "may fire with half of the unit's figures (low on ammo)",
      V(Ammunition::kLow)},
     {4, 6, kRowCompletelyOut, "completely out, no fire until resupplied", V(Ammunition::kOut)},
 };
-constexpr Table kOutOfAmmoTable{kSectionRunningOut, kTableOutOfAmmo, kOutOfAmmoRows};
+constexpr PrintedTable kOutOfAmmoTable{kSectionRunningOut, kTableOutOfAmmo, kOutOfAmmoRows};
 
 // ---------------------------------------------------------------------------
 // 001, Effects Of Hits and Patching Up Wounded Figures.
 
-constexpr Row kHitRows[] = {
+constexpr PrintedRow kHitRows[] = {
     {1, 1, kRowScratch, "scratch, no effect", V(HitEffect::kScratch)},
     {2, 3, kRowWounded, "wounded", V(HitEffect::kWounded)},
     {4, 5, kRowSeriouslyWounded, "seriously wounded", V(HitEffect::kSeriouslyWounded)},
     {6, 6, kRowKilled, "killed", V(HitEffect::kKilled)},
 };
-constexpr Table kHitTable{kSectionHits, kTableHits, kHitRows};
+constexpr PrintedTable kHitTable{kSectionHits, kTableHits, kHitRows};
 
-constexpr Row kSurgeonRows[] = {
+constexpr PrintedRow kSurgeonRows[] = {
     {1, 5, kRowSurgeon, "no effect", 0},
     {6, 6, kRowSurgeon, "wound repaired, good as new", 1},
 };
-constexpr Table kSurgeonTable{kSectionSurgeon, kTableSurgeon, kSurgeonRows};
+constexpr PrintedTable kSurgeonTable{kSectionSurgeon, kTableSurgeon, kSurgeonRows};
 
 // Description Of Results: rolls how far a retiring or retreating unit moves
 // toward the camp.
 int MoveTowardCamp(Dice& dice, const DistanceRule& rule, const char* verb, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const int inches = r.Quantity(kSectionResolve, kTableResults, rule.row, rule.formula,
                                 absl::StrCat(verb, " toward the camp"));
   r.Say(absl::StrFormat(": %ss %d inches", verb, inches));
@@ -487,14 +345,14 @@ int MoveTowardCamp(Dice& dice, const DistanceRule& rule, const char* verb, Expla
 }
 
 // Rolls a two-row "hit from `need` up" table for one shot.
-bool ShootOn(Reader& r, const FireRow& fire, const char* section, const char* table,
+bool ShootOn(TableReader& r, const FireRow& fire, const char* section, const char* table,
              const std::string& purpose, const std::vector<Modifier>& mods) {
   const int lowest = fire.dice;
-  const Row rows[] = {
+  const PrintedRow rows[] = {
       {lowest, fire.need - 1, fire.row, "miss", 0},
       {fire.need, 6 * fire.dice, fire.row, "hit", 1},
   };
-  return r.Read(Table{section, table, rows}, fire.dice, purpose, mods).value == 1;
+  return r.Read(PrintedTable{section, table, rows}, fire.dice, 6, purpose, mods).value == 1;
 }
 
 }  // namespace
@@ -510,21 +368,22 @@ std::string ClockTime(int minutes_after_midnight) {
 // 1. Determine the situation at the start of the battle.
 
 CampSetUp RollBritishCamp(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return static_cast<CampSetUp>(r.Read(kCampTable, 1, kTableBritishCamp).value);
+  TableReader r(kSource, dice, why);
+  return static_cast<CampSetUp>(r.Read(kCampTable, 1, 6, kTableBritishCamp).value);
 }
 
 FurtherDefenses RollFurtherDefense(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return static_cast<FurtherDefenses>(r.Read(kDefenseTable, 1, kTableFurtherDefense).value);
+  TableReader r(kSource, dice, why);
+  return static_cast<FurtherDefenses>(r.Read(kDefenseTable, 1, 6, kTableFurtherDefense).value);
 }
 
 DurnfordArrival RollDurnfordArrival(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   // 001, C. Durnford's Arrival: "1-5 Arrives at 10:00am"; "6 ... Roll 1D6".
-  if (r.Read(kDurnfordTable, 1, kTableDurnford).value == 0)
+  if (r.Read(kDurnfordTable, 1, 6, kTableDurnford).value == 0)
     return DurnfordArrival{false, kDurnfordOnTime};
-  const Row& late = r.Read(kDurnfordLateTable, 1, "C. Durnford's Arrival: Durnford is late");
+  const PrintedRow& late =
+      r.Read(kDurnfordLateTable, 1, 6, "C. Durnford's Arrival: Durnford is late");
   if (late.value == 0) return DurnfordArrival{true, 11 * 60};
   // "1D6/2 hours" is a D6 of half hours (30 minutes a pip); "1D6 hours" a
   // D6 of hours.
@@ -537,12 +396,12 @@ DurnfordArrival RollDurnfordArrival(Dice& dice, Explanation* why) {
 }
 
 Deployment RollDeployment(Dice& dice, CampSetUp camp, FurtherDefenses defenses, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   // 001, D.: "Historical Camp (both A. and B. Are historical)"; "Defensive
   // Camp (either A. or B. is not historical)".
   const bool historical = camp == CampSetUp::kHistorical && defenses == FurtherDefenses::kNone;
-  const Row& row =
-      r.Read(historical ? kDeployHistoricalTable : kDeployDefensiveTable, 1,
+  const PrintedRow& row =
+      r.Read(historical ? kDeployHistoricalTable : kDeployDefensiveTable, 1, 6,
              historical ? "D. Deployment (historical camp)" : "D. Deployment (defensive camp)");
   r.Say(historical ? " (historical camp)" : " (defensive camp)");
   return static_cast<Deployment>(row.value);
@@ -560,16 +419,16 @@ int MinimumDeploymentInches(Deployment deployment) {
 }
 
 Scouting RollScouts(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return static_cast<Scouting>(r.Read(kScoutsTable, 1, kTableScouts).value);
+  TableReader r(kSource, dice, why);
+  return static_cast<Scouting>(r.Read(kScoutsTable, 1, 6, kTableScouts).value);
 }
 
 ZuluDiscovery RollZuluDiscovery(Dice& dice, Scouting scouting, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> mods;
-  AddIf(mods, scouting == Scouting::kWellAdvanced, +1, "scouting well advanced");
-  AddIf(mods, scouting == Scouting::kSlow, -1, "scouting slow and cautious");
-  const Row& row = r.Read(kDiscoveryTable, 1, kTableDiscovery, mods);
+  AddModifierIf(mods, scouting == Scouting::kWellAdvanced, +1, "scouting well advanced");
+  AddModifierIf(mods, scouting == Scouting::kSlow, -1, "scouting slow and cautious");
+  const PrintedRow& row = r.Read(kDiscoveryTable, 1, 6, kTableDiscovery, mods);
   // "1D6/2 hours past": a D6 of half hours, 30 minutes a pip.
   const int pips =
       r.Quantity(kSectionSituation, kTableDiscovery, row.text, {1, 0}, "F. 1D6/2 hours past");
@@ -589,8 +448,7 @@ int WagonsOnRoad(CampSetUp camp, int minutes) {
 
 CampBreakDown CampBreakDownAt(CampSetUp camp, FurtherDefenses defenses, int found_minutes,
                               Explanation* why_in) {
-  Explanation scratch;
-  Explanation* why = &Fresh(why_in, scratch);
+  FreshExplanation why(why_in);
   const bool laager = camp == CampSetUp::kLaagered;
   const bool thornbush = defenses == FurtherDefenses::kThornbush;
   CampBreakDown out;
@@ -625,8 +483,8 @@ CampBreakDown CampBreakDownAt(CampSetUp camp, FurtherDefenses defenses, int foun
 // Zulu Off-Board Movement.
 
 EntryTurns TurnOfEntry(Dice& dice, bool loins, Explanation* why) {
-  Reader r(dice, why);
-  EntryTurns turns = kEntry[r.Read(kEntryTable, 1, kTableTurnOfEntry).value];
+  TableReader r(kSource, dice, why);
+  EntryTurns turns = kEntry[r.Read(kEntryTable, 1, 6, kTableTurnOfEntry).value];
   if (loins) {
     // "Note: Units from the Loins add three turns to their result."
     turns.point1 += kLoinsExtraTurns;
@@ -662,7 +520,7 @@ int ZuluResolveColumnOf(int figures_in_regiment, int figures_lost, bool* printed
 
 ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures_lost,
                                 Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   ZuluResolve out;
   const int column = ZuluResolveColumnOf(figures_in_regiment, figures_lost, &out.printed_row);
   const PrintedRegiment* printed = FindRegiment(figures_in_regiment);
@@ -684,11 +542,12 @@ ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures
   }
   r.Say(absl::StrCat(", Die Roll To Stay ", kDieRollToStay[column]));
   const int stay = kStayUpTo[column];
-  const Row rows[] = {
+  const PrintedRow rows[] = {
       {1, stay, kDieRollToStay[column], "stays", V(ZuluResolveResult::kStays)},
       {stay + 1, 6, kDieRollToStay[column], "broken, routs", V(ZuluResolveResult::kBroken)},
   };
-  const Row& row = r.Read(Table{kSectionResolve, kTableZuluResolve, rows}, 1, kTableZuluResolve);
+  const PrintedRow& row =
+      r.Read(PrintedTable{kSectionResolve, kTableZuluResolve, rows}, 1, 6, kTableZuluResolve);
   // The row is the regiment's printed line (the die-to-stay is its column's
   // footer), or the percentage band.
   r.Cite(kSectionResolve, kTableZuluResolve,
@@ -698,29 +557,30 @@ ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures
 }
 
 CompanyResolve BritishCompanyResolve(Dice& dice, const CompanyResolveInput& in, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const bool european = in.type == CompanyType::kEuropean;
   const bool native_foot = in.type == CompanyType::kNativeFoot;
   // 001, British Company's Resolve Test Mofifiers.
   std::vector<Modifier> mods;
-  AddIf(mods, in.ammunition == Ammunition::kLow, +1, "low on ammo");
-  AddEach(mods, in.casualties, +1, "casualties (seriously wounded or killed)");
+  AddModifierIf(mods, in.ammunition == Ammunition::kLow, +1, "low on ammo");
+  AddModifierEach(mods, in.casualties, +1, "casualties (seriously wounded or killed)");
   if (native_foot) {
     // "(native foot count all trays including those pinned)"
-    AddEach(mods, in.zulu_trays_within_6, +2, "Zulu trays within 6\" (native foot count all)");
+    AddModifierEach(mods, in.zulu_trays_within_6, +2,
+                    "Zulu trays within 6\" (native foot count all)");
   } else {
-    AddEach(mods, in.unpinned_zulu_trays_within_6, +2, "Zulu trays within 6\" not pinned");
+    AddModifierEach(mods, in.unpinned_zulu_trays_within_6, +2, "Zulu trays within 6\" not pinned");
   }
   // "(European units do not count native foot units)"
   const int retiring = in.retiring_within_6 + (european ? 0 : in.native_foot_retiring_within_6);
   const int retreating = in.retreating_or_destroyed_within_6 +
                          (european ? 0 : in.native_foot_retreating_or_destroyed_within_6);
-  AddEach(mods, retiring, +2, "friendly companies retiring within 6\"");
-  AddIf(mods, in.ammunition == Ammunition::kOut, +3, "out of ammo");
-  AddEach(mods, retreating, +4, "friendly companies retreating or destroyed within 6\"");
+  AddModifierEach(mods, retiring, +2, "friendly companies retiring within 6\"");
+  AddModifierIf(mods, in.ammunition == Ammunition::kOut, +3, "out of ammo");
+  AddModifierEach(mods, retreating, +4, "friendly companies retreating or destroyed within 6\"");
   const int column = V(in.type);
-  const Row& row =
-      r.Read(kCompanyTables[column], 1,
+  const PrintedRow& row =
+      r.Read(kCompanyTables[column], 1, 6,
              absl::StrCat(kTableCompanyResolve, " (", kCompanyColumns[column], ")"), mods);
   r.Say(absl::StrCat(" (", kCompanyColumns[column], " column)"));
   return static_cast<CompanyResolve>(row.value);
@@ -735,7 +595,7 @@ int RetreatDistance(Dice& dice, bool european, Mobility mobility, Explanation* w
 }
 
 int SurroundedMove(Dice& dice, bool european, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   if (!european) {
     r.Cite(kSectionResolve, kTableResults, kRowSurroundedNative);
     r.Say("a surrounded native unit huddles in a mass: no move (no die)");
@@ -748,7 +608,7 @@ int SurroundedMove(Dice& dice, bool european, Explanation* why) {
 }
 
 int MovementRate(Dice& dice, Mover mover, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const MoveRule& rule = kMoves[V(mover)];
   const int inches = r.Quantity(rule.section, rule.table, rule.row, rule.formula, rule.what);
   r.Say(absl::StrFormat(": %d inches", inches));
@@ -763,30 +623,30 @@ bool NeedsOneToRally(RallySituation situation) {
 }
 
 bool ZuluRally(Dice& dice, const RallyInput& in, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> mods;
-  AddEach(mods, in.british_figures_fired, +1,
-          "British figures fired at the tray since its last turn");
-  AddIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
-  return r.Read(kRallyTables[V(in.situation)], 1, kTableRally, mods).value == 1;
+  AddModifierEach(mods, in.british_figures_fired, +1,
+                  "British figures fired at the tray since its last turn");
+  AddModifierIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
+  return r.Read(kRallyTables[V(in.situation)], 1, 6, kTableRally, mods).value == 1;
 }
 
 bool ZuluChargeRetiring(Dice& dice, const ChargeRetiringInput& in, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> mods;
-  AddIf(mods, in.pinned, -1, "the tray is pinned");
-  AddIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
-  AddIf(mods, in.needs_one_to_rally, +1, "the stand needs a \"1\" to rally");
-  return r.Read(kChargeTable, 1, kTableChargeRetiring, mods).value == 1;
+  AddModifierIf(mods, in.pinned, -1, "the tray is pinned");
+  AddModifierIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
+  AddModifierIf(mods, in.needs_one_to_rally, +1, "the stand needs a \"1\" to rally");
+  return r.Read(kChargeTable, 1, 6, kTableChargeRetiring, mods).value == 1;
 }
 
 // ---------------------------------------------------------------------------
 // C. Shooting.
 
 bool ZuluSniperFire(Dice& dice, SniperTarget target, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const bool officer = target == SniperTarget::kOfficer;
-  return r.Read(kSniperTables[officer ? 1 : 0], officer ? 2 : 1,
+  return r.Read(kSniperTables[officer ? 1 : 0], officer ? 2 : 1, 6,
                 officer ? "sniper fire at an officer" : "sniper fire at an enlisted man")
              .value == 1;
 }
@@ -794,7 +654,7 @@ bool ZuluSniperFire(Dice& dice, SniperTarget target, Explanation* why) {
 int ShotsPerFigure(Firer firer) { return firer == Firer::kArtilleryCrew ? 2 : 1; }
 
 FireResult BritishFire(Dice& dice, const FireInput& in, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const bool moving_back = in.resolve != CompanyResolve::kCarryOn;
   const bool mounted = in.firer == Firer::kEuropeanMounted || in.firer == Firer::kNativeHorse;
   if (moving_back) {
@@ -853,11 +713,11 @@ FireResult BritishFire(Dice& dice, const FireInput& in, Explanation* why) {
   }
   // Modifiers to Shooting To Other Zulu Targets.
   std::vector<Modifier> mods;
-  AddIf(mods, in.firer_wounded, -1, "firing figure is wounded");
-  AddIf(mods, in.target_in_cover, -1, "target is in cover");
-  AddIf(mods, in.fixed_bayonet, -1, "firing figure has fixed bayonet");
-  AddIf(mods, in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRetire, -1,
-        "retiring European foot figure");
+  AddModifierIf(mods, in.firer_wounded, -1, "firing figure is wounded");
+  AddModifierIf(mods, in.target_in_cover, -1, "target is in cover");
+  AddModifierIf(mods, in.fixed_bayonet, -1, "firing figure has fixed bayonet");
+  AddModifierIf(mods, in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRetire, -1,
+                "retiring European foot figure");
   const FireRow& fire = in.weapon == Weapon::kPistol ? kFirePistol : *kBandRows[band];
   if (ShootOn(r, fire, kSectionBritishShooting, kTableBritishFiring, purpose, mods)) {
     return FireResult::kHit;
@@ -871,8 +731,7 @@ FireResult BritishFire(Dice& dice, const FireInput& in, Explanation* why) {
 }
 
 AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why_in) {
-  Explanation scratch;
-  Explanation* why = &Fresh(why_in, scratch);
+  FreshExplanation why(why_in);
   const AmmunitionRow& row = kAmmunitionRows[V(unit)];
   why->rule = RuleRef{kSource, kSectionAmmunition, kTableAmmunition, row.row, false};
   why->text = absl::StrFormat("%d turns of fire, %d turns used before resupply (no die)",
@@ -881,15 +740,15 @@ AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why_in) {
 }
 
 Resupply AmmunitionResupply(Dice& dice, bool at_own_wagon, int turns_waited, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> mods;
   // "+1 for each turn the runner waits", printed under "Runner At His Unit's
   // Wagon" only.
-  if (at_own_wagon) AddEach(mods, turns_waited, +1, "turns the runner has waited");
-  const Row& row = r.Read(at_own_wagon ? kOwnWagonTable : kOtherWagonTable, 1,
-                          at_own_wagon ? "resupply, runner at his unit's wagon"
-                                       : "resupply, runner not at his unit's wagon",
-                          mods);
+  if (at_own_wagon) AddModifierEach(mods, turns_waited, +1, "turns the runner has waited");
+  const PrintedRow& row = r.Read(at_own_wagon ? kOwnWagonTable : kOtherWagonTable, 1, 6,
+                                 at_own_wagon ? "resupply, runner at his unit's wagon"
+                                              : "resupply, runner not at his unit's wagon",
+                                 mods);
   Resupply out{static_cast<ResupplyResult>(row.value), 0};
   if (out.result != ResupplyResult::kTurnsOfAmmo) return out;
   out.turns = r.Quantity(kSectionAmmunition, kTableResupply, row.text, {1, 0}, "turns of ammo");
@@ -898,8 +757,8 @@ Resupply AmmunitionResupply(Dice& dice, bool at_own_wagon, int turns_waited, Exp
 }
 
 Ammunition OutOfAmmunition(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return static_cast<Ammunition>(r.Read(kOutOfAmmoTable, 1, kTableOutOfAmmo).value);
+  TableReader r(kSource, dice, why);
+  return static_cast<Ammunition>(r.Read(kOutOfAmmoTable, 1, 6, kTableOutOfAmmo).value);
 }
 
 // ---------------------------------------------------------------------------
@@ -911,35 +770,35 @@ bool IsEuropean(Fighter fighter) {
 
 CloseCombatResult CloseCombat(Dice& dice, const BritishCombatant& british,
                               const ZuluCombatant& zulu, Explanation* why) {
-  Reader r(dice, why);
+  TableReader r(kSource, dice, why);
   const bool european = IsEuropean(british.fighter);
   const bool retreating = british.resolve == CompanyResolve::kRout;
   // 001, Close Combat Modifiers, British. Fixing Bayonets: "British Regular
   // (except officers) ... British Native Levy do not suffer the close combat
   // penalty".
   std::vector<Modifier> b;
-  AddIf(b, british.fighter == Fighter::kRegular && !british.bayonet_fixed, -1,
-        "regular without bayonet");
-  AddIf(b, british.wounded, -1, "wounded");
-  AddIf(b, british.inside_tent, -1, "inside of a tent");
-  AddIf(b, british.out_of_donga, -1, "coming out of donga");
-  AddIf(b, british.fighter == Fighter::kCivilian, -1, "civilian");
-  AddIf(b, british.resolve == CompanyResolve::kRetire, -1, "retiring");
-  AddIf(b, retreating && european, -2, "retreating Europeans");
-  AddIf(b, retreating && !european, -3, "retreating native allies");
+  AddModifierIf(b, british.fighter == Fighter::kRegular && !british.bayonet_fixed, -1,
+                "regular without bayonet");
+  AddModifierIf(b, british.wounded, -1, "wounded");
+  AddModifierIf(b, british.inside_tent, -1, "inside of a tent");
+  AddModifierIf(b, british.out_of_donga, -1, "coming out of donga");
+  AddModifierIf(b, british.fighter == Fighter::kCivilian, -1, "civilian");
+  AddModifierIf(b, british.resolve == CompanyResolve::kRetire, -1, "retiring");
+  AddModifierIf(b, retreating && european, -2, "retreating Europeans");
+  AddModifierIf(b, retreating && !european, -3, "retreating native allies");
   // Surrounded native units "will use the Retreating Close Combat Modifier".
-  AddIf(b, british.huddled && !retreating && !european, -3,
-        "surrounded native unit huddled (the retreating modifier)");
-  AddIf(b, british.in_square && european, +1, "Europeans in square");
+  AddModifierIf(b, british.huddled && !retreating && !european, -3,
+                "surrounded native unit huddled (the retreating modifier)");
+  AddModifierIf(b, british.in_square && european, +1, "Europeans in square");
   std::vector<Modifier> z;
-  AddIf(z, zulu.over_laager, -1, "over laager");
-  AddIf(z, zulu.on_laager, -1, "on laager");
-  AddIf(z, zulu.out_of_donga, -1, "coming out of donga");
+  AddModifierIf(z, zulu.over_laager, -1, "over laager");
+  AddModifierIf(z, zulu.on_laager, -1, "on laager");
+  AddModifierIf(z, zulu.out_of_donga, -1, "coming out of donga");
 
   CloseCombatResult out;
-  out.british_total = r.Roll(1, "close combat, British figure", b).total;
+  out.british_total = r.Roll(1, 6, "close combat, British figure", b).total;
   r.TellLast("British ");
-  out.zulu_total = r.Roll(1, "close combat, Zulu figure", z).total;
+  out.zulu_total = r.Roll(1, 6, "close combat, Zulu figure", z).total;
   r.TellLast("Zulu ");
   r.Cite(kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat);
   if (out.british_total != out.zulu_total) {
@@ -957,8 +816,8 @@ CloseCombatResult CloseCombat(Dice& dice, const BritishCombatant& british,
 }
 
 HitEffect EffectOfHit(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return static_cast<HitEffect>(r.Read(kHitTable, 1, kTableHits).value);
+  TableReader r(kSource, dice, why);
+  return static_cast<HitEffect>(r.Read(kHitTable, 1, 6, kTableHits).value);
 }
 
 FigureCondition ApplyHitEffect(FigureCondition condition, HitEffect effect) {
@@ -975,8 +834,8 @@ FigureCondition ApplyHitEffect(FigureCondition condition, HitEffect effect) {
 }
 
 bool SurgeonsAid(Dice& dice, Explanation* why) {
-  Reader r(dice, why);
-  return r.Read(kSurgeonTable, 1, kTableSurgeon).value == 1;
+  TableReader r(kSource, dice, why);
+  return r.Read(kSurgeonTable, 1, 6, kTableSurgeon).value == 1;
 }
 
 }  // namespace impi::ferree

@@ -1,50 +1,24 @@
 // engine/rulesets/tsatf/tables.cc: the tables of TSATF "Zulu Control"
 // (003_8a310c3200cb6fb0.txt), each read as printed.
 //
-// Every table is a short array of printed rows handed to RollOnTable(), which
-// rolls the dice, applies the modifiers, finds the row and fills the
-// Explanation. The functions below only add what a row cannot say by itself
-// (the rifle-regiment and skirmisher limits, re-rolls, force-pool caps).
+// Every table is a short array of printed rows read by a TableReader
+// (engine/rulesets/table_reader.h), which rolls the dice, applies the
+// modifiers, finds the row and fills the Explanation. The functions below
+// only add what a row cannot say by itself (the rifle-regiment and skirmisher
+// limits, re-rolls, force-pool caps).
 #include "engine/rulesets/tsatf/tables.h"
 
 #include <algorithm>
-#include <cstddef>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/types/span.h"
+#include "engine/rulesets/table_reader.h"
 
 namespace impi::tsatf {
 namespace {
-
-// A procedure that re-rolls (skirmishers, perimeter point, PickAmong) stops
-// after this many rolls; with fair dice the chance of reaching it is nil, and
-// a script that has run out yields placeholder 1s forever.
-constexpr int kMaxRolls = 64;
-
-// One printed row: totals from `low` to `high` land on `text`. `outcome` is
-// the short account used in Explanation::text, `value` what the row means to
-// the caller (a count, or an enum's value).
-struct Row {
-  int low;
-  int high;
-  const char* text;
-  const char* outcome;
-  int value;
-};
-
-// A table: where it is printed and its rows in ascending order. A total
-// below the first row reads as the first row, above the last as the last.
-struct Table {
-  const char* section;
-  const char* name;
-  absl::Span<const Row> rows;
-  bool designed = false;
-};
 
 // Modifier reasons (the sign is added by MakeModifier).
 constexpr char kOnlyTwoImpis[] = "only 2 impis on board or marked to come on";
@@ -56,78 +30,6 @@ constexpr char kTemptingUnitFired[] = "the tempting unit fired on this impi last
 constexpr char kBelowHalf[] = "below half strength";
 constexpr char kChargedByCavalry[] = "charged by cavalry";
 
-Modifier MakeModifier(int value, const char* reason) {
-  return Modifier{absl::StrFormat("%+d: %s", value, reason), value};
-}
-
-// "D6 rolled 4, +1 (only 2 impis ...) = 5" or "3D6 rolled 2+5+6 = 13".
-std::string DescribeRoll(const DieRoll& roll) {
-  std::string text = absl::StrFormat(
-      "%s rolled %s",
-      roll.count == 1 ? absl::StrCat("D", roll.sides) : absl::StrCat(roll.count, "D", roll.sides),
-      absl::StrJoin(roll.faces, "+"));
-  if (roll.faces.size() > 1) absl::StrAppend(&text, " = ", roll.result);
-  for (const Modifier& m : roll.modifiers) {
-    // The reason reads "+1: why"; the account shows "+1 (why)".
-    const size_t colon = m.reason.find(": ");
-    const std::string reason = colon == std::string::npos ? m.reason : m.reason.substr(colon + 2);
-    absl::StrAppendFormat(&text, ", %+d (%s)", m.value, reason);
-  }
-  if (!roll.modifiers.empty()) absl::StrAppend(&text, " = ", roll.total);
-  return text;
-}
-
-void AppendText(Explanation* why, const std::string& text) { absl::StrAppend(&why->text, text); }
-
-// Rolls `count` dice of `sides` for `purpose`, applies `modifiers`, and reads
-// the total on `table`. Appends the die to why->dice, points why->rule at the
-// row, and appends "D6 rolled 4, +1 (...) = 5: outcome" to why->text ("; "
-// between successive rolls of one procedure). Returns the row.
-const Row& RollOnTable(Dice& dice, const Table& table, int count, int sides,
-                       const std::string& purpose, const std::vector<Modifier>& modifiers,
-                       Explanation* why) {
-  if (count == 1) {
-    dice.Roll(sides, purpose);
-  } else {
-    dice.RollPool(count, sides, purpose);
-  }
-  DieRoll roll = dice.rolls().back();
-  roll.total = roll.result;  // modifiers are this table's, applied below
-  for (const Modifier& m : modifiers) roll.Modify(m.reason, m.value);
-
-  const Row* row = &table.rows.back();
-  for (const Row& r : table.rows) {
-    if (roll.total <= r.high) {
-      row = &r;
-      break;
-    }
-  }
-  why->rule = RuleRef{kSource, table.section, table.name, row->text, table.designed};
-  if (!why->text.empty()) AppendText(why, "; ");
-  AppendText(why, absl::StrCat(DescribeRoll(roll), ": ", row->outcome));
-  why->dice.push_back(std::move(roll));
-  return *row;
-}
-
-// Points why->rule at a printed sentence that applies without a die.
-void NoDie(const Table& table, const char* row, std::string text, Explanation* why) {
-  why->rule = RuleRef{kSource, table.section, table.name, row, table.designed};
-  why->text = std::move(text);
-}
-
-// Every function fills a fresh Explanation; `why` may be null.
-class WhyOrScratch {
- public:
-  explicit WhyOrScratch(Explanation* why) : why_(why != nullptr ? why : &scratch_) {
-    *why_ = Explanation{};
-  }
-  Explanation* get() { return why_; }
-
- private:
-  Explanation scratch_;
-  Explanation* why_;
-};
-
 std::vector<Modifier> ImpiCountModifiers(int impis_on_or_marked) {
   const int value = ImpiCountModifier(impis_on_or_marked);
   if (value == 0) return {};
@@ -138,74 +40,75 @@ std::vector<Modifier> ImpiCountModifiers(int impis_on_or_marked) {
 }
 
 // 003, RANDOM CHANCE ON-FIELD (APPEARANCE POINT).
-constexpr Row kOnFieldRows[] = {
+constexpr PrintedRow kOnFieldRows[] = {
     {1, 2, kRowOnField12, "Create Lone Zulu", static_cast<int>(OnFieldResult::kLoneZulu)},
     {3, 3, kRowOnField3, "Create Rifle-armed Zulu regiment",
      static_cast<int>(OnFieldResult::kRifleRegiment)},
     {4, 4, kRowOnField4, "Keep Status Quo", static_cast<int>(OnFieldResult::kStatusQuo)},
     {5, 6, kRowOnField56, "Create Impi", static_cast<int>(OnFieldResult::kImpi)},
 };
-constexpr Table kOnFieldTable{kSectionOnField, kSectionOnField, kOnFieldRows};
+constexpr PrintedTable kOnFieldTable{kSectionOnField, kSectionOnField, kOnFieldRows};
 
 // 003, RANDOM CHANCE FROM TABLE EDGE (PERIMETER POINT).
-constexpr Row kTableEdgeRows[] = {
+constexpr PrintedRow kTableEdgeRows[] = {
     {1, 1, kRowTableEdge1, "Create Skirmishing single Zulu regiment",
      static_cast<int>(TableEdgeResult::kSkirmishers)},
     {2, 4, kRowTableEdge234, "Keep Status Quo", static_cast<int>(TableEdgeResult::kStatusQuo)},
     {5, 6, kRowTableEdge56, "Create Impi", static_cast<int>(TableEdgeResult::kImpi)},
 };
-constexpr Table kTableEdgeTable{kSectionTableEdge, kSectionTableEdge, kTableEdgeRows};
+constexpr PrintedTable kTableEdgeTable{kSectionTableEdge, kSectionTableEdge, kTableEdgeRows};
 
 // 003, AT START OF TURN: the D10 perimeter point.
-constexpr Row kPerimeterRows[] = {{1, 10, kRowPerimeterPoint, "perimeter point", 0}};
-constexpr Table kPerimeterTable{kSectionStartOfTurn, kTablePerimeterPoint, kPerimeterRows};
+constexpr PrintedRow kPerimeterRows[] = {{1, 10, kRowPerimeterPoint, "perimeter point", 0}};
+constexpr PrintedTable kPerimeterTable{kSectionStartOfTurn, kTablePerimeterPoint, kPerimeterRows};
 
 // 003, IMPI CREATION TABLE.
-constexpr Row kImpiCreationRows[] = {
+constexpr PrintedRow kImpiCreationRows[] = {
     {1, 1, kRowImpiCreation1, "3 regiments", 3},
     {2, 4, kRowImpiCreation234, "4 regiments", 4},
     {5, 5, kRowImpiCreation5, "5 regiments", 5},
     {6, 6, kRowImpiCreation6, "6 regiments", 6},
 };
-constexpr Table kImpiCreationTable{kSectionImpiCreation, kSectionImpiCreation, kImpiCreationRows};
+constexpr PrintedTable kImpiCreationTable{kSectionImpiCreation, kSectionImpiCreation,
+                                          kImpiCreationRows};
 
 // 003, SPECIAL IMPI CREATION TABLE.
-constexpr Row kSpecialImpiRows[] = {
+constexpr PrintedRow kSpecialImpiRows[] = {
     {1, 3, kRowSpecialImpi123, "1 regiment", 1},
     {4, 6, kRowSpecialImpi456, "2 regiments", 2},
 };
-constexpr Table kSpecialImpiTable{kSectionSpecialImpiCreation, kSectionSpecialImpiCreation,
-                                  kSpecialImpiRows};
+constexpr PrintedTable kSpecialImpiTable{kSectionSpecialImpiCreation, kSectionSpecialImpiCreation,
+                                         kSpecialImpiRows};
 
 // 003, "HAND".
-constexpr Row kHandRows[] = {
+constexpr PrintedRow kHandRows[] = {
     {1, 3, kRowHandLeft, "Left handed", static_cast<int>(Hand::kLeft)},
     {4, 6, kRowHandRight, "Right handed", static_cast<int>(Hand::kRight)},
 };
-constexpr Table kHandTable{kSectionHand, kSectionHand, kHandRows};
+constexpr PrintedTable kHandTable{kSectionHand, kSectionHand, kHandRows};
 
 // 003, TEMPTATION.
-constexpr Row kTemptationRows[] = {
+constexpr PrintedRow kTemptationRows[] = {
     {1, 3, kRowTemptation123, "remains faithful to original target", 0},
     {4, 6, kRowTemptation456, "changes target to nearer unit", 1},
 };
-constexpr Table kTemptationTable{kSectionTemptation, kSectionTemptation, kTemptationRows};
+constexpr PrintedTable kTemptationTable{kSectionTemptation, kSectionTemptation, kTemptationRows};
 
 // 003, DURING MOVEMENT: "1,2,3 = move later; 4,5,6 = move now."
-constexpr Row kMoveTestRows[] = {
+constexpr PrintedRow kMoveTestRows[] = {
     {1, 3, kRowMoveLater, "move later", 0},
     {4, 6, kRowMoveNow, "move now", 1},
 };
-constexpr Table kMoveTestTable{kSectionDuringMovement, kTableMoveTest, kMoveTestRows};
+constexpr PrintedTable kMoveTestTable{kSectionDuringMovement, kTableMoveTest, kMoveTestRows};
 
 // 003, DURING MOVEMENT: 4D6 to charge, else 3D6.
-constexpr Row kChargeRows[] = {{4, 24, kRowMoveCharge, "charges", 0}};
-constexpr Row kAdvanceRows[] = {{3, 18, kRowMoveAdvance, "moves", 0}};
-constexpr Table kChargeTable{kSectionDuringMovement, kTableMoveDistance, kChargeRows};
-constexpr Table kAdvanceTable{kSectionDuringMovement, kTableMoveDistance, kAdvanceRows};
+constexpr PrintedRow kChargeRows[] = {{4, 24, kRowMoveCharge, "charges", 0}};
+constexpr PrintedRow kAdvanceRows[] = {{3, 18, kRowMoveAdvance, "moves", 0}};
+constexpr PrintedTable kChargeTable{kSectionDuringMovement, kTableMoveDistance, kChargeRows};
+constexpr PrintedTable kAdvanceTable{kSectionDuringMovement, kTableMoveDistance, kAdvanceRows};
 
 // 003, CONVERSION OF LONE ZULU.
-constexpr Row kLoneZuluMissedRows[] = {
+constexpr PrintedRow kLoneZuluMissedRows[] = {
     {1, 1, kRowLoneZuluMissed1, "Figure vanishes", static_cast<int>(LoneZuluResult::kVanishes)},
     {2, 2, kRowLoneZuluMissed2, "Figure remains in same location",
      static_cast<int>(LoneZuluResult::kRemains)},
@@ -215,33 +118,34 @@ constexpr Row kLoneZuluMissedRows[] = {
      static_cast<int>(LoneZuluResult::kSkirmishers)},
     {5, 6, kRowLoneZuluMissed56, "Convert to Impi", static_cast<int>(LoneZuluResult::kImpi)},
 };
-constexpr Row kLoneZuluHitRows[] = {
+constexpr PrintedRow kLoneZuluHitRows[] = {
     {1, 4, kRowLoneZuluVanishes1234, "Figure vanishes",
      static_cast<int>(LoneZuluResult::kVanishes)},
     {5, 6, kRowLoneZuluImpi56, "Convert to Impi", static_cast<int>(LoneZuluResult::kImpi)},
 };
-constexpr Table kLoneZuluMissedTable{kSectionLoneZulu, kTableLoneZuluMissed, kLoneZuluMissedRows};
-constexpr Table kLoneZuluHitTable{kSectionLoneZulu, kTableLoneZuluHit, kLoneZuluHitRows};
-constexpr Table kLoneZuluCloseCombatTable{kSectionLoneZulu, kTableLoneZuluCloseCombat,
-                                          kLoneZuluHitRows};
+constexpr PrintedTable kLoneZuluMissedTable{kSectionLoneZulu, kTableLoneZuluMissed,
+                                            kLoneZuluMissedRows};
+constexpr PrintedTable kLoneZuluHitTable{kSectionLoneZulu, kTableLoneZuluHit, kLoneZuluHitRows};
+constexpr PrintedTable kLoneZuluCloseCombatTable{kSectionLoneZulu, kTableLoneZuluCloseCombat,
+                                                 kLoneZuluHitRows};
 
 // A designed pass/fail test (not in the source text): a total of `target` or
 // more passes. The row texts are built from the target.
-bool DesignedTest(Dice& dice, int target, const char* table_name, const char* pass,
+bool DesignedTest(TableReader& r, int target, const char* table_name, const char* pass,
                   const char* fail, const std::string& purpose,
-                  const std::vector<Modifier>& modifiers, Explanation* why) {
+                  const std::vector<Modifier>& modifiers) {
   const std::string fail_text = absl::StrFormat("less than %d = %s", target, fail);
   const std::string pass_text = absl::StrFormat("%d or more = %s", target, pass);
-  const Row rows[] = {
+  const PrintedRow rows[] = {
       {1, target - 1, fail_text.c_str(), fail, 0},
       {target, 6, pass_text.c_str(), pass, 1},
   };
-  const Table table{kSectionDesigned, table_name, rows, /*designed=*/true};
-  const Row& row = RollOnTable(dice, table, 1, 6, purpose, modifiers, why);
-  AppendText(why, " (designed: not in the source text)");
+  const PrintedTable table{kSectionDesigned, table_name, rows, /*designed=*/true};
+  const PrintedRow& row = r.Read(table, 1, 6, purpose, modifiers);
+  r.Say(" (designed: not in the source text)");
   // Rows are found by their upper bound: with a target over 6 the fail row
   // covers every face, so this check is only belt and braces.
-  return row.value == 1 && why->dice.back().total >= target;
+  return row.value == 1 && r.last().total >= target;
 }
 
 }  // namespace
@@ -253,187 +157,164 @@ int ImpiCountModifier(int impis_on_or_marked) {
   return impis_on_or_marked == 2 ? 1 : 2;
 }
 
-OnFieldResult RandomChanceOnField(Dice& dice, const OnFieldInput& in, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
-  const Row& row = RollOnTable(dice, kOnFieldTable, 1, 6, "RANDOM CHANCE ON-FIELD",
-                               ImpiCountModifiers(in.impis_on_or_marked), why);
+OnFieldResult RandomChanceOnField(Dice& dice, const OnFieldInput& in, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  const PrintedRow& row = r.Read(kOnFieldTable, 1, 6, "RANDOM CHANCE ON-FIELD",
+                                 ImpiCountModifiers(in.impis_on_or_marked));
   const auto result = static_cast<OnFieldResult>(row.value);
   if (result != OnFieldResult::kRifleRegiment) return result;
   // 003, row 3: "Must be in a class 3 or 4 terrain feature. If the terrain is
   // not suitable or there is already a rifle-armed regiment on the table,
   // treat as 4 below."
   if (in.terrain_class != 3 && in.terrain_class != 4) {
-    AppendText(why, absl::StrFormat(", but the appearance point is class %d terrain, not class 3 "
-                                    "or 4: treated as 4, Keep Status Quo",
-                                    in.terrain_class));
+    r.Say(absl::StrFormat(
+        ", but the appearance point is class %d terrain, not class 3 or 4: treated as 4, "
+        "Keep Status Quo",
+        in.terrain_class));
     return OnFieldResult::kStatusQuo;
   }
   if (in.rifle_on_table) {
-    AppendText(why,
-               ", but a rifle-armed regiment is already on the table: treated as 4, "
-               "Keep Status Quo");
+    r.Say(", but a rifle-armed regiment is already on the table: treated as 4, Keep Status Quo");
     return OnFieldResult::kStatusQuo;
   }
   return result;
 }
 
 TableEdgeResult RandomChanceTableEdge(Dice& dice, int impis_on_or_marked, int skirmishers_on_table,
-                                      Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
+                                      Explanation* why) {
+  TableReader r(kSource, dice, why);
   const std::vector<Modifier> modifiers = ImpiCountModifiers(impis_on_or_marked);
   for (int rolls = 1;; ++rolls) {
-    const Row& row =
-        RollOnTable(dice, kTableEdgeTable, 1, 6, "RANDOM CHANCE FROM TABLE EDGE", modifiers, why);
+    const PrintedRow& row =
+        r.Read(kTableEdgeTable, 1, 6, "RANDOM CHANCE FROM TABLE EDGE", modifiers);
     const auto result = static_cast<TableEdgeResult>(row.value);
     // 003, Note: "No more than two Skirmishing Zulu regiments may be on the
     // table. If there are two already on the table and the result above
     // calls for the creation of another, re-roll the D6."
     if (result != TableEdgeResult::kSkirmishers || skirmishers_on_table < 2) return result;
-    AppendText(why, absl::StrFormat(", but %d skirmishing regiments are already on the table: "
-                                    "re-roll",
-                                    skirmishers_on_table));
-    if (!dice.status().ok() || rolls >= kMaxRolls) return TableEdgeResult::kStatusQuo;
+    r.Say(absl::StrFormat(", but %d skirmishing regiments are already on the table: re-roll",
+                          skirmishers_on_table));
+    if (!r.MayRollAgain(rolls)) return TableEdgeResult::kStatusQuo;
   }
 }
 
-int RollPerimeterPoint(Dice& dice, int british_entry, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
+int RollPerimeterPoint(Dice& dice, int british_entry, Explanation* why) {
+  TableReader r(kSource, dice, why);
   for (int rolls = 1;; ++rolls) {
-    RollOnTable(dice, kPerimeterTable, 1, 10, "perimeter point", {}, why);
-    const int point = why->dice.back().result;
-    AppendText(why, absl::StrCat(" ", point));
+    r.Read(kPerimeterTable, 1, 10, "perimeter point");
+    const int point = r.last().result;
+    r.Say(absl::StrCat(" ", point));
     // 003, AT START OF TURN: "This cannot be the Perimeter point at which the
     // British enter. If so, roll again."
     if (british_entry == 0 || point != british_entry) return point;
-    AppendText(why, " is where the British enter: roll again");
-    if (!dice.status().ok() || rolls >= kMaxRolls) return point;
+    r.Say(" is where the British enter: roll again");
+    if (!r.MayRollAgain(rolls)) return point;
   }
 }
 
-ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
+ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* why) {
+  TableReader r(kSource, dice, why);
   // 003, IMPI CREATION TABLE: "Check available force pool, if not more than 2
   // units, create Lone Zulu instead."
   if (available <= 2) {
-    NoDie(kImpiCreationTable, kRowImpiCreationLoneZulu,
-          absl::StrFormat("%d in the force pool, not more than 2: create Lone Zulu instead "
-                          "(no die rolled)",
-                          available),
-          why);
+    r.Cite(kSectionImpiCreation, kSectionImpiCreation, kRowImpiCreationLoneZulu);
+    r.Say(absl::StrFormat(
+        "%d in the force pool, not more than 2: create Lone Zulu instead (no die rolled)",
+        available));
     return ImpiSize{/*lone_zulu=*/true, /*regiments=*/0};
   }
   std::vector<Modifier> modifiers;
-  if (available >= 8) modifiers.push_back(MakeModifier(+1, kPoolOfEight));
-  if (first_impi) modifiers.push_back(MakeModifier(-1, kFirstImpi));
-  const Row& row = RollOnTable(dice, kImpiCreationTable, 1, 6, "IMPI CREATION", modifiers, why);
+  AddModifierIf(modifiers, available >= 8, +1, kPoolOfEight);
+  AddModifierIf(modifiers, first_impi, -1, kFirstImpi);
+  const PrintedRow& row = r.Read(kImpiCreationTable, 1, 6, "IMPI CREATION", modifiers);
   int regiments = row.value;
   // "If size of Impi created exceeds force pool, use what is in pool."
   if (regiments > available) {
     regiments = available;
-    AppendText(why, absl::StrFormat(", but only %d in the force pool: use what is in pool, "
-                                    "%d regiments",
-                                    available, available));
+    r.Say(absl::StrFormat(", but only %d in the force pool: use what is in pool, %d regiments",
+                          available, available));
   }
   return ImpiSize{/*lone_zulu=*/false, regiments};
 }
 
-int SpecialImpiCreation(Dice& dice, int available, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
+int SpecialImpiCreation(Dice& dice, int available, Explanation* why) {
+  TableReader r(kSource, dice, why);
   // 003, SPECIAL IMPI CREATION TABLE: "Must be at least 1 unit."
   if (available < 1) {
-    NoDie(kSpecialImpiTable, kRowSpecialImpiNone,
-          absl::StrFormat("%d in the force pool, must be at least 1: no Special Impi "
-                          "(no die rolled)",
-                          available),
-          why);
+    r.Cite(kSectionSpecialImpiCreation, kSectionSpecialImpiCreation, kRowSpecialImpiNone);
+    r.Say(absl::StrFormat(
+        "%d in the force pool, must be at least 1: no Special Impi (no die rolled)", available));
     return 0;
   }
-  const Row& row = RollOnTable(dice, kSpecialImpiTable, 1, 6, "SPECIAL IMPI CREATION", {}, why);
+  const PrintedRow& row = r.Read(kSpecialImpiTable, 1, 6, "SPECIAL IMPI CREATION");
   if (row.value > available) {
-    AppendText(why, ", but only 1 in the force pool: use 1 regiment");
+    r.Say(", but only 1 in the force pool: use 1 regiment");
     return available;
   }
   return row.value;
 }
 
-Hand RollHand(Dice& dice, const std::string& unit_id, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  const Row& row =
-      RollOnTable(dice, kHandTable, 1, 6, absl::StrCat("HAND of ", unit_id), {}, scratch.get());
-  return static_cast<Hand>(row.value);
+Hand RollHand(Dice& dice, const std::string& unit_id, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  return static_cast<Hand>(r.Read(kHandTable, 1, 6, absl::StrCat("HAND of ", unit_id)).value);
 }
 
-bool Temptation(Dice& dice, bool tempting_unit_fired_last_turn, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
+bool Temptation(Dice& dice, bool tempting_unit_fired_last_turn, Explanation* why) {
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> modifiers;
-  if (tempting_unit_fired_last_turn) modifiers.push_back(MakeModifier(+1, kTemptingUnitFired));
-  return RollOnTable(dice, kTemptationTable, 1, 6, "TEMPTATION", modifiers, scratch.get()).value ==
-         1;
+  AddModifierIf(modifiers, tempting_unit_fired_last_turn, +1, kTemptingUnitFired);
+  return r.Read(kTemptationTable, 1, 6, "TEMPTATION", modifiers).value == 1;
 }
 
-bool MoveNow(Dice& dice, const std::string& what, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  return RollOnTable(dice, kMoveTestTable, 1, 6, absl::StrCat("Zulu move card test of ", what), {},
-                     scratch.get())
-             .value == 1;
+bool MoveNow(Dice& dice, const std::string& what, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  return r.Read(kMoveTestTable, 1, 6, absl::StrCat("Zulu move card test of ", what)).value == 1;
 }
 
-int MoveDistance(Dice& dice, bool charge, const std::string& unit_id, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
-  RollOnTable(dice, charge ? kChargeTable : kAdvanceTable, charge ? 4 : 3, 6,
-              absl::StrCat(charge ? "charge 4D6 of " : "move 3D6 of ", unit_id), {}, why);
-  const int distance = why->dice.back().result;
-  AppendText(why, absl::StrCat(" ", distance, "\""));
+int MoveDistance(Dice& dice, bool charge, const std::string& unit_id, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  r.Read(charge ? kChargeTable : kAdvanceTable, charge ? 4 : 3, 6,
+         absl::StrCat(charge ? "charge 4D6 of " : "move 3D6 of ", unit_id));
+  const int distance = r.last().result;
+  r.Say(absl::StrCat(" ", distance, "\""));
   return distance;
 }
 
-LoneZuluResult LoneZuluFiredAtMissed(Dice& dice, int skirmishers_on_table, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
-  const Row& row = RollOnTable(dice, kLoneZuluMissedTable, 1, 6,
-                               "CONVERSION OF LONE ZULU (fired at and missed)", {}, why);
+LoneZuluResult LoneZuluFiredAtMissed(Dice& dice, int skirmishers_on_table, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  const PrintedRow& row =
+      r.Read(kLoneZuluMissedTable, 1, 6, "CONVERSION OF LONE ZULU (fired at and missed)");
   const auto result = static_cast<LoneZuluResult>(row.value);
   // Row 4: "unless already 2 Skirmishing regiments on field, then treat as
   // 5,6 below."
   if (result == LoneZuluResult::kSkirmishers && skirmishers_on_table >= 2) {
-    AppendText(why, absl::StrFormat(", but %d Skirmishing regiments are already on the field: "
-                                    "treated as 5,6, Convert to Impi",
-                                    skirmishers_on_table));
+    r.Say(absl::StrFormat(
+        ", but %d Skirmishing regiments are already on the field: treated as 5,6, Convert to Impi",
+        skirmishers_on_table));
     return LoneZuluResult::kImpi;
   }
   return result;
 }
 
-LoneZuluResult LoneZuluFiredAtHit(Dice& dice, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  return static_cast<LoneZuluResult>(RollOnTable(dice, kLoneZuluHitTable, 1, 6,
-                                                 "CONVERSION OF LONE ZULU (fired at and hit)", {},
-                                                 scratch.get())
-                                         .value);
+LoneZuluResult LoneZuluFiredAtHit(Dice& dice, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  return static_cast<LoneZuluResult>(
+      r.Read(kLoneZuluHitTable, 1, 6, "CONVERSION OF LONE ZULU (fired at and hit)").value);
 }
 
-LoneZuluResult LoneZuluCloseCombat(Dice& dice, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
+LoneZuluResult LoneZuluCloseCombat(Dice& dice, Explanation* why) {
+  TableReader r(kSource, dice, why);
   return static_cast<LoneZuluResult>(
-      RollOnTable(dice, kLoneZuluCloseCombatTable, 1, 6,
-                  "CONVERSION OF LONE ZULU (attacked in close combat)", {}, scratch.get())
+      r.Read(kLoneZuluCloseCombatTable, 1, 6, "CONVERSION OF LONE ZULU (attacked in close combat)")
           .value);
 }
 
-int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  Explanation* why = scratch.get();
+int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why) {
+  TableReader r(kSource, dice, why);
   count = std::clamp(count, 1, 6);
   if (count == 1) {
-    const Table table{kSectionZuluMovementNotes, kTablePickAmong, {}};
-    NoDie(table, "only one course of action", absl::StrCat(purpose, ": only one option, no die"),
-          why);
+    r.Cite(kSectionZuluMovementNotes, kTablePickAmong, "only one course of action");
+    r.Say(absl::StrCat(purpose, ": only one option, no die"));
     return 0;
   }
   // 003, NOTES ON ZULU MOVEMENT: "use a random die roll to resolve questions
@@ -452,35 +333,34 @@ int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* wh
   const int covered = count * share;
   const std::string reroll_text =
       covered + 1 == 6 ? "6 = re-roll" : absl::StrFormat("%d,6 = re-roll", covered + 1);
-  std::vector<Row> rows;
+  std::vector<PrintedRow> rows;
   for (int i = 0; i < count; ++i) {
-    rows.push_back(Row{i * share + 1, (i + 1) * share, texts[i].c_str(), outcomes[i].c_str(), i});
+    rows.push_back(
+        PrintedRow{i * share + 1, (i + 1) * share, texts[i].c_str(), outcomes[i].c_str(), i});
   }
-  if (covered < 6) rows.push_back(Row{covered + 1, 6, reroll_text.c_str(), "re-roll", -1});
-  const Table table{kSectionZuluMovementNotes, kTablePickAmong, rows};
+  if (covered < 6) rows.push_back(PrintedRow{covered + 1, 6, reroll_text.c_str(), "re-roll", -1});
+  const PrintedTable table{kSectionZuluMovementNotes, kTablePickAmong, rows};
   for (int rolls = 1;; ++rolls) {
-    const Row& row = RollOnTable(dice, table, 1, 6, purpose, {}, why);
+    const PrintedRow& row = r.Read(table, 1, 6, purpose);
     if (row.value >= 0) return row.value;
-    if (!dice.status().ok() || rolls >= kMaxRolls) return 0;
+    if (!r.MayRollAgain(rolls)) return 0;
   }
 }
 
 bool DesignedTestToStand(Dice& dice, int target, bool below_half, bool charged_by_cavalry,
-                         const std::string& unit_id, Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
+                         const std::string& unit_id, Explanation* why) {
+  TableReader r(kSource, dice, why);
   std::vector<Modifier> modifiers;
-  if (below_half) modifiers.push_back(MakeModifier(-1, kBelowHalf));
-  if (charged_by_cavalry) modifiers.push_back(MakeModifier(-1, kChargedByCavalry));
-  return DesignedTest(dice, target, kTableTestToStand, "stands", "fails to stand",
-                      absl::StrCat("test to stand of ", unit_id), modifiers, scratch.get());
+  AddModifierIf(modifiers, below_half, -1, kBelowHalf);
+  AddModifierIf(modifiers, charged_by_cavalry, -1, kChargedByCavalry);
+  return DesignedTest(r, target, kTableTestToStand, "stands", "fails to stand",
+                      absl::StrCat("test to stand of ", unit_id), modifiers);
 }
 
-bool DesignedCriticalMorale(Dice& dice, int target, const std::string& unit_id,
-                            Explanation* why_in) {
-  WhyOrScratch scratch(why_in);
-  return DesignedTest(dice, target, kTableCriticalMorale, "passes critical morale",
-                      "fails critical morale", absl::StrCat("critical morale of ", unit_id), {},
-                      scratch.get());
+bool DesignedCriticalMorale(Dice& dice, int target, const std::string& unit_id, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  return DesignedTest(r, target, kTableCriticalMorale, "passes critical morale",
+                      "fails critical morale", absl::StrCat("critical morale of ", unit_id), {});
 }
 
 }  // namespace impi::tsatf
