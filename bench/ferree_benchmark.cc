@@ -1,0 +1,301 @@
+// bench/ferree_benchmark.cc: what Ferree's Isandlwana costs to play, from one
+// activation to a whole battle.
+//
+// All on the built-in scenario "isandlwana" (engine/scenarios/isandlwana.json,
+// Ferree's rules 001_4c61f40cf0987cbf.txt), in process, no server:
+//   BM_CopyStateOnly/T           copy the BattleState at turn T (the baseline)
+//   BM_CloneAndOneActivation/T   copy it, then play one British activation:
+//                                the scripted British player's actions for
+//                                the active unit (one Ruleset::Advance each,
+//                                the last one its PASS), and with the last
+//                                one the engine draws counters and plays
+//                                every Zulu regiment, induna and quartermaster
+//                                drawn until the next British unit is active
+//   BM_FullRandomPlayout         one whole battle from the scenario (situation
+//                                rolls to the end or turn 60): RunAdvance with
+//                                a British action drawn uniformly from the
+//                                legal ones; the Zulus by their RULES doctrine
+//   BM_FullRulesPlayout          one whole battle as `impi simulate` plays it
+//                                (cli::PlayGame): RULES Zulu vs the scripted
+//                                British, RunAdvance with the game's seed
+// T = 1 is the state just after set-up (the situation rolls, the Zulu plan,
+// both deployments done, the first British unit of turn 1 awaited); T = 8 is
+// the first British activation of turn 8 of the same game (seed 1), when the
+// Zulus are among the British. Each iteration of the activation benchmark uses
+// the dice seed 1 + (iteration mod 64), each playout the seed 1 + iteration,
+// so that a run averages over many different activations and games.
+//
+// Counters: per-iteration means of what was played (counters drawn from the
+// cup, Advance calls, turns, events) and the throughput of one thread.
+// docs/performance.md has the figures and the ratios to the baseline.
+//
+//   ./build/bench/ferree_benchmark [--benchmark_filter=Activation]
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "ai/british/scripted_british.h"
+#include "ai/register.h"
+#include "benchmark/benchmark.h"
+#include "clients/cli/simulate.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/umpire.h"
+#include "engine/scenarios/embedded.h"
+#include "google/protobuf/util/json_util.h"
+#include "impi/v1/table.pb.h"
+#include "service/convert.h"
+
+namespace impi {
+namespace {
+
+constexpr char kRuleset[] = "FERREE_ISANDLWANA";
+constexpr uint64_t kSetUpSeed = 1;
+constexpr int kActivationSeeds = 64;
+// As `impi simulate`: a game still going after turn 60 is undecided.
+constexpr int kTurnCap = 60;
+constexpr int kStepsPerTurn = 2000;
+// Counter streams of a seed, as clients/cli/simulate.cc uses them.
+constexpr uint64_t kStepStream = 1;
+constexpr uint64_t kBritishStream = 2;
+
+void RegisterPoliciesOnce() {
+  static const bool registered = [] {
+    ai::RegisterAllPolicies();
+    return true;
+  }();
+  (void)registered;
+}
+
+// The scenario through the service's checked conversion, as simulate loads it.
+absl::StatusOr<BattleState> Isandlwana() {
+  const scenarios::EmbeddedScenario* scenario = scenarios::FindScenario("isandlwana");
+  if (scenario == nullptr) return absl::NotFoundError("no built-in scenario 'isandlwana'");
+  v1::TableState table;
+  const auto parsed =
+      google::protobuf::util::JsonStringToMessage(std::string(scenario->json), &table);
+  if (!parsed.ok()) return absl::InvalidArgumentError(std::string(parsed.message()));
+  return service::StateFromProto(table);
+}
+
+// One step: the British action (if any) on `s`, then the engine until the
+// British are awaited. Ruleset::Advance on the state itself: no validation,
+// no copy (RunAdvance does both).
+absl::Status Step(const Ruleset& rules, BattleState& s, const std::vector<Action>& british,
+                  uint64_t seed, Awaiting* awaiting, int* counters, int* events) {
+  Dice dice = Dice::Seeded(seed);
+  EventLog log;
+  absl::Status status = rules.Advance(s, british, PolicySpec{}, dice, log, awaiting);
+  for (const Event& e : log.events()) {
+    if (e.kind == EventKind::kCardDrawn) ++*counters;
+  }
+  *events += static_cast<int>(log.size());
+  return status;
+}
+
+// The British unit awaited now ("" if none).
+std::string ActiveUnit(const Awaiting& a) {
+  return a.side == Side::kBritish && !a.unit_ids.empty() ? a.unit_ids[0] : std::string();
+}
+
+// The battle of seed kSetUpSeed played by RULES Zulu and the scripted British
+// up to the first British activation of `turn`.
+absl::StatusOr<BattleState> StateAtTurn(int turn) {
+  RegisterPoliciesOnce();
+  absl::StatusOr<BattleState> start = Isandlwana();
+  if (!start.ok()) return start.status();
+  const Ruleset* rules = FindRuleset(kRuleset);
+  if (rules == nullptr) return absl::FailedPreconditionError("FERREE_ISANDLWANA is not built");
+  BattleState s = *start;
+  ai::ScriptedBritish british;
+  Dice british_dice = Dice::Seeded(kSetUpSeed, kBritishStream);
+  CounterRng seeds(kSetUpSeed, kStepStream);
+  Awaiting awaiting = rules->Awaits(s);
+  int counters = 0, events = 0;
+  for (int step = 0; step < (turn + 1) * kStepsPerTurn; ++step) {
+    if (awaiting.kind == AwaitKind::kGameOver) break;
+    if (s.clock.phase == Phase::kActivation && s.clock.turn >= turn &&
+        awaiting.side == Side::kBritish) {
+      return s;
+    }
+    std::vector<Action> actions;
+    if (awaiting.side == Side::kBritish) {
+      const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
+      if (legal.empty()) return absl::InternalError("the British are awaited with no option");
+      actions.push_back(legal[british.Choose(s, legal, british_dice, nullptr)]);
+    }
+    const absl::Status st = Step(*rules, s, actions, seeds.Next(), &awaiting, &counters, &events);
+    if (!st.ok()) return st;
+  }
+  return absl::OutOfRangeError("the battle of seed 1 ended before that turn");
+}
+
+void SetRate(benchmark::State& state, const char* name) {
+  state.counters[name] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void Mean(benchmark::State& state, const char* name, double total) {
+  state.counters[name] = benchmark::Counter(total, benchmark::Counter::kAvgIterations);
+}
+
+// --- The baseline ---------------------------------------------------------------
+
+void BM_CopyStateOnly(benchmark::State& state) {
+  absl::StatusOr<BattleState> s0 = StateAtTurn(static_cast<int>(state.range(0)));
+  if (!s0.ok()) {
+    state.SkipWithError(std::string(s0.status().message()).c_str());
+    return;
+  }
+  for (auto _ : state) {
+    BattleState copy = *s0;
+    benchmark::DoNotOptimize(copy);
+    benchmark::ClobberMemory();
+  }
+  state.SetLabel("copy of the BattleState");
+  state.counters["units"] = static_cast<double>(s0->units.size());
+  SetRate(state, "copies/s");
+}
+BENCHMARK(BM_CopyStateOnly)->Arg(1)->Arg(8);
+
+// --- One activation -------------------------------------------------------------
+
+void BM_CloneAndOneActivation(benchmark::State& state) {
+  absl::StatusOr<BattleState> s0 = StateAtTurn(static_cast<int>(state.range(0)));
+  if (!s0.ok()) {
+    state.SkipWithError(std::string(s0.status().message()).c_str());
+    return;
+  }
+  const Ruleset* rules = FindRuleset(kRuleset);
+  const Awaiting first = rules->Awaits(*s0);
+  const std::string unit = ActiveUnit(first);
+  ai::ScriptedBritish british;
+  int64_t i = 0;
+  double counters = 0, events = 0, advances = 0;
+  for (auto _ : state) {
+    BattleState s = *s0;
+    const uint64_t seed = 1 + static_cast<uint64_t>(i++ % kActivationSeeds);
+    CounterRng seeds(seed, kStepStream);
+    Dice british_dice = Dice::Seeded(seed, kBritishStream);
+    Awaiting awaiting = first;
+    int n_counters = 0, n_events = 0;
+    // The active unit's actions, one Advance each, until another unit (or
+    // nobody) is awaited.
+    for (int k = 0; k < kStepsPerTurn && ActiveUnit(awaiting) == unit; ++k) {
+      const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
+      if (legal.empty()) break;
+      const std::vector<Action> actions = {legal[british.Choose(s, legal, british_dice, nullptr)]};
+      const absl::Status st =
+          Step(*rules, s, actions, seeds.Next(), &awaiting, &n_counters, &n_events);
+      if (!st.ok()) {
+        state.SkipWithError(std::string(st.message()).c_str());
+        return;
+      }
+      ++advances;
+    }
+    counters += n_counters;
+    events += n_events;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetLabel("copy + one British activation and the Zulu counters up to the next");
+  SetRate(state, "activations/s");
+  Mean(state, "counters", counters);
+  Mean(state, "advances", advances);
+  Mean(state, "events", events);
+}
+BENCHMARK(BM_CloneAndOneActivation)->Arg(1)->Arg(8);
+
+// --- Whole battles --------------------------------------------------------------
+
+void BM_FullRandomPlayout(benchmark::State& state) {
+  RegisterPoliciesOnce();
+  absl::StatusOr<BattleState> start = Isandlwana();
+  if (!start.ok()) {
+    state.SkipWithError(std::string(start.status().message()).c_str());
+    return;
+  }
+  const Ruleset* rules = FindRuleset(kRuleset);
+  int64_t i = 0;
+  double turns = 0, advances = 0, zulu_wins = 0, capped = 0;
+  for (auto _ : state) {
+    const uint64_t seed = 1 + static_cast<uint64_t>(i++);
+    BattleState s = *start;
+    CounterRng seeds(seed, kStepStream);
+    CounterRng choices(seed, kBritishStream);
+    bool over = false;
+    for (int step = 0; step < (kTurnCap + 1) * kStepsPerTurn; ++step) {
+      const Awaiting awaiting = rules->Awaits(s);
+      if (awaiting.kind == AwaitKind::kGameOver) {
+        over = true;
+        break;
+      }
+      if (s.clock.phase == Phase::kActivation && s.clock.turn > kTurnCap) break;
+      std::vector<Action> actions;
+      if (awaiting.side == Side::kBritish) {
+        const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
+        if (legal.empty()) break;
+        actions.push_back(legal[choices.Uniform(legal.size())]);
+      }
+      DiceSpec dice;
+      dice.seed = seeds.Next();
+      absl::StatusOr<StepResult> r = RunAdvance(s, actions, PolicySpec{}, dice);
+      if (!r.ok()) {
+        state.SkipWithError(std::string(r.status().message()).c_str());
+        return;
+      }
+      s = std::move(r->state);
+      ++advances;
+    }
+    turns += s.clock.turn;
+    zulu_wins += rules->Score(s, Side::kZulu) > 0 ? 1 : 0;
+    capped += over ? 0 : 1;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetLabel("whole battle, random British, RULES Zulu, RunAdvance");
+  SetRate(state, "games/s");
+  Mean(state, "turns", turns);
+  Mean(state, "advances", advances);
+  Mean(state, "zulu_win", zulu_wins);
+  Mean(state, "capped", capped);
+}
+BENCHMARK(BM_FullRandomPlayout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_FullRulesPlayout(benchmark::State& state) {
+  RegisterPoliciesOnce();
+  absl::StatusOr<BattleState> start = Isandlwana();
+  if (!start.ok()) {
+    state.SkipWithError(std::string(start.status().message()).c_str());
+    return;
+  }
+  const Ruleset* rules = FindRuleset(kRuleset);
+  cli::SimulateOptions options;  // RULES vs RULES, turn cap 60
+  int64_t i = 0;
+  double turns = 0, advances = 0, zulu_wins = 0, capped = 0;
+  for (auto _ : state) {
+    absl::StatusOr<cli::GameRecord> g =
+        cli::PlayGame(*rules, *start, 1 + static_cast<uint64_t>(i++), options);
+    if (!g.ok()) {
+      state.SkipWithError(std::string(g.status().message()).c_str());
+      return;
+    }
+    turns += g->turns;
+    advances += g->steps;
+    zulu_wins += g->winner == Side::kZulu ? 1 : 0;
+    capped += g->capped ? 1 : 0;
+  }
+  state.SetLabel("whole battle as impi simulate: RULES Zulu vs scripted British");
+  SetRate(state, "games/s");
+  Mean(state, "turns", turns);
+  Mean(state, "advances", advances);
+  Mean(state, "zulu_win", zulu_wins);
+  Mean(state, "capped", capped);
+}
+BENCHMARK(BM_FullRulesPlayout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+}  // namespace
+}  // namespace impi
