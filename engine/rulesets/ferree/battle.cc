@@ -476,8 +476,49 @@ absl::Status FerreeBattle::ZuluDeployment() {
   Action end;
   end.kind = ActionKind::kEndDeployment;
   int i = 0;
-  return Choose({end}, kSectionZuluDeploy, "Zulu deployment (the scenario's positions)",
-                EventKind::kNothing, /*umpire_only=*/false, &i);
+  IMPI_RETURN_IF_ERROR(Choose({end}, kSectionZuluDeploy,
+                              "Zulu deployment (the scenario's positions)", EventKind::kNothing,
+                              /*umpire_only=*/false, &i));
+  return HoldLoins();
+}
+
+absl::Status FerreeBattle::HoldLoins() {
+  // 4.: "The regiments that make up the Loins can not enter on to the board
+  // until turn 3 and should be held off-table until their arrival." A loins
+  // regiment deployed on the board (not sent off-board in the plan) leaves
+  // the table; its trays keep their deployed positions in Unit.position and
+  // come back there on turn 3: SecretEntry{turn 3, point 0}
+  // (docs/ferree-engine.md).
+  std::set<std::string> off;
+  for (const SecretEntry& e : s_.umpire.secret_entries) off.insert(e.unit_id);
+  std::vector<std::string> held;
+  for (const Unit& r : s_.units) {
+    if (r.kind != UnitKind::kRegiment || r.umpire.division != kLoinsDivision || off.count(r.id) ||
+        r.status.broken) {
+      continue;
+    }
+    bool on = false;
+    for (const Unit* t : TraysOf(s_, r.id)) on |= Alive(*t);
+    if (on) held.push_back(r.id);
+  }
+  for (const std::string& id : held) {
+    for (Unit& u : s_.units) {
+      if (u.side == Side::kZulu && u.parent == id &&
+          (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper ||
+           u.kind == UnitKind::kInduna)) {
+        u.off_table = true;
+      }
+    }
+    s_.umpire.secret_entries.push_back({id, kLoinsFirstTurn, kDeployedPosition});
+    const Unit* r = s_.FindUnit(id);
+    Event& e = Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionZuluDeploy, "", "",
+                   absl::StrCat(NameOf(*r), " of the loins is held off-table at its deployed "
+                                "position until turn ", kLoinsFirstTurn, "."));
+    e.umpire_only = true;
+    e.announce.clear();
+    e.unit_ids = {id};
+  }
+  return absl::OkStatus();
 }
 
 // ---------------------------------------------------------------------------
@@ -637,6 +678,22 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const SecretEntry& e) { return e.unit_id == id; });
   if (it == entries.end()) return absl::OkStatus();
+  if (it->point == kDeployedPosition) {
+    // 4.: a loins regiment held off-table comes on where it was deployed.
+    for (Unit& u : s_.units) {
+      if (u.side == Side::kZulu && u.parent == id && u.off_table && u.figures.Present() > 0 &&
+          (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper ||
+           u.kind == UnitKind::kInduna)) {
+        u.off_table = false;
+      }
+    }
+    entries.erase(it);
+    Recenter(id);
+    Event& e = Log(EventKind::kMoved, Side::kZulu, kSectionZuluDeploy, "", "",
+                   absl::StrCat(NameOf(regiment), " of the loins arrives where it was deployed."));
+    e.unit_ids = {id};
+    return absl::OkStatus();
+  }
   const Point* p = s_.FindPoint(PointKind::kEntry, it->point);
   if (p == nullptr) return absl::InternalError("entry point vanished");
   const int point = it->point;

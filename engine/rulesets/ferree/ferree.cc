@@ -271,11 +271,16 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
                  absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
     }
     if (e.turn < 1) return Bad(path + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
-    if (e.point != 1 && e.point != 2) {
+    if (e.point != 1 && e.point != 2 && e.point != kDeployedPosition) {
       return Bad(path + ".point",
-                 absl::StrCat(e.point, " is not an off-board entry point (1 or 2)"));
+                 absl::StrCat(e.point,
+                              " is not an off-board entry point (1 or 2, or 0: a loins regiment "
+                              "held off-table at its deployed position)"));
     }
-    if (s.FindPoint(PointKind::kEntry, e.point) == nullptr) {
+    if (e.point == kDeployedPosition && DivisionOf(s, e.unit_id) != kLoinsDivision) {
+      return Bad(path + ".point", "only a loins regiment is held at its deployed position (0)");
+    }
+    if (e.point != kDeployedPosition && s.FindPoint(PointKind::kEntry, e.point) == nullptr) {
       return Bad(path + ".point", absl::StrCat("the table has no ENTRY point ", e.point));
     }
   }
@@ -414,6 +419,9 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
   const bool turn_running =
       state.clock.phase == Phase::kActivation && !state.clock.chits_left.empty();
   for (SecretEntry& e : state.umpire.secret_entries) {
+    // A loins regiment held at its deployed position comes on turn 3: there
+    // is nothing to re-roll.
+    if (e.point == kDeployedPosition) continue;
     // Only regiments the British have not seen yet: the entry turn is still
     // to come (or is this turn, the counter not drawn).
     bool entered = false;

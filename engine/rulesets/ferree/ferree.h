@@ -88,6 +88,9 @@ inline constexpr int kRightHornDivision = 1;
 inline constexpr int kMaxRightHornOffBoard = 2;    // text
 inline constexpr int kTrayFigures = 25;            // text
 inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engine.md)
+// SecretEntry.point of a loins regiment held off-table (4.): it comes on at
+// its trays' deployed positions (kept in Unit.position), not at an ENTRY point.
+inline constexpr int kDeployedPosition = 0;
 
 // Sections of the sequence of play, as headed in the source text.
 inline constexpr char kSectionMix[] = "5. Mix up the Movement Counters.";
@@ -216,6 +219,9 @@ class FerreeBattle {
   absl::Status RollEntryTurn(const std::string& regiment_id, int point, const std::string& what,
                              int* event);
   absl::Status ZuluDeployment();
+  // 4.: every loins regiment still on the board goes off-table until turn 3
+  // (SecretEntry{turn 3, point kDeployedPosition}).
+  absl::Status HoldLoins();
   // Turns and counters.
   absl::Status StartTurn();
   absl::Status DrawCounter();

@@ -1,0 +1,213 @@
+// Rules of Ferree's Isandlwana (001_4c61f40cf0987cbf.txt) that were on
+// docs/ferree-engine.md's "What is not modelled yet" list, through the engine
+// (engine/rulesets/ferree/ferree.h): the loins held off-table until turn 3
+// (4.). States are built by hand; the dice are scripted and the Zulu test
+// policy takes the first option.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/policy.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace impi::ferree {
+namespace {
+
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+class FirstOption : public Policy {
+ public:
+  int Choose(const BattleState&, const std::vector<Action>&, Dice&, std::string* why) override {
+    if (why != nullptr) *why = "test policy";
+    return 0;
+  }
+};
+
+class FerreeGaps : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
+                   [](const PolicySpec&) { return std::make_unique<FirstOption>(); });
+  }
+  const FerreeRuleset rules_;
+};
+
+Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
+          const std::string& parent = "") {
+  Unit& u = s.units.emplace_back();
+  u.id = id;
+  u.side = side;
+  u.kind = kind;
+  u.position = at;
+  u.figures.fit = fit;
+  u.parent = parent;
+  return u;
+}
+
+// A 60" x 48" table, the camp an 8" square centred at (30, 6), company b1
+// at (30, 30), and a chest regiment r1 of one tray far off at (5, 46).
+// Zulu deployment is next (the plan and the British deployment are done).
+BattleState ZuluDeploymentNext() {
+  BattleState s;
+  s.ruleset = kRulesetId;
+  s.table = {60, 48, 0, 0};
+  s.clock.phase = Phase::kPreBattle;
+  s.clock.segment = kPreBattleZuluDeploy;
+  s.clock.minutes_per_turn = 10;
+  s.pre_battle.rolled = true;
+  s.pre_battle.deployment = Deployment::kHistorical;
+  s.pre_battle.discovery_time = 600;
+  s.pre_battle.reinforcement_arrival = 600;
+  Terrain& camp = s.terrain.emplace_back();
+  camp.id = "camp";
+  camp.kind = TerrainKind::kCamp;
+  camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};
+  Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {5, 46}, 0);
+  r.figures.starting = 25;
+  r.umpire.division = 2;
+  Add(s, "t1", Side::kZulu, UnitKind::kTray, {5, 46}, 25, "r1");
+  Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 30}, 20).red_coat = true;
+  return s;
+}
+
+Action Pass(const std::string& id) {
+  Action a;
+  a.kind = ActionKind::kPass;
+  a.unit_id = id;
+  return a;
+}
+
+// Plays until `turn` has started (or the game ends), the British passing
+// with every unit; every die shows 1. Each state after a step goes to
+// `check`.
+template <typename Check>
+void PlayTo(const FerreeRuleset& rules, BattleState& s, int turn, EventLog& all, Check check) {
+  for (int guard = 0; guard < 200; ++guard) {
+    std::vector<Action> british;
+    const Awaiting aw = rules.Awaits(s);
+    if (aw.kind == AwaitKind::kGameOver) return;
+    if (aw.side == Side::kBritish && !aw.unit_ids.empty()) british.push_back(Pass(aw.unit_ids[0]));
+    if (s.clock.phase == Phase::kActivation && s.clock.turn >= turn) return;
+    Dice dice = Dice::Scripted(std::vector<int>(400, 1));
+    EventLog log;
+    Awaiting next;
+    ASSERT_TRUE(rules.Advance(s, british, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(dice.status().ok()) << dice.status();
+    for (const Event& e : log.events()) all.Add(e.kind, e.side) = e;
+    check(s);
+  }
+}
+
+// --- 1. The loins are held off-table until turn 3 ----------------------------
+
+TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnThree) {
+  BattleState s = ZuluDeploymentNext();
+  Unit& loins = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {50, 45}, 0);
+  loins.figures.starting = 50;
+  loins.umpire.division = kLoinsDivision;
+  Add(s, "l1", Side::kZulu, UnitKind::kTray, {48, 45}, 25, "r3");
+  Add(s, "l2", Side::kZulu, UnitKind::kTray, {52, 45}, 25, "r3");
+  Add(s, "ls", Side::kZulu, UnitKind::kSniper, {50, 47}, 1, "r3");
+  ASSERT_TRUE(rules_.Validate(s).ok()) << rules_.Validate(s);
+
+  EventLog all;
+  bool checked_early = false;
+  PlayTo(rules_, s, 3, all, [&](const BattleState& st) {
+    if (st.clock.phase != Phase::kActivation || st.clock.turn >= 3) return;
+    checked_early = true;
+    for (const char* id : {"l1", "l2", "ls"}) {
+      const Unit* u = st.FindUnit(id);
+      EXPECT_TRUE(u->off_table) << id << " on turn " << st.clock.turn;
+    }
+    // The deployed positions are kept while off the table.
+    EXPECT_EQ(st.FindUnit("l1")->position, Vec2(48, 45));
+    EXPECT_EQ(st.FindUnit("l2")->position, Vec2(52, 45));
+    EXPECT_THAT(st.clock.chits_left, Not(Contains("r3")));
+    ASSERT_EQ(st.umpire.secret_entries.size(), 1u);
+    EXPECT_EQ(st.umpire.secret_entries[0].unit_id, "r3");
+    EXPECT_EQ(st.umpire.secret_entries[0].turn, kLoinsFirstTurn);
+    EXPECT_EQ(st.umpire.secret_entries[0].point, kDeployedPosition);
+    EXPECT_TRUE(rules_.Validate(st).ok()) << rules_.Validate(st);
+    // The British see neither the trays nor the counter.
+    const BattleState v = rules_.View(st, Side::kBritish);
+    EXPECT_EQ(v.FindUnit("l1"), nullptr);
+  });
+  EXPECT_TRUE(checked_early);
+  const Event* held = nullptr;
+  for (const Event& e : all.events()) {
+    if (e.kind == EventKind::kMarkerPlaced &&
+        e.why.text.find("held off-table") != std::string::npos) {
+      held = &e;
+    }
+  }
+  ASSERT_NE(held, nullptr);
+  EXPECT_TRUE(held->umpire_only);
+
+  // Turn 3: its counter is in the cup. b1 (drawn first) passes; r3 is the
+  // last counter: it comes on where it stood.
+  ASSERT_EQ(s.clock.turn, 3);
+  ASSERT_THAT(s.clock.chits_left, Contains("r3"));
+  const Awaiting aw = rules_.Awaits(s);
+  ASSERT_EQ(aw.side, Side::kBritish);
+  Dice dice = Dice::Scripted(std::vector<int>(100, 1));
+  EventLog log;
+  Awaiting next;
+  ASSERT_TRUE(rules_.Advance(s, {Pass(aw.unit_ids[0])}, PolicySpec{}, dice, log, &next).ok());
+  const Event* arrived = nullptr;
+  for (const Event& e : log.events()) {
+    if (e.kind == EventKind::kMoved &&
+        e.why.text.find("where it was deployed") != std::string::npos) {
+      arrived = &e;
+    }
+  }
+  ASSERT_NE(arrived, nullptr);
+  EXPECT_FALSE(s.FindUnit("l1")->off_table);
+  EXPECT_FALSE(s.FindUnit("l2")->off_table);
+  EXPECT_FALSE(s.FindUnit("ls")->off_table);
+  EXPECT_TRUE(s.umpire.secret_entries.empty());
+  // Its first move starts from the deployed position.
+  bool moved_from_deployed = false;
+  for (const Event& e : log.events()) {
+    if (e.kind == EventKind::kMoved && !e.path.empty() && !e.unit_ids.empty() &&
+        e.unit_ids[0] == "l1") {
+      moved_from_deployed = Distance(e.path[0], Vec2(48, 45)) < 1e-9;
+      break;
+    }
+  }
+  EXPECT_TRUE(moved_from_deployed);
+}
+
+TEST_F(FerreeGaps, ALoinsRegimentSentOffBoardKeepsItsTurnOfEntry) {
+  BattleState s = ZuluDeploymentNext();
+  Point& p = s.points.emplace_back();
+  p.kind = PointKind::kEntry;
+  p.number = 1;
+  p.position = Vec2(0, 24);
+  Unit& loins = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
+  loins.figures.starting = 25;
+  loins.umpire.division = kLoinsDivision;
+  Add(s, "l1", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r3").off_table = true;
+  s.umpire.secret_entries.push_back({"r3", 7, 1});
+  EventLog all;
+  PlayTo(rules_, s, 1, all, [](const BattleState&) {});
+  ASSERT_EQ(s.umpire.secret_entries.size(), 1u);
+  EXPECT_EQ(s.umpire.secret_entries[0].turn, 7);
+  EXPECT_EQ(s.umpire.secret_entries[0].point, 1);
+}
+
+TEST_F(FerreeGaps, OnlyTheLoinsAreHeldAtTheirDeployedPosition) {
+  BattleState s = ZuluDeploymentNext();
+  s.umpire.secret_entries.push_back({"r1", 3, kDeployedPosition});
+  absl::Status st = rules_.Validate(s);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(st.message()), HasSubstr("state.umpire.secret_entries[0].point"));
+}
+
+}  // namespace
+}  // namespace impi::ferree
