@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -252,6 +253,7 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
       }
       if (c.segment == kPreBattleZuluDeploy) {
         IMPI_RETURN_IF_ERROR(ZuluDeployment());
+        MarkReinforcements();
         c.phase = Phase::kActivation;
         c.segment = 0;
         c.turn = 0;
@@ -521,6 +523,81 @@ absl::Status FerreeBattle::HoldLoins() {
   return absl::OkStatus();
 }
 
+// --- Durnford's arrival (001, C. Durnford's Arrival). -----------------------
+
+void FerreeBattle::MarkReinforcements() {
+  // Designed (docs/ferree-engine.md): every British unit that is off the
+  // table when the battle starts, with figures left, is Durnford's column.
+  for (Unit& u : s_.units) {
+    if (u.side == Side::kBritish && u.off_table && u.figures.Present() > 0) {
+      u.umpire.entry_point = kAwaitsArrival;
+    }
+  }
+}
+
+const Point* FerreeBattle::ReinforcementPoint() const {
+  // An ENTRY point named for the road or Rorke's Drift, else one marked
+  // british_entry (designed).
+  for (const Point& p : s_.points) {
+    if (p.kind != PointKind::kEntry) continue;
+    const std::string n = absl::AsciiStrToLower(p.name);
+    if (n.find("road") != std::string::npos || n.find("rorke") != std::string::npos) return &p;
+  }
+  for (const Point& p : s_.points) {
+    if (p.kind == PointKind::kEntry && p.british_entry) return &p;
+  }
+  return nullptr;
+}
+
+absl::Status FerreeBattle::ArriveReinforcements() {
+  std::vector<Unit*> due;
+  for (Unit& u : s_.units) {
+    if (u.side == Side::kBritish && u.off_table && u.umpire.entry_point == kAwaitsArrival) {
+      due.push_back(&u);
+    }
+  }
+  if (due.empty()) return absl::OkStatus();
+  // C. Durnford's Arrival: "Arrives at 10:00am" (or late): the column comes
+  // on at the start of the first turn whose time has reached it.
+  if (s_.clock.time_of_day < s_.pre_battle.reinforcement_arrival) return absl::OkStatus();
+  const Point* p = ReinforcementPoint();
+  const double w = s_.table.width, h = s_.table.height;
+  auto inside = [&](Vec2 v, double r) {
+    if (w > 2 * r) v.x() = std::clamp(v.x(), r, w - r);
+    if (h > 2 * r) v.y() = std::clamp(v.y(), r, h - r);
+    return v;
+  };
+  std::vector<std::string> ids;
+  for (size_t i = 0; i < due.size(); ++i) {
+    Unit& u = *due[i];
+    Vec2 at = p != nullptr ? p->position : u.position;
+    if (p != nullptr && w > 0 && h > 0) {
+      // Side by side along the point's edge (designed).
+      const bool vertical_edge = std::min(at.x(), w - at.x()) <= std::min(at.y(), h - at.y());
+      const Vec2 along = vertical_edge ? Vec2(0, 1) : Vec2(1, 0);
+      const double step = 2 * kCompanyRadius + 0.1;
+      at += (static_cast<double>(i) - (due.size() - 1) / 2.0) * step * along;
+    }
+    u.position = inside(at, Radius(u));
+    u.off_table = false;
+    u.umpire.entry_point = p != nullptr ? p->number : 0;
+    ids.push_back(u.id);
+  }
+  Event& e = Log(EventKind::kMoved, Side::kBritish, kSectionSituation, kTableDurnford, "",
+                 absl::StrCat("Durnford's column arrives (", ids.size(), " units) at ",
+                              p != nullptr && !p->name.empty()
+                                  ? p->name
+                                  : (p != nullptr ? absl::StrCat("entry point ", p->number)
+                                                  : std::string("the table edge")),
+                              ": their counters go into the cup."));
+  e.unit_ids = ids;
+  if (p != nullptr) {
+    e.point = p->number;
+    e.point_kind = PointKind::kEntry;
+  }
+  return absl::OkStatus();
+}
+
 // ---------------------------------------------------------------------------
 // 5.-7. The cup.
 
@@ -584,6 +661,7 @@ absl::Status FerreeBattle::StartTurn() {
     u.status.fired = false;
     u.status.in_close_combat = false;
   }
+  IMPI_RETURN_IF_ERROR(ArriveReinforcements());
   c.segment = 0;
   c.chits_left = FillCup();
   // The counters of regiments still off-board are the umpire's secret.

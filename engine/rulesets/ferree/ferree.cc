@@ -160,6 +160,11 @@ bool AllRegimentsBroken(const BattleState& s) {
 bool NoBritishLeft(const BattleState& s) {
   for (const Unit& u : s.units) {
     if (u.side == Side::kBritish && !u.off_table && u.figures.Present() > 0) return false;
+    // C.: Durnford's column still to arrive has not been killed nor escaped.
+    if (u.side == Side::kBritish && u.off_table && u.umpire.entry_point == kAwaitsArrival &&
+        u.figures.Present() > 0) {
+      return false;
+    }
   }
   return true;
 }
@@ -398,7 +403,10 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   }
   std::vector<Unit> units;
   for (Unit& u : v.units) {
+    // Durnford's coming is no secret: a British unit keeps its arrival mark.
+    const int entry_point = u.side == Side::kBritish ? u.umpire.entry_point : 0;
     u.umpire = UnitUmpire{};
+    u.umpire.entry_point = entry_point;
     if (u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment) continue;
     units.push_back(std::move(u));
   }

@@ -91,6 +91,11 @@ inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engi
 // SecretEntry.point of a loins regiment held off-table (4.): it comes on at
 // its trays' deployed positions (kept in Unit.position), not at an ENTRY point.
 inline constexpr int kDeployedPosition = 0;
+// umpire.entry_point of a British unit off the table when the battle starts:
+// it arrives with Durnford (situation C) once clock.time_of_day reaches
+// pre_battle.reinforcement_arrival; on arrival it holds the ENTRY point's
+// number (0 if none).
+inline constexpr int kAwaitsArrival = -1;
 
 // Sections of the sequence of play, as headed in the source text.
 inline constexpr char kSectionMix[] = "5. Mix up the Movement Counters.";
@@ -148,7 +153,8 @@ int RegimentFigures(const BattleState& s, const std::string& regiment_id);
 // The division of a regiment (its umpire.division).
 int DivisionOf(const BattleState& s, const std::string& regiment_id);
 // Victory (8. of the sequence of play): every Zulu regiment broken or without
-// figures; no British figure on the table.
+// figures; no British figure on the table (nor in Durnford's column still to
+// arrive).
 bool AllRegimentsBroken(const BattleState& s);
 bool NoBritishLeft(const BattleState& s);
 
@@ -222,6 +228,16 @@ class FerreeBattle {
   // 4.: every loins regiment still on the board goes off-table until turn 3
   // (SecretEntry{turn 3, point kDeployedPosition}).
   absl::Status HoldLoins();
+  // C. Durnford's arrival: marks the British units off the table as the
+  // battle starts (umpire.entry_point kAwaitsArrival) ...
+  void MarkReinforcements();
+  // ... and brings them on at the start of a turn whose time of day has
+  // reached pre_battle.reinforcement_arrival, at ReinforcementPoint (else
+  // where each unit stands off the table, clamped to the table).
+  absl::Status ArriveReinforcements();
+  // The ENTRY point named like "road" or "Rorke's Drift", else one marked
+  // british_entry, else nullptr.
+  const Point* ReinforcementPoint() const;
   // Turns and counters.
   absl::Status StartTurn();
   absl::Status DrawCounter();

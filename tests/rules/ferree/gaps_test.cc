@@ -1,8 +1,8 @@
 // Rules of Ferree's Isandlwana (001_4c61f40cf0987cbf.txt) that were on
 // docs/ferree-engine.md's "What is not modelled yet" list, through the engine
 // (engine/rulesets/ferree/ferree.h): the loins held off-table until turn 3
-// (4.). States are built by hand; the dice are scripted and the Zulu test
-// policy takes the first option.
+// (4.) and Durnford's arrival (C.). States are built by hand; the dice are
+// scripted and the Zulu test policy takes the first option.
 #include <memory>
 #include <string>
 #include <vector>
@@ -207,6 +207,102 @@ TEST_F(FerreeGaps, OnlyTheLoinsAreHeldAtTheirDeployedPosition) {
   absl::Status st = rules_.Validate(s);
   EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(std::string(st.message()), HasSubstr("state.umpire.secret_entries[0].point"));
+}
+
+// --- 2. Durnford's arrival ----------------------------------------------------
+
+// Durnford's column (native horse and rockets) off the table; an ENTRY point
+// on the road from Rorke's Drift at (60, 20). Discovered at 10:00am, a turn
+// of 10 minutes, Durnford at 10:20am: he arrives at the start of turn 3.
+BattleState WithDurnford() {
+  BattleState s = ZuluDeploymentNext();
+  s.pre_battle.reinforcement_arrival = 620;
+  Point& p = s.points.emplace_back();
+  p.kind = PointKind::kEntry;
+  p.number = 5;
+  p.name = "the road from Rorke's Drift";
+  p.position = Vec2(60, 20);
+  Unit& nh = Add(s, "nh", Side::kBritish, UnitKind::kNativeHorse, {70, 20}, 10);
+  nh.name = "Durnford's Sikali Horse";
+  nh.off_table = true;
+  Unit& rk = Add(s, "rk", Side::kBritish, UnitKind::kRockets, {70, 20}, 3);
+  rk.off_table = true;
+  rk.status.limbered = true;
+  return s;
+}
+
+TEST_F(FerreeGaps, DurnfordArrivesWhenTheClockReachesHisTimeAtTheRoad) {
+  BattleState s = WithDurnford();
+  ASSERT_TRUE(rules_.Validate(s).ok()) << rules_.Validate(s);
+  EventLog all;
+  bool checked_early = false;
+  PlayTo(rules_, s, 3, all, [&](const BattleState& st) {
+    if (st.clock.phase != Phase::kActivation || st.clock.turn >= 3) return;
+    checked_early = true;
+    EXPECT_TRUE(st.FindUnit("nh")->off_table) << "turn " << st.clock.turn;
+    EXPECT_TRUE(st.FindUnit("rk")->off_table);
+    EXPECT_EQ(st.FindUnit("nh")->umpire.entry_point, kAwaitsArrival);
+    EXPECT_LT(st.clock.time_of_day, 620);
+    EXPECT_THAT(st.clock.chits_left, Not(Contains("nh")));
+  });
+  EXPECT_TRUE(checked_early);
+  ASSERT_EQ(s.clock.turn, 3);
+  EXPECT_EQ(s.clock.time_of_day, 620);
+  for (const char* id : {"nh", "rk"}) {
+    const Unit* u = s.FindUnit(id);
+    EXPECT_FALSE(u->off_table) << id;
+    EXPECT_LE(Distance(u->position, Vec2(60, 20)), 3 * kCompanyRadius) << id;
+    EXPECT_LE(u->position.x(), 60.0);
+    EXPECT_EQ(u->umpire.entry_point, 5);
+  }
+  // They get counters from that turn.
+  const Event* turn3 = nullptr;
+  const Event* arrival = nullptr;
+  for (const Event& e : all.events()) {
+    if (e.kind == EventKind::kTurnStarted && e.why.text.find("Turn 3") == 0) turn3 = &e;
+    if (e.kind == EventKind::kMoved && e.side == Side::kBritish &&
+        e.why.rule.table == "C. Durnford's Arrival") {
+      arrival = &e;
+    }
+  }
+  ASSERT_NE(arrival, nullptr);
+  EXPECT_EQ(arrival->point, 5);
+  EXPECT_THAT(arrival->why.text, HasSubstr("Rorke's Drift"));
+  ASSERT_NE(turn3, nullptr);
+  EXPECT_THAT(turn3->unit_ids, Contains("nh"));
+  EXPECT_THAT(turn3->unit_ids, Contains("rk"));
+}
+
+TEST_F(FerreeGaps, AUnitThatLeavesTheTableDoesNotComeBackWithDurnford) {
+  BattleState s = WithDurnford();
+  s.pre_battle.reinforcement_arrival = 700;
+  EventLog all;
+  PlayTo(rules_, s, 2, all, [](const BattleState&) {});
+  ASSERT_EQ(s.clock.turn, 2);
+  // b1 escapes off the table on turn 2; the clock passes Durnford's time.
+  s.FindUnit("b1")->off_table = true;
+  s.FindUnit("nh")->off_table = true;
+  s.clock.time_of_day = 700;
+  s.clock.chits_left = {"r1"};
+  s.clock.segment = 0;
+  PlayTo(rules_, s, 3, all, [](const BattleState&) {});
+  ASSERT_EQ(s.clock.turn, 3);
+  EXPECT_TRUE(s.FindUnit("b1")->off_table) << "an escaped company stays away";
+  EXPECT_FALSE(s.FindUnit("nh")->off_table);
+}
+
+TEST_F(FerreeGaps, WithoutARoadDurnfordComesOnWhereHeStandsOffTheTable) {
+  BattleState s = WithDurnford();
+  s.points.clear();
+  s.FindUnit("nh")->position = Vec2(70, 30);
+  s.pre_battle.reinforcement_arrival = 600;  // on turn 1
+  EventLog all;
+  PlayTo(rules_, s, 1, all, [](const BattleState&) {});
+  ASSERT_EQ(s.clock.turn, 1);
+  const Unit* nh = s.FindUnit("nh");
+  EXPECT_FALSE(nh->off_table);
+  EXPECT_NEAR(nh->position.x(), 60 - Radius(*nh), 1e-9);
+  EXPECT_NEAR(nh->position.y(), 30, 1e-9);
 }
 
 }  // namespace
