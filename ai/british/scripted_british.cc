@@ -175,12 +175,33 @@ OptionScore ScoreLimber(const BattleState& s, const Action& a) {
   return {kAvoid, "the guns stay in action"};
 }
 
+// 001 D. Deployment Of British Troops: the engine offers DEPLOY only where
+// the situation allows. Pulled in: every company offered goes (nearest the
+// camp first); fortified: the companies nearest the laager or thornbush go
+// in, up to the number the engine still offers. Historical: the scenario's
+// positions are kept.
+OptionScore ScoreDeploy(const BattleState& s, const Action& a) {
+  const Unit* u = s.FindUnit(a.unit_id);
+  if (u == nullptr) return {kNever, "unknown unit"};
+  switch (s.pre_battle.deployment) {
+    case Deployment::kPulledIn:
+      return {kGood - Distance(u->position, a.to) / 100.0,
+              absl::StrCat(u->name, " is pulled in towards the camp")};
+    case Deployment::kHalfFortified:
+    case Deployment::kAllFortified:
+      return {kGood - Distance(u->position, a.to) / 100.0,
+              absl::StrCat(u->name, " goes into the fortified position")};
+    default:
+      return {kAvoid, "the scenario's positions are kept"};
+  }
+}
+
 }  // namespace
 
 OptionScore ScoreBritishOption(const BattleState& s, const Action& a) {
   switch (a.kind) {
     case ActionKind::kEndDeployment: return {kNeutral + 10.0, "keep the scenario's positions"};
-    case ActionKind::kDeploy: return {kAvoid, "the scenario's positions are kept"};
+    case ActionKind::kDeploy: return ScoreDeploy(s, a);
     case ActionKind::kFire: return ScoreFire(s, a);
     case ActionKind::kFixBayonets: return ScoreFixBayonets(s, a);
     case ActionKind::kSendRunner: return ScoreSendRunner(s, a);

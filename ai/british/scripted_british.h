@@ -4,7 +4,11 @@
 // Overview: when the engine awaits the British (deployment, or one unit's
 // activation after its resolve test), ScriptedBritish picks among the legal
 // actions by scoring each with a small function of its kind:
-//   - deployment: keep the scenario's positions (END_DEPLOYMENT);
+//   - deployment: when the situation pulls the troops in, every DEPLOY the
+//     engine offers (to 7" from camp); when it allows a fortified position,
+//     the companies nearest the laager or thornbush go in, up to the number
+//     the engine offers; then END_DEPLOYMENT (historically: the scenario's
+//     positions);
 //   - FIX_BAYONETS when an unpinned or pinned Zulu tray is within 6" (before
 //     firing: close combat is coming and unfixed regulars fight at -1);
 //   - FIRE at the most dangerous target: the nearest unpinned Zulu tray in

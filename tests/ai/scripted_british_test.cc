@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/event.h"
+#include "engine/rulesets/ferree/ferree.h"
 #include "gtest/gtest.h"
 #include "tests/ai/ferree_table.h"
 
@@ -113,6 +115,70 @@ TEST(ScriptedBritishTest, KeepsTheScenarioDeployment) {
   Action deploy = FerreeTable::MoveTo("a_coy", Vec2(40, 30));
   deploy.kind = ActionKind::kDeploy;
   EXPECT_EQ(Pick(t.s, {deploy, FerreeTable::Make(ActionKind::kEndDeployment, "")}), 1);
+}
+
+// Plays the British deployment with the script through the engine's
+// candidates (LegalActions) until it ends the deployment; returns the
+// DEPLOY actions it took.
+std::vector<Action> DeployWithTheScript(BattleState& s) {
+  ferree::FerreeRuleset rules;
+  s.clock.phase = Phase::kPreBattle;
+  s.clock.segment = ferree::kPreBattleBritishDeploy;
+  s.pre_battle.rolled = true;
+  std::vector<Action> taken;
+  for (int guard = 0; guard < 20; ++guard) {
+    const std::vector<Action> options = rules.LegalActions(s, Side::kBritish);
+    const Action a = options[Pick(s, options)];
+    if (a.kind != ActionKind::kDeploy) {
+      EXPECT_EQ(a.kind, ActionKind::kEndDeployment);
+      break;
+    }
+    taken.push_back(a);
+    Dice dice = Dice::Scripted({});
+    EventLog log;
+    Awaiting next;
+    EXPECT_TRUE(rules.Advance(s, {a}, PolicySpec{}, dice, log, &next).ok());
+  }
+  return taken;
+}
+
+TEST(ScriptedBritishTest, PullsTheTroopsInWhenTheSituationSaysSo) {
+  FerreeTable t;  // the camp's edge at x = 33
+  t.Company("far", Vec2(50, 30));   // 17" out: beyond the historical 15"
+  t.Company("near", Vec2(44, 30));  // 11" out: already pulled in
+  t.s.pre_battle.deployment = Deployment::kPulledIn;
+  std::vector<Action> taken = DeployWithTheScript(t.s);
+  ASSERT_EQ(taken.size(), 1u);
+  EXPECT_EQ(taken[0].unit_id, "far");
+  EXPECT_NEAR(t.s.FindUnit("far")->position.x(), 40.25, 1e-6) << "7\" from the camp";
+  EXPECT_EQ(t.s.FindUnit("near")->position, Vec2(44, 30));
+  // Historically the scenario's positions are kept.
+  FerreeTable h;
+  h.Company("close", Vec2(36, 30));  // 3" out: a DEPLOY to 15" is offered
+  h.s.pre_battle.deployment = Deployment::kHistorical;
+  EXPECT_TRUE(DeployWithTheScript(h.s).empty());
+  EXPECT_EQ(h.s.FindUnit("close")->position, Vec2(36, 30));
+}
+
+TEST(ScriptedBritishTest, PutsTheNearestCompaniesIntoTheFortifiedPosition) {
+  FerreeTable t;
+  Terrain& laager = t.s.terrain.emplace_back();
+  laager.id = "laager";
+  laager.kind = TerrainKind::kLaager;
+  laager.outline = {Vec2(25, 22), Vec2(33, 22), Vec2(33, 38), Vec2(25, 38)};
+  t.Company("a", Vec2(40, 30));
+  t.Company("b", Vec2(60, 30));
+  t.Company("c", Vec2(29, 44));
+  t.Company("d", Vec2(10, 30));
+  t.s.pre_battle.deployment = Deployment::kHalfFortified;
+  std::vector<Action> taken = DeployWithTheScript(t.s);
+  ASSERT_EQ(taken.size(), 2u) << "up to half of the four companies";
+  EXPECT_EQ(taken[0].unit_id, "c") << "the nearest first";
+  EXPECT_EQ(taken[1].unit_id, "a");
+  for (const char* id : {"a", "c"}) {
+    EXPECT_TRUE(PointInPolygon(t.s.FindUnit(id)->position, laager.outline)) << id;
+  }
+  EXPECT_EQ(t.s.FindUnit("b")->position, Vec2(60, 30));
 }
 
 TEST(ScriptedBritishTest, UnlimbersToFireAndHoldsTheLine) {

@@ -548,9 +548,11 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   const Clock& c = s_.clock;
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
       c.segment == kPreBattleBritishDeploy) {
+    out = DeploymentOptions();
     Action end;
     end.kind = ActionKind::kEndDeployment;
-    return {end};
+    out.push_back(end);
+    return out;
   }
   const Unit* u = ActiveBritish();
   if (u == nullptr) return out;
@@ -725,6 +727,148 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   }
 }
 
+namespace {
+
+// The camp deployment distances are measured from: the CAMP, else the tents.
+const Terrain* CampArea(const BattleState& s) {
+  for (TerrainKind k : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
+    for (const Terrain& t : s.terrain) {
+      if (t.kind == k && !t.open && t.outline.size() > 2) return &t;
+    }
+  }
+  return nullptr;
+}
+
+// Distance from `p` to the edge of `area` (0 inside).
+double FromArea(const Vec2& p, const Terrain& area) {
+  if (PointInPolygon(p, area.outline)) return 0;
+  double from = 1e300;
+  const auto& o = area.outline;
+  for (size_t i = 0; i < o.size(); ++i) {
+    const Vec2 a = o[i], b = o[(i + 1) % o.size()];
+    const Vec2 ab = b - a;
+    const double t = std::clamp((p - a).dot(ab) / std::max(ab.squaredNorm(), 1e-12), 0.0, 1.0);
+    from = std::min(from, Distance(p, a + t * ab));
+  }
+  return from;
+}
+
+// The laager, else the thornbush redoubt ("which ever is present").
+const Terrain* FortifiedArea(const BattleState& s) {
+  for (TerrainKind k : {TerrainKind::kLaager, TerrainKind::kBarricade}) {
+    for (const Terrain& t : s.terrain) {
+      if (t.kind == k && !t.open && t.outline.size() > 2) return &t;
+    }
+  }
+  return nullptr;
+}
+
+bool InFortified(const BattleState& s, const Vec2& p) {
+  for (const Terrain& t : s.terrain) {
+    if ((t.kind == TerrainKind::kLaager || t.kind == TerrainKind::kBarricade) && !t.open &&
+        t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Vec2 Centroid(const std::vector<Vec2>& outline) {
+  Vec2 c = Vec2::Zero();
+  for (const Vec2& v : outline) c += v;
+  return outline.empty() ? c : Vec2(c / static_cast<double>(outline.size()));
+}
+
+// Designed: a deployment candidate stands this far inside the allowed band.
+constexpr double kBandSlack = 0.25;
+
+}  // namespace
+
+std::vector<Action> FerreeBattle::DeploymentOptions() const {
+  std::vector<Action> out;
+  const Deployment d = s_.pre_battle.deployment;
+  const TableGeometry& tg = s_.table;
+  auto on_table = [&](const Vec2& p) {
+    return p.x() >= 0 && p.y() >= 0 && (tg.width <= 0 || p.x() <= tg.width) &&
+           (tg.height <= 0 || p.y() <= tg.height);
+  };
+  auto deploy = [&](const Unit& u, const Vec2& to) {
+    if (!on_table(to) || !CheckDeployment(u, to, "deploy").ok()) return;
+    Action a;
+    a.kind = ActionKind::kDeploy;
+    a.unit_id = u.id;
+    a.to = to;
+    out.push_back(a);
+  };
+  // D. Deployment Of British Troops, 1. and 2.: "at least 15" from camp" /
+  // "Troops pulled in, deploy at least 7" from camp". Designed: pulled in,
+  // the band is from 7" out to the historical 15"; a company beyond it (or
+  // closer than 7") is offered the place 7" out.
+  const int least = MinimumDeploymentInches(d);
+  const Terrain* camp = CampArea(s_);
+  if (least > 0 && camp != nullptr) {
+    const double most =
+        d == Deployment::kPulledIn ? MinimumDeploymentInches(Deployment::kHistorical) : 1e300;
+    const Vec2 centre = CampCentre(s_);
+    for (const Unit& u : s_.units) {
+      if (u.side != Side::kBritish || !IsCompany(u) || u.off_table) continue;
+      const double from = FromArea(u.position, *camp);
+      if (from >= least && from < most) continue;
+      // On the line from the camp's centre through the company, at the
+      // allowed distance from the camp's edge (bisection: the distance grows
+      // along the ray).
+      Vec2 dir = u.position - centre;
+      if (dir.norm() < 1e-9) dir = Vec2(0, -1);
+      dir.normalize();
+      const double want = least + kBandSlack;
+      double lo = 0, hi = 1;
+      while (FromArea(centre + hi * dir, *camp) < want && hi < 1e4) hi *= 2;
+      for (int k = 0; k < 60; ++k) {
+        const double mid = (lo + hi) / 2;
+        (FromArea(centre + mid * dir, *camp) < want ? lo : hi) = mid;
+      }
+      deploy(u, centre + hi * dir);
+    }
+  }
+  // 2., 5 and 6: "Up to 1/2 of the available troops" / "All of the available
+  // troops may be put into a fortified position. (The laager or the
+  // thornbush redoubt, which ever is present)".
+  if (d == Deployment::kHalfFortified || d == Deployment::kAllFortified) {
+    const Terrain* fort = FortifiedArea(s_);
+    if (fort != nullptr) {
+      int troops = 0, inside = 0;
+      for (const Unit& u : s_.units) {
+        if (u.side != Side::kBritish || !IsCompany(u)) continue;
+        ++troops;
+        if (!u.off_table && InFortified(s_, u.position)) ++inside;
+      }
+      const int room = d == Deployment::kAllFortified ? troops : troops / 2;
+      if (inside < room) {
+        const Vec2 c = Centroid(fort->outline);
+        for (const Unit& u : s_.units) {
+          if (u.side != Side::kBritish || !IsCompany(u) || u.off_table ||
+              InFortified(s_, u.position)) {
+            continue;
+          }
+          // Designed: on the line from the position's centre towards the
+          // company, a company's width inside its edge (else its centre).
+          Vec2 dir = u.position - c;
+          if (dir.norm() < 1e-9) dir = Vec2(0, -1);
+          dir.normalize();
+          double lo = 0, hi = 1;
+          while (PointInPolygon(c + hi * dir, fort->outline) && hi < 1e4) hi *= 2;
+          for (int k = 0; k < 60; ++k) {
+            const double mid = (lo + hi) / 2;
+            (PointInPolygon(c + mid * dir, fort->outline) ? lo : hi) = mid;
+          }
+          deploy(u, c + std::max(lo - kCompanyRadius, lo / 2) * dir);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
                                            const std::string& path) const {
   if (!IsCompany(u)) return absl::OkStatus();  // the restrictions are on troops
@@ -732,24 +876,9 @@ absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
   // D. Deployment Of British Troops: "at least 15" from camp" / "at least
   // 7" from camp", measured from the camp's edge (the CAMP, else the tents).
   const int least = MinimumDeploymentInches(d);
-  const Terrain* camp = nullptr;
-  for (TerrainKind k : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
-    for (const Terrain& t : s_.terrain) {
-      if (camp == nullptr && t.kind == k && !t.open && t.outline.size() > 2) camp = &t;
-    }
-  }
+  const Terrain* camp = CampArea(s_);
   if (least > 0 && camp != nullptr) {
-    double from = 0;
-    if (!PointInPolygon(to, camp->outline)) {
-      from = 1e300;
-      const auto& o = camp->outline;
-      for (size_t i = 0; i < o.size(); ++i) {
-        const Vec2 a = o[i], b = o[(i + 1) % o.size()];
-        const Vec2 ab = b - a;
-        const double t = std::clamp((to - a).dot(ab) / std::max(ab.squaredNorm(), 1e-12), 0.0, 1.0);
-        from = std::min(from, Distance(to, a + t * ab));
-      }
-    }
+    const double from = FromArea(to, *camp);
     if (from < least) {
       return Precondition(path + ".to",
                           absl::StrFormat("%.1f\" from the camp: the situation (D. Deployment Of "
@@ -759,15 +888,7 @@ absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
   }
   // "Up to 1/2 of the available troops may be put into a fortified position."
   if (d == Deployment::kHalfFortified) {
-    auto fortified = [&](const Vec2& p) {
-      for (const Terrain& t : s_.terrain) {
-        if ((t.kind == TerrainKind::kLaager || t.kind == TerrainKind::kBarricade) && !t.open &&
-            t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
-          return true;
-        }
-      }
-      return false;
-    };
+    auto fortified = [&](const Vec2& p) { return InFortified(s_, p); };
     if (fortified(to)) {
       int troops = 0, inside = 1;
       for (const Unit& c : s_.units) {

@@ -238,6 +238,9 @@ class FerreeBattle {
   // The ENTRY point named like "road" or "Rorke's Drift", else one marked
   // british_entry, else nullptr.
   const Point* ReinforcementPoint() const;
+  // Deployment candidates (3.): DEPLOY actions that satisfy the situation's
+  // rule (D. Deployment Of British Troops).
+  std::vector<Action> DeploymentOptions() const;
   // Turns and counters.
   absl::Status StartTurn();
   absl::Status DrawCounter();

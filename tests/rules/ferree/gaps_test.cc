@@ -1,8 +1,9 @@
 // Rules of Ferree's Isandlwana (001_4c61f40cf0987cbf.txt) that were on
 // docs/ferree-engine.md's "What is not modelled yet" list, through the engine
 // (engine/rulesets/ferree/ferree.h): the loins held off-table until turn 3
-// (4.) and Durnford's arrival (C.). States are built by hand; the dice are
-// scripted and the Zulu test policy takes the first option.
+// (4.), Durnford's arrival (C.), and the British deployment candidates of the
+// situation (D.). States are built by hand; the dice are scripted and the
+// Zulu test policy takes the first option.
 #include <memory>
 #include <string>
 #include <vector>
@@ -303,6 +304,108 @@ TEST_F(FerreeGaps, WithoutARoadDurnfordComesOnWhereHeStandsOffTheTable) {
   EXPECT_FALSE(nh->off_table);
   EXPECT_NEAR(nh->position.x(), 60 - Radius(*nh), 1e-9);
   EXPECT_NEAR(nh->position.y(), 30, 1e-9);
+}
+
+// --- 3. British deployment candidates -----------------------------------------
+
+BattleState BritishDeploymentNext(Deployment d) {
+  BattleState s = ZuluDeploymentNext();
+  s.clock.segment = kPreBattleBritishDeploy;
+  s.pre_battle.deployment = d;
+  return s;
+}
+
+std::vector<Action> Deploys(const std::vector<Action>& options) {
+  std::vector<Action> out;
+  for (const Action& a : options) {
+    if (a.kind == ActionKind::kDeploy) out.push_back(a);
+  }
+  return out;
+}
+
+TEST_F(FerreeGaps, PulledInOffersEachCompanyBeyondTheBandAPlaceSevenInchesFromCamp) {
+  BattleState s = BritishDeploymentNext(Deployment::kPulledIn);
+  // b1 at (30, 30) is 20" from the camp's edge (y = 10): beyond the 15" of a
+  // historical deployment. b2 at (30, 22) is 12" out: within 7"-15".
+  Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {42, 10}, 20);  // 8" right of the camp
+  Add(s, "w1", Side::kBritish, UnitKind::kWagon, {30, 40}, 0);  // not troops
+  std::vector<Action> options = rules_.LegalActions(s, Side::kBritish);
+  ASSERT_FALSE(options.empty());
+  EXPECT_EQ(options.back().kind, ActionKind::kEndDeployment);
+  std::vector<Action> deploys = Deploys(options);
+  ASSERT_EQ(deploys.size(), 1u);
+  EXPECT_EQ(deploys[0].unit_id, "b1");
+  // On the line to the camp's centre (30, 6), 7" (and a little) from its edge.
+  EXPECT_NEAR(deploys[0].to.x(), 30, 1e-6);
+  EXPECT_NEAR(deploys[0].to.y(), 17.25, 1e-6);
+  // Each candidate is accepted.
+  EventLog log;
+  Dice dice = Dice::Scripted({});
+  Awaiting next;
+  ASSERT_TRUE(rules_.Advance(s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
+  EXPECT_TRUE(Deploys(rules_.LegalActions(s, Side::kBritish)).empty());
+}
+
+TEST_F(FerreeGaps, HistoricalOffersACompanyTooCloseAPlaceFifteenInchesOut) {
+  BattleState s = BritishDeploymentNext(Deployment::kHistorical);
+  s.FindUnit("b1")->position = Vec2(30, 14);  // 4" from the camp
+  std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
+  ASSERT_EQ(deploys.size(), 1u);
+  EXPECT_NEAR(deploys[0].to.y(), 25.25, 1e-6);
+  s.FindUnit("b1")->position = Vec2(30, 40);  // far out: fine historically
+  EXPECT_TRUE(Deploys(rules_.LegalActions(s, Side::kBritish)).empty());
+}
+
+BattleState Fortified(Deployment d) {
+  BattleState s = BritishDeploymentNext(d);
+  Terrain& laager = s.terrain.emplace_back();
+  laager.id = "laager";
+  laager.kind = TerrainKind::kLaager;
+  laager.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};
+  for (int i = 2; i <= 4; ++i) {
+    Add(s, "b" + std::to_string(i), Side::kBritish, UnitKind::kInfantry, {10.0 * i + 5, 30}, 20);
+  }
+  return s;
+}
+
+TEST_F(FerreeGaps, HalfFortifiedOffersTheLaagerToHalfOfTheCompanies) {
+  BattleState s = Fortified(Deployment::kHalfFortified);  // four companies
+  std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
+  ASSERT_EQ(deploys.size(), 4u);
+  const Terrain& laager = s.terrain.back();
+  for (const Action& a : deploys) EXPECT_TRUE(PointInPolygon(a.to, laager.outline)) << a.unit_id;
+  int inside = 0;
+  for (int guard = 0; guard < 10; ++guard) {
+    deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
+    if (deploys.empty()) break;
+    EventLog log;
+    Dice dice = Dice::Scripted({});
+    Awaiting next;
+    ASSERT_TRUE(rules_.Advance(s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
+    ++inside;
+  }
+  EXPECT_EQ(inside, 2) << "up to half of the four companies";
+}
+
+TEST_F(FerreeGaps, AllFortifiedOffersTheLaagerToEveryCompany) {
+  BattleState s = Fortified(Deployment::kAllFortified);
+  int inside = 0;
+  for (int guard = 0; guard < 10; ++guard) {
+    std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
+    if (deploys.empty()) break;
+    EventLog log;
+    Dice dice = Dice::Scripted({});
+    Awaiting next;
+    ASSERT_TRUE(rules_.Advance(s, {deploys.back()}, PolicySpec{}, dice, log, &next).ok());
+    ++inside;
+  }
+  EXPECT_EQ(inside, 4);
+  const Terrain& laager = s.terrain.back();
+  for (const Unit& u : s.units) {
+    if (u.side == Side::kBritish) {
+      EXPECT_TRUE(PointInPolygon(u.position, laager.outline)) << u.id;
+    }
+  }
 }
 
 }  // namespace
