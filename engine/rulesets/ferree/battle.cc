@@ -254,6 +254,7 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
       if (c.segment == kPreBattleZuluDeploy) {
         IMPI_RETURN_IF_ERROR(ZuluDeployment());
         MarkReinforcements();
+        IMPI_RETURN_IF_ERROR(CampBreaksDown());
         c.phase = Phase::kActivation;
         c.segment = 0;
         c.turn = 0;
@@ -594,6 +595,172 @@ absl::Status FerreeBattle::ArriveReinforcements() {
   if (p != nullptr) {
     e.point = p->number;
     e.point_kind = PointKind::kEntry;
+  }
+  return absl::OkStatus();
+}
+
+// --- The camp break-down timetable (001, F. Zulu Discovery Roll). ---------
+
+std::vector<Vec2> FerreeBattle::RoadFromCamp(const Vec2& to) const {
+  std::vector<Vec2> path = {CampCentre(s_)};
+  const Terrain* road = nullptr;
+  bool reversed = false;
+  double best = 2.0;  // designed: a road ending within 2" of the point
+  for (const Terrain& t : s_.terrain) {
+    if (t.kind != TerrainKind::kRoad || t.outline.size() < 2) continue;
+    const double first = Distance(t.outline.front(), to), last = Distance(t.outline.back(), to);
+    if (std::min(first, last) <= best) {
+      best = std::min(first, last);
+      road = &t;
+      reversed = first < last;
+    }
+  }
+  if (road != nullptr) {
+    std::vector<Vec2> r = road->outline;
+    if (reversed) std::reverse(r.begin(), r.end());
+    path.insert(path.end(), r.begin(), r.end());
+  }
+  path.push_back(to);
+  // Drop repeated points so every leg has a direction.
+  std::vector<Vec2> out;
+  for (const Vec2& v : path) {
+    if (out.empty() || Distance(out.back(), v) > 1e-6) out.push_back(v);
+  }
+  return out;
+}
+
+absl::Status FerreeBattle::CampBreaksDown() {
+  const PreBattle& pb = s_.pre_battle;
+  if (!pb.rolled) return absl::OkStatus();
+  const bool laager = pb.camp_laagered;
+  const CampSetUp camp = laager ? CampSetUp::kLaagered : CampSetUp::kHistorical;
+  const FurtherDefenses defenses =
+      pb.thornbush ? FurtherDefenses::kThornbush : FurtherDefenses::kNone;
+  Explanation table;
+  const CampBreakDown b = CampBreakDownAt(camp, defenses, pb.discovery_time, &table);
+  // "If the Zulus are not found before 11:30am the camp will begin to break
+  // down to move on."
+  if (!b.breaking_down) return absl::OkStatus();
+  const char* row = laager ? kRowBreakDownLaagered : kRowBreakDownNotLaagered;
+  const std::string found = ClockTime(pb.discovery_time);
+  const Point* road = ReinforcementPoint();
+  const std::string road_name =
+      road == nullptr ? std::string("the table edge")
+                      : (road->name.empty() ? absl::StrCat("entry point ", road->number)
+                                            : road->name);
+
+  // "4 wagons can be put on the road each hour" (2 laagered): that many
+  // WAGON units, in unit order, have left the camp along the road and off
+  // the table (designed), at the road's ENTRY point if there is one.
+  std::vector<std::string> gone;
+  for (Unit& u : s_.units) {
+    if (static_cast<int>(gone.size()) >= b.wagons_on_road) break;
+    if (u.side != Side::kBritish || u.kind != UnitKind::kWagon || u.off_table) continue;
+    u.off_table = true;
+    if (road != nullptr) u.position = road->position;
+    gone.push_back(u.id);
+  }
+  if (!gone.empty()) {
+    Event& e = Log(EventKind::kMoved, Side::kBritish, kSectionSituation, kTableDiscovery, row,
+                   absl::StrFormat("The camp has been breaking down since 11:30am (camp %s, %d "
+                                   "wagons an hour): the Zulus found at %s, %d wagons are on the "
+                                   "road and have left the table by %s.",
+                                   laager ? "laagered" : "not laagered", b.wagons_per_hour, found,
+                                   static_cast<int>(gone.size()), road_name));
+    e.unit_ids = gone;
+    if (road != nullptr) {
+      e.point = road->number;
+      e.point_kind = PointKind::kEntry;
+    }
+  }
+
+  // "If a thornbush redoubt was built, it will be destroyed by 12:30pm."
+  if (pb.thornbush && !b.thornbush_standing) {
+    const auto removed =
+        std::remove_if(s_.terrain.begin(), s_.terrain.end(),
+                       [](const Terrain& t) { return t.kind == TerrainKind::kBarricade; });
+    if (removed != s_.terrain.end()) {
+      s_.terrain.erase(removed, s_.terrain.end());
+      Log(EventKind::kTableRoll, Side::kBritish, kSectionSituation, kTableDiscovery, row,
+          absl::StrCat("The thornbush redoubt was destroyed by 12:30pm as the camp broke down "
+                       "(the Zulus found at ",
+                       found, "): it is removed from the table."));
+    }
+  }
+
+  // "If the Zulus are not found until 2:30pm or later then the British will
+  // be in road column." Designed: every British unit on the table but the
+  // wagons left in the camp stands on the road from the camp's centre
+  // towards the road's ENTRY point, in unit order, the first at the head
+  // (furthest along, at most a company's radius short of the point), each
+  // next 3" (centre to centre: a company's footprint) behind the last;
+  // behind the camp's centre the column carries on straight back.
+  if (b.road_column) {
+    Vec2 to;
+    if (road != nullptr) {
+      to = road->position;
+    } else {
+      // No road point: towards the nearest table edge (designed).
+      const Vec2 c = CampCentre(s_);
+      const double w = s_.table.width, h = s_.table.height;
+      const double dl = c.x(), dr = w - c.x(), db = c.y(), dt = h - c.y();
+      const double m = std::min({dl, dr, db, dt});
+      to = m == dl ? Vec2(0, c.y()) : m == dr ? Vec2(w, c.y()) : m == db ? Vec2(c.x(), 0)
+                                                                         : Vec2(c.x(), h);
+    }
+    const std::vector<Vec2> path = RoadFromCamp(to);
+    std::vector<double> at_leg = {0};
+    for (size_t i = 1; i < path.size(); ++i) {
+      at_leg.push_back(at_leg.back() + Distance(path[i - 1], path[i]));
+    }
+    const double length = at_leg.back();
+    auto along = [&](double d) -> Vec2 {
+      if (path.size() < 2) return path[0];
+      if (d <= 0) {
+        const Vec2 dir = (path[1] - path[0]).normalized();
+        return path[0] + d * dir;
+      }
+      for (size_t i = 1; i < path.size(); ++i) {
+        if (d <= at_leg[i] || i + 1 == path.size()) {
+          const Vec2 dir = (path[i] - path[i - 1]).normalized();
+          return path[i - 1] + (d - at_leg[i - 1]) * dir;
+        }
+      }
+      return path.back();
+    };
+    std::vector<Unit*> column;
+    for (Unit& u : s_.units) {
+      if (u.side == Side::kBritish && !u.off_table && u.kind != UnitKind::kWagon) {
+        column.push_back(&u);
+      }
+    }
+    const double step = 2 * kCompanyRadius;
+    const double head = std::min(std::max(0.0, length - kCompanyRadius),
+                                 step * static_cast<double>(column.size() > 0 ? column.size() - 1
+                                                                              : 0));
+    const double w = s_.table.width, h = s_.table.height;
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < column.size(); ++i) {
+      Vec2 p = along(head - step * static_cast<double>(i));
+      const double r = Radius(*column[i]);
+      if (w > 2 * r) p.x() = std::clamp(p.x(), r, w - r);
+      if (h > 2 * r) p.y() = std::clamp(p.y(), r, h - r);
+      column[i]->position = p;
+      ids.push_back(column[i]->id);
+    }
+    if (!ids.empty()) {
+      Event& e = Log(EventKind::kMoved, Side::kBritish, kSectionSituation, kTableDiscovery,
+                     kRowRoadColumn,
+                     absl::StrFormat("The Zulus were not found until %s: the British are in road "
+                                     "column, %d units 3\" apart on the road from the camp "
+                                     "towards %s.",
+                                     found, static_cast<int>(ids.size()), road_name));
+      e.unit_ids = ids;
+      if (road != nullptr) {
+        e.point = road->number;
+        e.point_kind = PointKind::kEntry;
+      }
+    }
   }
   return absl::OkStatus();
 }

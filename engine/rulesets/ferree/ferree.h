@@ -238,6 +238,15 @@ class FerreeBattle {
   // The ENTRY point named like "road" or "Rorke's Drift", else one marked
   // british_entry, else nullptr.
   const Point* ReinforcementPoint() const;
+  // F. the camp break-down timetable, applied as the battle starts (the
+  // Zulus are found at pre_battle.discovery_time): the wagons already on the
+  // road leave the table at ReinforcementPoint, a thornbush barricade
+  // destroyed by then is removed, and in road column the British stand in a
+  // column along the road (docs/ferree-engine.md).
+  absl::Status CampBreaksDown();
+  // The road out of the camp towards `to`: the camp's centre, then the ROAD
+  // terrain ending nearest `to` (if one ends within 2" of it), then `to`.
+  std::vector<Vec2> RoadFromCamp(const Vec2& to) const;
   // Deployment candidates (3.): DEPLOY actions that satisfy the situation's
   // rule (D. Deployment Of British Troops).
   std::vector<Action> DeploymentOptions() const;
