@@ -6,6 +6,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/tables.h"
 
@@ -171,6 +172,77 @@ bool NoBritishLeft(const BattleState& s) {
 
 // ---------------------------------------------------------------------------
 // The seam.
+
+std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id) {
+  // 001, 4. Zulu player deploys his troops.
+  std::vector<std::string> regiments;
+  std::vector<std::vector<const Unit*>> trays;
+  for (const Unit& r : s.units) {
+    if (r.kind != UnitKind::kRegiment) continue;
+    std::vector<const Unit*> on;
+    for (const Unit* t : TraysOf(s, r.id)) {
+      if (Alive(*t)) on.push_back(t);
+    }
+    if (on.empty()) continue;
+    regiments.push_back(r.id);
+    trays.push_back(std::move(on));
+  }
+  auto name = [&](const Unit& u) { return u.name.empty() ? u.id : u.name; };
+  // "All trays of a regiment must be adjacent to or behind another tray of
+  // its regiment."
+  for (size_t i = 0; i < regiments.size(); ++i) {
+    if (trays[i].size() < 2) continue;
+    for (const Unit* t : trays[i]) {
+      double nearest = 1e18;
+      for (const Unit* o : trays[i]) {
+        if (o != t) nearest = std::min(nearest, Distance(t->position, o->position) - 2 * kTrayRadius);
+      }
+      if (nearest > kTrayAdjacent + 1e-9) {
+        if (tray_id != nullptr) *tray_id = t->id;
+        return absl::StrFormat(
+            "tray '%s' is %.2f\" from the nearest tray of its regiment: \"All trays of a regiment "
+            "must be adjacent to or behind another tray of its regiment.\" (adjacent: within "
+            "%.2f\" edge to edge)",
+            name(*t), nearest, kTrayAdjacent);
+      }
+    }
+  }
+  // "Regiments of a division do not have to be in contact with each other,
+  // but there can not be a regiment from another division between them."
+  std::vector<Vec2> centre;
+  for (const auto& ts : trays) {
+    Vec2 c = Vec2::Zero();
+    for (const Unit* t : ts) c += t->position;
+    centre.push_back(c / static_cast<double>(ts.size()));
+  }
+  auto segment_distance = [](const Vec2& p, const Vec2& a, const Vec2& b) {
+    const Vec2 ab = b - a;
+    const double l2 = ab.squaredNorm();
+    const double f = l2 <= 0 ? 0.0 : std::clamp((p - a).dot(ab) / l2, 0.0, 1.0);
+    return Distance(p, a + f * ab);
+  };
+  for (size_t a = 0; a < regiments.size(); ++a) {
+    const int division = DivisionOf(s, regiments[a]);
+    if (division == 0) continue;
+    for (size_t b = a + 1; b < regiments.size(); ++b) {
+      if (DivisionOf(s, regiments[b]) != division) continue;
+      for (size_t k = 0; k < regiments.size(); ++k) {
+        if (DivisionOf(s, regiments[k]) == division) continue;
+        for (const Unit* t : trays[k]) {
+          if (segment_distance(t->position, centre[a], centre[b]) > kTrayRadius) continue;
+          if (tray_id != nullptr) *tray_id = t->id;
+          const Unit* ra = s.FindUnit(regiments[a]);
+          const Unit* rb = s.FindUnit(regiments[b]);
+          return absl::StrFormat(
+              "tray '%s' of division %d stands between '%s' and '%s' of division %d: "
+              "\"there can not be a regiment from another division between them.\"",
+              name(*t), DivisionOf(s, regiments[k]), name(*ra), name(*rb), division);
+        }
+      }
+    }
+  }
+  return "";
+}
 
 absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   for (size_t i = 0; i < s.units.size(); ++i) {

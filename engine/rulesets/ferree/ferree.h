@@ -65,6 +65,7 @@ inline constexpr char kRulesetId[] = "FERREE_ISANDLWANA";
 
 // Sizes on the table, in inches. Designed unless the text gives them.
 inline constexpr double kTrayRadius = 1.4;          // a 2 3/4" movement tray (text), as a disc
+inline constexpr double kTrayAdjacent = 2.75;       // designed: "adjacent", edge to edge
 inline constexpr double kCompanyRadius = 1.5;       // designed footprint of a company
 inline constexpr double kGunRadius = 1.0;           // designed: a gun or rocket battery
 inline constexpr double kWagonRadius = 1.0;         // designed
@@ -157,6 +158,18 @@ int DivisionOf(const BattleState& s, const std::string& regiment_id);
 // arrive).
 bool AllRegimentsBroken(const BattleState& s);
 bool NoBritishLeft(const BattleState& s);
+// 4. Zulu player deploys his troops: "All trays of a regiment must be
+// adjacent to or behind another tray of its regiment" and "there can not be
+// a regiment from another division between" two regiments of a division.
+// Designed readings (docs/ferree-engine.md), over the trays on the table
+// with figures: a tray keeps the first rule when another tray of its
+// regiment is within kTrayAdjacent edge to edge (a tray "behind" another
+// leaves at most a tray's width between them); a regiment is between two
+// regiments of one division when one of its trays touches the segment
+// joining their centres (the mean of their trays on the table).
+// Returns "" when the deployment keeps both, else why; `*tray_id` (if
+// non-null) is the tray that breaks it.
+std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id);
 
 // The procedure on one state.
 class FerreeBattle {

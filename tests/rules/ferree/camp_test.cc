@@ -1,9 +1,11 @@
-// Ferree's Isandlwana (001_4c61f40cf0987cbf.txt), 1.F: the camp break-down
-// timetable applied as the battle starts, through the engine
-// (engine/rulesets/ferree/ferree.h). The situation rolls A-F are scripted;
-// the Zulu test policy takes the first option.
+// Ferree's Isandlwana (001_4c61f40cf0987cbf.txt): 1.F, the camp break-down
+// timetable applied as the battle starts, and 4., the Zulu deployment
+// constraints, through the engine (engine/rulesets/ferree/ferree.h). The
+// situation rolls A-F are scripted; the Zulu test policy takes the first
+// option.
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/core/dice.h"
@@ -219,6 +221,105 @@ TEST_F(FerreeCamp, LaageredCampPutsTwoWagonsAnHourOnTheRoadAndNoRoadColumn) {
   EXPECT_EQ(WagonsOffTable(t), 7);
   EXPECT_EQ(Find(late, kRowRoadColumn), nullptr);
   EXPECT_EQ(t.FindUnit("b1")->position, Vec2(30, 35));
+}
+
+// --- 4. Zulu player deploys his troops ---------------------------------------
+
+// Two regiments of the right horn (division 1) along y = 40, a chest
+// regiment (division 2) well off the line between them: legal.
+BattleState Deployed() {
+  BattleState s;
+  s.ruleset = kRulesetId;
+  s.table = {60, 48, 0, 0};
+  s.clock.phase = Phase::kPreBattle;
+  s.clock.segment = kPreBattleZuluDeploy;
+  for (const auto& [id, division, x] :
+       std::vector<std::tuple<std::string, int, double>>{{"ra", 1, 10}, {"rb", 1, 30},
+                                                          {"rc", 2, 20}}) {
+    Unit& r = Add(s, id, Side::kZulu, UnitKind::kRegiment, {x, 40}, 0);
+    r.umpire.division = division;
+    r.figures.starting = 50;
+  }
+  // ra: side by side (0.2" apart), rb: one tray behind the other, 2.7"
+  // between them edge to edge.
+  Add(s, "ra1", Side::kZulu, UnitKind::kTray, {10, 40}, 25, "ra");
+  Add(s, "ra2", Side::kZulu, UnitKind::kTray, {13, 40}, 25, "ra");
+  Add(s, "rb1", Side::kZulu, UnitKind::kTray, {30, 40}, 25, "rb");
+  Add(s, "rb2", Side::kZulu, UnitKind::kTray, {30, 45.5}, 25, "rb");
+  Add(s, "rc1", Side::kZulu, UnitKind::kTray, {20, 30}, 25, "rc");
+  Add(s, "rc2", Side::kZulu, UnitKind::kTray, {23, 30}, 25, "rc");
+  Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 5}, 20);
+  return s;
+}
+
+TEST(ZuluDeployment, TraysAdjacentOrBehindAndNoOtherDivisionBetweenIsLegal) {
+  const BattleState s = Deployed();
+  std::string tray = "unset";
+  EXPECT_EQ(ZuluDeploymentBreach(s, &tray), "");
+  EXPECT_EQ(tray, "unset");
+}
+
+TEST(ZuluDeployment, ATrayTooFarFromTheRestOfItsRegimentBreaksTheFirstRule) {
+  BattleState s = Deployed();
+  // 6.0" centre to centre: 3.2" edge to edge, more than a tray's 2.75".
+  s.FindUnit("rb2")->position = Vec2(30, 46);
+  std::string tray;
+  const std::string why = ZuluDeploymentBreach(s, &tray);
+  EXPECT_EQ(tray, "rb1");  // the first tray found alone: both are
+  EXPECT_THAT(why, ::testing::HasSubstr("adjacent to or behind another tray"));
+  // A tray off the table (sent off-board) is not checked.
+  s.FindUnit("rb2")->off_table = true;
+  EXPECT_EQ(ZuluDeploymentBreach(s, &tray), "");
+}
+
+TEST(ZuluDeployment, ARegimentOfAnotherDivisionBetweenTwoOfOneDivisionBreaksTheSecondRule) {
+  BattleState s = Deployed();
+  // rc's trays on the line between ra's centre (11.5, 40) and rb's (30, 42.75).
+  s.FindUnit("rc1")->position = Vec2(20, 41.5);
+  s.FindUnit("rc2")->position = Vec2(23, 41.5);
+  std::string tray;
+  const std::string why = ZuluDeploymentBreach(s, &tray);
+  EXPECT_EQ(tray, "rc1");
+  EXPECT_THAT(why, ::testing::HasSubstr("there can not be a regiment from another division"));
+  // The same regiment in the right horn's own division is not "between".
+  s.FindUnit("rc")->umpire.division = 1;
+  EXPECT_EQ(ZuluDeploymentBreach(s, &tray), "");
+}
+
+TEST_F(FerreeCamp, TheEngineReportsABreachWhenTheZuluDeploymentEnds) {
+  BattleState s = Deployed();
+  s.pre_battle.rolled = true;
+  s.pre_battle.discovery_time = 600;
+  s.pre_battle.reinforcement_arrival = 600;
+  s.clock.minutes_per_turn = 10;
+  s.FindUnit("rc1")->position = Vec2(20, 41.5);
+  s.FindUnit("rc2")->position = Vec2(23, 41.5);
+  Dice dice = Dice::Scripted(std::vector<int>(400, 1));
+  EventLog log;
+  Awaiting next;
+  const absl::Status st = rules_.Advance(s, {}, PolicySpec{}, dice, log, &next);
+  ASSERT_TRUE(st.ok()) << st;
+  const Event* breach = nullptr;
+  for (const Event& e : log.events()) {
+    if (e.why.rule.section == kSectionZuluDeploy &&
+        e.why.text.find("breaks a rule") != std::string::npos) {
+      breach = &e;
+    }
+  }
+  ASSERT_NE(breach, nullptr);
+  EXPECT_TRUE(breach->umpire_only);
+  EXPECT_THAT(breach->unit_ids, ::testing::ElementsAre("rc1"));
+
+  // The legal deployment reports nothing.
+  BattleState t = Deployed();
+  t.pre_battle = s.pre_battle;
+  t.clock.minutes_per_turn = 10;
+  Dice dice2 = Dice::Scripted(std::vector<int>(400, 1));
+  EventLog log2;
+  ASSERT_TRUE(rules_.Advance(t, {}, PolicySpec{}, dice2, log2, &next).ok());
+  for (const Event& e : log2.events()) {
+    EXPECT_EQ(e.why.text.find("breaks a rule"), std::string::npos) << e.why.text;
+  }
 }
 
 }  // namespace
