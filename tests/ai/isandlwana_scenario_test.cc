@@ -13,6 +13,7 @@
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/ferree.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"
 
@@ -51,6 +52,17 @@ double DistanceToPolygon(const Vec2& p, const std::vector<Vec2>& poly) {
     best = std::min(best, Distance(p, a + t * ab));
   }
   return best;
+}
+
+// 001, 4. Zulu player deploys his troops: trays adjacent to or behind their
+// regiment's, no regiment of another division between a division's regiments.
+TEST(IsandlwanaScenarioTest, TheZuluDeploymentKeepsTheRules) {
+  absl::StatusOr<v1::TableState> table = cli::LoadScenario("isandlwana");
+  ASSERT_TRUE(table.ok()) << table.status();
+  absl::StatusOr<BattleState> state = service::StateFromProto(*table);
+  ASSERT_TRUE(state.ok()) << state.status();
+  std::string tray;
+  EXPECT_EQ(ferree::ZuluDeploymentBreach(*state, &tray), "") << tray;
 }
 
 TEST(IsandlwanaScenarioTest, PassesTheServiceAndRuleSetChecks) {
@@ -225,7 +237,9 @@ TEST(IsandlwanaScenarioTest, TheZulusStandNorthAndNorthEastInTheirDivisions) {
       EXPECT_FALSE(PointInPolygon(t->position, o.vertices)) << t->id;
     }
     for (const Unit* other : trays) {
-      if (other != t) EXPECT_GE(Distance(t->position, other->position), 2.75) << t->id;
+      if (other != t) {
+        EXPECT_GE(Distance(t->position, other->position), 2.75) << t->id;
+      }
     }
     mean_x[division] += t->position.x();
     ++count[division];
@@ -245,7 +259,9 @@ TEST(IsandlwanaScenarioTest, TheZulusStandNorthAndNorthEastInTheirDivisions) {
       for (const Unit* o : own) {
         if (o != t) nearest = std::min(nearest, Distance(t->position, o->position));
       }
-      if (own.size() > 1) EXPECT_LE(nearest, 3.01) << t->id;
+      if (own.size() > 1) {
+        EXPECT_LE(nearest, 3.01) << t->id;
+      }
     }
   }
 }

@@ -484,18 +484,14 @@ absl::Status FerreeBattle::ZuluDeployment() {
                               /*umpire_only=*/false, &i));
   // "All trays of a regiment must be adjacent to or behind another tray of
   // its regiment. ... there can not be a regiment from another division
-  // between them." (designed readings: ZuluDeploymentBreach). The positions
-  // are the scenario's, so a breach is reported to the umpire, not refused
-  // (docs/ferree-engine.md).
+  // between them." (designed readings: ZuluDeploymentBreach). A deployment
+  // that breaks them is refused.
   std::string tray;
   const std::string breach = ZuluDeploymentBreach(s_, &tray);
   if (!breach.empty()) {
-    Event& e = Log(EventKind::kNothing, Side::kZulu, kSectionZuluDeploy, "", "",
-                   absl::StrCat("The Zulu deployment breaks a rule of ", kSectionZuluDeploy,
-                                ": ", breach));
-    e.umpire_only = true;
-    e.announce.clear();
-    e.unit_ids = {tray};
+    return absl::FailedPreconditionError(absl::StrCat(
+        "state.units: the Zulu deployment breaks a rule of ", kSectionZuluDeploy, " at ", tray,
+        ": ", breach));
   }
   return HoldLoins();
 }

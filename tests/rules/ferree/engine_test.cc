@@ -1204,7 +1204,9 @@ BattleState FullBattle() {
   drift.number = 3;
   drift.name = "Fugitives' Drift";
   drift.position = Vec2(36, 0.5);
-  const int divisions[] = {1, 1, 2, 3, 4, 2};
+  // Divisions side by side, so that no regiment stands between two of
+  // another division (4. Zulu player deploys his troops).
+  const int divisions[] = {1, 1, 2, 2, 3, 4};
   for (int r = 0; r < 6; ++r) {
     const std::string rid = "r" + std::to_string(r + 1);
     Unit& reg = Add(s, rid, Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
