@@ -15,6 +15,7 @@
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/ferree/ferree_test_util.h"
 
 namespace impi::ferree {
 namespace {
@@ -23,62 +24,12 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-// --- The test policy: the first option, unless a test picks another. --------
-
-std::function<int(const std::vector<Action>&)>& Picker() {
-  static auto* f = new std::function<int(const std::vector<Action>&)>;
-  return *f;
-}
-
-class FirstOption : public Policy {
- public:
-  int Choose(const BattleState&, const std::vector<Action>& options, Dice&,
-             std::string* why) override {
-    if (why != nullptr) *why = "test policy";
-    return Picker() ? Picker()(options) : 0;
-  }
-};
+using test_util::Add;
+using test_util::Picker;
+using test_util::RegisterTestPolicy;
+using test_util::SmallBattle;
 
 // --- States --------------------------------------------------------------------
-
-Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
-          const std::string& parent = "") {
-  Unit& u = s.units.emplace_back();
-  u.id = id;
-  u.side = side;
-  u.kind = kind;
-  u.position = at;
-  u.figures.fit = fit;
-  u.parent = parent;
-  return u;
-}
-
-// A company b1 (20 men of the 24th) at (30, 14) by the camp, a regiment r1
-// of three trays 16" away, its induna i1 behind them, and a wagon; the
-// battle on, turn 0, the cup empty.
-BattleState SmallBattle() {
-  BattleState s;
-  s.ruleset = kRulesetId;
-  s.table = {60, 48, 0, 0};
-  s.clock.phase = Phase::kActivation;
-  Terrain& camp = s.terrain.emplace_back();
-  camp.id = "camp";
-  camp.kind = TerrainKind::kCamp;
-  camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};
-  Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {30, 30}, 0);
-  r.figures.starting = 75;
-  r.umpire.division = 2;
-  Add(s, "t1", Side::kZulu, UnitKind::kTray, {26, 30}, 25, "r1");
-  Add(s, "t2", Side::kZulu, UnitKind::kTray, {30, 30}, 25, "r1");
-  Add(s, "t3", Side::kZulu, UnitKind::kTray, {34, 30}, 25, "r1");
-  Add(s, "i1", Side::kZulu, UnitKind::kInduna, {30, 34}, 1, "r1");
-  Unit& b = Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 14}, 20);
-  b.name = "A Coy 1/24th";
-  b.red_coat = true;
-  Unit& w = Add(s, "w1", Side::kBritish, UnitKind::kWagon, {30, 4}, 0);
-  w.name = "1/24th";
-  return s;
-}
 
 // SmallBattle with tray t2 `gap` inches (edge to edge) in front of b1 and the
 // other trays far off; turn 2 under way, the cup holding r1, i1, b1, w1.
@@ -156,11 +107,7 @@ struct Answer {
 
 class FerreeAsk : public ::testing::Test {
  protected:
-  void SetUp() override {
-    RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
-                   [](const PolicySpec&) { return std::make_unique<FirstOption>(); });
-    Picker() = nullptr;
-  }
+  void SetUp() override { RegisterTestPolicy(); }
 
   // Asks `q` with the scripted `faces`; a script that runs out (or is not
   // used up) fails the answer, as RunAsk does for the first.

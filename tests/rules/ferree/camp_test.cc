@@ -14,38 +14,19 @@
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/ferree/ferree_test_util.h"
 
 namespace impi::ferree {
 namespace {
 
-class FirstOption : public Policy {
- public:
-  int Choose(const BattleState&, const std::vector<Action>&, Dice&, std::string* why) override {
-    if (why != nullptr) *why = "test policy";
-    return 0;
-  }
-};
+using test_util::Add;
+using test_util::RegisterTestPolicy;
 
 class FerreeCamp : public ::testing::Test {
  protected:
-  void SetUp() override {
-    RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
-                   [](const PolicySpec&) { return std::make_unique<FirstOption>(); });
-  }
+  void SetUp() override { RegisterTestPolicy(); }
   const FerreeRuleset rules_;
 };
-
-Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
-          const std::string& parent = "") {
-  Unit& u = s.units.emplace_back();
-  u.id = id;
-  u.side = side;
-  u.kind = kind;
-  u.position = at;
-  u.figures.fit = fit;
-  u.parent = parent;
-  return u;
-}
 
 // A 60" x 48" table before the situation rolls: the camp an 8" square
 // centred at (30, 24), the road to Rorke's Drift leaving the table at (0, 24)

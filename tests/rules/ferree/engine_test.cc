@@ -18,6 +18,7 @@
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/ferree/ferree_test_util.h"
 
 namespace impi::ferree {
 namespace {
@@ -25,85 +26,19 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-// --- The test policy --------------------------------------------------------
-
-// Every option offered to the policy, in order, for the checks.
-std::vector<std::vector<Action>>& Offered() {
-  static auto* v = new std::vector<std::vector<Action>>;
-  return *v;
-}
-
-// The index the policy picks (default: the first option).
-std::function<int(const std::vector<Action>&)>& Picker() {
-  static auto* f = new std::function<int(const std::vector<Action>&)>;
-  return *f;
-}
-
-class TestPolicy : public Policy {
- public:
-  int Choose(const BattleState&, const std::vector<Action>& options, Dice&,
-             std::string* why) override {
-    Offered().push_back(options);
-    if (why != nullptr) *why = "test policy";
-    return Picker() ? Picker()(options) : 0;
-  }
-};
-
-void RegisterTestPolicy() {
-  RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<TestPolicy>(); });
-}
+using test_util::Add;
+using test_util::Offered;
+using test_util::Picker;
+using test_util::RegisterTestPolicy;
+using test_util::SmallBattle;
 
 class FerreeEngine : public ::testing::Test {
  protected:
-  void SetUp() override {
-    RegisterTestPolicy();
-    Offered().clear();
-    Picker() = nullptr;
-  }
+  void SetUp() override { RegisterTestPolicy(); }
   const FerreeRuleset rules_;
 };
 
 // --- States -----------------------------------------------------------------
-
-Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
-          const std::string& parent = "") {
-  Unit& u = s.units.emplace_back();
-  u.id = id;
-  u.side = side;
-  u.kind = kind;
-  u.position = at;
-  u.figures.fit = fit;
-  u.parent = parent;
-  return u;
-}
-
-// A company b1 (20 men of the 24th) by the camp, a regiment r1 of three
-// trays 16" away, its induna i1 behind them, and the 1/24th's wagon.
-BattleState SmallBattle() {
-  BattleState s;
-  s.ruleset = kRulesetId;
-  s.table = {60, 48, 0, 0};
-  s.clock.phase = Phase::kActivation;
-  s.clock.turn = 0;
-  Terrain& camp = s.terrain.emplace_back();
-  camp.id = "camp";
-  camp.kind = TerrainKind::kCamp;
-  camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};  // centre (30, 6)
-  Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {30, 30}, 0);
-  r.figures.starting = 75;
-  r.umpire.division = 2;
-  Add(s, "t1", Side::kZulu, UnitKind::kTray, {26, 30}, 25, "r1");
-  Add(s, "t2", Side::kZulu, UnitKind::kTray, {30, 30}, 25, "r1");
-  Add(s, "t3", Side::kZulu, UnitKind::kTray, {34, 30}, 25, "r1");
-  Add(s, "i1", Side::kZulu, UnitKind::kInduna, {30, 34}, 1, "r1");
-  Unit& b = Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 14}, 20);
-  b.name = "A Coy 1/24th";
-  b.red_coat = true;
-  Unit& w = Add(s, "w1", Side::kBritish, UnitKind::kWagon, {30, 4}, 0);
-  w.name = "1/24th";
-  return s;
-}
 
 // Makes `id` the active British unit (its counter at the front of the cup).
 void MakeActive(BattleState& s, const std::string& id, int turn = 2) {

@@ -14,6 +14,7 @@
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/ferree/ferree_test_util.h"
 
 namespace impi::ferree {
 namespace {
@@ -22,34 +23,14 @@ using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-class FirstOption : public Policy {
- public:
-  int Choose(const BattleState&, const std::vector<Action>&, Dice&, std::string* why) override {
-    if (why != nullptr) *why = "test policy";
-    return 0;
-  }
-};
+using test_util::Add;
+using test_util::RegisterTestPolicy;
 
 class FerreeGaps : public ::testing::Test {
  protected:
-  void SetUp() override {
-    RegisterPolicy(kRulesetId, Side::kZulu, PolicyKind::kRules,
-                   [](const PolicySpec&) { return std::make_unique<FirstOption>(); });
-  }
+  void SetUp() override { RegisterTestPolicy(); }
   const FerreeRuleset rules_;
 };
-
-Unit& Add(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit,
-          const std::string& parent = "") {
-  Unit& u = s.units.emplace_back();
-  u.id = id;
-  u.side = side;
-  u.kind = kind;
-  u.position = at;
-  u.figures.fit = fit;
-  u.parent = parent;
-  return u;
-}
 
 // A 60" x 48" table, the camp an 8" square centred at (30, 6), company b1
 // at (30, 30), and a chest regiment r1 of one tray far off at (5, 46).

@@ -23,6 +23,7 @@
 #include "engine/rulesets/umpire.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 
 namespace impi::tsatf {
@@ -32,6 +33,13 @@ using testing::AddImpi;
 using testing::AddPerimeter;
 using testing::Appearance;
 using testing::British;
+using testing::Charge;
+using testing::Count;
+using testing::Fire;
+using testing::Move;
+using testing::Of;
+using testing::Pass;
+using testing::Script;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -127,14 +135,6 @@ Terrain Block(const std::string& id, double x0, double y0, double x1, double y1,
 
 // --- Driving the engine ------------------------------------------------------
 
-DiceSpec Script(std::vector<int> faces, std::vector<CardColor> cards = {}) {
-  DiceSpec d;
-  d.scripted = true;
-  d.faces = std::move(faces);
-  d.cards = std::move(cards);
-  return d;
-}
-
 absl::StatusOr<StepResult> Advance(const BattleState& s, std::vector<Action> british,
                                    std::vector<int> faces, std::vector<CardColor> cards = {}) {
   return RunAdvance(s, british, PolicySpec{}, Script(std::move(faces), std::move(cards)));
@@ -152,43 +152,7 @@ Question Q(QuestionKind kind, const std::string& unit = "", const std::string& o
   return q;
 }
 
-Action Move(const std::string& id, double x, double y) {
-  Action a;
-  a.kind = ActionKind::kMove;
-  a.unit_id = id;
-  a.to = Vec2(x, y);
-  return a;
-}
-Action Pass() {
-  Action a;
-  a.kind = ActionKind::kPass;
-  return a;
-}
-Action Fire(const std::string& id, const std::string& target, int hits) {
-  Action a;
-  a.kind = ActionKind::kFire;
-  a.unit_id = id;
-  a.target_id = target;
-  a.hits = hits;
-  return a;
-}
-Action Charge(const std::string& id, const std::string& target) {
-  Action a;
-  a.kind = ActionKind::kCharge;
-  a.unit_id = id;
-  a.target_id = target;
-  return a;
-}
-
 // --- Reading results ---------------------------------------------------------
-
-std::vector<const Event*> Of(const StepResult& r, EventKind kind) {
-  std::vector<const Event*> out;
-  for (const Event& e : r.events) {
-    if (e.kind == kind) out.push_back(&e);
-  }
-  return out;
-}
 
 std::vector<const Event*> InSection(const StepResult& r, EventKind kind,
                                     const std::string& section) {
@@ -197,14 +161,6 @@ std::vector<const Event*> InSection(const StepResult& r, EventKind kind,
     if (e->why.rule.section == section) out.push_back(e);
   }
   return out;
-}
-
-int Count(const BattleState& s, UnitKind kind, const std::string& parent = "") {
-  int n = 0;
-  for (const Unit& u : s.units) {
-    if (u.kind == kind && !u.off_table && (parent.empty() || u.parent == parent)) ++n;
-  }
-  return n;
 }
 
 // The ids of units of `kind` in `after` that are not in `before`.

@@ -9,61 +9,23 @@
 #include "gtest/gtest.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/umpire.h"
+#include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 
 namespace impi::tsatf {
 namespace {
 
 using ::testing::HasSubstr;
+using testing::Count;
+using testing::Fire;
+using testing::Move;
+using testing::Of;
+using testing::Pass;
+using testing::Script;
 using testing::WorkedExampleState;
 
 constexpr CardColor R = CardColor::kRed;
 constexpr CardColor B = CardColor::kBlack;
-
-DiceSpec Script(std::vector<int> faces, std::vector<CardColor> cards) {
-  DiceSpec d;
-  d.scripted = true;
-  d.faces = std::move(faces);
-  d.cards = std::move(cards);
-  return d;
-}
-
-Action Move(const std::string& id, double x, double y) {
-  Action a;
-  a.kind = ActionKind::kMove;
-  a.unit_id = id;
-  a.to = Vec2(x, y);
-  return a;
-}
-Action Pass() {
-  Action a;
-  a.kind = ActionKind::kPass;
-  return a;
-}
-Action Fire(const std::string& id, const std::string& target, int hits) {
-  Action a;
-  a.kind = ActionKind::kFire;
-  a.unit_id = id;
-  a.target_id = target;
-  a.hits = hits;
-  return a;
-}
-
-std::vector<const Event*> Of(const StepResult& r, EventKind kind) {
-  std::vector<const Event*> out;
-  for (const Event& e : r.events) {
-    if (e.kind == kind) out.push_back(&e);
-  }
-  return out;
-}
-
-int CountKind(const BattleState& s, UnitKind kind, const std::string& parent = "") {
-  int n = 0;
-  for (const Unit& u : s.units) {
-    if (u.kind == kind && !u.off_table && (parent.empty() || u.parent == parent)) ++n;
-  }
-  return n;
-}
 
 // Plays the movement example; each step's dice are those the text rolls, in
 // its order.
@@ -172,8 +134,8 @@ TEST_F(WorkedExamples, MovementProcedure_Card5_LastZuluCardBringsOnTheImpi) {
   const Unit* impi = c6.state.FindUnit(id);
   ASSERT_NE(impi, nullptr);
   EXPECT_EQ(impi->kind, UnitKind::kImpi);
-  EXPECT_EQ(CountKind(c6.state, UnitKind::kRegiment, id), 5);
-  EXPECT_EQ(CountKind(c6.state, UnitKind::kInduna, id), 1);
+  EXPECT_EQ(Count(c6.state, UnitKind::kRegiment, id), 5);
+  EXPECT_EQ(Count(c6.state, UnitKind::kInduna, id), 1);
   EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
   EXPECT_EQ(impi->umpire.target_id, "c2");
   std::vector<const Event*> moves = Of(c6, EventKind::kMoved);
@@ -204,7 +166,7 @@ TEST_F(WorkedExamples, MovementProcedure_Card6_CavalryAtTheFordAndTheRockyDepres
   // the rocky depression, so it is no place for a rifle-armed regiment.
   EXPECT_EQ(rolls[1]->point, 2);
   EXPECT_EQ(rolls[1]->why.dice[0].result, 3);
-  EXPECT_EQ(CountKind(f.state, UnitKind::kRifleRegiment), 0);
+  EXPECT_EQ(Count(f.state, UnitKind::kRifleRegiment), 0);
   // "Since the British have occupied this appearance point, it will never
   // create anything else." The ford "will be tested each time".
   EXPECT_EQ(f.state.FindPoint(PointKind::kAppearance, 2)->state, PointState::kOccupied);
@@ -246,7 +208,7 @@ TEST_F(WorkedExamples, FireProcedure_RegimentFallsBackAndLoneZuluConverts) {
   ASSERT_EQ(created.size(), 1u);
   const Unit* impi = r.state.FindUnit(created[0]->unit_ids[0]);
   ASSERT_NE(impi, nullptr);
-  EXPECT_EQ(CountKind(r.state, UnitKind::kRegiment, impi->id), 4);
+  EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
   EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-6);
   // Pool: 5 + 1 recycled - 4 = 2; committed 12 + 4 = 16.
   EXPECT_EQ(r.state.umpire.force_pool, 2);
