@@ -140,7 +140,7 @@ const Unit* FerreeBattle::ActiveBritish() const {
   return s_.FindUnit(c.chits_left[0]);
 }
 
-Awaiting FerreeBattle::Awaits() const {
+Awaiting FerreeBattle::Awaits(bool describe_options) const {
   Awaiting a;
   const Clock& c = s_.clock;
   const bool battle = c.phase == Phase::kActivation;
@@ -190,9 +190,11 @@ Awaiting FerreeBattle::Awaits() const {
     a.kind = AwaitKind::kBritishMove;
     a.unit_ids = {u->id};
     std::vector<std::string> can;
-    for (const Action& o : BritishOptions()) {
-      std::string k = ActionKindName(o.kind);
-      if (std::find(can.begin(), can.end(), k) == can.end()) can.push_back(k);
+    if (describe_options) {
+      for (const Action& o : BritishOptions()) {
+        std::string k = ActionKindName(o.kind);
+        if (std::find(can.begin(), can.end(), k) == can.end()) can.push_back(k);
+      }
     }
     std::string state;
     if (u->status.surrounded) {
@@ -204,7 +206,7 @@ Awaiting FerreeBattle::Awaits() const {
       state = " It is retiring.";
     }
     a.prompt = absl::StrCat("Turn ", c.turn, ": ", NameOf(*u), " is active.", state,
-                            " Its options: ", absl::StrJoin(can, ", "),
+                            can.empty() ? "" : " Its options: ", absl::StrJoin(can, ", "),
                             " (the engine rolls movement and every shot); PASS ends its turn.");
     return a;
   }

@@ -652,7 +652,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
 // British actions.
 
 absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path) {
-  const Awaiting aw = Awaits();
+  const Awaiting aw = Awaits(/*describe_options=*/false);
   if (aw.kind == AwaitKind::kGameOver) return Precondition(path, "the game is over");
   if (aw.side != Side::kBritish) {
     return Precondition(path, absl::StrCat("the British are not awaited now (", aw.prompt, ")"));

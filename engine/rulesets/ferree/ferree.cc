@@ -433,7 +433,7 @@ std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side s
   Dice dice = Dice::Scripted({});
   EventLog log;
   FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
-  Awaiting a = battle.Awaits();
+  Awaiting a = battle.Awaits(/*describe_options=*/false);
   if (a.kind == AwaitKind::kGameOver) return {};
   if (side == Side::kBritish) {
     return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
@@ -447,7 +447,11 @@ std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side s
 }
 
 bool FerreeRuleset::IsOver(const BattleState& state) const {
-  return Awaits(state).kind == AwaitKind::kGameOver;
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  return FerreeBattle(const_cast<BattleState&>(state), dice, log)
+             .Awaits(/*describe_options=*/false)
+             .kind == AwaitKind::kGameOver;
 }
 
 double FerreeRuleset::Score(const BattleState& state, Side side) const {

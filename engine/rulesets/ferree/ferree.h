@@ -188,7 +188,10 @@ class FerreeBattle {
   // FAILED_PRECONDITION for a question that does not apply to the state.
   absl::Status Ask(const Question& question, int* decision);
   // What the engine awaits now (changes nothing).
-  Awaiting Awaits() const;
+  // What the engine awaits. The active British unit's prompt lists its kinds
+  // of option only with `describe_options` (it costs a line of sight to every
+  // tray): checks that need only who acts pass false.
+  Awaiting Awaits(bool describe_options = true) const;
 
   // --- Candidates: the legal options of each choice. ------------------------
   // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
