@@ -6,6 +6,8 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <unistd.h>
+
 #include <string>
 
 #include "clients/cli/request_io.h"
@@ -100,14 +102,21 @@ class CommandsTest : public ::testing::Test {
     if (server_) server_->Shutdown();
     for (const std::string& f : files_) std::remove(f.c_str());
   }
+  // A path of this test's own: ctest runs the tests of this file in parallel
+  // processes, so names carry the test's name and the process id.
+  static std::string Unique(const std::string& name) {
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    return ::testing::TempDir() + "commands_test_" + test->name() + "_" +
+           std::to_string(::getpid()) + "_" + name;
+  }
   std::string File(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + "commands_test_" + name;
+    const std::string path = Unique(name);
     EXPECT_TRUE(WriteOutput(path, text).ok());
     files_.push_back(path);
     return path;
   }
   std::string Scratch(const std::string& name) {
-    const std::string path = ::testing::TempDir() + "commands_test_" + name;
+    const std::string path = Unique(name);
     files_.push_back(path);
     return path;
   }
