@@ -44,6 +44,7 @@
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/umpire.h"
 #include "engine/scenarios/embedded.h"
@@ -90,7 +91,7 @@ absl::Status Step(const Ruleset& rules, BattleState& s, const std::vector<Action
                   uint64_t seed, Awaiting* awaiting, int* counters, int* events) {
   Dice dice = Dice::Seeded(seed);
   EventLog log;
-  absl::Status status = rules.Advance(s, british, PolicySpec{}, dice, log, awaiting);
+  absl::Status status = Advance(rules, s, british, PolicySpec{}, dice, log, awaiting);
   for (const Event& e : log.events()) {
     if (e.kind == EventKind::kCardDrawn) ++*counters;
   }

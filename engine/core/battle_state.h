@@ -17,6 +17,7 @@
 #ifndef IMPI_ENGINE_CORE_BATTLE_STATE_H_
 #define IMPI_ENGINE_CORE_BATTLE_STATE_H_
 
+#include <any>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -250,6 +251,10 @@ struct BattleState {
   UmpireBook umpire;
   std::vector<Parameter> parameters;
   PreBattle pre_battle;
+  // The rule set's own state (its type is the rule set's; engine/core never
+  // looks inside): e.g. the decision a half-done activation waits on. Copied
+  // with the state, so a copy is an independent game.
+  std::any ruleset_state;
 
   // Lookups return nullptr when absent. Pointers are invalidated when units
   // are added or removed.

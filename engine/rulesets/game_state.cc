@@ -18,8 +18,13 @@ void GameState::Resolve() {
   BattleState work = state_;
   Dice dice = Dice::Scripted(faces_, cards_);
   EventLog log;
-  Awaiting awaiting;
-  absl::Status st = rules_->Advance(work, actions_, PolicySpec{}, dice, log, &awaiting);
+  absl::Status st = absl::OkStatus();
+  for (size_t i = 0; i < actions_.size() && st.ok(); ++i) {
+    st = rules_->Apply(work, acting_side_, actions_[i], dice, log, absl::StrCat("actions[", i, "]"),
+                       "");
+  }
+  if (st.ok()) st = rules_->Run(work, dice, log);
+  const Awaiting awaiting = rules_->Awaits(work);
   if (dice.first_need().has_value()) {
     const Dice::Need& need = *dice.first_need();
     actor_ = Actor::kChance;
@@ -58,6 +63,7 @@ absl::Status GameState::ApplyAction(const Action& action) {
     return absl::FailedPreconditionError("no side acts now: apply a chance outcome, or the game is over");
   }
   BattleState before = state_;
+  acting_side_ = actor_ == Actor::kBritish ? Side::kBritish : Side::kZulu;
   actions_ = {action};
   pending_ = true;
   Resolve();

@@ -8,8 +8,12 @@
 // chance node by replaying the step from its start with the outcomes chosen so
 // far as scripted dice: when the script runs out, the next thing needed (a die
 // of N sides, or a card from a deck of r red and b black) is the chance node.
-// Dice pools appear as one node per die. A step is one Advance: the actions
-// of the side to act, then the engine until it awaits a side again.
+// Dice pools appear as one node per die. A step is one action of the side to
+// act (Ruleset::Apply), then the umpire's procedure (Ruleset::Run) until a
+// side must decide again: every Zulu decision node is a Zulu turn here. It
+// replays a step for every die, so a long step is quadratic: it is the exact
+// oracle the tests check the inline-dice game (engine/rulesets/game.h)
+// against, not the way to play fast.
 //
 // Usage:
 //   GameState g(FindRuleset("TSATF_ZULU_CONTROL"), state);
@@ -75,6 +79,7 @@ class GameState {
   // The pending step.
   bool pending_ = false;
   std::vector<Action> actions_;
+  Side acting_side_ = Side::kUnspecified;
   std::vector<int> faces_;
   std::vector<CardColor> cards_;
   // The node the pending step waits on.

@@ -9,22 +9,27 @@
 // game_state.h turns the dice a step consumes into explicit chance nodes for
 // search by replaying the step with the dice chosen so far.
 //
-// "One engine, two ways in": Advance applies the British actions and then
-// plays the Zulu side (the umpire's procedure and the policy's choices) until
-// the British are awaited; Ask settles one named decision point. Both go
-// through the same rule-set code.
+// "One engine, two ways in": the driver (engine/rulesets/driver.h) applies
+// the British actions, then, while a Zulu decision is awaited, asks the Zulu
+// policy for one of LegalActions(ZULU) and applies it, running the umpire's
+// procedure in between, until the British are awaited again; Ask settles one
+// named decision point the same way. The rule set itself never calls a
+// policy.
 //
 // Errors: INVALID_ARGUMENT with the field path ("state.units[3].kind: ...")
 // for bad input, FAILED_PRECONDITION for a valid state where the question or
-// action does not apply, UNIMPLEMENTED for a policy not available yet. A
-// failed call may have changed `state`: callers work on a copy (see
-// RunAdvance/RunAsk in engine/rulesets/umpire.h, which do).
+// action does not apply. A failed call may have changed `state`: callers
+// work on a copy (RunAdvance/RunAsk in engine/rulesets/umpire.h do).
 //
 // Usage:
-//   const Ruleset* rules = FindRuleset("TSATF_ZULU_CONTROL");
+//   const Ruleset* rules = FindRuleset("FERREE_ISANDLWANA");
 //   IMPI_RETURN_IF_ERROR(rules->Validate(state));
-//   Awaiting next;
-//   IMPI_RETURN_IF_ERROR(rules->Advance(state, british, policy, dice, log, &next));
+//   IMPI_RETURN_IF_ERROR(rules->Run(state, dice, log));
+//   while (rules->Awaits(state).kind == AwaitKind::kZuluDecision) {
+//     std::vector<Action> legal = rules->LegalActions(state, Side::kZulu);
+//     IMPI_RETURN_IF_ERROR(rules->Apply(state, Side::kZulu, legal[0], dice, log, "zulu", ""));
+//     IMPI_RETURN_IF_ERROR(rules->Run(state, dice, log));
+//   }
 //
 // Thread safety: Ruleset objects are immutable and shared by all threads.
 #ifndef IMPI_ENGINE_RULESETS_RULESET_H_
@@ -65,7 +70,8 @@ struct Action {
 
 enum class AwaitKind : int {
   kUnspecified = 0, kBritishMove, kBritishFire, kBritishCloseCombat, kGameOver,
-  kZuluDecision,
+  kZuluDecision,  // a Zulu decision node: LegalActions(ZULU) lists the choices
+  kUmpire,        // the umpire's procedure runs next (Ruleset::Run)
 };
 
 struct Awaiting {
@@ -144,23 +150,38 @@ class Ruleset {
   // not take. INVALID_ARGUMENT naming "state.<field path>".
   virtual absl::Status Validate(const BattleState& state) const = 0;
 
-  // Applies `british` in order, then plays the Zulu side until the engine
-  // awaits the British (or the game ends). Fills `awaiting`.
-  virtual absl::Status Advance(BattleState& state, const std::vector<Action>& british,
-                               const PolicySpec& policy, Dice& dice, EventLog& log,
-                               Awaiting* awaiting) const = 0;
+  // --- The game interface: the service, the CLI, the tests, the doctrine and
+  // the search all drive a battle through these. A rule set never calls a
+  // policy: the driver (engine/rulesets/driver.h) asks the policy for each
+  // choice and applies it here.
 
-  // Settles one decision point. `*decision` is set to the index in `log` of the
-  // event that answers the question.
-  virtual absl::Status Ask(BattleState& state, const Question& question,
-                           const PolicySpec& policy, Dice& dice, EventLog& log,
-                           int* decision) const = 0;
+  // Checks `action` against what `side` may do now, then applies it. A
+  // British action may leave a Zulu decision pending (a Zulu tray may charge
+  // a retiring unit); a Zulu action settles the pending Zulu decision and
+  // carries on what it began until the next Zulu decision or its end (the
+  // rest of the activation). Neither runs the umpire's procedure further:
+  // call Run. `path` names the action in errors ("british_actions[2]"); `why`
+  // is the chooser's reason, logged with a Zulu decision.
+  virtual absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
+                             EventLog& log, const std::string& path,
+                             const std::string& why) const = 0;
 
-  // --- The game interface for search, the arena and external agents. ---
+  // Runs the umpire's procedure (every die, card and prescribed Zulu
+  // behaviour) until a side must decide (Awaits: the British, or a Zulu
+  // decision node) or the game is over. Does nothing at a decision node.
+  virtual absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const = 0;
+
+  // Settles one decision point through the same procedure. `*decision` is
+  // set to the index in `log` of the event that answers the question, or -1
+  // when the answer is a Zulu decision left pending in `state`: the driver
+  // settles it and takes the first decision event from there.
+  virtual absl::Status Ask(BattleState& state, const Question& question, Dice& dice,
+                           EventLog& log, int* decision) const = 0;
 
   // Who must act next, and what kind of decision it is.
   virtual Awaiting Awaits(const BattleState& state) const = 0;
-  // Legal actions for `side` now (a few meaningful candidates for movement).
+  // Legal actions for `side` now (a few meaningful candidates for movement);
+  // empty when `side` is not awaited.
   virtual std::vector<Action> LegalActions(const BattleState& state, Side side) const = 0;
   virtual bool IsOver(const BattleState& state) const = 0;
   // The rule set's own victory scale mapped to [-1, 1] for `side`.

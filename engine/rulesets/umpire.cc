@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/driver.h"
 
 namespace impi {
 
@@ -49,7 +50,7 @@ absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vecto
   Dice dice = spec.Make();
   EventLog log;
   Awaiting awaiting;
-  absl::Status st = rules->Advance(work, british, policy, dice, log, &awaiting);
+  absl::Status st = Advance(*rules, work, british, policy, dice, log, &awaiting);
   IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
   r.awaiting = awaiting;
   return r;
@@ -62,7 +63,7 @@ absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& ques
   Dice dice = spec.Make();
   EventLog log;
   int decision = -1;
-  absl::Status st = rules->Ask(work, question, policy, dice, log, &decision);
+  absl::Status st = Ask(*rules, work, question, policy, dice, log, &decision);
   IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
   r.decision = decision;
   r.awaiting = rules->Awaits(r.state);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "gtest/gtest.h"
 #include "tests/ai/ferree_table.h"
@@ -137,7 +138,7 @@ std::vector<Action> DeployWithTheScript(BattleState& s) {
     Dice dice = Dice::Scripted({});
     EventLog log;
     Awaiting next;
-    EXPECT_TRUE(rules.Advance(s, {a}, PolicySpec{}, dice, log, &next).ok());
+    EXPECT_TRUE(Advance(rules, s, {a}, PolicySpec{}, dice, log, &next).ok());
   }
   return taken;
 }

@@ -130,6 +130,8 @@ absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
           "activate, resolve, rally, induna_order, charge_retiring)"));
   }
   IMPI_RETURN_IF_ERROR(st);
+  // The answer is a Zulu decision the driver settles next.
+  if (*decision < 0 && Suspended()) return absl::OkStatus();
   if (*decision < 0 || *decision >= static_cast<int>(log_.size())) {
     return absl::InternalError(
         absl::StrCat(Path(q), ": the engine logged no event that answers the question"));
@@ -212,6 +214,7 @@ absl::Status FerreeBattle::AskZuluPlan(int* decision) {
   c.phase = Phase::kPreBattle;
   const size_t mark = log_.size();
   IMPI_RETURN_IF_ERROR(PlanStep());
+  if (Suspended()) return absl::OkStatus();  // the plan is the Zulu side's to make
   for (size_t i = mark; i < log_.size(); ++i) {
     if (log_.events()[i].decision) {
       *decision = static_cast<int>(i);

@@ -31,8 +31,8 @@ void AppendDice(Explanation& to, const Explanation& from) {
 
 }  // namespace
 
-FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log, PolicySpec policy)
-    : s_(state), dice_(dice), log_(log), spec_(policy) {}
+FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log)
+    : s_(state), dice_(dice), log_(log) {}
 
 FerreeBattle::~FerreeBattle() = default;
 
@@ -87,46 +87,148 @@ std::string FerreeBattle::Describe(const Action& a) const {
   }
 }
 
-absl::Status FerreeBattle::Choose(const std::vector<Action>& options, const std::string& section,
-                                  const std::string& what, EventKind kind, bool umpire_only,
-                                  int* chosen) {
-  if (options.empty()) return absl::InternalError(absl::StrCat(what, ": no option to choose from"));
-  int idx = 0;
-  std::string why;
-  const size_t mark = dice_.rolls().size();
-  if (options.size() > 1) {
-    if (policy_ == nullptr) {
-      policy_ = MakePolicy(kRulesetId, Side::kZulu, spec_);
-      if (policy_ == nullptr) {
-        if (spec_.kind == PolicyKind::kMcts) {
-          return absl::UnimplementedError("no MCTS policy is registered for FERREE_ISANDLWANA");
-        }
-        return absl::FailedPreconditionError("no RULES policy is registered for FERREE_ISANDLWANA");
-      }
-    }
-    idx = policy_->Choose(s_, options, dice_, &why);
-    if (idx < 0 || idx >= static_cast<int>(options.size())) {
-      return absl::InternalError(absl::StrCat("the Zulu policy chose option ", idx, " of ",
-                                              options.size(), " for ", what));
-    }
+// ---------------------------------------------------------------------------
+// Zulu decision nodes.
+
+namespace {
+
+// How each Zulu decision is logged: the section applied, what is decided,
+// the event kind, and whether it is the umpire's secret.
+struct ChoiceInfo {
+  const char* section;
+  const char* what;
+  EventKind kind;
+  bool umpire_only;
+};
+
+ChoiceInfo InfoOf(ZuluChoice c) {
+  switch (c) {
+    case ZuluChoice::kPlan:
+      return {kSectionPlan, "The Zulu plan", EventKind::kNothing, true};
+    case ZuluChoice::kRegimentMove:
+      return {kSectionMove, "Where the regiment goes", EventKind::kTargetChosen, false};
+    case ZuluChoice::kSniperTarget:
+      return {kSectionSnipers, "The sniper's target", EventKind::kTargetChosen, false};
+    case ZuluChoice::kIndunaMove:
+      return {kSectionMove, "Where the induna goes", EventKind::kTargetChosen, false};
+    case ZuluChoice::kIndunaOrder:
+      return {kSectionMove, "The induna's order", EventKind::kTargetChosen, false};
+    case ZuluChoice::kChargeRetiring:
+      return {kSectionChargeRetiring, "Charging a retiring unit", EventKind::kNothing, false};
+    default:
+      return {"", "", EventKind::kNothing, true};
   }
+}
+
+bool SameAction(const Action& a, const Action& b) {
+  return a.kind == b.kind && a.unit_id == b.unit_id && a.target_id == b.target_id &&
+         a.point == b.point && a.stance == b.stance && (a.to - b.to).norm() < 1e-6;
+}
+
+}  // namespace
+
+bool FerreeBattle::Suspended() const { return Pending(s_).choice != ZuluChoice::kNone; }
+
+void FerreeBattle::Suspend(PendingChoice pending) {
+  MutableOwnState(s_).pending = std::move(pending);
+}
+
+void FerreeBattle::LogDecision(const std::vector<Action>& options, int idx, ZuluChoice c,
+                               const std::string& why) {
+  const ChoiceInfo info = InfoOf(c);
   const Action& a = options[idx];
-  Event& e = log_.Add(kind, Side::kZulu);
+  Event& e = log_.Add(info.kind, Side::kZulu);
   e.decision = true;
-  e.umpire_only = umpire_only;
+  e.umpire_only = info.umpire_only;
   if (!a.unit_id.empty()) e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
-  e.why.rule = {kSource, section, "", "", false};
-  e.why.dice = dice_.RollsSince(mark);
+  e.why.rule = {kSource, info.section, "", "", false};
   e.why.text =
-      absl::StrCat(what, ": ", Describe(a), options.size() == 1 ? " (the only choice)" : "",
+      absl::StrCat(info.what, ": ", Describe(a), options.size() == 1 ? " (the only choice)" : "",
                    why.empty() ? "" : absl::StrCat(" (", why, ")"), ".");
-  if (!umpire_only) e.announce = e.why.text;
+  if (!info.umpire_only) e.announce = e.why.text;
   for (size_t i = 0; i < options.size(); ++i) {
     if (static_cast<int>(i) != idx) e.alternatives.push_back({Describe(options[i]), "not chosen"});
   }
-  *chosen = idx;
-  return absl::OkStatus();
+}
+
+std::vector<Action> FerreeBattle::PendingOptions() const {
+  const PendingChoice& p = Pending(s_);
+  switch (p.choice) {
+    case ZuluChoice::kPlan:
+      return PlanOptions();
+    case ZuluChoice::kRegimentMove:
+      return RegimentMoveOptions(p.unit_id);
+    case ZuluChoice::kSniperTarget:
+      return SniperOptions(p.unit_id);
+    case ZuluChoice::kIndunaMove:
+      return IndunaMoveOptions(p.unit_id);
+    case ZuluChoice::kIndunaOrder:
+      return OrderOptions(p.unit_id);
+    case ZuluChoice::kChargeRetiring: {
+      Action test;
+      test.kind = ActionKind::kCharge;
+      test.unit_id = p.unit_id;
+      test.target_id = p.british_id;
+      Action stay;
+      stay.kind = ActionKind::kPass;
+      stay.unit_id = p.unit_id;
+      return {test, stay};
+    }
+    default:
+      return {};
+  }
+}
+
+absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
+                                     const std::string& why) {
+  if (!Suspended()) {
+    const Awaiting aw = Awaits(/*describe_options=*/false);
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": no Zulu decision is awaited now (", aw.prompt, ")"));
+  }
+  const std::vector<Action> options = PendingOptions();
+  int idx = -1;
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (SameAction(options[i], a)) idx = static_cast<int>(i);
+  }
+  if (idx < 0) {
+    std::vector<std::string> legal;
+    for (const Action& o : options) legal.push_back(Describe(o));
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": not one of the legal Zulu actions now (",
+                     absl::StrJoin(legal, "; "), ")"));
+  }
+  PendingChoice p = Pending(s_);
+  MutableOwnState(s_).pending = PendingChoice{};
+  LogDecision(options, idx, p.choice, why);
+  const Action choice = options[idx];
+  switch (p.choice) {
+    case ZuluChoice::kPlan:
+      return PlanWith(choice);
+    case ZuluChoice::kRegimentMove:
+      IMPI_RETURN_IF_ERROR(RegimentMoveWith(p.unit_id, choice));
+      return AfterRegimentMove(p.unit_id);
+    case ZuluChoice::kSniperTarget:
+      left_donga_ = p.left_donga;
+      IMPI_RETURN_IF_ERROR(SniperWith(choice));
+      return FinishRegiment(p.regiment_id);
+    case ZuluChoice::kIndunaMove:
+      IMPI_RETURN_IF_ERROR(IndunaMoveWith(p.unit_id, choice));
+      return IndunaOrders(p.unit_id);
+    case ZuluChoice::kIndunaOrder:
+      if (choice.kind != ActionKind::kOrder) return absl::OkStatus();
+      // "The unit will then take its turn before the next counter is drawn.
+      // When the unit's counter comes up, skip its turn".
+      return ActivateRegiment(choice.target_id, p.unit_id);
+    case ZuluChoice::kChargeRetiring:
+      if (choice.kind == ActionKind::kCharge) {
+        IMPI_RETURN_IF_ERROR(ChargeRetiringTest(p.unit_id, p.british_id, nullptr));
+      }
+      return ChargeRetiringNext(p.british_id, std::move(p.queue), p.after_resolve);
+    default:
+      return absl::InternalError("unknown Zulu decision");
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -153,6 +255,16 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
     } else {
       a.prompt = "The game is over.";
     }
+    return a;
+  }
+  if (const PendingChoice& p = Pending(s_); p.choice != ZuluChoice::kNone) {
+    a.side = Side::kZulu;
+    a.kind = AwaitKind::kZuluDecision;
+    a.unit_ids = {p.unit_id.empty() ? p.regiment_id : p.unit_id};
+    if (p.unit_id.empty()) a.unit_ids.clear();
+    const Unit* u = s_.FindUnit(p.unit_id);
+    a.prompt = absl::StrCat(InfoOf(p.choice).what, u != nullptr ? absl::StrCat(" (", NameOf(*u), ")") : "",
+                            ": the Zulu side chooses one of its legal actions.");
     return a;
   }
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
@@ -211,7 +323,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
     return a;
   }
   a.side = Side::kZulu;
-  a.kind = AwaitKind::kZuluDecision;
+  a.kind = AwaitKind::kUmpire;
   a.prompt = "The umpire plays the Zulu side next.";
   return a;
 }
@@ -230,6 +342,7 @@ absl::Status FerreeBattle::CheckGameOver(bool* over) {
   c.phase = Phase::kGameOver;
   c.segment = 0;
   c.chits_left.clear();
+  if (Suspended()) MutableOwnState(s_).pending = PendingChoice{};
   Log(EventKind::kPhaseStarted, zulu_win ? Side::kZulu : Side::kBritish, kSectionEnd, "", "",
       zulu_win ? "The game is over: every British figure has been killed or has left the table."
                : "The game is over: every Zulu regiment has been broken.");
@@ -238,12 +351,11 @@ absl::Status FerreeBattle::CheckGameOver(bool* over) {
 }
 
 absl::Status FerreeBattle::Run(Awaiting* awaiting) {
-  int turns = 0;
   for (int step = 0; step < kMaxSteps; ++step) {
     bool over = false;
     IMPI_RETURN_IF_ERROR(CheckGameOver(&over));
     Clock& c = s_.clock;
-    if (over) {
+    if (over || Suspended()) {
       *awaiting = Awaits();
       return absl::OkStatus();
     }
@@ -268,11 +380,12 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
       continue;
     }
     if ((c.segment & kSegActive) != 0) {
+      MutableOwnState(s_).quiet_turns = 0;
       *awaiting = Awaits();
       return absl::OkStatus();
     }
     if (c.chits_left.empty()) {
-      if (++turns > kMaxTurnsPerCall) {
+      if (++MutableOwnState(s_).quiet_turns > kMaxTurnsPerCall) {
         c.phase = Phase::kGameOver;
         Log(EventKind::kPhaseStarted, Side::kUnspecified, kSectionEnd, "", "",
             absl::StrCat("The game is over undecided: ", kMaxTurnsPerCall,
@@ -411,8 +524,9 @@ std::vector<Action> FerreeBattle::PlanOptions() const {
   return out;
 }
 
-absl::Status FerreeBattle::PlanStep() {
-  IMPI_RETURN_IF_ERROR(ZuluPlan());
+absl::Status FerreeBattle::PlanStep() { return ZuluPlan(); }
+
+absl::Status FerreeBattle::FinishPlan() {
   s_.clock.segment = kPreBattleBritishDeploy;
   Log(EventKind::kPhaseStarted, Side::kBritish, kSectionBritishDeploy, "", "",
       "The British player deploys his troops.");
@@ -420,16 +534,18 @@ absl::Status FerreeBattle::PlanStep() {
 }
 
 absl::Status FerreeBattle::ZuluPlan() {
-  for (int guard = 0; guard < 1000; ++guard) {
-    std::vector<Action> options = PlanOptions();
-    if (options.size() == 1) break;
-    int i = 0;
-    IMPI_RETURN_IF_ERROR(Choose(options, kSectionPlan, "The Zulu plan", EventKind::kNothing,
-                                /*umpire_only=*/true, &i));
-    if (options[i].kind == ActionKind::kEndDeployment) break;
-    IMPI_RETURN_IF_ERROR(SendOffBoard(options[i]));
-  }
+  // One decision node per regiment sent off-board, then END_DEPLOYMENT.
+  if (PlanOptions().size() == 1) return FinishPlan();
+  PendingChoice p;
+  p.choice = ZuluChoice::kPlan;
+  Suspend(std::move(p));
   return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::PlanWith(const Action& choice) {
+  if (choice.kind == ActionKind::kEndDeployment) return FinishPlan();
+  IMPI_RETURN_IF_ERROR(SendOffBoard(choice));
+  return ZuluPlan();
 }
 
 absl::Status FerreeBattle::SendOffBoard(const Action& a) {
@@ -480,10 +596,14 @@ absl::Status FerreeBattle::ZuluDeployment() {
   // area); the policy may only end the deployment.
   Action end;
   end.kind = ActionKind::kEndDeployment;
-  int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose({end}, kSectionZuluDeploy,
-                              "Zulu deployment (the scenario's positions)", EventKind::kNothing,
-                              /*umpire_only=*/false, &i));
+  {
+    Event& e = log_.Add(EventKind::kNothing, Side::kZulu);
+    e.decision = true;
+    e.why.rule = {kSource, kSectionZuluDeploy, "", "", false};
+    e.why.text = absl::StrCat("Zulu deployment (the scenario's positions): ", Describe(end),
+                              " (the only choice).");
+    e.announce = e.why.text;
+  }
   // "All trays of a regiment must be adjacent to or behind another tray of
   // its regiment. ... there can not be a regiment from another division
   // between them." (designed readings: ZuluDeploymentBreach). A deployment
@@ -1006,10 +1126,40 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   r = s_.FindUnit(id);
   if (r->status.broken) return RoutRegiment(id);
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
-  // B. Move the active unit.
-  IMPI_RETURN_IF_ERROR(MoveRegiment(id));
-  // C. The sniper shoots.
-  IMPI_RETURN_IF_ERROR(SniperShoots(id));
+  // B. Move the active unit (a Zulu decision node unless nothing can move).
+  left_donga_.clear();
+  std::vector<Action> options = RegimentMoveOptions(id);
+  if (options.size() == 1) return AfterRegimentMove(id);  // pinned or in contact
+  PendingChoice p;
+  p.choice = ZuluChoice::kRegimentMove;
+  p.unit_id = id;
+  p.regiment_id = id;
+  Suspend(std::move(p));
+  return absl::OkStatus();
+}
+
+absl::Status FerreeBattle::AfterRegimentMove(const std::string& id) {
+  // C. The sniper shoots (a Zulu decision node when anyone is in sight).
+  std::string sniper_id;
+  for (const Unit& u : s_.units) {
+    if (u.kind == UnitKind::kSniper && u.parent == id && Alive(u)) {
+      sniper_id = u.id;
+      break;
+    }
+  }
+  if (!sniper_id.empty() && SniperOptions(sniper_id).size() > 1) {
+    PendingChoice p;
+    p.choice = ZuluChoice::kSniperTarget;
+    p.unit_id = sniper_id;
+    p.regiment_id = id;
+    p.left_donga = left_donga_;
+    Suspend(std::move(p));
+    return absl::OkStatus();
+  }
+  return FinishRegiment(id);
+}
+
+absl::Status FerreeBattle::FinishRegiment(const std::string& id) {
   // D. Close combat: "An active Zulu figure that can, must initiate close
   // combat."
   IMPI_RETURN_IF_ERROR(ZuluCloseCombat(id));
@@ -1196,15 +1346,8 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
   return out;
 }
 
-absl::Status FerreeBattle::MoveRegiment(const std::string& id) {
+absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action& choice) {
   left_donga_.clear();
-  std::vector<Action> options = RegimentMoveOptions(id);
-  if (options.size() == 1) return absl::OkStatus();  // nothing can move: pinned or in contact
-  int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose(options, kSectionMove, "Where the regiment goes",
-                              EventKind::kTargetChosen,
-                              /*umpire_only=*/false, &i));
-  const Action choice = options[i];
   if (choice.kind == ActionKind::kPass) return absl::OkStatus();
   // "The Zulu's movement rate is 2D6 inches"; "On the first turn, Zulu
   // regiments get only 1D6". One roll for all the regiment's trays (designed).
@@ -1340,23 +1483,10 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
   return out;
 }
 
-absl::Status FerreeBattle::SniperShoots(const std::string& regiment_id) {
-  std::string sniper_id;
-  for (const Unit& u : s_.units) {
-    if (u.kind == UnitKind::kSniper && u.parent == regiment_id && Alive(u)) {
-      sniper_id = u.id;
-      break;
-    }
-  }
-  if (sniper_id.empty()) return absl::OkStatus();
-  std::vector<Action> options = SniperOptions(sniper_id);
-  if (options.size() == 1) return absl::OkStatus();  // nobody in sight
-  int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose(options, kSectionSnipers, "The sniper's target",
-                              EventKind::kTargetChosen,
-                              /*umpire_only=*/false, &i));
-  if (options[i].kind != ActionKind::kFire) return absl::OkStatus();
-  Unit* b = s_.FindUnit(options[i].target_id);
+absl::Status FerreeBattle::SniperWith(const Action& choice) {
+  if (choice.kind != ActionKind::kFire) return absl::OkStatus();
+  const std::string sniper_id = choice.unit_id;
+  Unit* b = s_.FindUnit(choice.target_id);
   // Zulu Sniper Fire Table: designed, the sniper shoots at an enlisted man
   // unless the unit has only officers left.
   const int officers = std::min(b->leaders, b->figures.fit);
@@ -1477,43 +1607,45 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
   Unit* ind = s_.FindUnit(id);
   ind->status.acted = true;
   if (!Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return absl::OkStatus();
-  std::vector<Action> moves = IndunaMoveOptions(id);
-  int i = 0;
-  if (moves.size() > 1) {
-    IMPI_RETURN_IF_ERROR(Choose(moves, kSectionMove, "Where the induna goes",
-                                EventKind::kTargetChosen,
-                                /*umpire_only=*/false, &i));
+  if (IndunaMoveOptions(id).size() > 1) {
+    PendingChoice p;
+    p.choice = ZuluChoice::kIndunaMove;
+    p.unit_id = id;
+    Suspend(std::move(p));
+    return absl::OkStatus();
   }
-  if (moves[i].kind == ActionKind::kMove) {
+  return IndunaOrders(id);
+}
+
+absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& choice) {
+  Unit* ind = s_.FindUnit(id);
+  if (choice.kind == ActionKind::kMove) {
     // Induna Rules: "A Zulu Induna may move 3D6 inches during his turn."
     Explanation why;
     double allowance = MovementRate(dice_, Mover::kInduna, &why);
     ind = s_.FindUnit(id);
     // Moving Wounded Figures: "Wounded figures move at 1/2 speed."
     if (ind->figures.fit == 0) allowance /= 2;
-    const Unit* target = s_.FindUnit(moves[i].target_id);
+    const Unit* target = s_.FindUnit(choice.target_id);
     const Vec2 goal = target->position;
     const double stop_short = Radius(*ind) + Radius(*target) + kContactGap / 2;
     std::vector<Vec2> path =
         MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
-    why.text = absl::StrCat(why.text, " ", Describe(moves[i]), ".");
+    why.text = absl::StrCat(why.text, " ", Describe(choice), ".");
     Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
     e.unit_ids = {id};
     e.path = path;
   }
-  return IndunaOrders(id);
+  return absl::OkStatus();
 }
 
 absl::Status FerreeBattle::IndunaOrders(const std::string& id) {
-  std::vector<Action> orders = OrderOptions(id);
-  if (orders.size() == 1) return absl::OkStatus();
-  int i = 0;
-  IMPI_RETURN_IF_ERROR(Choose(orders, kSectionMove, "The induna's order", EventKind::kTargetChosen,
-                              /*umpire_only=*/false, &i));
-  if (orders[i].kind != ActionKind::kOrder) return absl::OkStatus();
-  // "The unit will then take its turn before the next counter is drawn.
-  // When the unit's counter comes up, skip its turn".
-  return ActivateRegiment(orders[i].target_id, id);
+  if (OrderOptions(id).size() == 1) return absl::OkStatus();
+  PendingChoice p;
+  p.choice = ZuluChoice::kIndunaOrder;
+  p.unit_id = id;
+  Suspend(std::move(p));
+  return absl::OkStatus();
 }
 
 }  // namespace impi::ferree

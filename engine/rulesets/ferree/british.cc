@@ -131,10 +131,17 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   if (IsCompany(*u)) {
     IMPI_RETURN_IF_ERROR(MoveRunners(id));
     IMPI_RETURN_IF_ERROR(BritishResolve(id));
+    // A retirement that Zulu trays may charge waits on their decisions; the
+    // activation goes on in ContinueBritishActivation.
+    if (Suspended()) return absl::OkStatus();
   } else if (u->kind == UnitKind::kSurgeon) {
     IMPI_RETURN_IF_ERROR(SurgeonAid(kSurgeonAttempts));
   }
-  u = s_.FindUnit(id);
+  return ContinueBritishActivation(id);
+}
+
+absl::Status FerreeBattle::ContinueBritishActivation(const std::string& id) {
+  const Unit* u = s_.FindUnit(id);
   if (u->off_table) return EndBritishActivation("it has left the table");
   if (u->figures.fit + u->figures.wounded <= 0) {
     return EndBritishActivation("nobody is left who can act");
@@ -205,7 +212,7 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   m.unit_ids = {id};
   m.path = path;
   if (!u->off_table && Distance(before, u->position) > 1e-9) {
-    IMPI_RETURN_IF_ERROR(ChargeRetiring(id, before));
+    return ChargeRetiring(id, before, /*after_resolve=*/true);
   }
   return absl::OkStatus();
 }
@@ -983,7 +990,7 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
     const int left = static_cast<int>(std::floor((allowance - moved) / kSurgeonAttemptCost + 1e-9));
     if (left > 0) IMPI_RETURN_IF_ERROR(SurgeonAid(left));
   }
-  if (!escapes) IMPI_RETURN_IF_ERROR(ChargeRetiring(a.unit_id, before));
+  if (!escapes) IMPI_RETURN_IF_ERROR(ChargeRetiring(a.unit_id, before, /*after_resolve=*/false));
   return absl::OkStatus();
 }
 

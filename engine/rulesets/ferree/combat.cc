@@ -528,39 +528,48 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
 // ---------------------------------------------------------------------------
 // Charging A Retiring Unit.
 
-absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const Vec2& before) {
+absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const Vec2& before,
+                                          bool after_resolve) {
   const Unit* b = s_.FindUnit(british_id);
-  if (b == nullptr || !Alive(*b)) return absl::OkStatus();
-  // "If a British unit is ordered to move away from a Zulu tray to its front
-  // (or does so as a result of a resolve test), then any Zulu tray within 6"
-  // of the unit may test to see if it will charge." Designed: a tray within
-  // 6" of where the unit started that is now further from it.
   std::vector<std::string> testers;
-  for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-    const double gap_before = std::max(0.0, Distance(before, t.position) - Radius(*b) - Radius(t));
-    if (gap_before > kWithin) continue;
-    if (Gap(t, *b) <= gap_before + 1e-6) continue;
-    testers.push_back(t.id);
+  if (b != nullptr && Alive(*b)) {
+    // "If a British unit is ordered to move away from a Zulu tray to its
+    // front (or does so as a result of a resolve test), then any Zulu tray
+    // within 6" of the unit may test to see if it will charge." Designed: a
+    // tray within 6" of where the unit started that is now further from it.
+    for (const Unit& t : s_.units) {
+      if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+      const double gap_before =
+          std::max(0.0, Distance(before, t.position) - Radius(*b) - Radius(t));
+      if (gap_before > kWithin) continue;
+      if (Gap(t, *b) <= gap_before + 1e-6) continue;
+      testers.push_back(t.id);
+    }
   }
-  for (const std::string& tid : testers) {
-    b = s_.FindUnit(british_id);
+  return ChargeRetiringNext(british_id, std::move(testers), after_resolve);
+}
+
+absl::Status FerreeBattle::ChargeRetiringNext(const std::string& british_id,
+                                              std::vector<std::string> testers,
+                                              bool after_resolve) {
+  // Each tray in turn is a Zulu decision node: test to charge, or stay.
+  for (size_t k = 0; k < testers.size(); ++k) {
+    const Unit* b = s_.FindUnit(british_id);
     if (b == nullptr || !Alive(*b) || b->figures.Present() <= 0) break;
-    Unit* t = s_.FindUnit(tid);
-    if (!Alive(*t)) continue;
-    Action test;
-    test.kind = ActionKind::kCharge;
-    test.unit_id = tid;
-    test.target_id = british_id;
-    Action stay;
-    stay.kind = ActionKind::kPass;
-    stay.unit_id = tid;
-    int i = 0;
-    IMPI_RETURN_IF_ERROR(Choose({test, stay}, kSectionChargeRetiring, "Charging a retiring unit",
-                                EventKind::kNothing, /*umpire_only=*/false, &i));
-    if (i != 0) continue;
-    IMPI_RETURN_IF_ERROR(ChargeRetiringTest(tid, british_id, nullptr));
+    const Unit* t = s_.FindUnit(testers[k]);
+    if (t == nullptr || !Alive(*t)) continue;
+    PendingChoice p;
+    p.choice = ZuluChoice::kChargeRetiring;
+    p.unit_id = testers[k];
+    p.british_id = british_id;
+    p.queue.assign(testers.begin() + k + 1, testers.end());
+    p.after_resolve = after_resolve;
+    Suspend(std::move(p));
+    return absl::OkStatus();
   }
+  // The retirement was the active company's resolve result: its activation
+  // goes on.
+  if (after_resolve) return ContinueBritishActivation(british_id);
   return absl::OkStatus();
 }
 

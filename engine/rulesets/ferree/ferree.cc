@@ -2,6 +2,7 @@
 // unit helpers the procedure and the policies share.
 #include "engine/rulesets/ferree/ferree.h"
 
+#include <any>
 #include <algorithm>
 #include <set>
 
@@ -23,6 +24,36 @@ bool IsRegiment(const BattleState& s, const std::string& id) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// The rule set's own state.
+
+const char* ZuluChoiceName(ZuluChoice c) {
+  switch (c) {
+    case ZuluChoice::kPlan: return "ZULU_PLAN";
+    case ZuluChoice::kRegimentMove: return "REGIMENT_MOVE";
+    case ZuluChoice::kSniperTarget: return "SNIPER_TARGET";
+    case ZuluChoice::kIndunaMove: return "INDUNA_MOVE";
+    case ZuluChoice::kIndunaOrder: return "INDUNA_ORDER";
+    case ZuluChoice::kChargeRetiring: return "CHARGE_RETIRING";
+    default: return "ZULU_CHOICE_UNSPECIFIED";
+  }
+}
+
+const FerreeState* OwnState(const BattleState& s) {
+  return std::any_cast<FerreeState>(&s.ruleset_state);
+}
+
+FerreeState& MutableOwnState(BattleState& s) {
+  if (FerreeState* own = std::any_cast<FerreeState>(&s.ruleset_state)) return *own;
+  return s.ruleset_state.emplace<FerreeState>();
+}
+
+const PendingChoice& Pending(const BattleState& s) {
+  static const PendingChoice* const kNone = new PendingChoice();
+  const FerreeState* own = OwnState(s);
+  return own != nullptr ? own->pending : *kNone;
+}
 
 // ---------------------------------------------------------------------------
 // Unit helpers.
@@ -405,20 +436,26 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   return absl::OkStatus();
 }
 
-absl::Status FerreeRuleset::Advance(BattleState& state, const std::vector<Action>& british,
-                                    const PolicySpec& policy, Dice& dice, EventLog& log,
-                                    Awaiting* awaiting) const {
-  FerreeBattle battle(state, dice, log, policy);
-  for (size_t i = 0; i < british.size(); ++i) {
-    IMPI_RETURN_IF_ERROR(battle.ApplyBritish(british[i], absl::StrCat("british_actions[", i, "]")));
+absl::Status FerreeRuleset::Apply(BattleState& state, Side side, const Action& action,
+                                  Dice& dice, EventLog& log, const std::string& path,
+                                  const std::string& why) const {
+  FerreeBattle battle(state, dice, log);
+  if (side == Side::kZulu) return battle.ApplyZulu(action, path, why);
+  if (side != Side::kBritish) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": say which side acts"));
   }
-  return battle.Run(awaiting);
+  return battle.ApplyBritish(action, path);
 }
 
-absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question,
-                                const PolicySpec& policy, Dice& dice, EventLog& log,
-                                int* decision) const {
-  FerreeBattle battle(state, dice, log, policy);
+absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
+  FerreeBattle battle(state, dice, log);
+  Awaiting awaiting;
+  return battle.Run(&awaiting);
+}
+
+absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question, Dice& dice,
+                                EventLog& log, int* decision) const {
+  FerreeBattle battle(state, dice, log);
   return battle.Ask(question, decision);
 }
 
@@ -438,12 +475,7 @@ std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side s
   if (side == Side::kBritish) {
     return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
   }
-  const Clock& c = state.clock;
-  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      c.segment == kPreBattlePlan && state.pre_battle.rolled) {
-    return battle.PlanOptions();
-  }
-  return {};
+  return a.kind == AwaitKind::kZuluDecision ? battle.PendingOptions() : std::vector<Action>{};
 }
 
 bool FerreeRuleset::IsOver(const BattleState& state) const {

@@ -56,7 +56,6 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/ferree/tables.h"
-#include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
 
 namespace impi::ferree {
@@ -125,6 +124,55 @@ inline constexpr int kSegRunner = 32;  // a runner was sent this activation
 inline constexpr int kSegBayonets = 64;
 inline constexpr int kSegAttemptUnit = 256;  // surgeon's attempts this turn, x256
 
+// --- The rule set's own state (BattleState::ruleset_state). ----------------
+
+// The Zulu decision a half-done procedure waits on. Every Zulu choice of the
+// battle is a decision node: the procedure stops there, the state records
+// where it stopped, and Ruleset::Apply(ZULU, choice) carries it on.
+enum class ZuluChoice : int {
+  kNone = 0,
+  kPlan = 1,            // 2.: send a regiment off-board (point 1|2) or end the plan
+  kRegimentMove = 2,    // B.: where a regiment's trays go, prone or standing
+  kSniperTarget = 3,    // Zulu Snipers: whom the sniper shoots
+  kIndunaMove = 4,      // Induna Rules: where the induna goes
+  kIndunaOrder = 5,     // Induna Rules: which regiment in contact he orders
+  kChargeRetiring = 6,  // Charging A Retiring Unit: whether a tray tests to charge
+};
+const char* ZuluChoiceName(ZuluChoice c);  // "REGIMENT_MOVE", as in the contract
+
+struct PendingChoice {
+  ZuluChoice choice = ZuluChoice::kNone;
+  // Who decides: the regiment (REGIMENT_MOVE), the sniper (SNIPER_TARGET),
+  // the induna (INDUNA_MOVE, INDUNA_ORDER), the tray (CHARGE_RETIRING);
+  // empty for the plan.
+  std::string unit_id;
+  // The regiment whose activation this is (REGIMENT_MOVE, SNIPER_TARGET).
+  std::string regiment_id;
+  // CHARGE_RETIRING: the retiring British unit, the trays still to decide
+  // after this one, and whether the retirement was the unit's resolve result
+  // (its activation then goes on once every tray has decided).
+  std::string british_id;
+  std::vector<std::string> queue;
+  bool after_resolve = false;
+  // SNIPER_TARGET: trays of the active regiment that came out of a donga in
+  // this move (they fight close combat after the sniper shoots).
+  std::vector<std::string> left_donga;
+};
+
+struct FerreeState {
+  PendingChoice pending;
+  // Turns started since the British were last awaited (designed: the battle
+  // ends undecided after 500 such turns).
+  int quiet_turns = 0;
+};
+
+// The rule set's state of `s` (nullptr if it has none yet), and a mutable
+// one, created empty if absent.
+const FerreeState* OwnState(const BattleState& s);
+FerreeState& MutableOwnState(BattleState& s);
+// The Zulu decision `s` waits on (choice kNone if none).
+const PendingChoice& Pending(const BattleState& s);
+
 // --- Unit helpers shared by the engine and the policies. -------------------
 
 bool IsZuluKind(UnitKind kind);
@@ -174,14 +222,24 @@ std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id);
 // The procedure on one state.
 class FerreeBattle {
  public:
-  FerreeBattle(BattleState& state, Dice& dice, EventLog& log, PolicySpec policy = {});
+  FerreeBattle(BattleState& state, Dice& dice, EventLog& log);
   ~FerreeBattle();
 
   // Applies one British action (validated against what is awaited). `path` is
   // the field path for errors ("british_actions[2]").
   absl::Status ApplyBritish(const Action& action, const std::string& path);
-  // Plays until the British are awaited or the game ends; fills `awaiting`.
+  // Plays until a side must decide (the British, or a Zulu decision node) or
+  // the game ends; fills `awaiting`.
   absl::Status Run(Awaiting* awaiting);
+  // Settles the pending Zulu decision with `a` (one of PendingOptions()) and
+  // carries on what it began (the rest of the activation, the next tray's
+  // charge decision, the rest of the plan) until the next Zulu decision or
+  // its end; Run goes on from there. `why` is the chooser's reason, logged
+  // with the decision. FAILED_PRECONDITION if no Zulu decision is pending or
+  // `a` is not one of its options.
+  absl::Status ApplyZulu(const Action& a, const std::string& path, const std::string& why);
+  // The legal actions of the pending Zulu decision (empty if none).
+  std::vector<Action> PendingOptions() const;
   // Settles one decision point (ask.cc); `*decision` is the index in the log
   // of the event that answers it. Errors name "question.<name>.<field>":
   // INVALID_ARGUMENT for a unit that is missing or unknown,
@@ -234,6 +292,8 @@ class FerreeBattle {
   // 2.: the Zulu plan, then the British deploy (clock.segment).
   absl::Status PlanStep();
   absl::Status ZuluPlan();
+  absl::Status PlanWith(const Action& choice);
+  absl::Status FinishPlan();
   absl::Status SendOffBoard(const Action& a);
   // TURN OF ENTRY for a regiment entering at `point`: records (or replaces)
   // its secret entry; one umpire-only event, its index in `*event` if
@@ -282,15 +342,23 @@ class FerreeBattle {
   absl::Status RallyTrays(const std::string& id);
   // The Zulu Rally Chart for one pinned tray; `*event` its event if non-null.
   absl::Status RallyTray(const std::string& tray_id, int* event);
-  absl::Status MoveRegiment(const std::string& id);
+  // B.-D. of a regiment's turn after its move decision: the move, the
+  // sniper's decision and shot, close combat.
+  absl::Status RegimentMoveWith(const std::string& id, const Action& choice);
+  absl::Status AfterRegimentMove(const std::string& id);
+  absl::Status SniperWith(const Action& choice);
+  absl::Status FinishRegiment(const std::string& id);
   absl::Status MoveSniper(const std::string& regiment_id, const Action& choice, double allowance);
-  absl::Status SniperShoots(const std::string& regiment_id);
   absl::Status ZuluCloseCombat(const std::string& regiment_id);
   absl::Status ActivateInduna(const std::string& id);
+  absl::Status IndunaMoveWith(const std::string& id, const Action& choice);
   // The induna's order (Induna Rules): the policy picks among OrderOptions;
   // an ordered regiment acts at once. Nothing if nobody can be ordered.
   absl::Status IndunaOrders(const std::string& id);
   absl::Status ActivateBritish(const std::string& id);
+  // The active company's turn after its resolve result: it ends if the unit
+  // left the table, has nobody left or can do nothing else.
+  absl::Status ContinueBritishActivation(const std::string& id);
   absl::Status BritishResolve(const std::string& id);
   // The company's resolve test alone: `*result` and its statuses (retiring,
   // routed); `*tested` false when no test is due (no Zulu tray within 6", not
@@ -337,7 +405,13 @@ class FerreeBattle {
                              double enemy_gap, bool stop_at_laager);
   // Zulu trays within 6" of `british_id` whose distance grew test to charge
   // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
-  absl::Status ChargeRetiring(const std::string& british_id, const Vec2& before);
+  // `after_resolve`: the move was the unit's resolve result (its activation
+  // goes on once every tray has decided).
+  absl::Status ChargeRetiring(const std::string& british_id, const Vec2& before,
+                              bool after_resolve);
+  // The next of `testers` still able to charge becomes the pending decision.
+  absl::Status ChargeRetiringNext(const std::string& british_id,
+                                  std::vector<std::string> testers, bool after_resolve);
   // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
   // move and the close combat, or its return to where it started. `*event`
   // the test's event if non-null.
@@ -363,9 +437,11 @@ class FerreeBattle {
   void Recenter(const std::string& regiment_id);
   const Unit* OwnWagon(const Unit& company) const;
 
-  // Policy.
-  absl::Status Choose(const std::vector<Action>& options, const std::string& section,
-                      const std::string& what, EventKind kind, bool umpire_only, int* chosen);
+  // Zulu decision nodes.
+  bool Suspended() const;
+  void Suspend(PendingChoice pending);
+  void LogDecision(const std::vector<Action>& options, int idx, ZuluChoice c,
+                   const std::string& why);
   std::string Describe(const Action& a) const;
 
   Event& Log(EventKind kind, Side side, const std::string& section, const std::string& table,
@@ -375,8 +451,6 @@ class FerreeBattle {
   BattleState& s_;
   Dice& dice_;
   EventLog& log_;
-  PolicySpec spec_;
-  std::unique_ptr<Policy> policy_;
   // Trays of the active regiment that came out of a donga this move.
   std::vector<std::string> left_donga_;
 };
@@ -388,17 +462,18 @@ class FerreeRuleset final : public Ruleset {
   std::string_view source() const override { return "001_4c61f40cf0987cbf.txt"; }
   std::string_view status() const override { return "full"; }
   absl::Status Validate(const BattleState& state) const override;
-  absl::Status Advance(BattleState& state, const std::vector<Action>& british,
-                       const PolicySpec& policy, Dice& dice, EventLog& log,
-                       Awaiting* awaiting) const override;
+  // British: FerreeBattle::ApplyBritish; Zulu: FerreeBattle::ApplyZulu.
+  absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
+                     EventLog& log, const std::string& path,
+                     const std::string& why) const override;
+  absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
   // The decision points of Ferree's Isandlwana (FerreeBattle::Ask); any
   // other question is FAILED_PRECONDITION.
-  absl::Status Ask(BattleState& state, const Question& question, const PolicySpec& policy,
-                   Dice& dice, EventLog& log, int* decision) const override;
+  absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+                   int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
-  // British: the active unit's options (or deployment's). Zulu: the plan's
-  // options before the battle (the engine plays every other Zulu choice
-  // through the policy; see FerreeBattle's option lists).
+  // British: the active unit's options (or deployment's). Zulu: the options
+  // of the pending Zulu decision (FerreeBattle::PendingOptions).
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
   bool IsOver(const BattleState& state) const override;
   // +1 a Zulu win (no British figure left), -1 a British win (every regiment

@@ -163,20 +163,26 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
   return absl::OkStatus();
 }
 
-absl::Status TsatfRuleset::Advance(BattleState& state, const std::vector<Action>& british,
-                                   const PolicySpec& policy, Dice& dice, EventLog& log,
-                                   Awaiting* awaiting) const {
-  (void)policy;  // Zulu Control prescribes every Zulu decision: RULES is the procedure.
-  ZuluControl z(state, dice, log);
-  for (size_t i = 0; i < british.size(); ++i) {
-    IMPI_RETURN_IF_ERROR(z.ApplyBritish(british[i], absl::StrCat("british_actions[", i, "]")));
+absl::Status TsatfRuleset::Apply(BattleState& state, Side side, const Action& action, Dice& dice,
+                                 EventLog& log, const std::string& path,
+                                 const std::string& why) const {
+  (void)why;
+  if (side != Side::kBritish) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ": Zulu Control prescribes every Zulu decision; the umpire's procedure makes them"));
   }
-  return z.RunZulu(awaiting);
+  ZuluControl z(state, dice, log);
+  return z.ApplyBritish(action, path);
 }
 
-absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, const PolicySpec& policy,
-                               Dice& dice, EventLog& log, int* decision) const {
-  (void)policy;
+absl::Status TsatfRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
+  ZuluControl z(state, dice, log);
+  Awaiting awaiting;
+  return z.RunZulu(&awaiting);
+}
+
+absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, EventLog& log,
+                               int* decision) const {
   ZuluControl z(s, dice, log);
   size_t mark = log.size();
   absl::Status st;

@@ -184,7 +184,7 @@ Awaiting ZuluControl::Awaits() const {
     return a;
   }
   a.side = Side::kZulu;
-  a.kind = AwaitKind::kZuluDecision;
+  a.kind = AwaitKind::kUmpire;
   a.prompt = "The umpire plays the Zulu side next.";
   return a;
 }
@@ -214,7 +214,7 @@ void ZuluControl::StartPhase(Phase phase) {
 absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
   for (int guard = 0; guard < 10000; ++guard) {
     Awaiting a = Awaits();
-    if (a.kind != AwaitKind::kZuluDecision) {
+    if (a.kind != AwaitKind::kUmpire) {
       if (a.kind == AwaitKind::kGameOver && s_.clock.phase != Phase::kGameOver) {
         s_.clock.phase = Phase::kGameOver;
         log_.Add(EventKind::kAwaiting, Side::kUnspecified).announce = a.prompt;

@@ -154,11 +154,15 @@ class TsatfRuleset final : public Ruleset {
   std::string_view source() const override { return "003_8a310c3200cb6fb0.txt"; }
   std::string_view status() const override { return "full"; }
   absl::Status Validate(const BattleState& state) const override;
-  absl::Status Advance(BattleState& state, const std::vector<Action>& british,
-                       const PolicySpec& policy, Dice& dice, EventLog& log,
-                       Awaiting* awaiting) const override;
-  absl::Status Ask(BattleState& state, const Question& question, const PolicySpec& policy,
-                   Dice& dice, EventLog& log, int* decision) const override;
+  // British actions as ZuluControl::ApplyBritish; Zulu Control prescribes
+  // every Zulu decision, so a Zulu action is FAILED_PRECONDITION.
+  absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
+                     EventLog& log, const std::string& path,
+                     const std::string& why) const override;
+  // ZuluControl::RunZulu.
+  absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
+  absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+                   int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
   bool IsOver(const BattleState& state) const override;

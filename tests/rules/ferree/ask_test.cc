@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/policy.h"
@@ -115,7 +116,7 @@ class FerreeAsk : public ::testing::Test {
     Answer a;
     const size_t n = faces.size();
     Dice dice = Dice::Scripted(std::move(faces));
-    a.status = rules_.Ask(s, q, PolicySpec{}, dice, a.log, &a.decision);
+    a.status = Ask(rules_, s, q, PolicySpec{}, dice, a.log, &a.decision);
     if (a.status.ok()) a.status = dice.status();
     a.rolls = dice.rolls();
     for (const DieRoll& r : a.rolls) a.dice_used += r.count;
@@ -131,7 +132,7 @@ class FerreeAsk : public ::testing::Test {
     Dice dice = Dice::Scripted({});
     EventLog log;
     int decision = 0;
-    return rules_.Ask(copy, q, PolicySpec{}, dice, log, &decision);
+    return Ask(rules_, copy, q, PolicySpec{}, dice, log, &decision);
   }
 
   const FerreeRuleset rules_;
@@ -389,7 +390,7 @@ TEST_F(FerreeAsk, ActivateIsTheSameTurnAsADrawnCounter) {
     Dice dice = Dice::Scripted({1, 4, 2});
     EventLog log;
     Awaiting next;
-    ASSERT_TRUE(rules_.Advance(advanced, {}, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(Advance(rules_, advanced, {}, PolicySpec{}, dice, log, &next).ok());
   }
   BattleState asked = SmallBattle();
   Answer a = Put(asked, Ask(QuestionKind::kActivate, "r1"), {4});

@@ -10,6 +10,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
@@ -83,7 +84,7 @@ BattleState Start(const FerreeRuleset& rules, int camp, int defense, int discove
     }
     EventLog log;
     Awaiting next;
-    const absl::Status st = rules.Advance(s, british, PolicySpec{}, dice, log, &next);
+    const absl::Status st = Advance(rules, s, british, PolicySpec{}, dice, log, &next);
     EXPECT_TRUE(st.ok()) << st;
     EXPECT_TRUE(dice.status().ok()) << dice.status();
     british.clear();
@@ -278,7 +279,7 @@ TEST_F(FerreeCamp, TheEngineRefusesADeploymentThatBreaksTheRules) {
   Dice dice = Dice::Scripted(std::vector<int>(400, 1));
   EventLog log;
   Awaiting next;
-  const absl::Status st = rules_.Advance(s, {}, PolicySpec{}, dice, log, &next);
+  const absl::Status st = Advance(rules_, s, {}, PolicySpec{}, dice, log, &next);
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(st.message()), ::testing::HasSubstr("breaks a rule"));
   EXPECT_THAT(std::string(st.message()), ::testing::HasSubstr("rc1"));
@@ -289,7 +290,7 @@ TEST_F(FerreeCamp, TheEngineRefusesADeploymentThatBreaksTheRules) {
   t.clock.minutes_per_turn = 10;
   Dice dice2 = Dice::Scripted(std::vector<int>(400, 1));
   EventLog log2;
-  ASSERT_TRUE(rules_.Advance(t, {}, PolicySpec{}, dice2, log2, &next).ok());
+  ASSERT_TRUE(Advance(rules_, t, {}, PolicySpec{}, dice2, log2, &next).ok());
   for (const Event& e : log2.events()) {
     EXPECT_EQ(e.why.text.find("breaks a rule"), std::string::npos) << e.why.text;
   }

@@ -12,6 +12,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/game_state.h"
@@ -69,7 +70,7 @@ Step Play(const Ruleset& rules, BattleState& s, const std::vector<Action>& briti
           std::vector<int> faces) {
   Step st;
   Dice dice = Dice::Scripted(std::move(faces));
-  st.status = rules.Advance(s, british, PolicySpec{}, dice, st.log, &st.awaiting);
+  st.status = Advance(rules, s, british, PolicySpec{}, dice, st.log, &st.awaiting);
   if (st.status.ok()) st.status = dice.status();
   st.rolls = dice.rolls();
   for (const DieRoll& r : st.rolls) st.dice_used += r.count;
@@ -151,7 +152,7 @@ TEST_F(FerreeEngine, AskRefusesAQuestionOfAnotherRuleSet) {
   int decision = 0;
   Question q;
   q.kind = QuestionKind::kStartOfTurn;
-  absl::Status st = rules_.Ask(s, q, PolicySpec{}, dice, log, &decision);
+  absl::Status st = Ask(rules_, s, q, PolicySpec{}, dice, log, &decision);
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(st.message()),
               HasSubstr("start_of_turn is not a decision point of Ferree's Isandlwana"));
@@ -651,7 +652,7 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
     Awaiting next;
     std::vector<Action> british;
     if (rules_.Awaits(s).side == Side::kBritish) british.push_back(Make(ActionKind::kPass, "b1"));
-    ASSERT_TRUE(rules_.Advance(s, british, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(Advance(rules_, s, british, PolicySpec{}, dice, log, &next).ok());
     for (const Event& e : log.events()) {
       if (e.kind == EventKind::kTurnStarted) cups.push_back(e.unit_ids);
       // The counter of an entering regiment is told to the umpire only.

@@ -10,6 +10,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
@@ -79,7 +80,7 @@ void PlayTo(const FerreeRuleset& rules, BattleState& s, int turn, EventLog& all,
     Dice dice = Dice::Scripted(std::vector<int>(400, 1));
     EventLog log;
     Awaiting next;
-    ASSERT_TRUE(rules.Advance(s, british, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(Advance(rules, s, british, PolicySpec{}, dice, log, &next).ok());
     ASSERT_TRUE(dice.status().ok()) << dice.status();
     for (const Event& e : log.events()) all.Add(e.kind, e.side) = e;
     check(s);
@@ -140,7 +141,7 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
   Dice dice = Dice::Scripted(std::vector<int>(100, 1));
   EventLog log;
   Awaiting next;
-  ASSERT_TRUE(rules_.Advance(s, {Pass(aw.unit_ids[0])}, PolicySpec{}, dice, log, &next).ok());
+  ASSERT_TRUE(Advance(rules_, s, {Pass(aw.unit_ids[0])}, PolicySpec{}, dice, log, &next).ok());
   const Event* arrived = nullptr;
   for (const Event& e : log.events()) {
     if (e.kind == EventKind::kMoved &&
@@ -323,7 +324,7 @@ TEST_F(FerreeGaps, PulledInOffersEachCompanyBeyondTheBandAPlaceSevenInchesFromCa
   EventLog log;
   Dice dice = Dice::Scripted({});
   Awaiting next;
-  ASSERT_TRUE(rules_.Advance(s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
+  ASSERT_TRUE(Advance(rules_, s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
   EXPECT_TRUE(Deploys(rules_.LegalActions(s, Side::kBritish)).empty());
 }
 
@@ -362,7 +363,7 @@ TEST_F(FerreeGaps, HalfFortifiedOffersTheLaagerToHalfOfTheCompanies) {
     EventLog log;
     Dice dice = Dice::Scripted({});
     Awaiting next;
-    ASSERT_TRUE(rules_.Advance(s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(Advance(rules_, s, {deploys[0]}, PolicySpec{}, dice, log, &next).ok());
     ++inside;
   }
   EXPECT_EQ(inside, 2) << "up to half of the four companies";
@@ -377,7 +378,7 @@ TEST_F(FerreeGaps, AllFortifiedOffersTheLaagerToEveryCompany) {
     EventLog log;
     Dice dice = Dice::Scripted({});
     Awaiting next;
-    ASSERT_TRUE(rules_.Advance(s, {deploys.back()}, PolicySpec{}, dice, log, &next).ok());
+    ASSERT_TRUE(Advance(rules_, s, {deploys.back()}, PolicySpec{}, dice, log, &next).ok());
     ++inside;
   }
   EXPECT_EQ(inside, 4);

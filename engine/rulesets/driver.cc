@@ -1,0 +1,82 @@
+#include "engine/rulesets/driver.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+
+namespace impi {
+namespace {
+
+// A guard against a procedure that never hands back to the British.
+constexpr int kMaxZuluDecisions = 1000000;
+
+}  // namespace
+
+absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, bool run) {
+  for (int guard = 0; guard < kMaxZuluDecisions; ++guard) {
+    if (run) IMPI_RETURN_IF_ERROR(rules_.Run(state, dice, log));
+    if (rules_.Awaits(state).kind != AwaitKind::kZuluDecision) return absl::OkStatus();
+    const std::vector<Action> legal = rules_.LegalActions(state, Side::kZulu);
+    if (legal.empty()) {
+      return absl::InternalError("a Zulu decision is awaited with no legal action");
+    }
+    if (policy_ == nullptr) {
+      policy_ = MakePolicy(std::string(rules_.id()), Side::kZulu, spec_);
+      if (policy_ == nullptr) {
+        if (spec_.kind == PolicyKind::kMcts) {
+          return absl::UnimplementedError(
+              absl::StrCat("no MCTS policy is registered for ", std::string(rules_.id())));
+        }
+        return absl::FailedPreconditionError(
+            absl::StrCat("no RULES policy is registered for ", std::string(rules_.id())));
+      }
+    }
+    std::string why;
+    const int i = legal.size() == 1 ? 0 : policy_->Choose(state, legal, dice, &why);
+    if (i < 0 || i >= static_cast<int>(legal.size())) {
+      return absl::InternalError(absl::StrCat("the Zulu policy chose option ", i, " of ",
+                                              legal.size()));
+    }
+    ++decisions_;
+    IMPI_RETURN_IF_ERROR(rules_.Apply(state, Side::kZulu, legal[i], dice, log, "zulu_policy", why));
+  }
+  return absl::InternalError("the Zulu side made too many decisions without the British acting");
+}
+
+absl::Status Advance(const Ruleset& rules, BattleState& state, const std::vector<Action>& british,
+                     const PolicySpec& zulu, Dice& dice, EventLog& log, Awaiting* awaiting) {
+  ZuluChooser chooser(rules, zulu);
+  for (size_t i = 0; i < british.size(); ++i) {
+    IMPI_RETURN_IF_ERROR(rules.Apply(state, Side::kBritish, british[i], dice, log,
+                                     absl::StrCat("british_actions[", i, "]"), ""));
+    IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/false));
+  }
+  IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/true));
+  if (awaiting != nullptr) *awaiting = rules.Awaits(state);
+  return absl::OkStatus();
+}
+
+absl::Status Ask(const Ruleset& rules, BattleState& state, const Question& question,
+                 const PolicySpec& zulu, Dice& dice, EventLog& log, int* decision) {
+  const size_t mark = log.size();
+  *decision = -1;
+  IMPI_RETURN_IF_ERROR(rules.Ask(state, question, dice, log, decision));
+  ZuluChooser chooser(rules, zulu);
+  IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/false));
+  if (*decision < 0) {
+    for (size_t i = mark; i < log.size(); ++i) {
+      if (log.events()[i].decision) {
+        *decision = static_cast<int>(i);
+        break;
+      }
+    }
+  }
+  if (*decision >= static_cast<int>(log.size())) {
+    return absl::InternalError(absl::StrCat("question.", QuestionKindName(question.kind),
+                                            ": the answer is not in the log"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi
