@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/wire.h"
 #include "service/validate.h"
 
 namespace impi::service {
@@ -284,6 +285,9 @@ BattleState ToEngine(const v1::TableState& p) {
   s.pre_battle.deployment = Cast<Deployment>(pb.deployment());
   s.pre_battle.scouting = pb.scouting();
   s.pre_battle.discovery_time = pb.discovery_time();
+  // The rule set's own state (input assumed valid: CheckedRulesetState
+  // reports a bad one on a request).
+  if (const RulesetWire* w = FindWire(s.ruleset)) w->StateFromProto(p, &s).IgnoreError();
   return s;
 }
 
@@ -340,6 +344,7 @@ void ToProto(const BattleState& s, v1::TableState* p) {
   pb->set_discovery_time(s.pre_battle.discovery_time);
   ClearIfEmpty(p, &v1::TableState::has_pre_battle, &v1::TableState::clear_pre_battle,
                pb->ByteSizeLong());
+  if (const RulesetWire* w = FindWire(s.ruleset)) w->StateToProto(s, p);
 }
 
 Action ToEngine(const v1::Action& p) {
@@ -612,6 +617,16 @@ namespace {
 absl::StatusOr<BattleState> ConvertCheckedState(const v1::TableState& state) {
   IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, RulesetFor(state));
   BattleState s = ToEngine(state);
+  // The rule set's own state: its adapter checks it, and a rule set with
+  // none takes no ruleset_state member.
+  if (const RulesetWire* w = FindWire(s.ruleset)) {
+    IMPI_RETURN_IF_ERROR(w->StateFromProto(state, &s));
+  } else if (state.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET) {
+    const auto* oneof = state.GetDescriptor()->FindOneofByName("ruleset_state");
+    const auto* field = state.GetReflection()->GetOneofFieldDescriptor(state, oneof);
+    return absl::InvalidArgumentError(absl::StrCat("state.", field->name(), ": is not part of a ",
+                                                   s.ruleset, " state"));
+  }
   IMPI_RETURN_IF_ERROR(rules->Validate(s));
   return s;
 }

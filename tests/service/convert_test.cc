@@ -87,6 +87,10 @@ TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
   int counter = 0;
   FillEveryField(&in, &counter);
   ASSERT_GT(in.units(0).umpire().fired_on_by_last_turn_size(), 0);
+  // The ruleset_state member filled is Ferree's: it travels with a Ferree
+  // state (the rule set's wire adapter converts it).
+  ASSERT_TRUE(in.has_ferree());
+  in.set_ruleset(v1::FERREE_ISANDLWANA);
 
   v1::TableState out;
   ToProto(ToEngine(in), &out);

@@ -663,8 +663,9 @@ void FerreeBattle::MarkReinforcements() {
   // Designed (docs/ferree-engine.md): every British unit that is off the
   // table when the battle starts, with figures left, is Durnford's column.
   for (Unit& u : s_.units) {
-    if (u.side == Side::kBritish && u.off_table && u.figures.Present() > 0) {
-      u.umpire.entry_point = kAwaitsArrival;
+    if (u.side == Side::kBritish && u.off_table && u.figures.Present() > 0 &&
+        !AwaitsArrival(s_, u.id)) {
+      MutableOwnState(s_).arriving.push_back(u.id);
     }
   }
 }
@@ -686,9 +687,7 @@ const Point* FerreeBattle::ReinforcementPoint() const {
 absl::Status FerreeBattle::ArriveReinforcements() {
   std::vector<Unit*> due;
   for (Unit& u : s_.units) {
-    if (u.side == Side::kBritish && u.off_table && u.umpire.entry_point == kAwaitsArrival) {
-      due.push_back(&u);
-    }
+    if (u.side == Side::kBritish && u.off_table && AwaitsArrival(s_, u.id)) due.push_back(&u);
   }
   if (due.empty()) return absl::OkStatus();
   // C. Durnford's Arrival: "Arrives at 10:00am" (or late): the column comes
@@ -716,6 +715,10 @@ absl::Status FerreeBattle::ArriveReinforcements() {
     u.off_table = false;
     u.umpire.entry_point = p != nullptr ? p->number : 0;
     ids.push_back(u.id);
+  }
+  std::vector<std::string>& arriving = MutableOwnState(s_).arriving;
+  for (const std::string& id : ids) {
+    arriving.erase(std::remove(arriving.begin(), arriving.end(), id), arriving.end());
   }
   Event& e = Log(EventKind::kMoved, Side::kBritish, kSectionSituation, kTableDurnford, "",
                  absl::StrCat("Durnford's column arrives (", ids.size(), " units) at ",

@@ -49,6 +49,12 @@ FerreeState& MutableOwnState(BattleState& s) {
   return s.ruleset_state.emplace<FerreeState>();
 }
 
+bool AwaitsArrival(const BattleState& s, const std::string& unit_id) {
+  const FerreeState* own = OwnState(s);
+  return own != nullptr &&
+         std::find(own->arriving.begin(), own->arriving.end(), unit_id) != own->arriving.end();
+}
+
 const PendingChoice& Pending(const BattleState& s) {
   static const PendingChoice* const kNone = new PendingChoice();
   const FerreeState* own = OwnState(s);
@@ -193,8 +199,8 @@ bool NoBritishLeft(const BattleState& s) {
   for (const Unit& u : s.units) {
     if (u.side == Side::kBritish && !u.off_table && u.figures.Present() > 0) return false;
     // C.: Durnford's column still to arrive has not been killed nor escaped.
-    if (u.side == Side::kBritish && u.off_table && u.umpire.entry_point == kAwaitsArrival &&
-        u.figures.Present() > 0) {
+    if (u.side == Side::kBritish && u.off_table && u.figures.Present() > 0 &&
+        AwaitsArrival(s, u.id)) {
       return false;
     }
   }
@@ -433,6 +439,73 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
                absl::StrCat("'", s.parameters[0].name,
                             "' is not a parameter of Ferree's Isandlwana (it takes none)"));
   }
+  return ValidateOwnState(s);
+}
+
+absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
+  const FerreeState* own = OwnState(s);
+  if (own == nullptr) return absl::OkStatus();
+  auto unit_of = [&](const std::string& id, const std::string& path,
+                     const Unit** out) -> absl::Status {
+    *out = s.FindUnit(id);
+    if (*out == nullptr) return Bad(path, absl::StrCat("no unit '", id, "' on the table state"));
+    return absl::OkStatus();
+  };
+  for (size_t i = 0; i < own->arriving.size(); ++i) {
+    const std::string path = absl::StrCat("state.ferree.arriving[", i, "]");
+    const Unit* u = nullptr;
+    IMPI_RETURN_IF_ERROR(unit_of(own->arriving[i], path, &u));
+    if (u->side != Side::kBritish || !u->off_table) {
+      return Bad(path, absl::StrCat(u->id, " is not a British unit off the table"));
+    }
+  }
+  const PendingChoice& p = own->pending;
+  if (p.choice == ZuluChoice::kNone) return absl::OkStatus();
+  const std::string path = "state.ferree.pending";
+  const Unit* u = nullptr;
+  switch (p.choice) {
+    case ZuluChoice::kPlan:
+      if (s.clock.phase != Phase::kPreBattle || s.clock.segment != kPreBattlePlan) {
+        return Bad(path + ".choice", "the Zulu plan is pending only before the battle (PRE_BATTLE, segment 0)");
+      }
+      return absl::OkStatus();
+    case ZuluChoice::kRegimentMove:
+    case ZuluChoice::kSniperTarget: {
+      IMPI_RETURN_IF_ERROR(unit_of(p.regiment_id, path + ".regiment_id", &u));
+      if (u->kind != UnitKind::kRegiment) return Bad(path + ".regiment_id", "is not a REGIMENT");
+      IMPI_RETURN_IF_ERROR(unit_of(p.unit_id, path + ".unit_id", &u));
+      const UnitKind want =
+          p.choice == ZuluChoice::kRegimentMove ? UnitKind::kRegiment : UnitKind::kSniper;
+      if (u->kind != want) {
+        return Bad(path + ".unit_id", absl::StrCat("is not a ", UnitKindName(want)));
+      }
+      break;
+    }
+    case ZuluChoice::kIndunaMove:
+    case ZuluChoice::kIndunaOrder:
+      IMPI_RETURN_IF_ERROR(unit_of(p.unit_id, path + ".unit_id", &u));
+      if (u->kind != UnitKind::kInduna) return Bad(path + ".unit_id", "is not an INDUNA");
+      break;
+    case ZuluChoice::kChargeRetiring: {
+      IMPI_RETURN_IF_ERROR(unit_of(p.unit_id, path + ".unit_id", &u));
+      if (u->kind != UnitKind::kTray) return Bad(path + ".unit_id", "is not a TRAY");
+      IMPI_RETURN_IF_ERROR(unit_of(p.british_id, path + ".british_id", &u));
+      if (u->side != Side::kBritish) return Bad(path + ".british_id", "is not a British unit");
+      for (size_t i = 0; i < p.queue.size(); ++i) {
+        IMPI_RETURN_IF_ERROR(unit_of(p.queue[i], absl::StrCat(path, ".queue[", i, "]"), &u));
+      }
+      break;
+    }
+    default:
+      return Bad(path + ".choice", "is not a Zulu decision");
+  }
+  for (size_t i = 0; i < p.left_donga.size(); ++i) {
+    IMPI_RETURN_IF_ERROR(unit_of(p.left_donga[i], absl::StrCat(path, ".left_donga[", i, "]"), &u));
+  }
+  if (s.clock.phase != Phase::kActivation) {
+    return Bad(path + ".choice", absl::StrCat(ZuluChoiceName(p.choice),
+                                              " is pending only in the battle (ACTIVATION)"));
+  }
   return absl::OkStatus();
 }
 
@@ -511,7 +584,7 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   }
   std::vector<Unit> units;
   for (Unit& u : v.units) {
-    // Durnford's coming is no secret: a British unit keeps its arrival mark.
+    // Durnford's coming is no secret (FerreeState.arriving stays).
     const int entry_point = u.side == Side::kBritish ? u.umpire.entry_point : 0;
     u.umpire = UnitUmpire{};
     u.umpire.entry_point = entry_point;

@@ -91,11 +91,11 @@ inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engi
 // SecretEntry.point of a loins regiment held off-table (4.): it comes on at
 // its trays' deployed positions (kept in Unit.position), not at an ENTRY point.
 inline constexpr int kDeployedPosition = 0;
-// umpire.entry_point of a British unit off the table when the battle starts:
-// it arrives with Durnford (situation C) once clock.time_of_day reaches
-// pre_battle.reinforcement_arrival; on arrival it holds the ENTRY point's
-// number (0 if none).
-inline constexpr int kAwaitsArrival = -1;
+// A British unit off the table when the battle starts is in FerreeState's
+// `arriving`: it comes on with Durnford (situation C) once clock.time_of_day
+// reaches pre_battle.reinforcement_arrival; on arrival its
+// umpire.entry_point holds the ENTRY point's number (0 if none).
+bool AwaitsArrival(const BattleState& s, const std::string& unit_id);
 
 // Sections of the sequence of play, as headed in the source text.
 inline constexpr char kSectionMix[] = "5. Mix up the Movement Counters.";
@@ -161,6 +161,9 @@ struct PendingChoice {
 
 struct FerreeState {
   PendingChoice pending;
+  // C. Durnford's Arrival: the British units off the table when the battle
+  // started, still to come on with his column.
+  std::vector<std::string> arriving;
   // Turns started since the British were last awaited (designed: the battle
   // ends undecided after 500 such turns).
   int quiet_turns = 0;
@@ -305,7 +308,7 @@ class FerreeBattle {
   // (SecretEntry{turn 3, point kDeployedPosition}).
   absl::Status HoldLoins();
   // C. Durnford's arrival: marks the British units off the table as the
-  // battle starts (umpire.entry_point kAwaitsArrival) ...
+  // battle starts (FerreeState.arriving) ...
   void MarkReinforcements();
   // ... and brings them on at the start of a turn whose time of day has
   // reached pre_battle.reinforcement_arrival, at ReinforcementPoint (else
@@ -462,6 +465,9 @@ class FerreeRuleset final : public Ruleset {
   std::string_view source() const override { return "001_4c61f40cf0987cbf.txt"; }
   std::string_view status() const override { return "full"; }
   absl::Status Validate(const BattleState& state) const override;
+  // FerreeState: the pending decision names units of the right kinds, in the
+  // phase it belongs to; Durnford's column is British units off the table.
+  absl::Status ValidateOwnState(const BattleState& state) const;
   // British: FerreeBattle::ApplyBritish; Zulu: FerreeBattle::ApplyZulu.
   absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
                      EventLog& log, const std::string& path,

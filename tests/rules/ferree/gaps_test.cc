@@ -224,7 +224,7 @@ TEST_F(FerreeGaps, DurnfordArrivesWhenTheClockReachesHisTimeAtTheRoad) {
     checked_early = true;
     EXPECT_TRUE(st.FindUnit("nh")->off_table) << "turn " << st.clock.turn;
     EXPECT_TRUE(st.FindUnit("rk")->off_table);
-    EXPECT_EQ(st.FindUnit("nh")->umpire.entry_point, kAwaitsArrival);
+    EXPECT_TRUE(AwaitsArrival(st, "nh"));
     EXPECT_LT(st.clock.time_of_day, 620);
     EXPECT_THAT(st.clock.chits_left, Not(Contains("nh")));
   });

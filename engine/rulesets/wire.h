@@ -1,0 +1,46 @@
+// engine/rulesets/wire.h: a rule set's own state to and from the contract.
+//
+// Overview: the engine knows no protobuf. Each rule set that keeps state of
+// its own (BattleState::ruleset_state) has a small adapter beside it
+// (engine/rulesets/<ruleset>/wire/), the only part of the rule set that
+// knows the contract: it copies TableState's `ruleset_state` oneof member of
+// that rule set to the engine's type and back. The service reaches the
+// adapters through FindWire and so never names a rule set; wire_registry.cc
+// lists them.
+//
+// Usage:
+//   if (const RulesetWire* w = FindWire(state.ruleset)) {
+//     IMPI_RETURN_IF_ERROR(w->StateFromProto(proto, &state));
+//   }
+//
+// Thread safety: adapters are immutable and shared by all threads.
+#ifndef IMPI_ENGINE_RULESETS_WIRE_H_
+#define IMPI_ENGINE_RULESETS_WIRE_H_
+
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "engine/core/battle_state.h"
+#include "impi/v1/table.pb.h"
+
+namespace impi {
+
+class RulesetWire {
+ public:
+  virtual ~RulesetWire() = default;
+  // The contract's enum name of the rule set, e.g. "FERREE_ISANDLWANA".
+  virtual std::string_view ruleset() const = 0;
+  // Sets out->ruleset_state from in's oneof member (an empty state of the
+  // rule set if none is set). INVALID_ARGUMENT naming "state.<field>" for
+  // another rule set's member or a value out of range.
+  virtual absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const = 0;
+  // Sets out's oneof member from in.ruleset_state.
+  virtual void StateToProto(const BattleState& in, v1::TableState* out) const = 0;
+};
+
+// The adapter of a rule set, or nullptr if it keeps no state of its own.
+const RulesetWire* FindWire(std::string_view ruleset);
+
+}  // namespace impi
+
+#endif  // IMPI_ENGINE_RULESETS_WIRE_H_
