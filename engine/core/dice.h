@@ -87,6 +87,9 @@ class Dice {
   const std::vector<DieRoll>& rolls() const { return rolls_; }
   // Rolls made since `mark` (an earlier rolls().size()).
   std::vector<DieRoll> RollsSince(size_t mark) const;
+  // Scripted only: how many scripted faces and cards have been used.
+  size_t faces_used() const { return next_face_; }
+  size_t cards_used() const { return next_card_; }
 
  private:
   Dice() : rng_(0, 0) {}

@@ -44,6 +44,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/core/state_hash.h"
 
 namespace impi {
 
@@ -190,6 +191,14 @@ class Ruleset {
   virtual BattleState View(const BattleState& state, Side side) const = 0;
   // Replaces what `viewer` cannot know with a sample consistent with its view.
   virtual void Resample(BattleState& state, Side viewer, CounterRng& rng) const = 0;
+  // Folds the rule set's own state (BattleState::ruleset_state) into `h`
+  // (engine/core/state_hash.h hashes the shared part). Default: none.
+  virtual void HashOwnState(const BattleState& state, StateHasher* h) const;
+
+  // What `side` knows, as a key (16 hex digits): equal for two states iff
+  // (up to 64-bit collisions) their View(side) is the same. Keys the nodes
+  // of an information-set search.
+  std::string InformationSetKey(const BattleState& state, Side side) const;
 };
 
 // The registry of rule sets, keyed by the contract's enum name.

@@ -7,6 +7,7 @@
 
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
+#include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
@@ -18,6 +19,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -420,6 +422,82 @@ std::vector<Refusal> Refusals(const v1::TableState& s) {
        },
        precondition, "question.situation: the situation has been rolled already"},
   };
+}
+
+// Durnford's column (his native horse, the rocket battery and its escort)
+// stands off the table when the battle starts. The battle is played step
+// after step through the server to its end: each answer's state, with the
+// column still to come in state.ferree.arriving, is sent back with the
+// scripted British player's next action and accepted.
+TEST_F(FerreeRpc, DurnfordsColumnOffTheTablePlaysToTheEndThroughTheServer) {
+  v1::TableState state = Isandlwana();
+  std::vector<std::string> column;
+  for (v1::Unit& u : *state.mutable_units()) {
+    if (u.kind() == v1::NATIVE_HORSE || u.id() == "rockets" || u.id() == "nnc_nourse") {
+      u.set_off_table(true);
+      column.push_back(u.id());
+    }
+  }
+  ASSERT_EQ(column.size(), 7u);
+  // The situation rolls first (1.), then Durnford comes an hour after the
+  // Zulus are found (C. as the caller sets it), so that the column is still
+  // to come when the battle starts.
+  {
+    v1::AskRequest ask = AskOn(state, 100);
+    ask.mutable_situation();
+    v1::AskResponse answer;
+    const grpc::Status st = GrpcAsk(ask, &answer);
+    ASSERT_TRUE(st.ok()) << st.error_message();
+    state = answer.state();
+    ASSERT_TRUE(state.pre_battle().rolled());
+    state.mutable_pre_battle()->set_reinforcement_arrival(state.pre_battle().discovery_time() + 60);
+  }
+  std::unique_ptr<Policy> british = MakePolicy("FERREE_ISANDLWANA", Side::kBritish, PolicySpec{});
+  ASSERT_NE(british, nullptr);
+  const Ruleset* rules = FindRuleset("FERREE_ISANDLWANA");
+  Dice choice_dice = Dice::Seeded(5);
+  bool saw_arriving = false, saw_arrived = false, ended = false;
+  std::vector<Action> next;
+  int requests = 0;
+  for (; requests < 4000 && !ended; ++requests) {
+    v1::AdvanceRequest req;
+    *req.mutable_state() = state;
+    for (const Action& a : next) ToProto(a, req.add_british_actions());
+    req.mutable_dice()->set_seed(100 + requests);
+    v1::AdvanceResponse resp;
+    const grpc::Status st = GrpcAdvance(req, &resp);
+    ASSERT_TRUE(st.ok()) << "request " << requests << ": " << st.error_message();
+    state = resp.state();
+    if (state.has_ferree() && state.ferree().arriving_size() > 0) {
+      saw_arriving = true;
+      EXPECT_EQ(state.ferree().arriving_size(), static_cast<int>(column.size()));
+    }
+    if (saw_arriving && state.ferree().arriving_size() == 0) {
+      for (const v1::Unit& u : state.units()) {
+        if (std::find(column.begin(), column.end(), u.id()) != column.end() && !u.off_table()) {
+          saw_arrived = true;
+        }
+      }
+    }
+    for (const v1::Unit& u : state.units()) {
+      EXPECT_GE(u.umpire().entry_point(), 0) << u.id();
+    }
+    if (resp.awaiting().kind() == v1::GAME_ENDED) {
+      ended = true;
+      break;
+    }
+    ASSERT_EQ(resp.awaiting().side(), v1::BRITISH) << resp.awaiting().prompt();
+    const BattleState engine = ToEngine(state);
+    const std::vector<Action> legal = rules->LegalActions(engine, Side::kBritish);
+    ASSERT_FALSE(legal.empty()) << resp.awaiting().prompt();
+    next = {legal[british->Choose(engine, legal, choice_dice, nullptr)]};
+  }
+  EXPECT_TRUE(ended) << "still going after " << requests << " requests";
+  EXPECT_TRUE(saw_arriving);
+  EXPECT_TRUE(saw_arrived || state.clock().time_of_day() < state.pre_battle().reinforcement_arrival())
+      << "the column never came on: time " << state.clock().time_of_day() << ", arrival "
+      << state.pre_battle().reinforcement_arrival() << ", still arriving "
+      << state.ferree().arriving_size() << ", turn " << state.clock().turn();
 }
 
 TEST_F(FerreeRpc, FerreeQuestionsRefusedWithTheFieldPath) {

@@ -641,4 +641,19 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
   }
 }
 
+void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {
+  const FerreeState* own = OwnState(state);
+  if (own == nullptr) return;
+  const PendingChoice& p = own->pending;
+  h->Add(static_cast<int>(p.choice));
+  h->Add(p.unit_id);
+  h->Add(p.regiment_id);
+  h->Add(p.british_id);
+  h->Add(p.queue);
+  h->Add(p.after_resolve);
+  h->Add(p.left_donga);
+  h->Add(own->arriving);
+  h->Add(own->quiet_turns);
+}
+
 }  // namespace impi::ferree

@@ -491,6 +491,7 @@ class FerreeRuleset final : public Ruleset {
   // British viewer: re-rolls the TURN OF ENTRY (and the entry point) of every
   // regiment still off-board.
   void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
+  void HashOwnState(const BattleState& state, StateHasher* h) const override;
 };
 
 }  // namespace impi::ferree

@@ -1,0 +1,95 @@
+#include "engine/rulesets/game.h"
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "engine/core/state_hash.h"
+#include "engine/core/status_macros.h"
+
+namespace impi {
+
+void Ruleset::HashOwnState(const BattleState& state, StateHasher* h) const {
+  (void)state;
+  (void)h;
+}
+
+std::string Ruleset::InformationSetKey(const BattleState& state, Side side) const {
+  const BattleState view = View(state, side);
+  StateHasher h;
+  h.Add(static_cast<int>(side));
+  HashState(view, &h);
+  HashOwnState(view, &h);
+  return absl::StrFormat("%016x", h.value());
+}
+
+absl::StatusOr<Game> Game::Start(const Ruleset& rules, BattleState state, uint64_t seed) {
+  IMPI_RETURN_IF_ERROR(rules.Validate(state));
+  Game g(rules, std::move(state));
+  g.seed_ = seed;
+  IMPI_RETURN_IF_ERROR(g.Step(nullptr));
+  return g;
+}
+
+absl::StatusOr<Game> Game::StartScripted(const Ruleset& rules, BattleState state,
+                                         std::vector<int> faces, std::vector<CardColor> cards) {
+  IMPI_RETURN_IF_ERROR(rules.Validate(state));
+  Game g(rules, std::move(state));
+  g.scripted_ = true;
+  g.faces_ = std::move(faces);
+  g.cards_ = std::move(cards);
+  IMPI_RETURN_IF_ERROR(g.Step(nullptr));
+  return g;
+}
+
+Side Game::ToAct() const {
+  if (IsOver()) return Side::kUnspecified;
+  return awaiting_.side;
+}
+
+std::vector<Action> Game::LegalActions() const {
+  const Side side = ToAct();
+  if (side == Side::kUnspecified) return {};
+  return rules_->LegalActions(state_, side);
+}
+
+absl::Status Game::Apply(const Action& action) {
+  if (ToAct() == Side::kUnspecified) {
+    return absl::FailedPreconditionError("action: the game is over");
+  }
+  return Step(&action);
+}
+
+Dice Game::StepDice() const {
+  if (!scripted_) {
+    // Step k (k >= 1 the k-th action, 0 the start) draws from stream k.
+    return Dice::Seeded(seed_, static_cast<uint64_t>(steps_) + 1);
+  }
+  return Dice::Scripted(std::vector<int>(faces_.begin() + faces_used_, faces_.end()),
+                        std::vector<CardColor>(cards_.begin() + cards_used_, cards_.end()));
+}
+
+absl::Status Game::Step(const Action* action) {
+  Dice dice = action == nullptr && !scripted_ ? Dice::Seeded(seed_, 0) : StepDice();
+  BattleState work = state_;
+  EventLog log;
+  absl::Status st = absl::OkStatus();
+  if (action != nullptr) st = rules_->Apply(work, ToAct(), *action, dice, log, "action", "");
+  if (st.ok()) st = rules_->Run(work, dice, log);
+  // A script that ran out first: nothing of the step is applied.
+  IMPI_RETURN_IF_ERROR(dice.status());
+  IMPI_RETURN_IF_ERROR(st);
+  state_ = std::move(work);
+  awaiting_ = rules_->Awaits(state_);
+  if (scripted_) {
+    faces_used_ += dice.faces_used();
+    cards_used_ += dice.cards_used();
+  }
+  if (keep_events_) {
+    for (Event& e : log.mutable_events()) events_.push_back(std::move(e));
+    dice_.insert(dice_.end(), dice.rolls().begin(), dice.rolls().end());
+  }
+  if (action != nullptr) ++steps_;
+  return absl::OkStatus();
+}
+
+}  // namespace impi
