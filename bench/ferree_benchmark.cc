@@ -39,7 +39,6 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "ai/british/scripted_british.h"
-#include "ai/register.h"
 #include "benchmark/benchmark.h"
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
@@ -64,14 +63,6 @@ constexpr int kStepsPerTurn = 2000;
 // Counter streams of a seed, as clients/cli/simulate.cc uses them.
 constexpr uint64_t kStepStream = 1;
 constexpr uint64_t kBritishStream = 2;
-
-void RegisterPoliciesOnce() {
-  static const bool registered = [] {
-    ai::RegisterAllPolicies();
-    return true;
-  }();
-  (void)registered;
-}
 
 // The scenario through the service's checked conversion, as simulate loads it.
 absl::StatusOr<BattleState> Isandlwana() {
@@ -107,7 +98,6 @@ std::string ActiveUnit(const Awaiting& a) {
 // The battle of seed kSetUpSeed played by RULES Zulu and the scripted British
 // up to the first British activation of `turn`.
 absl::StatusOr<BattleState> StateAtTurn(int turn) {
-  RegisterPoliciesOnce();
   absl::StatusOr<BattleState> start = Isandlwana();
   if (!start.ok()) return start.status();
   const Ruleset* rules = FindRuleset(kRuleset);
@@ -214,7 +204,6 @@ BENCHMARK(BM_CloneAndOneActivation)->Arg(1)->Arg(8);
 // --- Whole battles --------------------------------------------------------------
 
 void BM_FullRandomPlayout(benchmark::State& state) {
-  RegisterPoliciesOnce();
   absl::StatusOr<BattleState> start = Isandlwana();
   if (!start.ok()) {
     state.SkipWithError(std::string(start.status().message()).c_str());
@@ -267,7 +256,6 @@ void BM_FullRandomPlayout(benchmark::State& state) {
 BENCHMARK(BM_FullRandomPlayout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_FullRulesPlayout(benchmark::State& state) {
-  RegisterPoliciesOnce();
   absl::StatusOr<BattleState> start = Isandlwana();
   if (!start.ok()) {
     state.SkipWithError(std::string(start.status().message()).c_str());

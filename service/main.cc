@@ -22,6 +22,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "root/register.h"
 #include "service/server.h"
 
 ABSL_FLAG(std::string, grpc_address, "127.0.0.1:50051",
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
       "impi-server: the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
       "(impi.v1.Umpire) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
+  impi::RegisterEverything();
 
   impi::service::ServerOptions options;
   options.grpc_address = absl::GetFlag(FLAGS_grpc_address);

@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "ai/register.h"
 #include "service/http_gateway.h"
 #include "service/umpire_service.h"
 
@@ -156,9 +155,6 @@ absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOption
     return absl::InvalidArgumentError(
         absl::StrCat("http_port: ", options.http_port, " is out of range 0..65535"));
   }
-  // The policies that make a side's choices where a rule set leaves one.
-  static std::once_flag policies;
-  std::call_once(policies, [] { ai::RegisterAllPolicies(); });
   auto server = std::make_unique<Server>(options);
   absl::Status started = server->Start();
   if (!started.ok()) return started;

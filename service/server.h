@@ -4,9 +4,12 @@
 // health service, and reflection only when asked) and the same methods as
 // JSON over HTTP (`POST /v1/<Method>`, proto3 JSON mapping, unknown fields
 // rejected, a body limit, CORS with an origin allow-list). The service layer
-// validates and converts; it knows no rule set by name.
+// validates and converts; it knows no rule set by name. It serves the rule
+// sets, wire adapters and policies the engine's registries hold: the binary
+// registers them first (impi::RegisterEverything, root/register.h).
 //
 // Usage:
+//   impi::RegisterEverything();                  // once, in main
 //   ServerOptions o; o.grpc_address = "127.0.0.1:0"; o.http_port = 0;
 //   auto server = ImpiServer::Start(o);         // ports chosen by the OS
 //   int port = (*server)->grpc_port();

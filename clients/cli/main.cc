@@ -20,6 +20,7 @@
 #include "CLI/CLI.hpp"
 #include "clients/cli/commands.h"
 #include "clients/cli/simulate.h"
+#include "root/register.h"
 
 namespace impi::cli {
 namespace {
@@ -143,4 +144,7 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace impi::cli
 
-int main(int argc, char** argv) { return impi::cli::Main(argc, argv); }
+int main(int argc, char** argv) {
+  impi::RegisterEverything();
+  return impi::cli::Main(argc, argv);
+}

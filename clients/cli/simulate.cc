@@ -13,7 +13,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "ai/register.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/dice.h"
@@ -327,7 +326,6 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
     err << "error: " << *ruleset << " is not implemented yet\n";
     return kExitError;
   }
-  ai::RegisterAllPolicies();
 
   std::vector<std::optional<absl::StatusOr<GameRecord>>> results(o.games);
   std::atomic<int> next{0};

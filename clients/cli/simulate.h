@@ -23,8 +23,9 @@
 //   SimulateOptions o;  o.games = 20;  o.seed = 1;
 //   int code = SimulateCommand(o, std::cout, std::cerr);
 //
-// Thread safety: SimulateCommand registers the policies (ai/register.h),
-// then runs games on up to o.threads threads, each game on its own.
+// Thread safety: runs games on up to o.threads threads, each game on its own.
+// The rule sets and policies must be registered first
+// (impi::RegisterEverything, root/register.h).
 #ifndef IMPI_CLIENTS_CLI_SIMULATE_H_
 #define IMPI_CLIENTS_CLI_SIMULATE_H_
 

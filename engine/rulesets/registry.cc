@@ -1,31 +1,58 @@
-// The registry of rule sets and the names of the seam's enums.
+// The registry of rule sets and the names of the seam's enums. It names no
+// rule set: the composition root registers them (root/register.cc).
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi {
 namespace {
 
-const std::vector<const Ruleset*>& Registry() {
-  static const auto* rulesets = new std::vector<const Ruleset*>{
-      new tsatf::TsatfRuleset(),
-      new ferree::FerreeRuleset(),
-  };
+std::mutex& Mu() {
+  static auto* mu = new std::mutex;
+  return *mu;
+}
+
+// Owned for the life of the process: FindRuleset hands out raw pointers.
+std::vector<std::unique_ptr<const Ruleset>>& Registry() {
+  static auto* rulesets = new std::vector<std::unique_ptr<const Ruleset>>;
   return *rulesets;
 }
 
 }  // namespace
 
+absl::Status RegisterRuleset(std::unique_ptr<const Ruleset> ruleset) {
+  if (ruleset == nullptr) return absl::InvalidArgumentError("RegisterRuleset: null rule set");
+  std::lock_guard<std::mutex> lock(Mu());
+  for (const auto& r : Registry()) {
+    if (r->id() == ruleset->id()) {
+      return absl::AlreadyExistsError(
+          absl::StrCat("RegisterRuleset: ", std::string(ruleset->id()), " is already registered"));
+    }
+  }
+  Registry().push_back(std::move(ruleset));
+  return absl::OkStatus();
+}
+
 const Ruleset* FindRuleset(std::string_view id) {
-  for (const Ruleset* r : Registry()) {
-    if (r->id() == id) return r;
+  std::lock_guard<std::mutex> lock(Mu());
+  for (const auto& r : Registry()) {
+    if (r->id() == id) return r.get();
   }
   return nullptr;
 }
 
-std::vector<const Ruleset*> AllRulesets() { return Registry(); }
+std::vector<const Ruleset*> AllRulesets() {
+  std::lock_guard<std::mutex> lock(Mu());
+  std::vector<const Ruleset*> out;
+  out.reserve(Registry().size());
+  for (const auto& r : Registry()) out.push_back(r.get());
+  return out;
+}
 
 const char* ActionKindName(ActionKind kind) {
   switch (kind) {

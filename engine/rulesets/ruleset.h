@@ -31,7 +31,8 @@
 //     IMPI_RETURN_IF_ERROR(rules->Run(state, dice, log));
 //   }
 //
-// Thread safety: Ruleset objects are immutable and shared by all threads.
+// Thread safety: Ruleset objects are immutable and shared by all threads. The
+// registry functions below are thread-safe; register before serving.
 #ifndef IMPI_ENGINE_RULESETS_RULESET_H_
 #define IMPI_ENGINE_RULESETS_RULESET_H_
 
@@ -201,8 +202,17 @@ class Ruleset {
   std::string InformationSetKey(const BattleState& state, Side side) const;
 };
 
-// The registry of rule sets, keyed by the contract's enum name.
+// The registry of rule sets, keyed by the contract's enum name (Ruleset::id).
+// It names no rule set: the composition root (root/register.h,
+// impi::RegisterEverything) registers each one explicitly at start-up.
+//
+// Adds `ruleset` (not null) to the registry, which owns it for the life of the
+// process. ALREADY_EXISTS if a rule set with the same id is registered: the
+// first one stays, so pointers handed out by FindRuleset stay valid.
+absl::Status RegisterRuleset(std::unique_ptr<const Ruleset> ruleset);
+// The registered rule set with this id, or nullptr.
 const Ruleset* FindRuleset(std::string_view id);
+// Every registered rule set, in the order registered.
 std::vector<const Ruleset*> AllRulesets();
 
 }  // namespace impi

@@ -5,18 +5,21 @@
 // (engine/rulesets/<ruleset>/wire/), the only part of the rule set that
 // knows the contract: it copies TableState's `ruleset_state` oneof member of
 // that rule set to the engine's type and back. The service reaches the
-// adapters through FindWire and so never names a rule set; wire_registry.cc
-// lists them.
+// adapters through FindWire and so never names a rule set; the composition
+// root (root/register.cc) registers each adapter with RegisterWire.
 //
 // Usage:
+//   RegisterWire(std::make_unique<MyRulesetWire>());   // in the composition root
 //   if (const RulesetWire* w = FindWire(state.ruleset)) {
 //     IMPI_RETURN_IF_ERROR(w->StateFromProto(proto, &state));
 //   }
 //
-// Thread safety: adapters are immutable and shared by all threads.
+// Thread safety: adapters are immutable and shared by all threads; the
+// registry functions are thread-safe (register before serving).
 #ifndef IMPI_ENGINE_RULESETS_WIRE_H_
 #define IMPI_ENGINE_RULESETS_WIRE_H_
 
+#include <memory>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -38,6 +41,10 @@ class RulesetWire {
   virtual void StateToProto(const BattleState& in, v1::TableState* out) const = 0;
 };
 
+// Adds `wire` (not null) to the registry, which owns it for the life of the
+// process. ALREADY_EXISTS if an adapter for the same rule set is registered:
+// the first one stays.
+absl::Status RegisterWire(std::unique_ptr<const RulesetWire> wire);
 // The adapter of a rule set, or nullptr if it keeps no state of its own.
 const RulesetWire* FindWire(std::string_view ruleset);
 

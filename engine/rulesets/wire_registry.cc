@@ -1,18 +1,47 @@
-// The wire adapters of the rule sets that keep state of their own.
+// The registry of wire adapters. It names no rule set: the composition root
+// registers the adapters (root/register.cc).
 #include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
-#include "engine/rulesets/ferree/wire/ferree_wire.h"
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/wire.h"
 
 namespace impi {
+namespace {
+
+std::mutex& Mu() {
+  static auto* mu = new std::mutex;
+  return *mu;
+}
+
+// Owned for the life of the process: FindWire hands out raw pointers.
+std::vector<std::unique_ptr<const RulesetWire>>& Adapters() {
+  static auto* adapters = new std::vector<std::unique_ptr<const RulesetWire>>;
+  return *adapters;
+}
+
+}  // namespace
+
+absl::Status RegisterWire(std::unique_ptr<const RulesetWire> wire) {
+  if (wire == nullptr) return absl::InvalidArgumentError("RegisterWire: null adapter");
+  std::lock_guard<std::mutex> lock(Mu());
+  for (const auto& w : Adapters()) {
+    if (w->ruleset() == wire->ruleset()) {
+      return absl::AlreadyExistsError(
+          absl::StrCat("RegisterWire: ", std::string(wire->ruleset()), " already has an adapter"));
+    }
+  }
+  Adapters().push_back(std::move(wire));
+  return absl::OkStatus();
+}
 
 const RulesetWire* FindWire(std::string_view ruleset) {
-  static const auto* adapters = new std::vector<const RulesetWire*>{
-      new ferree::FerreeWire(),
-  };
-  for (const RulesetWire* w : *adapters) {
-    if (w->ruleset() == ruleset) return w;
+  std::lock_guard<std::mutex> lock(Mu());
+  for (const auto& w : Adapters()) {
+    if (w->ruleset() == ruleset) return w.get();
   }
   return nullptr;
 }

@@ -15,9 +15,6 @@
 #include "engine/rulesets/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
-#ifdef IMPI_HAVE_AI
-#include "ai/register.h"
-#endif
 
 namespace impi {
 namespace {
@@ -41,12 +38,6 @@ std::vector<Case> Cases() {
 
 class Conformance : public ::testing::TestWithParam<Case> {
  protected:
-  static void SetUpTestSuite() {
-#ifdef IMPI_HAVE_AI
-    ai::RegisterAllPolicies();
-#endif
-  }
-
   BattleState Load() {
     const scenarios::EmbeddedScenario* s = scenarios::FindScenario(GetParam().scenario);
     EXPECT_NE(s, nullptr);

@@ -46,7 +46,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "ai/register.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
@@ -838,10 +837,7 @@ GameRecord PlayGame(const BattleState& start, uint64_t seed, GameChecker* checke
   return rec;
 }
 
-class FerreeWholeGames : public ::testing::TestWithParam<int> {
- protected:
-  static void SetUpTestSuite() { ai::RegisterAllPolicies(); }
-};
+class FerreeWholeGames : public ::testing::TestWithParam<int> {};
 
 TEST_P(FerreeWholeGames, EveryStepKeepsTheRules) {
   const BattleState start = LoadIsandlwana();
@@ -899,7 +895,6 @@ INSTANTIATE_TEST_SUITE_P(Seeds, FerreeWholeGames, ::testing::Range(0, kShards),
                          });
 
 TEST(FerreeGames, TheSameSeedGivesTheSameGame) {
-  ai::RegisterAllPolicies();
   const BattleState start = LoadIsandlwana();
   // Ten of the seeds, spread over the 200.
   for (int k = 0; k < kReplays; ++k) {

@@ -1,0 +1,53 @@
+#include "root/register.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+#include "absl/status/status.h"
+#include "ai/british/scripted_british.h"
+#include "ai/doctrine/ferree/ferree_doctrine.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/wire/ferree_wire.h"
+#include "engine/rulesets/policy.h"
+#include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
+#include "engine/rulesets/wire.h"
+
+namespace impi {
+namespace {
+
+// A registration that fails is a programming error (the same id twice).
+void Check(const absl::Status& status) {
+  if (status.ok()) return;
+  std::fprintf(stderr, "impi: %s\n", status.ToString().c_str());
+  std::abort();
+}
+
+void RegisterRulesets() {
+  Check(RegisterRuleset(std::make_unique<tsatf::TsatfRuleset>()));
+  Check(RegisterRuleset(std::make_unique<ferree::FerreeRuleset>()));
+}
+
+void RegisterWires() { Check(RegisterWire(std::make_unique<ferree::FerreeWire>())); }
+
+void RegisterPolicies() {
+  RegisterPolicy(ferree::kRulesetId, Side::kZulu, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<ai::FerreeDoctrine>(); });
+  RegisterPolicy(ferree::kRulesetId, Side::kBritish, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
+}
+
+}  // namespace
+
+void RegisterEverything() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    RegisterRulesets();
+    RegisterWires();
+    RegisterPolicies();
+  });
+}
+
+}  // namespace impi
