@@ -102,8 +102,9 @@ absl::Status GameState::ApplyChance(int outcome) {
     }
   } else {
     if (!IsFaceOf(need_die_, outcome)) {
-      return absl::InvalidArgumentError(absl::StrCat("outcome: ", outcome, " is not a face of the ",
-                                                     DieName(need_die_)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("outcome: ", outcome, " is not a face of ",
+                       need_die_.kind == DieKind::kD ? "a " : "the ", DieName(need_die_)));
     }
     faces_.push_back(Dice::ScriptedDie{need_die_.kind, outcome});
   }
