@@ -186,17 +186,20 @@ int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
     return placeholder;
   }
   const ScriptedDie& scripted = script_[i];
-  const std::string field = of_kind_ ? absl::StrCat("dice.scripted.dice_of_kind[", i, "]")
-                                     : absl::StrCat("dice.scripted.dice[", i, "]");
+  // Built only for an error: a replayed step reads many scripted dice.
+  const auto field = [&] {
+    return of_kind_ ? absl::StrCat("dice.scripted.dice_of_kind[", i, "]")
+                    : absl::StrCat("dice.scripted.dice[", i, "]");
+  };
   if (scripted.kind != die.kind) {
-    SetError(absl::StrCat(field, ".kind"),
+    SetError(absl::StrCat(field(), ".kind"),
              absl::StrCat(scripted.kind == DieKind::kD ? "a dN" : AnDie(DieSpec{scripted.kind, 6}),
                           " was scripted, but the engine needs ", AnDie(die), " here (for '",
                           purpose, "')"));
     return placeholder;
   }
   if (!IsFaceOf(die, scripted.face)) {
-    SetError(of_kind_ ? absl::StrCat(field, ".face") : field,
+    SetError(of_kind_ ? absl::StrCat(field(), ".face") : field(),
              absl::StrCat(scripted.face, " is not a face of ", FaceRangeName(die), " (needed for '",
                           purpose, "')"));
     return placeholder;
