@@ -379,11 +379,32 @@ void ToProto(const Action& a, v1::Action* p) {
   p->set_point(a.point);
 }
 
+DieKind ToEngine(v1::DieKind kind) {
+  switch (kind) {
+    case v1::AVERAGE: return DieKind::kAverage;
+    case v1::ARROW: return DieKind::kArrow;
+    default: return DieKind::kD;  // D, and UNSPECIFIED read as D
+  }
+}
+
+v1::DieKind ToProto(DieKind kind) {
+  switch (kind) {
+    case DieKind::kAverage: return v1::AVERAGE;
+    case DieKind::kArrow: return v1::ARROW;
+    case DieKind::kD: break;
+  }
+  return v1::D;
+}
+
 DiceSpec ToEngine(const v1::DiceSource& p) {
   DiceSpec d;
   if (p.source_case() == v1::DiceSource::kScripted) {
     d.scripted = true;
     d.faces.assign(p.scripted().dice().begin(), p.scripted().dice().end());
+    d.of_kind.reserve(p.scripted().dice_of_kind_size());
+    for (const v1::ScriptedDie& die : p.scripted().dice_of_kind()) {
+      d.of_kind.push_back(Dice::ScriptedDie{ToEngine(die.kind()), die.face()});
+    }
     d.cards.reserve(p.scripted().cards_size());
     for (int c : p.scripted().cards()) d.cards.push_back(Cast<CardColor>(c));
   } else {
@@ -503,9 +524,40 @@ Question QuestionToEngine(const v1::AskRequest& r) {
   return q;
 }
 
+void ToProto(const DiceSpec& d, v1::DiceSource* p) {
+  p->Clear();
+  if (!d.scripted) {
+    p->set_seed(d.seed);
+    return;
+  }
+  v1::ScriptedDice* s = p->mutable_scripted();
+  for (int f : d.faces) s->add_dice(f);
+  for (const Dice::ScriptedDie& die : d.of_kind) {
+    v1::ScriptedDie* out = s->add_dice_of_kind();
+    out->set_kind(ToProto(die.kind));
+    out->set_face(die.face);
+  }
+  for (CardColor c : d.cards) s->add_cards(Cast<v1::CardColor>(c));
+}
+
+DieRoll ToEngine(const v1::DieRoll& p) {
+  DieRoll d;
+  d.index = p.index();
+  d.purpose = p.purpose();
+  d.kind = ToEngine(p.kind());
+  d.sides = p.sides();
+  d.count = p.count();
+  d.faces.assign(p.faces().begin(), p.faces().end());
+  d.result = p.result();
+  for (const v1::Modifier& m : p.modifiers()) d.modifiers.push_back(Modifier{m.reason(), m.value()});
+  d.total = p.total();
+  return d;
+}
+
 void ToProto(const DieRoll& d, v1::DieRoll* p) {
   p->set_index(d.index);
   p->set_purpose(d.purpose);
+  p->set_kind(ToProto(d.kind));
   p->set_sides(d.sides);
   p->set_count(d.count);
   for (int f : d.faces) p->add_faces(f);

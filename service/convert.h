@@ -61,6 +61,10 @@ absl::StatusOr<BattleState> StateFromProto(const v1::TableState& state);
 BattleState ToEngine(const v1::TableState& state);
 Action ToEngine(const v1::Action& action);
 DiceSpec ToEngine(const v1::DiceSource& dice);
+// DIE_KIND_UNSPECIFIED (and any unknown value) becomes kD.
+DieKind ToEngine(v1::DieKind kind);
+// A die roll read back (e.g. a client replaying a logged answer).
+DieRoll ToEngine(const v1::DieRoll& roll);
 // POLICY_KIND_UNSPECIFIED becomes RULES.
 PolicySpec ToEngine(const v1::Policy& policy);
 // The AskRequest.question oneof; QuestionKind::kUnspecified if none is set.
@@ -68,6 +72,9 @@ Question QuestionToEngine(const v1::AskRequest& request);
 
 void ToProto(const BattleState& state, v1::TableState* out);
 void ToProto(const Action& action, v1::Action* out);
+v1::DieKind ToProto(DieKind kind);
+void ToProto(const DiceSpec& dice, v1::DiceSource* out);
+// Sets every field, `kind` included (D for a plain dN).
 void ToProto(const DieRoll& roll, v1::DieRoll* out);
 void ToProto(const Awaiting& awaiting, v1::Awaiting* out);
 // `ruleset` fills RuleRef.ruleset (the engine's RuleRef has none).

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "engine/core/dice.h"
 #include "engine/core/status_macros.h"
 
 namespace impi::service {
@@ -556,10 +557,35 @@ absl::Status ValidateDice(const v1::DiceSource& dice) {
       IMPI_RETURN_IF_ERROR(AtMost("dice.scripted.dice", s.dice_size(), kMaxScriptedDice, "dice"));
       IMPI_RETURN_IF_ERROR(
           AtMost("dice.scripted.cards", s.cards_size(), kMaxScriptedDice, "cards"));
+      IMPI_RETURN_IF_ERROR(AtMost("dice.scripted.dice_of_kind", s.dice_of_kind_size(),
+                                  kMaxScriptedDice, "dice"));
+      if (s.dice_size() > 0 && s.dice_of_kind_size() > 0) {
+        return Invalid("dice.scripted.dice_of_kind",
+                       "set either dice (dN faces) or dice_of_kind (dice of every kind), not both");
+      }
       for (int i = 0; i < s.dice_size(); ++i) {
         if (s.dice(i) < 1) {
           return Invalid(Index("dice.scripted.dice", i),
                          absl::StrCat(s.dice(i), " is not a die face"));
+        }
+      }
+      for (int i = 0; i < s.dice_of_kind_size(); ++i) {
+        const v1::ScriptedDie& die = s.dice_of_kind(i);
+        const std::string path = Index("dice.scripted.dice_of_kind", i);
+        IMPI_RETURN_IF_ERROR(
+            ValidEnum(Field(path, "kind"), die.kind(), v1::DieKind_IsValid, "DieKind"));
+        if (die.kind() != v1::AVERAGE && die.kind() != v1::ARROW) {
+          // The sides are the engine's to know: it checks the face when it rolls.
+          if (die.face() < 1) {
+            return Invalid(Field(path, "face"), absl::StrCat(die.face(), " is not a die face"));
+          }
+          continue;
+        }
+        const DieSpec spec = die.kind() == v1::AVERAGE ? DieSpec::Average() : DieSpec::Arrow();
+        if (!IsFaceOf(spec, die.face())) {
+          return Invalid(Field(path, "face"),
+                         absl::StrCat(die.face(), " is not a face of the ", DieName(spec), " (",
+                                      LowestFace(spec), "-", HighestFace(spec), ")"));
         }
       }
       for (int i = 0; i < s.cards_size(); ++i) {

@@ -55,9 +55,21 @@ std::string DescribeModifier(const v1::Modifier& m) {
 
 std::string DescribeDie(const v1::DieRoll& die) {
   const int count = die.count() > 0 ? die.count() : 1;
-  std::string out = count > 1 ? absl::StrCat(count, "D") : "D";
-  absl::StrAppend(&out, die.sides() > 0 ? absl::StrCat(die.sides()) : "?", " rolled ");
-  if (die.faces_size() > 1) {
+  std::string out;
+  if (die.kind() == v1::AVERAGE) {
+    out = count > 1 ? absl::StrCat(count, " average dice rolled ") : "average die rolled ";
+  } else if (die.kind() == v1::ARROW) {
+    out = count > 1 ? absl::StrCat(count, " arrow dice rolled ") : "arrow die rolled ";
+  } else {
+    out = count > 1 ? absl::StrCat(count, "D") : "D";
+    absl::StrAppend(&out, die.sides() > 0 ? absl::StrCat(die.sides()) : "?", " rolled ");
+  }
+  if (die.kind() == v1::ARROW && die.faces_size() == 1 && die.faces(0) >= 1 &&
+      die.faces(0) <= 6) {
+    // Face k points like a clock hand at 2(k-1) o'clock, 12 being ahead.
+    const int hour = die.faces(0) == 1 ? 12 : 2 * (die.faces(0) - 1);
+    absl::StrAppend(&out, die.faces(0), " (", hour, " o'clock)");
+  } else if (die.faces_size() > 1) {
     absl::StrAppend(&out, absl::StrJoin(die.faces(), "+"), " = ", die.result());
   } else {
     absl::StrAppend(&out, die.result());

@@ -85,6 +85,25 @@ TEST(DescribeDieTest, D10) {
   EXPECT_EQ(DescribeDie(d), "D10 rolled 7");
 }
 
+TEST(DescribeDieTest, AverageAndArrowDiceAreNamed) {
+  v1::DieRoll average = D6(4);
+  average.set_kind(v1::AVERAGE);
+  average.add_modifiers()->set_reason("-2: second morale test in a row");
+  average.mutable_modifiers(0)->set_value(-2);
+  average.set_total(2);
+  EXPECT_EQ(DescribeDie(average),
+            "average die rolled 4 (-2: second morale test in a row) = 2");
+  v1::DieRoll arrow = D6(3);
+  arrow.set_kind(v1::ARROW);
+  EXPECT_EQ(DescribeDie(arrow), "arrow die rolled 3 (4 o'clock)");
+  arrow = D6(1);
+  arrow.set_kind(v1::ARROW);
+  EXPECT_EQ(DescribeDie(arrow), "arrow die rolled 1 (12 o'clock)");
+  v1::DieRoll plain = D6(5);
+  plain.set_kind(v1::D);
+  EXPECT_EQ(DescribeDie(plain), "D6 rolled 5");
+}
+
 TEST(ExplainEventTest, HeadlineNamesTableDiceAndRow) {
   const std::string text = ExplainEvent(TableEdgeRoll());
   EXPECT_EQ(FirstLine(text),

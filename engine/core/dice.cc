@@ -22,6 +22,20 @@ uint64_t Mix(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+// The average die's faces, in the order a seeded draw of 0..5 picks them.
+constexpr int kAverageFaces[6] = {2, 3, 3, 4, 4, 5};
+
+// "a d6", "the average die (2-5)", "the arrow die (1-6)".
+std::string FaceRangeName(const DieSpec& die) {
+  if (die.kind == DieKind::kD) return absl::StrCat("a d", die.sides);
+  return absl::StrCat("the ", DieName(die), " (", LowestFace(die), "-", HighestFace(die), ")");
+}
+
+// "a d6", "an average die", "an arrow die".
+std::string AnDie(const DieSpec& die) {
+  return absl::StrCat(die.kind == DieKind::kD ? "a " : "an ", DieName(die));
+}
+
 const char* CardName(CardColor c) {
   switch (c) {
     case CardColor::kRed: return "red";
@@ -31,6 +45,56 @@ const char* CardName(CardColor c) {
 }
 
 }  // namespace
+
+bool IsFaceOf(const DieSpec& die, int face) {
+  return face >= LowestFace(die) && face <= HighestFace(die);
+}
+
+int LowestFace(const DieSpec& die) { return die.kind == DieKind::kAverage ? 2 : 1; }
+
+int HighestFace(const DieSpec& die) {
+  switch (die.kind) {
+    case DieKind::kAverage: return 5;
+    case DieKind::kArrow: return kArrowDirections;
+    case DieKind::kD: break;
+  }
+  return die.sides;
+}
+
+std::vector<std::pair<int, double>> FaceOutcomes(const DieSpec& die) {
+  std::vector<std::pair<int, double>> out;
+  switch (die.kind) {
+    case DieKind::kAverage:
+      out = {{2, 1.0 / 6}, {3, 2.0 / 6}, {4, 2.0 / 6}, {5, 1.0 / 6}};
+      break;
+    case DieKind::kArrow:
+      for (int f = 1; f <= kArrowDirections; ++f) out.push_back({f, 1.0 / kArrowDirections});
+      break;
+    case DieKind::kD:
+      for (int f = 1; f <= die.sides; ++f) out.push_back({f, 1.0 / die.sides});
+      break;
+  }
+  return out;
+}
+
+std::string DieName(const DieSpec& die) {
+  switch (die.kind) {
+    case DieKind::kAverage: return "average die";
+    case DieKind::kArrow: return "arrow die";
+    case DieKind::kD: break;
+  }
+  return absl::StrCat("d", die.sides);
+}
+
+std::string CountOfDice(int count, const DieSpec& die) {
+  if (die.kind == DieKind::kD || count == 1) return absl::StrCat(count, " ", DieName(die));
+  return absl::StrCat(count, die.kind == DieKind::kAverage ? " average dice" : " arrow dice");
+}
+
+int ArrowBearingDegrees(int face) {
+  if (face < 1 || face > kArrowDirections) return -1;
+  return (face - 1) * (360 / kArrowDirections);
+}
 
 uint64_t CounterRng::Next() {
   const uint64_t z =
@@ -67,52 +131,111 @@ Dice Dice::Seeded(uint64_t seed, uint64_t stream) {
 Dice Dice::Scripted(std::vector<int> faces, std::vector<CardColor> cards) {
   Dice dice;
   dice.scripted_ = true;
-  dice.faces_ = std::move(faces);
+  dice.script_.reserve(faces.size());
+  for (int f : faces) dice.script_.push_back(ScriptedDie{DieKind::kD, f});
   dice.cards_ = std::move(cards);
   return dice;
 }
 
-int Dice::NextFace(int sides, const std::string& purpose) {
-  if (!scripted_) return 1 + static_cast<int>(rng_.Uniform(sides));
+Dice Dice::ScriptedOfKind(std::vector<ScriptedDie> dice_of_kind, std::vector<CardColor> cards) {
+  Dice dice;
+  dice.scripted_ = true;
+  dice.of_kind_ = true;
+  dice.script_ = std::move(dice_of_kind);
+  dice.cards_ = std::move(cards);
+  return dice;
+}
+
+void Dice::SetError(std::string field, std::string why) {
+  if (!first_error_.empty()) return;
+  first_error_field_ = std::move(field);
+  first_error_ = absl::StrCat(first_error_field_, ": ", why);
+}
+
+int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
+  if (!scripted_) {
+    // One draw per die of any kind, so every kind advances the stream alike.
+    switch (die.kind) {
+      case DieKind::kAverage: return kAverageFaces[rng_.Uniform(6)];
+      case DieKind::kArrow: return 1 + static_cast<int>(rng_.Uniform(kArrowDirections));
+      case DieKind::kD: break;
+    }
+    return 1 + static_cast<int>(rng_.Uniform(die.sides));
+  }
+  const int placeholder = LowestFace(die);
   const size_t i = next_face_++;
-  if (i >= faces_.size()) {
+  if (!of_kind_ && die.kind != DieKind::kD) {
+    // The flat list holds dN faces only.
+    SetError(i < script_.size() ? absl::StrCat("dice.scripted.dice[", i, "]") : "dice.scripted.dice",
+             absl::StrCat("the engine needs ", AnDie(die), " here (for '", purpose,
+                          "'), and this list holds dN faces only: script dice of every kind, "
+                          "in order, in dice.scripted.dice_of_kind"));
+    return placeholder;
+  }
+  if (i >= script_.size()) {
     if (missing_faces_ == 0) first_missing_purpose_ = purpose;
-    if (!first_need_) first_need_ = Need{false, sides, 0, 0, purpose};
+    if (!first_need_) {
+      Need need;
+      need.kind = die.kind;
+      need.sides = die.sides;
+      need.purpose = purpose;
+      first_need_ = need;
+    }
     ++missing_faces_;
-    if (missing_by_sides_.size() <= static_cast<size_t>(sides)) {
-      missing_by_sides_.resize(sides + 1, 0);
-    }
-    ++missing_by_sides_[sides];
-    return 1;
+    ++missing_by_die_[{die.kind, die.sides}];
+    return placeholder;
   }
-  const int face = faces_[i];
-  if (face < 1 || face > sides) {
-    if (first_error_.empty()) {
-      first_error_field_ = absl::StrCat("dice.scripted.dice[", i, "]");
-      first_error_ = absl::StrCat(first_error_field_, ": ", face,
-                                  " is not a face of a d", sides,
-                                  " (needed for '", purpose, "')");
-    }
-    return 1;
+  const ScriptedDie& scripted = script_[i];
+  // Built only for an error: a replayed step reads many scripted dice.
+  const auto field = [&] {
+    return of_kind_ ? absl::StrCat("dice.scripted.dice_of_kind[", i, "]")
+                    : absl::StrCat("dice.scripted.dice[", i, "]");
+  };
+  if (scripted.kind != die.kind) {
+    SetError(absl::StrCat(field(), ".kind"),
+             absl::StrCat(scripted.kind == DieKind::kD ? "a dN" : AnDie(DieSpec{scripted.kind, 6}),
+                          " was scripted, but the engine needs ", AnDie(die), " here (for '",
+                          purpose, "')"));
+    return placeholder;
   }
-  return face;
+  if (!IsFaceOf(die, scripted.face)) {
+    SetError(of_kind_ ? absl::StrCat(field(), ".face") : field(),
+             absl::StrCat(scripted.face, " is not a face of ", FaceRangeName(die), " (needed for '",
+                          purpose, "')"));
+    return placeholder;
+  }
+  return scripted.face;
 }
 
 int Dice::Roll(int sides, const std::string& purpose) {
   return RollPool(1, sides, purpose).result;
 }
 
+int Dice::RollAverage(const std::string& purpose) {
+  return RollPool(1, DieSpec::Average(), purpose).result;
+}
+
+int Dice::RollArrow(const std::string& purpose) {
+  return RollPool(1, DieSpec::Arrow(), purpose).result;
+}
+
 DieRoll Dice::RollPool(int count, int sides, const std::string& purpose) {
-  sides = std::max(sides, 1);
+  return RollPool(count, DieSpec::D(sides), purpose);
+}
+
+DieRoll Dice::RollPool(int count, const DieSpec& die_in, const std::string& purpose) {
+  DieSpec die = die_in;
+  die.sides = die.kind == DieKind::kD ? std::max(die.sides, 1) : 6;
   count = std::max(count, 0);
   DieRoll roll;
   roll.index = rolls_.empty() ? 0 : rolls_.back().index + rolls_.back().count;
   roll.purpose = purpose;
-  roll.sides = sides;
+  roll.kind = die.kind;
+  roll.sides = die.sides;
   roll.count = count;
   roll.faces.reserve(count);
   for (int k = 0; k < count; ++k) {
-    const int face = NextFace(sides, purpose);
+    const int face = NextFace(die, purpose);
     roll.faces.push_back(face);
     roll.result += face;
   }
@@ -132,7 +255,14 @@ CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpos
   }
   const size_t i = next_card_++;
   if (i >= cards_.size()) {
-    if (!first_need_) first_need_ = Need{true, 0, red_left, black_left, purpose};
+    if (!first_need_) {
+      Need need;
+      need.card = true;
+      need.red_left = red_left;
+      need.black_left = black_left;
+      need.purpose = purpose;
+      first_need_ = need;
+    }
     ++missing_cards_;
     return fallback;
   }
@@ -140,17 +270,13 @@ CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpos
   const bool available = (card == CardColor::kRed && red_left > 0) ||
                          (card == CardColor::kBlack && black_left > 0);
   if (available) return card;
-  if (first_error_.empty()) {
-    first_error_field_ = absl::StrCat("dice.scripted.cards[", i, "]");
-    if (card == CardColor::kRed || card == CardColor::kBlack) {
-      first_error_ = absl::StrCat(first_error_field_, ": a ", CardName(card),
-                                  " card was scripted but no ", CardName(card),
-                                  " cards are left (needed for '", purpose, "')");
-    } else {
-      first_error_ = absl::StrCat(first_error_field_,
-                                  ": the card's colour is unspecified (needed for '",
-                                  purpose, "')");
-    }
+  if (card == CardColor::kRed || card == CardColor::kBlack) {
+    SetError(absl::StrCat("dice.scripted.cards[", i, "]"),
+             absl::StrCat("a ", CardName(card), " card was scripted but no ", CardName(card),
+                          " cards are left (needed for '", purpose, "')"));
+  } else {
+    SetError(absl::StrCat("dice.scripted.cards[", i, "]"),
+             absl::StrCat("the card's colour is unspecified (needed for '", purpose, "')"));
   }
   return fallback;
 }
@@ -160,14 +286,12 @@ absl::Status Dice::status() const {
   std::vector<std::string> parts;
   if (missing_faces_ > 0) {
     std::vector<std::string> kinds;
-    for (size_t sides = 0; sides < missing_by_sides_.size(); ++sides) {
-      if (missing_by_sides_[sides] > 0) {
-        kinds.push_back(absl::StrCat(missing_by_sides_[sides], " d", sides));
-      }
+    for (const auto& [die, count] : missing_by_die_) {
+      kinds.push_back(CountOfDice(count, DieSpec{die.first, die.second}));
     }
     parts.push_back(absl::StrCat(
-        "dice.scripted.dice: ran out after ", faces_.size(),
-        faces_.size() == 1 ? " die" : " dice", "; at least ", missing_faces_,
+        of_kind_ ? "dice.scripted.dice_of_kind" : "dice.scripted.dice", ": ran out after ",
+        script_.size(), script_.size() == 1 ? " die" : " dice", "; at least ", missing_faces_,
         " more needed (", absl::StrJoin(kinds, ", "), "), the first for '",
         first_missing_purpose_, "'"));
   }

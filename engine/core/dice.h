@@ -6,18 +6,36 @@
 //     counter). The n-th roll of stream s depends only on (seed, s, n), never
 //     on which thread asked first, so answers are reproducible byte for byte.
 //   - scripted: faces and card colours typed in by a player or a test, used
-//     in order. A face that is not on the die (7 on a d6) or a script that runs
-//     out is an error reported by status(); the procedure meanwhile carries on
-//     with placeholder 1s so that status() can say how many more dice, of which
-//     kinds, the step needed ("at least").
+//     in order. A face that is not on the die (7 on a d6), a die of the wrong
+//     kind, or a script that runs out is an error reported by status(); the
+//     procedure meanwhile carries on with placeholder faces (the die's lowest)
+//     so that status() can say how many more dice, of which kinds, the step
+//     needed ("at least").
 // Roll() never fails mid-procedure; callers check status() at the end of a
 // step and discard the step's result if it is not OK. Nothing is half-applied.
+//
+// A die has a kind (DieKind, event.h):
+//   - kD: a plain dN, uniform over 1..N.
+//   - kAverage: the average die, a d6 marked 2,3,3,4,4,5.
+//   - kArrow: the arrow die, a d6 with an arrow painted on each face instead
+//     of the numbers. It is read as one of kArrowDirections (6) directions,
+//     numbered 1..6 clockwise like a clock face: face k points
+//     ArrowBearingDegrees(k) = (k - 1) * 60 degrees clockwise from the
+//     direction the rule calls "ahead" (1 = 12 o'clock, 2 = 2 o'clock,
+//     4 = 6 o'clock, i.e. straight back). No face is a "hit".
+// Every kind draws one value from the same counter-based stream per die, so
+// adding average or arrow dice to the engine does not change any dN sequence.
 //
 // Usage:
 //   Dice dice = Dice::Seeded(42);
 //   int d = dice.Roll(6, "HAND of impi z3");
 //   DieRoll pool = dice.RollPool(3, 6, "Zulu move 3D6");
+//   int morale = dice.RollAverage("morale test");
+//   int where = dice.RollArrow("rocket deviation");
 //   if (!dice.status().ok()) return dice.status();
+//
+//   // Physical dice of several kinds, in the order the engine asks for them:
+//   Dice typed = Dice::ScriptedOfKind({{DieKind::kAverage, 4}, {DieKind::kD, 6}});
 //
 // Thread safety: a Dice object is not thread-safe; give each thread its own
 // (e.g. Dice::Seeded(seed, /*stream=*/thread_index)).
@@ -26,7 +44,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -51,23 +71,78 @@ class CounterRng {
   uint64_t counter_ = 0;
 };
 
+// The arrow die's directions (the six faces of a d6; none is a "hit").
+inline constexpr int kArrowDirections = 6;
+
+// One die of a kind. `sides` is the number of faces: 1..sides for kD; the
+// average and arrow dice are d6s (sides 6).
+struct DieSpec {
+  DieKind kind = DieKind::kD;
+  int sides = 6;
+
+  static DieSpec D(int sides) { return DieSpec{DieKind::kD, sides}; }
+  static DieSpec Average() { return DieSpec{DieKind::kAverage, 6}; }
+  static DieSpec Arrow() { return DieSpec{DieKind::kArrow, kArrowDirections}; }
+};
+
+// True if `face` can come up on `die` (1..sides; 2..5 on the average die;
+// 1..6 on the arrow die).
+bool IsFaceOf(const DieSpec& die, int face);
+// The lowest and highest face of `die`.
+int LowestFace(const DieSpec& die);
+int HighestFace(const DieSpec& die);
+// One die's explicit chance outcomes: (face, probability) pairs, faces
+// ascending, each face once, probabilities summing to 1. The average die
+// gives (2, 1/6), (3, 2/6), (4, 2/6), (5, 1/6). Empty if sides < 1.
+std::vector<std::pair<int, double>> FaceOutcomes(const DieSpec& die);
+// "d6", "d10", "average die", "arrow die".
+std::string DieName(const DieSpec& die);
+// "2 d6", "1 average die", "3 average dice", "1 arrow die".
+std::string CountOfDice(int count, const DieSpec& die);
+// The arrow die's face k (1..6) as a bearing in degrees clockwise from
+// "ahead": (k - 1) * 60. A face outside 1..6 gives -1.
+int ArrowBearingDegrees(int face);
+
 class Dice {
  public:
+  // A scripted die that says its kind. kD faces are checked against the
+  // sides the engine asks for when it rolls.
+  struct ScriptedDie {
+    DieKind kind = DieKind::kD;
+    int face = 0;
+  };
+
   static Dice Seeded(uint64_t seed, uint64_t stream = 0);
+  // Plain dN faces (impi.v1.ScriptedDice.dice): every die the engine asks
+  // for must be a dN; an average or arrow die is an error naming
+  // dice.scripted.dice_of_kind, where such dice are scripted.
   static Dice Scripted(std::vector<int> faces, std::vector<CardColor> cards = {});
+  // Dice that each carry a kind (impi.v1.ScriptedDice.dice_of_kind), in the
+  // order the engine asks for them; a die whose kind is not the one asked for
+  // is an error. Errors name dice.scripted.dice_of_kind[i].
+  static Dice ScriptedOfKind(std::vector<ScriptedDie> dice,
+                             std::vector<CardColor> cards = {});
 
   // One die of `sides` faces (1..sides), logged with its purpose.
   int Roll(int sides, const std::string& purpose);
+  // One average die (2,3,3,4,4,5), logged with its purpose.
+  int RollAverage(const std::string& purpose);
+  // One arrow die: a direction 1..kArrowDirections (see the file comment).
+  int RollArrow(const std::string& purpose);
   // `count` dice of `sides`, summed, logged as one entry.
   DieRoll RollPool(int count, int sides, const std::string& purpose);
+  // `count` dice of a kind, summed (for the arrow die the sum means little:
+  // roll arrow dice one at a time), logged as one entry.
+  DieRoll RollPool(int count, const DieSpec& die, const std::string& purpose);
   // A card from a deck with red_left red and black_left black cards
   // (red_left + black_left > 0). Seeded: drawn at random; scripted: the next
   // scripted card, which must be a colour that is left.
   CardColor DrawCard(int red_left, int black_left, const std::string& purpose);
 
   // OK, or INVALID_ARGUMENT naming the field (dice.scripted.dice[4],
-  // dice.scripted.cards) and, if the script ran out, how many more dice of
-  // which kinds were needed.
+  // dice.scripted.dice_of_kind[2].face, dice.scripted.cards) and, if the
+  // script ran out, how many more dice of which kinds were needed
+  // ("at least 3 more needed (2 d6, 1 average die)").
   absl::Status status() const;
   bool scripted() const { return scripted_; }
 
@@ -75,7 +150,8 @@ class Dice {
   // engine/rulesets/game_state.h turns it into a chance node.
   struct Need {
     bool card = false;      // a card draw (else a die)
-    int sides = 0;          // die
+    DieKind kind = DieKind::kD;  // die
+    int sides = 0;          // die: faces (6 for the average and arrow dice)
     int red_left = 0;       // card
     int black_left = 0;     // card
     std::string purpose;
@@ -93,11 +169,14 @@ class Dice {
 
  private:
   Dice() : rng_(0, 0) {}
-  int NextFace(int sides, const std::string& purpose);
+  int NextFace(const DieSpec& die, const std::string& purpose);
+  // Records the first scripted error (later ones are not reported).
+  void SetError(std::string field, std::string why);
 
   bool scripted_ = false;
+  bool of_kind_ = false;  // scripted with ScriptedOfKind
   CounterRng rng_;
-  std::vector<int> faces_;
+  std::vector<ScriptedDie> script_;
   std::vector<CardColor> cards_;
   size_t next_face_ = 0;
   size_t next_card_ = 0;
@@ -106,7 +185,8 @@ class Dice {
   std::string first_error_;
   std::string first_error_field_;
   int missing_faces_ = 0;
-  std::vector<int> missing_by_sides_;  // index = sides
+  // Missing dice by (kind, sides): dN by sides, then average, then arrow.
+  std::map<std::pair<DieKind, int>, int> missing_by_die_;
   std::string first_missing_purpose_;
   int missing_cards_ = 0;
   std::optional<Need> first_need_;

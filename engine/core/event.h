@@ -27,10 +27,19 @@ struct Modifier {
   int value = 0;
 };
 
+// What kind of die was rolled. Same values as impi.v1.DieKind, whose 0
+// (unspecified) is read as kD.
+enum class DieKind : int {
+  kD = 1,        // uniform over 1..sides
+  kAverage = 2,  // the average die: a d6 marked 2,3,3,4,4,5
+  kArrow = 3,    // the arrow die: a direction, one of six (see dice.h)
+};
+
 struct DieRoll {
   int index = 0;          // position in the request's dice stream
   std::string purpose;
-  int sides = 6;
+  DieKind kind = DieKind::kD;
+  int sides = 6;          // faces on the die (6 for the average and arrow dice)
   int count = 1;
   std::vector<int> faces;
   int result = 0;         // sum of faces

@@ -16,7 +16,7 @@ GameState::GameState(const Ruleset* rules, BattleState state)
 
 void GameState::Resolve() {
   BattleState work = state_;
-  Dice dice = Dice::Scripted(faces_, cards_);
+  Dice dice = Dice::ScriptedOfKind(faces_, cards_);
   EventLog log;
   absl::Status st = absl::OkStatus();
   for (size_t i = 0; i < actions_.size() && st.ok(); ++i) {
@@ -29,7 +29,7 @@ void GameState::Resolve() {
     const Dice::Need& need = *dice.first_need();
     actor_ = Actor::kChance;
     need_card_ = need.card;
-    need_sides_ = need.sides;
+    need_die_ = DieSpec{need.kind, need.sides};
     red_left_ = need.red_left;
     black_left_ = need.black_left;
     return;
@@ -88,8 +88,7 @@ std::vector<std::pair<int, double>> GameState::ChanceOutcomes() const {
     if (black_left_ > 0) out.push_back({static_cast<int>(CardColor::kBlack), black_left_ / total});
     return out;
   }
-  for (int f = 1; f <= need_sides_; ++f) out.push_back({f, 1.0 / need_sides_});
-  return out;
+  return FaceOutcomes(need_die_);
 }
 
 absl::Status GameState::ApplyChance(int outcome) {
@@ -102,10 +101,12 @@ absl::Status GameState::ApplyChance(int outcome) {
       return absl::InvalidArgumentError(absl::StrCat("outcome: ", outcome, " is not a card left in the deck"));
     }
   } else {
-    if (outcome < 1 || outcome > need_sides_) {
-      return absl::InvalidArgumentError(absl::StrCat("outcome: ", outcome, " is not a face of a d", need_sides_));
+    if (!IsFaceOf(need_die_, outcome)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("outcome: ", outcome, " is not a face of ",
+                       need_die_.kind == DieKind::kD ? "a " : "the ", DieName(need_die_)));
     }
-    faces_.push_back(outcome);
+    faces_.push_back(Dice::ScriptedDie{need_die_.kind, outcome});
   }
   Resolve();
   return status_;

@@ -7,7 +7,8 @@
 // a Dice object; GameState makes every die and card draw of a step an explicit
 // chance node by replaying the step from its start with the outcomes chosen so
 // far as scripted dice: when the script runs out, the next thing needed (a die
-// of N sides, or a card from a deck of r red and b black) is the chance node.
+// of a kind, e.g. a d6 or the average die, or a card from a deck of r red and
+// b black) is the chance node.
 // Dice pools appear as one node per die. A step is one action of the side to
 // act (Ruleset::Apply), then the umpire's procedure (Ruleset::Run) until a
 // side must decide again: every Zulu decision node is a Zulu turn here. It
@@ -36,6 +37,7 @@
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
 #include "engine/rulesets/ruleset.h"
 
 namespace impi {
@@ -54,7 +56,9 @@ class GameState {
   // Applies an action of the side to act. FAILED_PRECONDITION at a chance node.
   absl::Status ApplyAction(const Action& action);
   // At a chance node: (outcome, probability) pairs summing to 1. A die's
-  // outcomes are its faces; a card's are static_cast<int>(CardColor).
+  // outcomes are its faces with their chances, by its kind (FaceOutcomes in
+  // dice.h: the average die's 3 and 4 are twice as likely as its 2 and 5);
+  // a card's are static_cast<int>(CardColor).
   std::vector<std::pair<int, double>> ChanceOutcomes() const;
   absl::Status ApplyChance(int outcome);
 
@@ -80,11 +84,11 @@ class GameState {
   bool pending_ = false;
   std::vector<Action> actions_;
   Side acting_side_ = Side::kUnspecified;
-  std::vector<int> faces_;
+  std::vector<Dice::ScriptedDie> faces_;
   std::vector<CardColor> cards_;
   // The node the pending step waits on.
   bool need_card_ = false;
-  int need_sides_ = 0;
+  DieSpec need_die_;
   int red_left_ = 0;
   int black_left_ = 0;
 };

@@ -39,8 +39,11 @@ void AddModifierEach(std::vector<Modifier>& mods, int count, int each, absl::str
 }
 
 std::string DescribeRoll(const DieRoll& roll) {
-  std::string text = absl::StrCat(roll.count == 1 ? "" : absl::StrCat(roll.count), "D", roll.sides,
-                                  " rolled ", absl::StrJoin(roll.faces, "+"));
+  std::string text =
+      roll.kind == DieKind::kD
+          ? absl::StrCat(roll.count == 1 ? "" : absl::StrCat(roll.count), "D", roll.sides)
+          : CountOfDice(roll.count, DieSpec{roll.kind, roll.sides});
+  absl::StrAppend(&text, " rolled ", absl::StrJoin(roll.faces, "+"));
   if (roll.faces.size() > 1) absl::StrAppend(&text, " = ", roll.result);
   for (const Modifier& m : roll.modifiers) {
     // The reason reads "+1: why"; the account shows "+1 (why)".

@@ -9,7 +9,8 @@
 namespace impi {
 
 Dice DiceSpec::Make() const {
-  return scripted ? Dice::Scripted(faces, cards) : Dice::Seeded(seed);
+  if (!scripted) return Dice::Seeded(seed);
+  return of_kind.empty() ? Dice::Scripted(faces, cards) : Dice::ScriptedOfKind(of_kind, cards);
 }
 
 namespace {

@@ -26,11 +26,14 @@
 
 namespace impi {
 
-// Where the dice come from (mirrors impi.v1.DiceSource).
+// Where the dice come from (mirrors impi.v1.DiceSource). Scripted dice are
+// either plain dN `faces` or `of_kind` dice that each carry a kind, never
+// both (the service refuses both); `of_kind` is used if it is not empty.
 struct DiceSpec {
   bool scripted = false;
   uint64_t seed = 0;
   std::vector<int> faces;
+  std::vector<Dice::ScriptedDie> of_kind;
   std::vector<CardColor> cards;
 
   Dice Make() const;

@@ -10,6 +10,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "service/umpire_service.h"
@@ -153,6 +155,88 @@ TEST(ConvertTest, DiceSource) {
   EXPECT_EQ(b.faces, (std::vector<int>{3, 6}));
   ASSERT_EQ(b.cards.size(), 1u);
   EXPECT_EQ(b.cards[0], CardColor::kBlack);
+}
+
+TEST(ConvertTest, DiceSourceRoundTripKeepsEveryField) {
+  v1::DiceSource in;
+  int counter = 0;
+  FillEveryField(&in, &counter);  // scripted: dice, cards and dice_of_kind
+  ASSERT_EQ(in.scripted().dice_of_kind_size(), 2);
+  v1::DiceSource out;
+  ToProto(ToEngine(in), &out);
+  EXPECT_TRUE(MessageDifferencer::Equals(in, out)) << in.DebugString() << out.DebugString();
+
+  v1::DiceSource seeded;
+  seeded.set_seed(987654321);
+  ToProto(ToEngine(seeded), &out);
+  EXPECT_TRUE(MessageDifferencer::Equals(seeded, out)) << out.DebugString();
+}
+
+TEST(ConvertTest, ScriptedDiceOfKind) {
+  v1::DiceSource p;
+  v1::ScriptedDice* s = p.mutable_scripted();
+  const std::vector<std::pair<v1::DieKind, int>> dice = {
+      {v1::AVERAGE, 4}, {v1::ARROW, 6}, {v1::D, 3}, {v1::DIE_KIND_UNSPECIFIED, 5}};
+  for (const auto& [kind, face] : dice) {
+    v1::ScriptedDie* die = s->add_dice_of_kind();
+    die->set_kind(kind);
+    die->set_face(face);
+  }
+  const DiceSpec spec = ToEngine(p);
+  EXPECT_TRUE(spec.scripted);
+  EXPECT_TRUE(spec.faces.empty());
+  ASSERT_EQ(spec.of_kind.size(), 4u);
+  EXPECT_EQ(spec.of_kind[0].kind, DieKind::kAverage);
+  EXPECT_EQ(spec.of_kind[0].face, 4);
+  EXPECT_EQ(spec.of_kind[1].kind, DieKind::kArrow);
+  EXPECT_EQ(spec.of_kind[2].kind, DieKind::kD);
+  EXPECT_EQ(spec.of_kind[3].kind, DieKind::kD);  // unspecified is read as D
+  EXPECT_EQ(spec.of_kind[3].face, 5);
+
+  // The engine rolls them in order, each as its kind.
+  Dice rolled = spec.Make();
+  EXPECT_EQ(rolled.RollAverage("morale test"), 4);
+  EXPECT_EQ(rolled.RollArrow("rocket deviation"), 6);
+  EXPECT_EQ(rolled.RollPool(2, 6, "inches").result, 8);
+  EXPECT_TRUE(rolled.status().ok()) << rolled.status();
+  rolled.RollAverage("one more");
+  EXPECT_EQ(rolled.status().message(),
+            "dice.scripted.dice_of_kind: ran out after 4 dice; at least 1 more needed (1 average "
+            "die), the first for 'one more'");
+}
+
+TEST(ConvertTest, DieRollCarriesItsKind) {
+  v1::DieRoll in;
+  int counter = 0;
+  FillEveryField(&in, &counter);
+  v1::DieRoll out;
+  ToProto(ToEngine(in), &out);
+  EXPECT_TRUE(MessageDifferencer::Equals(in, out)) << in.DebugString() << out.DebugString();
+
+  for (const auto& [engine, contract] :
+       {std::pair{DieKind::kD, v1::D}, std::pair{DieKind::kAverage, v1::AVERAGE},
+        std::pair{DieKind::kArrow, v1::ARROW}}) {
+    DieRoll d;
+    d.kind = engine;
+    v1::DieRoll p;
+    ToProto(d, &p);
+    EXPECT_EQ(p.kind(), contract);  // set even for a plain dN
+    EXPECT_EQ(ToEngine(p).kind, engine);
+    EXPECT_EQ(ToEngine(contract), engine);
+    EXPECT_EQ(ToProto(engine), contract);
+  }
+  EXPECT_EQ(ToEngine(v1::DIE_KIND_UNSPECIFIED), DieKind::kD);
+
+  // A seeded average die reaches the contract as AVERAGE with its face.
+  Dice dice = Dice::Seeded(3);
+  const int face = dice.RollAverage("morale test");
+  v1::DieRoll seeded;
+  ToProto(dice.rolls().back(), &seeded);
+  EXPECT_EQ(seeded.kind(), v1::AVERAGE);
+  EXPECT_EQ(seeded.sides(), 6);
+  ASSERT_EQ(seeded.faces_size(), 1);
+  EXPECT_EQ(seeded.faces(0), face);
+  EXPECT_EQ(seeded.purpose(), "morale test");
 }
 
 TEST(ConvertTest, PolicyUnspecifiedIsRules) {

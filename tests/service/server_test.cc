@@ -193,7 +193,8 @@ TEST_F(ServerTest, AskOverGrpcAndHttpAgree) {
   EXPECT_TRUE(MessageDifferencer::Equals(by_grpc, FromJson<v1::AskResponse>(res->body)));
 }
 
-TEST_F(ServerTest, AskForAHand) {
+// An Ask for the HAND of a new impi z1 (one d6), with no dice set yet.
+v1::AskRequest HandRequest() {
   v1::AskRequest request;
   *request.mutable_state() = TsatfState();
   v1::Unit* impi = request.mutable_state()->add_units();
@@ -212,13 +213,57 @@ TEST_F(ServerTest, AskForAHand) {
   regiment->mutable_position()->set_x(36);
   regiment->mutable_position()->set_y(40);
   request.mutable_hand()->set_unit_id("z1");
+  return request;
+}
+
+TEST_F(ServerTest, AskForAHand) {
+  v1::AskRequest request = HandRequest();
   request.mutable_dice()->mutable_scripted()->add_dice(5);
   v1::AskResponse out;
   const grpc::Status status = GrpcAsk(request, &out);
   ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
   ASSERT_GT(out.dice_size(), 0);
   EXPECT_EQ(out.dice(0).faces(0), 5);
+  EXPECT_EQ(out.dice(0).kind(), v1::D);
+  EXPECT_EQ(out.dice(0).sides(), 6);
   EXPECT_TRUE(out.decision().has_why());
+}
+
+// No rule set rolls the average or the arrow die yet: scripted dice of a kind
+// go through a real server with the d6 of a HAND, and a die of the wrong kind
+// is refused by the engine with the field's path.
+TEST_F(ServerTest, AskForAHandWithScriptedDiceOfKind) {
+  v1::AskRequest request = HandRequest();
+  v1::ScriptedDie* die = request.mutable_dice()->mutable_scripted()->add_dice_of_kind();
+  die->set_kind(v1::D);
+  die->set_face(2);
+  v1::AskResponse out;
+  grpc::Status status = GrpcAsk(request, &out);
+  ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
+  ASSERT_EQ(out.dice_size(), 1);
+  EXPECT_EQ(out.dice(0).kind(), v1::D);
+  EXPECT_EQ(out.dice(0).faces(0), 2);
+
+  die->set_kind(v1::AVERAGE);
+  die->set_face(4);
+  out.Clear();
+  status = GrpcAsk(request, &out);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  const std::string expected =
+      "dice.scripted.dice_of_kind[0].kind: an average die was scripted, but the engine needs a "
+      "d6 here (for '";
+  EXPECT_EQ(status.error_message().substr(0, expected.size()), expected) << status.error_message();
+  EXPECT_FALSE(out.has_decision());
+
+  // Over JSON/HTTP the enum travels by name and the answer is the same.
+  die->set_kind(v1::D);
+  auto res = Post("/v1/Ask", ToJson(request));
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  EXPECT_NE(res->body.find("\"kind\":\"D\""), std::string::npos) << res->body;
+  const auto by_http = FromJson<v1::AskResponse>(res->body);
+  ASSERT_EQ(by_http.dice_size(), 1);
+  EXPECT_EQ(by_http.dice(0).faces(0), 4);
 }
 
 TEST_F(ServerTest, DescribeOverGrpcAndHttp) {
@@ -628,6 +673,41 @@ std::vector<BadInput> BadInputs() {
            r->mutable_dice()->mutable_scripted()->add_dice(3);
        },
        nullptr, invalid, "dice.scripted.dice: 10001 dice, at most 10000"},
+      {"too many scripted dice of a kind",
+       [](A* r) {
+         for (int i = 0; i <= kMaxScriptedDice; ++i)
+           r->mutable_dice()->mutable_scripted()->add_dice_of_kind()->set_face(3);
+       },
+       nullptr, invalid, "dice.scripted.dice_of_kind: 10001 dice, at most 10000"},
+      {"a face not on the average die",
+       [](A* r) {
+         v1::ScriptedDice* s = r->mutable_dice()->mutable_scripted();
+         s->add_dice_of_kind()->set_face(3);
+         v1::ScriptedDie* die = s->add_dice_of_kind();
+         die->set_kind(v1::AVERAGE);
+         die->set_face(6);
+       },
+       nullptr, invalid,
+       "dice.scripted.dice_of_kind[1].face: 6 is not a face of the average die (2-5)"},
+      {"a face not on the arrow die", nullptr,
+       [](Q* r) {
+         v1::ScriptedDie* die = r->mutable_dice()->mutable_scripted()->add_dice_of_kind();
+         die->set_kind(v1::ARROW);
+         die->set_face(0);
+       },
+       invalid, "dice.scripted.dice_of_kind[0].face: 0 is not a face of the arrow die (1-6)"},
+      {"a die kind out of range",
+       [](A* r) {
+         r->mutable_dice()->mutable_scripted()->add_dice_of_kind()->set_kind(
+             static_cast<v1::DieKind>(12));
+       },
+       nullptr, invalid, "dice.scripted.dice_of_kind[0].kind: 12 is not a valid DieKind"},
+      {"plain faces and dice of a kind together",
+       [](A* r) {
+         r->mutable_dice()->mutable_scripted()->add_dice(3);
+         r->mutable_dice()->mutable_scripted()->add_dice_of_kind()->set_face(3);
+       },
+       nullptr, invalid, "dice.scripted.dice_of_kind: set either dice (dN faces) or dice_of_kind"},
       {"too many British actions",
        [](A* r) {
          for (int i = 0; i <= kMaxBritishActions; ++i) r->add_british_actions()->set_kind(v1::PASS);

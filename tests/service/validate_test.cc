@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "service/convert.h"
@@ -125,6 +127,68 @@ TEST(ValidateTest, Dice) {
   d.mutable_scripted()->set_dice(1, 2);
   d.mutable_scripted()->add_cards(v1::CARD_COLOR_UNSPECIFIED);
   ExpectInvalid(ValidateDice(d), "dice.scripted.cards[0]: must be RED or BLACK");
+}
+
+TEST(ValidateTest, ScriptedDiceOfKind) {
+  v1::DiceSource ok;
+  for (const auto& [kind, face] : std::vector<std::pair<v1::DieKind, int>>{
+           {v1::AVERAGE, 2}, {v1::AVERAGE, 5}, {v1::ARROW, 1}, {v1::ARROW, 6}, {v1::D, 10},
+           {v1::D, 1}, {v1::DIE_KIND_UNSPECIFIED, 20}}) {
+    v1::ScriptedDie* die = ok.mutable_scripted()->add_dice_of_kind();
+    die->set_kind(kind);
+    die->set_face(face);
+  }
+  EXPECT_TRUE(ValidateDice(ok).ok()) << ValidateDice(ok);
+
+  // Each bad input: the die appended after two good ones (index 2), and the
+  // exact message.
+  struct Bad {
+    int kind;
+    int face;
+    std::string message;
+  };
+  const std::vector<Bad> bad = {
+      {v1::AVERAGE, 6, "dice.scripted.dice_of_kind[2].face: 6 is not a face of the average die (2-5)"},
+      {v1::AVERAGE, 1, "dice.scripted.dice_of_kind[2].face: 1 is not a face of the average die (2-5)"},
+      {v1::AVERAGE, 0, "dice.scripted.dice_of_kind[2].face: 0 is not a face of the average die (2-5)"},
+      {v1::ARROW, 0, "dice.scripted.dice_of_kind[2].face: 0 is not a face of the arrow die (1-6)"},
+      {v1::ARROW, 7, "dice.scripted.dice_of_kind[2].face: 7 is not a face of the arrow die (1-6)"},
+      {v1::ARROW, -3, "dice.scripted.dice_of_kind[2].face: -3 is not a face of the arrow die (1-6)"},
+      {v1::D, 0, "dice.scripted.dice_of_kind[2].face: 0 is not a die face"},
+      {v1::DIE_KIND_UNSPECIFIED, -1, "dice.scripted.dice_of_kind[2].face: -1 is not a die face"},
+      {9, 3, "dice.scripted.dice_of_kind[2].kind: 9 is not a valid DieKind"},
+      {-1, 3, "dice.scripted.dice_of_kind[2].kind: -1 is not a valid DieKind"},
+  };
+  for (const Bad& b : bad) {
+    v1::DiceSource d;
+    v1::ScriptedDice* s = d.mutable_scripted();
+    s->add_dice_of_kind()->set_face(3);
+    s->add_dice_of_kind()->set_kind(v1::AVERAGE);
+    s->mutable_dice_of_kind(1)->set_face(3);
+    v1::ScriptedDie* die = s->add_dice_of_kind();
+    die->set_kind(static_cast<v1::DieKind>(b.kind));
+    die->set_face(b.face);
+    SCOPED_TRACE(b.message);
+    ExpectInvalid(ValidateDice(d), b.message);
+  }
+
+  // Plain faces and dice of a kind together would be two orders for one
+  // stream: refused.
+  v1::DiceSource both = ok;
+  both.mutable_scripted()->add_dice(4);
+  ExpectInvalid(ValidateDice(both),
+                "dice.scripted.dice_of_kind: set either dice (dN faces) or dice_of_kind (dice of "
+                "every kind), not both");
+  // Cards go with either.
+  v1::DiceSource cards = ok;
+  cards.mutable_scripted()->add_cards(v1::RED);
+  EXPECT_TRUE(ValidateDice(cards).ok());
+
+  v1::DiceSource many;
+  for (int i = 0; i <= kMaxScriptedDice; ++i) {
+    many.mutable_scripted()->add_dice_of_kind()->set_face(1);
+  }
+  ExpectInvalid(ValidateDice(many), "dice.scripted.dice_of_kind: 10001 dice, at most 10000");
 }
 
 TEST(ValidateTest, PolicyBudgets) {
