@@ -1,0 +1,147 @@
+// The game interface's cost (engine/rulesets/game.h) against driving a rule
+// set directly, for every full rule set's built-in scenario:
+//   BM_DirectRandomPlayout/<i>  the rule set's Apply and Run on one state,
+//                               one Dice a step, both sides uniformly random
+//                               (the baseline)
+//   BM_GameRandomPlayout/<i>    the same game through Game: the same seed
+//                               and choices give the same moves; Game works
+//                               on a copy each step (all or nothing)
+//   BM_GameCopy/<i>             one copy of a Game half-way through
+//   BM_InformationSetKey/<i>    the British information-set key of that state
+// <i> indexes the scenarios in the order of scenarios::AllScenarios() (the
+// benchmark's label names it). Games stop at turn 100. Figures only: nothing
+// is asserted.
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/rulesets/game.h"
+#include "engine/rulesets/ruleset.h"
+#include "engine/scenarios/embedded.h"
+#include "google/protobuf/util/json_util.h"
+#include "service/convert.h"
+
+namespace impi {
+namespace {
+
+constexpr int kTurnCap = 100;
+
+struct Loaded {
+  std::string name;
+  const Ruleset* rules = nullptr;
+  BattleState state;
+};
+
+const std::vector<Loaded>& Scenarios() {
+  static const std::vector<Loaded>* all = [] {
+    auto* out = new std::vector<Loaded>();
+    for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) {
+      v1::TableState proto;
+      if (!google::protobuf::util::JsonStringToMessage(std::string(s.json), &proto).ok()) continue;
+      absl::StatusOr<BattleState> state = service::StateFromProto(proto);
+      if (!state.ok()) continue;
+      const Ruleset* rules = FindRuleset(state->ruleset);
+      if (rules == nullptr || rules->status() != "full") continue;
+      out->push_back({std::string(s.name), rules, *state});
+    }
+    return out;
+  }();
+  return *all;
+}
+
+// Both sides uniformly random, driving the rule set directly.
+int DirectPlayout(const Ruleset& rules, BattleState s, uint64_t seed) {
+  CounterRng pick(seed, 11);
+  EventLog log;
+  {
+    Dice dice = Dice::Seeded(seed, 0);
+    if (!rules.Run(s, dice, log).ok()) return 0;
+  }
+  int steps = 0;
+  while (s.clock.turn <= kTurnCap) {
+    const Awaiting a = rules.Awaits(s);
+    if (a.kind == AwaitKind::kGameOver) break;
+    const std::vector<Action> legal = rules.LegalActions(s, a.side);
+    if (legal.empty()) break;
+    ++steps;
+    Dice dice = Dice::Seeded(seed, static_cast<uint64_t>(steps));
+    log.mutable_events().clear();
+    if (!rules.Apply(s, a.side, legal[pick.Uniform(legal.size())], dice, log, "action", "").ok() ||
+        !rules.Run(s, dice, log).ok()) {
+      break;
+    }
+  }
+  return steps;
+}
+
+int GamePlayout(const Ruleset& rules, const BattleState& start, uint64_t seed) {
+  CounterRng pick(seed, 11);
+  absl::StatusOr<Game> g = Game::Start(rules, start, seed);
+  if (!g.ok()) return 0;
+  while (!g->IsOver() && g->state().clock.turn <= kTurnCap) {
+    const std::vector<Action> legal = g->LegalActions();
+    if (legal.empty() || !g->Apply(legal[pick.Uniform(legal.size())]).ok()) break;
+  }
+  return g->steps();
+}
+
+void BM_DirectRandomPlayout(benchmark::State& state) {
+  const Loaded& sc = Scenarios()[state.range(0)];
+  state.SetLabel(sc.name);
+  uint64_t seed = 1;
+  int64_t steps = 0;
+  for (auto _ : state) steps += DirectPlayout(*sc.rules, sc.state, seed++ % 16 + 1);
+  state.counters["steps"] = benchmark::Counter(static_cast<double>(steps) / state.iterations());
+}
+
+void BM_GameRandomPlayout(benchmark::State& state) {
+  const Loaded& sc = Scenarios()[state.range(0)];
+  state.SetLabel(sc.name);
+  uint64_t seed = 1;
+  int64_t steps = 0;
+  for (auto _ : state) steps += GamePlayout(*sc.rules, sc.state, seed++ % 16 + 1);
+  state.counters["steps"] = benchmark::Counter(static_cast<double>(steps) / state.iterations());
+}
+
+// A game half-way: 300 random decisions from seed 1.
+Game HalfWay(const Loaded& sc) {
+  absl::StatusOr<Game> g = Game::Start(*sc.rules, sc.state, 1);
+  CounterRng pick(1, 11);
+  for (int i = 0; i < 300 && !g->IsOver(); ++i) {
+    const std::vector<Action> legal = g->LegalActions();
+    if (legal.empty() || !g->Apply(legal[pick.Uniform(legal.size())]).ok()) break;
+  }
+  return *g;
+}
+
+void BM_GameCopy(benchmark::State& state) {
+  const Loaded& sc = Scenarios()[state.range(0)];
+  state.SetLabel(sc.name);
+  const Game g = HalfWay(sc);
+  for (auto _ : state) {
+    Game copy = g;
+    benchmark::DoNotOptimize(copy);
+  }
+  state.counters["units"] = static_cast<double>(g.state().units.size());
+}
+
+void BM_InformationSetKey(benchmark::State& state) {
+  const Loaded& sc = Scenarios()[state.range(0)];
+  state.SetLabel(sc.name);
+  const Game g = HalfWay(sc);
+  for (auto _ : state) benchmark::DoNotOptimize(g.InformationSetKey(Side::kBritish));
+}
+
+void EveryScenario(benchmark::internal::Benchmark* b) {
+  for (size_t i = 0; i < Scenarios().size(); ++i) b->Arg(static_cast<int>(i));
+}
+
+BENCHMARK(BM_DirectRandomPlayout)->Apply(EveryScenario)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_GameRandomPlayout)->Apply(EveryScenario)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_GameCopy)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_InformationSetKey)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace impi
