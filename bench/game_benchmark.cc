@@ -51,6 +51,17 @@ const std::vector<Loaded>& Scenarios() {
   return *all;
 }
 
+// The scenario a benchmark's argument names (labelled), or nullptr (skipped).
+const Loaded* ScenarioFor(benchmark::State& state) {
+  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
+    state.SkipWithError("no such scenario");
+    return nullptr;
+  }
+  const Loaded& sc = Scenarios()[state.range(0)];
+  state.SetLabel(sc.name);
+  return &sc;
+}
+
 // Both sides uniformly random, driving the rule set directly.
 int DirectPlayout(const Ruleset& rules, BattleState s, uint64_t seed) {
   CounterRng pick(seed, 11);
@@ -88,12 +99,9 @@ int GamePlayout(const Ruleset& rules, const BattleState& start, uint64_t seed) {
 }
 
 void BM_DirectRandomPlayout(benchmark::State& state) {
-  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
-    state.SkipWithError("no such scenario");
-    return;
-  }
-  const Loaded& sc = Scenarios()[state.range(0)];
-  state.SetLabel(sc.name);
+  const Loaded* found = ScenarioFor(state);
+  if (found == nullptr) return;
+  const Loaded& sc = *found;
   uint64_t seed = 1;
   int64_t steps = 0;
   for (auto _ : state) steps += DirectPlayout(*sc.rules, sc.state, seed++ % 16 + 1);
@@ -101,12 +109,9 @@ void BM_DirectRandomPlayout(benchmark::State& state) {
 }
 
 void BM_GameRandomPlayout(benchmark::State& state) {
-  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
-    state.SkipWithError("no such scenario");
-    return;
-  }
-  const Loaded& sc = Scenarios()[state.range(0)];
-  state.SetLabel(sc.name);
+  const Loaded* found = ScenarioFor(state);
+  if (found == nullptr) return;
+  const Loaded& sc = *found;
   uint64_t seed = 1;
   int64_t steps = 0;
   for (auto _ : state) steps += GamePlayout(*sc.rules, sc.state, seed++ % 16 + 1);
@@ -125,12 +130,9 @@ Game HalfWay(const Loaded& sc) {
 }
 
 void BM_GameCopy(benchmark::State& state) {
-  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
-    state.SkipWithError("no such scenario");
-    return;
-  }
-  const Loaded& sc = Scenarios()[state.range(0)];
-  state.SetLabel(sc.name);
+  const Loaded* found = ScenarioFor(state);
+  if (found == nullptr) return;
+  const Loaded& sc = *found;
   const Game g = HalfWay(sc);
   for (auto _ : state) {
     Game copy = g;
@@ -140,12 +142,9 @@ void BM_GameCopy(benchmark::State& state) {
 }
 
 void BM_InformationSetKey(benchmark::State& state) {
-  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
-    state.SkipWithError("no such scenario");
-    return;
-  }
-  const Loaded& sc = Scenarios()[state.range(0)];
-  state.SetLabel(sc.name);
+  const Loaded* found = ScenarioFor(state);
+  if (found == nullptr) return;
+  const Loaded& sc = *found;
   const Game g = HalfWay(sc);
   for (auto _ : state) benchmark::DoNotOptimize(g.InformationSetKey(Side::kBritish));
 }

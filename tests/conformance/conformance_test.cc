@@ -15,38 +15,14 @@
 #include "engine/rulesets/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
+#include "tests/conformance/scenario_cases.h"
 
 namespace impi {
 namespace {
 
-struct Case {
-  std::string scenario;
-  std::string ruleset;
-};
-
-std::vector<Case> Cases() {
-  std::vector<Case> out;
-  for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) {
-    v1::TableState state;
-    if (!google::protobuf::util::JsonStringToMessage(std::string(s.json), &state).ok()) continue;
-    const Ruleset* rules = FindRuleset(v1::Ruleset_Name(state.ruleset()));
-    if (rules == nullptr || rules->status() != "full") continue;
-    out.push_back({s.name, std::string(rules->id())});
-  }
-  return out;
-}
-
 class Conformance : public ::testing::TestWithParam<Case> {
  protected:
-  BattleState Load() {
-    const scenarios::EmbeddedScenario* s = scenarios::FindScenario(GetParam().scenario);
-    EXPECT_NE(s, nullptr);
-    v1::TableState proto;
-    EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(s->json), &proto).ok());
-    absl::StatusOr<BattleState> state = service::StateFromProto(proto);
-    EXPECT_TRUE(state.ok()) << state.status();
-    return state.ok() ? *state : BattleState{};
-  }
+  BattleState Load() { return LoadScenario(GetParam().scenario); }
 
   // engine -> proto -> engine -> proto gives the same proto.
   static void RoundTrip(const BattleState& s) {

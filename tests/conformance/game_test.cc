@@ -23,6 +23,7 @@
 #include "engine/rulesets/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
+#include "tests/conformance/scenario_cases.h"
 
 namespace impi {
 namespace {
@@ -34,32 +35,7 @@ constexpr int kShards = 8;        // ctest runs the shards in parallel
 constexpr int kTurnCap = 100;     // a game still going after this turn is capped
 constexpr int kMaxSteps = 40000;  // a guard against a game that never moves on
 
-struct Case {
-  std::string scenario;
-  std::string ruleset;
-};
-
-std::vector<Case> Cases() {
-  std::vector<Case> out;
-  for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) {
-    v1::TableState state;
-    if (!google::protobuf::util::JsonStringToMessage(std::string(s.json), &state).ok()) continue;
-    const Ruleset* rules = FindRuleset(v1::Ruleset_Name(state.ruleset()));
-    if (rules == nullptr || rules->status() != "full") continue;
-    out.push_back({s.name, std::string(rules->id())});
-  }
-  return out;
-}
-
-BattleState Load(const std::string& scenario) {
-  const scenarios::EmbeddedScenario* s = scenarios::FindScenario(scenario);
-  EXPECT_NE(s, nullptr);
-  v1::TableState proto;
-  EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(s->json), &proto).ok());
-  absl::StatusOr<BattleState> state = service::StateFromProto(proto);
-  EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : BattleState{};
-}
+BattleState Load(const std::string& scenario) { return LoadScenario(scenario); }
 
 v1::TableState Proto(const BattleState& s) {
   v1::TableState p;

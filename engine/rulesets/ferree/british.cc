@@ -108,6 +108,7 @@ absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
     c.chits_left.erase(c.chits_left.begin());
   }
   c.segment = 0;
+  MutableOwnState(s_).surgeon_attempts = 0;
   Event& e =
       Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
           absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
@@ -128,6 +129,7 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   Clock& c = s_.clock;
   c.chits_left.insert(c.chits_left.begin(), id);
   c.segment = kSegActive;
+  MutableOwnState(s_).surgeon_attempts = 0;
   if (IsCompany(*u)) {
     IMPI_RETURN_IF_ERROR(MoveRunners(id));
     IMPI_RETURN_IF_ERROR(BritishResolve(id));
@@ -433,8 +435,7 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
   const Unit* active = ActiveBritish();
   if (active == nullptr || active->kind != UnitKind::kSurgeon) return absl::OkStatus();
   const std::string sid = active->id;
-  Clock& c = s_.clock;
-  int done = c.segment / kSegAttemptUnit;
+  int done = MutableOwnState(s_).surgeon_attempts;
   int made = 0;
   // "the surgeon and the patient must be in base contact when the surgeon is
   // active ... Three attempts by the surgeon may be made per turn." Designed:
@@ -458,7 +459,7 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
       e.target_id = b.id;
     }
   }
-  c.segment = (c.segment % kSegAttemptUnit) + done * kSegAttemptUnit;
+  MutableOwnState(s_).surgeon_attempts = done;
   return absl::OkStatus();
 }
 
@@ -545,7 +546,8 @@ double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
   // Moving Wounded Figures: "Wounded figures move at 1/2 speed."
   if (u.figures.fit == 0) d /= 2;
   if (u.kind == UnitKind::kSurgeon) {
-    d -= kSurgeonAttemptCost * (s_.clock.segment / kSegAttemptUnit);
+    const FerreeState* own = OwnState(s_);
+    d -= kSurgeonAttemptCost * (own != nullptr ? own->surgeon_attempts : 0);
   }
   return std::max(0.0, d);
 }

@@ -459,6 +459,11 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
       return Bad(path, absl::StrCat(u->id, " is not a British unit off the table"));
     }
   }
+  if (own->surgeon_attempts > kSurgeonAttempts) {
+    return Bad("state.ferree.surgeon_attempts",
+               absl::StrCat(own->surgeon_attempts, " is more than the ", kSurgeonAttempts,
+                            " attempts a surgeon makes in a turn"));
+  }
   const PendingChoice& p = own->pending;
   if (p.choice == ZuluChoice::kNone) return absl::OkStatus();
   const std::string path = "state.ferree.pending";
@@ -654,6 +659,7 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
   h->Add(p.left_donga);
   h->Add(own->arriving);
   h->Add(own->quiet_turns);
+  h->Add(own->surgeon_attempts);
 }
 
 }  // namespace impi::ferree

@@ -122,7 +122,6 @@ inline constexpr int kSegFought = 8;
 inline constexpr int kSegLimber = 16;  // limbered or unlimbered this activation
 inline constexpr int kSegRunner = 32;  // a runner was sent this activation
 inline constexpr int kSegBayonets = 64;
-inline constexpr int kSegAttemptUnit = 256;  // surgeon's attempts this turn, x256
 
 // --- The rule set's own state (BattleState::ruleset_state). ----------------
 
@@ -164,6 +163,9 @@ struct FerreeState {
   // C. Durnford's Arrival: the British units off the table when the battle
   // started, still to come on with his column.
   std::vector<std::string> arriving;
+  // The surgeon's attempts in his current activation ("Three attempts by
+  // the surgeon may be made per turn"; each costs him 2" of movement).
+  int surgeon_attempts = 0;
   // Turns started since the British were last awaited (designed: the battle
   // ends undecided after 500 such turns).
   int quiet_turns = 0;

@@ -950,7 +950,8 @@ TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(s.FindUnit("b1")->figures.wounded, 1);
   EXPECT_EQ(s.FindUnit("b1")->figures.fit, 21);
-  EXPECT_EQ(s.clock.segment / kSegAttemptUnit, 2);
+  ASSERT_NE(OwnState(s), nullptr);
+  EXPECT_EQ(OwnState(s)->surgeon_attempts, 2);
   EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("sg"));
   // 3 + 1D6 (6) less 2" an attempt: 5" towards the camp.
   Action move = Make(ActionKind::kMove, "sg");

@@ -36,6 +36,10 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     return absl::InvalidArgumentError(
         absl::StrCat("state.ferree.pending.choice: ", pc.choice(), " is not a Zulu decision"));
   }
+  if (p.surgeon_attempts() < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("state.ferree.surgeon_attempts: ",
+                                                   p.surgeon_attempts(), " is negative"));
+  }
   if (p.quiet_turns() < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("state.ferree.quiet_turns: ", p.quiet_turns(), " is negative"));
@@ -50,6 +54,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   pending.left_donga = Strings(pc.left_donga());
   own.arriving = Strings(p.arriving());
   own.quiet_turns = p.quiet_turns();
+  own.surgeon_attempts = p.surgeon_attempts();
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
 }
@@ -75,6 +80,7 @@ void FerreeWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   }
   SetStrings(own->arriving, p->mutable_arriving());
   p->set_quiet_turns(own->quiet_turns);
+  p->set_surgeon_attempts(own->surgeon_attempts);
 }
 
 }  // namespace impi::ferree
