@@ -616,13 +616,13 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   }
   if (MayNotFire(*u).empty()) {
     const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
-    const std::vector<Obstacle> blockers = SightBlockers("");
+    const BlockerSet& blockers = SightBlockers("");
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
       if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
         continue;
       }
-      if (Gap(*u, t) > max_range || !LineOfSight(u->position, t.position, blockers)) continue;
+      if (Gap(*u, t) > max_range || !blockers.Clear(u->position, t.position)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
       out.push_back(f);
@@ -1078,7 +1078,7 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
                         absl::StrCat(a.target_id, " is ", Inches(range), " away: out of range (",
                                      artillery ? "48\" for artillery" : "24\" for rifles", ")"));
   }
-  if (!LineOfSight(u->position, t->position, SightBlockers(""))) {
+  if (!SightBlockers("").Clear(u->position, t->position)) {
     return Precondition(path + ".target_id", absl::StrCat(a.target_id, " is out of sight"));
   }
   // British Shooting: "Each figure of the active unit that can shoot may do
