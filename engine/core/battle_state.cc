@@ -45,10 +45,68 @@ const Unit* BattleState::FindUnit(const std::string& id) const {
   return i < 0 ? nullptr : &units[i];
 }
 
-int BattleState::UnitIndex(const std::string& id) const {
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (units[i].id == id) return static_cast<int>(i);
+int BattleState::UnitIndex(const std::string& id) const { return unit_index.Find(units, id); }
+
+UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) : map_(other.Current()) {}
+
+UnitIdIndex& UnitIdIndex::operator=(const UnitIdIndex& other) {
+  if (this != &other) {
+    std::shared_ptr<const Map> map = other.Current();
+    std::lock_guard<std::mutex> lock(mu_);
+    map_ = std::move(map);
   }
+  return *this;
+}
+
+UnitIdIndex::UnitIdIndex(UnitIdIndex&& other) noexcept {
+  std::lock_guard<std::mutex> lock(other.mu_);
+  map_ = std::move(other.map_);
+}
+
+UnitIdIndex& UnitIdIndex::operator=(UnitIdIndex&& other) noexcept {
+  if (this != &other) {
+    std::scoped_lock lock(mu_, other.mu_);
+    map_ = std::move(other.map_);
+  }
+  return *this;
+}
+
+std::shared_ptr<const UnitIdIndex::Map> UnitIdIndex::Current() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return map_;
+}
+
+void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
+  auto map = std::make_shared<Map>();
+  map->reserve(units.size());
+  for (size_t i = 0; i < units.size(); ++i) map->emplace(units[i].id, static_cast<int>(i));
+  std::lock_guard<std::mutex> lock(mu_);
+  map_ = std::move(map);
+}
+
+int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {
+  bool indexed = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (map_ != nullptr) {
+      indexed = true;
+      const auto it = map_->find(id);
+      if (it != map_->end()) {
+        const size_t i = static_cast<size_t>(it->second);
+        if (i < units.size() && units[i].id == id) return static_cast<int>(i);
+      }
+    }
+  }
+  // Not indexed yet, not indexed under this id, or the units changed since:
+  // the plain scan decides, and a unit found this way means the index is
+  // out of date.
+  for (size_t i = 0; i < units.size(); ++i) {
+    if (units[i].id == id) {
+      Rebuild(units);
+      return static_cast<int>(i);
+    }
+  }
+  if (!indexed) Rebuild(units);
   return -1;
 }
 

@@ -19,7 +19,10 @@
 
 #include <any>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core/geometry.h"
@@ -239,6 +242,40 @@ struct TableGeometry {
   int hex_rows = 0;
 };
 
+// Unit id -> position in BattleState::units, for FindUnit and UnitIndex.
+//
+// Overview: the index is built from the units on first use. A lookup checks
+// that the unit it points to still has the id, and otherwise scans the units
+// as a plain lookup would and, if the unit is there, indexes them afresh:
+// units added, removed or reordered since can never give a wrong answer.
+// Unit ids are unique (the service refuses duplicates; NewUnitId keeps
+// them so); with duplicates at the time of building, the first one is
+// indexed, as the scan finds it. A copy of the state shares the index built
+// so far (its units are the same); the copy's own changes make it build its
+// own.
+//
+// Thread safety: const lookups may run concurrently on one state; a mutex
+// guards the shared index.
+class UnitIdIndex {
+ public:
+  UnitIdIndex() = default;
+  UnitIdIndex(const UnitIdIndex& other);
+  UnitIdIndex& operator=(const UnitIdIndex& other);
+  UnitIdIndex(UnitIdIndex&& other) noexcept;
+  UnitIdIndex& operator=(UnitIdIndex&& other) noexcept;
+
+  // The position of the first unit with `id`, or -1.
+  int Find(const std::vector<Unit>& units, const std::string& id) const;
+
+ private:
+  using Map = std::unordered_map<std::string, int>;
+  std::shared_ptr<const Map> Current() const;
+  void Rebuild(const std::vector<Unit>& units) const;
+
+  mutable std::mutex mu_;
+  mutable std::shared_ptr<const Map> map_;  // immutable once built; shared by copies
+};
+
 struct BattleState {
   std::string ruleset;  // the contract's enum name, e.g. "FERREE_ISANDLWANA"
   std::string scenario;
@@ -267,6 +304,9 @@ struct BattleState {
   double ParameterOr(const std::string& name, double fallback) const;
   // A fresh unit id ("z1", "z2", ...) not used by any unit.
   std::string NewUnitId(const std::string& prefix);
+
+  // FindUnit's index of `units` (no part of the table: copies share it).
+  UnitIdIndex unit_index;
 };
 
 }  // namespace impi
