@@ -42,6 +42,15 @@ double PolygonArea(const std::vector<Vec2>& v) {
   return std::abs(a) / 2.0;
 }
 
+// Calls fn(tray) for each of the regiment's trays TraysOf returns, in the
+// same order, without building the list.
+template <typename Fn>
+void ForEachTray(const BattleState& s, const std::string& regiment_id, Fn fn) {
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) fn(u);
+  }
+}
+
 Vec2 Mean(const std::vector<Vec2>& v) {
   Vec2 c = Vec2::Zero();
   for (const Vec2& p : v) c += p;
@@ -112,9 +121,8 @@ const Unit* RegimentOf(const BattleState& s, const Unit& u) {
 
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
   std::vector<const Unit*> out;
-  for (const Unit& u : s.units) {
-    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) out.push_back(&u);
-  }
+  out.reserve(8);  // a regiment has up to 8 trays: one allocation
+  ForEachTray(s, regiment_id, [&](const Unit& t) { out.push_back(&t); });
   return out;
 }
 
@@ -164,15 +172,15 @@ double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id
                             const Unit** nearest_british) {
   double best = kFar;
   const Unit* best_unit = nullptr;
-  for (const Unit* t : TraysOf(s, regiment_id)) {
-    const Unit* b = NearestBritishTo(s, *t);
-    if (b == nullptr) continue;
-    const double d = Gap(*t, *b);
+  ForEachTray(s, regiment_id, [&](const Unit& t) {
+    const Unit* b = NearestBritishTo(s, t);
+    if (b == nullptr) return;
+    const double d = Gap(t, *b);
     if (d < best) {
       best = d;
       best_unit = b;
     }
-  }
+  });
   if (nearest_british != nullptr) *nearest_british = best_unit;
   return best;
 }
@@ -197,7 +205,11 @@ bool FireSlackened(const BattleState& s, const Unit& b) {
   }
   if (b.status.retiring || b.status.routed) return true;
   if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
-  return !ZuluTraysNear(s, b, kCloseRange).empty();
+  // Any tray ZuluTraysNear(s, b, kCloseRange) would list.
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && StillFighting(u) && Gap(u, b) <= kCloseRange) return true;
+  }
+  return false;
 }
 
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
