@@ -506,8 +506,6 @@ int HexDistance(HexCoord a, HexCoord b) {
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
 }
 
-double Distance(const Vec2& a, const Vec2& b) { return (a - b).norm(); }
-
 Obstacle Obstacle::Polygon(std::vector<Vec2> v) {
   Obstacle o;
   o.shape = Shape::kPolygon;
@@ -604,17 +602,38 @@ void BlockerSet::Add(Obstacle o) {
   obstacles_.push_back(std::move(o));
 }
 
-bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
-  const Vec2 lo = a.cwiseMin(b);
-  const Vec2 hi = a.cwiseMax(b);
-  for (size_t i = 0; i < obstacles_.size(); ++i) {
-    const Box& box = boxes_[i];
-    // A segment whose box misses the obstacle's (widened) box is more than
-    // kBoxSlack from every point of it: SegmentHits would say no.
-    if (hi.x() < box.lo.x() || lo.x() > box.hi.x() || hi.y() < box.lo.y() ||
-        lo.y() > box.hi.y()) {
+namespace {
+
+// True if segment a-b passes through the box [lo, hi] (Liang-Barsky
+// clipping). The boxes tested are widened by kBoxSlack, far more than the
+// rounding of the clipping, so a segment said to miss one misses the
+// obstacle inside by more than kEps.
+bool SegmentMeetsBox(const Vec2& a, const Vec2& b, const Vec2& lo, const Vec2& hi) {
+  double t0 = 0.0;
+  double t1 = 1.0;
+  for (int axis = 0; axis < 2; ++axis) {
+    const double d = b[axis] - a[axis];
+    if (d == 0.0) {
+      if (a[axis] < lo[axis] || a[axis] > hi[axis]) return false;
       continue;
     }
+    double enter = (lo[axis] - a[axis]) / d;
+    double leave = (hi[axis] - a[axis]) / d;
+    if (enter > leave) std::swap(enter, leave);
+    t0 = std::max(t0, enter);
+    t1 = std::min(t1, leave);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
+  for (size_t i = 0; i < obstacles_.size(); ++i) {
+    // A segment that misses the obstacle's (widened) box is more than
+    // kBoxSlack from every point of it: SegmentHits would say no.
+    if (!SegmentMeetsBox(a, b, boxes_[i].lo, boxes_[i].hi)) continue;
     if (SegmentHits(a, b, obstacles_[i])) return false;
   }
   return true;
