@@ -10,6 +10,10 @@ namespace impi::ai::ferree {
 namespace {
 
 constexpr double kFar = std::numeric_limits<double>::infinity();
+// Added to a reach before units further apart on one axis are passed over
+// without working out their gap: far more than a double's rounding on a
+// table, so that nothing within the reach is ever passed over.
+constexpr double kAxisSlack = 1e-6;
 
 // Footprints as docs/ferree-engine.md keeps them: a tray is a disc of 1.4"
 // round its centre; companies 1.5", guns, rockets and wagons 1", a single
@@ -205,9 +209,17 @@ bool FireSlackened(const BattleState& s, const Unit& b) {
   }
   if (b.status.retiring || b.status.routed) return true;
   if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
-  // Any tray ZuluTraysNear(s, b, kCloseRange) would list.
+  // Any tray ZuluTraysNear(s, b, kCloseRange) would list. A tray further
+  // off on either axis than the range and both radii can not be within it:
+  // it is passed over before Gap is worked out.
+  const double reach = kCloseRange + kTrayRadius + Radius(b) + kAxisSlack;
   for (const Unit& u : s.units) {
-    if (IsZuluTray(u) && StillFighting(u) && Gap(u, b) <= kCloseRange) return true;
+    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+    if (std::abs(u.position.x() - b.position.x()) > reach ||
+        std::abs(u.position.y() - b.position.y()) > reach) {
+      continue;
+    }
+    if (Gap(u, b) <= kCloseRange) return true;
   }
   return false;
 }

@@ -603,14 +603,19 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       }
     } else {
       const Unit* near = nullptr;
+      double near_gap = 0.0;  // Gap(*u, *near)
       for (const Unit& t : s_.units) {
         if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-        if (near == nullptr || Gap(*u, t) < Gap(*u, *near)) near = &t;
+        const double gap = Gap(*u, t);
+        if (near == nullptr || gap < near_gap) {
+          near = &t;
+          near_gap = gap;
+        }
       }
-      if (near != nullptr && Gap(*u, *near) > 1.0) {
+      if (near != nullptr && near_gap > 1.0) {
         Action m = make(ActionKind::kMove);
-        m.to = StepTowards(u->position, near->position, std::min(6.0, Gap(*u, *near) - 0.5));
-        out.push_back(m);
+        m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
+        out.push_back(std::move(m));
       }
     }
   }
@@ -625,7 +630,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       if (Gap(*u, t) > max_range || !blockers.Clear(u->position, t.position)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
-      out.push_back(f);
+      out.push_back(std::move(f));
     }
   }
   const int seg = c.segment;
@@ -643,12 +648,13 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
       if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-      const bool engaged = InContact(*u, t) || (AcrossLaager(t.position, u->position) &&
-                                                Gap(*u, t) <= kLaagerReach + kContactGap + 0.2);
+      // Both tests are pure: the cheap distance first.
+      const bool engaged = InContact(*u, t) || (Gap(*u, t) <= kLaagerReach + kContactGap + 0.2 &&
+                                                AcrossLaager(t.position, u->position));
       if (!engaged) continue;
       Action ch = make(ActionKind::kCharge);
       ch.target_id = t.id;
-      out.push_back(ch);
+      out.push_back(std::move(ch));
     }
   }
   out.push_back(make(ActionKind::kPass));
