@@ -22,7 +22,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/core/geometry.h"
@@ -254,6 +253,10 @@ struct TableGeometry {
 // so far (its units are the same); the copy's own changes make it build its
 // own.
 //
+// The index is an open-addressing table of positions (no strings): a probe
+// compares the id asked for with the id of the unit at each position it
+// meets, which both finds the unit and checks that it is still there.
+//
 // Thread safety: const lookups may run concurrently on one state; a mutex
 // guards the shared index.
 class UnitIdIndex {
@@ -268,12 +271,16 @@ class UnitIdIndex {
   int Find(const std::vector<Unit>& units, const std::string& id) const;
 
  private:
-  using Map = std::unordered_map<std::string, int>;
-  std::shared_ptr<const Map> Current() const;
+  struct Table {
+    std::vector<int> slots;  // a unit's position + 1, 0 for an empty slot
+    size_t mask = 0;         // slots.size() - 1, a power of two less one
+  };
+  static size_t Hash(const std::string& id);
+  std::shared_ptr<const Table> Current() const;
   void Rebuild(const std::vector<Unit>& units) const;
 
   mutable std::mutex mu_;
-  mutable std::shared_ptr<const Map> map_;  // immutable once built; shared by copies
+  mutable std::shared_ptr<const Table> table_;  // immutable once built; shared by copies
 };
 
 struct BattleState {
