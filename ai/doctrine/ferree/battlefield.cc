@@ -174,10 +174,26 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
 
 double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
                             const Unit** nearest_british) {
+  // NearestBritishTo for each tray, over the British targets gathered once
+  // in unit order (so that ties go the same way). The list is kept between
+  // calls on this thread to save allocating it each time.
+  thread_local std::vector<const Unit*> targets;
+  targets.clear();
+  for (const Unit& u : s.units) {
+    if (IsBritishTarget(u)) targets.push_back(&u);
+  }
   double best = kFar;
   const Unit* best_unit = nullptr;
   ForEachTray(s, regiment_id, [&](const Unit& t) {
-    const Unit* b = NearestBritishTo(s, t);
+    const Unit* b = nullptr;
+    double b_gap = kFar;
+    for (const Unit* u : targets) {
+      const double d = Gap(t, *u);
+      if (d < b_gap) {
+        b_gap = d;
+        b = u;
+      }
+    }
     if (b == nullptr) return;
     const double d = Gap(t, *b);
     if (d < best) {
