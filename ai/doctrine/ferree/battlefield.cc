@@ -243,9 +243,15 @@ bool FireSlackened(const BattleState& s, const Unit& b) {
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
                                        bool unpinned_only) {
   std::vector<const Unit*> out;
+  // As in FireSlackened: trays too far off on one axis are passed over.
+  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
     if (unpinned_only && u.status.pinned) continue;
+    if (std::abs(u.position.x() - b.position.x()) > reach ||
+        std::abs(u.position.y() - b.position.y()) > reach) {
+      continue;
+    }
     if (Gap(u, b) <= range) out.push_back(&u);
   }
   return out;

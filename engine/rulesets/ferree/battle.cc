@@ -1302,6 +1302,7 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
     for (const Unit& b : s_.units) {
       if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
         contact = true;
+        break;
       }
     }
     if (contact) continue;
