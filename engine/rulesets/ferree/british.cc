@@ -576,6 +576,9 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
     a.unit_id = id;
     return a;
   };
+  // Room for the usual list (a move or two, a dozen or so targets in sight,
+  // the rest) without growing it a few times over.
+  out.reserve(32);
   if (MayNotMove(*u).empty()) {
     const Vec2 camp = CampCentre(s_);
     if (Distance(u->position, camp) > 1.0) {
