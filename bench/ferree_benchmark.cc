@@ -11,6 +11,11 @@
 //                                one the engine draws counters and plays
 //                                every Zulu regiment, induna and quartermaster
 //                                drawn until the next British unit is active
+//   BM_ScaledActivation/T/K      as BM_CloneAndOneActivation/T on the state of
+//                                turn T with K copies of every unit, each copy
+//                                shifted east to fresh open ground on a table
+//                                widened to hold them (K = 1, 2, 4): what one
+//                                activation costs as the battle grows
 //   BM_FullRandomPlayout         one whole battle from the scenario (situation
 //                                rolls to the end or turn 60): RunAdvance with
 //                                a British action drawn uniformly from the
@@ -38,6 +43,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "ai/british/scripted_british.h"
 #include "benchmark/benchmark.h"
 #include "clients/cli/simulate.h"
@@ -200,6 +206,103 @@ void BM_CloneAndOneActivation(benchmark::State& state) {
   Mean(state, "events", events);
 }
 BENCHMARK(BM_CloneAndOneActivation)->Arg(1)->Arg(8);
+
+// --- One activation as the battle grows -----------------------------------------
+
+// Ground between two copies of the battle, in inches: more than a move and a
+// rifle's range, so that a copy's units meet only their own copy's enemies.
+constexpr double kCopyGap = 48.0;
+
+// `s` with `copies` copies of every unit. Copy c (c >= 1) of a unit has the
+// id "<id>_c<c>", its references (parent, target, snipers that fired on it,
+// secret entry, counter in the cup) renamed alike, and stands c table widths
+// (plus kCopyGap) further east, on open ground: the terrain is not copied.
+// The counters of the copies go into the cup after the original ones; the
+// active British unit stays the original's.
+BattleState Scaled(const BattleState& s, int copies) {
+  BattleState out = s;
+  if (copies <= 1) return out;
+  const double shift = s.table.width + kCopyGap;
+  out.table.width = copies * shift - kCopyGap;
+  auto rename = [](const std::string& id, int c) {
+    return id.empty() ? id : absl::StrCat(id, "_c", c);
+  };
+  for (int c = 1; c < copies; ++c) {
+    for (const Unit& u : s.units) {
+      Unit v = u;
+      v.id = rename(u.id, c);
+      v.parent = rename(u.parent, c);
+      v.umpire.target_id = rename(u.umpire.target_id, c);
+      for (std::string& f : v.umpire.fired_on_by_this_turn) f = rename(f, c);
+      for (std::string& f : v.umpire.fired_on_by_last_turn) f = rename(f, c);
+      v.position.x() += c * shift;
+      out.units.push_back(std::move(v));
+    }
+    for (const SecretEntry& e : s.umpire.secret_entries) {
+      SecretEntry f = e;
+      f.unit_id = rename(e.unit_id, c);
+      out.umpire.secret_entries.push_back(f);
+    }
+    for (size_t k = 1; k < s.clock.chits_left.size(); ++k) {
+      out.clock.chits_left.push_back(rename(s.clock.chits_left[k], c));
+    }
+  }
+  return out;
+}
+
+void BM_ScaledActivation(benchmark::State& state) {
+  absl::StatusOr<BattleState> at_turn = StateAtTurn(static_cast<int>(state.range(0)));
+  if (!at_turn.ok()) {
+    state.SkipWithError(std::string(at_turn.status().message()).c_str());
+    return;
+  }
+  const BattleState s0 = Scaled(*at_turn, static_cast<int>(state.range(1)));
+  const Ruleset* rules = FindRuleset(kRuleset);
+  const absl::Status valid = rules->Validate(s0);
+  if (!valid.ok()) {
+    state.SkipWithError(std::string(valid.message()).c_str());
+    return;
+  }
+  const Awaiting first = rules->Awaits(s0);
+  const std::string unit = ActiveUnit(first);
+  ai::ScriptedBritish british;
+  int64_t i = 0;
+  double counters = 0, events = 0, advances = 0;
+  for (auto _ : state) {
+    BattleState s = s0;
+    const uint64_t seed = 1 + static_cast<uint64_t>(i++ % kActivationSeeds);
+    CounterRng seeds(seed, kStepStream);
+    Dice british_dice = Dice::Seeded(seed, kBritishStream);
+    Awaiting awaiting = first;
+    int n_counters = 0, n_events = 0;
+    for (int k = 0; k < kStepsPerTurn && ActiveUnit(awaiting) == unit; ++k) {
+      const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
+      if (legal.empty()) break;
+      const std::vector<Action> actions = {legal[british.Choose(s, legal, british_dice, nullptr)]};
+      const absl::Status st =
+          Step(*rules, s, actions, seeds.Next(), &awaiting, &n_counters, &n_events);
+      if (!st.ok()) {
+        state.SkipWithError(std::string(st.message()).c_str());
+        return;
+      }
+      ++advances;
+    }
+    counters += n_counters;
+    events += n_events;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetLabel("copy + one British activation, units copied K times");
+  state.counters["units"] = static_cast<double>(s0.units.size());
+  SetRate(state, "activations/s");
+  Mean(state, "counters", counters);
+  Mean(state, "advances", advances);
+  Mean(state, "events", events);
+}
+BENCHMARK(BM_ScaledActivation)
+    ->ArgNames({"turn", "copies"})
+    ->Args({8, 1})
+    ->Args({8, 2})
+    ->Args({8, 4});
 
 // --- Whole battles --------------------------------------------------------------
 

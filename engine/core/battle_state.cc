@@ -2,6 +2,8 @@
 #include "engine/core/battle_state.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace impi {
@@ -45,10 +47,95 @@ const Unit* BattleState::FindUnit(const std::string& id) const {
   return i < 0 ? nullptr : &units[i];
 }
 
-int BattleState::UnitIndex(const std::string& id) const {
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (units[i].id == id) return static_cast<int>(i);
+int BattleState::UnitIndex(const std::string& id) const { return unit_index.Find(units, id); }
+
+UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) : table_(other.Current()) {}
+
+UnitIdIndex& UnitIdIndex::operator=(const UnitIdIndex& other) {
+  if (this != &other) {
+    std::shared_ptr<const Table> table = other.Current();
+    std::lock_guard<std::mutex> lock(mu_);
+    table_ = std::move(table);
   }
+  return *this;
+}
+
+UnitIdIndex::UnitIdIndex(UnitIdIndex&& other) noexcept {
+  std::lock_guard<std::mutex> lock(other.mu_);
+  table_ = std::move(other.table_);
+}
+
+UnitIdIndex& UnitIdIndex::operator=(UnitIdIndex&& other) noexcept {
+  if (this != &other) {
+    std::scoped_lock lock(mu_, other.mu_);
+    table_ = std::move(other.table_);
+  }
+  return *this;
+}
+
+size_t UnitIdIndex::Hash(const std::string& id) {
+  // The length and the first and last 8 bytes: ids that share a prefix
+  // ("r_udududu_t1", "r_udududu_t2") differ at the end. A collision costs
+  // one more probe, never a wrong answer.
+  const size_t n = id.size();
+  uint64_t head = 0;
+  uint64_t tail = 0;
+  std::memcpy(&head, id.data(), std::min<size_t>(n, 8));
+  if (n > 8) std::memcpy(&tail, id.data() + n - 8, 8);
+  uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ n;
+  h ^= h >> 29;
+  return static_cast<size_t>(h);
+}
+
+std::shared_ptr<const UnitIdIndex::Table> UnitIdIndex::Current() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return table_;
+}
+
+void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
+  auto table = std::make_shared<Table>();
+  size_t size = 16;
+  while (size < 2 * units.size()) size *= 2;
+  table->slots.assign(size, 0);
+  table->mask = size - 1;
+  for (size_t i = 0; i < units.size(); ++i) {
+    size_t slot = Hash(units[i].id) & table->mask;
+    bool duplicate = false;
+    for (; table->slots[slot] != 0; slot = (slot + 1) & table->mask) {
+      if (units[table->slots[slot] - 1].id == units[i].id) {
+        duplicate = true;  // the first of them stays indexed, as a scan finds it
+        break;
+      }
+    }
+    if (!duplicate) table->slots[slot] = static_cast<int>(i) + 1;
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  table_ = std::move(table);
+}
+
+int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {
+  bool indexed = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (table_ != nullptr) {
+      indexed = true;
+      const Table& t = *table_;
+      for (size_t slot = Hash(id) & t.mask; t.slots[slot] != 0; slot = (slot + 1) & t.mask) {
+        const size_t i = static_cast<size_t>(t.slots[slot] - 1);
+        if (i < units.size() && units[i].id == id) return static_cast<int>(i);
+      }
+    }
+  }
+  // Not indexed yet, not indexed under this id, or the units changed since:
+  // the plain scan decides, and a unit found this way means the index is
+  // out of date.
+  for (size_t i = 0; i < units.size(); ++i) {
+    if (units[i].id == id) {
+      Rebuild(units);
+      return static_cast<int>(i);
+    }
+  }
+  if (!indexed) Rebuild(units);
   return -1;
 }
 

@@ -19,6 +19,8 @@
 
 #include <any>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -239,6 +241,48 @@ struct TableGeometry {
   int hex_rows = 0;
 };
 
+// Unit id -> position in BattleState::units, for FindUnit and UnitIndex.
+//
+// Overview: the index is built from the units on first use. A lookup checks
+// that the unit it points to still has the id, and otherwise scans the units
+// as a plain lookup would and, if the unit is there, indexes them afresh:
+// units added, removed or reordered since can never give a wrong answer.
+// Unit ids are unique (the service refuses duplicates; NewUnitId keeps
+// them so); with duplicates at the time of building, the first one is
+// indexed, as the scan finds it. A copy of the state shares the index built
+// so far (its units are the same); the copy's own changes make it build its
+// own.
+//
+// The index is an open-addressing table of positions (no strings): a probe
+// compares the id asked for with the id of the unit at each position it
+// meets, which both finds the unit and checks that it is still there.
+//
+// Thread safety: const lookups may run concurrently on one state; a mutex
+// guards the shared index.
+class UnitIdIndex {
+ public:
+  UnitIdIndex() = default;
+  UnitIdIndex(const UnitIdIndex& other);
+  UnitIdIndex& operator=(const UnitIdIndex& other);
+  UnitIdIndex(UnitIdIndex&& other) noexcept;
+  UnitIdIndex& operator=(UnitIdIndex&& other) noexcept;
+
+  // The position of the first unit with `id`, or -1.
+  int Find(const std::vector<Unit>& units, const std::string& id) const;
+
+ private:
+  struct Table {
+    std::vector<int> slots;  // a unit's position + 1, 0 for an empty slot
+    size_t mask = 0;         // slots.size() - 1, a power of two less one
+  };
+  static size_t Hash(const std::string& id);
+  std::shared_ptr<const Table> Current() const;
+  void Rebuild(const std::vector<Unit>& units) const;
+
+  mutable std::mutex mu_;
+  mutable std::shared_ptr<const Table> table_;  // immutable once built; shared by copies
+};
+
 struct BattleState {
   std::string ruleset;  // the contract's enum name, e.g. "FERREE_ISANDLWANA"
   std::string scenario;
@@ -267,6 +311,9 @@ struct BattleState {
   double ParameterOr(const std::string& name, double fallback) const;
   // A fresh unit id ("z1", "z2", ...) not used by any unit.
   std::string NewUnitId(const std::string& prefix);
+
+  // FindUnit's index of `units` (no part of the table: copies share it).
+  UnitIdIndex unit_index;
 };
 
 }  // namespace impi

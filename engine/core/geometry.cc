@@ -36,7 +36,28 @@ constexpr int kDiscSamples = 16;
 constexpr int kVertexSamples = 8;
 constexpr int kMaxGreedyLegs = 64;
 
+// Boxes further apart than this, on either axis, hold no two points within
+// kEps of each other, rounding included: the engine's coordinates are inches
+// on a table, where a double rounds by far less than this. The box tests
+// below skip exact tests whose answer this settles, so the answers are those
+// of the exact tests alone.
+constexpr double kBoxSlack = 1e-6;
+
 double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// True if point p lies more than kBoxSlack outside the box of segment a-b.
+bool OutsideSegmentBox(const Vec2& p, const Vec2& a, const Vec2& b) {
+  return p.x() < std::min(a.x(), b.x()) - kBoxSlack || p.x() > std::max(a.x(), b.x()) + kBoxSlack ||
+         p.y() < std::min(a.y(), b.y()) - kBoxSlack || p.y() > std::max(a.y(), b.y()) + kBoxSlack;
+}
+
+// True if the boxes of segments a-b and c-d are more than kBoxSlack apart.
+bool SegmentBoxesApart(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  return std::max(a.x(), b.x()) + kBoxSlack < std::min(c.x(), d.x()) ||
+         std::max(c.x(), d.x()) + kBoxSlack < std::min(a.x(), b.x()) ||
+         std::max(a.y(), b.y()) + kBoxSlack < std::min(c.y(), d.y()) ||
+         std::max(c.y(), d.y()) + kBoxSlack < std::min(a.y(), b.y());
+}
 
 double PointSegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
@@ -485,8 +506,6 @@ int HexDistance(HexCoord a, HexCoord b) {
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
 }
 
-double Distance(const Vec2& a, const Vec2& b) { return (a - b).norm(); }
-
 Obstacle Obstacle::Polygon(std::vector<Vec2> v) {
   Obstacle o;
   o.shape = Shape::kPolygon;
@@ -520,7 +539,9 @@ bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
   }
   bool hit = false;
   ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
-    if (!hit && SegmentSegmentDistance(a, b, p, q) <= kEps) hit = true;
+    if (!hit && !SegmentBoxesApart(a, b, p, q) && SegmentSegmentDistance(a, b, p, q) <= kEps) {
+      hit = true;
+    }
   });
   return hit;
 }
@@ -529,7 +550,9 @@ bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon) {
   const size_t n = polygon.size();
   if (n == 0) return false;
   for (size_t i = 0; i < n; ++i) {
-    if (PointSegmentDistance(p, polygon[i], polygon[(i + 1) % n]) <= kEps) return true;
+    const Vec2& a = polygon[i];
+    const Vec2& b = polygon[(i + 1) % n];
+    if (!OutsideSegmentBox(p, a, b) && PointSegmentDistance(p, a, b) <= kEps) return true;
   }
   if (n < 3) return false;
   bool inside = false;
@@ -547,6 +570,71 @@ bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon) {
 bool LineOfSight(const Vec2& a, const Vec2& b, const std::vector<Obstacle>& blockers) {
   for (const Obstacle& o : blockers) {
     if (SegmentHits(a, b, o)) return false;
+  }
+  return true;
+}
+
+BlockerSet::BlockerSet(std::vector<Obstacle> obstacles) {
+  for (Obstacle& o : obstacles) Add(std::move(o));
+}
+
+void BlockerSet::Add(Obstacle o) {
+  Box box;
+  if (o.shape == Obstacle::Shape::kDisc) {
+    const Vec2 r(o.radius, o.radius);
+    box = {o.center - r, o.center + r};
+  } else if (o.vertices.empty()) {
+    // Hits nothing (SegmentHits): a box no segment reaches.
+    const double inf = std::numeric_limits<double>::infinity();
+    box = {Vec2(inf, inf), Vec2(-inf, -inf)};
+  } else {
+    box = {o.vertices[0], o.vertices[0]};
+    for (const Vec2& v : o.vertices) {
+      box.lo = box.lo.cwiseMin(v);
+      box.hi = box.hi.cwiseMax(v);
+    }
+  }
+  // Widened once here so that the test in Clear is a plain comparison.
+  const Vec2 slack(kBoxSlack, kBoxSlack);
+  box.lo -= slack;
+  box.hi += slack;
+  boxes_.push_back(box);
+  obstacles_.push_back(std::move(o));
+}
+
+namespace {
+
+// True if segment a-b passes through the box [lo, hi] (Liang-Barsky
+// clipping). The boxes tested are widened by kBoxSlack, far more than the
+// rounding of the clipping, so a segment said to miss one misses the
+// obstacle inside by more than kEps.
+bool SegmentMeetsBox(const Vec2& a, const Vec2& b, const Vec2& lo, const Vec2& hi) {
+  double t0 = 0.0;
+  double t1 = 1.0;
+  for (int axis = 0; axis < 2; ++axis) {
+    const double d = b[axis] - a[axis];
+    if (d == 0.0) {
+      if (a[axis] < lo[axis] || a[axis] > hi[axis]) return false;
+      continue;
+    }
+    double enter = (lo[axis] - a[axis]) / d;
+    double leave = (hi[axis] - a[axis]) / d;
+    if (enter > leave) std::swap(enter, leave);
+    t0 = std::max(t0, enter);
+    t1 = std::min(t1, leave);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
+  for (size_t i = 0; i < obstacles_.size(); ++i) {
+    // A segment that misses the obstacle's (widened) box is more than
+    // kBoxSlack from every point of it: SegmentHits would say no.
+    if (!SegmentMeetsBox(a, b, boxes_[i].lo, boxes_[i].hi)) continue;
+    if (SegmentHits(a, b, obstacles_[i])) return false;
   }
   return true;
 }

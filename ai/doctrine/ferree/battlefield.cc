@@ -10,6 +10,10 @@ namespace impi::ai::ferree {
 namespace {
 
 constexpr double kFar = std::numeric_limits<double>::infinity();
+// Added to a reach before units further apart on one axis are passed over
+// without working out their gap: far more than a double's rounding on a
+// table, so that nothing within the reach is ever passed over.
+constexpr double kAxisSlack = 1e-6;
 
 // Footprints as docs/ferree-engine.md keeps them: a tray is a disc of 1.4"
 // round its centre; companies 1.5", guns, rockets and wagons 1", a single
@@ -40,6 +44,15 @@ double PolygonArea(const std::vector<Vec2>& v) {
     a += p.x() * q.y() - q.x() * p.y();
   }
   return std::abs(a) / 2.0;
+}
+
+// Calls fn(tray) for each of the regiment's trays TraysOf returns, in the
+// same order, without building the list.
+template <typename Fn>
+void ForEachTray(const BattleState& s, const std::string& regiment_id, Fn fn) {
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) fn(u);
+  }
 }
 
 Vec2 Mean(const std::vector<Vec2>& v) {
@@ -112,9 +125,8 @@ const Unit* RegimentOf(const BattleState& s, const Unit& u) {
 
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
   std::vector<const Unit*> out;
-  for (const Unit& u : s.units) {
-    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) out.push_back(&u);
-  }
+  out.reserve(8);  // a regiment has up to 8 trays: one allocation
+  ForEachTray(s, regiment_id, [&](const Unit& t) { out.push_back(&t); });
   return out;
 }
 
@@ -162,17 +174,33 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
 
 double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
                             const Unit** nearest_british) {
+  // NearestBritishTo for each tray, over the British targets gathered once
+  // in unit order (so that ties go the same way). The list is kept between
+  // calls on this thread to save allocating it each time.
+  thread_local std::vector<const Unit*> targets;
+  targets.clear();
+  for (const Unit& u : s.units) {
+    if (IsBritishTarget(u)) targets.push_back(&u);
+  }
   double best = kFar;
   const Unit* best_unit = nullptr;
-  for (const Unit* t : TraysOf(s, regiment_id)) {
-    const Unit* b = NearestBritishTo(s, *t);
-    if (b == nullptr) continue;
-    const double d = Gap(*t, *b);
+  ForEachTray(s, regiment_id, [&](const Unit& t) {
+    const Unit* b = nullptr;
+    double b_gap = kFar;
+    for (const Unit* u : targets) {
+      const double d = Gap(t, *u);
+      if (d < b_gap) {
+        b_gap = d;
+        b = u;
+      }
+    }
+    if (b == nullptr) return;
+    const double d = Gap(t, *b);
     if (d < best) {
       best = d;
       best_unit = b;
     }
-  }
+  });
   if (nearest_british != nullptr) *nearest_british = best_unit;
   return best;
 }
@@ -197,15 +225,33 @@ bool FireSlackened(const BattleState& s, const Unit& b) {
   }
   if (b.status.retiring || b.status.routed) return true;
   if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
-  return !ZuluTraysNear(s, b, kCloseRange).empty();
+  // Any tray ZuluTraysNear(s, b, kCloseRange) would list. A tray further
+  // off on either axis than the range and both radii can not be within it:
+  // it is passed over before Gap is worked out.
+  const double reach = kCloseRange + kTrayRadius + Radius(b) + kAxisSlack;
+  for (const Unit& u : s.units) {
+    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+    if (std::abs(u.position.x() - b.position.x()) > reach ||
+        std::abs(u.position.y() - b.position.y()) > reach) {
+      continue;
+    }
+    if (Gap(u, b) <= kCloseRange) return true;
+  }
+  return false;
 }
 
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
                                        bool unpinned_only) {
   std::vector<const Unit*> out;
+  // As in FireSlackened: trays too far off on one axis are passed over.
+  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
     if (unpinned_only && u.status.pinned) continue;
+    if (std::abs(u.position.x() - b.position.x()) > reach ||
+        std::abs(u.position.y() - b.position.y()) > reach) {
+      continue;
+    }
     if (Gap(u, b) <= range) out.push_back(&u);
   }
   return out;

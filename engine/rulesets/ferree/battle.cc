@@ -1302,6 +1302,7 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
     for (const Unit& b : s_.units) {
       if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
         contact = true;
+        break;
       }
     }
     if (contact) continue;
@@ -1456,10 +1457,11 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
   if (sn == nullptr || !Alive(*sn)) return out;
   // "He must be able to trace a line from the firing figure to the target
   // figure without crossing a Zulu unit or intervening terrain."
-  std::vector<Obstacle> blockers = SightBlockers("");
+  const BlockerSet& terrain = SightBlockers("");
+  BlockerSet trays;
   for (const Unit& z : s_.units) {
     if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap) {
-      blockers.push_back(Obstacle::Disc(z.position, kTrayRadius));
+      trays.Add(Obstacle::Disc(z.position, kTrayRadius));
     }
   }
   std::vector<std::pair<double, const Unit*>> targets;
@@ -1467,7 +1469,9 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
     const double d = Gap(*sn, b);
     if (d > kSniperRange) continue;
-    if (!LineOfSight(sn->position, b.position, blockers)) continue;
+    if (!terrain.Clear(sn->position, b.position) || !trays.Clear(sn->position, b.position)) {
+      continue;
+    }
     targets.push_back({d, &b});
   }
   std::stable_sort(targets.begin(), targets.end(),

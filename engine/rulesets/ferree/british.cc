@@ -578,6 +578,9 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
     a.unit_id = id;
     return a;
   };
+  // Room for the usual list (a move or two, a dozen or so targets in sight,
+  // the rest) without growing it a few times over.
+  out.reserve(32);
   if (MayNotMove(*u).empty()) {
     const Vec2 camp = CampCentre(s_);
     if (Distance(u->position, camp) > 1.0) {
@@ -605,29 +608,34 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       }
     } else {
       const Unit* near = nullptr;
+      double near_gap = 0.0;  // Gap(*u, *near)
       for (const Unit& t : s_.units) {
         if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-        if (near == nullptr || Gap(*u, t) < Gap(*u, *near)) near = &t;
+        const double gap = Gap(*u, t);
+        if (near == nullptr || gap < near_gap) {
+          near = &t;
+          near_gap = gap;
+        }
       }
-      if (near != nullptr && Gap(*u, *near) > 1.0) {
+      if (near != nullptr && near_gap > 1.0) {
         Action m = make(ActionKind::kMove);
-        m.to = StepTowards(u->position, near->position, std::min(6.0, Gap(*u, *near) - 0.5));
-        out.push_back(m);
+        m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
+        out.push_back(std::move(m));
       }
     }
   }
   if (MayNotFire(*u).empty()) {
     const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
-    const std::vector<Obstacle> blockers = SightBlockers("");
+    const BlockerSet& blockers = SightBlockers("");
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
       if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
         continue;
       }
-      if (Gap(*u, t) > max_range || !LineOfSight(u->position, t.position, blockers)) continue;
+      if (Gap(*u, t) > max_range || !blockers.Clear(u->position, t.position)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
-      out.push_back(f);
+      out.push_back(std::move(f));
     }
   }
   const int seg = c.segment;
@@ -645,12 +653,13 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
       if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-      const bool engaged = InContact(*u, t) || (AcrossLaager(t.position, u->position) &&
-                                                Gap(*u, t) <= kLaagerReach + kContactGap + 0.2);
+      // Both tests are pure: the cheap distance first.
+      const bool engaged = InContact(*u, t) || (Gap(*u, t) <= kLaagerReach + kContactGap + 0.2 &&
+                                                AcrossLaager(t.position, u->position));
       if (!engaged) continue;
       Action ch = make(ActionKind::kCharge);
       ch.target_id = t.id;
-      out.push_back(ch);
+      out.push_back(std::move(ch));
     }
   }
   out.push_back(make(ActionKind::kPass));
@@ -1080,7 +1089,7 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
                         absl::StrCat(a.target_id, " is ", Inches(range), " away: out of range (",
                                      artillery ? "48\" for artillery" : "24\" for rifles", ")"));
   }
-  if (!LineOfSight(u->position, t->position, SightBlockers(""))) {
+  if (!SightBlockers("").Clear(u->position, t->position)) {
     return Precondition(path + ".target_id", absl::StrCat(a.target_id, " is out of sight"));
   }
   // British Shooting: "Each figure of the active unit that can shoot may do

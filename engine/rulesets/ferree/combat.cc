@@ -60,20 +60,6 @@ double CircleEntry(const Vec2& a, const Vec2& b, const Vec2& c, double r) {
   return t >= 0 && t <= 1 ? t : kInf;
 }
 
-// The laager and the thornbush as lists of edges (designed: the thornbush
-// barricade is crossed like the laager; the text gives it no rules).
-std::vector<std::pair<Vec2, Vec2>> LaagerEdges(const BattleState& s) {
-  std::vector<std::pair<Vec2, Vec2>> out;
-  for (const Terrain& t : s.terrain) {
-    if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
-    const size_t n = t.outline.size();
-    if (n < 2) continue;
-    for (size_t i = 0; i + 1 < n; ++i) out.push_back({t.outline[i], t.outline[i + 1]});
-    if (!t.open && n > 2) out.push_back({t.outline[n - 1], t.outline[0]});
-  }
-  return out;
-}
-
 double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec2& p,
                       Vec2* nearest) {
   double best = kInf;
@@ -154,23 +140,43 @@ const char* EffectName(HitEffect e) {
 // ---------------------------------------------------------------------------
 // Terrain and neighbours.
 
-std::vector<Obstacle> FerreeBattle::Impassable() const {
-  std::vector<Obstacle> out;
+const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerived() const {
+  if (terrain_.data == s_.terrain.data() && terrain_.size == s_.terrain.size()) return terrain_;
+  terrain_ = TerrainCache{};
+  terrain_.data = s_.terrain.data();
+  terrain_.size = s_.terrain.size();
   for (const Terrain& t : s_.terrain) {
-    if (!t.impassable || t.outline.size() < 2) continue;
-    out.push_back(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+    if (t.outline.size() >= 2) {
+      if (t.impassable) {
+        terrain_.impassable.push_back(t.open ? Obstacle::Polyline(t.outline)
+                                             : Obstacle::Polygon(t.outline));
+      }
+      if (t.blocks_los) {
+        terrain_.sight.Add(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+      }
+    }
+    // The laager and the thornbush as lists of edges (designed: the
+    // thornbush barricade is crossed like the laager; the text gives it no
+    // rules).
+    if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
+    const size_t n = t.outline.size();
+    if (n < 2) continue;
+    auto& edges = terrain_.laager_edges;
+    for (size_t i = 0; i + 1 < n; ++i) edges.push_back({t.outline[i], t.outline[i + 1]});
+    if (!t.open && n > 2) edges.push_back({t.outline[n - 1], t.outline[0]});
   }
-  return out;
+  return terrain_;
 }
 
-std::vector<Obstacle> FerreeBattle::SightBlockers(const std::string& except_regiment) const {
+const std::vector<Obstacle>& FerreeBattle::Impassable() const { return TerrainDerived().impassable; }
+
+const BlockerSet& FerreeBattle::SightBlockers(const std::string& except_regiment) const {
   (void)except_regiment;
-  std::vector<Obstacle> out;
-  for (const Terrain& t : s_.terrain) {
-    if (!t.blocks_los || t.outline.size() < 2) continue;
-    out.push_back(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
-  }
-  return out;
+  return TerrainDerived().sight;
+}
+
+const std::vector<std::pair<Vec2, Vec2>>& FerreeBattle::LaagerEdges() const {
+  return TerrainDerived().laager_edges;
 }
 
 bool FerreeBattle::InDonga(const Vec2& p) const {
@@ -224,11 +230,11 @@ bool FerreeBattle::IndunaWith(const Unit& tray) const {
 }
 
 bool FerreeBattle::OnLaager(const Vec2& p) const {
-  return LaagerDistance(LaagerEdges(s_), p, nullptr) <= kOnLine;
+  return LaagerDistance(LaagerEdges(), p, nullptr) <= kOnLine;
 }
 
 bool FerreeBattle::AcrossLaager(const Vec2& a, const Vec2& b) const {
-  for (const auto& [c, d] : LaagerEdges(s_)) {
+  for (const auto& [c, d] : LaagerEdges()) {
     if (SegmentCross(a, b, c, d) != kInf) return true;
   }
   return false;
@@ -300,7 +306,7 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   // it stops its movement at that point." A tray already at the laager
   // crosses it if it is not defended (it "may move normally next turn").
   if (stop_at_laager) {
-    const auto edges = LaagerEdges(s_);
+    const auto& edges = LaagerEdges();
     if (!edges.empty()) {
       const double start_dist = LaagerDistance(edges, start, nullptr);
       const bool at_line = start_dist <= kAtLine;
@@ -511,7 +517,7 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   // the laager" (designed: a tray that wins more pairs than it loses).
   if (z.over_laager && static_cast<int>(british_lost.size()) > zulu_lost && Alive(*t)) {
     Vec2 on = t->position;
-    LaagerDistance(LaagerEdges(s_), t->position, &on);
+    LaagerDistance(LaagerEdges(), t->position, &on);
     t->position = on;
     notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
   }

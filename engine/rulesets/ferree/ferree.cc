@@ -170,6 +170,7 @@ Vec2 CampCentre(const BattleState& s) {
 
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
   std::vector<const Unit*> out;
+  out.reserve(8);  // a regiment has up to 8 trays: one allocation
   for (const Unit& u : s.units) {
     if (u.kind == UnitKind::kTray && u.parent == regiment_id) out.push_back(&u);
   }
@@ -178,7 +179,9 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
 
 int RegimentFigures(const BattleState& s, const std::string& regiment_id) {
   int n = 0;
-  for (const Unit* t : TraysOf(s, regiment_id)) n += t->figures.fit;
+  for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kTray && u.parent == regiment_id) n += u.figures.fit;
+  }
   return n;
 }
 

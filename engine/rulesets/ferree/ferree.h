@@ -49,6 +49,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -437,8 +438,12 @@ class FerreeBattle {
   bool OnLaager(const Vec2& p) const;
   bool AcrossLaager(const Vec2& a, const Vec2& b) const;
   const Unit* NearestBritish(const Vec2& from) const;
-  std::vector<Obstacle> Impassable() const;
-  std::vector<Obstacle> SightBlockers(const std::string& except_regiment) const;
+  // The impassable terrain, as obstacles for PathTowards.
+  const std::vector<Obstacle>& Impassable() const;
+  // The terrain that blocks line of sight.
+  const BlockerSet& SightBlockers(const std::string& except_regiment) const;
+  // The laager's and the thornbush's edges (both are crossed alike).
+  const std::vector<std::pair<Vec2, Vec2>>& LaagerEdges() const;
   void Recenter(const std::string& regiment_id);
   const Unit* OwnWagon(const Unit& company) const;
 
@@ -458,6 +463,19 @@ class FerreeBattle {
   EventLog& log_;
   // Trays of the active regiment that came out of a donga this move.
   std::vector<std::string> left_donga_;
+  // What the helpers above derive from s_.terrain, built on first use and
+  // kept for the life of this FerreeBattle (one step). Terrain is only ever
+  // added or removed whole (the laager, the thornbush), never edited in
+  // place: a change in the size or storage of s_.terrain rebuilds it.
+  struct TerrainCache {
+    const Terrain* data = nullptr;
+    size_t size = 0;
+    std::vector<Obstacle> impassable;
+    BlockerSet sight;
+    std::vector<std::pair<Vec2, Vec2>> laager_edges;
+  };
+  const TerrainCache& TerrainDerived() const;
+  mutable TerrainCache terrain_;
 };
 
 // The rule set behind engine/rulesets/ruleset.h.

@@ -731,8 +731,9 @@ FireResult BritishFire(Dice& dice, const FireInput& in, Explanation* why) {
 }
 
 AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why_in) {
-  FreshExplanation why(why_in);
   const AmmunitionRow& row = kAmmunitionRows[V(unit)];
+  if (why_in == nullptr) return row.allowance;  // no die: nothing else to do
+  FreshExplanation why(why_in);
   why->rule = RuleRef{kSource, kSectionAmmunition, kTableAmmunition, row.row, false};
   why->text = absl::StrFormat("%d turns of fire, %d turns used before resupply (no die)",
                               row.allowance.turns_of_fire, row.allowance.turns_before_resupply);
