@@ -16,7 +16,7 @@ constexpr int kMaxZuluDecisions = 1000000;
 absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, bool run) {
   for (int guard = 0; guard < kMaxZuluDecisions; ++guard) {
     if (run) IMPI_RETURN_IF_ERROR(rules_.Run(state, dice, log));
-    if (rules_.Awaits(state).kind != AwaitKind::kZuluDecision) return absl::OkStatus();
+    if (rules_.AwaitsBrief(state).kind != AwaitKind::kZuluDecision) return absl::OkStatus();
     const std::vector<Action> legal = rules_.LegalActions(state, Side::kZulu);
     if (legal.empty()) {
       return absl::InternalError("a Zulu decision is awaited with no legal action");

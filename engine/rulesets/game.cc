@@ -79,7 +79,7 @@ absl::Status Game::Step(const Action* action) {
   IMPI_RETURN_IF_ERROR(dice.status());
   IMPI_RETURN_IF_ERROR(st);
   state_ = std::move(work);
-  awaiting_ = rules_->Awaits(state_);
+  awaiting_ = rules_->AwaitsBrief(state_);
   if (scripted_) {
     faces_used_ += dice.faces_used();
     cards_used_ += dice.cards_used();

@@ -182,6 +182,10 @@ class Ruleset {
 
   // Who must act next, and what kind of decision it is.
   virtual Awaiting Awaits(const BattleState& state) const = 0;
+  // The same side, kind and units, with a prompt that may leave out detail
+  // that is costly to work out (a unit's list of options): for the loops of
+  // the driver and of Game, which need only who acts. Default: Awaits.
+  virtual Awaiting AwaitsBrief(const BattleState& state) const { return Awaits(state); }
   // Legal actions for `side` now (a few meaningful candidates for movement);
   // empty when `side` is not awaited.
   virtual std::vector<Action> LegalActions(const BattleState& state, Side side) const = 0;

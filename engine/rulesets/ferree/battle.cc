@@ -356,13 +356,13 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
     IMPI_RETURN_IF_ERROR(CheckGameOver(&over));
     Clock& c = s_.clock;
     if (over || Suspended()) {
-      *awaiting = Awaits();
+      if (awaiting != nullptr) *awaiting = Awaits();
       return absl::OkStatus();
     }
     if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) {
       c.phase = Phase::kPreBattle;
       if (c.segment == kPreBattleBritishDeploy) {
-        *awaiting = Awaits();
+        if (awaiting != nullptr) *awaiting = Awaits();
         return absl::OkStatus();
       }
       if (c.segment == kPreBattleZuluDeploy) {
@@ -381,7 +381,7 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
     }
     if ((c.segment & kSegActive) != 0) {
       MutableOwnState(s_).quiet_turns = 0;
-      *awaiting = Awaits();
+      if (awaiting != nullptr) *awaiting = Awaits();
       return absl::OkStatus();
     }
     if (c.chits_left.empty()) {

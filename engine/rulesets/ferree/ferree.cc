@@ -287,49 +287,50 @@ std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id) {
 absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   for (size_t i = 0; i < s.units.size(); ++i) {
     const Unit& u = s.units[i];
-    const std::string path = absl::StrCat("state.units[", i, "]");
+    // The field path, built only for an error (this runs on every step).
+    auto path = [i] { return absl::StrCat("state.units[", i, "]"); };
     if (!IsZuluKind(u.kind) && !IsBritishKind(u.kind)) {
-      return Bad(path + ".kind",
+      return Bad(path() + ".kind",
                  absl::StrCat(UnitKindName(u.kind),
                               " is not a unit of Ferree's Isandlwana (REGIMENT, TRAY, INDUNA, "
                               "SNIPER; INFANTRY, CAVALRY, MOUNTED_INFANTRY, NATIVE_FOOT, "
                               "NATIVE_HORSE, GUN, ROCKETS, WAGON, SURGEON, RUNNER)"));
     }
     if (IsZuluKind(u.kind) && u.side != Side::kZulu) {
-      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
+      return Bad(path() + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
     }
     if (IsBritishKind(u.kind) && u.side != Side::kBritish) {
-      return Bad(path + ".side",
+      return Bad(path() + ".side",
                  absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
     }
     const Figures& f = u.figures;
     if (f.fit < 0 || f.wounded < 0 || f.seriously_wounded < 0 || f.casualties < 0 ||
         f.starting < 0) {
-      return Bad(path + ".figures", "figures are never negative");
+      return Bad(path() + ".figures", "figures are never negative");
     }
-    if (u.leaders < 0) return Bad(path + ".leaders", "is never negative");
+    if (u.leaders < 0) return Bad(path() + ".leaders", "is never negative");
     if (u.umpire.division < 0 || u.umpire.division > kLoinsDivision) {
       return Bad(
-          path + ".umpire.division",
+          path() + ".umpire.division",
           absl::StrCat(u.umpire.division,
                        " is not a division (1 right horn, 2 chest, 3 left horn, 4 loins, 0 none)"));
     }
     switch (u.kind) {
       case UnitKind::kTray:
         if (!IsRegiment(s, u.parent)) {
-          return Bad(path + ".parent",
+          return Bad(path() + ".parent",
                      absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent, "' is not one"));
         }
         break;
       case UnitKind::kSniper:
         if (!IsRegiment(s, u.parent)) {
-          return Bad(path + ".parent", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
+          return Bad(path() + ".parent", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
                                                     u.parent, "' is not one"));
         }
         break;
       case UnitKind::kInduna:
         if (!u.parent.empty() && !IsRegiment(s, u.parent)) {
-          return Bad(path + ".parent",
+          return Bad(path() + ".parent",
                      absl::StrCat("an INDUNA commands a REGIMENT (or, with no parent, a division "
                                   "or the army); '",
                                   u.parent, "' is not a regiment"));
@@ -337,7 +338,7 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
         break;
       case UnitKind::kRegiment:
         if (u.figures.starting <= 0) {
-          return Bad(path + ".figures.starting",
+          return Bad(path() + ".figures.starting",
                      "a regiment's strength (25 figures a tray, a row of the resolve table) must "
                      "be more than 0");
         }
@@ -345,14 +346,14 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       case UnitKind::kRunner: {
         const Unit* p = s.FindUnit(u.parent);
         if (p == nullptr || !IsCompany(*p) || IsArtillery(*p)) {
-          return Bad(path + ".parent",
+          return Bad(path() + ".parent",
                      absl::StrCat("a RUNNER is sent by a company; '", u.parent, "' is not one"));
         }
         if (!u.umpire.target_id.empty()) {
           const Unit* w = s.FindUnit(u.umpire.target_id);
           if (w == nullptr || w->kind != UnitKind::kWagon) {
             return Bad(
-                path + ".umpire.target_id",
+                path() + ".umpire.target_id",
                 absl::StrCat("a runner goes to a WAGON; '", u.umpire.target_id, "' is not one"));
           }
         }
@@ -365,40 +366,40 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   std::set<int> entry_numbers;
   for (size_t i = 0; i < s.points.size(); ++i) {
     const Point& p = s.points[i];
-    const std::string path = absl::StrCat("state.points[", i, "]");
+    auto path = [i] { return absl::StrCat("state.points[", i, "]"); };
     if (p.kind != PointKind::kEntry) {
-      return Bad(path + ".kind",
+      return Bad(path() + ".kind",
                  "Ferree's Isandlwana has ENTRY points only (1 and 2 of the TURN OF ENTRY table, "
                  "and any named place such as Fugitives' Drift)");
     }
-    if (p.number < 0) return Bad(path + ".number", "is never negative");
+    if (p.number < 0) return Bad(path() + ".number", "is never negative");
     if (!entry_numbers.insert(p.number).second) {
-      return Bad(path + ".number", absl::StrCat("entry point ", p.number, " appears twice"));
+      return Bad(path() + ".number", absl::StrCat("entry point ", p.number, " appears twice"));
     }
   }
   std::set<std::string> secret;
   for (size_t i = 0; i < s.umpire.secret_entries.size(); ++i) {
     const SecretEntry& e = s.umpire.secret_entries[i];
-    const std::string path = absl::StrCat("state.umpire.secret_entries[", i, "]");
+    auto path = [i] { return absl::StrCat("state.umpire.secret_entries[", i, "]"); };
     if (!IsRegiment(s, e.unit_id)) {
-      return Bad(path + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
+      return Bad(path() + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
     }
     if (!secret.insert(e.unit_id).second) {
-      return Bad(path + ".unit_id",
+      return Bad(path() + ".unit_id",
                  absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
     }
-    if (e.turn < 1) return Bad(path + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
+    if (e.turn < 1) return Bad(path() + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
     if (e.point != 1 && e.point != 2 && e.point != kDeployedPosition) {
-      return Bad(path + ".point",
+      return Bad(path() + ".point",
                  absl::StrCat(e.point,
                               " is not an off-board entry point (1 or 2, or 0: a loins regiment "
                               "held off-table at its deployed position)"));
     }
     if (e.point == kDeployedPosition && DivisionOf(s, e.unit_id) != kLoinsDivision) {
-      return Bad(path + ".point", "only a loins regiment is held at its deployed position (0)");
+      return Bad(path() + ".point", "only a loins regiment is held at its deployed position (0)");
     }
     if (e.point != kDeployedPosition && s.FindPoint(PointKind::kEntry, e.point) == nullptr) {
-      return Bad(path + ".point", absl::StrCat("the table has no ENTRY point ", e.point));
+      return Bad(path() + ".point", absl::StrCat("the table has no ENTRY point ", e.point));
     }
   }
   const Clock& c = s.clock;
@@ -530,8 +531,7 @@ absl::Status FerreeRuleset::Apply(BattleState& state, Side side, const Action& a
 
 absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
   FerreeBattle battle(state, dice, log);
-  Awaiting awaiting;
-  return battle.Run(&awaiting);
+  return battle.Run(nullptr);
 }
 
 absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question, Dice& dice,
@@ -545,6 +545,13 @@ Awaiting FerreeRuleset::Awaits(const BattleState& state) const {
   Dice dice = Dice::Scripted({});
   EventLog log;
   return FerreeBattle(const_cast<BattleState&>(state), dice, log).Awaits();
+}
+
+Awaiting FerreeRuleset::AwaitsBrief(const BattleState& state) const {
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  return FerreeBattle(const_cast<BattleState&>(state), dice, log)
+      .Awaits(/*describe_options=*/false);
 }
 
 std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {

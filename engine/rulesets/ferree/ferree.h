@@ -235,7 +235,7 @@ class FerreeBattle {
   // the field path for errors ("british_actions[2]").
   absl::Status ApplyBritish(const Action& action, const std::string& path);
   // Plays until a side must decide (the British, or a Zulu decision node) or
-  // the game ends; fills `awaiting`.
+  // the game ends; fills `awaiting` unless it is null.
   absl::Status Run(Awaiting* awaiting);
   // Settles the pending Zulu decision with `a` (one of PendingOptions()) and
   // carries on what it began (the rest of the activation, the next tray's
@@ -498,6 +498,8 @@ class FerreeRuleset final : public Ruleset {
   absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
+  // Awaits without the active British unit's kinds of option in the prompt.
+  Awaiting AwaitsBrief(const BattleState& state) const override;
   // British: the active unit's options (or deployment's). Zulu: the options
   // of the pending Zulu decision (FerreeBattle::PendingOptions).
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
