@@ -70,6 +70,28 @@ Dice Game::StepDice() const {
 
 absl::Status Game::Step(const Action* action) {
   Dice dice = action == nullptr && !scripted_ ? Dice::Seeded(seed_, 0) : StepDice();
+  if (!scripted_) {
+    // Seeded dice never run out, and a rule set checks an action before it
+    // applies it: play on the state itself, with no copy.
+    EventLog log;
+    if (action != nullptr) {
+      IMPI_RETURN_IF_ERROR(rules_->Apply(state_, ToAct(), *action, dice, log, "action", ""));
+    }
+    const absl::Status st = rules_->Run(state_, dice, log);
+    if (!st.ok()) {
+      // The procedure failed part-way (a bug in the rule set): the game is
+      // over for good, with the error kept.
+      broken_ = st;
+      awaiting_ = Awaiting{};
+      awaiting_.kind = AwaitKind::kGameOver;
+      awaiting_.prompt = std::string(st.message());
+      return st;
+    }
+    awaiting_ = rules_->AwaitsBrief(state_);
+    Keep(log, dice);
+    if (action != nullptr) ++steps_;
+    return absl::OkStatus();
+  }
   BattleState work = state_;
   EventLog log;
   absl::Status st = absl::OkStatus();
@@ -84,12 +106,15 @@ absl::Status Game::Step(const Action* action) {
     faces_used_ += dice.faces_used();
     cards_used_ += dice.cards_used();
   }
-  if (keep_events_) {
-    for (Event& e : log.mutable_events()) events_.push_back(std::move(e));
-    dice_.insert(dice_.end(), dice.rolls().begin(), dice.rolls().end());
-  }
+  Keep(log, dice);
   if (action != nullptr) ++steps_;
   return absl::OkStatus();
+}
+
+void Game::Keep(EventLog& log, const Dice& dice) {
+  if (!keep_events_) return;
+  for (Event& e : log.mutable_events()) events_.push_back(std::move(e));
+  dice_.insert(dice_.end(), dice.rolls().begin(), dice.rolls().end());
 }
 
 }  // namespace impi

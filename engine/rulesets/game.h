@@ -23,7 +23,8 @@
 //   double zulu = g->Returns(Side::kZulu);
 //
 // Errors: Start returns the rule set's validation error; Apply returns the
-// rule set's INVALID_ARGUMENT / FAILED_PRECONDITION (nothing applied).
+// rule set's INVALID_ARGUMENT / FAILED_PRECONDITION (nothing applied), or
+// the scripted dice's "more needed" (nothing applied).
 //
 // Thread safety: a Game is a value; copies are independent games sharing the
 // immutable rule set.
@@ -62,8 +63,16 @@ class Game {
   // The legal actions of the side to act (empty when over).
   std::vector<Action> LegalActions() const;
   // Checks and applies an action of the side to act, then runs the procedure
-  // to the next decision. On error nothing changes.
+  // to the next decision. An action the rule set refuses (INVALID_ARGUMENT,
+  // FAILED_PRECONDITION) changes nothing: a rule set checks before it
+  // applies. With scripted dice the step runs on a copy, so a script that
+  // runs out changes nothing either. With seeded dice the step runs on the
+  // state itself (no copy: the fast path for search); should the procedure
+  // fail part-way after the check, which is a bug in the rule set, the game
+  // ends for good and status() keeps the error.
   absl::Status Apply(const Action& action);
+  // OK, or the error that ended the game part-way through a step.
+  const absl::Status& status() const { return broken_; }
   // The rule set's score for `side` in [-1, 1].
   double Returns(Side side) const { return rules_->Score(state_, side); }
   // What `side` knows, as a key (Ruleset::InformationSetKey).
@@ -84,6 +93,8 @@ class Game {
  private:
   Game(const Ruleset& rules, BattleState state) : rules_(&rules), state_(std::move(state)) {}
   Dice StepDice() const;
+  // Keeps the step's events and dice when asked to.
+  void Keep(EventLog& log, const Dice& dice);
   // Runs `step` (the action, or nothing at the start) and the procedure on a
   // copy; commits it only if everything (dice included) went well.
   absl::Status Step(const Action* action);
@@ -99,6 +110,7 @@ class Game {
   size_t faces_used_ = 0;
   size_t cards_used_ = 0;
   bool keep_events_ = false;
+  absl::Status broken_;
   std::vector<Event> events_;
   std::vector<DieRoll> dice_;
 };
