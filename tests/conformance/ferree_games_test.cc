@@ -60,6 +60,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"
+#include "tests/conformance/scenario_cases.h"
 
 namespace impi {
 namespace {
@@ -100,16 +101,7 @@ const Ruleset& Rules() {
   return *r;
 }
 
-BattleState LoadIsandlwana() {
-  const scenarios::EmbeddedScenario* s = scenarios::FindScenario("isandlwana");
-  EXPECT_NE(s, nullptr);
-  if (s == nullptr) return {};
-  v1::TableState proto;
-  EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(s->json), &proto).ok());
-  absl::StatusOr<BattleState> state = service::StateFromProto(proto);
-  EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : BattleState{};
-}
+BattleState LoadIsandlwana() { return LoadScenario("isandlwana"); }
 
 // The table state in the wire contract, serialized deterministically.
 std::string Serialize(const BattleState& s) {
