@@ -975,7 +975,7 @@ absl::Status FerreeBattle::StartTurn() {
     (secret ? entering : seen).push_back(id);
   }
   Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
-                 absl::StrCat("Turn ", c.turn, ": ", c.chits_left.size(),
+                 absl::StrCat("Turn ", c.turn, ": ", seen.size(),
                               " movement counters go into the cup."));
   e.unit_ids = seen;
   for (const std::string& id : entering) {
@@ -992,6 +992,16 @@ absl::Status FerreeBattle::StartTurn() {
         "The game is over undecided: no unit on the table can act.");
   }
   return absl::OkStatus();
+}
+
+int FerreeBattle::PublicCupCount() const {
+  int n = 0;
+  for (const std::string& id : s_.clock.chits_left) {
+    bool secret = false;
+    for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
+    n += secret ? 0 : 1;
+  }
+  return n;
 }
 
 absl::Status FerreeBattle::DrawCounter() {
@@ -1012,7 +1022,7 @@ absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_ma
   if (u == nullptr) return absl::OkStatus();
   if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
-                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", c.chits_left.size(),
+                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", PublicCupCount(),
                               " left in the cup)."));
   e.why.dice = dice_.RollsSince(dice_mark);
   e.unit_ids = {id};

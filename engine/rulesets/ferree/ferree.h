@@ -339,6 +339,9 @@ class FerreeBattle {
   // the draw's dice start; `*event`, if non-null, the "counter drawn" event.
   absl::Status ActivateCounter(const std::string& id, size_t dice_mark, int* event);
   std::vector<std::string> FillCup() const;
+  // Counters in the cup the British may know of: the counters of regiments
+  // still to enter from off-board are the umpire's secret.
+  int PublicCupCount() const;
   absl::Status ActivateRegiment(const std::string& id, const std::string& ordered_by);
   // A. the regiment's resolve test; under 10% lost no test and, unless
   // `log_no_test`, no event. `*event` the test's event (-1 none).

@@ -5,6 +5,7 @@
 // British view, and random play through GameState.
 #include <algorithm>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <set>
 #include <string>
@@ -647,6 +648,7 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   bool entered_at_point = false;
   bool first_move_from_point = false;
   bool seen_entry = false;
+  std::vector<std::string> told;  // what the British are told of the cup
   for (int guard = 0; guard < 40 && s.clock.turn < 4; ++guard) {
     EventLog log;
     Awaiting next;
@@ -655,6 +657,9 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
     ASSERT_TRUE(Advance(rules_, s, british, PolicySpec{}, dice, log, &next).ok());
     for (const Event& e : log.events()) {
       if (e.kind == EventKind::kTurnStarted) cups.push_back(e.unit_ids);
+      if (!e.umpire_only && (e.kind == EventKind::kTurnStarted || e.kind == EventKind::kCardDrawn)) {
+        told.push_back(e.why.text);
+      }
       // The counter of an entering regiment is told to the umpire only.
       if (e.kind == EventKind::kMarkerPlaced) {
         EXPECT_TRUE(e.umpire_only);
@@ -677,6 +682,10 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   EXPECT_THAT(cups[0], ElementsAre("r1", "b1"));
   EXPECT_THAT(cups[1], ElementsAre("r1", "b1", "r2"));
   EXPECT_THAT(cups[2], ElementsAre("r1", "b1", "r2", "r3"));
+  // Counts told to the British leave out r2's counter while it is off-board
+  // (Zulu Off-Board Movement: its turn of entry is the umpire's secret).
+  EXPECT_THAT(told, ::testing::Contains("Turn 2: 2 movement counters go into the cup."));
+  EXPECT_THAT(told, ::testing::Not(::testing::Contains(HasSubstr("Turn 2: 3 movement"))));
   EXPECT_TRUE(entered_at_point);
   EXPECT_TRUE(s.umpire.secret_entries.empty());
   EXPECT_FALSE(s.FindUnit("u1")->off_table);
