@@ -51,7 +51,9 @@ Firer FirerOf(const Unit& u) {
     case UnitKind::kNativeFoot:
       return Firer::kNativeFoot;
     case UnitKind::kNativeHorse:
-      return Firer::kNativeHorse;
+      // Dismounted, native horse fire as figures on foot (the table's
+      // "Mounted figures" row is for men shooting from the saddle).
+      return IsMounted(u) ? Firer::kNativeHorse : Firer::kNativeFoot;
     case UnitKind::kCavalry:
     case UnitKind::kMountedInfantry:
       return IsMounted(u) ? Firer::kEuropeanMounted : Firer::kEuropeanFoot;
@@ -1110,9 +1112,15 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
     rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
   }
   if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
-  for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
+  // Officers' pistols reach 3" ("Officers pistol 0 to 3""): beyond it they
+  // are not among the figures that would fire.
+  if (range <= kPistolRange) {
+    for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
+  }
   shooters.insert(shooters.end(), rifles.begin(), rifles.end());
-  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures".
+  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures": half of
+  // the figures that would fire, pistols and rifles alike, rounded up (a
+  // unit of one figure still fires), officers first, wounded riflemen last.
   if (!artillery && u->status.ammunition == Ammunition::kLow) {
     shooters.resize((shooters.size() + 1) / 2);
   }
@@ -1124,9 +1132,6 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   Explanation all;
   int hits = 0, shots = 0, figures_fired = 0;
   for (const Shooter& sh : shooters) {
-    if (sh.weapon == Weapon::kPistol && range > kPistolRange) {
-      continue;  // "Officers pistol 0 to 3""
-    }
     ++figures_fired;
     for (int k = 0; k < ShotsPerFigure(firer); ++k) {
       FireInput in;

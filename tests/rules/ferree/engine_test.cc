@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/driver.h"
@@ -456,6 +457,60 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
   Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {5, 4, 5});
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
+}
+
+// Out Of Ammunition Table (001, British Ammunition Resupply): "1-3 May fire
+// with 1/2 of unit's figures": half of the figures that would fire, rounded
+// up. Officers' pistols beyond 3" are not among them.
+TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
+  for (double gap : {2.0, 8.0}) {
+    BattleState s = FireRange(gap);
+    Unit* b1 = s.FindUnit("b1");
+    b1->leaders = 2;
+    b1->figures.fit = 10;  // 2 officers (pistols) and 8 riflemen
+    b1->status.ammunition = Ammunition::kLow;
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(10, 1));
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    const Event* fire = FindEvent(st.log, EventKind::kFired);
+    ASSERT_NE(fire, nullptr);
+    // 2": 10 would fire, 5 do (the 2 officers and 3 riflemen); 8": the
+    // pistols cannot reach, 8 riflemen would fire, 4 do.
+    const int fired = gap < 3.0 ? 5 : 4;
+    EXPECT_THAT(fire->why.text, HasSubstr(absl::StrCat(fired, " figure(s), ", fired, " shot(s)")))
+        << "gap " << gap;
+    EXPECT_EQ(st.dice_used, static_cast<size_t>(fired));
+  }
+  // One figure left still fires.
+  BattleState one = FireRange(5.0);
+  one.FindUnit("b1")->figures.fit = 1;
+  one.FindUnit("b1")->status.ammunition = Ammunition::kLow;
+  Step st = Play(rules_, one, {Make(ActionKind::kFire, "b1", "t2")}, {6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
+}
+
+// British Firing Table (001, British Shooting): "Mounted figures Roll 1D6:
+// 1-5=Miss 6=Hit" is for men firing from the saddle; native horse that have
+// dismounted fire as figures on foot (the range bands), every figure.
+TEST_F(FerreeEngine, DismountedNativeHorseFireAsFiguresOnFoot) {
+  for (Stance stance : {Stance::kMounted, Stance::kDismounted}) {
+    BattleState s = FireRange(5.0);  // rifle 0 to 6": 4-6 hit on foot
+    Unit* b1 = s.FindUnit("b1");
+    b1->kind = UnitKind::kNativeHorse;
+    b1->leaders = 0;
+    b1->figures.fit = 4;
+    b1->stance = stance;
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {4, 5, 4, 5});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    if (stance == Stance::kMounted) {
+      // Half the mounted figures fire (the first rank), 6 to hit: no hits.
+      EXPECT_EQ(st.dice_used, 2u);
+      EXPECT_EQ(s.FindUnit("t2")->figures.fit, 25);
+    } else {
+      EXPECT_EQ(st.dice_used, 4u);
+      EXPECT_EQ(s.FindUnit("t2")->figures.fit, 21);
+    }
+  }
 }
 
 TEST_F(FerreeEngine, AnIndunaIsASpecialTargetAndRollsForTheEffectOfHits) {
