@@ -602,11 +602,12 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
   e.unit_ids = {tid};
   e.target_id = british_id;
   if (!charge) return absl::OkStatus();
-  // "The Zulu tray(s) then determine their movement distance": a bonus
-  // move at the Zulu rate of 2D6 (designed: the first turn's 1D6 is for
-  // the regiments' own moves).
+  // "The Zulu tray(s) then determine their movement distance": the tray's
+  // movement rate for the turn: 2D6, or 1D6 on the first turn (Special Zulu
+  // Moves: "On the first turn, Zulu regiments get only 1D6 for movement").
   Explanation mv;
-  double dist = MovementRate(dice_, Mover::kZuluRegiment, &mv);
+  double dist = MovementRate(
+      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &mv);
   t = s_.FindUnit(tid);
   const Unit* b = s_.FindUnit(british_id);
   const Vec2 start = t->position;

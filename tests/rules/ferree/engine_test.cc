@@ -658,6 +658,27 @@ TEST_F(FerreeEngine, ARetiringCompanyIsCharged) {
   EXPECT_EQ(test->why.rule.table, "Zulus Charging A Retiring Unit");
 }
 
+// Charging A Retiring Unit: "The Zulu tray(s) then determine their movement
+// distance": on the first turn that is 1D6 (Special Zulu Moves: "On the
+// first turn, Zulu regiments get only 1D6 for movement").
+TEST_F(FerreeEngine, AChargeOnTheFirstTurnMovesOneDie) {
+  BattleState s = FireRange(2.1);
+  s.clock.turn = 1;
+  s.FindUnit("b1")->figures.fit = 1;
+  Action move = Make(ActionKind::kMove, "b1");
+  move.to = Vec2(30, 6);
+  // b1 moves 3 + 1D6 (1) = 4" away; t2 tests: 1 = charge; 1D6 = 6 reaches
+  // (a 2D6 charge would have taken a second die); close combat 6 - 1 v 1.
+  Step st = Play(rules_, s, {move}, {1, 1, 6, 6, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 5u);
+  EXPECT_TRUE(InContact(*s.FindUnit("t2"), *s.FindUnit("b1")));
+  const Event* charge = FindEvent(st.log, EventKind::kCharged);
+  ASSERT_NE(charge, nullptr);
+  EXPECT_EQ(charge->why.dice.size(), 1u);
+  EXPECT_EQ(charge->why.dice[0].count, 1);
+}
+
 TEST_F(FerreeEngine, AChargeThatFallsShortGoesBack) {
   BattleState s = FireRange(2.1);
   const Vec2 start = s.FindUnit("t2")->position;
