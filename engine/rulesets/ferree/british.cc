@@ -654,7 +654,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   if (MayNotSendRunner(*u).empty()) out.push_back(make(ActionKind::kSendRunner));
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
-      if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+      if (!CloseCombatTarget(t)) continue;
       // Both tests are pure: the cheap distance first.
       const bool engaged = InContact(*u, t) || (Gap(*u, t) <= kLaagerReach + kContactGap + 0.2 &&
                                                 AcrossLaager(t.position, u->position));
@@ -1251,9 +1251,10 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
   if (t == nullptr) {
     return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
   }
-  if (t->kind != UnitKind::kTray || !Alive(*t)) {
-    return Precondition(path + ".target_id",
-                        absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));
+  if (!CloseCombatTarget(*t)) {
+    return Precondition(
+        path + ".target_id",
+        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
   }
   auto engaged = [&](const Unit& b, const Unit& z) {
     return InContact(b, z) ||

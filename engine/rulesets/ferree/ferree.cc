@@ -117,6 +117,13 @@ bool IsMounted(const Unit& u) {
          u.stance != Stance::kDismounted;
 }
 
+bool CloseCombatTarget(const Unit& u) {
+  return u.side == Side::kZulu &&
+         (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna ||
+          u.kind == UnitKind::kSniper) &&
+         Alive(u);
+}
+
 bool IsNative(const Unit& u) {
   return u.kind == UnitKind::kNativeFoot || u.kind == UnitKind::kNativeHorse;
 }

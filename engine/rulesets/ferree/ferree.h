@@ -189,6 +189,9 @@ bool IsCompany(const Unit& u);
 bool IsArtillery(const Unit& u);
 // Mounted troops (not dismounted).
 bool IsMounted(const Unit& u);
+// A Zulu figure a British company can fight in close combat: a tray, an
+// induna or a sniper on the table, alive.
+bool CloseCombatTarget(const Unit& u);
 // Natal Native Contingent and native horse.
 bool IsNative(const Unit& u);
 // A footprint radius for distances between units, in inches.

@@ -606,6 +606,43 @@ TEST_F(FerreeEngine, CloseCombatByPairsWithEffectsOfHits) {
   EXPECT_EQ(cc->why.dice.size(), 5u);
 }
 
+// D. Close Combat (001): "British figures ( and the Zulu Induna) that lose a
+// Close Combat determine the effect of the combat using the "Effect Of Hits"
+// table. Other Zulu figures are removed from play." An induna or a sniper a
+// company contacts fights as one figure.
+TEST_F(FerreeEngine, AnIndunaOrASniperContactedFightsCloseCombat) {
+  for (UnitKind kind : {UnitKind::kInduna, UnitKind::kSniper}) {
+    BattleState s = FireRange(5.0);
+    s.FindUnit("b1")->figures.fit = 3;
+    Unit& z = Add(s, "z9", Side::kZulu, kind,
+                  {30, 14 + 0.05 + kCompanyRadius + kFigureRadius}, 1, "r1");
+    ASSERT_TRUE(InContact(*s.FindUnit("b1"), z));
+    bool offered = false;
+    for (const Action& a : rules_.LegalActions(s, Side::kBritish)) {
+      offered |= a.kind == ActionKind::kCharge && a.target_id == "z9";
+    }
+    EXPECT_TRUE(offered) << UnitKindName(kind);
+    // One pair: British 6 - 1 (no bayonet) = 5 beats Zulu 2. The induna
+    // rolls on Effects Of Hits: 3, wounded; the sniper is removed.
+    Step st = Play(rules_, s, {Make(ActionKind::kCharge, "b1", "z9")}, {6, 2, 3});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    const Unit* after = s.FindUnit("z9");
+    const Event* cc = FindEvent(st.log, EventKind::kCharged);
+    ASSERT_NE(cc, nullptr);
+    EXPECT_THAT(cc->why.text, HasSubstr("1 pair(s) fight: the Zulus lose 1"));
+    if (kind == UnitKind::kInduna) {
+      EXPECT_EQ(st.dice_used, 3u);
+      EXPECT_EQ(after->figures.fit, 0);
+      EXPECT_EQ(after->figures.wounded, 1);
+      EXPECT_THAT(cc->why.text, HasSubstr("Effects of hits on z9"));
+    } else {
+      EXPECT_EQ(st.dice_used, 2u);
+      EXPECT_EQ(after->figures.fit, 0);
+      EXPECT_EQ(after->figures.casualties, 1);
+    }
+  }
+}
+
 TEST_F(FerreeEngine, AWoundedFigureWoundedAgainIsSeriouslyWounded) {
   BattleState s = FireRange(0.05);
   Unit* b1 = s.FindUnit("b1");
