@@ -478,7 +478,12 @@ std::string FerreeBattle::MayNotMove(const Unit& u) const {
   if (seg & kSegMoved) return "it has already moved this turn";
   if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
   if (seg & kSegFought) return "it has fought in close combat";
-  if (seg & kSegLimber) return "it has limbered or unlimbered this turn";
+  // Artillery Movement: "Artillery may ... move 1D6 inches and unlimber, but
+  // not fire in one turn": a gun that has unlimbered this turn may still
+  // make its 1D6 (prolonge) move; one that has limbered may not move.
+  if ((seg & kSegLimber) && !(IsArtillery(u) && !u.status.limbered)) {
+    return "it has limbered this turn";
+  }
   if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not move";
   return "";
 }
@@ -644,10 +649,11 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
   }
-  if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire) {
+  if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire &&
+      !(seg & kSegMoved)) {
     if (u->status.limbered) {
       out.push_back(make(ActionKind::kUnlimber));
-    } else if (!(seg & kSegMoved)) {
+    } else {
       out.push_back(make(ActionKind::kLimber));
     }
   }
@@ -1057,6 +1063,14 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
   // not move in one turn."
   if (limber && (seg & kSegMoved)) {
     return Precondition(path + ".kind", "artillery that has moved may not limber");
+  }
+  // "... or move 1D6 inches and unlimber, but not fire": a limbered move is
+  // 2D6, so a gun that moved limbered stays limbered this turn. To move 1D6
+  // and unlimber, it unlimbers first, then moves at the prolonge rate.
+  if (!limber && (seg & kSegMoved)) {
+    return Precondition(path + ".kind",
+                        "a gun that has moved limbered (2D6) may not unlimber this turn: to move "
+                        "1D6 and unlimber, UNLIMBER first, then MOVE");
   }
   u->status.limbered = limber;
   s_.clock.segment |= kSegLimber;

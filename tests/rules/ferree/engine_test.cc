@@ -550,6 +550,49 @@ TEST_F(FerreeEngine, ArtilleryCrewShootTwiceEachAndLimberedGunsDoNot) {
   EXPECT_EQ(s.FindUnit("g1")->status.turns_fired, 0) << "the ammunition table is for firearms";
 }
 
+// Artillery Movement (001, Special British Moves): "Limbered artillery can
+// not fire. Artillery may unlimber and fire or move 1D6 inches and
+// unlimber, but not fire in one turn." A limbered move is 2D6 and leaves the
+// gun limbered; UNLIMBER then MOVE is the 1D6 (prolonge) move, and then no
+// fire.
+TEST_F(FerreeEngine, LimberedArtilleryMovesOneDieAndUnlimbersButDoesNotFire) {
+  BattleState start = RegimentAndCompany();
+  Unit& gun = Add(start, "g1", Side::kBritish, UnitKind::kGun, {30, 14}, 3);
+  gun.status.limbered = true;
+  start.FindUnit("b1")->position = Vec2(10, 10);
+  start.FindUnit("t2")->position = Vec2(30, 14 + 20.0 + kGunRadius + kTrayRadius);
+  MakeActive(start, "g1");
+  Action forward = Make(ActionKind::kMove, "g1");
+  forward.to = Vec2(30, 30);
+  // A limbered move: 2D6 = 3 + 4 = 7"; then no unlimbering this turn.
+  BattleState s = start;
+  Step st = Play(rules_, s, {forward}, {3, 4});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("g1")->position.y(), 21.0, 1e-9);
+  for (const Action& a : rules_.LegalActions(s, Side::kBritish)) {
+    EXPECT_NE(a.kind, ActionKind::kUnlimber) << "offered after a limbered move";
+  }
+  st = Play(rules_, s, {Make(ActionKind::kUnlimber, "g1")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("UNLIMBER first, then MOVE"));
+  // Unlimber, then move 1D6 = 5", then no fire.
+  s = start;
+  st = Play(rules_, s, {Make(ActionKind::kUnlimber, "g1"), forward}, {5});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 1u);
+  EXPECT_NEAR(s.FindUnit("g1")->position.y(), 19.0, 1e-9);
+  EXPECT_FALSE(s.FindUnit("g1")->status.limbered);
+  st = Play(rules_, s, {Make(ActionKind::kFire, "g1", "t2")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("moves and unlimbers may not fire"));
+  // A gun that has limbered may not move.
+  s = start;
+  s.FindUnit("g1")->status.limbered = false;
+  st = Play(rules_, s, {Make(ActionKind::kLimber, "g1"), forward}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("it has limbered this turn"));
+}
+
 TEST_F(FerreeEngine, AmmunitionRunsLowAtTheTablesLimit) {
   BattleState s = FireRange(5.0);
   Unit* b1 = s.FindUnit("b1");
