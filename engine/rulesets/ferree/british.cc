@@ -1125,6 +1125,13 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   for (int i = 0; i < u->figures.wounded; ++i) {
     rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
   }
+  // Native foot carry few firearms (designed, from the history: about one
+  // man in ten of the NNC had a rifle): with `figures.riflemen` set, only
+  // that many of its men fire (unwounded first); 0: every man has one.
+  if (u->kind == UnitKind::kNativeFoot && u->figures.riflemen > 0 &&
+      static_cast<size_t>(u->figures.riflemen) < rifles.size()) {
+    rifles.resize(u->figures.riflemen);
+  }
   if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
   // Officers' pistols reach 3" ("Officers pistol 0 to 3""): beyond it they
   // are not among the figures that would fire.

@@ -489,6 +489,32 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
   EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
 }
 
+// Designed (docs/scenarios/isandlwana.md, NNC firearms): native foot with
+// `figures.riflemen` set fire only that many rifles; their officers fire
+// pistols within 3".
+TEST_F(FerreeEngine, NativeFootFireOnlyTheirRiflemen) {
+  for (double gap : {2.0, 8.0}) {
+    BattleState s = FireRange(gap);
+    Unit* b1 = s.FindUnit("b1");
+    b1->kind = UnitKind::kNativeFoot;
+    b1->red_coat = false;
+    b1->leaders = 2;
+    b1->figures.fit = 10;
+    b1->figures.riflemen = 1;
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {1, 1, 1});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    // 2": 2 pistols and 1 rifle; 8": the rifle only.
+    EXPECT_EQ(st.dice_used, gap < 3.0 ? 3u : 1u) << "gap " << gap;
+  }
+  // riflemen 0: every man has a firearm.
+  BattleState all = FireRange(8.0);
+  all.FindUnit("b1")->kind = UnitKind::kNativeFoot;
+  all.FindUnit("b1")->figures.fit = 10;
+  Step st = Play(rules_, all, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(10, 1));
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 10u - std::min(10u, static_cast<unsigned>(all.FindUnit("b1")->leaders)));
+}
+
 // British Firing Table (001, British Shooting): "Mounted figures Roll 1D6:
 // 1-5=Miss 6=Hit" is for men firing from the saddle; native horse that have
 // dismounted fire as figures on foot (the range bands), every figure.
