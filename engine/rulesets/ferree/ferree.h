@@ -215,6 +215,28 @@ int DivisionOf(const BattleState& s, const std::string& regiment_id);
 // arrive).
 bool AllRegimentsBroken(const BattleState& s);
 bool NoBritishLeft(const BattleState& s);
+
+// The outcome of a battle, on a designed victory scale (not in the source
+// text, which ends the game "until all of the Zulu regiments have been
+// broken or all of the British are killed or escape" and names no winner):
+// all regiments broken is a British victory; no British left is a Zulu
+// victory graded by the share of the British figures (runners aside) that
+// escaped off the table: under 10% decisive, under 25% clear, under 50%
+// marginal, else slight.
+enum class Victory : int {
+  kNone = 0, kBritish, kZuluDecisive, kZuluClear, kZuluMarginal, kZuluSlight,
+};
+struct Outcome {
+  Victory victory = Victory::kNone;
+  int british_figures = 0;  // at the start (Figures::Starting), runners aside
+  int escaped = 0;          // present in British units that left the table
+};
+Outcome OutcomeOf(const BattleState& s);
+// "decisive Zulu victory", ..., "British victory", "none".
+const char* VictoryName(Victory v);
+// The Zulu side's score of a victory level, in [-1, 1]: decisive 1, clear
+// 0.75, marginal 0.5, slight 0.25, British -1, none 0.
+double VictoryScore(Victory v);
 // 4. Zulu player deploys his troops: "All trays of a regiment must be
 // adjacent to or behind another tray of its regiment" and "there can not be
 // a regiment from another division between" two regiments of a division.

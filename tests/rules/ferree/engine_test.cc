@@ -364,6 +364,38 @@ TEST_F(FerreeEngine, TheGameEndsWhenTheLastRegimentBreaks) {
   EXPECT_TRUE(rules_.LegalActions(s, Side::kBritish).empty());
 }
 
+// The designed victory scale (docs/ferree-engine.md, not in the source
+// text): no British left is a Zulu victory graded by the share of British
+// figures that escaped off the table; Durnford's column still to come has
+// not escaped.
+TEST_F(FerreeEngine, TheVictoryScaleCountsEscapes) {
+  struct Case {
+    int escaped;  // of 20 British figures (b1 20; b2 escapes with `escaped`)
+    Victory want;
+    double score;
+  };
+  for (Case c : {Case{1, Victory::kZuluDecisive, 1.0}, Case{3, Victory::kZuluClear, 0.75},
+                 Case{7, Victory::kZuluMarginal, 0.5}, Case{12, Victory::kZuluSlight, 0.25}}) {
+    BattleState s = RegimentAndCompany();
+    Unit* b1 = s.FindUnit("b1");
+    b1->figures.fit = 0;
+    b1->figures.casualties = 20 - c.escaped;
+    Unit& b2 = Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {0, 10}, c.escaped);
+    b2.off_table = true;
+    b1->figures.starting = 20 - c.escaped;
+    const Outcome o = OutcomeOf(s);
+    EXPECT_EQ(o.british_figures, 20);
+    EXPECT_EQ(o.escaped, c.escaped);
+    EXPECT_EQ(o.victory, c.want) << VictoryName(o.victory);
+    EXPECT_EQ(rules_.Score(s, Side::kZulu), c.score) << c.escaped;
+    EXPECT_EQ(rules_.Score(s, Side::kBritish), -c.score);
+    // The same unit still to arrive with Durnford has not escaped.
+    MutableOwnState(s).arriving = {"b2"};
+    EXPECT_EQ(OutcomeOf(s).victory, Victory::kNone);
+  }
+  EXPECT_STREQ(VictoryName(Victory::kZuluClear), "clear Zulu victory");
+}
+
 TEST_F(FerreeEngine, PinnedTraysDoNotMoveUnlessTheyRally) {
   BattleState s = RegimentAndCompany();
   s.FindUnit("t2")->status.pinned = true;
