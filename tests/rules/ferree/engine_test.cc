@@ -494,14 +494,23 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
 // Out Of Ammunition Table (001, British Ammunition Resupply): "1-3 May fire
 // with 1/2 of unit's figures": half of the figures that would fire, rounded
 // up. Officers' pistols beyond 3" are not among them.
+// b1, made ready by `arm`, fires at t2 `gap` inches away (edge to edge).
+Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>& arm,
+              std::vector<int> faces, BattleState* out = nullptr) {
+  BattleState s = FireRange(gap);
+  arm(*s.FindUnit("b1"));
+  Step st = Play(rules, s, {Make(ActionKind::kFire, "b1", "t2")}, std::move(faces));
+  if (out != nullptr) *out = s;
+  return st;
+}
+
 TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
   for (double gap : {2.0, 8.0}) {
-    BattleState s = FireRange(gap);
-    Unit* b1 = s.FindUnit("b1");
-    b1->leaders = 2;
-    b1->figures.fit = 10;  // 2 officers (pistols) and 8 riflemen
-    b1->status.ammunition = Ammunition::kLow;
-    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(10, 1));
+    Step st = FireOnce(rules_, gap, [](Unit& b1) {
+      b1.leaders = 2;
+      b1.figures.fit = 10;  // 2 officers (pistols) and 8 riflemen
+      b1.status.ammunition = Ammunition::kLow;
+    }, std::vector<int>(10, 1));
     ASSERT_TRUE(st.status.ok()) << st.status;
     const Event* fire = FindEvent(st.log, EventKind::kFired);
     ASSERT_NE(fire, nullptr);
@@ -513,10 +522,11 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
     EXPECT_EQ(st.dice_used, static_cast<size_t>(fired));
   }
   // One figure left still fires.
-  BattleState one = FireRange(5.0);
-  one.FindUnit("b1")->figures.fit = 1;
-  one.FindUnit("b1")->status.ammunition = Ammunition::kLow;
-  Step st = Play(rules_, one, {Make(ActionKind::kFire, "b1", "t2")}, {6});
+  BattleState one;
+  Step st = FireOnce(rules_, 5.0, [](Unit& b1) {
+    b1.figures.fit = 1;
+    b1.status.ammunition = Ammunition::kLow;
+  }, {6}, &one);
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
 }
@@ -525,26 +535,25 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
 // `figures.riflemen` set fire only that many rifles; their officers fire
 // pistols within 3".
 TEST_F(FerreeEngine, NativeFootFireOnlyTheirRiflemen) {
+  auto native = [](int riflemen) {
+    return [riflemen](Unit& b1) {
+      b1.kind = UnitKind::kNativeFoot;
+      b1.red_coat = false;
+      b1.leaders = 2;
+      b1.figures.fit = 10;
+      b1.figures.riflemen = riflemen;
+    };
+  };
+  // 2": 2 pistols and 1 rifle; 8": the rifle only.
   for (double gap : {2.0, 8.0}) {
-    BattleState s = FireRange(gap);
-    Unit* b1 = s.FindUnit("b1");
-    b1->kind = UnitKind::kNativeFoot;
-    b1->red_coat = false;
-    b1->leaders = 2;
-    b1->figures.fit = 10;
-    b1->figures.riflemen = 1;
-    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {1, 1, 1});
+    Step st = FireOnce(rules_, gap, native(1), {1, 1, 1});
     ASSERT_TRUE(st.status.ok()) << st.status;
-    // 2": 2 pistols and 1 rifle; 8": the rifle only.
     EXPECT_EQ(st.dice_used, gap < 3.0 ? 3u : 1u) << "gap " << gap;
   }
-  // riflemen 0: every man has a firearm.
-  BattleState all = FireRange(8.0);
-  all.FindUnit("b1")->kind = UnitKind::kNativeFoot;
-  all.FindUnit("b1")->figures.fit = 10;
-  Step st = Play(rules_, all, {Make(ActionKind::kFire, "b1", "t2")}, std::vector<int>(10, 1));
+  // riflemen 0: every man (8 besides the officers) has a firearm.
+  Step st = FireOnce(rules_, 8.0, native(0), std::vector<int>(8, 1));
   ASSERT_TRUE(st.status.ok()) << st.status;
-  EXPECT_EQ(st.dice_used, 10u - std::min(10u, static_cast<unsigned>(all.FindUnit("b1")->leaders)));
+  EXPECT_EQ(st.dice_used, 8u);
 }
 
 // British Firing Table (001, British Shooting): "Mounted figures Roll 1D6:
