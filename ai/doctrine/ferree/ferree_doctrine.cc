@@ -81,18 +81,20 @@ class Survey {
     return Memo(slackened_, b, [&] { return ferree::FireSlackened(s, b); });
   }
   // `regiment` is a unit of the state, or a stand-in for an id of none.
-  // The trays of every regiment are gathered in one pass over the units the
-  // first time any is asked for (unit ids are unique: a tray's parent names
-  // one unit).
   const std::vector<const Unit*>& TraysOf(const Unit& regiment) {
     Entry& e = EntryOf(regiment);
-    if (&e == &stand_in_) {
-      if (!e.trays_known) e.trays = ferree::TraysOf(s, regiment.id);
+    if (!e.trays_known) {
+      e.trays = ferree::TraysOf(s, regiment.id);
       e.trays_known = true;
-      return e.trays;
     }
-    if (!grouped_) GroupTrays();
     return e.trays;
+  }
+  // Gathers the trays of every regiment in one pass over the units, for a
+  // question about all of them (unit ids are unique: a tray's parent names
+  // one unit).
+  void GatherAllTrays() {
+    if (grouped_) return;
+    GroupTrays();
   }
   ZuluPosture PostureOf(const Unit& regiment, const Unit** concern);
   // The last induna's aim (AimOf).
@@ -125,13 +127,35 @@ class Survey {
     ZuluPosture posture = ZuluPosture::kAdvance;
     const Unit* concern = nullptr;
   };
+  // A regiment's trays usually stand together in the list: the parent is
+  // looked up once for each run of them.
   void GroupTrays() {
     grouped_ = true;
+    // Entries already known keep their lists; the others are gathered.
+    std::vector<Entry*> fresh;
+    for (Entry& e : entries_) {
+      if (!e.trays_known) fresh.push_back(&e);
+    }
+    const std::string* last_parent = nullptr;
+    Entry* last = nullptr;
     for (const Unit& u : s.units) {
       if (!ferree::IsZuluTray(u) || !ferree::StillFighting(u)) continue;
-      const int i = s.UnitIndex(u.parent);
-      if (i >= 0) EntryOf(s.units[static_cast<size_t>(i)]).trays.push_back(&u);
+      if (last_parent == nullptr || u.parent != *last_parent) {
+        last_parent = &u.parent;
+        const int i = s.UnitIndex(u.parent);
+        last = i < 0 ? nullptr : &EntryOf(s.units[static_cast<size_t>(i)]);
+        if (last != nullptr && last->trays_known &&
+            std::find(fresh.begin(), fresh.end(), last) == fresh.end()) {
+          last = nullptr;  // gathered before, by TraysOf
+        }
+        if (last != nullptr && !last->trays_known) {
+          fresh.push_back(last);
+          last->trays.reserve(8);
+        }
+      }
+      if (last != nullptr) last->trays.push_back(&u);
     }
+    for (Entry* e : fresh) e->trays_known = true;
   }
 
   // A unit of the state has its entry by position; a stand-in has its own.
@@ -334,6 +358,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
     size_t index;
   };
   std::vector<Candidate> candidates;
+  sv.GatherAllTrays();
   const std::vector<Unit>& units = sv.s.units;
   for (size_t i = 0; i < units.size(); ++i) {
     const Unit& r = units[i];

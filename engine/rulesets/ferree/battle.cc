@@ -27,35 +27,39 @@ std::string NameOf(const Unit& u) {
 
 // The regiments an induna may go to or order: those whose counter is in the
 // cup and that have not acted, not been ordered and are not broken, each
-// with its trays (TraysOf), in unit order. One pass over the units and one
-// over the cup, however many regiments there are (unit ids are unique).
+// with its trays (TraysOf), in unit order. The trays of all of them are
+// gathered in one pass over the units (unit ids are unique; a regiment's
+// trays usually stand together in the list, so the parent is looked up
+// once for each run of them).
 struct WaitingRegiment {
   const Unit* regiment;
   std::vector<const Unit*> trays;
 };
 std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
-  std::vector<int> slot(s.units.size(), -1);
+  const auto& cup = s.clock.chits_left;
   std::vector<WaitingRegiment> out;
-  for (const std::string& id : s.clock.chits_left) {
-    const int i = s.UnitIndex(id);
-    if (i >= 0) slot[static_cast<size_t>(i)] = 0;  // in the cup
-  }
-  for (size_t i = 0; i < s.units.size(); ++i) {
-    const Unit& r = s.units[i];
-    if (slot[i] < 0) continue;
-    slot[i] = -1;
+  for (const Unit& r : s.units) {
     if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
       continue;
     }
-    slot[i] = static_cast<int>(out.size());
+    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
     out.push_back({&r, {}});
+    out.back().trays.reserve(8);  // a regiment has up to 8 trays
   }
+  if (out.empty()) return out;
+  const std::string* last_parent = nullptr;
+  WaitingRegiment* last = nullptr;
   for (const Unit& t : s.units) {
     if (t.kind != UnitKind::kTray) continue;
-    const int i = s.UnitIndex(t.parent);
-    if (i >= 0 && slot[static_cast<size_t>(i)] >= 0) {
-      out[static_cast<size_t>(slot[static_cast<size_t>(i)])].trays.push_back(&t);
+    if (last_parent == nullptr || t.parent != *last_parent) {
+      last_parent = &t.parent;
+      const int i = s.UnitIndex(t.parent);
+      last = nullptr;
+      for (WaitingRegiment& w : out) {
+        if (i >= 0 && w.regiment == &s.units[static_cast<size_t>(i)]) last = &w;
+      }
     }
+    if (last != nullptr) last->trays.push_back(&t);
   }
   return out;
 }
