@@ -49,6 +49,7 @@
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/core/status_macros.h"
 #include "engine/rulesets/driver.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/umpire.h"
@@ -132,6 +133,30 @@ absl::StatusOr<BattleState> StateAtTurn(int turn) {
   return absl::OutOfRangeError("the battle of seed 1 ended before that turn");
 }
 
+// One British activation on a copy of `s0`: the active unit's actions (the
+// scripted British player's), one Advance each, until another unit (or
+// nobody) is awaited. Not inlined, so that callgrind can count it alone
+// (--toggle-collect='*PlayOneActivation*').
+[[gnu::noinline]] absl::Status PlayOneActivation(const Ruleset& rules, const BattleState& s0,
+                                                 const Awaiting& first, uint64_t seed,
+                                                 ai::ScriptedBritish& british, int* advances,
+                                                 int* counters, int* events) {
+  const std::string unit = ActiveUnit(first);
+  BattleState s = s0;
+  CounterRng seeds(seed, kStepStream);
+  Dice british_dice = Dice::Seeded(seed, kBritishStream);
+  Awaiting awaiting = first;
+  for (int k = 0; k < kStepsPerTurn && ActiveUnit(awaiting) == unit; ++k) {
+    const std::vector<Action> legal = rules.LegalActions(s, Side::kBritish);
+    if (legal.empty()) break;
+    const std::vector<Action> actions = {legal[british.Choose(s, legal, british_dice, nullptr)]};
+    IMPI_RETURN_IF_ERROR(Step(rules, s, actions, seeds.Next(), &awaiting, counters, events));
+    ++*advances;
+  }
+  benchmark::DoNotOptimize(s);
+  return absl::OkStatus();
+}
+
 void SetRate(benchmark::State& state, const char* name) {
   state.counters[name] =
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
@@ -170,34 +195,17 @@ void BM_CloneAndOneActivation(benchmark::State& state) {
   }
   const Ruleset* rules = FindRuleset(kRuleset);
   const Awaiting first = rules->Awaits(*s0);
-  const std::string unit = ActiveUnit(first);
   ai::ScriptedBritish british;
   int64_t i = 0;
-  double counters = 0, events = 0, advances = 0;
+  int counters = 0, events = 0, advances = 0;
   for (auto _ : state) {
-    BattleState s = *s0;
     const uint64_t seed = 1 + static_cast<uint64_t>(i++ % kActivationSeeds);
-    CounterRng seeds(seed, kStepStream);
-    Dice british_dice = Dice::Seeded(seed, kBritishStream);
-    Awaiting awaiting = first;
-    int n_counters = 0, n_events = 0;
-    // The active unit's actions, one Advance each, until another unit (or
-    // nobody) is awaited.
-    for (int k = 0; k < kStepsPerTurn && ActiveUnit(awaiting) == unit; ++k) {
-      const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
-      if (legal.empty()) break;
-      const std::vector<Action> actions = {legal[british.Choose(s, legal, british_dice, nullptr)]};
-      const absl::Status st =
-          Step(*rules, s, actions, seeds.Next(), &awaiting, &n_counters, &n_events);
-      if (!st.ok()) {
-        state.SkipWithError(std::string(st.message()).c_str());
-        return;
-      }
-      ++advances;
+    const absl::Status st =
+        PlayOneActivation(*rules, *s0, first, seed, british, &advances, &counters, &events);
+    if (!st.ok()) {
+      state.SkipWithError(std::string(st.message()).c_str());
+      return;
     }
-    counters += n_counters;
-    events += n_events;
-    benchmark::DoNotOptimize(s);
   }
   state.SetLabel("copy + one British activation and the Zulu counters up to the next");
   SetRate(state, "activations/s");
@@ -264,32 +272,17 @@ void BM_ScaledActivation(benchmark::State& state) {
     return;
   }
   const Awaiting first = rules->Awaits(s0);
-  const std::string unit = ActiveUnit(first);
   ai::ScriptedBritish british;
   int64_t i = 0;
-  double counters = 0, events = 0, advances = 0;
+  int counters = 0, events = 0, advances = 0;
   for (auto _ : state) {
-    BattleState s = s0;
     const uint64_t seed = 1 + static_cast<uint64_t>(i++ % kActivationSeeds);
-    CounterRng seeds(seed, kStepStream);
-    Dice british_dice = Dice::Seeded(seed, kBritishStream);
-    Awaiting awaiting = first;
-    int n_counters = 0, n_events = 0;
-    for (int k = 0; k < kStepsPerTurn && ActiveUnit(awaiting) == unit; ++k) {
-      const std::vector<Action> legal = rules->LegalActions(s, Side::kBritish);
-      if (legal.empty()) break;
-      const std::vector<Action> actions = {legal[british.Choose(s, legal, british_dice, nullptr)]};
-      const absl::Status st =
-          Step(*rules, s, actions, seeds.Next(), &awaiting, &n_counters, &n_events);
-      if (!st.ok()) {
-        state.SkipWithError(std::string(st.message()).c_str());
-        return;
-      }
-      ++advances;
+    const absl::Status st =
+        PlayOneActivation(*rules, s0, first, seed, british, &advances, &counters, &events);
+    if (!st.ok()) {
+      state.SkipWithError(std::string(st.message()).c_str());
+      return;
     }
-    counters += n_counters;
-    events += n_events;
-    benchmark::DoNotOptimize(s);
   }
   state.SetLabel("copy + one British activation, units copied K times");
   state.counters["units"] = static_cast<double>(s0.units.size());
@@ -303,6 +296,16 @@ BENCHMARK(BM_ScaledActivation)
     ->Args({8, 1})
     ->Args({8, 2})
     ->Args({8, 4});
+// The same, exactly 64 activations (the 64 seeds once each), for an
+// instruction count: valgrind --tool=callgrind
+// --toggle-collect='*PlayOneActivation*' ... --benchmark_filter=Counted/.../copies:K
+void BM_ScaledActivationCounted(benchmark::State& state) { BM_ScaledActivation(state); }
+BENCHMARK(BM_ScaledActivationCounted)
+    ->ArgNames({"turn", "copies"})
+    ->Args({8, 1})
+    ->Args({8, 2})
+    ->Args({8, 4})
+    ->Iterations(kActivationSeeds);
 
 // --- Whole battles --------------------------------------------------------------
 

@@ -13,7 +13,8 @@
 //   u.id = "b1"; u.side = Side::kBritish; u.kind = UnitKind::kInfantry;
 //   const Unit* found = s.FindUnit("b1");
 //
-// Thread safety: a BattleState is a value; copies are independent.
+// Thread safety: a BattleState is a value; copies are independent (they
+// share the terrain until one changes it: engine/core/cow_vector.h).
 #ifndef IMPI_ENGINE_CORE_BATTLE_STATE_H_
 #define IMPI_ENGINE_CORE_BATTLE_STATE_H_
 
@@ -24,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/cow_vector.h"
 #include "engine/core/geometry.h"
 
 namespace impi {
@@ -290,7 +292,10 @@ struct BattleState {
   TableGeometry table;
   Clock clock;
   std::vector<Unit> units;
-  std::vector<Terrain> terrain;
+  // The terrain never changes in play but for a laager or a thornbush added
+  // or removed whole: copies of the state share it (CowVector: reads like a
+  // const vector; a change gives the changed copy its own).
+  CowVector<Terrain> terrain;
   std::vector<Point> points;
   UmpireBook umpire;
   std::vector<Parameter> parameters;

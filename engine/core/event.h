@@ -7,10 +7,20 @@
 // are told; `umpire_only` events are told to nobody but the umpire.
 // Mirrors proto/impi/v1/decision.proto (same enum values).
 //
+// A log is either full (what the service returns: every event with its
+// explanation) or quiet (playouts and search: nobody reads the story). A rule
+// set asks `wanted()` before it builds an event, its explanation or any text
+// for it, and skips all of that for a quiet log; what a quiet log is given
+// it still keeps, so a rule set that reads its own events back (or that does
+// not ask) plays the same game either way.
+//
 // Usage:
 //   EventLog log;
 //   Event& e = log.Add(EventKind::kTableRoll, Side::kZulu);
 //   e.why.rule = {"003_8a310c3200cb6fb0.txt", "HAND", "HAND", "4,5,6 = Right handed"};
+//
+//   EventLog quiet(EventLog::kQuiet);
+//   if (quiet.wanted()) { /* never: build nothing */ }
 #ifndef IMPI_ENGINE_CORE_EVENT_H_
 #define IMPI_ENGINE_CORE_EVENT_H_
 
@@ -103,6 +113,14 @@ struct Event {
 
 class EventLog {
  public:
+  enum Detail { kFull, kQuiet };
+  EventLog() = default;
+  explicit EventLog(Detail detail) : wanted_(detail == kFull) {}
+
+  // False for a quiet log: the caller does not want events or explanations,
+  // so a step should build none (no strings formatted, nothing allocated
+  // for the story).
+  bool wanted() const { return wanted_; }
   // Appends an event with the next sequence number. The reference is valid
   // until the next Add.
   Event& Add(EventKind kind, Side side = Side::kZulu);
@@ -112,6 +130,7 @@ class EventLog {
 
  private:
   std::vector<Event> events_;
+  bool wanted_ = true;
 };
 
 }  // namespace impi

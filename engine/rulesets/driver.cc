@@ -32,14 +32,17 @@ absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, 
             absl::StrCat("no RULES policy is registered for ", std::string(rules_.id())));
       }
     }
+    // The policy's reason goes only into the log's explanation.
     std::string why;
-    const int i = legal.size() == 1 ? 0 : policy_->Choose(state, legal, dice, &why);
+    const int i =
+        legal.size() == 1 ? 0 : policy_->Choose(state, legal, dice, log.wanted() ? &why : nullptr);
     if (i < 0 || i >= static_cast<int>(legal.size())) {
       return absl::InternalError(absl::StrCat("the Zulu policy chose option ", i, " of ",
                                               legal.size()));
     }
     ++decisions_;
-    IMPI_RETURN_IF_ERROR(rules_.Apply(state, Side::kZulu, legal[i], dice, log, "zulu_policy", why));
+    IMPI_RETURN_IF_ERROR(rules_.ApplyLegal(state, Side::kZulu, legal, static_cast<size_t>(i), dice,
+                                           log, "zulu_policy", why));
   }
   return absl::InternalError("the Zulu side made too many decisions without the British acting");
 }

@@ -73,7 +73,7 @@ absl::Status Game::Step(const Action* action) {
   if (!scripted_) {
     // Seeded dice never run out, and a rule set checks an action before it
     // applies it: play on the state itself, with no copy.
-    EventLog log;
+    EventLog log(keep_events_ ? EventLog::kFull : EventLog::kQuiet);
     if (action != nullptr) {
       IMPI_RETURN_IF_ERROR(rules_->Apply(state_, ToAct(), *action, dice, log, "action", ""));
     }
@@ -93,7 +93,7 @@ absl::Status Game::Step(const Action* action) {
     return absl::OkStatus();
   }
   BattleState work = state_;
-  EventLog log;
+  EventLog log(keep_events_ ? EventLog::kFull : EventLog::kQuiet);
   absl::Status st = absl::OkStatus();
   if (action != nullptr) st = rules_->Apply(work, ToAct(), *action, dice, log, "action", "");
   if (st.ok()) st = rules_->Run(work, dice, log);

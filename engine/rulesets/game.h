@@ -57,7 +57,8 @@ class Game {
   // Who acts (ZULU or BRITISH), or kUnspecified when the game is over.
   Side ToAct() const;
   // Who acts and what kind of decision it is (Ruleset::AwaitsBrief: the
-  // prompt may leave out costly detail; Ruleset::Awaits(state()) has it all).
+  // prompt may leave out costly detail or be empty; Ruleset::Awaits(state())
+  // has it all).
   const Awaiting& awaiting() const { return awaiting_; }
   bool IsOver() const { return awaiting_.kind == AwaitKind::kGameOver; }
   // The legal actions of the side to act (empty when over).
@@ -84,7 +85,9 @@ class Game {
   const Ruleset& rules() const { return *rules_; }
   // Decisions applied so far.
   int steps() const { return steps_; }
-  // Keep every event (for a caller who wants the story); off by default.
+  // Keep every event (for a caller who wants the story); off by default,
+  // when the steps run with a quiet log (EventLog::kQuiet) and a rule set
+  // builds no events, explanations or text.
   void KeepEvents(bool keep) { keep_events_ = keep; }
   const std::vector<Event>& events() const { return events_; }
   // Every die rolled so far, when events are kept.

@@ -17,7 +17,7 @@ GameState::GameState(const Ruleset* rules, BattleState state)
 void GameState::Resolve() {
   BattleState work = state_;
   Dice dice = Dice::ScriptedOfKind(faces_, cards_);
-  EventLog log;
+  EventLog log(EventLog::kQuiet);  // nobody reads a replay's events
   absl::Status st = absl::OkStatus();
   for (size_t i = 0; i < actions_.size() && st.ok(); ++i) {
     st = rules_->Apply(work, acting_side_, actions_[i], dice, log, absl::StrCat("actions[", i, "]"),

@@ -168,6 +168,16 @@ class Ruleset {
                              EventLog& log, const std::string& path,
                              const std::string& why) const = 0;
 
+  // Applies legal[i], where `legal` is LegalActions(state, side) of this very
+  // state, just listed by the caller (the driver's loop): a rule set may use
+  // the list instead of working it out again to check the action. The same
+  // step as Apply(state, side, legal[i], ...). Default: Apply.
+  virtual absl::Status ApplyLegal(BattleState& state, Side side, const std::vector<Action>& legal,
+                                  size_t i, Dice& dice, EventLog& log, const std::string& path,
+                                  const std::string& why) const {
+    return Apply(state, side, legal[i], dice, log, path, why);
+  }
+
   // Runs the umpire's procedure (every die, card and prescribed Zulu
   // behaviour) until a side must decide (Awaits: the British, or a Zulu
   // decision node) or the game is over. Does nothing at a decision node.
@@ -183,8 +193,9 @@ class Ruleset {
   // Who must act next, and what kind of decision it is.
   virtual Awaiting Awaits(const BattleState& state) const = 0;
   // The same side, kind and units, with a prompt that may leave out detail
-  // that is costly to work out (a unit's list of options): for the loops of
-  // the driver and of Game, which need only who acts. Default: Awaits.
+  // that is costly to work out (a unit's list of options), or be empty: for
+  // the loops of the driver and of Game, which need only who acts. Default:
+  // Awaits.
   virtual Awaiting AwaitsBrief(const BattleState& state) const { return Awaits(state); }
   // Legal actions for `side` now (a few meaningful candidates for movement);
   // empty when `side` is not awaited.

@@ -58,13 +58,18 @@ std::string DescribeRoll(const DieRoll& roll) {
 DieRoll& TableReader::Roll(int count, int sides, const std::string& purpose,
                            const std::vector<Modifier>& mods) {
   DieRoll roll = dice_.RollPool(count, sides, purpose);
-  for (const Modifier& m : mods) roll.Modify(m.reason, m.value);
+  if (why_.quiet()) {
+    for (const Modifier& m : mods) roll.total += m.value;
+  } else {
+    for (const Modifier& m : mods) roll.Modify(m.reason, m.value);
+  }
   why_->dice.push_back(std::move(roll));
   return why_->dice.back();
 }
 
 const PrintedRow& TableReader::Land(const PrintedTable& table) {
   const PrintedRow& row = LandOn(table, last().total);
+  if (why_.quiet()) return row;
   Cite(table.section, table.name, row.text, table.designed);
   TellLast();
   Say(absl::StrCat(": ", row.outcome));
@@ -81,6 +86,14 @@ int TableReader::Quantity(const char* section, const char* table, const char* ro
                           const DieExpression& e, const std::string& purpose) {
   DieRoll& roll = Roll(e.d3 ? 1 : e.count, e.d3 ? 6 : e.sides,
                        absl::StrCat(purpose, " (", DieExpressionName(e), ")"));
+  if (why_.quiet()) {
+    if (e.d3) {
+      const int face = roll.faces.front();
+      roll.total += (face + 1) / 2 - face;
+    }
+    roll.total += e.plus;
+    return roll.total;
+  }
   std::vector<Modifier> mods;
   if (e.d3) {
     const int face = roll.faces.front();
@@ -95,15 +108,19 @@ int TableReader::Quantity(const char* section, const char* table, const char* ro
 }
 
 void TableReader::Cite(const char* section, const char* table, std::string row, bool designed) {
+  if (why_.quiet()) return;
   why_->rule = RuleRef{source_, section, table, std::move(row), designed};
 }
 
 void TableReader::TellLast(absl::string_view prefix) {
+  if (why_.quiet()) return;
   if (!why_->text.empty()) Say("; ");
   Say(absl::StrCat(prefix, DescribeRoll(last())));
 }
 
-void TableReader::Say(absl::string_view text) { absl::StrAppend(&why_->text, text); }
+void TableReader::Say(absl::string_view text) {
+  if (!why_.quiet()) absl::StrAppend(&why_->text, text);
+}
 
 bool TableReader::MayRollAgain(int rolls) const {
   return dice_.status().ok() && rolls < kMaxTableRolls;

@@ -109,7 +109,8 @@ inline constexpr int kMaxTableRolls = 64;
 // a scratch one when the caller passed null.
 class FreshExplanation {
  public:
-  explicit FreshExplanation(Explanation* why) : why_(why != nullptr ? why : &scratch_) {
+  explicit FreshExplanation(Explanation* why)
+      : why_(why != nullptr ? why : &scratch_), quiet_(why == nullptr) {
     *why_ = Explanation{};
   }
   FreshExplanation(const FreshExplanation&) = delete;
@@ -118,10 +119,15 @@ class FreshExplanation {
   Explanation* get() const { return why_; }
   Explanation* operator->() const { return why_; }
   Explanation& operator*() const { return *why_; }
+  // True when the caller passed null: nobody reads the explanation, so the
+  // text and rule need not be written (the dice still are: the caller's
+  // procedure may read them).
+  bool quiet() const { return quiet_; }
 
  private:
   Explanation scratch_;
   Explanation* why_;
+  bool quiet_ = false;
 };
 
 // Reads printed tables for one call of a table function: every die goes to
@@ -131,6 +137,8 @@ class TableReader {
  public:
   // `source` names the rules file (RuleRef::source) and must outlive the
   // reader, as must `dice`. `why` may be null; when given it is cleared.
+  // With null, the reader writes no text, rule or modifier reasons (no
+  // strings are built); the dice and their totals are kept as ever.
   TableReader(const char* source, Dice& dice, Explanation* why)
       : source_(source), dice_(dice), why_(why) {}
   TableReader(const TableReader&) = delete;
@@ -169,6 +177,9 @@ class TableReader {
   // The first face of the last die (a "natural 6").
   int face() const { return last().faces.front(); }
   Explanation& why() const { return *why_; }
+  // True when nobody reads the explanation (the caller passed null): skip
+  // building text for Say().
+  bool quiet() const { return why_.quiet(); }
 
  private:
   const char* source_;

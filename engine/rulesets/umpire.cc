@@ -57,6 +57,20 @@ absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vecto
   return r;
 }
 
+absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
+                         const std::vector<Action>& british, const PolicySpec& policy,
+                         const DiceSpec& spec) {
+  if (policy.kind == PolicyKind::kMcts) {
+    return absl::UnimplementedError("zulu_policy.kind: MCTS is not available yet; use RULES");
+  }
+  Dice dice = spec.Make();
+  EventLog log(EventLog::kQuiet);
+  absl::Status st = Advance(rules, state, british, policy, dice, log, nullptr);
+  // Dice problems first, as in RunAdvance.
+  IMPI_RETURN_IF_ERROR(dice.status());
+  return st;
+}
+
 absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& question,
                                   const PolicySpec& policy, const DiceSpec& spec) {
   IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state, policy, "policy"));

@@ -55,6 +55,17 @@ struct StepResult {
 absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vector<Action>& british,
                                       const PolicySpec& policy, const DiceSpec& dice);
 
+// Advance for a playout that wants only the next state (impi simulate, the
+// arena, search): the same step as RunAdvance with the same dice, played on
+// `state` itself with a quiet log (EventLog::kQuiet: no events, no
+// explanations, no text) and without validating the state, which the caller
+// vouches for (one the engine made, or validated once before). Errors as
+// RunAdvance's but for validation; on error `state` may be part-way through
+// the step: discard it.
+absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
+                         const std::vector<Action>& british, const PolicySpec& policy,
+                         const DiceSpec& dice);
+
 // Ask: settle one decision point. Errors as RunAdvance; a question this rule
 // set does not have, or that does not apply to the state, is
 // FAILED_PRECONDITION.

@@ -99,7 +99,7 @@ Played PlayRandom(const Ruleset& rules, const BattleState& start, uint64_t seed,
       break;
     }
     std::vector<Action> legal = g->LegalActions();
-    EXPECT_FALSE(legal.empty()) << "seed " << seed << ": " << g->awaiting().prompt;
+    EXPECT_FALSE(legal.empty()) << "seed " << seed << ": " << rules.Awaits(g->state()).prompt;
     if (legal.empty()) break;
     visit(*g);
     if (g->ToAct() == Side::kZulu) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <utility>
 
@@ -47,14 +48,146 @@ constexpr double kNever = -100.0;
 
 const Unit* Mover(const BattleState& s, const Action& a) { return s.FindUnit(a.unit_id); }
 
+// Where an induna heads: beside the goal regiment's tray nearest the enemy,
+// to order it (the same for every option of one decision: worked out once).
+struct IndunaAim {
+  const Unit* induna = nullptr;
+  const Unit* regiment = nullptr;
+  Vec2 goal = Vec2::Zero();
+};
+
+// What the scoring reads off the table for one decision, worked out once and
+// kept: the options of one decision share a state, and most of them ask the
+// same questions (a regiment's posture, which British units are firing). The
+// answers are the plain functions' (ferree::IsFiring, PostureOfUncached ...),
+// so the scores are the same with or without the survey. `explain` false
+// leaves every reason empty (nobody reads it).
+class Survey {
+ public:
+  Survey(const BattleState& state, bool explain) : s(state), explain_(explain) {}
+
+  const BattleState& s;
+
+  // The reason, built only when someone reads it.
+  template <typename Fn>
+  std::string Why(Fn fn) const {
+    return explain_ ? std::string(fn()) : std::string();
+  }
+
+  bool IsFiring(const Unit& b) {
+    return Memo(firing_, b, [&] { return ferree::IsFiring(s, b); });
+  }
+  bool FireSlackened(const Unit& b) {
+    return Memo(slackened_, b, [&] { return ferree::FireSlackened(s, b); });
+  }
+  // `regiment` is a unit of the state, or a stand-in for an id of none.
+  const std::vector<const Unit*>& TraysOf(const Unit& regiment) {
+    Entry& e = EntryOf(regiment);
+    if (!e.trays_known) {
+      e.trays = ferree::TraysOf(s, regiment.id);
+      e.trays_known = true;
+    }
+    return e.trays;
+  }
+  // Gathers the trays of every regiment in one pass over the units, for a
+  // question about all of them (unit ids are unique: a tray's parent names
+  // one unit).
+  void GatherAllTrays() {
+    if (grouped_) return;
+    GroupTrays();
+  }
+  ZuluPosture PostureOf(const Unit& regiment, const Unit** concern);
+  // The last induna's aim (AimOf).
+  IndunaAim* induna_aim() { return &induna_aim_; }
+  double RegimentGapToBritish(const Unit& regiment) {
+    Entry& e = EntryOf(regiment);
+    if (!e.gap_known) {
+      e.gap = ferree::RegimentGapToBritish(s, regiment.id);
+      e.gap_known = true;
+    }
+    return e.gap;
+  }
+
+ private:
+  template <typename Fn>
+  bool Memo(std::vector<signed char>& memo, const Unit& u, Fn fn) {
+    if (memo.empty()) memo.assign(s.units.size(), -1);
+    signed char& m = memo[static_cast<size_t>(&u - s.units.data())];
+    if (m < 0) m = fn() ? 1 : 0;
+    return m == 1;
+  }
+
+  // What is known of one regiment.
+  struct Entry {
+    bool trays_known = false;
+    std::vector<const Unit*> trays;
+    bool gap_known = false;
+    double gap = 0.0;
+    bool posture_known = false;
+    ZuluPosture posture = ZuluPosture::kAdvance;
+    const Unit* concern = nullptr;
+  };
+  // A regiment's trays usually stand together in the list: the parent is
+  // looked up once for each run of them.
+  void GroupTrays() {
+    grouped_ = true;
+    // Entries already known keep their lists; the others are gathered.
+    std::vector<Entry*> fresh;
+    for (Entry& e : entries_) {
+      if (!e.trays_known) fresh.push_back(&e);
+    }
+    const std::string* last_parent = nullptr;
+    Entry* last = nullptr;
+    for (const Unit& u : s.units) {
+      if (!ferree::IsZuluTray(u) || !ferree::StillFighting(u)) continue;
+      if (last_parent == nullptr || u.parent != *last_parent) {
+        last_parent = &u.parent;
+        const int i = s.UnitIndex(u.parent);
+        last = i < 0 ? nullptr : &EntryOf(s.units[static_cast<size_t>(i)]);
+        if (last != nullptr && last->trays_known &&
+            std::find(fresh.begin(), fresh.end(), last) == fresh.end()) {
+          last = nullptr;  // gathered before, by TraysOf
+        }
+        if (last != nullptr && !last->trays_known) {
+          fresh.push_back(last);
+          last->trays.reserve(8);
+        }
+      }
+      if (last != nullptr) last->trays.push_back(&u);
+    }
+    for (Entry* e : fresh) e->trays_known = true;
+  }
+
+  // A unit of the state has its entry by position; a stand-in has its own.
+  Entry& EntryOf(const Unit& u) {
+    const size_t i = static_cast<size_t>(&u - s.units.data());
+    if (&u < s.units.data() || i >= s.units.size()) return stand_in_;
+    if (slot_.empty()) slot_.assign(s.units.size(), -1);
+    if (slot_[i] < 0) {
+      slot_[i] = static_cast<int>(entries_.size());
+      entries_.emplace_back();
+    }
+    return entries_[static_cast<size_t>(slot_[i])];
+  }
+
+  bool explain_;
+  bool grouped_ = false;  // every entry's trays gathered
+  std::vector<signed char> firing_;
+  std::vector<signed char> slackened_;
+  std::vector<int> slot_;        // a unit's entry in entries_, -1 none yet
+  std::deque<Entry> entries_;    // a deque: references stay valid as it grows
+  Entry stand_in_;
+  IndunaAim induna_aim_;
+};
+
 bool Contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
 // The mean position of a regiment's trays on the table (its own position if
 // none).
-Vec2 RegimentCentre(const BattleState& s, const Unit& regiment) {
-  const std::vector<const Unit*> trays = TraysOf(s, regiment.id);
+Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
+  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
   if (trays.empty()) return regiment.position;
   Vec2 c = Vec2::Zero();
   for (const Unit* t : trays) c += t->position;
@@ -62,9 +195,9 @@ Vec2 RegimentCentre(const BattleState& s, const Unit& regiment) {
 }
 
 // A regiment lies prone if most of its trays do.
-bool IsProne(const BattleState& s, const Unit& u) {
+bool IsProne(Survey& sv, const Unit& u) {
   if (u.kind != UnitKind::kRegiment) return u.stance == Stance::kProne;
-  const std::vector<const Unit*> trays = TraysOf(s, u.id);
+  const std::vector<const Unit*>& trays = sv.TraysOf(u);
   if (trays.empty()) return u.stance == Stance::kProne;
   int prone = 0;
   for (const Unit* t : trays) prone += t->stance == Stance::kProne ? 1 : 0;
@@ -82,23 +215,24 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 
 // A regiment that has not acted this turn (its counter is still in the cup,
 // if the cup is kept) and has not been ordered.
-bool Unacted(const BattleState& s, const Unit& regiment) {
+bool Unacted(Survey& sv, const Unit& regiment) {
+  const BattleState& s = sv.s;
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
   if (!s.clock.chits_left.empty() && !Contains(s.clock.chits_left, regiment.id)) return false;
-  return !TraysOf(s, regiment.id).empty();
+  return !sv.TraysOf(regiment).empty();
 }
 
 // Where a regiment's trays head: its concern, the horns aimed wide of it
 // until they are within rifle range.
-Vec2 MoveGoal(const BattleState& s, const Unit& regiment, ZuluPosture posture,
-              const Unit* concern) {
+Vec2 MoveGoal(Survey& sv, const Unit& regiment, ZuluPosture posture, const Unit* concern) {
+  const BattleState& s = sv.s;
   if (concern == nullptr) return ferree::CampCentre(s);
   Vec2 goal = concern->position;
   const int division = regiment.umpire.division;
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
     if (ferree::DivisionCentre(s, kChest, &chest)) {
-      Vec2 out = RegimentCentre(s, regiment) - chest;
+      Vec2 out = RegimentCentre(sv, regiment) - chest;
       if (out.norm() > 1e-6) goal += out.normalized() * kHornWidth;
     }
   }
@@ -107,7 +241,8 @@ Vec2 MoveGoal(const BattleState& s, const Unit& regiment, ZuluPosture posture,
 
 // --- One small scoring function per kind of option. -----------------------
 
-OptionScore ScoreOffBoard(const BattleState& s, const Action& a) {
+OptionScore ScoreOffBoard(Survey& sv, const Action& a) {
+  const BattleState& s = sv.s;
   const Unit* u = Mover(s, a);
   const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
@@ -116,9 +251,11 @@ OptionScore ScoreOffBoard(const BattleState& s, const Action& a) {
   if (division == kLoins) {
     // 001: "all of the regiments of the loins" may go round the rear.
     return a.point == kLoinsEntry
-               ? OptionScore{kGood, absl::StrCat(regiment->name,
-                                                 " (loins) goes round iSandlwana to entry point ",
-                                                 a.point)}
+               ? OptionScore{kGood, sv.Why([&] {
+                               return absl::StrCat(regiment->name,
+                                                   " (loins) goes round iSandlwana to entry point ",
+                                                   a.point);
+                             })}
                : OptionScore{kFine, "the loins prefer entry point 2"};
   }
   if (division == kRightHorn) {
@@ -127,72 +264,81 @@ OptionScore ScoreOffBoard(const BattleState& s, const Action& a) {
       return {kAvoid, "this right-horn regiment stays to pin the British"};
     }
     return a.point == kRightHornEntry
-               ? OptionScore{kGood + 1.0,
-                             absl::StrCat(regiment->name,
-                                          " (tip of the right horn) goes round iSandlwana to "
-                                          "entry point ",
-                                          a.point)}
+               ? OptionScore{kGood + 1.0, sv.Why([&] {
+                               return absl::StrCat(regiment->name,
+                                                   " (tip of the right horn) goes round "
+                                                   "iSandlwana to entry point ",
+                                                   a.point);
+                             })}
                : OptionScore{kFine, "the right horn prefers entry point 1"};
   }
   return {kNever, "only the right horn and the loins may go off-board"};
 }
 
-OptionScore ScoreEndDeployment(const BattleState&, const Action&) {
+OptionScore ScoreEndDeployment(Survey&, const Action&) {
   return {kNeutral + 10.0, "keep the scenario's positions"};
 }
 
-OptionScore ScoreDeploy(const BattleState&, const Action&) {
+OptionScore ScoreDeploy(Survey&, const Action&) {
   return {kAvoid, "the scenario's positions are kept"};
 }
 
 // The smallest gap from the regiment's trays to a British unit that is
-// firing.
-double GapToFire(const BattleState& s, const std::string& regiment_id) {
+// firing. (Whether a unit is firing is asked only of a unit nearer than the
+// best so far: the minimum is the same.)
+double GapToFire(Survey& sv, const Unit& regiment) {
+  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
   double best = kFar;
-  for (const Unit& b : s.units) {
-    if (!ferree::IsBritishFighter(b) || !ferree::IsFiring(s, b)) continue;
-    for (const Unit* t : TraysOf(s, regiment_id)) best = std::min(best, Gap(*t, b));
+  for (const Unit& b : sv.s.units) {
+    if (!ferree::IsBritishFighter(b)) continue;
+    double gap = kFar;
+    for (const Unit* t : trays) gap = std::min(gap, Gap(*t, b));
+    if (gap < best && sv.IsFiring(b)) best = gap;
   }
   return best;
 }
 
 // A MOVE: towards its target (`to`, `target_id`), upright or ending prone.
-OptionScore ScoreRegimentMove(const BattleState& s, const Action& a, const Unit& mover,
+OptionScore ScoreRegimentMove(Survey& sv, const Action& a, const Unit& mover,
                               const Unit& regiment) {
+  const BattleState& s = sv.s;
   if (a.off_table) return {kNever, "a Zulu regiment does not leave the table"};
   const Unit* concern = nullptr;
-  const ZuluPosture posture = PostureOf(s, regiment.id, &concern);
-  const Vec2 goal = MoveGoal(s, regiment, posture, concern);
-  const Vec2 to = a.target_id.empty() || s.FindUnit(a.target_id) == nullptr
-                      ? a.to
-                      : s.FindUnit(a.target_id)->position;
+  const ZuluPosture posture = sv.PostureOf(regiment, &concern);
+  const Vec2 goal = MoveGoal(sv, regiment, posture, concern);
+  const Unit* toward = a.target_id.empty() ? nullptr : s.FindUnit(a.target_id);
+  const Vec2 to = toward == nullptr ? a.to : toward->position;
   const double d = Distance(to, goal);
   const bool ends_prone = a.stance == Stance::kProne;
-  const Unit* toward = a.target_id.empty() ? nullptr : s.FindUnit(a.target_id);
-  const std::string where = toward != nullptr ? toward->name : std::string("the camp");
+  auto where = [&] { return toward != nullptr ? toward->name : std::string("the camp"); };
   switch (posture) {
     case ZuluPosture::kGoToGround:
-      return {kAvoid - d / 100.0 + (ends_prone ? 10.0 : 0.0),
-              absl::StrCat("under fire from ", concern->name, ": stay down, do not advance")};
+      return {kAvoid - d / 100.0 + (ends_prone ? 10.0 : 0.0), sv.Why([&] {
+                return absl::StrCat("under fire from ", concern->name,
+                                    ": stay down, do not advance");
+              })};
     case ZuluPosture::kAttack: {
       // Contact: the moving tray (or regiment front) reaches the target.
       const double reach = mover.kind == UnitKind::kTray ? ferree::kTrayRadius + 0.5 : 2.0;
       const bool contact = d <= reach;
-      return {
-          kGood + (contact ? 15.0 : 0.0) - d / 10.0 - (ends_prone ? 30.0 : 0.0),
-          absl::StrCat("charge ", where,
-                       concern != toward ? absl::StrCat(" (", concern->name, " is near)") : "")};
+      return {kGood + (contact ? 15.0 : 0.0) - d / 10.0 - (ends_prone ? 30.0 : 0.0),
+              sv.Why([&] {
+                return absl::StrCat(
+                    "charge ", where(),
+                    concern != toward ? absl::StrCat(" (", concern->name, " is near)") : "");
+              })};
     }
     case ZuluPosture::kAdvance:
     default: {
       // A rush that will end inside the 6"-12" band of a firing company ends
       // prone, in cover; otherwise the regiment runs on upright.
-      const double fire_gap = GapToFire(s, regiment.id);
+      const double fire_gap = GapToFire(sv, regiment);
       const bool into_fire = fire_gap > ferree::kCloseRange + kExpectedMove &&
                              fire_gap <= ferree::kRifleRange + kExpectedMove;
-      return {kGood - 20.0 - d / 10.0 + (ends_prone == into_fire ? 5.0 : -5.0),
-              absl::StrCat("advance on ", where,
-                           ends_prone ? " and go to ground at the end of the rush" : "")};
+      return {kGood - 20.0 - d / 10.0 + (ends_prone == into_fire ? 5.0 : -5.0), sv.Why([&] {
+                return absl::StrCat("advance on ", where(),
+                                    ends_prone ? " and go to ground at the end of the rush" : "");
+              })};
     }
   }
 }
@@ -200,51 +346,90 @@ OptionScore ScoreRegimentMove(const BattleState& s, const Action& a, const Unit&
 // The regiment an induna should go to and order: the unacted one nearest the
 // enemy, a little further if it is out of the induna's reach (3D6, 10.5" on
 // average).
-const Unit* IndunaGoal(const BattleState& s, const Unit& induna) {
+//
+// The score is the gap to the British plus half the reach. The gap is the
+// costly part and is never negative, so the regiments are taken nearest
+// first and the gap is worked out only while half the reach could still
+// beat (or tie) the best score; ties go to the earlier unit, as in a plain
+// pass over the units.
+const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
+  struct Candidate {
+    double half_reach;
+    size_t index;
+  };
+  std::vector<Candidate> candidates;
+  sv.GatherAllTrays();
+  const std::vector<Unit>& units = sv.s.units;
+  for (size_t i = 0; i < units.size(); ++i) {
+    const Unit& r = units[i];
+    if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) continue;
+    const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(sv, r)) - 10.5);
+    candidates.push_back({0.5 * reach, i});
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.half_reach < b.half_reach; });
   const Unit* best = nullptr;
+  size_t best_index = 0;
   double best_score = kFar;
-  for (const Unit& r : s.units) {
-    if (!ferree::IsZuluRegiment(r) || !Unacted(s, r)) continue;
-    const double gap = ferree::RegimentGapToBritish(s, r.id);
-    const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(s, r)) - 10.5);
-    const double score = std::min(gap, kFar) + 0.5 * reach;
-    if (score < best_score) {
+  for (const Candidate& c : candidates) {
+    if (c.half_reach > best_score) break;  // score >= half_reach: no better, no tie
+    const Unit& r = units[c.index];
+    const double gap = sv.RegimentGapToBritish(r);
+    const double score = std::min(gap, kFar) + c.half_reach;
+    if (score < best_score || (best != nullptr && score == best_score && c.index < best_index)) {
       best_score = score;
       best = &r;
+      best_index = c.index;
     }
   }
   return best;
 }
 
-OptionScore ScoreIndunaMove(const BattleState& s, const Action& a, const Unit& induna) {
-  if (a.off_table) return {kNever, "an induna stays with his men"};
-  const Unit* goal_regiment = IndunaGoal(s, induna);
-  if (goal_regiment != nullptr) {
+IndunaAim AimOf(Survey& sv, const Unit& induna, IndunaAim* cache) {
+  if (cache->induna == &induna) return *cache;
+  IndunaAim aim;
+  aim.induna = &induna;
+  aim.regiment = IndunaGoal(sv, induna);
+  if (aim.regiment != nullptr) {
     // End beside the regiment's tray nearest the enemy, to order it.
-    const std::vector<const Unit*> trays = TraysOf(s, goal_regiment->id);
-    Vec2 goal = RegimentCentre(s, *goal_regiment);
+    const std::vector<const Unit*>& trays = sv.TraysOf(*aim.regiment);
+    aim.goal = RegimentCentre(sv, *aim.regiment);
     double best = kFar;
     for (const Unit* t : trays) {
-      const double g = ferree::NearestBritishTo(s, *t) != nullptr
-                           ? Gap(*t, *ferree::NearestBritishTo(s, *t))
-                           : kFar;
+      const Unit* nearest = ferree::NearestBritishTo(sv.s, *t);
+      const double g = nearest != nullptr ? Gap(*t, *nearest) : kFar;
       if (g < best) {
         best = g;
-        goal = t->position;
+        aim.goal = t->position;
       }
     }
+  }
+  *cache = aim;
+  return aim;
+}
+
+OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
+  const BattleState& s = sv.s;
+  if (a.off_table) return {kNever, "an induna stays with his men"};
+  const IndunaAim aim = AimOf(sv, induna, sv.induna_aim());
+  const Unit* goal_regiment = aim.regiment;
+  if (goal_regiment != nullptr) {
+    const Vec2 goal = aim.goal;
     // The option's tray: of the goal regiment itself (to order it), or of
     // another on the way.
     const Unit* tray = a.target_id.empty() ? nullptr : s.FindUnit(a.target_id);
     const Unit* via = tray != nullptr ? RegimentOf(s, *tray) : nullptr;
     if (via == goal_regiment) {
-      return {kFine + 5.0 - Distance(a.to, goal) / 10.0,
-              absl::StrCat("go to the ", goal_regiment->name, " to order it forward")};
+      return {kFine + 5.0 - Distance(a.to, goal) / 10.0, sv.Why([&] {
+                return absl::StrCat("go to the ", goal_regiment->name, " to order it forward");
+              })};
     }
-    return {kFine - Distance(a.to, goal) / 10.0,
-            absl::StrCat("go towards the ", goal_regiment->name, ", nearest the enemy of those "
-                         "yet to act",
-                         via != nullptr ? absl::StrCat(", by the ", via->name) : "")};
+    return {kFine - Distance(a.to, goal) / 10.0, sv.Why([&] {
+              return absl::StrCat("go towards the ", goal_regiment->name,
+                                  ", nearest the enemy of those "
+                                  "yet to act",
+                                  via != nullptr ? absl::StrCat(", by the ", via->name) : "");
+            })};
   }
   // Nobody left to order: rally the nearest pinned tray (-1 with an induna).
   const Unit* pinned = nullptr;
@@ -259,56 +444,61 @@ OptionScore ScoreIndunaMove(const BattleState& s, const Action& a, const Unit& i
   }
   if (pinned != nullptr) {
     return {kFine - 10.0 - Distance(a.to, pinned->position) / 10.0,
-            absl::StrCat("go to pinned ", pinned->name, " to rally it")};
+            sv.Why([&] { return absl::StrCat("go to pinned ", pinned->name, " to rally it"); })};
   }
   return {kNeutral - 1.0, "nothing to order"};
 }
 
 // A sniper's own move (the engine moves him with his regiment; a caller may
 // offer him a place of his own): 8" from the nearest British unit.
-OptionScore ScoreSniperMove(const BattleState& s, const Action& a) {
+OptionScore ScoreSniperMove(Survey& sv, const Action& a) {
   if (a.off_table) return {kNever, "a sniper stays on the table"};
-  const Unit* b = ferree::NearestBritish(s, a.to);
+  const Unit* b = ferree::NearestBritish(sv.s, a.to);
   if (b == nullptr) return {kNeutral - 1.0, "no British in sight"};
   const double d = Distance(a.to, b->position);
-  return {kFine - 10.0 - std::abs(d - kSniperStandOff) / 10.0,
-          absl::StrCat("take a firing position ", static_cast<int>(std::lround(d)), "\" from ",
-                       b->name)};
+  return {kFine - 10.0 - std::abs(d - kSniperStandOff) / 10.0, sv.Why([&] {
+            return absl::StrCat("take a firing position ", static_cast<int>(std::lround(d)),
+                                "\" from ", b->name);
+          })};
 }
 
-OptionScore ScoreMove(const BattleState& s, const Action& a) {
-  const Unit* u = Mover(s, a);
+OptionScore ScoreMove(Survey& sv, const Action& a) {
+  const Unit* u = Mover(sv.s, a);
   if (u == nullptr) return {kNever, "unknown unit"};
   switch (u->kind) {
-    case UnitKind::kInduna: return ScoreIndunaMove(s, a, *u);
-    case UnitKind::kSniper: return ScoreSniperMove(s, a);
+    case UnitKind::kInduna: return ScoreIndunaMove(sv, a, *u);
+    case UnitKind::kSniper: return ScoreSniperMove(sv, a);
     default: break;
   }
-  const Unit* regiment = RegimentOf(s, *u);
+  const Unit* regiment = RegimentOf(sv.s, *u);
   if (regiment == nullptr) return {kAvoid, "not part of a regiment"};
-  return ScoreRegimentMove(s, a, *u, *regiment);
+  return ScoreRegimentMove(sv, a, *u, *regiment);
 }
 
 // 001 Taking Cover: "a unit that is prone is considered in cover. Going prone
 // or standing up from prone costs 2" of movement".
-OptionScore ScoreStance(const BattleState& s, const Action& a) {
-  const Unit* u = Mover(s, a);
-  const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
+OptionScore ScoreStance(Survey& sv, const Action& a) {
+  const Unit* u = Mover(sv.s, a);
+  const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not part of a regiment"};
   const Unit* concern = nullptr;
-  const ZuluPosture posture = PostureOf(s, regiment->id, &concern);
-  const bool prone = IsProne(s, *u);
+  const ZuluPosture posture = sv.PostureOf(*regiment, &concern);
+  const bool prone = IsProne(sv, *u);
   if (a.stance == Stance::kProne) {
     if (posture == ZuluPosture::kGoToGround && !prone) {
-      return {kGood + 30.0,
-              absl::StrCat("go prone under the fire of ", concern->name, " (the pause at 12\")")};
+      return {kGood + 30.0, sv.Why([&] {
+                return absl::StrCat("go prone under the fire of ", concern->name,
+                                    " (the pause at 12\")");
+              })};
     }
     return {kAvoid, "no reason to lie down"};
   }
   if (a.stance == Stance::kUpright) {
     if (prone && posture == ZuluPosture::kAttack) {
-      return {kMust,
-              absl::StrCat("rise and charge: the fire of ", concern->name, " has slackened")};
+      return {kMust, sv.Why([&] {
+                return absl::StrCat("rise and charge: the fire of ", concern->name,
+                                    " has slackened");
+              })};
     }
     if (prone && posture == ZuluPosture::kAdvance) {
       return {kGood, "rise and advance: no fire holds the regiment down"};
@@ -320,32 +510,37 @@ OptionScore ScoreStance(const BattleState& s, const Action& a) {
 
 // 001 Charging a Retiring Unit ("any Zulu tray within 6" ... may test"), and
 // close combat ("An active Zulu figure that can, must initiate").
-OptionScore ScoreCharge(const BattleState& s, const Action& a) {
-  const Unit* u = Mover(s, a);
-  const Unit* target = s.FindUnit(a.target_id);
+OptionScore ScoreCharge(Survey& sv, const Action& a) {
+  const Unit* u = Mover(sv.s, a);
+  const Unit* target = sv.s.FindUnit(a.target_id);
   double v = kMust;
   if (target != nullptr) {
     if (target->status.retiring || target->status.routed) v += 20.0;
     if (u != nullptr) v -= Gap(*u, *target) / 10.0;
   }
-  return {v, target != nullptr
-                 ? absl::StrCat(
-                       "charge ", target->name,
-                       target->status.retiring || target->status.routed ? " as it falls back" : "")
-                 : std::string("charge")};
+  return {v, target != nullptr ? sv.Why([&] {
+                 return absl::StrCat("charge ", target->name,
+                                     target->status.retiring || target->status.routed
+                                         ? " as it falls back"
+                                         : "");
+               })
+                               : std::string("charge")};
 }
 
 // 001 Induna Rules: "If he ends his turn in contact with a unit that has not
 // acted, he may order it to move."
-OptionScore ScoreOrder(const BattleState& s, const Action& a) {
-  const Unit* target = s.FindUnit(a.target_id);
-  const Unit* regiment = target != nullptr ? RegimentOf(s, *target) : nullptr;
+OptionScore ScoreOrder(Survey& sv, const Action& a) {
+  const Unit* target = sv.s.FindUnit(a.target_id);
+  const Unit* regiment = target != nullptr ? RegimentOf(sv.s, *target) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
-  if (!Unacted(s, *regiment)) return {kNever, absl::StrCat(regiment->name, " has acted")};
-  const double gap = ferree::RegimentGapToBritish(s, regiment->id);
-  return {kGood - std::min(gap, 90.0) / 2.0,
-          absl::StrFormat("order the %s forward: %.0f\" from the British", regiment->name,
-                          std::min(gap, 999.0))};
+  if (!Unacted(sv, *regiment)) {
+    return {kNever, sv.Why([&] { return absl::StrCat(regiment->name, " has acted"); })};
+  }
+  const double gap = sv.RegimentGapToBritish(*regiment);
+  return {kGood - std::min(gap, 90.0) / 2.0, sv.Why([&] {
+            return absl::StrFormat("order the %s forward: %.0f\" from the British",
+                                   regiment->name, std::min(gap, 999.0));
+          })};
 }
 
 // An officer the sniper can pick out: an officer figure standing alone, or a
@@ -359,41 +554,57 @@ bool IsOfficerTarget(const Unit& u) {
 // 001 Zulu Snipers: officers are hit only on 12 with 2D6, enlisted men on a
 // 6, but the doctrine goes for the officers when it sees one (the brief of
 // the Zulu marksmen); otherwise the nearest figure.
-OptionScore ScoreFire(const BattleState& s, const Action& a) {
-  const Unit* u = Mover(s, a);
-  const Unit* target = s.FindUnit(a.target_id);
+OptionScore ScoreFire(Survey& sv, const Action& a) {
+  const Unit* u = Mover(sv.s, a);
+  const Unit* target = sv.s.FindUnit(a.target_id);
   if (u == nullptr || target == nullptr) return {kFine - 40.0, "fire"};
   const bool officer = IsOfficerTarget(*target);
   const double gap = Gap(*u, *target);
-  return {kGood - 20.0 + (officer ? 30.0 : 0.0) - gap / 10.0,
-          absl::StrCat(officer ? "shoot the officer " : "shoot at the nearest: ", target->name)};
+  return {kGood - 20.0 + (officer ? 30.0 : 0.0) - gap / 10.0, sv.Why([&] {
+            return absl::StrCat(officer ? "shoot the officer " : "shoot at the nearest: ",
+                                target->name);
+          })};
 }
 
-OptionScore ScorePass(const BattleState& s, const Action& a) {
-  const Unit* u = Mover(s, a);
-  const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
+OptionScore ScorePass(Survey& sv, const Action& a) {
+  const Unit* u = Mover(sv.s, a);
+  const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment != nullptr) {
     const Unit* concern = nullptr;
-    if (PostureOf(s, regiment->id, &concern) == ZuluPosture::kGoToGround && IsProne(s, *u)) {
-      return {kGood, absl::StrCat("lie still under the fire of ", concern->name)};
+    if (sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround && IsProne(sv, *u)) {
+      return {kGood,
+              sv.Why([&] { return absl::StrCat("lie still under the fire of ", concern->name); })};
     }
   }
   return {kNeutral, "nothing better"};
 }
 
-}  // namespace
-
-const char* ZuluPostureName(ZuluPosture p) {
-  switch (p) {
-    case ZuluPosture::kAdvance: return "advance";
-    case ZuluPosture::kGoToGround: return "go to ground";
-    case ZuluPosture::kAttack: return "attack";
+OptionScore Score(Survey& sv, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kOffBoard: return ScoreOffBoard(sv, a);
+    case ActionKind::kEndDeployment: return ScoreEndDeployment(sv, a);
+    case ActionKind::kDeploy: return ScoreDeploy(sv, a);
+    case ActionKind::kMove: return ScoreMove(sv, a);
+    case ActionKind::kStance: return ScoreStance(sv, a);
+    case ActionKind::kCharge: return ScoreCharge(sv, a);
+    case ActionKind::kOrder: return ScoreOrder(sv, a);
+    case ActionKind::kFire: return ScoreFire(sv, a);
+    case ActionKind::kPass: return ScorePass(sv, a);
+    default:
+      return {kNever,
+              sv.Why([&] { return absl::StrCat(ActionKindName(a.kind), " is not a Zulu choice"); })};
   }
-  return "?";
 }
 
-ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, const Unit** concern) {
-  const std::vector<const Unit*> trays = TraysOf(s, regiment_id);
+ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
+  {
+    const Entry& e = EntryOf(regiment);
+    if (e.posture_known) {
+      if (concern != nullptr) *concern = e.concern;
+      return e.posture;
+    }
+  }
+  const std::vector<const Unit*>& trays = TraysOf(regiment);
   const Unit* attack = nullptr;
   bool attack_slackened = false;
   double attack_gap = kFar;
@@ -409,10 +620,13 @@ ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, cons
       nearest_gap = gap;
       nearest = &b;
     }
+    // Beyond rifle range a unit is neither attacked nor feared: whether its
+    // fire has slackened is not asked.
+    if (gap > ferree::kRifleRange) continue;
     // Wagon drivers, runners, the surgeon and the seriously wounded do not
     // shoot: the regiment charges them at 6", and otherwise advances on them.
     const bool fighter = ferree::IsBritishFighter(b) && ferree::StillFighting(b);
-    const bool slackened = !fighter || ferree::FireSlackened(s, b);
+    const bool slackened = !fighter || FireSlackened(b);
     const bool may_attack =
         gap <= ferree::kCloseRange || (fighter && gap <= ferree::kRifleRange && slackened);
     if (may_attack) {
@@ -423,22 +637,48 @@ ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, cons
         attack_slackened = slackened;
         attack_gap = gap;
       }
-    } else if (fighter && gap <= ferree::kRifleRange && ferree::IsFiring(s, b) &&
-               gap < ground_gap) {
+    } else if (fighter && gap <= ferree::kRifleRange && IsFiring(b) && gap < ground_gap) {
       ground = &b;
       ground_gap = gap;
     }
   }
+  Entry& e = EntryOf(regiment);
+  e.posture_known = true;
+  e.posture = ZuluPosture::kAdvance;
+  e.concern = nearest;
   if (attack != nullptr) {
-    if (concern != nullptr) *concern = attack;
-    return ZuluPosture::kAttack;
+    e.posture = ZuluPosture::kAttack;
+    e.concern = attack;
+  } else if (ground != nullptr) {
+    e.posture = ZuluPosture::kGoToGround;
+    e.concern = ground;
   }
-  if (ground != nullptr) {
-    if (concern != nullptr) *concern = ground;
-    return ZuluPosture::kGoToGround;
+  if (concern != nullptr) *concern = e.concern;
+  return e.posture;
+}
+
+}  // namespace
+
+const char* ZuluPostureName(ZuluPosture p) {
+  switch (p) {
+    case ZuluPosture::kAdvance: return "advance";
+    case ZuluPosture::kGoToGround: return "go to ground";
+    case ZuluPosture::kAttack: return "attack";
   }
-  if (concern != nullptr) *concern = nearest;
-  return ZuluPosture::kAdvance;
+  return "?";
+}
+
+ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, const Unit** concern) {
+  // The posture of the regiment as a unit of the state (its trays name it
+  // as parent); an id of no unit is read as a regiment with no trays.
+  const Unit* regiment = s.FindUnit(regiment_id);
+  Unit none;
+  if (regiment == nullptr) {
+    none.id = regiment_id;
+    regiment = &none;
+  }
+  Survey sv(s, /*explain=*/false);
+  return sv.PostureOf(*regiment, concern);
 }
 
 std::vector<std::string> RightHornFlankers(const BattleState& s) {
@@ -447,14 +687,15 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
   Vec2 chest;
   const bool has_chest = ferree::DivisionCentre(s, kChest, &chest);
   const Vec2 camp = ferree::CampCentre(s);
+  Survey sv(s, /*explain=*/false);
   for (const Unit& r : s.units) {
     if (!ferree::IsZuluRegiment(r) || r.umpire.division != kRightHorn) continue;
     if (SentOffBoard(s, r)) {
       ++sent;
       continue;
     }
-    if (TraysOf(s, r.id).empty()) continue;
-    const Vec2 c = RegimentCentre(s, r);
+    if (sv.TraysOf(r).empty()) continue;
+    const Vec2 c = RegimentCentre(sv, r);
     // The tip of the horn: farthest from the chest (else from the camp).
     const double d = Distance(c, has_chest ? chest : camp);
     candidates.emplace_back(-d, r.id);
@@ -469,26 +710,18 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
 }
 
 OptionScore ScoreZuluOption(const BattleState& s, const Action& a) {
-  switch (a.kind) {
-    case ActionKind::kOffBoard: return ScoreOffBoard(s, a);
-    case ActionKind::kEndDeployment: return ScoreEndDeployment(s, a);
-    case ActionKind::kDeploy: return ScoreDeploy(s, a);
-    case ActionKind::kMove: return ScoreMove(s, a);
-    case ActionKind::kStance: return ScoreStance(s, a);
-    case ActionKind::kCharge: return ScoreCharge(s, a);
-    case ActionKind::kOrder: return ScoreOrder(s, a);
-    case ActionKind::kFire: return ScoreFire(s, a);
-    case ActionKind::kPass: return ScorePass(s, a);
-    default: return {kNever, absl::StrCat(ActionKindName(a.kind), " is not a Zulu choice")};
-  }
+  Survey sv(s, /*explain=*/true);
+  return Score(sv, a);
 }
 
 int FerreeDoctrine::Choose(const BattleState& state, const std::vector<Action>& options, Dice&,
                            std::string* why) {
   int best = 0;
   OptionScore best_score{-std::numeric_limits<double>::infinity(), ""};
+  // One survey for all the options: they share the state.
+  Survey sv(state, /*explain=*/why != nullptr);
   for (size_t i = 0; i < options.size(); ++i) {
-    OptionScore sc = ScoreZuluOption(state, options[i]);
+    OptionScore sc = Score(sv, options[i]);
     if (sc.value > best_score.value) {
       best_score = std::move(sc);
       best = static_cast<int>(i);

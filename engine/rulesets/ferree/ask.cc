@@ -141,7 +141,7 @@ absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
 }
 
 absl::Status FerreeBattle::NeedBattle(const Question& q, bool no_active_british) const {
-  if (Awaits(/*describe_options=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+  if (Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
   if (s_.clock.phase != Phase::kActivation) {
     return Precondition(Path(q),
                         "the battle has not started: the situation, the plan and deployment come "
@@ -237,7 +237,7 @@ absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
   if (r->kind != UnitKind::kRegiment) {
     return WrongKind(q, *r, "TURN OF ENTRY is rolled for an off-board REGIMENT");
   }
-  if (Awaits(/*describe_options=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+  if (Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
   const std::string id = r->id;
   bool on = false, waiting = false;
   RegimentWhere(s_, id, &on, &waiting);

@@ -25,6 +25,45 @@ std::string NameOf(const Unit& u) {
   return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
 }
 
+// The regiments an induna may go to or order: those whose counter is in the
+// cup and that have not acted, not been ordered and are not broken, each
+// with its trays (TraysOf), in unit order. The trays of all of them are
+// gathered in one pass over the units (unit ids are unique; a regiment's
+// trays usually stand together in the list, so the parent is looked up
+// once for each run of them).
+struct WaitingRegiment {
+  const Unit* regiment;
+  std::vector<const Unit*> trays;
+};
+std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
+  const auto& cup = s.clock.chits_left;
+  std::vector<WaitingRegiment> out;
+  for (const Unit& r : s.units) {
+    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
+      continue;
+    }
+    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+    out.push_back({&r, {}});
+    out.back().trays.reserve(8);  // a regiment has up to 8 trays
+  }
+  if (out.empty()) return out;
+  const std::string* last_parent = nullptr;
+  WaitingRegiment* last = nullptr;
+  for (const Unit& t : s.units) {
+    if (t.kind != UnitKind::kTray) continue;
+    if (last_parent == nullptr || t.parent != *last_parent) {
+      last_parent = &t.parent;
+      const int i = s.UnitIndex(t.parent);
+      last = nullptr;
+      for (WaitingRegiment& w : out) {
+        if (i >= 0 && w.regiment == &s.units[static_cast<size_t>(i)]) last = &w;
+      }
+    }
+    if (last != nullptr) last->trays.push_back(&t);
+  }
+  return out;
+}
+
 void AppendDice(Explanation& to, const Explanation& from) {
   to.dice.insert(to.dice.end(), from.dice.begin(), from.dice.end());
 }
@@ -36,9 +75,15 @@ FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log)
 
 FerreeBattle::~FerreeBattle() = default;
 
+Event& FerreeBattle::Scratch() {
+  scratch_ = Event{};
+  return scratch_;
+}
+
 Event& FerreeBattle::Log(EventKind kind, Side side, const std::string& section,
                          const std::string& table, const std::string& row,
                          const std::string& text) {
+  if (!Explain()) return Scratch();
   Event& e = log_.Add(kind, side);
   e.why.rule = {kSource, section, table, row, false};
   e.why.text = text;
@@ -47,6 +92,7 @@ Event& FerreeBattle::Log(EventKind kind, Side side, const std::string& section,
 }
 
 Event& FerreeBattle::LogWhy(EventKind kind, Side side, const Explanation& why) {
+  if (!Explain()) return Scratch();
   Event& e = log_.Add(kind, side);
   e.why = why;
   e.announce = why.text;
@@ -135,6 +181,7 @@ void FerreeBattle::Suspend(PendingChoice pending) {
 
 void FerreeBattle::LogDecision(const std::vector<Action>& options, int idx, ZuluChoice c,
                                const std::string& why) {
+  if (!Explain()) return;
   const ChoiceInfo info = InfoOf(c);
   const Action& a = options[idx];
   Event& e = log_.Add(info.kind, Side::kZulu);
@@ -181,13 +228,16 @@ std::vector<Action> FerreeBattle::PendingOptions() const {
 }
 
 absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
-                                     const std::string& why) {
+                                     const std::string& why,
+                                     const std::vector<Action>* pending_options) {
   if (!Suspended()) {
     const Awaiting aw = Awaits(/*describe_options=*/false);
     return absl::FailedPreconditionError(
         absl::StrCat(path, ": no Zulu decision is awaited now (", aw.prompt, ")"));
   }
-  const std::vector<Action> options = PendingOptions();
+  std::vector<Action> listed;
+  if (pending_options == nullptr) listed = PendingOptions();
+  const std::vector<Action>& options = pending_options != nullptr ? *pending_options : listed;
   int idx = -1;
   for (size_t i = 0; i < options.size(); ++i) {
     if (SameAction(options[i], a)) idx = static_cast<int>(i);
@@ -242,12 +292,13 @@ const Unit* FerreeBattle::ActiveBritish() const {
   return s_.FindUnit(c.chits_left[0]);
 }
 
-Awaiting FerreeBattle::Awaits(bool describe_options) const {
+Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
   Awaiting a;
   const Clock& c = s_.clock;
   const bool battle = c.phase == Phase::kActivation;
   if (c.phase == Phase::kGameOver || (battle && (NoBritishLeft(s_) || AllRegimentsBroken(s_)))) {
     a.kind = AwaitKind::kGameOver;
+    if (!prompt) return a;
     if (NoBritishLeft(s_)) {
       a.prompt = "The game is over: no British figure is left on the table. The Zulus win.";
     } else if (AllRegimentsBroken(s_)) {
@@ -262,6 +313,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
     a.kind = AwaitKind::kZuluDecision;
     a.unit_ids = {p.unit_id.empty() ? p.regiment_id : p.unit_id};
     if (p.unit_id.empty()) a.unit_ids.clear();
+    if (!prompt) return a;
     const Unit* u = s_.FindUnit(p.unit_id);
     a.prompt = absl::StrCat(InfoOf(p.choice).what, u != nullptr ? absl::StrCat(" (", NameOf(*u), ")") : "",
                             ": the Zulu side chooses one of its legal actions.");
@@ -274,6 +326,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
     for (const Unit& u : s_.units) {
       if (u.side == Side::kBritish && !u.off_table) a.unit_ids.push_back(u.id);
     }
+    if (!prompt) return a;
     std::string rule;
     switch (s_.pre_battle.deployment) {
       case Deployment::kHistorical:
@@ -301,6 +354,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
     a.unit_ids = {u->id};
+    if (!prompt) return a;
     std::vector<std::string> can;
     if (describe_options) {
       for (const Action& o : BritishOptions()) {
@@ -324,7 +378,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options) const {
   }
   a.side = Side::kZulu;
   a.kind = AwaitKind::kUmpire;
-  a.prompt = "The umpire plays the Zulu side next.";
+  if (prompt) a.prompt = "The umpire plays the Zulu side next.";
   return a;
 }
 
@@ -596,7 +650,7 @@ absl::Status FerreeBattle::ZuluDeployment() {
   // area); the policy may only end the deployment.
   Action end;
   end.kind = ActionKind::kEndDeployment;
-  {
+  if (Explain()) {
     Event& e = log_.Add(EventKind::kNothing, Side::kZulu);
     e.decision = true;
     e.why.rule = {kSource, kSectionZuluDeploy, "", "", false};
@@ -831,17 +885,15 @@ absl::Status FerreeBattle::CampBreaksDown() {
   }
 
   // "If a thornbush redoubt was built, it will be destroyed by 12:30pm."
-  if (pb.thornbush && !b.thornbush_standing) {
-    const auto removed =
-        std::remove_if(s_.terrain.begin(), s_.terrain.end(),
-                       [](const Terrain& t) { return t.kind == TerrainKind::kBarricade; });
-    if (removed != s_.terrain.end()) {
-      s_.terrain.erase(removed, s_.terrain.end());
-      Log(EventKind::kTableRoll, Side::kBritish, kSectionSituation, kTableDiscovery, row,
-          absl::StrCat("The thornbush redoubt was destroyed by 12:30pm as the camp broke down "
-                       "(the Zulus found at ",
-                       found, "): it is removed from the table."));
-    }
+  const auto barricade = [](const Terrain& t) { return t.kind == TerrainKind::kBarricade; };
+  if (pb.thornbush && !b.thornbush_standing &&
+      std::any_of(s_.terrain.begin(), s_.terrain.end(), barricade)) {
+    std::vector<Terrain>& terrain = s_.terrain.mutable_vector();
+    terrain.erase(std::remove_if(terrain.begin(), terrain.end(), barricade), terrain.end());
+    Log(EventKind::kTableRoll, Side::kBritish, kSectionSituation, kTableDiscovery, row,
+        absl::StrCat("The thornbush redoubt was destroyed by 12:30pm as the camp broke down "
+                     "(the Zulus found at ",
+                     found, "): it is removed from the table."));
   }
 
   // "If the Zulus are not found until 2:30pm or later then the British will
@@ -994,11 +1046,14 @@ absl::Status FerreeBattle::StartTurn() {
     for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
     (secret ? entering : seen).push_back(id);
   }
-  Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
-                 absl::StrCat("Turn ", c.turn, ": ", seen.size(),
-                              " movement counters go into the cup."));
-  e.unit_ids = seen;
+  if (Explain()) {
+    Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
+                   absl::StrCat("Turn ", c.turn, ": ", seen.size(),
+                                " movement counters go into the cup."));
+    e.unit_ids = seen;
+  }
   for (const std::string& id : entering) {
+    if (!Explain()) break;
     Event& x =
         Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
             absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
@@ -1041,17 +1096,21 @@ absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_ma
   Unit* u = s_.FindUnit(id);
   if (u == nullptr) return absl::OkStatus();
   if (event != nullptr) *event = static_cast<int>(log_.size());
-  Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
-                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", PublicCupCount(),
-                              " left in the cup)."));
-  e.why.dice = dice_.RollsSince(dice_mark);
-  e.unit_ids = {id};
+  if (Explain()) {
+    Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
+                   absl::StrCat("Counter drawn: ", NameOf(*u), " (", PublicCupCount(),
+                                " left in the cup)."));
+    e.why.dice = dice_.RollsSince(dice_mark);
+    e.unit_ids = {id};
+  }
   switch (u->kind) {
     case UnitKind::kRegiment:
       if (u->status.ordered || u->status.acted) {
-        Log(EventKind::kNothing, Side::kZulu, kSectionMove, kTableInduna, "",
-            absl::StrCat(NameOf(*u),
-                         " has already acted on an induna's order: its turn is skipped."));
+        if (Explain()) {
+          Log(EventKind::kNothing, Side::kZulu, kSectionMove, kTableInduna, "",
+              absl::StrCat(NameOf(*u),
+                           " has already acted on an induna's order: its turn is skipped."));
+        }
         return absl::OkStatus();
       }
       return ActivateRegiment(id, "");
@@ -1208,8 +1267,12 @@ absl::Status FerreeBattle::RegimentResolve(const std::string& id, bool log_no_te
   const int strength = r->figures.Starting();
   const int lost = std::max(0, strength - RegimentFigures(s_, id));
   Explanation why;
-  ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, &why);
+  ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, WhyFor(why));
   if (res.result == ZuluResolveResult::kNoTest && !log_no_test) return absl::OkStatus();
+  if (!Explain()) {
+    if (res.result == ZuluResolveResult::kBroken) r->status.broken = true;
+    return absl::OkStatus();
+  }
   if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
   e.unit_ids = {id};
@@ -1234,7 +1297,7 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
   }
   if (movers.empty()) return absl::OkStatus();
   Explanation why;
-  const double dist = MovementRate(dice_, Mover::kZuluRegiment, &why);
+  const double dist = MovementRate(dice_, Mover::kZuluRegiment, WhyFor(why));
   const double w = s_.table.width, h = s_.table.height;
   std::vector<std::string> left;
   for (const std::string& mid : movers) {
@@ -1264,6 +1327,10 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
       u->off_table = true;
       left.push_back(mid);
     }
+  }
+  if (!Explain()) {
+    Recenter(id);
+    return absl::OkStatus();
   }
   why.text = absl::StrCat(
       why.text, " Broken, ", id, " routs ", Inches(dist),
@@ -1309,8 +1376,9 @@ absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
   in.british_figures_fired = t->umpire.figures_fired_at;
   in.induna_with_stand = IndunaWith(*t);
   Explanation why;
-  const bool rallied = ZuluRally(dice_, in, &why);
+  const bool rallied = ZuluRally(dice_, in, WhyFor(why));
   t->status.pinned = !rallied;
+  if (!Explain()) return absl::OkStatus();
   why.text += absl::StrCat(" ", tray_id, rallied ? " rallies." : " remains pinned.");
   if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
@@ -1387,7 +1455,9 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   // regiments get only 1D6". One roll for all the regiment's trays (designed).
   Explanation why;
   const double allowance = MovementRate(
-      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &why);
+      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment,
+      WhyFor(why));
+  const bool explain = Explain();
   std::vector<std::string> movers;
   for (const Unit* t : TraysOf(s_, id)) {
     if (!Alive(*t) || t->status.pinned) continue;
@@ -1413,17 +1483,19 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
         continue;
       }
       if (a < kStanceCost) {
-        notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
+        if (explain) notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
         continue;
       }
       t->stance = choice.stance;
-      notes.push_back(
-          absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
+      if (explain) {
+        notes.push_back(
+            absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
+      }
       continue;
     }
     if (t->stance == Stance::kProne) {
       if (a < kStanceCost) {
-        notes.push_back(absl::StrCat(tid, " is prone with too little movement to stand"));
+        if (explain) notes.push_back(absl::StrCat(tid, " is prone with too little movement to stand"));
         continue;
       }
       a -= kStanceCost;
@@ -1443,18 +1515,21 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     t = s_.FindUnit(tid);
     if (end_prone) t->stance = Stance::kProne;
     if (was_in_donga && !InDonga(t->position)) left_donga_.push_back(tid);
+    if (!explain) continue;
     double walked = 0;
     for (size_t k = 1; k < path.size(); ++k) walked += Distance(path[k - 1], path[k]);
     notes.push_back(
         absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
     all_path.insert(all_path.end(), path.begin(), path.end());
   }
-  why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",
-                          notes.empty() ? "no tray changes" : absl::StrJoin(notes, "; "), ".");
-  moved = &LogWhy(EventKind::kMoved, Side::kZulu, why);
-  moved->unit_ids = movers;
-  moved->target_id = choice.target_id;
-  moved->path = all_path;
+  if (explain) {
+    why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",
+                            notes.empty() ? "no tray changes" : absl::StrJoin(notes, "; "), ".");
+    moved = &LogWhy(EventKind::kMoved, Side::kZulu, why);
+    moved->unit_ids = movers;
+    moved->target_id = choice.target_id;
+    moved->path = all_path;
+  }
   if (choice.kind == ActionKind::kMove) IMPI_RETURN_IF_ERROR(MoveSniper(id, choice, allowance));
   Recenter(id);
   return absl::OkStatus();
@@ -1530,7 +1605,8 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
   const bool only_officers = b->figures.fit + b->figures.wounded <= officers && officers > 0;
   Explanation why;
   const bool hit =
-      ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted, &why);
+      ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted,
+                     WhyFor(why));
   b->umpire.fired_on_by_this_turn.push_back(sniper_id);
   if (hit) {
     Explanation hits;
@@ -1538,6 +1614,7 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
     AppendDice(why, hits);
     why.text += " " + hits.text;
   }
+  if (!Explain()) return absl::OkStatus();
   Event& e = LogWhy(EventKind::kFired, Side::kZulu, why);
   e.unit_ids = {sniper_id};
   e.target_id = b->id;
@@ -1579,15 +1656,11 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
   hold.kind = ActionKind::kPass;
   hold.unit_id = induna_id;
   if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return {hold};
-  const auto& cup = s_.clock.chits_left;
   std::vector<std::pair<double, Action>> cands;
-  for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
-      continue;
-    }
-    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+  for (const WaitingRegiment& w : RegimentsInCup(s_)) {
+    const Unit& r = *w.regiment;
     const Unit* nearest = nullptr;
-    for (const Unit* t : TraysOf(s_, r.id)) {
+    for (const Unit* t : w.trays) {
       if (!Alive(*t)) continue;
       if (nearest == nullptr ||
           Distance(t->position, ind->position) < Distance(nearest->position, ind->position)) {
@@ -1615,16 +1688,12 @@ std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) con
   std::vector<Action> out;
   const Unit* ind = s_.FindUnit(induna_id);
   if (ind != nullptr && Alive(*ind) && ind->figures.fit + ind->figures.wounded > 0) {
-    const auto& cup = s_.clock.chits_left;
-    for (const Unit& r : s_.units) {
-      // Induna Rules: "If he ends his turn in contact with a unit that has
-      // not acted, he may order it to move."
-      if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
-        continue;
-      }
-      if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+    // Induna Rules: "If he ends his turn in contact with a unit that has
+    // not acted, he may order it to move."
+    for (const WaitingRegiment& w : RegimentsInCup(s_)) {
+      const Unit& r = *w.regiment;
       bool contact = false;
-      for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*ind, *t);
+      for (const Unit* t : w.trays) contact |= Alive(*t) && InContact(*ind, *t);
       if (!contact) continue;
       Action o;
       o.kind = ActionKind::kOrder;
@@ -1659,7 +1728,7 @@ absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& c
   if (choice.kind == ActionKind::kMove) {
     // Induna Rules: "A Zulu Induna may move 3D6 inches during his turn."
     Explanation why;
-    double allowance = MovementRate(dice_, Mover::kInduna, &why);
+    double allowance = MovementRate(dice_, Mover::kInduna, WhyFor(why));
     ind = s_.FindUnit(id);
     // Moving Wounded Figures: "Wounded figures move at 1/2 speed."
     if (ind->figures.fit == 0) allowance /= 2;
@@ -1668,6 +1737,7 @@ absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& c
     const double stop_short = Radius(*ind) + Radius(*target) + kContactGap / 2;
     std::vector<Vec2> path =
         MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
+    if (!Explain()) return absl::OkStatus();
     why.text = absl::StrCat(why.text, " ", Describe(choice), ".");
     Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
     e.unit_ids = {id};

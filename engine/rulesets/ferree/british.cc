@@ -111,6 +111,7 @@ absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
   }
   c.segment = 0;
   MutableOwnState(s_).surgeon_attempts = 0;
+  if (!Explain()) return absl::OkStatus();
   Event& e =
       Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
           absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
@@ -122,8 +123,10 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   Unit* u = s_.FindUnit(id);
   u->status.acted = true;
   if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
-    Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
-        absl::StrCat(NameOf(*u), " has nobody left who can act."));
+    if (Explain()) {
+      Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
+          absl::StrCat(NameOf(*u), " has nobody left who can act."));
+    }
     return absl::OkStatus();
   }
   // The active unit's counter is kept at the front of the cup while the
@@ -187,11 +190,11 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   Explanation mv;
   double dist = 0;
   if (u->status.surrounded) {
-    dist = SurroundedMove(dice_, european, &mv);
+    dist = SurroundedMove(dice_, european, WhyFor(mv));
   } else if (r == CompanyResolve::kRetire) {
-    dist = RetireDistance(dice_, european, mobility, &mv);
+    dist = RetireDistance(dice_, european, mobility, WhyFor(mv));
   } else {
-    dist = RetreatDistance(dice_, european, mobility, &mv);
+    dist = RetreatDistance(dice_, european, mobility, WhyFor(mv));
   }
   // "Artillery units that rout will leave their guns."
   if (r == CompanyResolve::kRout && IsArtillery(*u) && !u->status.surrounded) {
@@ -203,18 +206,20 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   u = s_.FindUnit(id);
   if (to_drift && Distance(u->position, dest) <= kEscapeReach) u->off_table = true;
   s_.clock.segment |= kSegMoved;
-  mv.text = absl::StrCat(
-      mv.text, " ", NameOf(*u),
-      u->status.surrounded
-          ? (european ? " is surrounded and forms square" : " is surrounded and huddles in a mass")
-          : (r == CompanyResolve::kRetire ? " retires" : " retreats"),
-      dist > 0 ? absl::StrCat(", moving ", Inches(Distance(before, u->position)),
-                              to_drift ? " towards Fugitives' Drift" : " towards the camp")
-               : "",
-      u->off_table ? " and escapes off the table." : ".");
-  Event& m = LogWhy(EventKind::kMoved, Side::kBritish, mv);
-  m.unit_ids = {id};
-  m.path = path;
+  if (Explain()) {
+    mv.text = absl::StrCat(
+        mv.text, " ", NameOf(*u),
+        u->status.surrounded ? (european ? " is surrounded and forms square"
+                                         : " is surrounded and huddles in a mass")
+                             : (r == CompanyResolve::kRetire ? " retires" : " retreats"),
+        dist > 0 ? absl::StrCat(", moving ", Inches(Distance(before, u->position)),
+                                to_drift ? " towards Fugitives' Drift" : " towards the camp")
+                 : "",
+        u->off_table ? " and escapes off the table." : ".");
+    Event& m = LogWhy(EventKind::kMoved, Side::kBritish, mv);
+    m.unit_ids = {id};
+    m.path = path;
+  }
   if (!u->off_table && Distance(before, u->position) > 1e-9) {
     return ChargeRetiring(id, before, /*after_resolve=*/true);
   }
@@ -275,10 +280,12 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
     }
   }
   Explanation why;
-  const CompanyResolve r = BritishCompanyResolve(dice_, in, &why);
+  const CompanyResolve r = BritishCompanyResolve(dice_, in, WhyFor(why));
   if (event != nullptr) *event = static_cast<int>(log_.size());
-  Event& e = LogWhy(EventKind::kMoraleTest, Side::kBritish, why);
-  e.unit_ids = {id};
+  if (Explain()) {
+    Event& e = LogWhy(EventKind::kMoraleTest, Side::kBritish, why);
+    e.unit_ids = {id};
+  }
   u->status.retiring = r == CompanyResolve::kRetire;
   u->status.routed = r == CompanyResolve::kRout;
   u->status.surrounded = false;
@@ -343,7 +350,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   }
   // "Runners move 2D6+3 inches."
   Explanation why;
-  double allowance = MovementRate(dice_, Mover::kRunner, &why);
+  double allowance = MovementRate(dice_, Mover::kRunner, WhyFor(why));
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
   const std::string goal_id = goal->id;
   const Vec2 at = goal->position;
@@ -352,13 +359,15 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   r = s_.FindUnit(runner_id);
   goal = s_.FindUnit(goal_id);
   const bool arrived = InContact(*r, *goal);
-  why.text = absl::StrCat(why.text, " The runner ", runner_id,
-                          carrying ? " heads back to " : " heads for ", NameOf(*goal),
-                          arrived ? " and reaches it." : ".");
-  Event& e = LogWhy(EventKind::kMoved, Side::kBritish, why);
-  e.unit_ids = {runner_id};
-  e.target_id = goal_id;
-  e.path = path;
+  if (Explain()) {
+    why.text = absl::StrCat(why.text, " The runner ", runner_id,
+                            carrying ? " heads back to " : " heads for ", NameOf(*goal),
+                            arrived ? " and reaches it." : ".");
+    Event& e = LogWhy(EventKind::kMoved, Side::kBritish, why);
+    e.unit_ids = {runner_id};
+    e.target_id = goal_id;
+    e.path = path;
+  }
   if (carrying && arrived) RunnerRejoins(runner_id);
   return absl::OkStatus();
 }
@@ -396,10 +405,13 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
     const Unit* own = OwnWagon(*r);
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
-    const Resupply res = AmmunitionResupply(dice_, at_own, r->umpire.morale_tests_in_row, &why);
-    Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
-    e.unit_ids = {rid};
-    e.target_id = id;
+    const Resupply res =
+        AmmunitionResupply(dice_, at_own, r->umpire.morale_tests_in_row, WhyFor(why));
+    if (Explain()) {
+      Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
+      e.unit_ids = {rid};
+      e.target_id = id;
+    }
     bool stop = false;
     switch (res.result) {
       case ResupplyResult::kNoAmmoThisTurn:
@@ -448,13 +460,14 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
     const int patients = b.figures.wounded;
     for (int k = 0; k < patients && done < kSurgeonAttempts && made < max_attempts; ++k) {
       Explanation why;
-      const bool repaired = SurgeonsAid(dice_, &why);
+      const bool repaired = SurgeonsAid(dice_, WhyFor(why));
       if (repaired) {
         --b.figures.wounded;
         ++b.figures.fit;
       }
       ++done;
       ++made;
+      if (!Explain()) continue;
       why.text += absl::StrCat(" The surgeon treats a wounded figure of ", NameOf(b), ".");
       Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       e.unit_ids = {sid};
@@ -678,10 +691,11 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
 // British actions.
 
 absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path) {
-  const Awaiting aw = Awaits(/*describe_options=*/false);
+  const Awaiting aw = Awaits(/*describe_options=*/false, /*prompt=*/false);
   if (aw.kind == AwaitKind::kGameOver) return Precondition(path, "the game is over");
   if (aw.side != Side::kBritish) {
-    return Precondition(path, absl::StrCat("the British are not awaited now (", aw.prompt, ")"));
+    return Precondition(path, absl::StrCat("the British are not awaited now (",
+                                           Awaits(/*describe_options=*/false).prompt, ")"));
   }
   const Clock& c = s_.clock;
   if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) return BritishDeploy(a, path);
@@ -740,9 +754,11 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
       return absl::OkStatus();
     }
     case ActionKind::kPass: {
-      Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionDraw, "", "",
-                     absl::StrCat(a.unit_id, " passes."));
-      e.unit_ids = {a.unit_id};
+      if (Explain()) {
+        Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionDraw, "", "",
+                       absl::StrCat(a.unit_id, " passes."));
+        e.unit_ids = {a.unit_id};
+      }
       return EndBritishActivation("");
     }
     default:
@@ -988,7 +1004,7 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
   // inches for mounted troops" (artillery: Artillery Movement). The engine
   // rolls the allowance and clips the move to it.
   Explanation why;
-  const double allowance = BritishAllowance(*u, &why);
+  const double allowance = BritishAllowance(*u, WhyFor(why));
   const Vec2 before = u->position;
   std::vector<Vec2> walked =
       MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
@@ -1000,11 +1016,13 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
       (outside || a.off_table) && AtTableEdge(u->position, t) && Distance(u->position, goal) < 1e-6;
   if (escapes) u->off_table = true;
   s_.clock.segment |= kSegMoved;
-  why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ",
-                          Inches(allowance), escapes ? " and leaves the table." : ".");
-  Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
-  e.unit_ids = {u->id};
-  e.path = walked;
+  if (Explain()) {
+    why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ",
+                            Inches(allowance), escapes ? " and leaves the table." : ".");
+    Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
+    e.unit_ids = {u->id};
+    e.path = walked;
+  }
   if (u->kind == UnitKind::kSurgeon) {
     const int left = static_cast<int>(std::floor((allowance - moved) / kSurgeonAttemptCost + 1e-9));
     if (left > 0) IMPI_RETURN_IF_ERROR(SurgeonAid(left));
@@ -1151,6 +1169,7 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
                                                            : FireTarget::kZulu;
   const bool cover = t->kind == UnitKind::kTray && InCover(*t, *u);
   Explanation all;
+  const bool explain = Explain();
   int hits = 0, shots = 0, figures_fired = 0;
   for (const Shooter& sh : shooters) {
     ++figures_fired;
@@ -1165,11 +1184,13 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
       in.fixed_bayonet = u->status.bayonets_fixed && sh.weapon == Weapon::kRifle;
       in.target_in_cover = cover;
       Explanation one;
-      const FireResult r = ::impi::ferree::BritishFire(dice_, in, &one);
-      if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange)) {
-        all.rule = one.rule;
+      const FireResult r = ::impi::ferree::BritishFire(dice_, in, explain ? &one : nullptr);
+      if (explain) {
+        if (all.rule.source.empty() || (shots == 0 && r != FireResult::kOutOfRange)) {
+          all.rule = one.rule;
+        }
+        all.dice.insert(all.dice.end(), one.dice.begin(), one.dice.end());
       }
-      all.dice.insert(all.dice.end(), one.dice.begin(), one.dice.end());
       if (r == FireResult::kHit) ++hits;
       if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
     }
@@ -1190,33 +1211,35 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
     if (hits > 0) {
       EffectsOfHits(*t, hits, "British fire", &eff);
       all.dice.insert(all.dice.end(), eff.dice.begin(), eff.dice.end());
-      effect = " " + eff.text;
+      if (explain) effect = " " + eff.text;
     }
   } else {
     const int removed = std::min(hits, t->figures.fit);
     RemoveZuluFigures(*t, hits);
-    effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid, ".");
+    if (explain) effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid, ".");
   }
   u = s_.FindUnit(a.unit_id);
   u->status.fired = true;
   s_.clock.segment |= kSegFired;
-  all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
-                          cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ", shots,
-                          " shot(s), ", hits, " hit(s).", effect);
-  Event& e = LogWhy(EventKind::kFired, Side::kBritish, all);
-  e.unit_ids = {u->id};
-  e.target_id = tid;
+  if (explain) {
+    all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
+                            cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ",
+                            shots, " shot(s), ", hits, " hit(s).", effect);
+    Event& e = LogWhy(EventKind::kFired, Side::kBritish, all);
+    e.unit_ids = {u->id};
+    e.target_id = tid;
+  }
   // Ammunition: turns of fire, and "Running Out Of Ammo": "After a unit has
   // fired the listed number of turns (and every turn thereafter that it is
   // allowed to fire) the player rolls 1D6".
   AmmunitionUnit kind;
   if (!artillery && AmmunitionUnitOf(*u, &kind)) {
     ++u->status.turns_fired;
-    Explanation allowance_why;
-    const AmmunitionAllowance allowance = AmmunitionFor(kind, &allowance_why);
+    const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
     if (u->status.turns_fired >= allowance.turns_of_fire) {
       Explanation why;
-      u->status.ammunition = OutOfAmmunition(dice_, &why);
+      u->status.ammunition = OutOfAmmunition(dice_, WhyFor(why));
+      if (!explain) return absl::OkStatus();
       why.text += absl::StrCat(" ", NameOf(*u),
                                u->status.ammunition == Ammunition::kOut ? " is out of ammunition."
                                                                         : " is low on ammunition.");
@@ -1289,7 +1312,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
           path, absl::StrCat(u->id, " is not in contact with ", t->id, " and may not move: ", no));
     }
     Explanation why;
-    const double allowance = BritishAllowance(*u, &why);
+    const double allowance = BritishAllowance(*u, WhyFor(why));
     const Vec2 before = u->position;
     std::vector<Vec2> walked =
         MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2,
@@ -1299,12 +1322,14 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
     s_.clock.segment |= kSegMoved;
     const bool reached = engaged(*u, *t);
     out_of_donga = InDonga(before) && !InDonga(u->position);
-    why.text = absl::StrCat(why.text, " ", NameOf(*u), " charges ", t->id,
-                            reached ? " and makes contact." : " but falls short.");
-    Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
-    e.unit_ids = {u->id};
-    e.target_id = t->id;
-    e.path = walked;
+    if (Explain()) {
+      why.text = absl::StrCat(why.text, " ", NameOf(*u), " charges ", t->id,
+                              reached ? " and makes contact." : " but falls short.");
+      Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
+      e.unit_ids = {u->id};
+      e.target_id = t->id;
+      e.path = walked;
+    }
     if (!reached) {
       s_.clock.segment |= kSegFought;
       return absl::OkStatus();

@@ -385,6 +385,7 @@ void FerreeBattle::RemoveZuluFigures(Unit& tray, int n) {
   // turn that tray is pinned."
   if (tray.umpire.losses_this_turn >= kPinLosses && !tray.status.pinned && tray.figures.fit > 0) {
     tray.status.pinned = true;
+    if (!Explain()) return;
     Event& e = Log(EventKind::kMoraleTest, Side::kZulu, kSectionPinned, "", "",
                    absl::StrCat(tray.id, " has lost ", tray.umpire.losses_this_turn,
                                 " figures since its last turn: it is pinned."));
@@ -393,6 +394,8 @@ void FerreeBattle::RemoveZuluFigures(Unit& tray, int n) {
 }
 
 void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Explanation* why) {
+  // Nothing is told when nobody reads it.
+  const bool explain = why != nullptr && Explain();
   Explanation all;
   std::vector<std::string> effects;
   for (int h = 0; h < hits; ++h) {
@@ -408,12 +411,17 @@ void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Ex
       break;
     }
     Explanation one;
-    const HitEffect effect = EffectOfHit(dice_, &one);
+    const HitEffect effect = EffectOfHit(dice_, explain ? &one : nullptr);
+    if (!explain) {
+      Shift(f, from, ApplyHitEffect(from, effect));
+      continue;
+    }
     if (all.rule.source.empty()) all.rule = one.rule;
     AppendDice(all, one);
     Shift(f, from, ApplyHitEffect(from, effect));
     effects.push_back(EffectName(effect));
   }
+  if (!explain) return;
   all.rule.source = kSource;
   all.rule.section = kSectionHits;
   all.rule.table = kTableHits;
@@ -477,10 +485,11 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   const int pairs = std::min({zulus, kMaxPairs, static_cast<int>(fighters.size())});
   int zulu_lost = 0;
   std::vector<size_t> british_lost;
+  const bool explain = Explain();
   for (int i = 0; i < pairs; ++i) {
     Explanation one;
-    CloseCombatResult r = CloseCombat(dice_, fighters[i], z, &one);
-    AppendDice(all, one);
+    CloseCombatResult r = CloseCombat(dice_, fighters[i], z, explain ? &one : nullptr);
+    if (explain) AppendDice(all, one);
     if (r.winner == CombatWinner::kBritish) {
       ++zulu_lost;
     } else {
@@ -507,14 +516,14 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   std::vector<std::string> effects;
   for (size_t i : british_lost) {
     Explanation one;
-    const HitEffect effect = EffectOfHit(dice_, &one);
-    AppendDice(all, one);
+    const HitEffect effect = EffectOfHit(dice_, explain ? &one : nullptr);
+    if (explain) AppendDice(all, one);
     const FigureCondition from =
         fighters[i].wounded ? FigureCondition::kWounded : FigureCondition::kUnhurt;
     Shift(b->figures, from, ApplyHitEffect(from, effect));
-    effects.push_back(EffectName(effect));
+    if (explain) effects.push_back(EffectName(effect));
   }
-  if (pairs > 0) {
+  if (pairs > 0 && explain) {
     notes.push_back(
         absl::StrCat(pairs, " pair(s) fight: the Zulus lose ", zulu_lost, ", the British lose ",
                      british_lost.size(),
@@ -527,7 +536,7 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
       back = ClampToTable(back, s_.table.width, s_.table.height);
     }
     b->position = back;
-    notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
+    if (explain) notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
   }
   // Crossing the laager: "If the Zulu wins the combat, it is moved on top of
   // the laager" (designed: a tray that wins more pairs than it loses).
@@ -535,8 +544,9 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
     Vec2 on = t->position;
     LaagerDistance(LaagerEdges(), t->position, &on);
     t->position = on;
-    notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
+    if (explain) notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
   }
+  if (!explain) return absl::OkStatus();
   all.text =
       absl::StrCat("Close combat, ", how, ": ", tray_id, " against ", british_id,
                    z.over_laager ? " over the laager" : (z.on_laager ? " on the laager" : ""), ": ",
@@ -612,11 +622,13 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
   }
   in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);
   Explanation why;
-  const bool charge = ZuluChargeRetiring(dice_, in, &why);
+  const bool charge = ZuluChargeRetiring(dice_, in, WhyFor(why));
   if (event != nullptr) *event = static_cast<int>(log_.size());
-  Event& e = LogWhy(EventKind::kStandTest, Side::kZulu, why);
-  e.unit_ids = {tid};
-  e.target_id = british_id;
+  if (Explain()) {
+    Event& e = LogWhy(EventKind::kStandTest, Side::kZulu, why);
+    e.unit_ids = {tid};
+    e.target_id = british_id;
+  }
   if (!charge) return absl::OkStatus();
   // "The Zulu tray(s) then determine their movement distance": the tray's
   // movement rate for the turn: 2D6, or 1D6 on the first turn (Special Zulu

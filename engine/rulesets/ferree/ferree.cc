@@ -198,6 +198,20 @@ int DivisionOf(const BattleState& s, const std::string& regiment_id) {
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
+  // One pass in the usual case: a tray with figures whose regiment is not
+  // broken settles it. Counts are never negative in play (the service
+  // refuses them); should one be, the regiment-by-regiment sum decides.
+  bool negative = false;
+  for (const Unit& u : s.units) {
+    if (u.kind != UnitKind::kTray || u.figures.fit == 0) continue;
+    if (u.figures.fit < 0) {
+      negative = true;
+      break;
+    }
+    const Unit* r = s.FindUnit(u.parent);
+    if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
+  }
+  if (!negative) return true;
   for (const Unit& u : s.units) {
     if (u.kind != UnitKind::kRegiment) continue;
     if (!u.status.broken && RegimentFigures(s, u.id) > 0) return false;
@@ -581,6 +595,15 @@ absl::Status FerreeRuleset::Apply(BattleState& state, Side side, const Action& a
   return battle.ApplyBritish(action, path);
 }
 
+absl::Status FerreeRuleset::ApplyLegal(BattleState& state, Side side,
+                                       const std::vector<Action>& legal, size_t i, Dice& dice,
+                                       EventLog& log, const std::string& path,
+                                       const std::string& why) const {
+  if (side != Side::kZulu) return Apply(state, side, legal[i], dice, log, path, why);
+  FerreeBattle battle(state, dice, log);
+  return battle.ApplyZulu(legal[i], path, why, &legal);
+}
+
 absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
   FerreeBattle battle(state, dice, log);
   return battle.Run(nullptr);
@@ -603,14 +626,14 @@ Awaiting FerreeRuleset::AwaitsBrief(const BattleState& state) const {
   Dice dice = Dice::Scripted({});
   EventLog log;
   return FerreeBattle(const_cast<BattleState&>(state), dice, log)
-      .Awaits(/*describe_options=*/false);
+      .Awaits(/*describe_options=*/false, /*prompt=*/false);
 }
 
 std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {
   Dice dice = Dice::Scripted({});
   EventLog log;
   FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
-  Awaiting a = battle.Awaits(/*describe_options=*/false);
+  Awaiting a = battle.Awaits(/*describe_options=*/false, /*prompt=*/false);
   if (a.kind == AwaitKind::kGameOver) return {};
   if (side == Side::kBritish) {
     return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
@@ -622,7 +645,7 @@ bool FerreeRuleset::IsOver(const BattleState& state) const {
   Dice dice = Dice::Scripted({});
   EventLog log;
   return FerreeBattle(const_cast<BattleState&>(state), dice, log)
-             .Awaits(/*describe_options=*/false)
+             .Awaits(/*describe_options=*/false, /*prompt=*/false)
              .kind == AwaitKind::kGameOver;
 }
 

@@ -267,8 +267,10 @@ class FerreeBattle {
   // charge decision, the rest of the plan) until the next Zulu decision or
   // its end; Run goes on from there. `why` is the chooser's reason, logged
   // with the decision. FAILED_PRECONDITION if no Zulu decision is pending or
-  // `a` is not one of its options.
-  absl::Status ApplyZulu(const Action& a, const std::string& path, const std::string& why);
+  // `a` is not one of its options. `pending_options`, if not null, is
+  // PendingOptions() of this state, already worked out by the caller.
+  absl::Status ApplyZulu(const Action& a, const std::string& path, const std::string& why,
+                         const std::vector<Action>* pending_options = nullptr);
   // The legal actions of the pending Zulu decision (empty if none).
   std::vector<Action> PendingOptions() const;
   // Settles one decision point (ask.cc); `*decision` is the index in the log
@@ -279,8 +281,9 @@ class FerreeBattle {
   // What the engine awaits now (changes nothing).
   // What the engine awaits. The active British unit's prompt lists its kinds
   // of option only with `describe_options` (it costs a line of sight to every
-  // tray): checks that need only who acts pass false.
-  Awaiting Awaits(bool describe_options = true) const;
+  // tray): checks that need only who acts pass false. Without `prompt` the
+  // prompt is left empty (no text is built): for the engine's own checks.
+  Awaiting Awaits(bool describe_options = true, bool prompt = true) const;
 
   // --- Candidates: the legal options of each choice. ------------------------
   // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
@@ -482,13 +485,22 @@ class FerreeBattle {
                    const std::string& why);
   std::string Describe(const Action& a) const;
 
+  // The event logged, or with a quiet log (EventLog::wanted() false) a
+  // scratch event that nobody reads: callers that build text for an event
+  // ask Explain() first and build none for a quiet log.
   Event& Log(EventKind kind, Side side, const std::string& section, const std::string& table,
              const std::string& row, const std::string& text);
   Event& LogWhy(EventKind kind, Side side, const Explanation& why);
+  bool Explain() const { return log_.wanted(); }
+  // `why` for a table function when events are wanted, else null (the table
+  // function then tells nothing).
+  Explanation* WhyFor(Explanation& why) const { return Explain() ? &why : nullptr; }
+  Event& Scratch();
 
   BattleState& s_;
   Dice& dice_;
   EventLog& log_;
+  Event scratch_;  // what Log returns for a quiet log
   // Trays of the active regiment that came out of a donga this move.
   std::vector<std::string> left_donga_;
   // What the helpers above derive from s_.terrain, built on first use and
@@ -520,13 +532,17 @@ class FerreeRuleset final : public Ruleset {
   absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
                      EventLog& log, const std::string& path,
                      const std::string& why) const override;
+  // Zulu: ApplyZulu with `legal` as the pending decision's options.
+  absl::Status ApplyLegal(BattleState& state, Side side, const std::vector<Action>& legal,
+                          size_t i, Dice& dice, EventLog& log, const std::string& path,
+                          const std::string& why) const override;
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
   // The decision points of Ferree's Isandlwana (FerreeBattle::Ask); any
   // other question is FAILED_PRECONDITION.
   absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
-  // Awaits without the active British unit's kinds of option in the prompt.
+  // Awaits without a prompt (who acts, what kind of decision, which units).
   Awaiting AwaitsBrief(const BattleState& state) const override;
   // British: the active unit's options (or deployment's). Zulu: the options
   // of the pending Zulu decision (FerreeBattle::PendingOptions).
