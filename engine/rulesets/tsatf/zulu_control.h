@@ -138,6 +138,16 @@ class ZuluControl {
   std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
   void TranslateForce(Unit& force, const Vec2& delta);
 
+  // The engine resolving the British side when tsatf.resolve_british is 1
+  // (designed, british_resolution.cc).
+  bool Resolving() const;
+  absl::Status RollBritishFire(const Action& a, const std::string& path, int* hits);
+  absl::Status ResolveZuluFire(const std::string& zulu_id, const std::string& british_id);
+  absl::Status StandAgainstCharge(const std::string& british_id, const std::string& impi_id);
+  absl::Status BritishMorale(const std::string& british_id);
+  absl::Status FightCloseCombat(const std::string& british_id, const std::string& path);
+  absl::Status FightRemaining(const std::string& path);
+
   Event& Decision(EventKind kind, const Explanation& why);
   int StandTarget() const;
   int CriticalTarget() const;
