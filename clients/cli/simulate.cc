@@ -205,6 +205,20 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     record.objective = patrol.objective_reached;
     record.british_holding = patrol.holding_figures;
   }
+  if (s.ruleset == "TSATF_ZULU_CONTROL") {
+    // Zulu Control commits regiments of 20 during the game and takes the
+    // destroyed and the fallen back off the table: the Zulu figures are
+    // those committed, the lost those no longer on the table.
+    record.zulu_start = s.umpire.committed * 20;
+    int present = 0;
+    for (const Unit& u : s.units) {
+      if (u.side == Side::kZulu && u.OnTable() && u.kind != UnitKind::kImpi &&
+          u.kind != UnitKind::kInduna && u.kind != UnitKind::kLoneZulu) {
+        present += u.figures.Present();
+      }
+    }
+    record.zulu_lost = std::max(0, record.zulu_start - present);
+  }
   record.turns = s.clock.turn;
   if (record.winner == Side::kUnspecified && s.clock.turn > options.turn_cap) {
     // The engine may run on past the cap within one step when no British
@@ -285,9 +299,18 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
                                         "%.3f-%.3f)\n",
                                         static_cast<double>(zulu) / n, n, ci.low, ci.high));
   absl::StrAppend(&out, absl::StrFormat("Mean turns %.1f\n", turns / n));
-  absl::StrAppend(&out,
-                  absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %d\n",
-                                  british_lost / n, british_start, zulu_lost / n, zulu_start));
+  if (ruleset == "TSATF_ZULU_CONTROL") {
+    double committed = 0;
+    for (const GameRecord& g : games) committed += g.zulu_start;
+    absl::StrAppend(&out, absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %.1f "
+                                          "committed\n",
+                                          british_lost / n, british_start, zulu_lost / n,
+                                          committed / n));
+  } else {
+    absl::StrAppend(&out,
+                    absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %d\n",
+                                    british_lost / n, british_start, zulu_lost / n, zulu_start));
+  }
 
   auto row = [&](const std::string& label, int k, const std::string& note = "") {
     absl::StrAppend(&out, absl::StrFormat("  %-36s %5d  %s%s\n", label, k, Percent(k, n), note));

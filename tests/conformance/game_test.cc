@@ -67,6 +67,7 @@ struct Played {
   bool capped = false;
   int steps = 0;
   int zulu_steps = 0;
+  double zulu_return = 0.0;  // when over
   std::map<int, int> zulu_choices;  // Ferree: ZuluChoice -> count
 };
 
@@ -105,6 +106,7 @@ Played PlayRandom(const Ruleset& rules, const BattleState& start, uint64_t seed,
     EXPECT_GE(z, -1.0);
     EXPECT_LE(z, 1.0);
     EXPECT_DOUBLE_EQ(z, -g->Returns(Side::kBritish));
+    p.zulu_return = z;
     EXPECT_TRUE(g->LegalActions().empty());
   }
   return p;
@@ -130,18 +132,21 @@ int SoakScale() {
 TEST_P(ConformanceGame, RandomPlayEnds) {
   const Ruleset& rules = Rules();
   const BattleState start = Load(TheCase().scenario);
-  int ended = 0, played = 0, reached_cap = 0;
+  int ended = 0, played = 0, reached_cap = 0, zulu_won = 0, british_won = 0;
   std::map<int, int> choices;
   for (int i = Shard(); i < kGames; i += kShards) {
     Played p = PlayRandom(rules, start, 1000 + i, [](const Game&) {});
     ++played;
     ended += p.over ? 1 : 0;
     reached_cap += p.capped ? 1 : 0;
+    zulu_won += p.over && p.zulu_return > 0 ? 1 : 0;
+    british_won += p.over && p.zulu_return < 0 ? 1 : 0;
     for (const auto& [k, n] : p.zulu_choices) choices[k] += n;
   }
   std::cout << TheCase().scenario << " shard " << Shard() << ": " << ended << " of " << played
             << " random games ended by turn " << kTurnCap << ", " << reached_cap
-            << " reached it\n";
+            << " reached it; Zulu won " << zulu_won << ", British won " << british_won
+            << ", neither " << ended - zulu_won - british_won << "\n";
   for (const auto& [k, n] : choices) {
     std::cout << "  Zulu decision " << ferree::ZuluChoiceName(static_cast<ferree::ZuluChoice>(k))
               << ": " << n << "\n";
