@@ -26,7 +26,9 @@
 // designed tables; a regiment's footprint, contact distance, "occupying" a
 // point (within 2"), ties within 0.5", one marker per perimeter point, the
 // fire deck of 3 red and 3 black cards, pinned units recovering at the next
-// start of turn.
+// start of turn. On request (tsatf.resolve_british) the engine resolves the
+// British side too (british_resolution.h), and a table may give the patrol a
+// task and a turn limit (victory.h).
 //
 // Thread safety: a ZuluControl works on the state it is given; use one per
 // thread.
