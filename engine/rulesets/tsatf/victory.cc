@@ -118,7 +118,15 @@ PatrolResult JudgePatrol(const BattleState& s, bool at_end) {
 
 bool PatrolDecided(const BattleState& s) {
   if (!HasPatrolTask(s)) return false;
-  return JudgePatrol(s, false).outcome != PatrolOutcome::kUndecided;
+  // Before the end only a Zulu victory is decided (JudgePatrol's first
+  // test), counted here without building the account.
+  int start = 0, on_table = 0;
+  for (const Unit& u : s.units) {
+    if (u.side != Side::kBritish) continue;
+    start += u.figures.Starting();
+    if (u.OnTable()) on_table += u.figures.Present();
+  }
+  return 2 * on_table < start;
 }
 
 }  // namespace impi::tsatf
