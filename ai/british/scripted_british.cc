@@ -153,6 +153,14 @@ OptionScore ScoreStance(const BattleState& s, const Action& a) {
   if (a.stance == Stance::kMounted && MustFallBack(s, *u)) {
     return {kMust + 10.0, "mount to fall back"};
   }
+  // British Firing Table: "Mounted figures Roll 1D6: 1-5=Miss 6=Hit", and
+  // only the first rank fires. Mounted troops with Zulu trays within 12"
+  // dismount to fire on foot (the dismount takes the move; the fire
+  // follows), as the mounted troops did in the firing line.
+  if (a.stance == Stance::kDismounted && !MustFallBack(s, *u) &&
+      !ferree::ZuluTraysNear(s, *u, ferree::kRifleRange).empty()) {
+    return {kGood + 75.0, "dismount to fire on foot: Zulu trays within 12\""};
+  }
   return {kAvoid, "keep the stance"};
 }
 

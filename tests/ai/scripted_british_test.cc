@@ -66,6 +66,25 @@ TEST(ScriptedBritishTest, FixesBayonetsWhenATrayIsWithinSix) {
   EXPECT_EQ(Pick(t.s, options), 0);
 }
 
+// British Firing Table: mounted figures hit only on a 6 and fire one rank;
+// mounted troops with Zulu trays within 12" dismount, then fire on foot.
+TEST(ScriptedBritishTest, MountedTroopsDismountToFire) {
+  FerreeTable t;
+  t.Company("nnh", Vec2(50, 30));
+  Unit* nnh = t.s.FindUnit("nnh");
+  nnh->kind = UnitKind::kNativeHorse;
+  nnh->stance = Stance::kMounted;
+  t.Regiment("r_x", 2, {Vec2(50, 30 + 10 + kTrayToCompany)});
+  Action dismount = FerreeTable::Make(ActionKind::kStance, "nnh");
+  dismount.stance = Stance::kDismounted;
+  std::string why;
+  EXPECT_EQ(Pick(t.s, {Fire("nnh", "r_x_t1"), dismount, Pass("nnh")}, &why), 1);
+  EXPECT_NE(why.find("dismount"), std::string::npos) << why;
+  // Beyond 12" they stay mounted.
+  t.s.FindUnit("r_x_t1")->position = Vec2(50, 30 + 16 + kTrayToCompany);
+  EXPECT_EQ(Pick(t.s, {dismount, Pass("nnh")}), 1);
+}
+
 TEST(ScriptedBritishTest, GunsFireAtTheLargestTray) {
   FerreeTable t;
   t.Company("gun", Vec2(50, 30), UnitKind::kGun, 4);

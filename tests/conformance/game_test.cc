@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/arena.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
@@ -49,6 +52,25 @@ v1::TableState Proto(const BattleState& s) {
   v1::TableState p;
   service::ToProto(s, &p);
   return p;
+}
+
+// Equal deterministic encodings mean equal messages; a cheap first test
+// before the field-by-field comparison (which also settles -0.0 against 0.0).
+bool SameBytes(const v1::TableState& a, const v1::TableState& b) {
+  std::string x, y;
+  {
+    google::protobuf::io::StringOutputStream out(&x);
+    google::protobuf::io::CodedOutputStream coded(&out);
+    coded.SetSerializationDeterministic(true);
+    a.SerializeToCodedStream(&coded);
+  }
+  {
+    google::protobuf::io::StringOutputStream out(&y);
+    google::protobuf::io::CodedOutputStream coded(&out);
+    coded.SetSerializationDeterministic(true);
+    b.SerializeToCodedStream(&coded);
+  }
+  return x == y;
 }
 
 std::string Describe(const Action& a) {
@@ -171,11 +193,14 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
     PlayRandom(rules, start, seed, [&](const Game& g) {
       const BattleState& s = g.state();
       // The contract: engine -> proto -> (the service's checks) -> engine.
-      const v1::TableState sent = Proto(s);
+      google::protobuf::Arena arena;  // one allocation pool a step: the messages are large
+      v1::TableState& sent = *google::protobuf::Arena::CreateMessage<v1::TableState>(&arena);
+      service::ToProto(s, &sent);
       absl::StatusOr<BattleState> back = service::StateFromProto(sent);
       ASSERT_TRUE(back.ok()) << "seed " << seed << " step " << g.steps() << ": " << back.status();
-      const v1::TableState again = Proto(*back);
-      if (!MessageDifferencer::Equals(sent, again)) {
+      v1::TableState& again = *google::protobuf::Arena::CreateMessage<v1::TableState>(&arena);
+      service::ToProto(*back, &again);
+      if (!SameBytes(sent, again) && !MessageDifferencer::Equals(sent, again)) {
         std::string diff;
         MessageDifferencer differ;
         differ.ReportDifferencesToString(&diff);

@@ -786,12 +786,32 @@ absl::Status FerreeBattle::CampBreaksDown() {
                                             : road->name);
 
   // "4 wagons can be put on the road each hour" (2 laagered): that many
-  // WAGON units, in unit order, have left the camp along the road and off
-  // the table (designed), at the road's ENTRY point if there is one.
+  // WAGON units have left the camp along the road and off the table
+  // (designed), at the road's ENTRY point if there is one. Designed order:
+  // each wagon to go is one of the units whose supplies (the wagon's name)
+  // have the most wagons still in camp, the first such name in unit order,
+  // its last wagon in unit order; so every unit keeps a wagon for as long
+  // as another has two.
   std::vector<std::string> gone;
-  for (Unit& u : s_.units) {
-    if (static_cast<int>(gone.size()) >= b.wagons_on_road) break;
+  std::vector<std::pair<std::string, std::vector<int>>> by_name;  // in order of first wagon
+  for (size_t i = 0; i < s_.units.size(); ++i) {
+    const Unit& u = s_.units[i];
     if (u.side != Side::kBritish || u.kind != UnitKind::kWagon || u.off_table) continue;
+    auto it = std::find_if(by_name.begin(), by_name.end(),
+                           [&](const auto& n) { return n.first == u.name; });
+    if (it == by_name.end()) it = by_name.insert(by_name.end(), {u.name, {}});
+    it->second.push_back(static_cast<int>(i));
+  }
+  while (static_cast<int>(gone.size()) < b.wagons_on_road) {
+    auto most = by_name.end();
+    for (auto it = by_name.begin(); it != by_name.end(); ++it) {
+      if (!it->second.empty() && (most == by_name.end() || it->second.size() > most->second.size())) {
+        most = it;
+      }
+    }
+    if (most == by_name.end()) break;
+    Unit& u = s_.units[most->second.back()];
+    most->second.pop_back();
     u.off_table = true;
     if (road != nullptr) u.position = road->position;
     gone.push_back(u.id);
@@ -975,7 +995,7 @@ absl::Status FerreeBattle::StartTurn() {
     (secret ? entering : seen).push_back(id);
   }
   Event& e = Log(EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
-                 absl::StrCat("Turn ", c.turn, ": ", c.chits_left.size(),
+                 absl::StrCat("Turn ", c.turn, ": ", seen.size(),
                               " movement counters go into the cup."));
   e.unit_ids = seen;
   for (const std::string& id : entering) {
@@ -992,6 +1012,16 @@ absl::Status FerreeBattle::StartTurn() {
         "The game is over undecided: no unit on the table can act.");
   }
   return absl::OkStatus();
+}
+
+int FerreeBattle::PublicCupCount() const {
+  int n = 0;
+  for (const std::string& id : s_.clock.chits_left) {
+    bool secret = false;
+    for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
+    n += secret ? 0 : 1;
+  }
+  return n;
 }
 
 absl::Status FerreeBattle::DrawCounter() {
@@ -1012,7 +1042,7 @@ absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_ma
   if (u == nullptr) return absl::OkStatus();
   if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = Log(EventKind::kCardDrawn, u->side, kSectionDraw, "", "",
-                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", c.chits_left.size(),
+                 absl::StrCat("Counter drawn: ", NameOf(*u), " (", PublicCupCount(),
                               " left in the cup)."));
   e.why.dice = dice_.RollsSince(dice_mark);
   e.unit_ids = {id};

@@ -51,7 +51,9 @@ Firer FirerOf(const Unit& u) {
     case UnitKind::kNativeFoot:
       return Firer::kNativeFoot;
     case UnitKind::kNativeHorse:
-      return Firer::kNativeHorse;
+      // Dismounted, native horse fire as figures on foot (the table's
+      // "Mounted figures" row is for men shooting from the saddle).
+      return IsMounted(u) ? Firer::kNativeHorse : Firer::kNativeFoot;
     case UnitKind::kCavalry:
     case UnitKind::kMountedInfantry:
       return IsMounted(u) ? Firer::kEuropeanMounted : Firer::kEuropeanFoot;
@@ -476,7 +478,12 @@ std::string FerreeBattle::MayNotMove(const Unit& u) const {
   if (seg & kSegMoved) return "it has already moved this turn";
   if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
   if (seg & kSegFought) return "it has fought in close combat";
-  if (seg & kSegLimber) return "it has limbered or unlimbered this turn";
+  // Artillery Movement: "Artillery may ... move 1D6 inches and unlimber, but
+  // not fire in one turn": a gun that has unlimbered this turn may still
+  // make its 1D6 (prolonge) move; one that has limbered may not move.
+  if ((seg & kSegLimber) && !(IsArtillery(u) && !u.status.limbered)) {
+    return "it has limbered this turn";
+  }
   if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not move";
   return "";
 }
@@ -642,17 +649,18 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
   }
-  if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire) {
+  if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire &&
+      !(seg & kSegMoved)) {
     if (u->status.limbered) {
       out.push_back(make(ActionKind::kUnlimber));
-    } else if (!(seg & kSegMoved)) {
+    } else {
       out.push_back(make(ActionKind::kLimber));
     }
   }
   if (MayNotSendRunner(*u).empty()) out.push_back(make(ActionKind::kSendRunner));
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
-      if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+      if (!CloseCombatTarget(t)) continue;
       // Both tests are pure: the cheap distance first.
       const bool engaged = InContact(*u, t) || (Gap(*u, t) <= kLaagerReach + kContactGap + 0.2 &&
                                                 AcrossLaager(t.position, u->position));
@@ -1056,6 +1064,14 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
   if (limber && (seg & kSegMoved)) {
     return Precondition(path + ".kind", "artillery that has moved may not limber");
   }
+  // "... or move 1D6 inches and unlimber, but not fire": a limbered move is
+  // 2D6, so a gun that moved limbered stays limbered this turn. To move 1D6
+  // and unlimber, it unlimbers first, then moves at the prolonge rate.
+  if (!limber && (seg & kSegMoved)) {
+    return Precondition(path + ".kind",
+                        "a gun that has moved limbered (2D6) may not unlimber this turn: to move "
+                        "1D6 and unlimber, UNLIMBER first, then MOVE");
+  }
   u->status.limbered = limber;
   s_.clock.segment |= kSegLimber;
   Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
@@ -1109,10 +1125,23 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   for (int i = 0; i < u->figures.wounded; ++i) {
     rifles.push_back({true, artillery ? Weapon::kArtillery : Weapon::kRifle});
   }
+  // Native foot carry few firearms (designed, from the history: about one
+  // man in ten of the NNC had a rifle): with `figures.riflemen` set, only
+  // that many of its men fire (unwounded first); 0: every man has one.
+  if (u->kind == UnitKind::kNativeFoot && u->figures.riflemen > 0 &&
+      static_cast<size_t>(u->figures.riflemen) < rifles.size()) {
+    rifles.resize(u->figures.riflemen);
+  }
   if (IsMounted(*u)) rifles.resize((rifles.size() + 1) / 2);
-  for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
+  // Officers' pistols reach 3" ("Officers pistol 0 to 3""): beyond it they
+  // are not among the figures that would fire.
+  if (range <= kPistolRange) {
+    for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
+  }
   shooters.insert(shooters.end(), rifles.begin(), rifles.end());
-  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures".
+  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures": half of
+  // the figures that would fire, pistols and rifles alike, rounded up (a
+  // unit of one figure still fires), officers first, wounded riflemen last.
   if (!artillery && u->status.ammunition == Ammunition::kLow) {
     shooters.resize((shooters.size() + 1) / 2);
   }
@@ -1124,9 +1153,6 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   Explanation all;
   int hits = 0, shots = 0, figures_fired = 0;
   for (const Shooter& sh : shooters) {
-    if (sh.weapon == Weapon::kPistol && range > kPistolRange) {
-      continue;  // "Officers pistol 0 to 3""
-    }
     ++figures_fired;
     for (int k = 0; k < ShotsPerFigure(firer); ++k) {
       FireInput in;
@@ -1246,9 +1272,10 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
   if (t == nullptr) {
     return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
   }
-  if (t->kind != UnitKind::kTray || !Alive(*t)) {
-    return Precondition(path + ".target_id",
-                        absl::StrCat("'", a.target_id, "' is not a Zulu tray on the table"));
+  if (!CloseCombatTarget(*t)) {
+    return Precondition(
+        path + ".target_id",
+        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
   }
   auto engaged = [&](const Unit& b, const Unit& z) {
     return InContact(b, z) ||

@@ -470,8 +470,11 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   z.on_laager = OnLaager(t->position);
   z.over_laager = !z.on_laager && AcrossLaager(t->position, b->position);
   z.out_of_donga = zulu_out_of_donga;
-  // Designed: a tray fights a company as pairs of figures, at most 10.
-  const int pairs = std::min({t->figures.fit, kMaxPairs, static_cast<int>(fighters.size())});
+  // Designed: a tray fights a company as pairs of figures, at most 10. An
+  // induna (wounded or not) or a sniper is one figure: one pair.
+  const bool induna = t->kind == UnitKind::kInduna;
+  const int zulus = induna ? (t->figures.fit + t->figures.wounded > 0 ? 1 : 0) : t->figures.fit;
+  const int pairs = std::min({zulus, kMaxPairs, static_cast<int>(fighters.size())});
   int zulu_lost = 0;
   std::vector<size_t> british_lost;
   for (int i = 0; i < pairs; ++i) {
@@ -484,8 +487,21 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
       british_lost.push_back(i);
     }
   }
-  // "Other Zulu figures are removed from play."
-  RemoveZuluFigures(*t, zulu_lost);
+  // "British figures ( and the Zulu Induna) that lose a Close Combat
+  // determine the effect of the combat using the "Effect Of Hits" table.
+  // Other Zulu figures are removed from play."
+  if (induna) {
+    if (zulu_lost > 0) {
+      Explanation eff;
+      EffectsOfHits(*t, zulu_lost, "close combat", &eff);
+      AppendDice(all, eff);
+      std::string text = eff.text;
+      if (!text.empty() && text.back() == '.') text.pop_back();
+      notes.push_back(text);
+    }
+  } else {
+    RemoveZuluFigures(*t, zulu_lost);
+  }
   // "British figures ... that lose a Close Combat determine the effect of
   // the combat using the "Effect Of Hits" table."
   std::vector<std::string> effects;
@@ -602,11 +618,12 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
   e.unit_ids = {tid};
   e.target_id = british_id;
   if (!charge) return absl::OkStatus();
-  // "The Zulu tray(s) then determine their movement distance": a bonus
-  // move at the Zulu rate of 2D6 (designed: the first turn's 1D6 is for
-  // the regiments' own moves).
+  // "The Zulu tray(s) then determine their movement distance": the tray's
+  // movement rate for the turn: 2D6, or 1D6 on the first turn (Special Zulu
+  // Moves: "On the first turn, Zulu regiments get only 1D6 for movement").
   Explanation mv;
-  double dist = MovementRate(dice_, Mover::kZuluRegiment, &mv);
+  double dist = MovementRate(
+      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &mv);
   t = s_.FindUnit(tid);
   const Unit* b = s_.FindUnit(british_id);
   const Vec2 start = t->position;

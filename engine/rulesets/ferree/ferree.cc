@@ -117,6 +117,13 @@ bool IsMounted(const Unit& u) {
          u.stance != Stance::kDismounted;
 }
 
+bool CloseCombatTarget(const Unit& u) {
+  return u.side == Side::kZulu &&
+         (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna ||
+          u.kind == UnitKind::kSniper) &&
+         Alive(u);
+}
+
 bool IsNative(const Unit& u) {
   return u.kind == UnitKind::kNativeFoot || u.kind == UnitKind::kNativeHorse;
 }
@@ -208,6 +215,51 @@ bool NoBritishLeft(const BattleState& s) {
     }
   }
   return true;
+}
+
+Outcome OutcomeOf(const BattleState& s) {
+  Outcome o;
+  for (const Unit& u : s.units) {
+    if (u.side != Side::kBritish || u.kind == UnitKind::kRunner) continue;
+    o.british_figures += u.figures.Starting();
+    if (u.off_table && u.figures.Present() > 0 && !AwaitsArrival(s, u.id)) {
+      o.escaped += u.figures.Present();
+    }
+  }
+  if (NoBritishLeft(s)) {
+    const double share = o.british_figures > 0 ? double(o.escaped) / o.british_figures : 0.0;
+    o.victory = share < 0.10   ? Victory::kZuluDecisive
+                : share < 0.25 ? Victory::kZuluClear
+                : share < 0.50 ? Victory::kZuluMarginal
+                               : Victory::kZuluSlight;
+  } else if (AllRegimentsBroken(s)) {
+    o.victory = Victory::kBritish;
+  }
+  return o;
+}
+
+const char* VictoryName(Victory v) {
+  switch (v) {
+    case Victory::kBritish: return "British victory";
+    case Victory::kZuluDecisive: return "decisive Zulu victory";
+    case Victory::kZuluClear: return "clear Zulu victory";
+    case Victory::kZuluMarginal: return "marginal Zulu victory";
+    case Victory::kZuluSlight: return "slight Zulu victory";
+    case Victory::kNone: break;
+  }
+  return "none";
+}
+
+double VictoryScore(Victory v) {
+  switch (v) {
+    case Victory::kBritish: return -1.0;
+    case Victory::kZuluDecisive: return 1.0;
+    case Victory::kZuluClear: return 0.75;
+    case Victory::kZuluMarginal: return 0.5;
+    case Victory::kZuluSlight: return 0.25;
+    case Victory::kNone: break;
+  }
+  return 0.0;
 }
 
 // ---------------------------------------------------------------------------
@@ -577,12 +629,8 @@ bool FerreeRuleset::IsOver(const BattleState& state) const {
 double FerreeRuleset::Score(const BattleState& state, Side side) const {
   // 8.: "until all of the Zulu regiments have been broken or all of the
   // British are killed or escape".
-  double zulu = 0.0;
-  if (NoBritishLeft(state)) {
-    zulu = 1.0;
-  } else if (AllRegimentsBroken(state)) {
-    zulu = -1.0;
-  }
+  // Graded by the designed victory scale (OutcomeOf): escapes count.
+  const double zulu = VictoryScore(OutcomeOf(state).victory);
   return side == Side::kBritish ? -zulu : zulu;
 }
 

@@ -189,6 +189,9 @@ bool IsCompany(const Unit& u);
 bool IsArtillery(const Unit& u);
 // Mounted troops (not dismounted).
 bool IsMounted(const Unit& u);
+// A Zulu figure a British company can fight in close combat: a tray, an
+// induna or a sniper on the table, alive.
+bool CloseCombatTarget(const Unit& u);
 // Natal Native Contingent and native horse.
 bool IsNative(const Unit& u);
 // A footprint radius for distances between units, in inches.
@@ -212,6 +215,28 @@ int DivisionOf(const BattleState& s, const std::string& regiment_id);
 // arrive).
 bool AllRegimentsBroken(const BattleState& s);
 bool NoBritishLeft(const BattleState& s);
+
+// The outcome of a battle, on a designed victory scale (not in the source
+// text, which ends the game "until all of the Zulu regiments have been
+// broken or all of the British are killed or escape" and names no winner):
+// all regiments broken is a British victory; no British left is a Zulu
+// victory graded by the share of the British figures (runners aside) that
+// escaped off the table: under 10% decisive, under 25% clear, under 50%
+// marginal, else slight.
+enum class Victory : int {
+  kNone = 0, kBritish, kZuluDecisive, kZuluClear, kZuluMarginal, kZuluSlight,
+};
+struct Outcome {
+  Victory victory = Victory::kNone;
+  int british_figures = 0;  // at the start (Figures::Starting), runners aside
+  int escaped = 0;          // present in British units that left the table
+};
+Outcome OutcomeOf(const BattleState& s);
+// "decisive Zulu victory", ..., "British victory", "none".
+const char* VictoryName(Victory v);
+// The Zulu side's score of a victory level, in [-1, 1]: decisive 1, clear
+// 0.75, marginal 0.5, slight 0.25, British -1, none 0.
+double VictoryScore(Victory v);
 // 4. Zulu player deploys his troops: "All trays of a regiment must be
 // adjacent to or behind another tray of its regiment" and "there can not be
 // a regiment from another division between" two regiments of a division.
@@ -339,6 +364,9 @@ class FerreeBattle {
   // the draw's dice start; `*event`, if non-null, the "counter drawn" event.
   absl::Status ActivateCounter(const std::string& id, size_t dice_mark, int* event);
   std::vector<std::string> FillCup() const;
+  // Counters in the cup the British may know of: the counters of regiments
+  // still to enter from off-board are the umpire's secret.
+  int PublicCupCount() const;
   absl::Status ActivateRegiment(const std::string& id, const std::string& ordered_by);
   // A. the regiment's resolve test; under 10% lost no test and, unless
   // `log_no_test`, no event. `*event` the test's event (-1 none).

@@ -56,10 +56,13 @@ BattleState BeforeTheSituation() {
   Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 35}, 20).red_coat = true;
   Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {36, 35}, 20).red_coat = true;
   Add(s, "b3", Side::kBritish, UnitKind::kInfantry, {24, 35}, 20).red_coat = true;
+  // The wagons of the Isandlwana scenario: the units they supply.
+  const char* supplies[] = {"1/24th", "1/24th",  "1/24th",  "2/24th", "2/24th", "Battery RA",
+                            "3rd NNC", "3rd NNC", "1st NNC", "NNH",    "NMP",    "NV"};
   for (int i = 1; i <= 12; ++i) {
     Add(s, "w" + std::to_string(i), Side::kBritish, UnitKind::kWagon,
         Vec2(27 + (i - 1) % 4 * 2, 21 + (i - 1) / 4 * 2.5), 0)
-        .name = "1/24th";
+        .name = supplies[i - 1];
   }
   return s;
 }
@@ -133,14 +136,17 @@ TEST_F(FerreeCamp, FoundAt1230UnlaageredFourWagonsAreOnTheRoadAndTheThornbushIsG
   // B 6: thornbush. F 1: 1D6/2 hours past 12:00pm, 1 pip: 12:30pm.
   BattleState s = Start(rules_, 1, 6, 1, 1, all);
   EXPECT_EQ(s.pre_battle.discovery_time, 12 * 60 + 30);
-  // One hour of breaking down, 4 wagons an hour: the first four in unit order.
+  // One hour of breaking down, 4 wagons an hour. Designed order: a wagon of
+  // the unit with the most wagons still in camp (the first such in unit
+  // order), its last: w3 (1/24th, 3), w2 (1/24th, 2), w5 (2/24th, 2), w8
+  // (3rd NNC, 2). Every unit keeps a wagon.
   EXPECT_EQ(WagonsOffTable(s), 4);
-  for (const char* id : {"w1", "w2", "w3", "w4"}) {
+  for (const char* id : {"w3", "w2", "w5", "w8"}) {
     EXPECT_TRUE(s.FindUnit(id)->off_table) << id;
     EXPECT_EQ(s.FindUnit(id)->position, Vec2(0, 24)) << id;
   }
-  EXPECT_FALSE(s.FindUnit("w5")->off_table);
-  EXPECT_THAT(s.clock.chits_left, ::testing::Not(::testing::Contains("w1")));
+  for (const char* id : {"w1", "w4", "w6", "w7"}) EXPECT_FALSE(s.FindUnit(id)->off_table) << id;
+  EXPECT_THAT(s.clock.chits_left, ::testing::Not(::testing::Contains("w3")));
   // The thornbush was built (B) and destroyed by 12:30pm.
   EXPECT_FALSE(HasBarricade(s));
   int thornbush_events = 0, wagon_events = 0;
@@ -149,7 +155,7 @@ TEST_F(FerreeCamp, FoundAt1230UnlaageredFourWagonsAreOnTheRoadAndTheThornbushIsG
     EXPECT_EQ(e.why.rule.table, kTableDiscovery);
     if (e.kind == EventKind::kMoved) {
       ++wagon_events;
-      EXPECT_THAT(e.unit_ids, ::testing::ElementsAre("w1", "w2", "w3", "w4"));
+      EXPECT_THAT(e.unit_ids, ::testing::ElementsAre("w3", "w2", "w5", "w8"));
       EXPECT_EQ(e.point, 3);
     }
     if (e.why.text.find("thornbush") != std::string::npos &&
@@ -188,12 +194,12 @@ TEST_F(FerreeCamp, LaageredCampPutsTwoWagonsAnHourOnTheRoadAndNoRoadColumn) {
   // A 6: laagered. F 1, 1 pip: 12:30pm, one hour: 2 wagons.
   BattleState s = Start(rules_, 6, 1, 1, 1, all);
   EXPECT_EQ(WagonsOffTable(s), 2);
-  EXPECT_TRUE(s.FindUnit("w1")->off_table);
+  EXPECT_TRUE(s.FindUnit("w3")->off_table);
   EXPECT_TRUE(s.FindUnit("w2")->off_table);
-  EXPECT_FALSE(s.FindUnit("w3")->off_table);
+  EXPECT_FALSE(s.FindUnit("w1")->off_table);
   const Event* wagons = Find(all, kRowBreakDownLaagered);
   ASSERT_NE(wagons, nullptr);
-  EXPECT_THAT(wagons->unit_ids, ::testing::ElementsAre("w1", "w2"));
+  EXPECT_THAT(wagons->unit_ids, ::testing::ElementsAre("w3", "w2"));
 
   // Found at 3:00pm laagered: 3 1/2 hours at 2 an hour, 7 wagons; still no
   // road column (that is for an unlaagered camp).
@@ -201,6 +207,10 @@ TEST_F(FerreeCamp, LaageredCampPutsTwoWagonsAnHourOnTheRoadAndNoRoadColumn) {
   BattleState t = Start(rules_, 6, 1, 1, 6, late);
   EXPECT_EQ(t.pre_battle.discovery_time, 15 * 60);
   EXPECT_EQ(WagonsOffTable(t), 7);
+  // Once every unit is down to one wagon, they go in unit order: w1, w4, w6.
+  for (const char* id : {"w3", "w2", "w5", "w8", "w1", "w4", "w6"}) {
+    EXPECT_TRUE(t.FindUnit(id)->off_table) << id;
+  }
   EXPECT_EQ(Find(late, kRowRoadColumn), nullptr);
   EXPECT_EQ(t.FindUnit("b1")->position, Vec2(30, 35));
 }

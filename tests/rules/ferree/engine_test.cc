@@ -5,11 +5,13 @@
 // British view, and random play through GameState.
 #include <algorithm>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/driver.h"
@@ -362,6 +364,38 @@ TEST_F(FerreeEngine, TheGameEndsWhenTheLastRegimentBreaks) {
   EXPECT_TRUE(rules_.LegalActions(s, Side::kBritish).empty());
 }
 
+// The designed victory scale (docs/ferree-engine.md, not in the source
+// text): no British left is a Zulu victory graded by the share of British
+// figures that escaped off the table; Durnford's column still to come has
+// not escaped.
+TEST_F(FerreeEngine, TheVictoryScaleCountsEscapes) {
+  struct Case {
+    int escaped;  // of 20 British figures (b1 20; b2 escapes with `escaped`)
+    Victory want;
+    double score;
+  };
+  for (Case c : {Case{1, Victory::kZuluDecisive, 1.0}, Case{3, Victory::kZuluClear, 0.75},
+                 Case{7, Victory::kZuluMarginal, 0.5}, Case{12, Victory::kZuluSlight, 0.25}}) {
+    BattleState s = RegimentAndCompany();
+    Unit* b1 = s.FindUnit("b1");
+    b1->figures.fit = 0;
+    b1->figures.casualties = 20 - c.escaped;
+    Unit& b2 = Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {0, 10}, c.escaped);
+    b2.off_table = true;
+    b1->figures.starting = 20 - c.escaped;
+    const Outcome o = OutcomeOf(s);
+    EXPECT_EQ(o.british_figures, 20);
+    EXPECT_EQ(o.escaped, c.escaped);
+    EXPECT_EQ(o.victory, c.want) << VictoryName(o.victory);
+    EXPECT_EQ(rules_.Score(s, Side::kZulu), c.score) << c.escaped;
+    EXPECT_EQ(rules_.Score(s, Side::kBritish), -c.score);
+    // The same unit still to arrive with Durnford has not escaped.
+    MutableOwnState(s).arriving = {"b2"};
+    EXPECT_EQ(OutcomeOf(s).victory, Victory::kNone);
+  }
+  EXPECT_STREQ(VictoryName(Victory::kZuluClear), "clear Zulu victory");
+}
+
 TEST_F(FerreeEngine, PinnedTraysDoNotMoveUnlessTheyRally) {
   BattleState s = RegimentAndCompany();
   s.FindUnit("t2")->status.pinned = true;
@@ -457,6 +491,95 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
 }
 
+// Out Of Ammunition Table (001, British Ammunition Resupply): "1-3 May fire
+// with 1/2 of unit's figures": half of the figures that would fire, rounded
+// up. Officers' pistols beyond 3" are not among them.
+// b1, made ready by `arm`, fires at t2 `gap` inches away (edge to edge).
+Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>& arm,
+              std::vector<int> faces, BattleState* out = nullptr) {
+  BattleState s = FireRange(gap);
+  arm(*s.FindUnit("b1"));
+  Step st = Play(rules, s, {Make(ActionKind::kFire, "b1", "t2")}, std::move(faces));
+  if (out != nullptr) *out = s;
+  return st;
+}
+
+TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
+  for (double gap : {2.0, 8.0}) {
+    Step st = FireOnce(rules_, gap, [](Unit& b1) {
+      b1.leaders = 2;
+      b1.figures.fit = 10;  // 2 officers (pistols) and 8 riflemen
+      b1.status.ammunition = Ammunition::kLow;
+    }, std::vector<int>(10, 1));
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    const Event* fire = FindEvent(st.log, EventKind::kFired);
+    ASSERT_NE(fire, nullptr);
+    // 2": 10 would fire, 5 do (the 2 officers and 3 riflemen); 8": the
+    // pistols cannot reach, 8 riflemen would fire, 4 do.
+    const int fired = gap < 3.0 ? 5 : 4;
+    EXPECT_THAT(fire->why.text, HasSubstr(absl::StrCat(fired, " figure(s), ", fired, " shot(s)")))
+        << "gap " << gap;
+    EXPECT_EQ(st.dice_used, static_cast<size_t>(fired));
+  }
+  // One figure left still fires.
+  BattleState one;
+  Step st = FireOnce(rules_, 5.0, [](Unit& b1) {
+    b1.figures.fit = 1;
+    b1.status.ammunition = Ammunition::kLow;
+  }, {6}, &one);
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
+}
+
+// Designed (docs/scenarios/isandlwana.md, NNC firearms): native foot with
+// `figures.riflemen` set fire only that many rifles; their officers fire
+// pistols within 3".
+TEST_F(FerreeEngine, NativeFootFireOnlyTheirRiflemen) {
+  auto native = [](int riflemen) {
+    return [riflemen](Unit& b1) {
+      b1.kind = UnitKind::kNativeFoot;
+      b1.red_coat = false;
+      b1.leaders = 2;
+      b1.figures.fit = 10;
+      b1.figures.riflemen = riflemen;
+    };
+  };
+  // 2": 2 pistols and 1 rifle; 8": the rifle only.
+  for (double gap : {2.0, 8.0}) {
+    Step st = FireOnce(rules_, gap, native(1), {1, 1, 1});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    EXPECT_EQ(st.dice_used, gap < 3.0 ? 3u : 1u) << "gap " << gap;
+  }
+  // riflemen 0: every man (8 besides the officers) has a firearm.
+  Step st = FireOnce(rules_, 8.0, native(0), std::vector<int>(8, 1));
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 8u);
+}
+
+// British Firing Table (001, British Shooting): "Mounted figures Roll 1D6:
+// 1-5=Miss 6=Hit" is for men firing from the saddle; native horse that have
+// dismounted fire as figures on foot (the range bands), every figure.
+TEST_F(FerreeEngine, DismountedNativeHorseFireAsFiguresOnFoot) {
+  for (Stance stance : {Stance::kMounted, Stance::kDismounted}) {
+    BattleState s = FireRange(5.0);  // rifle 0 to 6": 4-6 hit on foot
+    Unit* b1 = s.FindUnit("b1");
+    b1->kind = UnitKind::kNativeHorse;
+    b1->leaders = 0;
+    b1->figures.fit = 4;
+    b1->stance = stance;
+    Step st = Play(rules_, s, {Make(ActionKind::kFire, "b1", "t2")}, {4, 5, 4, 5});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    if (stance == Stance::kMounted) {
+      // Half the mounted figures fire (the first rank), 6 to hit: no hits.
+      EXPECT_EQ(st.dice_used, 2u);
+      EXPECT_EQ(s.FindUnit("t2")->figures.fit, 25);
+    } else {
+      EXPECT_EQ(st.dice_used, 4u);
+      EXPECT_EQ(s.FindUnit("t2")->figures.fit, 21);
+    }
+  }
+}
+
 TEST_F(FerreeEngine, AnIndunaIsASpecialTargetAndRollsForTheEffectOfHits) {
   BattleState s = FireRange(5.0);
   s.FindUnit("b1")->figures.fit = 1;
@@ -492,6 +615,49 @@ TEST_F(FerreeEngine, ArtilleryCrewShootTwiceEachAndLimberedGunsDoNot) {
   EXPECT_TRUE(t2->umpire.under_artillery);
   EXPECT_EQ(t2->umpire.figures_fired_at, 6);
   EXPECT_EQ(s.FindUnit("g1")->status.turns_fired, 0) << "the ammunition table is for firearms";
+}
+
+// Artillery Movement (001, Special British Moves): "Limbered artillery can
+// not fire. Artillery may unlimber and fire or move 1D6 inches and
+// unlimber, but not fire in one turn." A limbered move is 2D6 and leaves the
+// gun limbered; UNLIMBER then MOVE is the 1D6 (prolonge) move, and then no
+// fire.
+TEST_F(FerreeEngine, LimberedArtilleryMovesOneDieAndUnlimbersButDoesNotFire) {
+  BattleState start = RegimentAndCompany();
+  Unit& gun = Add(start, "g1", Side::kBritish, UnitKind::kGun, {30, 14}, 3);
+  gun.status.limbered = true;
+  start.FindUnit("b1")->position = Vec2(10, 10);
+  start.FindUnit("t2")->position = Vec2(30, 14 + 20.0 + kGunRadius + kTrayRadius);
+  MakeActive(start, "g1");
+  Action forward = Make(ActionKind::kMove, "g1");
+  forward.to = Vec2(30, 30);
+  // A limbered move: 2D6 = 3 + 4 = 7"; then no unlimbering this turn.
+  BattleState s = start;
+  Step st = Play(rules_, s, {forward}, {3, 4});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_NEAR(s.FindUnit("g1")->position.y(), 21.0, 1e-9);
+  for (const Action& a : rules_.LegalActions(s, Side::kBritish)) {
+    EXPECT_NE(a.kind, ActionKind::kUnlimber) << "offered after a limbered move";
+  }
+  st = Play(rules_, s, {Make(ActionKind::kUnlimber, "g1")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("UNLIMBER first, then MOVE"));
+  // Unlimber, then move 1D6 = 5", then no fire.
+  s = start;
+  st = Play(rules_, s, {Make(ActionKind::kUnlimber, "g1"), forward}, {5});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 1u);
+  EXPECT_NEAR(s.FindUnit("g1")->position.y(), 19.0, 1e-9);
+  EXPECT_FALSE(s.FindUnit("g1")->status.limbered);
+  st = Play(rules_, s, {Make(ActionKind::kFire, "g1", "t2")}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("moves and unlimbers may not fire"));
+  // A gun that has limbered may not move.
+  s = start;
+  s.FindUnit("g1")->status.limbered = false;
+  st = Play(rules_, s, {Make(ActionKind::kLimber, "g1"), forward}, {});
+  EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.status.message()), HasSubstr("it has limbered this turn"));
 }
 
 TEST_F(FerreeEngine, AmmunitionRunsLowAtTheTablesLimit) {
@@ -550,6 +716,43 @@ TEST_F(FerreeEngine, CloseCombatByPairsWithEffectsOfHits) {
   EXPECT_EQ(cc->why.dice.size(), 5u);
 }
 
+// D. Close Combat (001): "British figures ( and the Zulu Induna) that lose a
+// Close Combat determine the effect of the combat using the "Effect Of Hits"
+// table. Other Zulu figures are removed from play." An induna or a sniper a
+// company contacts fights as one figure.
+TEST_F(FerreeEngine, AnIndunaOrASniperContactedFightsCloseCombat) {
+  for (UnitKind kind : {UnitKind::kInduna, UnitKind::kSniper}) {
+    BattleState s = FireRange(5.0);
+    s.FindUnit("b1")->figures.fit = 3;
+    Unit& z = Add(s, "z9", Side::kZulu, kind,
+                  {30, 14 + 0.05 + kCompanyRadius + kFigureRadius}, 1, "r1");
+    ASSERT_TRUE(InContact(*s.FindUnit("b1"), z));
+    bool offered = false;
+    for (const Action& a : rules_.LegalActions(s, Side::kBritish)) {
+      offered |= a.kind == ActionKind::kCharge && a.target_id == "z9";
+    }
+    EXPECT_TRUE(offered) << UnitKindName(kind);
+    // One pair: British 6 - 1 (no bayonet) = 5 beats Zulu 2. The induna
+    // rolls on Effects Of Hits: 3, wounded; the sniper is removed.
+    Step st = Play(rules_, s, {Make(ActionKind::kCharge, "b1", "z9")}, {6, 2, 3});
+    ASSERT_TRUE(st.status.ok()) << st.status;
+    const Unit* after = s.FindUnit("z9");
+    const Event* cc = FindEvent(st.log, EventKind::kCharged);
+    ASSERT_NE(cc, nullptr);
+    EXPECT_THAT(cc->why.text, HasSubstr("1 pair(s) fight: the Zulus lose 1"));
+    if (kind == UnitKind::kInduna) {
+      EXPECT_EQ(st.dice_used, 3u);
+      EXPECT_EQ(after->figures.fit, 0);
+      EXPECT_EQ(after->figures.wounded, 1);
+      EXPECT_THAT(cc->why.text, HasSubstr("Effects of hits on z9"));
+    } else {
+      EXPECT_EQ(st.dice_used, 2u);
+      EXPECT_EQ(after->figures.fit, 0);
+      EXPECT_EQ(after->figures.casualties, 1);
+    }
+  }
+}
+
 TEST_F(FerreeEngine, AWoundedFigureWoundedAgainIsSeriouslyWounded) {
   BattleState s = FireRange(0.05);
   Unit* b1 = s.FindUnit("b1");
@@ -602,6 +805,27 @@ TEST_F(FerreeEngine, ARetiringCompanyIsCharged) {
   EXPECT_EQ(test->why.rule.table, "Zulus Charging A Retiring Unit");
 }
 
+// Charging A Retiring Unit: "The Zulu tray(s) then determine their movement
+// distance": on the first turn that is 1D6 (Special Zulu Moves: "On the
+// first turn, Zulu regiments get only 1D6 for movement").
+TEST_F(FerreeEngine, AChargeOnTheFirstTurnMovesOneDie) {
+  BattleState s = FireRange(2.1);
+  s.clock.turn = 1;
+  s.FindUnit("b1")->figures.fit = 1;
+  Action move = Make(ActionKind::kMove, "b1");
+  move.to = Vec2(30, 6);
+  // b1 moves 3 + 1D6 (1) = 4" away; t2 tests: 1 = charge; 1D6 = 6 reaches
+  // (a 2D6 charge would have taken a second die); close combat 6 - 1 v 1.
+  Step st = Play(rules_, s, {move}, {1, 1, 6, 6, 1});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 5u);
+  EXPECT_TRUE(InContact(*s.FindUnit("t2"), *s.FindUnit("b1")));
+  const Event* charge = FindEvent(st.log, EventKind::kCharged);
+  ASSERT_NE(charge, nullptr);
+  EXPECT_EQ(charge->why.dice.size(), 1u);
+  EXPECT_EQ(charge->why.dice[0].count, 1);
+}
+
 TEST_F(FerreeEngine, AChargeThatFallsShortGoesBack) {
   BattleState s = FireRange(2.1);
   const Vec2 start = s.FindUnit("t2")->position;
@@ -647,6 +871,7 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   bool entered_at_point = false;
   bool first_move_from_point = false;
   bool seen_entry = false;
+  std::vector<std::string> told;  // what the British are told of the cup
   for (int guard = 0; guard < 40 && s.clock.turn < 4; ++guard) {
     EventLog log;
     Awaiting next;
@@ -655,6 +880,9 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
     ASSERT_TRUE(Advance(rules_, s, british, PolicySpec{}, dice, log, &next).ok());
     for (const Event& e : log.events()) {
       if (e.kind == EventKind::kTurnStarted) cups.push_back(e.unit_ids);
+      if (!e.umpire_only && (e.kind == EventKind::kTurnStarted || e.kind == EventKind::kCardDrawn)) {
+        told.push_back(e.why.text);
+      }
       // The counter of an entering regiment is told to the umpire only.
       if (e.kind == EventKind::kMarkerPlaced) {
         EXPECT_TRUE(e.umpire_only);
@@ -677,6 +905,10 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   EXPECT_THAT(cups[0], ElementsAre("r1", "b1"));
   EXPECT_THAT(cups[1], ElementsAre("r1", "b1", "r2"));
   EXPECT_THAT(cups[2], ElementsAre("r1", "b1", "r2", "r3"));
+  // Counts told to the British leave out r2's counter while it is off-board
+  // (Zulu Off-Board Movement: its turn of entry is the umpire's secret).
+  EXPECT_THAT(told, ::testing::Contains("Turn 2: 2 movement counters go into the cup."));
+  EXPECT_THAT(told, ::testing::Not(::testing::Contains(HasSubstr("Turn 2: 3 movement"))));
   EXPECT_TRUE(entered_at_point);
   EXPECT_TRUE(s.umpire.secret_entries.empty());
   EXPECT_FALSE(s.FindUnit("u1")->off_table);
