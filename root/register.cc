@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "ai/british/scripted_british.h"
+#include "ai/british/tsatf_patrol.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
@@ -37,6 +38,8 @@ void RegisterPolicies() {
                  [](const PolicySpec&) { return std::make_unique<ai::FerreeDoctrine>(); });
   RegisterPolicy(ferree::kRulesetId, Side::kBritish, PolicyKind::kRules,
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
+  RegisterPolicy("TSATF_ZULU_CONTROL", Side::kBritish, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<ai::ScriptedPatrol>(); });
 }
 
 }  // namespace

@@ -407,8 +407,12 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
         break;
       case ActionKind::kCasualties:
       case ActionKind::kRemove:
-      case ActionKind::kCloseCombatResult:
         needs_target = true;
+        break;
+      case ActionKind::kCloseCombatResult:
+        // Who lost figures (target_id), or, for a fight the rule set
+        // resolves, the unit that fights (unit_id).
+        needs_target = a.unit_id().empty();
         break;
       default:  // PASS, END_DEPLOYMENT
         break;

@@ -100,8 +100,9 @@ int Main(int argc, char** argv) {
   CLI::App* simulate =
       app.add_subcommand("simulate", "play whole games in-process and report the outcomes");
   SimulateOptions sim;
-  simulate->add_option("--ruleset", sim.ruleset, "rule set (ferree)")->capture_default_str();
-  simulate->add_option("--scenario", sim.scenario, "built-in scenario")->capture_default_str();
+  simulate->add_option("--ruleset", sim.ruleset, "rule set (ferree, tsatf)")->capture_default_str();
+  simulate->add_option("--scenario", sim.scenario, "built-in scenario (isandlwana; patrol for tsatf)")
+      ->capture_default_str();
   simulate->add_option("--games", sim.games, "games to play")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);

@@ -16,6 +16,8 @@
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/dice.h"
+#include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/umpire.h"
 #include "service/convert.h"
@@ -201,6 +203,27 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
 
   const double score = rules.Score(s, Side::kZulu);
   record.winner = score > 0 ? Side::kZulu : score < 0 ? Side::kBritish : Side::kUnspecified;
+  if (s.ruleset == "TSATF_ZULU_CONTROL" && tsatf::HasPatrolTask(s)) {
+    const tsatf::PatrolResult patrol = tsatf::JudgePatrol(s, /*at_end=*/true);
+    record.draw = patrol.outcome == tsatf::PatrolOutcome::kDraw;
+    record.ending = tsatf::PatrolReasonText(patrol.reason);
+    record.objective = patrol.objective_reached;
+    record.british_holding = patrol.holding_figures;
+  }
+  if (s.ruleset == "TSATF_ZULU_CONTROL") {
+    // Zulu Control commits regiments of 20 during the game and takes the
+    // destroyed and the fallen back off the table: the Zulu figures are
+    // those committed, the lost those no longer on the table.
+    record.zulu_start = s.umpire.committed * 20;
+    int present = 0;
+    for (const Unit& u : s.units) {
+      if (u.side == Side::kZulu && u.OnTable() && u.kind != UnitKind::kImpi &&
+          u.kind != UnitKind::kInduna && u.kind != UnitKind::kLoneZulu) {
+        present += u.figures.Present();
+      }
+    }
+    record.zulu_lost = std::max(0, record.zulu_start - present);
+  }
   record.turns = s.clock.turn;
   if (record.winner == Side::kUnspecified && s.clock.turn > options.turn_cap) {
     // The engine may run on past the cap within one step when no British
@@ -219,7 +242,10 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
 std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
                          const std::vector<GameRecord>& games, int failed) {
   const int n = static_cast<int>(games.size());
-  int zulu = 0, british = 0, capped = 0, other = 0;
+  int zulu = 0, british = 0, capped = 0, other = 0, draws = 0;
+  int objective = 0;
+  double holding = 0;
+  std::map<std::string, int> endings;
   double turns = 0, british_lost = 0, zulu_lost = 0;
   int british_start = 0, zulu_start = 0;
   int laager = 0, thornbush = 0, late = 0;
@@ -231,11 +257,16 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
       ++zulu;
     } else if (g.winner == Side::kBritish) {
       ++british;
+    } else if (g.draw) {
+      ++draws;
     } else if (g.capped) {
       ++capped;
     } else {
       ++other;
     }
+    if (!g.ending.empty()) ++endings[g.ending];
+    objective += g.objective ? 1 : 0;
+    holding += g.british_holding;
     turns += g.turns;
     british_lost += g.british_lost;
     zulu_lost += g.zulu_lost;
@@ -263,6 +294,7 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   absl::StrAppend(&out, "\nOutcome\n");
   absl::StrAppend(&out, absl::StrFormat("  Zulu win      %5d  %s\n", zulu, Percent(zulu, n)));
   absl::StrAppend(&out, absl::StrFormat("  British win   %5d  %s\n", british, Percent(british, n)));
+  if (draws > 0) absl::StrAppend(&out, absl::StrFormat("  draw          %5d  %s\n", draws, Percent(draws, n)));
   absl::StrAppend(
       &out, absl::StrFormat("  undecided     %5d  %s  (turn cap %d: %d; no unit "
                             "left to act: %d)\n",
@@ -272,14 +304,34 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
                                         "%.3f-%.3f)\n",
                                         static_cast<double>(zulu) / n, n, ci.low, ci.high));
   absl::StrAppend(&out, absl::StrFormat("Mean turns %.1f\n", turns / n));
-  absl::StrAppend(&out,
-                  absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %d\n",
-                                  british_lost / n, british_start, zulu_lost / n, zulu_start));
+  if (ruleset == "TSATF_ZULU_CONTROL") {
+    double committed = 0;
+    for (const GameRecord& g : games) committed += g.zulu_start;
+    absl::StrAppend(&out, absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %.1f "
+                                          "committed\n",
+                                          british_lost / n, british_start, zulu_lost / n,
+                                          committed / n));
+  } else {
+    absl::StrAppend(&out,
+                    absl::StrFormat("Mean figures lost: British %.1f of %d, Zulu %.1f of %d\n",
+                                    british_lost / n, british_start, zulu_lost / n, zulu_start));
+  }
 
-  absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
   auto row = [&](const std::string& label, int k, const std::string& note = "") {
     absl::StrAppend(&out, absl::StrFormat("  %-36s %5d  %s%s\n", label, k, Percent(k, n), note));
   };
+  if (ruleset == "TSATF_ZULU_CONTROL") {
+    absl::StrAppend(&out, "\nPatrol (Zulu Control, designed task)\n");
+    auto wide = [&](const std::string& label, int k) {
+      absl::StrAppend(&out, absl::StrFormat("  %-54s %5d  %s\n", label, k, Percent(k, n)));
+    };
+    for (const auto& [ending, k] : endings) wide(ending, k);
+    wide("objective reached", objective);
+    absl::StrAppend(&out, absl::StrFormat("  Mean figures holding the objective at the end %.1f of %d\n",
+                                          holding / n, british_start));
+    return out;
+  }
+  absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
   row("A camp laagered", laager);
   row("B thornbush", thornbush);
   row("C Durnford late", late, "  (after 10:00am)");
@@ -313,6 +365,12 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
   }
   absl::StatusOr<v1::TableState> table = LoadScenario(o.scenario);
   if (!table.ok()) {
+    // "--ruleset tsatf --scenario patrol": the built-in tsatf_patrol.
+    absl::StatusOr<v1::TableState> prefixed =
+        LoadScenario(absl::StrCat(absl::AsciiStrToLower(o.ruleset), "_", o.scenario));
+    if (prefixed.ok()) table = std::move(prefixed);
+  }
+  if (!table.ok()) {
     err << "error: " << table.status().message() << "\n";
     return kExitError;
   }
@@ -325,6 +383,12 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
     err << "error: scenario " << o.scenario << " is for " << start->ruleset << ", not " << *ruleset
         << "\n";
     return kExitError;
+  }
+  if (start->ruleset == "TSATF_ZULU_CONTROL" &&
+      start->ParameterOr(tsatf::kResolveBritishParam, -1.0) < 0.0) {
+    // A simulated game has nobody to type in the British results: the
+    // engine resolves them (designed tables, british_resolution.h).
+    start->parameters.push_back({tsatf::kResolveBritishParam, 1.0});
   }
   const Ruleset* rules = FindRuleset(*ruleset);
   if (rules == nullptr) {

@@ -12,7 +12,15 @@
 // outcomes, the Zulu win rate with its 95% Wilson interval, mean turns, mean
 // figures lost on each side, and how often each variant of the situation
 // rolls occurred (Ferree's A-F: laager, thornbush, Durnford late, deployment,
-// scouts, the hour the Zulus were found).
+// scouts, the hour the Zulus were found); for Zulu Control's patrol, how each
+// game ended (victory.h: the objective seized and held, the patrol cut up,
+// the objective missed, too few holding it), how often the objective was
+// reached and the figures holding it at the end. A draw is a game the rule set judged neither side's.
+//
+// Zulu Control is played with the engine resolving the British side
+// (tsatf.resolve_british = 1) unless the scenario sets that parameter;
+// `--scenario patrol` names the built-in tsatf_patrol (a scenario not found by
+// its name is looked up as <ruleset>_<name>).
 //
 // --laager forces situation A's laager: the first step (the situation rolls)
 // is played with scripted dice whose first face is a 6 (A: "6 Chelmsford ...
@@ -64,6 +72,12 @@ struct GameRecord {
   int british_start = 0;
   int zulu_start = 0;
   PreBattle situation;  // the situation rolls A-F as played
+  // Zulu Control's patrol task (engine/rulesets/tsatf/victory.h): how the
+  // game ended, whether the objective was reached, figures holding it.
+  bool draw = false;
+  std::string ending;
+  bool objective = false;
+  int british_holding = 0;
 };
 
 // The contract's enum name of a rule set given on the command line: "ferree"

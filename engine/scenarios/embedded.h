@@ -12,7 +12,9 @@
 //     on a 72" x 48" table, 10 perimeter and 10 appearance points, 24 Zulu
 //     units in the force pool (the example of 003_8a310c3200cb6fb0.txt,
 //     "General Principles: SCENARIO DESIGN": "24 Zulu units vs. 9 British
-//     units").
+//     units"). Its task (designed, engine/rulesets/tsatf/victory.h): seize
+//     the ford (appearance point 1) and hold it to the end of turn 12
+//     (parameters tsatf.patrol.objective and tsatf.turn_limit).
 //   "isandlwana" (isandlwana.json): Ferree's Isandlwana (001_4c61f40cf0987cbf.txt),
 //     22 January 1879 on a 96" x 72" table at 1" = 50 m: the 1/24th, G Coy
 //     2/24th, N/5 RA, the NNC, Durnford's column, the wagons and a surgeon

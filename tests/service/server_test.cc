@@ -166,6 +166,74 @@ TEST_F(ServerTest, AdvanceIsDeterministic) {
   EXPECT_GT(a.ByteSizeLong(), 0u);
 }
 
+// Zulu Control with tsatf.resolve_british = 1 over the wire: a
+// CLOSE_COMBAT_RESULT that names only the British unit that fights passes the
+// service's checks and the engine fights it with its designed table (20
+// fights of 3 against 3, +1 each side: all ties); a FIRE with typed-in hits is
+// refused.
+TEST_F(ServerTest, EngineResolvedBritishSideOverGrpc) {
+  v1::AdvanceRequest request = TsatfAdvanceRequest(1);
+  v1::TableState* s = request.mutable_state();
+  v1::Parameter* p = s->add_parameters();
+  p->set_name("tsatf.resolve_british");
+  p->set_value(1);
+  s->mutable_clock()->set_phase(v1::CLOSE_COMBAT);
+  s->mutable_units(0)->mutable_status()->set_in_close_combat(true);  // b1 at (30, 6)
+  v1::Unit* impi = s->add_units();
+  impi->set_id("z1");
+  impi->set_side(v1::ZULU);
+  impi->set_kind(v1::IMPI);
+  impi->mutable_position()->set_x(30);
+  impi->mutable_position()->set_y(9);
+  v1::Unit* regiment = s->add_units();
+  *regiment = *impi;
+  regiment->set_id("z2");
+  regiment->set_kind(v1::REGIMENT);
+  regiment->set_parent("z1");
+  regiment->mutable_figures()->set_fit(20);
+  regiment->mutable_status()->set_in_close_combat(true);
+  s->mutable_umpire()->set_committed(1);
+  s->mutable_umpire()->set_force_pool(23);
+  v1::Action* fight = request.add_british_actions();
+  fight->set_kind(v1::CLOSE_COMBAT_RESULT);
+  fight->set_unit_id("b1");
+  request.clear_dice();
+  for (int i = 0; i < 40; ++i) request.mutable_dice()->mutable_scripted()->add_dice(3);
+  v1::AdvanceResponse out;
+  const grpc::Status status = GrpcAdvance(request, &out);
+  ASSERT_TRUE(status.ok()) << status.error_code() << ": " << status.error_message();
+  EXPECT_EQ(out.awaiting().kind(), v1::BRITISH_CLOSE_COMBAT);
+  int fights = 0;
+  for (const v1::Event& e : out.events()) {
+    if (e.why().rule().table() != "Close combat (designed)") continue;
+    ++fights;
+    EXPECT_TRUE(e.why().rule().designed());
+    ASSERT_EQ(e.why().dice_size(), 2);
+    EXPECT_EQ(e.why().dice(0).faces_size(), 20);
+  }
+  EXPECT_EQ(fights, 1);
+  for (const v1::Unit& u : out.state().units()) {
+    EXPECT_FALSE(u.status().in_close_combat()) << u.id();
+    if (u.id() == "b1" || u.id() == "z2") EXPECT_EQ(u.figures().fit(), 20) << u.id();
+  }
+
+  v1::AdvanceRequest fire = request;
+  fire.mutable_state()->mutable_clock()->set_phase(v1::FIRE_PHASE);
+  fire.mutable_state()->mutable_clock()->set_current_card(v1::RED);
+  fire.mutable_state()->mutable_clock()->set_red_left(2);
+  fire.mutable_state()->mutable_clock()->set_black_left(3);
+  fire.clear_british_actions();
+  v1::Action* shot = fire.add_british_actions();
+  shot->set_kind(v1::FIRE);
+  shot->set_unit_id("b1");
+  shot->set_target_id("z2");
+  shot->set_hits(4);
+  const grpc::Status refused = GrpcAdvance(fire, &out);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(refused.error_message().find("british_actions[0].hits"), std::string::npos)
+      << refused.error_message();
+}
+
 TEST_F(ServerTest, BritishViewHidesUmpireOnlyEvents) {
   v1::AdvanceRequest request = TsatfAdvanceRequest(3);
   request.set_british_view(true);

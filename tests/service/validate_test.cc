@@ -238,6 +238,25 @@ TEST(ValidateTest, BritishActions) {
   ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[1].kind: is required");
 }
 
+// CLOSE_COMBAT_RESULT names who lost figures (target_id) or, for a fight the
+// rule set resolves (Zulu Control with tsatf.resolve_british = 1), the unit
+// that fights (unit_id); one of the two is required.
+TEST(ValidateTest, CloseCombatResultNamesTheLoserOrTheFighter) {
+  const v1::TableState s = testing::TsatfState();
+  google::protobuf::RepeatedPtrField<v1::Action> actions;
+  v1::Action* a = actions.Add();
+  a->set_kind(v1::CLOSE_COMBAT_RESULT);
+  ExpectInvalid(ValidateBritishActions(actions, s), "british_actions[0].target_id: is required");
+  a->set_unit_id("b1");
+  EXPECT_TRUE(ValidateBritishActions(actions, s).ok());
+  a->set_unit_id("nobody");
+  EXPECT_EQ(ValidateBritishActions(actions, s).code(), absl::StatusCode::kInvalidArgument);
+  a->clear_unit_id();
+  a->set_target_id("b2");
+  a->set_casualties(2);
+  EXPECT_TRUE(ValidateBritishActions(actions, s).ok());
+}
+
 TEST(ValidateTest, ChitPullBookkeeping) {
   v1::TableState s = testing::TsatfState();
   s.mutable_clock()->set_time_of_day(-30);

@@ -4,7 +4,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi::tsatf {
@@ -133,12 +135,15 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
   for (size_t i = 0; i < s.parameters.size(); ++i) {
     const Parameter& p = s.parameters[i];
     std::string path = absl::StrCat("state.parameters[", i, "]");
-    if (p.name != kStandTargetParam && p.name != kCriticalMoraleTargetParam) {
-      return Bad(path + ".name", absl::StrCat("'", p.name, "' is not a parameter of Zulu Control (it takes ",
-                                              kStandTargetParam, " and ", kCriticalMoraleTargetParam, ")"));
+    const ParameterSpec* spec = FindParameter(p.name);
+    if (spec == nullptr) {
+      return Bad(path + ".name", absl::StrCat("'", p.name, "' is not a parameter of Zulu Control "
+                                              "(docs/conformance.md lists them)"));
     }
-    if (p.value < 1 || p.value > 7 || p.value != static_cast<int>(p.value)) {
-      return Bad(path + ".value", "a D6 target is a whole number from 1 to 7");
+    if (!(p.value >= spec->low && p.value <= spec->high) ||
+        (spec->whole && p.value != static_cast<int>(p.value))) {
+      return Bad(path + ".value", absl::StrCat(p.name, " is a ", spec->whole ? "whole number" : "number",
+                                               " from ", spec->low, " to ", spec->high));
     }
   }
   const Clock& c = s.clock;
@@ -367,6 +372,9 @@ std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side si
   std::vector<Action> out;
   Awaiting a = Awaits(state);
   if (side != Side::kBritish || a.side != Side::kBritish) return out;  // the Zulus follow the procedure
+  // Designed (not in the source text): the engine resolving the British side,
+  // and the patrol task's moves (british_resolution.h, victory.h).
+  if (ResolvesBritish(state) || HasPatrolTask(state)) return BritishCandidates(state, a);
   Action pass;
   pass.kind = ActionKind::kPass;
   out.push_back(pass);
@@ -421,6 +429,15 @@ bool TsatfRuleset::IsOver(const BattleState& state) const {
 // the score here is designed: the share of British figures still fighting,
 // mapped to [-1, 1] (+1 all standing for the British).
 double TsatfRuleset::Score(const BattleState& state, Side side) const {
+  // Designed (not in the source text): a game with a patrol task ends with
+  // its outcome (victory.h): +1 a British victory, 0 a draw, -1 a Zulu one.
+  if (HasPatrolTask(state) && IsOver(state)) {
+    const PatrolOutcome o = JudgePatrol(state, true).outcome;
+    const double british = o == PatrolOutcome::kBritishVictory ? 1.0
+                           : o == PatrolOutcome::kZuluVictory  ? -1.0
+                                                               : 0.0;
+    return side == Side::kBritish ? british : -british;
+  }
   int start = 0, present = 0;
   for (const Unit& u : state.units) {
     if (u.side != Side::kBritish) continue;

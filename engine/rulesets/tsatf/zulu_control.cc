@@ -7,7 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/victory.h"
 
 namespace impi::tsatf {
 namespace {
@@ -134,9 +136,17 @@ Awaiting ZuluControl::Awaits() const {
   const Clock& c = s_.clock;
   bool british_left = false;
   for (const Unit& u : s_.units) british_left |= IsBritishOnTable(u);
-  if (c.phase == Phase::kGameOver || (!british_left && c.turn > 0)) {
+  if (c.phase == Phase::kGameOver || (!british_left && c.turn > 0) ||
+      (c.turn > 0 && PatrolDecided(s_))) {
     a.kind = AwaitKind::kGameOver;
-    a.prompt = "The game is over: no British unit is left on the table.";
+    // Designed (not in the source text): the patrol task (victory.h).
+    if (HasPatrolTask(s_)) {
+      a.prompt = absl::StrCat("The game is over. ", JudgePatrol(s_, true).text);
+    } else if (british_left) {
+      a.prompt = absl::StrCat("The game is over: turn ", c.turn, " was the last (the turn limit).");
+    } else {
+      a.prompt = "The game is over: no British unit is left on the table.";
+    }
     return a;
   }
   auto british_ids = [&](bool need_unacted, bool need_unfired) {
@@ -169,7 +179,8 @@ Awaiting ZuluControl::Awaits() const {
     a.unit_ids = british_ids(false, true);
     a.prompt = absl::StrCat("Turn ", c.turn, ", fire: red card ", kCardsPerColour - c.red_left,
                             " of ", kCardsPerColour,
-                            ". British units fire (FIRE with the hits scored), then PASS.");
+                            Resolving() ? ". British units fire (FIRE at a target: the engine rolls the hits), then PASS."
+                                        : ". British units fire (FIRE with the hits scored), then PASS.");
     return a;
   }
   if (c.phase == Phase::kCloseCombat) {
@@ -178,9 +189,13 @@ Awaiting ZuluControl::Awaits() const {
     for (const Unit& u : s_.units) {
       if (u.status.in_close_combat && u.OnTable()) a.unit_ids.push_back(u.id);
     }
-    a.prompt = absl::StrCat("Turn ", c.turn,
-                            ", close combat: resolve the fights at the table, report each with "
-                            "CLOSE_COMBAT_RESULT (or CHARGE), then PASS.");
+    a.prompt = Resolving()
+                   ? absl::StrCat("Turn ", c.turn,
+                                  ", close combat: each British unit in it fights (CLOSE_COMBAT_RESULT "
+                                  "with its unit_id: the engine rolls); PASS fights the rest and ends the phase.")
+                   : absl::StrCat("Turn ", c.turn,
+                                  ", close combat: resolve the fights at the table, report each with "
+                                  "CLOSE_COMBAT_RESULT (or CHARGE), then PASS.");
     return a;
   }
   a.side = Side::kZulu;
@@ -266,6 +281,17 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
 
 absl::Status ZuluControl::EndOfTurn() {
   for (Unit& u : s_.units) u.status.in_close_combat = false;
+  // Designed (not in the source text): the scenario's turn limit (victory.h).
+  const int limit = TurnLimit(s_);
+  if (limit > 0 && s_.clock.turn >= limit) {
+    s_.clock.phase = Phase::kGameOver;
+    Event& e = log_.Add(EventKind::kAwaiting, Side::kUnspecified);
+    e.why = Rule(kSectionVictory, absl::StrCat("Turn ", s_.clock.turn, " was the last (",
+                                               kTurnLimitParam, ")."));
+    e.why.rule.designed = true;
+    e.announce = Awaits().prompt;
+    return absl::OkStatus();
+  }
   s_.clock.turn = std::max(1, s_.clock.turn) + 1;
   s_.clock.phase = Phase::kStartOfTurn;
   return absl::OkStatus();
@@ -958,6 +984,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
       }
     }
     e.announce += absl::StrCat(" It is in close combat with ", target_id, ".");
+    if (Resolving()) return StandAgainstCharge(target_id, unit_id);
   }
   return absl::OkStatus();
 }
@@ -1362,13 +1389,15 @@ absl::Status ZuluControl::FireCard() {
   u->status.fired = true;
   bool rifles = u->kind == UnitKind::kRifleRegiment;
   absl::StrAppend(&why.text, shot.unit, rifles ? " fires its rifles at " : " throws spears at ",
-                  shot.target, ", the nearest British unit in range. Resolve the hits with the TSATF "
-                  "fire rules and report them with CASUALTIES.");
+                  shot.target, ", the nearest British unit in range.",
+                  Resolving() ? " The engine rolls the hits (designed)."
+                              : " Resolve the hits with the TSATF fire rules and report them with CASUALTIES.");
   Event& e = Decision(EventKind::kFired, why);
   e.unit_ids = {shot.unit};
   e.target_id = shot.target;
   e.announce = absl::StrCat("The Zulu ", rifles ? "rifle-armed regiment " : "skirmishers ", shot.unit,
                             rifles ? " fire at " : " throw spears at ", shot.target, ".");
+  if (Resolving()) return ResolveZuluFire(shot.unit, shot.target);
   return absl::OkStatus();
 }
 
@@ -1577,6 +1606,7 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
     case ActionKind::kPass:
       if (aw.side != Side::kBritish) return not_now("PASS");
       if (aw.kind == AwaitKind::kBritishCloseCombat) {
+        if (Resolving()) IMPI_RETURN_IF_ERROR(FightRemaining(path));
         s_.clock.phase = Phase::kEndOfTurn;
       } else {
         s_.clock.current_card = CardColor::kUnspecified;
@@ -1600,6 +1630,9 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
       if (aw.side != Side::kBritish) return not_now("CASUALTIES");
       if (a.kind == ActionKind::kCloseCombatResult && aw.kind != AwaitKind::kBritishCloseCombat) {
         return not_now("CLOSE_COMBAT_RESULT");
+      }
+      if (a.kind == ActionKind::kCloseCombatResult && Resolving() && !a.unit_id.empty()) {
+        return FightCloseCombat(a.unit_id, path);
       }
       return Casualties(a.target_id, a.casualties, path, a.kind == ActionKind::kCloseCombatResult);
     case ActionKind::kRemove: {
@@ -1668,6 +1701,19 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
   e.announce = absl::StrCat(a.unit_id, " moves to ", At(a.to), ".");
   Unit copy = *u;
   CheckAppearancePoints(copy, pts);
+  // Designed (victory.h): the patrol's objective counts as reached even
+  // when it has already generated an impi (SPENT); OCCUPIED is as final.
+  if (SpentObjectiveReached(s_, a.to)) {
+    Point* p = s_.FindPoint(PointKind::kAppearance, ObjectivePoint(s_));
+    p->state = PointState::kOccupied;
+    Event& o = log_.Add(EventKind::kPointOccupied, Side::kBritish);
+    o.point = p->number;
+    o.point_kind = PointKind::kAppearance;
+    o.unit_ids = {a.unit_id};
+    o.why = Rule(kSectionVictory, absl::StrCat(a.unit_id, " reaches the patrol's objective, appearance point ",
+                                               p->number, "."));
+    o.why.rule.designed = true;
+  }
   return absl::OkStatus();
 }
 
@@ -1695,6 +1741,12 @@ absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) 
     return absl::InvalidArgumentError(absl::StrCat(path, ".hits: ", a.hits, " is not between 0 and the ",
                                                    t->figures.Present(), " figures of ", a.target_id));
   }
+  int hits = a.hits;
+  if (Resolving()) {
+    IMPI_RETURN_IF_ERROR(RollBritishFire(a, path, &hits));
+    u = s_.FindUnit(a.unit_id);
+    t = s_.FindUnit(a.target_id);
+  }
   u->status.fired = true;
   std::string parent = t->parent;
   for (Unit& x : s_.units) {
@@ -1705,12 +1757,12 @@ absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) 
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
   e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
-  e.announce = absl::StrCat(a.unit_id, " fires at ", a.target_id, ": ", a.hits, " hit(s).");
+  e.announce = absl::StrCat(a.unit_id, " fires at ", a.target_id, ": ", hits, " hit(s).");
   if (t->kind == UnitKind::kLoneZulu) {
-    return LoneZulu(a.target_id, a.hits > 0 ? LoneZuluEvent::kFiredAtHit : LoneZuluEvent::kFiredAtMissed,
+    return LoneZulu(a.target_id, hits > 0 ? LoneZuluEvent::kFiredAtHit : LoneZuluEvent::kFiredAtMissed,
                     a.unit_id);
   }
-  if (a.hits > 0) return Casualties(a.target_id, a.hits, path, false);
+  if (hits > 0) return Casualties(a.target_id, hits, path, false);
   return absl::OkStatus();
 }
 
@@ -1804,6 +1856,11 @@ absl::Status ZuluControl::Casualties(const std::string& target_id, int casualtie
       RemoveUnit(target_id, "destroyed", true);
     }
     return absl::OkStatus();
+  }
+  if (t->side == Side::kBritish && Resolving() && !t->status.below_half &&
+      t->figures.Present() * 2 < t->figures.Starting()) {
+    t->status.below_half = true;
+    return BritishMorale(target_id);
   }
   if (t->side == Side::kZulu && !t->status.below_half && t->figures.Present() * 2 < t->figures.Starting()) {
     t->status.below_half = true;

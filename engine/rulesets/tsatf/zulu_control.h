@@ -26,7 +26,9 @@
 // designed tables; a regiment's footprint, contact distance, "occupying" a
 // point (within 2"), ties within 0.5", one marker per perimeter point, the
 // fire deck of 3 red and 3 black cards, pinned units recovering at the next
-// start of turn.
+// start of turn. On request (tsatf.resolve_british) the engine resolves the
+// British side too (british_resolution.h), and a table may give the patrol a
+// task and a turn limit (victory.h).
 //
 // Thread safety: a ZuluControl works on the state it is given; use one per
 // thread.
@@ -137,6 +139,16 @@ class ZuluControl {
   void RecenterImpi(const std::string& impi_id);
   std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
   void TranslateForce(Unit& force, const Vec2& delta);
+
+  // The engine resolving the British side when tsatf.resolve_british is 1
+  // (designed, british_resolution.cc).
+  bool Resolving() const;
+  absl::Status RollBritishFire(const Action& a, const std::string& path, int* hits);
+  absl::Status ResolveZuluFire(const std::string& zulu_id, const std::string& british_id);
+  absl::Status StandAgainstCharge(const std::string& british_id, const std::string& impi_id);
+  absl::Status BritishMorale(const std::string& british_id);
+  absl::Status FightCloseCombat(const std::string& british_id, const std::string& path);
+  absl::Status FightRemaining(const std::string& path);
 
   Event& Decision(EventKind kind, const Explanation& why);
   int StandTarget() const;

@@ -1,0 +1,588 @@
+// engine/rulesets/tsatf/british_resolution.cc: the designed TSATF-style
+// resolution of British fire, Zulu fire, close combat, and the British test
+// to stand and critical morale (not in the source text; see
+// british_resolution.h), and the ZuluControl steps that apply them.
+#include "engine/rulesets/tsatf/british_resolution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/table_reader.h"
+#include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/victory.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
+
+namespace impi::tsatf {
+namespace {
+
+constexpr char kDesignedNote[] = " (designed: not in the source text)";
+constexpr double kArtilleryRangeFactor = 2.0;  // a gun reaches twice the rifle range
+constexpr double kScreenShort = 5.0;  // units other than the lead stop this far short of the objective
+
+std::string ModifiersText(const std::vector<Modifier>& mods) {
+  std::vector<std::string> parts;
+  for (const Modifier& m : mods) parts.push_back(m.reason);
+  return absl::StrJoin(parts, ", ");
+}
+
+int Sum(const std::vector<Modifier>& mods) {
+  int n = 0;
+  for (const Modifier& m : mods) n += m.value;
+  return n;
+}
+
+bool Mounted(const Unit& u) {
+  return u.stance == Stance::kMounted ||
+         (u.stance == Stance::kUnspecified &&
+          (u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse));
+}
+
+bool Fires(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool ZuluTarget(const Unit& z) {
+  return z.side == Side::kZulu && z.OnTable() && z.kind != UnitKind::kImpi &&
+         z.kind != UnitKind::kInduna && z.figures.Present() > 0;
+}
+
+// A designed D6 test: `target` or more passes.
+bool D6Test(Dice& dice, int target, const char* table, const char* pass, const char* fail,
+            const std::string& purpose, const std::vector<Modifier>& mods, Explanation* why) {
+  TableReader r(kSource, dice, why);
+  const std::string fail_text = absl::StrFormat("less than %d = %s", target, fail);
+  const std::string pass_text = absl::StrFormat("%d or more = %s", target, pass);
+  const PrintedRow rows[] = {
+      {-10, target - 1, fail_text.c_str(), fail, 0},
+      {target, 20, pass_text.c_str(), pass, 1},
+  };
+  const PrintedTable t{kSectionDesigned, table, rows, /*designed=*/true};
+  const PrintedRow& row = r.Read(t, 1, 6, purpose, mods);
+  r.Say(kDesignedNote);
+  return row.value == 1 && r.last().total >= target;
+}
+
+Explanation Designed(const char* table, const std::string& row, const std::string& text) {
+  Explanation e;
+  e.rule.source = kSource;
+  e.rule.section = kSectionDesigned;
+  e.rule.table = table;
+  e.rule.row = row;
+  e.rule.designed = true;
+  e.text = text;
+  return e;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Parameters.
+
+const std::vector<ParameterSpec>& ZuluControlParameters() {
+  static const std::vector<ParameterSpec> kSpecs = {
+      {kStandTargetParam, kDefaultStandTarget, 1, 7, true},
+      {kCriticalMoraleTargetParam, kDefaultCriticalMoraleTarget, 1, 7, true},
+      {kResolveBritishParam, 0, 0, 1, true},
+      {kFireRangeParam, 24, 1, 96, false},
+      {kFireCloseRangeParam, 12, 0, 96, false},
+      {kFireHitCloseParam, 5, 1, 7, true},
+      {kFireHitLongParam, 6, 1, 7, true},
+      {kFireGunDiceParam, 6, 0, 30, true},
+      {kZuluRifleHitParam, 6, 1, 7, true},
+      {kZuluSpearHitParam, 5, 1, 7, true},
+      {kMeleeZuluBonusParam, 1, -6, 6, true},
+      {kMeleeOutnumberBonusParam, 1, -6, 6, true},
+      {kMeleeRegularBonusParam, 1, -6, 6, true},
+      {kMeleeWaveringParam, 1, 0, 6, true},
+      {kBritishStandTargetParam, 3, 1, 7, true},
+      {kBritishMoraleTargetParam, 4, 1, 7, true},
+      {kTurnLimitParam, 0, 0, 1000, true},
+      {kObjectiveParam, 0, 0, 1000, true},
+      {kHoldRadiusParam, 12, 0.5, 96, false},
+      {kHoldShareParam, 0.5, 0, 1, false},
+  };
+  return kSpecs;
+}
+
+const ParameterSpec* FindParameter(const std::string& name) {
+  for (const ParameterSpec& p : ZuluControlParameters()) {
+    if (name == p.name) return &p;
+  }
+  return nullptr;
+}
+
+double Param(const BattleState& s, const char* name) {
+  const ParameterSpec* p = FindParameter(name);
+  return s.ParameterOr(name, p != nullptr ? p->fallback : 0.0);
+}
+
+bool ResolvesBritish(const BattleState& s) { return Param(s, kResolveBritishParam) >= 1.0; }
+
+bool IsNativeTroops(const Unit& u) {
+  return u.kind == UnitKind::kNativeFoot || u.kind == UnitKind::kNativeHorse;
+}
+
+bool IsArtillery(const Unit& u) {
+  return u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling || u.kind == UnitKind::kRockets;
+}
+
+double MoveAllowance(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeHorse:
+      return 12.0;
+    default:
+      return 6.0;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Terrain.
+
+bool InCover(const BattleState& s, const Vec2& p) {
+  for (const Terrain& t : s.terrain) {
+    if (t.cover_class >= 2 && !t.open && t.outline.size() >= 3 && PointInPolygon(p, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ClearSight(const BattleState& s, const Vec2& a, const Vec2& b) {
+  std::vector<Obstacle> blockers;
+  for (const Terrain& t : s.terrain) {
+    if (!t.blocks_los || t.outline.size() < 3 || t.open) continue;
+    if (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline)) continue;
+    blockers.push_back(Obstacle::Polygon(t.outline));
+  }
+  return LineOfSight(a, b, blockers);
+}
+
+// ---------------------------------------------------------------------------
+// The designed tables.
+
+int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* why) {
+  FreshExplanation w(why);
+  const int needed = std::clamp(in.needed, 1, 6);
+  const std::string row = absl::StrFormat("one D6 a die: %d or more = a hit (a 6 always hits)", needed);
+  *w = Designed(table, row, "");
+  if (in.dice <= 0) {
+    w->text = absl::StrCat(in.purpose, ": no dice, no hits.", kDesignedNote);
+    return 0;
+  }
+  DieRoll roll = dice.RollPool(in.dice, 6, in.purpose);
+  int hits = 0;
+  for (int f : roll.faces) hits += f >= needed ? 1 : 0;
+  const int capped = std::min(hits, in.max_hits);
+  w->dice.push_back(roll);
+  w->text = absl::StrCat(in.dice, "D6 rolled ", absl::StrJoin(roll.faces, "+"), ", ", needed,
+                         " or more hits",
+                         in.needed_because.empty() ? "" : absl::StrCat(" (", ModifiersText(in.needed_because), ")"),
+                         ": ", hits, " hit(s)",
+                         capped < hits ? absl::StrCat(", ", capped, " figure(s) to hit") : "", ".",
+                         kDesignedNote);
+  return capped;
+}
+
+bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& target, FireInput* in,
+                      std::string* reason) {
+  *in = FireInput{};
+  if (!Fires(shooter) || shooter.figures.Present() <= 0) {
+    *reason = absl::StrCat(shooter.id, " is a ", UnitKindName(shooter.kind), ": it does not fire");
+    return false;
+  }
+  const bool artillery = IsArtillery(shooter);
+  const double range =
+      Param(s, kFireRangeParam) * (artillery ? kArtilleryRangeFactor : 1.0);
+  const double d = Distance(shooter.position, target.position);
+  if (d > range) {
+    *reason = absl::StrFormat("%s is %.1f\" away, beyond the range of %.0f\" (designed)", target.id, d,
+                              range);
+    return false;
+  }
+  if (!ClearSight(s, shooter.position, target.position)) {
+    *reason = absl::StrCat(target.id, " is out of sight of ", shooter.id);
+    return false;
+  }
+  const bool close = d <= Param(s, kFireCloseRangeParam);
+  in->needed = static_cast<int>(Param(s, close ? kFireHitCloseParam : kFireHitLongParam));
+  in->needed_because.push_back(
+      Modifier{absl::StrFormat("%s range, %.1f\"", close ? "close" : "long", d), 0});
+  if (Mounted(shooter) && !artillery) {
+    in->needed += 1;
+    in->needed_because.push_back(Modifier{"+1 firing mounted", 1});
+  }
+  if (InCover(s, target.position)) {
+    in->needed += 1;
+    in->needed_because.push_back(Modifier{"+1 target in cover", 1});
+  }
+  const int present = shooter.figures.Present();
+  in->dice = artillery                   ? static_cast<int>(Param(s, kFireGunDiceParam))
+             : IsNativeTroops(shooter) && !Mounted(shooter) ? (present + 1) / 2
+                                                             : present;
+  in->max_hits = target.figures.Present();
+  in->purpose = absl::StrCat("British fire: ", shooter.id, " at ", target.id);
+  return true;
+}
+
+FireInput ZuluFireInput(const BattleState& s, const Unit& shooter, const Unit& target) {
+  FireInput in;
+  const bool rifles = shooter.kind == UnitKind::kRifleRegiment;
+  in.dice = (shooter.figures.Present() + 1) / 2;
+  in.needed = static_cast<int>(Param(s, rifles ? kZuluRifleHitParam : kZuluSpearHitParam));
+  in.needed_because.push_back(Modifier{rifles ? "rifles" : "thrown spears", 0});
+  if (InCover(s, target.position)) {
+    in.needed += 1;
+    in.needed_because.push_back(Modifier{"+1 target in cover", 1});
+  }
+  in.max_hits = target.figures.Present();
+  in.purpose = absl::StrCat("Zulu fire: ", shooter.id, " at ", target.id, " (one D6 per 2 figures)");
+  return in;
+}
+
+bool BritishTestToStand(Dice& dice, const BattleState& s, const Unit& u, Explanation* why) {
+  std::vector<Modifier> mods;
+  AddModifierIf(mods, u.red_coat, 1, "red coats (regulars)");
+  AddModifierIf(mods, IsNativeTroops(u), -1, "native troops");
+  AddModifierIf(mods, u.status.below_half, -1, "below half strength");
+  return D6Test(dice, static_cast<int>(Param(s, kBritishStandTargetParam)), kTableBritishStand,
+                "stands", "wavers", absl::StrCat("test to stand of ", u.id), mods, why);
+}
+
+bool BritishCriticalMorale(Dice& dice, const BattleState& s, const Unit& u, Explanation* why) {
+  std::vector<Modifier> mods;
+  AddModifierIf(mods, u.red_coat, 1, "red coats (regulars)");
+  AddModifierIf(mods, IsNativeTroops(u), -1, "native troops");
+  return D6Test(dice, static_cast<int>(Param(s, kBritishMoraleTargetParam)), kTableBritishMorale,
+                "passes critical morale", "routs", absl::StrCat("critical morale of ", u.id), mods,
+                why);
+}
+
+FightInput CloseCombatInput(const BattleState& s, const Unit& b, int zulu_figures) {
+  FightInput in;
+  in.british_id = b.id;
+  in.british_figures = b.figures.Present();
+  in.zulu_figures = zulu_figures;
+  AddModifierIf(in.zulu_because, true, static_cast<int>(Param(s, kMeleeZuluBonusParam)),
+                "Zulu close combat");
+  AddModifierIf(in.zulu_because, zulu_figures > in.british_figures,
+                static_cast<int>(Param(s, kMeleeOutnumberBonusParam)), "more Zulu figures in the fight");
+  AddModifierIf(in.british_because, b.red_coat, static_cast<int>(Param(s, kMeleeRegularBonusParam)),
+                "red coats (regulars)");
+  AddModifierIf(in.british_because, b.status.shaken, -static_cast<int>(Param(s, kMeleeWaveringParam)),
+                "wavering (failed its test to stand)");
+  in.british_modifier = Sum(in.british_because);
+  in.zulu_modifier = Sum(in.zulu_because);
+  return in;
+}
+
+FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why) {
+  FreshExplanation w(why);
+  FightResult r;
+  r.fights = std::min(in.british_figures, in.zulu_figures);
+  *w = Designed(kTableCloseCombat,
+                "each fight: a D6 a side with its modifiers; the lower loses a figure, a tie nobody", "");
+  if (r.fights <= 0) {
+    w->text = absl::StrCat("No fight: nobody in contact.", kDesignedNote);
+    return r;
+  }
+  DieRoll b = dice.RollPool(r.fights, 6, absl::StrCat("close combat: ", in.british_id, "'s dice, one a fight"));
+  DieRoll z = dice.RollPool(r.fights, 6, absl::StrCat("close combat: the Zulu dice against ", in.british_id));
+  for (int i = 0; i < r.fights; ++i) {
+    const int bt = b.faces[i] + in.british_modifier;
+    const int zt = z.faces[i] + in.zulu_modifier;
+    if (bt < zt) ++r.british_lost;
+    if (zt < bt) ++r.zulu_lost;
+  }
+  w->dice.push_back(b);
+  w->dice.push_back(z);
+  w->text = absl::StrCat(
+      r.fights, " fight(s). British ", absl::StrJoin(b.faces, "+"),
+      in.british_because.empty() ? "" : absl::StrCat(" (", ModifiersText(in.british_because), ")"),
+      " against Zulu ", absl::StrJoin(z.faces, "+"),
+      in.zulu_because.empty() ? "" : absl::StrCat(" (", ModifiersText(in.zulu_because), ")"),
+      ": the British lose ", r.british_lost, ", the Zulus ", r.zulu_lost, ".", kDesignedNote);
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// The British candidates of LegalActions.
+
+std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
+  std::vector<Action> out;
+  if (a.side != Side::kBritish) return out;
+  Action pass;
+  pass.kind = ActionKind::kPass;
+  out.push_back(pass);
+  const bool resolving = ResolvesBritish(s);
+  const bool task = HasPatrolTask(s);
+  const Point* objective = task ? s.FindPoint(PointKind::kAppearance, ObjectivePoint(s)) : nullptr;
+  const bool reached = task && ObjectiveReached(s);
+  const Unit* lead = nullptr;  // the British unit nearest the objective
+  if (objective != nullptr) {
+    for (const Unit& u : s.units) {
+      if (u.side != Side::kBritish || !u.OnTable() || u.figures.Present() <= 0) continue;
+      if (lead == nullptr || Distance(u.position, objective->position) <
+                                 Distance(lead->position, objective->position)) {
+        lead = &u;
+      }
+    }
+  }
+  auto zulus_by_distance = [&](const Unit& b) {
+    std::vector<const Unit*> z;
+    for (const Unit& u : s.units) {
+      if (ZuluTarget(u)) z.push_back(&u);
+    }
+    std::stable_sort(z.begin(), z.end(), [&](const Unit* x, const Unit* y) {
+      return Distance(x->position, b.position) < Distance(y->position, b.position);
+    });
+    return z;
+  };
+  for (const std::string& id : a.unit_ids) {
+    const Unit* b = s.FindUnit(id);
+    if (b == nullptr || b->side != Side::kBritish || !b->OnTable()) continue;
+    const std::vector<const Unit*> zulus = zulus_by_distance(*b);
+    if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {
+      const double allowance = MoveAllowance(*b);
+      auto move = [&](const Vec2& to) {
+        Action m;
+        m.kind = ActionKind::kMove;
+        m.unit_id = id;
+        m.to = ClampToTable(to, s.table.width, s.table.height);
+        if (Distance(m.to, b->position) > 1e-6) out.push_back(m);
+      };
+      // Away from the entry edge and back towards it.
+      const Vec2 edge = EntryEdgePoint(s, b->position, 0.0);
+      const Vec2 in = (b->position - edge).norm() > 1e-9 ? Vec2((b->position - edge).normalized())
+                                                         : Vec2(0, 1);
+      move(b->position + in * allowance);
+      const Vec2 home = EntryEdgePoint(s, b->position, 1.0);
+      move(StepTowards(b->position, home, std::min(allowance, Distance(b->position, home))));
+      if (!zulus.empty()) {
+        const Unit* z = zulus.front();
+        const double d = Distance(b->position, z->position);
+        if (d > kContact) move(StepTowards(b->position, z->position, std::min(allowance, d - kContact)));
+        if (d <= allowance + kContact) {
+          Action c;
+          c.kind = ActionKind::kCharge;
+          c.unit_id = id;
+          c.target_id = z->id;
+          out.push_back(c);
+        }
+      }
+      if (objective != nullptr) {
+        // The lead unit onto the objective until it is reached, the others
+        // to a screen round it.
+        const double short_by = b == lead && !reached ? 0.0 : kScreenShort;
+        const double d = Distance(b->position, objective->position) - short_by;
+        if (d > 0.1) move(StepTowards(b->position, objective->position, std::min(allowance, d)));
+      }
+    } else if (a.kind == AwaitKind::kBritishFire) {
+      int offered = 0;
+      for (const Unit* z : zulus) {
+        if (offered >= 3) break;
+        if (resolving) {
+          FireInput in;
+          std::string reason;
+          if (!BritishFireInput(s, *b, *z, &in, &reason)) continue;
+          Action f;
+          f.kind = ActionKind::kFire;
+          f.unit_id = id;
+          f.target_id = z->id;
+          out.push_back(f);
+          ++offered;
+        } else {
+          for (int hits : {0, 2}) {
+            Action f;
+            f.kind = ActionKind::kFire;
+            f.unit_id = id;
+            f.target_id = z->id;
+            f.hits = std::min(hits, z->figures.Present());
+            out.push_back(f);
+          }
+          break;
+        }
+      }
+    } else if (a.kind == AwaitKind::kBritishCloseCombat && resolving && b->status.in_close_combat) {
+      Action c;
+      c.kind = ActionKind::kCloseCombatResult;
+      c.unit_id = id;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// ZuluControl: applying the resolution.
+
+bool ZuluControl::Resolving() const { return ResolvesBritish(s_); }
+
+absl::Status ZuluControl::RollBritishFire(const Action& a, const std::string& path, int* hits) {
+  if (a.hits != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ".hits: ", a.hits, ": the engine rolls the hits (", kResolveBritishParam,
+        " = 1): send FIRE with no hits"));
+  }
+  const Unit* u = s_.FindUnit(a.unit_id);
+  const Unit* t = s_.FindUnit(a.target_id);
+  FireInput in;
+  std::string reason;
+  if (!BritishFireInput(s_, *u, *t, &in, &reason)) {
+    return absl::FailedPreconditionError(absl::StrCat(path, ".target_id: ", reason));
+  }
+  Explanation why;
+  *hits = FireHits(dice_, in, kTableBritishFire, &why);
+  Event& e = log_.Add(EventKind::kFired, Side::kBritish);
+  e.unit_ids = {a.unit_id};
+  e.target_id = a.target_id;
+  e.why = why;
+  e.announce = absl::StrCat(a.unit_id, " fires at ", a.target_id, ": ", *hits, " hit(s).");
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::ResolveZuluFire(const std::string& zulu_id, const std::string& british_id) {
+  const Unit* z = s_.FindUnit(zulu_id);
+  const Unit* b = s_.FindUnit(british_id);
+  if (z == nullptr || b == nullptr || !b->OnTable()) return absl::OkStatus();
+  Explanation why;
+  const int hits = FireHits(dice_, ZuluFireInput(s_, *z, *b), kTableZuluFire, &why);
+  Event& e = log_.Add(EventKind::kTableRoll, Side::kZulu);
+  e.unit_ids = {zulu_id};
+  e.target_id = british_id;
+  e.why = why;
+  e.announce = absl::StrCat("The Zulu fire of ", zulu_id, " at ", british_id, ": ", hits, " hit(s).");
+  if (hits > 0) return Casualties(british_id, hits, "zulu_fire", false);
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::StandAgainstCharge(const std::string& british_id, const std::string& impi_id) {
+  Unit* b = s_.FindUnit(british_id);
+  if (b == nullptr || !b->OnTable() || b->side != Side::kBritish) return absl::OkStatus();
+  Explanation why;
+  const bool stands = BritishTestToStand(dice_, s_, *b, &why);
+  b = s_.FindUnit(british_id);
+  b->status.shaken = !stands;
+  Event& e = log_.Add(EventKind::kStandTest, Side::kBritish);
+  e.unit_ids = {british_id};
+  e.target_id = impi_id;
+  e.why = why;
+  e.announce = absl::StrCat(british_id, stands ? " stands against the charge of " : " wavers before the charge of ",
+                            impi_id, ".");
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::BritishMorale(const std::string& british_id) {
+  Unit* b = s_.FindUnit(british_id);
+  if (b == nullptr || !b->OnTable()) return absl::OkStatus();
+  Explanation why;
+  const bool pass = BritishCriticalMorale(dice_, s_, *b, &why);
+  Event& e = log_.Add(EventKind::kMoraleTest, Side::kBritish);
+  e.unit_ids = {british_id};
+  e.why = why;
+  if (pass) {
+    e.announce = absl::StrCat(british_id, " is below half strength and holds.");
+    return absl::OkStatus();
+  }
+  e.announce = absl::StrCat(british_id, " is below half strength and routs off the table.");
+  b = s_.FindUnit(british_id);
+  b->off_table = true;
+  b->status.routed = true;
+  b->status.in_close_combat = false;
+  Event& g = log_.Add(EventKind::kUnitRemoved, Side::kBritish);
+  g.unit_ids = {british_id};
+  g.why = Designed(kTableBritishMorale, "", absl::StrCat(british_id, " routs off the table: its figures are lost to the patrol."));
+  g.announce = absl::StrCat(british_id, " routs off the table.");
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::FightCloseCombat(const std::string& british_id, const std::string& path) {
+  Unit* b = s_.FindUnit(british_id);
+  if (b == nullptr || b->side != Side::kBritish || !b->OnTable()) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", british_id,
+                                                   "' is not a British unit on the table"));
+  }
+  if (!b->status.in_close_combat) {
+    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", british_id,
+                                                      " is not in close combat (or has fought this turn)"));
+  }
+  const Vec2 at = b->position;
+  std::vector<std::string> zulus;
+  int zulu_figures = 0;
+  for (const Unit& z : s_.units) {
+    if (!ZuluTarget(z) || !z.status.in_close_combat) continue;
+    if (Distance(z.position, at) > kContact + kRegimentSpacing + 0.5) continue;
+    zulus.push_back(z.id);
+    zulu_figures += z.figures.Present();
+  }
+  Explanation why;
+  const FightResult r = CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), &why);
+  Event& e = log_.Add(EventKind::kTableRoll, Side::kBritish);
+  e.unit_ids = {british_id};
+  e.unit_ids.insert(e.unit_ids.end(), zulus.begin(), zulus.end());
+  e.why = why;
+  e.announce = zulus.empty()
+                   ? absl::StrCat(british_id, " has no Zulu in contact: its fight is over.")
+                   : absl::StrCat("Close combat at ", british_id, ": the British lose ", r.british_lost,
+                                  ", the Zulus ", r.zulu_lost, ".");
+  // The Zulu losses fall on the largest regiment in the fight first.
+  std::map<std::string, int> zulu_losses;
+  std::map<std::string, int> left;
+  for (const std::string& id : zulus) left[id] = s_.FindUnit(id)->figures.Present();
+  for (int k = 0; k < r.zulu_lost; ++k) {
+    std::string best;
+    for (const std::string& id : zulus) {
+      if (left[id] > 0 && (best.empty() || left[id] > left[best])) best = id;
+    }
+    if (best.empty()) break;
+    --left[best];
+    ++zulu_losses[best];
+  }
+  if (Unit* bb = s_.FindUnit(british_id)) {
+    bb->status.in_close_combat = false;
+    bb->status.shaken = false;
+  }
+  for (const std::string& id : zulus) {
+    if (Unit* z = s_.FindUnit(id)) z->status.in_close_combat = false;
+  }
+  if (r.british_lost > 0) IMPI_RETURN_IF_ERROR(Casualties(british_id, r.british_lost, path, true));
+  for (const std::string& id : zulus) {
+    auto it = zulu_losses.find(id);
+    if (it == zulu_losses.end() || s_.FindUnit(id) == nullptr) continue;
+    IMPI_RETURN_IF_ERROR(Casualties(id, it->second, path, true));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::FightRemaining(const std::string& path) {
+  std::vector<std::string> ids;
+  for (const Unit& u : s_.units) {
+    if (u.side == Side::kBritish && u.OnTable() && u.status.in_close_combat) ids.push_back(u.id);
+  }
+  for (const std::string& id : ids) {
+    const Unit* b = s_.FindUnit(id);
+    if (b == nullptr || !b->OnTable() || !b->status.in_close_combat) continue;
+    IMPI_RETURN_IF_ERROR(FightCloseCombat(id, path));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi::tsatf
