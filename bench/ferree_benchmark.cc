@@ -234,7 +234,6 @@ BattleState Scaled(const BattleState& s, int copies) {
       v.parent = rename(u.parent, c);
       v.umpire.target_id = rename(u.umpire.target_id, c);
       for (std::string& f : v.umpire.fired_on_by_this_turn) f = rename(f, c);
-      for (std::string& f : v.umpire.fired_on_by_last_turn) f = rename(f, c);
       v.position.x() += c * shift;
       out.units.push_back(std::move(v));
     }

@@ -147,16 +147,6 @@ absl::Status ValidateTableGeometry(absl::string_view path, const v1::TableGeomet
 absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const UnitIndex& units) {
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "turn"), clock.turn()));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "phase"), clock.phase(), v1::Phase_IsValid, "Phase"));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "red_left"), clock.red_left()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "black_left"), clock.black_left()));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "current_card"), clock.current_card(),
-                                 v1::CardColor_IsValid, "CardColor"));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "zulu_cards_drawn"), clock.zulu_cards_drawn()));
-  // -1 means "no limit" on the last British card.
-  if (clock.british_moves_left() < -1) {
-    return Invalid(Field(path, "british_moves_left"),
-                   absl::StrCat(clock.british_moves_left(), " is below -1 (no limit)"));
-  }
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "segment"), clock.segment()));
   IMPI_RETURN_IF_ERROR(UnitRefs(Field(path, "chits_left"), clock.chits_left(), units));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "time_of_day"), clock.time_of_day()));
@@ -176,16 +166,11 @@ absl::Status ValidateFigures(absl::string_view path, const v1::Figures& f) {
 
 absl::Status ValidateUnitUmpire(absl::string_view path, const v1::UnitUmpire& u,
                                 const UnitIndex& units) {
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "hand"), u.hand(), v1::Hand_IsValid, "Hand"));
   IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "target_id"), u.target_id(), units));
-  IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "last_known_target"), u.last_known_target()));
   IMPI_RETURN_IF_ERROR(
       UnitRefs(Field(path, "fired_on_by_this_turn"), u.fired_on_by_this_turn(), units));
-  IMPI_RETURN_IF_ERROR(
-      UnitRefs(Field(path, "fired_on_by_last_turn"), u.fired_on_by_last_turn(), units));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "morale_tests_in_row"), u.morale_tests_in_row()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "losses_this_turn"), u.losses_this_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "created_turn"), u.created_turn()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "entry_point"), u.entry_point()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "figures_fired_at"), u.figures_fired_at()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "division"), u.division()));
@@ -248,10 +233,6 @@ absl::Status ValidatePoint(absl::string_view path, const v1::Point& point) {
 
 absl::Status ValidateUmpireBook(absl::string_view path, const v1::UmpireBook& book,
                                 const UnitIndex& units) {
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "force_pool"), book.force_pool()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "committed"), book.committed()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "scenario_total"), book.scenario_total()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "impis_created"), book.impis_created()));
   for (int i = 0; i < book.secret_entries_size(); ++i) {
     const std::string entry = Index(Field(path, "secret_entries"), i);
     const v1::SecretEntry& e = book.secret_entries(i);

@@ -61,7 +61,6 @@ const char* UnitKindName(UnitKind kind);  // "REGIMENT", as in the contract
 enum class Stance : int { kUnspecified = 0, kUpright, kProne, kSquare, kMounted, kDismounted };
 enum class Formation : int { kUnspecified = 0, kLine, kColumn, kOpenOrder, kCloseOrder, kMass };
 enum class Ammunition : int { kUnspecified = 0, kPlenty, kLow, kOut };
-enum class Hand : int { kUnspecified = 0, kLeft = 1, kRight = 2 };
 
 struct Figures {
   int fit = 0;
@@ -100,15 +99,10 @@ struct UnitStatus {
 
 // Umpire-only bookkeeping of one unit.
 struct UnitUmpire {
-  Hand hand = Hand::kUnspecified;
   std::string target_id;
-  Vec2 last_known_target = Vec2::Zero();
-  bool has_last_known_target = false;
   std::vector<std::string> fired_on_by_this_turn;
-  std::vector<std::string> fired_on_by_last_turn;
   int morale_tests_in_row = 0;
   int losses_this_turn = 0;
-  int created_turn = 0;
   int entry_point = 0;
   int figures_fired_at = 0;
   bool under_artillery = false;
@@ -188,11 +182,6 @@ enum class CardColor : int { kUnspecified = 0, kRed = 1, kBlack = 2 };
 struct Clock {
   int turn = 0;
   Phase phase = Phase::kUnspecified;
-  int red_left = 0;
-  int black_left = 0;
-  CardColor current_card = CardColor::kUnspecified;
-  int zulu_cards_drawn = 0;
-  int british_moves_left = 0;
   int segment = 0;
   std::vector<std::string> chits_left;
   int time_of_day = 0;
@@ -226,10 +215,6 @@ struct Parameter {
 };
 
 struct UmpireBook {
-  int force_pool = 0;
-  int committed = 0;
-  int scenario_total = 0;
-  int impis_created = 0;
   std::vector<SecretEntry> secret_entries;
   int next_unit_serial = 0;
 };

@@ -24,6 +24,8 @@
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
 #include "tests/conformance/scenario_cases.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi {
 namespace {
@@ -180,15 +182,30 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
       EXPECT_EQ(rules.InformationSetKey(*back, Side::kZulu), g.InformationSetKey(Side::kZulu));
       // Hidden information.
       BattleState planted = s;
-      planted.umpire.force_pool += 4321;
+      const bool tsatf_rules = rules.id() == tsatf::kRulesetId;
+      if (tsatf_rules) {
+        tsatf::MutableOwnState(planted).force_pool += 4321;
+        for (const Unit& u : planted.units) {
+          if (u.side == Side::kZulu) {
+            tsatf::MutableUnitState(planted, u.id).hand = tsatf::Hand::kLeft;
+            tsatf::MutableUnitState(planted, u.id).target_id = "planted-target";
+          }
+        }
+      }
       planted.umpire.secret_entries.push_back({"planted-regiment", 97, 2});
       const BattleState view = rules.View(planted, Side::kBritish);
-      EXPECT_EQ(view.umpire.force_pool, 0);
+      if (tsatf_rules) {
+        const tsatf::TsatfState* book = tsatf::OwnState(view);
+        ASSERT_NE(book, nullptr);
+        EXPECT_EQ(book->force_pool, 0);
+        EXPECT_TRUE(book->units.empty()) << "hands and targets in the British view";
+      }
       EXPECT_TRUE(view.umpire.secret_entries.empty());
       for (const Unit& u : view.units) {
         EXPECT_FALSE(u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment)
             << u.id << " is off the table and in the British view";
-        EXPECT_TRUE(u.umpire.target_id.empty() && u.umpire.hand == Hand::kUnspecified) << u.id;
+        EXPECT_TRUE(u.umpire.target_id.empty()) << u.id;
+        EXPECT_EQ(tsatf::UnitState(view, u.id), nullptr) << u.id;
       }
       BattleState r = s;
       rules.Resample(r, Side::kBritish, rng);

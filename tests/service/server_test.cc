@@ -523,23 +523,46 @@ std::vector<BadInput> BadInputs() {
        nullptr, invalid, "state.units[0].parent:"},
       {"unknown target",
        [](A* r) {
-         Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->set_target_id("b9");
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->set_target_id("b9");
        },
-       nullptr, invalid, "state.units[3].umpire.target_id:"},
+       nullptr, invalid, "state.tsatf.units[0].target_id:"},
       {"unknown unit fired this turn",
        [](A* r) {
-         Zulu(r->mutable_state(), "z1", v1::IMPI)
-             ->mutable_umpire()
-             ->add_fired_on_by_this_turn("b9");
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->add_fired_on_by_this_turn("b9");
        },
-       nullptr, invalid, "state.units[3].umpire.fired_on_by_this_turn[0]:"},
+       nullptr, invalid, "state.tsatf.units[0].fired_on_by_this_turn[0]:"},
       {"unknown unit fired last turn",
        [](A* r) {
-         v1::UnitUmpire* u = Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire();
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
          u->add_fired_on_by_last_turn("b1");
          u->add_fired_on_by_last_turn("b8");
        },
-       nullptr, invalid, "state.units[3].umpire.fired_on_by_last_turn[1]:"},
+       nullptr, invalid, "state.tsatf.units[0].fired_on_by_last_turn[1]:"},
+      {"bookkeeping of an unknown unit",
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z1");
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z9");
+       },
+       nullptr, invalid, "state.tsatf.units[1].unit_id: no unit has id \"z9\""},
+      {"a target on the Zulu side",
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         Zulu(r->mutable_state(), "z2", v1::IMPI);
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z2");
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->set_target_id("z2");
+       },
+       nullptr, invalid, "state.tsatf.units[1].target_id: 'z2' is not a British unit"},
       {"unknown chit", [](A* r) { r->mutable_state()->mutable_clock()->add_chits_left("nobody"); },
        nullptr, invalid, "state.clock.chits_left[0]:"},
       {"unknown secret entry",
@@ -578,16 +601,19 @@ std::vector<BadInput> BadInputs() {
       {"negative leaders", [](A* r) { r->mutable_state()->mutable_units(2)->set_leaders(-1); },
        nullptr, invalid, "state.units[2].leaders: -1 is negative"},
       {"negative force pool",
-       [](A* r) { r->mutable_state()->mutable_umpire()->set_force_pool(-5); }, nullptr, invalid,
-       "state.umpire.force_pool: -5 is negative"},
-      {"negative committed", [](A* r) { r->mutable_state()->mutable_umpire()->set_committed(-1); },
-       nullptr, invalid, "state.umpire.committed: -1 is negative"},
+       [](A* r) { r->mutable_state()->mutable_tsatf()->set_force_pool(-5); }, nullptr, invalid,
+       "state.tsatf.force_pool: -5 is negative"},
+      {"negative committed", [](A* r) { r->mutable_state()->mutable_tsatf()->set_committed(-1); },
+       nullptr, invalid, "state.tsatf.committed: -1 is negative"},
       {"negative scenario total",
-       [](A* r) { r->mutable_state()->mutable_umpire()->set_scenario_total(-24); }, nullptr,
-       invalid, "state.umpire.scenario_total: -24 is negative"},
-      {"negative clock counter",
-       [](A* r) { r->mutable_state()->mutable_clock()->set_black_left(-1); }, nullptr, invalid,
-       "state.clock.black_left: -1 is negative"},
+       [](A* r) { r->mutable_state()->mutable_tsatf()->set_scenario_total(-24); }, nullptr,
+       invalid, "state.tsatf.scenario_total: -24 is negative"},
+      {"negative deck counter",
+       [](A* r) { r->mutable_state()->mutable_tsatf()->mutable_deck()->set_black_left(-1); },
+       nullptr, invalid, "state.tsatf.deck.black_left: -1 is negative"},
+      {"another rule set's state",
+       [](A* r) { r->mutable_state()->mutable_ferree()->set_quiet_turns(1); }, nullptr, invalid,
+       "state.ferree: is another rule set's state"},
       {"NaN unit position",
        [nan](A* r) { r->mutable_state()->mutable_units(0)->mutable_position()->set_x(nan); },
        nullptr, invalid, "state.units[0].position.x: nan is not finite"},

@@ -212,9 +212,7 @@ bool IsFiring(const BattleState& s, const Unit& b) {
   for (const Unit& z : s.units) {
     if (z.side != Side::kZulu) continue;
     const auto& a = z.umpire.fired_on_by_this_turn;
-    const auto& l = z.umpire.fired_on_by_last_turn;
     if (std::find(a.begin(), a.end(), b.id) != a.end()) return true;
-    if (std::find(l.begin(), l.end(), b.id) != l.end()) return true;
   }
   return false;
 }
