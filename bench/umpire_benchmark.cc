@@ -89,7 +89,7 @@ v1::TableState PatrolWithImpi() {
   book->set_force_pool(20);
   book->set_committed(4);
   book->set_impis_created(1);
-  s.mutable_umpire()->set_next_unit_serial(7);
+  s.set_next_unit_serial(7);
   return s;
 }
 

@@ -64,12 +64,12 @@ std::string TimeOfDay(int minutes) {
   return absl::StrFormat("%d:%02d%s", h > 12 ? h - 12 : h, m, h >= 12 ? "pm" : "am");
 }
 
-const char* DeploymentName(Deployment d) {
+const char* DeploymentName(impi::ferree::Deployment d) {
   switch (d) {
-    case Deployment::kHistorical: return "historical (15\" out)";
-    case Deployment::kPulledIn: return "pulled in (7\" out)";
-    case Deployment::kHalfFortified: return "half fortified";
-    case Deployment::kAllFortified: return "all fortified";
+    case impi::ferree::Deployment::kHistorical: return "historical (15\" out)";
+    case impi::ferree::Deployment::kPulledIn: return "pulled in (7\" out)";
+    case impi::ferree::Deployment::kHalfFortified: return "half fortified";
+    case impi::ferree::Deployment::kAllFortified: return "all fortified";
     default: return "not rolled";
   }
 }
@@ -131,7 +131,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   BattleState s = start;
   CounterRng step_seeds(seed, kStepStream);
   Dice british_dice = Dice::Seeded(seed, kBritishStream);
-  const bool force_laager = options.laager && !s.pre_battle.rolled;
+  const bool force_laager = options.laager && !impi::ferree::Own(s).situation.rolled;
   const int max_steps = std::max(1, options.turn_cap + 1) * kStepsPerTurn;
   while (true) {
     const Awaiting awaiting = rules.Awaits(s);
@@ -186,7 +186,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     }
     s = std::move(r->state);
     ++record.steps;
-    if (laager_step && !s.pre_battle.camp_laagered) {
+    if (laager_step && !impi::ferree::Own(s).situation.camp_laagered) {
       return absl::InternalError(
           absl::StrCat("game with seed ", seed,
                        ": --laager: the first die of the situation rolls was a 6 but "
@@ -203,7 +203,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     record.capped = true;
     record.turns = options.turn_cap;
   }
-  record.situation = s.pre_battle;
+  record.situation = impi::ferree::Own(s).situation;
   for (const Unit& u : s.units) {
     if (!CountsFigures(u)) continue;
     (u.side == Side::kBritish ? record.british_lost : record.zulu_lost) += FiguresLost(u);
@@ -218,7 +218,7 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   double turns = 0, british_lost = 0, zulu_lost = 0;
   int british_start = 0, zulu_start = 0;
   int laager = 0, thornbush = 0, late = 0;
-  std::map<Deployment, int> deployment;
+  std::map<impi::ferree::Deployment, int> deployment;
   std::map<int, int> scouting;
   std::map<int, int> found_hour;
   for (const GameRecord& g : games) {

@@ -37,6 +37,7 @@
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::cli {
 
@@ -63,7 +64,7 @@ struct GameRecord {
   int zulu_lost = 0;     // figures removed (killed)
   int british_start = 0;
   int zulu_start = 0;
-  PreBattle situation;  // the situation rolls A-F as played
+  impi::ferree::Situation situation;  // the situation rolls A-F as played
 };
 
 // The contract's enum name of a rule set given on the command line: "ferree"

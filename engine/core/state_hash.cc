@@ -57,8 +57,6 @@ void HashState(const BattleState& s, StateHasher* h) {
   const Clock& c = s.clock;
   h->Add(c.turn);
   h->Add(static_cast<int>(c.phase));
-  h->Add(c.segment);
-  h->Add(c.chits_left);
   h->Add(c.time_of_day);
   h->Add(c.minutes_per_turn);
   h->Add(static_cast<uint64_t>(s.units.size()));
@@ -89,14 +87,6 @@ void HashState(const BattleState& s, StateHasher* h) {
     h->Add(st.turns_fired);
     h->Add(u.parent);
     h->Add(u.red_coat);
-    const UnitUmpire& um = u.umpire;
-    h->Add(um.target_id);
-    h->Add(um.fired_on_by_this_turn);
-    for (int v : {um.morale_tests_in_row, um.losses_this_turn, um.entry_point,
-                  um.figures_fired_at, um.division}) {
-      h->Add(v);
-    }
-    h->Add(um.under_artillery);
   }
   h->Add(static_cast<uint64_t>(s.terrain.size()));
   for (const Terrain& t : s.terrain) {
@@ -131,27 +121,12 @@ void HashState(const BattleState& s, StateHasher* h) {
     h->Add(p.british_entry);
     h->Add(p.name);
   }
-  const UmpireBook& b = s.umpire;
-  h->Add(b.next_unit_serial);
-  h->Add(static_cast<uint64_t>(b.secret_entries.size()));
-  for (const SecretEntry& e : b.secret_entries) {
-    h->Add(e.unit_id);
-    h->Add(e.turn);
-    h->Add(e.point);
-  }
+  h->Add(s.next_unit_serial);
   h->Add(static_cast<uint64_t>(s.parameters.size()));
   for (const Parameter& p : s.parameters) {
     h->Add(p.name);
     h->Add(p.value);
   }
-  const PreBattle& pb = s.pre_battle;
-  h->Add(pb.rolled);
-  h->Add(pb.camp_laagered);
-  h->Add(pb.thornbush);
-  h->Add(pb.reinforcement_arrival);
-  h->Add(static_cast<int>(pb.deployment));
-  h->Add(pb.scouting);
-  h->Add(pb.discovery_time);
 }
 
 }  // namespace impi

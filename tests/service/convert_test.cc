@@ -89,11 +89,27 @@ TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
   v1::TableState in;
   int counter = 0;
   FillEveryField(&in, &counter);
-  ASSERT_GT(in.units(0).umpire().fired_on_by_this_turn_size(), 0);
+  ASSERT_GT(in.units(0).status().turns_fired(), 0);
   // The ruleset_state member is Ferree's: it travels with a Ferree state (the
-  // rule set's wire adapter converts it).
+  // rule set's wire adapter converts it), its references naming units.
   FillEveryField(in.mutable_ferree(), &counter, 1);
   ASSERT_TRUE(in.has_ferree());
+  ASSERT_GT(in.ferree().units(0).fired_on_by_this_turn_size(), 0);
+  ASSERT_EQ(in.ferree().units_size(), 2);
+  {
+    // The references name units of the table; the entries go out by unit id.
+    std::vector<std::string> ids = {in.units(0).id(), in.units(1).id()};
+    std::sort(ids.begin(), ids.end());
+    v1::FerreeState* f = in.mutable_ferree();
+    for (int i = 0; i < 2; ++i) {
+      f->set_chits_left(i, ids[i]);
+      f->mutable_secret_entries(i)->set_unit_id(ids[i]);
+      v1::FerreeUnit* u = f->mutable_units(i);
+      u->set_unit_id(ids[i]);
+      u->set_wagon_id(ids[1 - i]);
+      for (int k = 0; k < 2; ++k) u->set_fired_on_by_this_turn(k, ids[k]);
+    }
+  }
   in.set_ruleset(v1::FERREE_ISANDLWANA);
 
   v1::TableState out;
@@ -147,7 +163,7 @@ TEST(ConvertTest, SparseStateRoundTripAddsNothing) {
   MessageDifferencer differ;
   differ.ReportDifferencesToString(&diff);
   EXPECT_TRUE(differ.Compare(in, out)) << diff;
-  EXPECT_FALSE(out.units(0).has_umpire());  // no empty umpire-only block on a British unit
+  EXPECT_EQ(out.tsatf().units_size(), 0);  // no empty bookkeeping entry for a unit without any
 }
 
 TEST(ConvertTest, RulesetTravelsAsTheEnumName) {

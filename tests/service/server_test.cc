@@ -27,6 +27,7 @@
 #include "impi/v1/umpire.grpc.pb.h"
 #include "service/validate.h"
 #include "tests/service/tsatf_state.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::service {
 namespace {
@@ -563,11 +564,20 @@ std::vector<BadInput> BadInputs() {
          u->set_target_id("z2");
        },
        nullptr, invalid, "state.tsatf.units[1].target_id: 'z2' is not a British unit"},
-      {"unknown chit", [](A* r) { r->mutable_state()->mutable_clock()->add_chits_left("nobody"); },
-       nullptr, invalid, "state.clock.chits_left[0]:"},
+      {"unknown chit",
+       [](A* r) {
+         r->mutable_state()->set_ruleset(v1::FERREE_ISANDLWANA);
+         r->mutable_state()->clear_tsatf();
+         r->mutable_state()->mutable_ferree()->add_chits_left("nobody");
+       },
+       nullptr, invalid, "state.ferree.chits_left[0]:"},
       {"unknown secret entry",
-       [](A* r) { r->mutable_state()->mutable_umpire()->add_secret_entries()->set_unit_id("z5"); },
-       nullptr, invalid, "state.umpire.secret_entries[0].unit_id:"},
+       [](A* r) {
+         r->mutable_state()->set_ruleset(v1::FERREE_ISANDLWANA);
+         r->mutable_state()->clear_tsatf();
+         r->mutable_state()->mutable_ferree()->add_secret_entries()->set_unit_id("z5");
+       },
+       nullptr, invalid, "state.ferree.secret_entries[0].unit_id:"},
       {"unknown acting unit",
        [](A* r) {
          v1::Action* a = r->add_british_actions();

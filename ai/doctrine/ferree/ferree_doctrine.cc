@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "ai/doctrine/ferree/battlefield.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai {
 namespace {
@@ -72,7 +73,7 @@ bool IsProne(const BattleState& s, const Unit& u) {
 }
 
 bool SentOffBoard(const BattleState& s, const Unit& regiment) {
-  for (const SecretEntry& e : s.umpire.secret_entries) {
+  for (const impi::ferree::SecretEntry& e : impi::ferree::Own(s).secret_entries) {
     if (e.unit_id == regiment.id) return true;
     const Unit* u = s.FindUnit(e.unit_id);
     if (u != nullptr && u->parent == regiment.id) return true;
@@ -84,7 +85,7 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 // if the cup is kept) and has not been ordered.
 bool Unacted(const BattleState& s, const Unit& regiment) {
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
-  if (!s.clock.chits_left.empty() && !Contains(s.clock.chits_left, regiment.id)) return false;
+  if (!impi::ferree::Own(s).chits_left.empty() && !Contains(impi::ferree::Own(s).chits_left, regiment.id)) return false;
   return !TraysOf(s, regiment.id).empty();
 }
 
@@ -94,7 +95,7 @@ Vec2 MoveGoal(const BattleState& s, const Unit& regiment, ZuluPosture posture,
               const Unit* concern) {
   if (concern == nullptr) return ferree::CampCentre(s);
   Vec2 goal = concern->position;
-  const int division = regiment.umpire.division;
+  const int division = impi::ferree::UnitOf(s, regiment.id).division;
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
     if (ferree::DivisionCentre(s, kChest, &chest)) {
@@ -112,7 +113,7 @@ OptionScore ScoreOffBoard(const BattleState& s, const Action& a) {
   const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
   if (SentOffBoard(s, *regiment)) return {kNever, "already sent off-board"};
-  const int division = regiment->umpire.division;
+  const int division = impi::ferree::UnitOf(s, regiment->id).division;
   if (division == kLoins) {
     // 001: "all of the regiments of the loins" may go round the rear.
     return a.point == kLoinsEntry
@@ -448,7 +449,7 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
   const bool has_chest = ferree::DivisionCentre(s, kChest, &chest);
   const Vec2 camp = ferree::CampCentre(s);
   for (const Unit& r : s.units) {
-    if (!ferree::IsZuluRegiment(r) || r.umpire.division != kRightHorn) continue;
+    if (!ferree::IsZuluRegiment(r) || impi::ferree::UnitOf(s, r.id).division != kRightHorn) continue;
     if (SentOffBoard(s, r)) {
       ++sent;
       continue;

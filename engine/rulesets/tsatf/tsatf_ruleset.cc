@@ -454,8 +454,7 @@ double TsatfRuleset::Score(const BattleState& state, Side side) const {
 BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side == Side::kZulu) return v;
-  v.umpire = UmpireBook{};
-  for (Unit& u : v.units) u.umpire = UnitUmpire{};
+  v.next_unit_serial = 0;
   if (const TsatfState* own = OwnState(state)) {
     // The deck is on the table; the book and every unit's hand and target
     // are the umpire's.

@@ -68,7 +68,7 @@ BattleState Field() {
   AddPerimeter(s);
   Book(s).scenario_total = 24;
   Book(s).force_pool = 16;
-  s.umpire.next_unit_serial = 100;
+  s.next_unit_serial = 100;
   return s;
 }
 
@@ -1823,7 +1823,7 @@ TEST(BritishActions_003, NothingIsHalfApplied) {
   EXPECT_EQ(s.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
   EXPECT_EQ(Book(s).committed, 0);
   EXPECT_EQ(Book(s).force_pool, 16);
-  EXPECT_EQ(s.umpire.next_unit_serial, before.umpire.next_unit_serial);
+  EXPECT_EQ(s.next_unit_serial, before.next_unit_serial);
   // A valid re-run from the same input.
   ASSERT_OK_AND_SET(good, Advance(s, {Move("b1", 40, 19)}, {4, 3, 2}));
   EXPECT_EQ(good.state.FindUnit("b1")->position, Vec2(40, 19));

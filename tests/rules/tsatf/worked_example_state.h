@@ -115,7 +115,7 @@ inline BattleState WorkedExampleState() {
   Book(s).committed = 7;
   Book(s).force_pool = 10;
   Book(s).impis_created = 0;
-  s.umpire.next_unit_serial = 100;
+  s.next_unit_serial = 100;
   return s;
 }
 
