@@ -57,6 +57,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "impi/v1/table.pb.h"
 #include "service/convert.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi {
 namespace {
@@ -240,19 +241,23 @@ BattleState Scaled(const BattleState& s, int copies) {
       Unit v = u;
       v.id = rename(u.id, c);
       v.parent = rename(u.parent, c);
-      v.umpire.target_id = rename(u.umpire.target_id, c);
-      for (std::string& f : v.umpire.fired_on_by_this_turn) f = rename(f, c);
-      for (std::string& f : v.umpire.fired_on_by_last_turn) f = rename(f, c);
+      if (const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
+          own != nullptr && own->units.count(u.id) != 0) {
+        impi::ferree::FerreeUnit x = own->units.at(u.id);
+        x.wagon_id = rename(x.wagon_id, c);
+        for (std::string& f : x.fired_on_by_this_turn) f = rename(f, c);
+        impi::ferree::MutableOwnState(out).units[v.id] = std::move(x);
+      }
       v.position.x() += c * shift;
       out.units.push_back(std::move(v));
     }
-    for (const SecretEntry& e : s.umpire.secret_entries) {
-      SecretEntry f = e;
+    for (const impi::ferree::SecretEntry& e : impi::ferree::Own(s).secret_entries) {
+      impi::ferree::SecretEntry f = e;
       f.unit_id = rename(e.unit_id, c);
-      out.umpire.secret_entries.push_back(f);
+      impi::ferree::Own(out).secret_entries.push_back(f);
     }
-    for (size_t k = 1; k < s.clock.chits_left.size(); ++k) {
-      out.clock.chits_left.push_back(rename(s.clock.chits_left[k], c));
+    for (size_t k = 1; k < impi::ferree::Own(s).chits_left.size(); ++k) {
+      impi::ferree::Own(out).chits_left.push_back(rename(impi::ferree::Own(s).chits_left[k], c));
     }
   }
   return out;

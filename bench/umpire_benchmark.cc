@@ -68,24 +68,28 @@ v1::TableState PatrolWithImpi() {
   v1::TableState s = Patrol();
   v1::Unit* impi = AddZulu(&s, "z1", v1::IMPI, 36, 42, "");
   impi->set_name("uKhandempemvu impi");
-  impi->mutable_umpire()->set_created_turn(2);
-  impi->mutable_umpire()->set_entry_point(6);
+  v1::TsatfUnit* own = s.mutable_tsatf()->add_units();
+  own->set_unit_id("z1");
+  own->set_created_turn(2);
+  own->set_entry_point(6);
   const double xs[] = {30.75, 34.25, 37.75, 41.25};
   for (int i = 0; i < 4; ++i) {
     v1::Unit* r = AddZulu(&s, "z" + std::to_string(i + 2), v1::REGIMENT, xs[i], 42, "z1");
     r->mutable_figures()->set_fit(20);
     r->set_leaders(1);
-    r->mutable_umpire()->set_created_turn(2);
+    v1::TsatfUnit* r_own = s.mutable_tsatf()->add_units();
+    r_own->set_unit_id(r->id());
+    r_own->set_created_turn(2);
   }
   v1::Unit* induna = AddZulu(&s, "z6", v1::INDUNA, 36, 44, "z1");
   induna->mutable_figures()->set_fit(1);
   induna->set_leaders(1);
   s.mutable_clock()->set_turn(3);
-  v1::UmpireBook* book = s.mutable_umpire();
+  v1::TsatfState* book = s.mutable_tsatf();
   book->set_force_pool(20);
   book->set_committed(4);
   book->set_impis_created(1);
-  book->set_next_unit_serial(7);
+  s.set_next_unit_serial(7);
   return s;
 }
 

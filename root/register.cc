@@ -13,6 +13,7 @@
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/wire.h"
 
@@ -31,7 +32,10 @@ void RegisterRulesets() {
   Check(RegisterRuleset(std::make_unique<ferree::FerreeRuleset>()));
 }
 
-void RegisterWires() { Check(RegisterWire(std::make_unique<ferree::FerreeWire>())); }
+void RegisterWires() {
+  Check(RegisterWire(std::make_unique<ferree::FerreeWire>()));
+  Check(RegisterWire(std::make_unique<tsatf::TsatfWire>()));
+}
 
 void RegisterPolicies() {
   RegisterPolicy(ferree::kRulesetId, Side::kZulu, PolicyKind::kRules,

@@ -92,21 +92,6 @@ Unit UnitToEngine(const v1::Unit& p) {
   u.status.ordered = s.ordered();
   u.parent = p.parent();
   u.red_coat = p.red_coat();
-  const v1::UnitUmpire& m = p.umpire();
-  u.umpire.hand = Cast<Hand>(m.hand());
-  u.umpire.target_id = m.target_id();
-  // The presence of last_known_target is the engine's has_last_known_target.
-  u.umpire.has_last_known_target = m.has_last_known_target();
-  u.umpire.last_known_target = FromProto(m.last_known_target());
-  u.umpire.fired_on_by_this_turn = Strings(m.fired_on_by_this_turn());
-  u.umpire.fired_on_by_last_turn = Strings(m.fired_on_by_last_turn());
-  u.umpire.morale_tests_in_row = m.morale_tests_in_row();
-  u.umpire.losses_this_turn = m.losses_this_turn();
-  u.umpire.created_turn = m.created_turn();
-  u.umpire.entry_point = m.entry_point();
-  u.umpire.figures_fired_at = m.figures_fired_at();
-  u.umpire.under_artillery = m.under_artillery();
-  u.umpire.division = m.division();
   return u;
 }
 
@@ -152,22 +137,6 @@ void UnitToProto(const Unit& u, v1::Unit* p) {
   ClearIfEmpty(p, &v1::Unit::has_status, &v1::Unit::clear_status, s->ByteSizeLong());
   p->set_parent(u.parent);
   p->set_red_coat(u.red_coat);
-  v1::UnitUmpire* m = p->mutable_umpire();
-  m->set_hand(Cast<v1::Hand>(u.umpire.hand));
-  m->set_target_id(u.umpire.target_id);
-  if (u.umpire.has_last_known_target) {
-    SetVec(u.umpire.last_known_target, m->mutable_last_known_target());
-  }
-  SetStrings(u.umpire.fired_on_by_this_turn, m->mutable_fired_on_by_this_turn());
-  SetStrings(u.umpire.fired_on_by_last_turn, m->mutable_fired_on_by_last_turn());
-  m->set_morale_tests_in_row(u.umpire.morale_tests_in_row);
-  m->set_losses_this_turn(u.umpire.losses_this_turn);
-  m->set_created_turn(u.umpire.created_turn);
-  m->set_entry_point(u.umpire.entry_point);
-  m->set_figures_fired_at(u.umpire.figures_fired_at);
-  m->set_under_artillery(u.umpire.under_artillery);
-  m->set_division(u.umpire.division);
-  ClearIfEmpty(p, &v1::Unit::has_umpire, &v1::Unit::clear_umpire, m->ByteSizeLong());
 }
 
 Terrain TerrainToEngine(const v1::Terrain& p) {
@@ -250,13 +219,6 @@ BattleState ToEngine(const v1::TableState& p) {
   const v1::Clock& c = p.clock();
   s.clock.turn = c.turn();
   s.clock.phase = Cast<Phase>(c.phase());
-  s.clock.red_left = c.red_left();
-  s.clock.black_left = c.black_left();
-  s.clock.current_card = Cast<CardColor>(c.current_card());
-  s.clock.zulu_cards_drawn = c.zulu_cards_drawn();
-  s.clock.british_moves_left = c.british_moves_left();
-  s.clock.segment = c.segment();
-  s.clock.chits_left = Strings(c.chits_left());
   s.clock.time_of_day = c.time_of_day();
   s.clock.minutes_per_turn = c.minutes_per_turn();
   s.units.reserve(p.units_size());
@@ -265,26 +227,10 @@ BattleState ToEngine(const v1::TableState& p) {
   for (const v1::Terrain& t : p.terrain()) s.terrain.push_back(TerrainToEngine(t));
   s.points.reserve(p.points_size());
   for (const v1::Point& pt : p.points()) s.points.push_back(PointToEngine(pt));
-  const v1::UmpireBook& b = p.umpire();
-  s.umpire.force_pool = b.force_pool();
-  s.umpire.committed = b.committed();
-  s.umpire.scenario_total = b.scenario_total();
-  s.umpire.impis_created = b.impis_created();
-  for (const v1::SecretEntry& e : b.secret_entries()) {
-    s.umpire.secret_entries.push_back(SecretEntry{e.unit_id(), e.turn(), e.point()});
-  }
-  s.umpire.next_unit_serial = b.next_unit_serial();
+  s.next_unit_serial = p.next_unit_serial();
   for (const v1::Parameter& param : p.parameters()) {
     s.parameters.push_back(Parameter{param.name(), param.value()});
   }
-  const v1::PreBattle& pb = p.pre_battle();
-  s.pre_battle.rolled = pb.rolled();
-  s.pre_battle.camp_laagered = pb.camp_laagered();
-  s.pre_battle.thornbush = pb.thornbush();
-  s.pre_battle.reinforcement_arrival = pb.reinforcement_arrival();
-  s.pre_battle.deployment = Cast<Deployment>(pb.deployment());
-  s.pre_battle.scouting = pb.scouting();
-  s.pre_battle.discovery_time = pb.discovery_time();
   // The rule set's own state (input assumed valid: CheckedRulesetState
   // reports a bad one on a request).
   if (const RulesetWire* w = FindWire(s.ruleset)) w->StateFromProto(p, &s).IgnoreError();
@@ -304,46 +250,17 @@ void ToProto(const BattleState& s, v1::TableState* p) {
   v1::Clock* c = p->mutable_clock();
   c->set_turn(s.clock.turn);
   c->set_phase(Cast<v1::Phase>(s.clock.phase));
-  c->set_red_left(s.clock.red_left);
-  c->set_black_left(s.clock.black_left);
-  c->set_current_card(Cast<v1::CardColor>(s.clock.current_card));
-  c->set_zulu_cards_drawn(s.clock.zulu_cards_drawn);
-  c->set_british_moves_left(s.clock.british_moves_left);
-  c->set_segment(s.clock.segment);
-  SetStrings(s.clock.chits_left, c->mutable_chits_left());
   c->set_time_of_day(s.clock.time_of_day);
   c->set_minutes_per_turn(s.clock.minutes_per_turn);
   for (const Unit& u : s.units) UnitToProto(u, p->add_units());
   for (const Terrain& tr : s.terrain) TerrainToProto(tr, p->add_terrain());
   for (const Point& pt : s.points) PointToProto(pt, p->add_points());
-  v1::UmpireBook* b = p->mutable_umpire();
-  b->set_force_pool(s.umpire.force_pool);
-  b->set_committed(s.umpire.committed);
-  b->set_scenario_total(s.umpire.scenario_total);
-  b->set_impis_created(s.umpire.impis_created);
-  for (const SecretEntry& e : s.umpire.secret_entries) {
-    v1::SecretEntry* pe = b->add_secret_entries();
-    pe->set_unit_id(e.unit_id);
-    pe->set_turn(e.turn);
-    pe->set_point(e.point);
-  }
-  b->set_next_unit_serial(s.umpire.next_unit_serial);
-  ClearIfEmpty(p, &v1::TableState::has_umpire, &v1::TableState::clear_umpire, b->ByteSizeLong());
+  p->set_next_unit_serial(s.next_unit_serial);
   for (const Parameter& param : s.parameters) {
     v1::Parameter* pp = p->add_parameters();
     pp->set_name(param.name);
     pp->set_value(param.value);
   }
-  v1::PreBattle* pb = p->mutable_pre_battle();
-  pb->set_rolled(s.pre_battle.rolled);
-  pb->set_camp_laagered(s.pre_battle.camp_laagered);
-  pb->set_thornbush(s.pre_battle.thornbush);
-  pb->set_reinforcement_arrival(s.pre_battle.reinforcement_arrival);
-  pb->set_deployment(Cast<v1::Deployment>(s.pre_battle.deployment));
-  pb->set_scouting(s.pre_battle.scouting);
-  pb->set_discovery_time(s.pre_battle.discovery_time);
-  ClearIfEmpty(p, &v1::TableState::has_pre_battle, &v1::TableState::clear_pre_battle,
-               pb->ByteSizeLong());
   if (const RulesetWire* w = FindWire(s.ruleset)) w->StateToProto(s, p);
 }
 

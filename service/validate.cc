@@ -147,18 +147,6 @@ absl::Status ValidateTableGeometry(absl::string_view path, const v1::TableGeomet
 absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const UnitIndex& units) {
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "turn"), clock.turn()));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "phase"), clock.phase(), v1::Phase_IsValid, "Phase"));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "red_left"), clock.red_left()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "black_left"), clock.black_left()));
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "current_card"), clock.current_card(),
-                                 v1::CardColor_IsValid, "CardColor"));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "zulu_cards_drawn"), clock.zulu_cards_drawn()));
-  // -1 means "no limit" on the last British card.
-  if (clock.british_moves_left() < -1) {
-    return Invalid(Field(path, "british_moves_left"),
-                   absl::StrCat(clock.british_moves_left(), " is below -1 (no limit)"));
-  }
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "segment"), clock.segment()));
-  IMPI_RETURN_IF_ERROR(UnitRefs(Field(path, "chits_left"), clock.chits_left(), units));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "time_of_day"), clock.time_of_day()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "minutes_per_turn"), clock.minutes_per_turn()));
   return absl::OkStatus();
@@ -171,24 +159,6 @@ absl::Status ValidateFigures(absl::string_view path, const v1::Figures& f) {
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "casualties"), f.casualties()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "riflemen"), f.riflemen()));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "starting"), f.starting()));
-  return absl::OkStatus();
-}
-
-absl::Status ValidateUnitUmpire(absl::string_view path, const v1::UnitUmpire& u,
-                                const UnitIndex& units) {
-  IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "hand"), u.hand(), v1::Hand_IsValid, "Hand"));
-  IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "target_id"), u.target_id(), units));
-  IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "last_known_target"), u.last_known_target()));
-  IMPI_RETURN_IF_ERROR(
-      UnitRefs(Field(path, "fired_on_by_this_turn"), u.fired_on_by_this_turn(), units));
-  IMPI_RETURN_IF_ERROR(
-      UnitRefs(Field(path, "fired_on_by_last_turn"), u.fired_on_by_last_turn(), units));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "morale_tests_in_row"), u.morale_tests_in_row()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "losses_this_turn"), u.losses_this_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "created_turn"), u.created_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "entry_point"), u.entry_point()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "figures_fired_at"), u.figures_fired_at()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "division"), u.division()));
   return absl::OkStatus();
 }
 
@@ -209,7 +179,6 @@ absl::Status ValidateUnit(absl::string_view path, const v1::Unit& unit, const Un
                                  v1::Ammunition_IsValid, "Ammunition"));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "status.turns_fired"), unit.status().turns_fired()));
   IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "parent"), unit.parent(), units));
-  IMPI_RETURN_IF_ERROR(ValidateUnitUmpire(Field(path, "umpire"), unit.umpire(), units));
   if (table.open && !unit.off_table() && !table.Contains(unit.position())) {
     return Invalid(Field(path, "position"), absl::StrCat(table.OffTable(unit.position()),
                                                          " (set off_table for a unit not on it)"));
@@ -243,32 +212,6 @@ absl::Status ValidatePoint(absl::string_view path, const v1::Point& point) {
       ValidEnum(Field(path, "marker"), point.marker(), v1::Marker_IsValid, "Marker"));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "marked_force"), point.marked_force(),
                                  v1::ForceKind_IsValid, "ForceKind"));
-  return absl::OkStatus();
-}
-
-absl::Status ValidateUmpireBook(absl::string_view path, const v1::UmpireBook& book,
-                                const UnitIndex& units) {
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "force_pool"), book.force_pool()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "committed"), book.committed()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "scenario_total"), book.scenario_total()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "impis_created"), book.impis_created()));
-  for (int i = 0; i < book.secret_entries_size(); ++i) {
-    const std::string entry = Index(Field(path, "secret_entries"), i);
-    const v1::SecretEntry& e = book.secret_entries(i);
-    IMPI_RETURN_IF_ERROR(UnitRef(Field(entry, "unit_id"), e.unit_id(), units, /*required=*/true));
-    IMPI_RETURN_IF_ERROR(NotNegative(Field(entry, "turn"), e.turn()));
-    IMPI_RETURN_IF_ERROR(NotNegative(Field(entry, "point"), e.point()));
-  }
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "next_unit_serial"), book.next_unit_serial()));
-  return absl::OkStatus();
-}
-
-absl::Status ValidatePreBattle(absl::string_view path, const v1::PreBattle& pb) {
-  IMPI_RETURN_IF_ERROR(
-      NotNegative(Field(path, "reinforcement_arrival"), pb.reinforcement_arrival()));
-  IMPI_RETURN_IF_ERROR(
-      ValidEnum(Field(path, "deployment"), pb.deployment(), v1::Deployment_IsValid, "Deployment"));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "discovery_time"), pb.discovery_time()));
   return absl::OkStatus();
 }
 
@@ -355,8 +298,7 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
     }
   }
 
-  IMPI_RETURN_IF_ERROR(ValidateUmpireBook(Field(path, "umpire"), state.umpire(), units));
-  IMPI_RETURN_IF_ERROR(ValidatePreBattle(Field(path, "pre_battle"), state.pre_battle()));
+  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "next_unit_serial"), state.next_unit_serial()));
 
   const std::string params_path = Field(path, "parameters");
   std::unordered_map<std::string, int> first_param;

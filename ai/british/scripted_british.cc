@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "ai/doctrine/ferree/battlefield.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai {
 namespace {
@@ -191,12 +192,12 @@ OptionScore ScoreLimber(const BattleState& s, const Action& a) {
 OptionScore ScoreDeploy(const BattleState& s, const Action& a) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
-  switch (s.pre_battle.deployment) {
-    case Deployment::kPulledIn:
+  switch (impi::ferree::Own(s).situation.deployment) {
+    case impi::ferree::Deployment::kPulledIn:
       return {kGood - Distance(u->position, a.to) / 100.0,
               absl::StrCat(u->name, " is pulled in towards the camp")};
-    case Deployment::kHalfFortified:
-    case Deployment::kAllFortified:
+    case impi::ferree::Deployment::kHalfFortified:
+    case impi::ferree::Deployment::kAllFortified:
       return {kGood - Distance(u->position, a.to) / 100.0,
               absl::StrCat(u->name, " goes into the fortified position")};
     default:

@@ -200,8 +200,8 @@ std::string SummarizeState(const v1::TableState& state) {
                                  british_units, " British units on the table; ", zulu_units,
                                  " Zulu units (", zulu_figures, " fit figures) on the table");
   if (marked > 0) absl::StrAppend(&out, "; ", marked, " entry markers");
-  if (state.has_umpire()) {
-    const v1::UmpireBook& book = state.umpire();
+  if (state.has_tsatf()) {
+    const v1::TsatfState& book = state.tsatf();
     absl::StrAppend(&out, "; force pool ", book.force_pool(), ", committed ", book.committed(),
                     " of ", book.scenario_total(), ", impis created ", book.impis_created());
   }

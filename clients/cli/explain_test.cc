@@ -197,9 +197,9 @@ TEST(ExplainAdvanceTest, EventsThenStateThenAwaitingPrompt) {
   v1::TableState* s = r.mutable_state();
   s->mutable_clock()->set_turn(3);
   s->mutable_clock()->set_phase(v1::MOVEMENT);
-  s->mutable_umpire()->set_force_pool(20);
-  s->mutable_umpire()->set_committed(4);
-  s->mutable_umpire()->set_scenario_total(24);
+  s->mutable_tsatf()->set_force_pool(20);
+  s->mutable_tsatf()->set_committed(4);
+  s->mutable_tsatf()->set_scenario_total(24);
   v1::Unit* z = s->add_units();
   z->set_side(v1::ZULU);
   z->mutable_figures()->set_fit(20);

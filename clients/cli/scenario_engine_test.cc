@@ -8,6 +8,7 @@
 #include "engine/rulesets/umpire.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 
 namespace impi::cli {
 namespace {
@@ -42,7 +43,8 @@ TEST(PatrolInEngineTest, FirstAdvanceCreatesNoZulusAndAwaitsTheBritishMove) {
     EXPECT_EQ(r->awaiting.side, Side::kBritish) << "seed " << seed;
     EXPECT_EQ(r->awaiting.kind, AwaitKind::kBritishMove) << "seed " << seed;
     EXPECT_EQ(r->state.units.size(), 9u) << "seed " << seed;
-    EXPECT_EQ(r->state.umpire.committed, 0) << "seed " << seed;
+    ASSERT_NE(tsatf::OwnState(r->state), nullptr) << "seed " << seed;
+    EXPECT_EQ(tsatf::OwnState(r->state)->committed, 0) << "seed " << seed;
   }
 }
 

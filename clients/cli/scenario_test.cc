@@ -239,10 +239,10 @@ TEST_F(TsatfPatrolTest, TerrainIsOnTheTableWithTheNamedFeatures) {
 
 // "Example: The scenario calls for 24 Zulu units vs. 9 British units."
 TEST_F(TsatfPatrolTest, ForcePoolOfTheTextsExample) {
-  EXPECT_EQ(state_.umpire().force_pool(), 24);
-  EXPECT_EQ(state_.umpire().committed(), 0);
-  EXPECT_EQ(state_.umpire().scenario_total(), 24);
-  EXPECT_EQ(state_.umpire().impis_created(), 0);
+  EXPECT_EQ(state_.tsatf().force_pool(), 24);
+  EXPECT_EQ(state_.tsatf().committed(), 0);
+  EXPECT_EQ(state_.tsatf().scenario_total(), 24);
+  EXPECT_EQ(state_.tsatf().impis_created(), 0);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "clients/cli/request_io.h"
 #include "engine/core/dice.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/umpire.h"
@@ -66,12 +67,12 @@ std::string TimeOfDay(int minutes) {
   return absl::StrFormat("%d:%02d%s", h > 12 ? h - 12 : h, m, h >= 12 ? "pm" : "am");
 }
 
-const char* DeploymentName(Deployment d) {
+const char* DeploymentName(impi::ferree::Deployment d) {
   switch (d) {
-    case Deployment::kHistorical: return "historical (15\" out)";
-    case Deployment::kPulledIn: return "pulled in (7\" out)";
-    case Deployment::kHalfFortified: return "half fortified";
-    case Deployment::kAllFortified: return "all fortified";
+    case impi::ferree::Deployment::kHistorical: return "historical (15\" out)";
+    case impi::ferree::Deployment::kPulledIn: return "pulled in (7\" out)";
+    case impi::ferree::Deployment::kHalfFortified: return "half fortified";
+    case impi::ferree::Deployment::kAllFortified: return "all fortified";
     default: return "not rolled";
   }
 }
@@ -133,7 +134,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   BattleState s = start;
   CounterRng step_seeds(seed, kStepStream);
   Dice british_dice = Dice::Seeded(seed, kBritishStream);
-  const bool force_laager = options.laager && !s.pre_battle.rolled;
+  const bool force_laager = options.laager && !impi::ferree::Own(s).situation.rolled;
   const int max_steps = std::max(1, options.turn_cap + 1) * kStepsPerTurn;
   while (true) {
     // Who acts is all the loop needs (the full prompt only for an error).
@@ -193,7 +194,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
                        ": ", st.message()));
     }
     ++record.steps;
-    if (laager_step && !s.pre_battle.camp_laagered) {
+    if (laager_step && !impi::ferree::Own(s).situation.camp_laagered) {
       return absl::InternalError(
           absl::StrCat("game with seed ", seed,
                        ": --laager: the first die of the situation rolls was a 6 but "
@@ -214,7 +215,8 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     // Zulu Control commits regiments of 20 during the game and takes the
     // destroyed and the fallen back off the table: the Zulu figures are
     // those committed, the lost those no longer on the table.
-    record.zulu_start = s.umpire.committed * 20;
+    const tsatf::TsatfState* own = tsatf::OwnState(s);
+    record.zulu_start = (own != nullptr ? own->committed : 0) * 20;
     int present = 0;
     for (const Unit& u : s.units) {
       if (u.side == Side::kZulu && u.OnTable() && u.kind != UnitKind::kImpi &&
@@ -231,7 +233,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     record.capped = true;
     record.turns = options.turn_cap;
   }
-  record.situation = s.pre_battle;
+  record.situation = impi::ferree::Own(s).situation;
   for (const Unit& u : s.units) {
     if (!CountsFigures(u)) continue;
     (u.side == Side::kBritish ? record.british_lost : record.zulu_lost) += FiguresLost(u);
@@ -249,7 +251,7 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   double turns = 0, british_lost = 0, zulu_lost = 0;
   int british_start = 0, zulu_start = 0;
   int laager = 0, thornbush = 0, late = 0;
-  std::map<Deployment, int> deployment;
+  std::map<impi::ferree::Deployment, int> deployment;
   std::map<int, int> scouting;
   std::map<int, int> found_hour;
   for (const GameRecord& g : games) {

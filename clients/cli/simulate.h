@@ -45,6 +45,7 @@
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::cli {
 
@@ -71,7 +72,7 @@ struct GameRecord {
   int zulu_lost = 0;     // figures removed (killed)
   int british_start = 0;
   int zulu_start = 0;
-  PreBattle situation;  // the situation rolls A-F as played
+  impi::ferree::Situation situation;  // the situation rolls A-F as played
   // Zulu Control's patrol task (engine/rulesets/tsatf/victory.h): how the
   // game ended, whether the objective was reached, figures holding it.
   bool draw = false;

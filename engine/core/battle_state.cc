@@ -161,14 +161,14 @@ double BattleState::ParameterOr(const std::string& name, double fallback) const 
 }
 
 std::string BattleState::NewUnitId(const std::string& prefix) {
-  // umpire.next_unit_serial is the next serial to hand out; serials start at 1.
-  int serial = std::max(1, umpire.next_unit_serial);
+  // next_unit_serial is the next serial to hand out; serials start at 1.
+  int serial = std::max(1, next_unit_serial);
   std::string id = prefix + std::to_string(serial);
   while (UnitIndex(id) >= 0) {
     ++serial;
     id = prefix + std::to_string(serial);
   }
-  umpire.next_unit_serial = serial + 1;
+  next_unit_serial = serial + 1;
   return id;
 }
 

@@ -1,7 +1,9 @@
 // engine/core/battle_state.h: the table as the engine sees it.
 //
-// Overview: BattleState is the whole table (units, terrain, points, clock and
-// the umpire's bookkeeping) in plain C++ types. It mirrors the wire contract
+// Overview: BattleState is the table every rule set shares (units, terrain,
+// points, clock, parameters) in plain C++ types, and the rule set's own state
+// (its deck, its umpire's book, each unit's bookkeeping) in ruleset_state,
+// which only the rule set reads. It mirrors the wire contract
 // (proto/impi/v1/table.proto) field for field, and every enum here has the
 // same numeric values as its protobuf twin, so service/ converts with a range
 // check and a cast. The engine knows no protobuf; no rule set is named here.
@@ -63,7 +65,6 @@ const char* UnitKindName(UnitKind kind);  // "REGIMENT", as in the contract
 enum class Stance : int { kUnspecified = 0, kUpright, kProne, kSquare, kMounted, kDismounted };
 enum class Formation : int { kUnspecified = 0, kLine, kColumn, kOpenOrder, kCloseOrder, kMass };
 enum class Ammunition : int { kUnspecified = 0, kPlenty, kLow, kOut };
-enum class Hand : int { kUnspecified = 0, kLeft = 1, kRight = 2 };
 
 struct Figures {
   int fit = 0;
@@ -100,23 +101,6 @@ struct UnitStatus {
   bool ordered = false;
 };
 
-// Umpire-only bookkeeping of one unit.
-struct UnitUmpire {
-  Hand hand = Hand::kUnspecified;
-  std::string target_id;
-  Vec2 last_known_target = Vec2::Zero();
-  bool has_last_known_target = false;
-  std::vector<std::string> fired_on_by_this_turn;
-  std::vector<std::string> fired_on_by_last_turn;
-  int morale_tests_in_row = 0;
-  int losses_this_turn = 0;
-  int created_turn = 0;
-  int entry_point = 0;
-  int figures_fired_at = 0;
-  bool under_artillery = false;
-  int division = 0;
-};
-
 struct Unit {
   std::string id;
   Side side = Side::kUnspecified;
@@ -133,7 +117,6 @@ struct Unit {
   UnitStatus status;
   std::string parent;
   bool red_coat = false;
-  UnitUmpire umpire;
 
   bool OnTable() const { return !off_table; }
 };
@@ -190,50 +173,13 @@ enum class CardColor : int { kUnspecified = 0, kRed = 1, kBlack = 2 };
 struct Clock {
   int turn = 0;
   Phase phase = Phase::kUnspecified;
-  int red_left = 0;
-  int black_left = 0;
-  CardColor current_card = CardColor::kUnspecified;
-  int zulu_cards_drawn = 0;
-  int british_moves_left = 0;
-  int segment = 0;
-  std::vector<std::string> chits_left;
   int time_of_day = 0;
   int minutes_per_turn = 0;
-};
-
-enum class Deployment : int {
-  kUnspecified = 0, kHistorical = 1, kPulledIn = 2, kHalfFortified = 3, kAllFortified = 4,
-};
-
-// Facts settled before the battle (Ferree's situation rolls A-F).
-struct PreBattle {
-  bool rolled = false;
-  bool camp_laagered = false;
-  bool thornbush = false;
-  int reinforcement_arrival = 0;
-  Deployment deployment = Deployment::kUnspecified;
-  int scouting = 0;
-  int discovery_time = 0;
-};
-
-struct SecretEntry {
-  std::string unit_id;
-  int turn = 0;
-  int point = 0;
 };
 
 struct Parameter {
   std::string name;
   double value = 0.0;
-};
-
-struct UmpireBook {
-  int force_pool = 0;
-  int committed = 0;
-  int scenario_total = 0;
-  int impis_created = 0;
-  std::vector<SecretEntry> secret_entries;
-  int next_unit_serial = 0;
 };
 
 struct TableGeometry {
@@ -297,9 +243,8 @@ struct BattleState {
   // const vector; a change gives the changed copy its own).
   CowVector<Terrain> terrain;
   std::vector<Point> points;
-  UmpireBook umpire;
   std::vector<Parameter> parameters;
-  PreBattle pre_battle;
+  int next_unit_serial = 0;  // for NewUnitId
   // The rule set's own state (its type is the rule set's; engine/core never
   // looks inside): e.g. the decision a half-done activation waits on. Copied
   // with the state, so a copy is an independent game.

@@ -57,13 +57,6 @@ void HashState(const BattleState& s, StateHasher* h) {
   const Clock& c = s.clock;
   h->Add(c.turn);
   h->Add(static_cast<int>(c.phase));
-  h->Add(c.red_left);
-  h->Add(c.black_left);
-  h->Add(static_cast<int>(c.current_card));
-  h->Add(c.zulu_cards_drawn);
-  h->Add(c.british_moves_left);
-  h->Add(c.segment);
-  h->Add(c.chits_left);
   h->Add(c.time_of_day);
   h->Add(c.minutes_per_turn);
   h->Add(static_cast<uint64_t>(s.units.size()));
@@ -94,18 +87,6 @@ void HashState(const BattleState& s, StateHasher* h) {
     h->Add(st.turns_fired);
     h->Add(u.parent);
     h->Add(u.red_coat);
-    const UnitUmpire& um = u.umpire;
-    h->Add(static_cast<int>(um.hand));
-    h->Add(um.target_id);
-    AddVec(h, um.last_known_target);
-    h->Add(um.has_last_known_target);
-    h->Add(um.fired_on_by_this_turn);
-    h->Add(um.fired_on_by_last_turn);
-    for (int v : {um.morale_tests_in_row, um.losses_this_turn, um.created_turn, um.entry_point,
-                  um.figures_fired_at, um.division}) {
-      h->Add(v);
-    }
-    h->Add(um.under_artillery);
   }
   h->Add(static_cast<uint64_t>(s.terrain.size()));
   for (const Terrain& t : s.terrain) {
@@ -140,29 +121,12 @@ void HashState(const BattleState& s, StateHasher* h) {
     h->Add(p.british_entry);
     h->Add(p.name);
   }
-  const UmpireBook& b = s.umpire;
-  for (int v : {b.force_pool, b.committed, b.scenario_total, b.impis_created, b.next_unit_serial}) {
-    h->Add(v);
-  }
-  h->Add(static_cast<uint64_t>(b.secret_entries.size()));
-  for (const SecretEntry& e : b.secret_entries) {
-    h->Add(e.unit_id);
-    h->Add(e.turn);
-    h->Add(e.point);
-  }
+  h->Add(s.next_unit_serial);
   h->Add(static_cast<uint64_t>(s.parameters.size()));
   for (const Parameter& p : s.parameters) {
     h->Add(p.name);
     h->Add(p.value);
   }
-  const PreBattle& pb = s.pre_battle;
-  h->Add(pb.rolled);
-  h->Add(pb.camp_laagered);
-  h->Add(pb.thornbush);
-  h->Add(pb.reinforcement_arrival);
-  h->Add(static_cast<int>(pb.deployment));
-  h->Add(pb.scouting);
-  h->Add(pb.discovery_time);
 }
 
 }  // namespace impi

@@ -1,8 +1,8 @@
 // engine/core/state_hash.h: a 64-bit fingerprint of the shared table state.
 //
 // Overview: HashState folds every shared field of a BattleState (clock,
-// units, terrain, points, the umpire's book, parameters, the pre-battle
-// facts) into 64 bits with a fixed mixing function, so equal states hash
+// units, terrain, points, parameters, the serial for new unit ids) into 64
+// bits with a fixed mixing function, so equal states hash
 // equal on every machine and run. The rule set's own state
 // (BattleState::ruleset_state) is not seen here: the rule set adds it (see
 // Ruleset::OwnStateKey). Used for information-set keys and for cheap

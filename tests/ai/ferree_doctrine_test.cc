@@ -8,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/ai/ferree_table.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai {
 namespace {
@@ -177,12 +178,12 @@ std::map<std::string, int> PlayPlan(BattleState s) {
   for (int guard = 0; guard < 100; ++guard) {
     int right_horn_off = 0;
     for (const auto& [id, point] : sent) {
-      if (s.FindUnit(id)->umpire.division == 1) ++right_horn_off;
+      if (impi::ferree::UnitOf(s, id).division == 1) ++right_horn_off;
     }
     std::vector<Action> options;
     for (const Unit& u : s.units) {
       if (u.kind != UnitKind::kRegiment || sent.count(u.id)) continue;
-      const int d = u.umpire.division;
+      const int d = impi::ferree::UnitOf(s, u.id).division;
       if (d == 4 || (d == 1 && right_horn_off < 2)) {
         for (int p : {1, 2}) {
           Action a = FerreeTable::Make(ActionKind::kOffBoard, u.id);
@@ -196,7 +197,7 @@ std::map<std::string, int> PlayPlan(BattleState s) {
     const Action a = options[Pick(s, options)];
     if (a.kind == ActionKind::kEndDeployment) break;
     sent[a.unit_id] = a.point;
-    s.umpire.secret_entries.push_back({a.unit_id, 5, a.point});
+    impi::ferree::Own(s).secret_entries.push_back({a.unit_id, 5, a.point});
     for (Unit& u : s.units) {
       if (u.parent == a.unit_id) u.off_table = true;
     }

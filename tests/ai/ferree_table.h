@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai::testing {
 
@@ -72,7 +73,7 @@ struct FerreeTable {
       r.side = Side::kZulu;
       r.kind = UnitKind::kRegiment;
       r.figures.starting = 25 * static_cast<int>(trays.size());
-      r.umpire.division = division;
+      impi::ferree::MutableUnitOf(s, r.id).division = division;
       r.position = trays.empty() ? Vec2::Zero() : trays[0];
     }
     for (size_t k = 0; k < trays.size(); ++k) {

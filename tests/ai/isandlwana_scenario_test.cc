@@ -84,7 +84,7 @@ TEST(IsandlwanaScenarioTest, Header) {
   EXPECT_EQ(s.clock.turn, 1);
   EXPECT_EQ(s.clock.time_of_day, 8 * 60);
   EXPECT_EQ(s.clock.minutes_per_turn, 10);
-  EXPECT_FALSE(s.pre_battle.rolled);
+  EXPECT_FALSE(impi::ferree::Own(s).situation.rolled);
 }
 
 TEST(IsandlwanaScenarioTest, EveryRegimentIsARowOfTheResolveTable) {
@@ -132,8 +132,8 @@ TEST(IsandlwanaScenarioTest, OneSniperAndOneIndunaPerRegimentAndTheCommanders) {
   for (const Unit* u : OfKind(s, UnitKind::kInduna)) {
     if (!u->parent.empty()) {
       ++indunas[u->parent];
-    } else if (u->umpire.division != 0) {
-      EXPECT_TRUE(division_indunas.insert(u->umpire.division).second) << u->name;
+    } else if (impi::ferree::UnitOf(s, u->id).division != 0) {
+      EXPECT_TRUE(division_indunas.insert(impi::ferree::UnitOf(s, u->id).division).second) << u->name;
     } else {
       ++commanders;
     }
@@ -152,7 +152,7 @@ TEST(IsandlwanaScenarioTest, TheDivisionsOfTheHistory) {
   const BattleState s = Isandlwana();
   std::map<int, std::set<std::string>> divisions;
   for (const Unit* r : OfKind(s, UnitKind::kRegiment))
-    divisions[r->umpire.division].insert(r->name);
+    divisions[impi::ferree::UnitOf(s, r->id).division].insert(r->name);
   EXPECT_EQ(divisions[1], (std::set<std::string>{"uDududu", "iSangqu", "iMbube", "uNokhenke"}));
   EXPECT_EQ(divisions[2], (std::set<std::string>{"uKhandempemvu", "uMxapho", "uMbonambi"}));
   EXPECT_EQ(divisions[3], (std::set<std::string>{"iNgobamakhosi", "uVe"}));
@@ -229,7 +229,7 @@ TEST(IsandlwanaScenarioTest, TheZulusStandNorthAndNorthEastInTheirDivisions) {
   std::map<int, double> mean_x;
   std::map<int, int> count;
   for (const Unit* t : trays) {
-    const int division = s.FindUnit(t->parent)->umpire.division;
+    const int division = impi::ferree::UnitOf(s, t->parent).division;
     EXPECT_GE(t->position.y(), 44.0) << t->id << ": north or north-east of the plain";
     EXPECT_LE(t->position.x() + 1.4, s.table.width) << t->id;
     EXPECT_LE(t->position.y() + 1.4, s.table.height) << t->id;
@@ -308,7 +308,7 @@ TEST(IsandlwanaScenarioTest, ThePlanSendsTheLoinsAndTheTipOfTheRightHorn) {
     Action end;
     end.kind = ActionKind::kEndDeployment;
     const double stay = ScoreZuluOption(s, end).value;
-    const int division = r->umpire.division;
+    const int division = impi::ferree::UnitOf(s, r->id).division;
     if (division == 4) {
       EXPECT_GT(v2, v1) << r->name;
       EXPECT_GT(v2, stay) << r->name;

@@ -143,8 +143,8 @@ TEST(ScriptedBritishTest, KeepsTheScenarioDeployment) {
 std::vector<Action> DeployWithTheScript(BattleState& s) {
   ferree::FerreeRuleset rules;
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = ferree::kPreBattleBritishDeploy;
-  s.pre_battle.rolled = true;
+  impi::ferree::Own(s).segment = ferree::kPreBattleBritishDeploy;
+  impi::ferree::Own(s).situation.rolled = true;
   std::vector<Action> taken;
   for (int guard = 0; guard < 20; ++guard) {
     const std::vector<Action> options = rules.LegalActions(s, Side::kBritish);
@@ -166,7 +166,7 @@ TEST(ScriptedBritishTest, PullsTheTroopsInWhenTheSituationSaysSo) {
   FerreeTable t;  // the camp's edge at x = 33
   t.Company("far", Vec2(50, 30));   // 17" out: beyond the historical 15"
   t.Company("near", Vec2(44, 30));  // 11" out: already pulled in
-  t.s.pre_battle.deployment = Deployment::kPulledIn;
+  impi::ferree::Own(t.s).situation.deployment = impi::ferree::Deployment::kPulledIn;
   std::vector<Action> taken = DeployWithTheScript(t.s);
   ASSERT_EQ(taken.size(), 1u);
   EXPECT_EQ(taken[0].unit_id, "far");
@@ -175,7 +175,7 @@ TEST(ScriptedBritishTest, PullsTheTroopsInWhenTheSituationSaysSo) {
   // Historically the scenario's positions are kept.
   FerreeTable h;
   h.Company("close", Vec2(36, 30));  // 3" out: a DEPLOY to 15" is offered
-  h.s.pre_battle.deployment = Deployment::kHistorical;
+  impi::ferree::Own(h.s).situation.deployment = impi::ferree::Deployment::kHistorical;
   EXPECT_TRUE(DeployWithTheScript(h.s).empty());
   EXPECT_EQ(h.s.FindUnit("close")->position, Vec2(36, 30));
 }
@@ -190,7 +190,7 @@ TEST(ScriptedBritishTest, PutsTheNearestCompaniesIntoTheFortifiedPosition) {
   t.Company("b", Vec2(60, 30));
   t.Company("c", Vec2(29, 44));
   t.Company("d", Vec2(10, 30));
-  t.s.pre_battle.deployment = Deployment::kHalfFortified;
+  impi::ferree::Own(t.s).situation.deployment = impi::ferree::Deployment::kHalfFortified;
   std::vector<Action> taken = DeployWithTheScript(t.s);
   ASSERT_EQ(taken.size(), 2u) << "up to half of the four companies";
   EXPECT_EQ(taken[0].unit_id, "c") << "the nearest first";

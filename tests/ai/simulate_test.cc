@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::cli {
 namespace {
@@ -40,7 +41,7 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
     g.british_start = 300;
     g.zulu_start = 2000;
     g.situation.rolled = true;
-    g.situation.deployment = Deployment::kHistorical;
+    g.situation.deployment = impi::ferree::Deployment::kHistorical;
     g.situation.reinforcement_arrival = 600;
     g.situation.discovery_time = 12 * 60;
   }
@@ -53,7 +54,7 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
   games[0].british_lost = 100;
   games[3].zulu_lost = 400;
   games[1].situation.camp_laagered = true;
-  games[1].situation.deployment = Deployment::kAllFortified;
+  games[1].situation.deployment = impi::ferree::Deployment::kAllFortified;
   games[2].situation.reinforcement_arrival = 11 * 60;
   games[3].situation.scouting = -1;
   games[3].situation.discovery_time = 9 * 60 + 30;

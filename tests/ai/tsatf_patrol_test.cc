@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/victory.h"
@@ -22,8 +23,8 @@ BattleState Table() {
   BattleState s = tsatf::testing::WorkedExampleState();
   s.parameters.push_back({tsatf::kObjectiveParam, 1});
   s.parameters.push_back({tsatf::kResolveBritishParam, 1});
-  s.clock.current_card = CardColor::kRed;
-  s.clock.red_left = 2;
+  tsatf::MutableDeck(s).current_card = CardColor::kRed;
+  tsatf::MutableDeck(s).red_left = 2;
   return s;
 }
 

@@ -229,7 +229,7 @@ class GameChecker {
   int turn_ = 0;
   TurnBook book_;
   std::string last_drawn_;
-  std::map<std::string, SecretEntry> noted_;  // the plan: turn and point rolled
+  std::map<std::string, impi::ferree::SecretEntry> noted_;  // the plan: turn and point rolled
   std::set<std::string> entered_;
   std::vector<Activation> step_activations_;
   std::set<std::string> broken_;  // regiments broken so far
@@ -250,9 +250,13 @@ const Unit* GameChecker::Find(const BattleState& b, const BattleState& a, const 
 }
 
 int GameChecker::Division(const BattleState& b, const BattleState& a, const Unit& u) {
-  if (u.kind == UnitKind::kRegiment || u.parent.empty()) return u.umpire.division;
+  auto division = [&](const std::string& id) {
+    const int d = ferree::UnitOf(a, id).division;
+    return d != 0 ? d : ferree::UnitOf(b, id).division;
+  };
+  if (u.kind == UnitKind::kRegiment || u.parent.empty()) return division(u.id);
   const Unit* p = Find(b, a, u.parent);
-  return p == nullptr ? 0 : p->umpire.division;
+  return p == nullptr ? 0 : division(p->id);
 }
 
 std::string GameChecker::RegimentOf(const BattleState& b, const BattleState& a,
@@ -352,10 +356,10 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
           }
           const int face = e.why.dice[0].faces[0];
           int want = kEntryTurn[std::clamp(face, 1, 6)][e.point];
-          if (reg->umpire.division == kLoinsDivision) want += kLoinsExtraTurns;
-          const auto& se = a.umpire.secret_entries;
+          if (Division(b, a, *reg) == kLoinsDivision) want += kLoinsExtraTurns;
+          const auto& se = impi::ferree::Own(a).secret_entries;
           auto it = std::find_if(se.begin(), se.end(),
-                                 [&](const SecretEntry& x) { return x.unit_id == first; });
+                                 [&](const impi::ferree::SecretEntry& x) { return x.unit_id == first; });
           if (it == se.end()) {
             Fail(absl::StrCat(first, " rolled its turn of entry but has no secret entry"));
             break;
@@ -468,7 +472,7 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
                               it->second.point));
           }
           const Unit* reg = Find(b, a, first);
-          if (reg != nullptr && reg->umpire.division == kLoinsDivision) {
+          if (reg != nullptr && Division(b, a, *reg) == kLoinsDivision) {
             ++tally_->loins_entries;
             if (turn_ < kLoinsFirstTurn) {
               Fail(absl::StrCat(first, " of the loins enters on turn ", turn_));

@@ -28,6 +28,8 @@
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
 #include "tests/conformance/scenario_cases.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi {
 namespace {
@@ -213,15 +215,42 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
       EXPECT_EQ(rules.InformationSetKey(*back, Side::kZulu), g.InformationSetKey(Side::kZulu));
       // Hidden information.
       BattleState planted = s;
-      planted.umpire.force_pool += 4321;
-      planted.umpire.secret_entries.push_back({"planted-regiment", 97, 2});
+      const bool tsatf_rules = rules.id() == tsatf::kRulesetId;
+      if (tsatf_rules) {
+        tsatf::MutableOwnState(planted).force_pool += 4321;
+        for (const Unit& u : planted.units) {
+          if (u.side == Side::kZulu) {
+            tsatf::MutableUnitState(planted, u.id).hand = tsatf::Hand::kLeft;
+            tsatf::MutableUnitState(planted, u.id).target_id = "planted-target";
+          }
+        }
+      }
+      const bool ferree_rules = rules.id() == ferree::kRulesetId;
+      if (ferree_rules) {
+        ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
+        for (const Unit& u : planted.units) {
+          if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
+        }
+      }
       const BattleState view = rules.View(planted, Side::kBritish);
-      EXPECT_EQ(view.umpire.force_pool, 0);
-      EXPECT_TRUE(view.umpire.secret_entries.empty());
+      if (tsatf_rules) {
+        const tsatf::TsatfState* book = tsatf::OwnState(view);
+        ASSERT_NE(book, nullptr);
+        EXPECT_EQ(book->force_pool, 0);
+        EXPECT_TRUE(book->units.empty()) << "hands and targets in the British view";
+      }
+      if (ferree_rules) {
+        EXPECT_TRUE(ferree::Own(view).secret_entries.empty());
+      }
       for (const Unit& u : view.units) {
         EXPECT_FALSE(u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment)
             << u.id << " is off the table and in the British view";
-        EXPECT_TRUE(u.umpire.target_id.empty() && u.umpire.hand == Hand::kUnspecified) << u.id;
+        if (tsatf_rules) {
+          EXPECT_EQ(tsatf::UnitState(view, u.id), nullptr) << u.id << ": a hand or target";
+        }
+        if (ferree_rules && u.side == Side::kZulu) {
+          EXPECT_EQ(ferree::UnitOf(view, u.id).division, 0) << u.id << ": a division";
+        }
       }
       BattleState r = s;
       rules.Resample(r, Side::kBritish, rng);

@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
+#include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -56,11 +57,17 @@ TEST(Registry, AdaptersAreFoundByRulesetAndRegisteredOnce) {
   const RulesetWire* ferree = FindWire("FERREE_ISANDLWANA");
   ASSERT_NE(ferree, nullptr);
   EXPECT_EQ(ferree->ruleset(), "FERREE_ISANDLWANA");
-  // TSATF keeps no state of its own beyond the common table.
-  EXPECT_EQ(FindWire("TSATF_ZULU_CONTROL"), nullptr);
+  const RulesetWire* tsatf = FindWire("TSATF_ZULU_CONTROL");
+  ASSERT_NE(tsatf, nullptr);
+  EXPECT_EQ(tsatf->ruleset(), "TSATF_ZULU_CONTROL");
+  // A rule set with no state of its own has no adapter.
+  EXPECT_EQ(FindWire("PAGANO_D10"), nullptr);
   EXPECT_EQ(RegisterWire(std::make_unique<ferree::FerreeWire>()).code(),
             absl::StatusCode::kAlreadyExists);
+  EXPECT_EQ(RegisterWire(std::make_unique<tsatf::TsatfWire>()).code(),
+            absl::StatusCode::kAlreadyExists);
   EXPECT_EQ(FindWire("FERREE_ISANDLWANA"), ferree);
+  EXPECT_EQ(FindWire("TSATF_ZULU_CONTROL"), tsatf);
   EXPECT_EQ(RegisterWire(nullptr).code(), absl::StatusCode::kInvalidArgument);
 }
 

@@ -68,7 +68,7 @@ TEST(BattleStateTest, ParameterOr) {
 TEST(BattleStateTest, NewUnitIdSkipsUsedIds) {
   BattleState s = TwoUnits();  // "z1" is taken
   EXPECT_EQ(s.NewUnitId("z"), "z2");
-  EXPECT_EQ(s.umpire.next_unit_serial, 3);
+  EXPECT_EQ(s.next_unit_serial, 3);
   EXPECT_EQ(s.NewUnitId("z"), "z3");
   s.units.emplace_back().id = "z4";
   EXPECT_EQ(s.NewUnitId("z"), "z5");

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -88,11 +89,63 @@ TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
   v1::TableState in;
   int counter = 0;
   FillEveryField(&in, &counter);
-  ASSERT_GT(in.units(0).umpire().fired_on_by_last_turn_size(), 0);
-  // The ruleset_state member filled is Ferree's: it travels with a Ferree
-  // state (the rule set's wire adapter converts it).
+  ASSERT_GT(in.units(0).status().turns_fired(), 0);
+  // The ruleset_state member is Ferree's: it travels with a Ferree state (the
+  // rule set's wire adapter converts it), its references naming units.
+  FillEveryField(in.mutable_ferree(), &counter, 1);
   ASSERT_TRUE(in.has_ferree());
+  ASSERT_GT(in.ferree().units(0).fired_on_by_this_turn_size(), 0);
+  ASSERT_EQ(in.ferree().units_size(), 2);
+  {
+    // The references name units of the table; the entries go out by unit id.
+    std::vector<std::string> ids = {in.units(0).id(), in.units(1).id()};
+    std::sort(ids.begin(), ids.end());
+    v1::FerreeState* f = in.mutable_ferree();
+    for (int i = 0; i < 2; ++i) {
+      f->set_chits_left(i, ids[i]);
+      f->mutable_secret_entries(i)->set_unit_id(ids[i]);
+      v1::FerreeUnit* u = f->mutable_units(i);
+      u->set_unit_id(ids[i]);
+      u->set_wagon_id(ids[1 - i]);
+      for (int k = 0; k < 2; ++k) u->set_fired_on_by_this_turn(k, ids[k]);
+    }
+  }
   in.set_ruleset(v1::FERREE_ISANDLWANA);
+
+  v1::TableState out;
+  ToProto(ToEngine(in), &out);
+  std::string diff;
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(&diff);
+  EXPECT_TRUE(differ.Compare(in, out)) << diff;
+}
+
+// Zulu Control's own state: every field of TableState.tsatf, its units'
+// bookkeeping naming units of the table.
+TEST(ConvertTest, TsatfStateRoundTripKeepsEveryField) {
+  v1::TableState in;
+  int counter = 0;
+  FillEveryField(&in, &counter);
+  in.clear_tsatf();
+  FillEveryField(in.mutable_tsatf(), &counter, 1);
+  ASSERT_TRUE(in.has_tsatf());
+  ASSERT_EQ(in.tsatf().units_size(), 2);
+  in.set_ruleset(v1::TSATF_ZULU_CONTROL);
+  // The entries go out by unit id.
+  std::vector<std::string> ids = {in.units(0).id(), in.units(1).id()};
+  std::sort(ids.begin(), ids.end());
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(in.units(i).side(), v1::BRITISH);
+    v1::TsatfUnit* u = in.mutable_tsatf()->mutable_units(i);
+    u->set_unit_id(ids[i]);
+    u->set_target_id(ids[1 - i]);
+    for (int k = 0; k < 2; ++k) {
+      u->set_fired_on_by_this_turn(k, in.units(k).id());
+      u->set_fired_on_by_last_turn(k, in.units(1 - k).id());
+    }
+  }
+  ASSERT_GT(in.tsatf().deck().red_left(), 0);
+  ASSERT_TRUE(in.tsatf().units(1).has_last_known_target());
 
   v1::TableState out;
   ToProto(ToEngine(in), &out);
@@ -110,7 +163,7 @@ TEST(ConvertTest, SparseStateRoundTripAddsNothing) {
   MessageDifferencer differ;
   differ.ReportDifferencesToString(&diff);
   EXPECT_TRUE(differ.Compare(in, out)) << diff;
-  EXPECT_FALSE(out.units(0).has_umpire());  // no empty umpire-only block on a British unit
+  EXPECT_EQ(out.tsatf().units_size(), 0);  // no empty bookkeeping entry for a unit without any
 }
 
 TEST(ConvertTest, RulesetTravelsAsTheEnumName) {

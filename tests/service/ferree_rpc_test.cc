@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "impi/v1/umpire.grpc.pb.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::service {
 namespace {
@@ -137,15 +138,15 @@ v1::AskRequest AskOn(const v1::TableState& state, int seed) {
 TEST_F(FerreeRpc, AskTheSituationOnTheScenario) {
   const v1::TableState scenario = Isandlwana();
   ASSERT_EQ(scenario.ruleset(), v1::FERREE_ISANDLWANA);
-  ASSERT_FALSE(scenario.pre_battle().rolled());
+  ASSERT_FALSE(scenario.ferree().situation().rolled());
   v1::AskRequest req = AskOn(scenario, 7);
   req.mutable_situation();
   v1::AskResponse out;
   const grpc::Status st = GrpcAsk(req, &out);
   ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
-  EXPECT_TRUE(out.state().pre_battle().rolled());
-  EXPECT_NE(out.state().pre_battle().deployment(), v1::DEPLOYMENT_UNSPECIFIED);
-  EXPECT_GT(out.state().pre_battle().discovery_time(), 0);
+  EXPECT_TRUE(out.state().ferree().situation().rolled());
+  EXPECT_NE(out.state().ferree().situation().deployment(), v1::DEPLOYMENT_UNSPECIFIED);
+  EXPECT_GT(out.state().ferree().situation().discovery_time(), 0);
   EXPECT_EQ(out.state().clock().phase(), v1::PRE_BATTLE);
   // Six tables A-F and the camp's timetable, each with its die explained.
   int rolls = 0;
@@ -181,11 +182,11 @@ TEST_F(FerreeRpc, AskTheZuluPlanAfterTheSituation) {
   EXPECT_TRUE(out.decision().umpire_only());
   EXPECT_EQ(out.decision().why().rule().section(),
             "2. Zulu player determines which Regiments will move off-board.");
-  EXPECT_EQ(out.state().clock().segment(), 1);
+  EXPECT_EQ(out.state().ferree().segment(), 1);
   // Each regiment sent off-board (the doctrine sends some round the hill)
   // has its trays off the table and a secret TURN OF ENTRY of turn 4 or later.
-  EXPECT_GT(out.state().umpire().secret_entries_size(), 0);
-  for (const v1::SecretEntry& e : out.state().umpire().secret_entries()) {
+  EXPECT_GT(out.state().ferree().secret_entries_size(), 0);
+  for (const v1::SecretEntry& e : out.state().ferree().secret_entries()) {
     EXPECT_GE(e.turn(), 4) << e.unit_id();
     EXPECT_TRUE(e.point() == 1 || e.point() == 2) << e.unit_id();
     for (const v1::Unit& u : out.state().units()) {
@@ -417,7 +418,7 @@ std::vector<Refusal> Refusals(const v1::TableState& s) {
        "question.zulu_plan: the situation comes first"},
       {"situation twice",
        [](Q* r) {
-         r->mutable_state()->mutable_pre_battle()->set_rolled(true);
+         r->mutable_state()->mutable_ferree()->mutable_situation()->set_rolled(true);
          r->mutable_situation();
        },
        precondition, "question.situation: the situation has been rolled already"},
@@ -449,8 +450,8 @@ TEST_F(FerreeRpc, DurnfordsColumnOffTheTablePlaysToTheEndThroughTheServer) {
     const grpc::Status st = GrpcAsk(ask, &answer);
     ASSERT_TRUE(st.ok()) << st.error_message();
     state = answer.state();
-    ASSERT_TRUE(state.pre_battle().rolled());
-    state.mutable_pre_battle()->set_reinforcement_arrival(state.pre_battle().discovery_time() + 60);
+    ASSERT_TRUE(state.ferree().situation().rolled());
+    state.mutable_ferree()->mutable_situation()->set_reinforcement_arrival(state.ferree().situation().discovery_time() + 60);
   }
   std::unique_ptr<Policy> british = MakePolicy("FERREE_ISANDLWANA", Side::kBritish, PolicySpec{});
   ASSERT_NE(british, nullptr);
@@ -479,8 +480,8 @@ TEST_F(FerreeRpc, DurnfordsColumnOffTheTablePlaysToTheEndThroughTheServer) {
         }
       }
     }
-    for (const v1::Unit& u : state.units()) {
-      EXPECT_GE(u.umpire().entry_point(), 0) << u.id();
+    for (const v1::FerreeUnit& u : state.ferree().units()) {
+      EXPECT_GE(u.entry_point(), 0) << u.unit_id();
     }
     if (resp.awaiting().kind() == v1::GAME_ENDED) {
       ended = true;
@@ -494,9 +495,9 @@ TEST_F(FerreeRpc, DurnfordsColumnOffTheTablePlaysToTheEndThroughTheServer) {
   }
   EXPECT_TRUE(ended) << "still going after " << requests << " requests";
   EXPECT_TRUE(saw_arriving);
-  EXPECT_TRUE(saw_arrived || state.clock().time_of_day() < state.pre_battle().reinforcement_arrival())
+  EXPECT_TRUE(saw_arrived || state.clock().time_of_day() < state.ferree().situation().reinforcement_arrival())
       << "the column never came on: time " << state.clock().time_of_day() << ", arrival "
-      << state.pre_battle().reinforcement_arrival() << ", still arriving "
+      << state.ferree().situation().reinforcement_arrival() << ", still arriving "
       << state.ferree().arriving_size() << ", turn " << state.clock().turn();
 }
 

@@ -26,6 +26,7 @@
 #include "engine/rulesets/umpire.h"
 #include "service/convert.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 
 namespace impi::service {
 namespace {
@@ -47,7 +48,7 @@ class RandomBritish {
 
   std::vector<v1::Action> Play(const BattleState& s, const Awaiting& a) {
     std::string card = std::to_string(s.clock.turn) + "/" + std::to_string(static_cast<int>(s.clock.phase)) +
-                       "/" + std::to_string(s.clock.red_left);
+                       "/" + std::to_string(tsatf::DeckOf(s).red_left);
     if (card != card_) {
       card_ = card;
       considered_.clear();
@@ -166,8 +167,10 @@ struct Tally {
 
 void CheckStep(const BattleState& before, const StepResult& r, Tally* tally) {
   const BattleState& s = r.state;
-  ASSERT_LE(s.umpire.committed, s.umpire.scenario_total);
-  ASSERT_GE(s.umpire.force_pool, 0);
+  const tsatf::TsatfState* book = tsatf::OwnState(s);
+  ASSERT_NE(book, nullptr);
+  ASSERT_LE(book->committed, book->scenario_total);
+  ASSERT_GE(book->force_pool, 0);
   int skirmishers = 0, rifles = 0;
   for (const Unit& u : s.units) {
     ASSERT_GE(u.figures.fit, 0) << u.id;

@@ -27,6 +27,7 @@
 #include "impi/v1/umpire.grpc.pb.h"
 #include "service/validate.h"
 #include "tests/service/tsatf_state.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::service {
 namespace {
@@ -192,8 +193,8 @@ TEST_F(ServerTest, EngineResolvedBritishSideOverGrpc) {
   regiment->set_parent("z1");
   regiment->mutable_figures()->set_fit(20);
   regiment->mutable_status()->set_in_close_combat(true);
-  s->mutable_umpire()->set_committed(1);
-  s->mutable_umpire()->set_force_pool(23);
+  s->mutable_tsatf()->set_committed(1);
+  s->mutable_tsatf()->set_force_pool(23);
   v1::Action* fight = request.add_british_actions();
   fight->set_kind(v1::CLOSE_COMBAT_RESULT);
   fight->set_unit_id("b1");
@@ -219,9 +220,9 @@ TEST_F(ServerTest, EngineResolvedBritishSideOverGrpc) {
 
   v1::AdvanceRequest fire = request;
   fire.mutable_state()->mutable_clock()->set_phase(v1::FIRE_PHASE);
-  fire.mutable_state()->mutable_clock()->set_current_card(v1::RED);
-  fire.mutable_state()->mutable_clock()->set_red_left(2);
-  fire.mutable_state()->mutable_clock()->set_black_left(3);
+  fire.mutable_state()->mutable_tsatf()->mutable_deck()->set_current_card(v1::RED);
+  fire.mutable_state()->mutable_tsatf()->mutable_deck()->set_red_left(2);
+  fire.mutable_state()->mutable_tsatf()->mutable_deck()->set_black_left(3);
   fire.clear_british_actions();
   v1::Action* shot = fire.add_british_actions();
   shot->set_kind(v1::FIRE);
@@ -591,28 +592,60 @@ std::vector<BadInput> BadInputs() {
        nullptr, invalid, "state.units[0].parent:"},
       {"unknown target",
        [](A* r) {
-         Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire()->set_target_id("b9");
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->set_target_id("b9");
        },
-       nullptr, invalid, "state.units[3].umpire.target_id:"},
+       nullptr, invalid, "state.tsatf.units[0].target_id:"},
       {"unknown unit fired this turn",
        [](A* r) {
-         Zulu(r->mutable_state(), "z1", v1::IMPI)
-             ->mutable_umpire()
-             ->add_fired_on_by_this_turn("b9");
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->add_fired_on_by_this_turn("b9");
        },
-       nullptr, invalid, "state.units[3].umpire.fired_on_by_this_turn[0]:"},
+       nullptr, invalid, "state.tsatf.units[0].fired_on_by_this_turn[0]:"},
       {"unknown unit fired last turn",
        [](A* r) {
-         v1::UnitUmpire* u = Zulu(r->mutable_state(), "z1", v1::IMPI)->mutable_umpire();
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
          u->add_fired_on_by_last_turn("b1");
          u->add_fired_on_by_last_turn("b8");
        },
-       nullptr, invalid, "state.units[3].umpire.fired_on_by_last_turn[1]:"},
-      {"unknown chit", [](A* r) { r->mutable_state()->mutable_clock()->add_chits_left("nobody"); },
-       nullptr, invalid, "state.clock.chits_left[0]:"},
+       nullptr, invalid, "state.tsatf.units[0].fired_on_by_last_turn[1]:"},
+      {"bookkeeping of an unknown unit",
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z1");
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z9");
+       },
+       nullptr, invalid, "state.tsatf.units[1].unit_id: no unit has id \"z9\""},
+      {"a target on the Zulu side",
+       [](A* r) {
+         Zulu(r->mutable_state(), "z1", v1::IMPI);
+         Zulu(r->mutable_state(), "z2", v1::IMPI);
+         r->mutable_state()->mutable_tsatf()->add_units()->set_unit_id("z2");
+         v1::TsatfUnit* u = r->mutable_state()->mutable_tsatf()->add_units();
+         u->set_unit_id("z1");
+         u->set_target_id("z2");
+       },
+       nullptr, invalid, "state.tsatf.units[1].target_id: 'z2' is not a British unit"},
+      {"unknown chit",
+       [](A* r) {
+         r->mutable_state()->set_ruleset(v1::FERREE_ISANDLWANA);
+         r->mutable_state()->clear_tsatf();
+         r->mutable_state()->mutable_ferree()->add_chits_left("nobody");
+       },
+       nullptr, invalid, "state.ferree.chits_left[0]:"},
       {"unknown secret entry",
-       [](A* r) { r->mutable_state()->mutable_umpire()->add_secret_entries()->set_unit_id("z5"); },
-       nullptr, invalid, "state.umpire.secret_entries[0].unit_id:"},
+       [](A* r) {
+         r->mutable_state()->set_ruleset(v1::FERREE_ISANDLWANA);
+         r->mutable_state()->clear_tsatf();
+         r->mutable_state()->mutable_ferree()->add_secret_entries()->set_unit_id("z5");
+       },
+       nullptr, invalid, "state.ferree.secret_entries[0].unit_id:"},
       {"unknown acting unit",
        [](A* r) {
          v1::Action* a = r->add_british_actions();
@@ -646,16 +679,19 @@ std::vector<BadInput> BadInputs() {
       {"negative leaders", [](A* r) { r->mutable_state()->mutable_units(2)->set_leaders(-1); },
        nullptr, invalid, "state.units[2].leaders: -1 is negative"},
       {"negative force pool",
-       [](A* r) { r->mutable_state()->mutable_umpire()->set_force_pool(-5); }, nullptr, invalid,
-       "state.umpire.force_pool: -5 is negative"},
-      {"negative committed", [](A* r) { r->mutable_state()->mutable_umpire()->set_committed(-1); },
-       nullptr, invalid, "state.umpire.committed: -1 is negative"},
+       [](A* r) { r->mutable_state()->mutable_tsatf()->set_force_pool(-5); }, nullptr, invalid,
+       "state.tsatf.force_pool: -5 is negative"},
+      {"negative committed", [](A* r) { r->mutable_state()->mutable_tsatf()->set_committed(-1); },
+       nullptr, invalid, "state.tsatf.committed: -1 is negative"},
       {"negative scenario total",
-       [](A* r) { r->mutable_state()->mutable_umpire()->set_scenario_total(-24); }, nullptr,
-       invalid, "state.umpire.scenario_total: -24 is negative"},
-      {"negative clock counter",
-       [](A* r) { r->mutable_state()->mutable_clock()->set_black_left(-1); }, nullptr, invalid,
-       "state.clock.black_left: -1 is negative"},
+       [](A* r) { r->mutable_state()->mutable_tsatf()->set_scenario_total(-24); }, nullptr,
+       invalid, "state.tsatf.scenario_total: -24 is negative"},
+      {"negative deck counter",
+       [](A* r) { r->mutable_state()->mutable_tsatf()->mutable_deck()->set_black_left(-1); },
+       nullptr, invalid, "state.tsatf.deck.black_left: -1 is negative"},
+      {"another rule set's state",
+       [](A* r) { r->mutable_state()->mutable_ferree()->set_quiet_turns(1); }, nullptr, invalid,
+       "state.ferree: is another rule set's state"},
       {"NaN unit position",
        [nan](A* r) { r->mutable_state()->mutable_units(0)->mutable_position()->set_x(nan); },
        nullptr, invalid, "state.units[0].position.x: nan is not finite"},

@@ -70,8 +70,8 @@ inline v1::TableState TsatfState() {
   for (int i = 0; i < 10; ++i) {
     AddPoint(&s, v1::APPEARANCE, i + 1, appearance[i][0], appearance[i][1], 1 + i % 4);
   }
-  s.mutable_umpire()->set_force_pool(24);
-  s.mutable_umpire()->set_scenario_total(24);
+  s.mutable_tsatf()->set_force_pool(24);
+  s.mutable_tsatf()->set_scenario_total(24);
   return s;
 }
 

@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "service/convert.h"
 #include "tests/service/tsatf_state.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::service {
 namespace {
@@ -261,12 +262,19 @@ TEST(ValidateTest, ChitPullBookkeeping) {
   v1::TableState s = testing::TsatfState();
   s.mutable_clock()->set_time_of_day(-30);
   ExpectInvalid(ValidateTableState(s), "state.clock.time_of_day: -30 is negative");
+  // Ferree's own state: its adapter checks it when the service reads the
+  // state.
   s = testing::TsatfState();
-  s.mutable_pre_battle()->set_deployment(static_cast<v1::Deployment>(7));
-  ExpectInvalid(ValidateTableState(s), "state.pre_battle.deployment: 7 is not a valid Deployment");
+  s.set_ruleset(v1::FERREE_ISANDLWANA);
+  s.mutable_ferree()->mutable_situation()->set_deployment(static_cast<v1::Deployment>(7));
+  ExpectInvalid(StateFromProto(s).status(),
+                "state.ferree.situation.deployment: 7 is not a valid Deployment");
   s = testing::TsatfState();
-  s.mutable_units(0)->mutable_umpire()->set_figures_fired_at(-3);
-  ExpectInvalid(ValidateTableState(s), "state.units[0].umpire.figures_fired_at: -3 is negative");
+  s.set_ruleset(v1::FERREE_ISANDLWANA);
+  v1::FerreeUnit* tray = s.mutable_ferree()->add_units();
+  tray->set_unit_id(s.units(0).id());
+  tray->set_figures_fired_at(-3);
+  ExpectInvalid(StateFromProto(s).status(), "state.ferree.units[0].figures_fired_at: -3 is negative");
 
   google::protobuf::RepeatedPtrField<v1::Action> actions;
   v1::Action* a = actions.Add();

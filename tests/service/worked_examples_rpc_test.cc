@@ -152,10 +152,15 @@ class WorkedExamplesRpc : public ::testing::Test {
     int regiments = 0;
     for (const v1::Unit& u : r[2].state().units()) {
       if (u.parent() == impi && u.kind() == v1::REGIMENT) ++regiments;
-      if (u.id() == impi) {
-        EXPECT_EQ(u.umpire().hand(), v1::LEFT);
+    }
+    int hands = 0;
+    for (const v1::TsatfUnit& u : r[2].state().tsatf().units()) {
+      if (u.unit_id() == impi) {
+        EXPECT_EQ(u.hand(), v1::LEFT);
+        ++hands;
       }
     }
+    EXPECT_EQ(hands, 1);
     EXPECT_EQ(regiments, 5);
     EXPECT_EQ(r[2].awaiting().units_may_move(), 3);
     // The ford: a lone Zulu; the rocky depression: nothing, and occupied.
@@ -186,8 +191,8 @@ class WorkedExamplesRpc : public ::testing::Test {
     }
     EXPECT_EQ(new_regiments, 4);
     EXPECT_FALSE(z2r1);
-    EXPECT_EQ(r[4].state().umpire().force_pool(), 2);
-    EXPECT_EQ(r[4].state().umpire().committed(), 16);
+    EXPECT_EQ(r[4].state().tsatf().force_pool(), 2);
+    EXPECT_EQ(r[4].state().tsatf().committed(), 16);
   }
 
   std::unique_ptr<ImpiServer> server_;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai::ferree {
 namespace {
@@ -131,9 +132,9 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
 }
 
 int DivisionOf(const BattleState& s, const Unit& u) {
-  if (u.umpire.division != 0) return u.umpire.division;
+  if (impi::ferree::UnitOf(s, u.id).division != 0) return impi::ferree::UnitOf(s, u.id).division;
   const Unit* r = RegimentOf(s, u);
-  return r != nullptr ? r->umpire.division : 0;
+  return r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
 }
 
 double Gap(const Unit& a, const Unit& b) {
@@ -211,10 +212,8 @@ bool IsFiring(const BattleState& s, const Unit& b) {
   if (b.status.fired || b.status.turns_fired > 0) return true;
   for (const Unit& z : s.units) {
     if (z.side != Side::kZulu) continue;
-    const auto& a = z.umpire.fired_on_by_this_turn;
-    const auto& l = z.umpire.fired_on_by_last_turn;
+    const auto& a = impi::ferree::UnitOf(s, z.id).fired_on_by_this_turn;
     if (std::find(a.begin(), a.end(), b.id) != a.end()) return true;
-    if (std::find(l.begin(), l.end(), b.id) != l.end()) return true;
   }
   return false;
 }

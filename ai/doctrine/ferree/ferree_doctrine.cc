@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "ai/doctrine/ferree/battlefield.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai {
 namespace {
@@ -205,7 +206,7 @@ bool IsProne(Survey& sv, const Unit& u) {
 }
 
 bool SentOffBoard(const BattleState& s, const Unit& regiment) {
-  for (const SecretEntry& e : s.umpire.secret_entries) {
+  for (const impi::ferree::SecretEntry& e : impi::ferree::Own(s).secret_entries) {
     if (e.unit_id == regiment.id) return true;
     const Unit* u = s.FindUnit(e.unit_id);
     if (u != nullptr && u->parent == regiment.id) return true;
@@ -218,7 +219,7 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 bool Unacted(Survey& sv, const Unit& regiment) {
   const BattleState& s = sv.s;
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
-  if (!s.clock.chits_left.empty() && !Contains(s.clock.chits_left, regiment.id)) return false;
+  if (!impi::ferree::Own(s).chits_left.empty() && !Contains(impi::ferree::Own(s).chits_left, regiment.id)) return false;
   return !sv.TraysOf(regiment).empty();
 }
 
@@ -228,7 +229,7 @@ Vec2 MoveGoal(Survey& sv, const Unit& regiment, ZuluPosture posture, const Unit*
   const BattleState& s = sv.s;
   if (concern == nullptr) return ferree::CampCentre(s);
   Vec2 goal = concern->position;
-  const int division = regiment.umpire.division;
+  const int division = impi::ferree::UnitOf(s, regiment.id).division;
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
     if (ferree::DivisionCentre(s, kChest, &chest)) {
@@ -247,7 +248,7 @@ OptionScore ScoreOffBoard(Survey& sv, const Action& a) {
   const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
   if (SentOffBoard(s, *regiment)) return {kNever, "already sent off-board"};
-  const int division = regiment->umpire.division;
+  const int division = impi::ferree::UnitOf(s, regiment->id).division;
   if (division == kLoins) {
     // 001: "all of the regiments of the loins" may go round the rear.
     return a.point == kLoinsEntry
@@ -689,7 +690,7 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
   const Vec2 camp = ferree::CampCentre(s);
   Survey sv(s, /*explain=*/false);
   for (const Unit& r : s.units) {
-    if (!ferree::IsZuluRegiment(r) || r.umpire.division != kRightHorn) continue;
+    if (!ferree::IsZuluRegiment(r) || impi::ferree::UnitOf(s, r.id).division != kRightHorn) continue;
     if (SentOffBoard(s, r)) {
       ++sent;
       continue;

@@ -58,7 +58,7 @@ absl::Status WrongKind(const Question& q, const Unit& u, const std::string& want
 }
 
 bool InCup(const BattleState& s, const std::string& id) {
-  const auto& cup = s.clock.chits_left;
+  const auto& cup = Own(s).chits_left;
   return std::find(cup.begin(), cup.end(), id) != cup.end();
 }
 
@@ -72,7 +72,7 @@ void RegimentWhere(const BattleState& s, const std::string& id, bool* on, bool* 
 }
 
 const SecretEntry* EntryOf(const BattleState& s, const std::string& id) {
-  for (const SecretEntry& e : s.umpire.secret_entries) {
+  for (const SecretEntry& e : Own(s).secret_entries) {
     if (e.unit_id == id) return &e;
   }
   return nullptr;
@@ -167,15 +167,15 @@ absl::Status FerreeBattle::AskSituation(int* decision) {
                         "the situation is rolled before the battle (state.clock.phase is not "
                         "PRE_BATTLE)");
   }
-  if (s_.pre_battle.rolled) {
+  if (Own(s_).situation.rolled) {
     return Precondition("question.situation",
-                        "the situation has been rolled already (state.pre_battle.rolled)");
+                        "the situation has been rolled already (state.ferree.situation.rolled)");
   }
   c.phase = Phase::kPreBattle;
   IMPI_RETURN_IF_ERROR(SituationRolls());
   // 1. Determine the situation at the start of the battle: what the rolls
   // A-F decided, in one event.
-  const PreBattle& pb = s_.pre_battle;
+  const Situation& pb = Own(s_).situation;
   const char* scouting = pb.scouting > 0   ? "scouting is well advanced (+1)"
                          : pb.scouting < 0 ? "scouting is slow and cautious (-1)"
                                            : "scouting is done historically";
@@ -198,18 +198,18 @@ absl::Status FerreeBattle::AskZuluPlan(int* decision) {
                         "the Zulu plan is made before the battle (state.clock.phase is not "
                         "PRE_BATTLE)");
   }
-  if (c.segment != kPreBattlePlan) {
+  if (Own(s_).segment != kPreBattlePlan) {
     return Precondition(
         "question.zulu_plan",
         absl::StrCat(
-            "the Zulu plan has been made: state.clock.segment is ", c.segment, " (",
-            c.segment == kPreBattleBritishDeploy ? "the British deploy" : "the Zulus deploy",
+            "the Zulu plan has been made: state.ferree.segment is ", Own(s_).segment, " (",
+            Own(s_).segment == kPreBattleBritishDeploy ? "the British deploy" : "the Zulus deploy",
             "), not 0"));
   }
-  if (!s_.pre_battle.rolled) {
+  if (!Own(s_).situation.rolled) {
     return Precondition("question.zulu_plan",
                         "the situation comes first (1. before 2.): ask situation, "
-                        "state.pre_battle.rolled is false");
+                        "state.ferree.situation.rolled is false");
   }
   c.phase = Phase::kPreBattle;
   const size_t mark = log_.size();
@@ -249,7 +249,7 @@ absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
   // "The entry point for each regiment moving off board must be noted at
   // this time": the secret entry's point, else the regiment's entry_point.
   const SecretEntry* entry = EntryOf(s_, id);
-  const int point = entry != nullptr ? entry->point : r->umpire.entry_point;
+  const int point = entry != nullptr ? entry->point : UnitOf(s_, r->id).entry_point;
   if (point != 1 && point != 2) {
     return Precondition(Field(q, "unit_id"),
                         absl::StrCat(id,
@@ -265,18 +265,18 @@ absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
   // On its turn "the Zulu regiments counter will be put into the cup": a
   // turn under way gains (or loses) the counter as the new roll says.
   Clock& c = s_.clock;
-  if (c.phase == Phase::kActivation && !c.chits_left.empty()) {
+  if (c.phase == Phase::kActivation && !Own(s_).chits_left.empty()) {
     const Unit* reg = s_.FindUnit(id);
     const int turn = EntryOf(s_, id)->turn;
     const bool due = turn <= c.turn && !reg->status.acted &&
-                     !(reg->umpire.division == kLoinsDivision && c.turn < kLoinsFirstTurn);
-    auto it = std::find(c.chits_left.begin(), c.chits_left.end(), id);
+                     !(UnitOf(s_, reg->id).division == kLoinsDivision && c.turn < kLoinsFirstTurn);
+    auto it = std::find(Own(s_).chits_left.begin(), Own(s_).chits_left.end(), id);
     Event& e = log_.mutable_events()[*decision];
-    if (due && it == c.chits_left.end()) {
-      c.chits_left.push_back(id);
+    if (due && it == Own(s_).chits_left.end()) {
+      Own(s_).chits_left.push_back(id);
       e.why.text += " Its counter goes into the cup now.";
-    } else if (!due && it != c.chits_left.end()) {
-      c.chits_left.erase(it);
+    } else if (!due && it != Own(s_).chits_left.end()) {
+      Own(s_).chits_left.erase(it);
       e.why.text += " Its counter comes out of the cup.";
     }
   }
@@ -307,7 +307,7 @@ absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
   // regiments that acted on an induna's order) the next turn starts first.
   Clock& c = s_.clock;
   bool any_left = false;
-  for (const std::string& cid : c.chits_left) {
+  for (const std::string& cid : Own(s_).chits_left) {
     const Unit* cu = s_.FindUnit(cid);
     any_left |= cu != nullptr && !cu->status.acted && !cu->status.ordered;
   }
@@ -344,7 +344,7 @@ absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
     return Precondition(
         Field(q, "unit_id"),
         absl::StrCat(id, "'s counter is not in the cup on turn ", c.turn,
-                     u->umpire.division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
+                     UnitOf(s_, u->id).division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
   }
   // "Draw a Movement Counter. The indicated unit is active and takes its
   // turn": the counter named is the one drawn.

@@ -36,7 +36,7 @@ struct WaitingRegiment {
   std::vector<const Unit*> trays;
 };
 std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
-  const auto& cup = s.clock.chits_left;
+  const auto& cup = Own(s).chits_left;
   std::vector<WaitingRegiment> out;
   for (const Unit& r : s.units) {
     if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
@@ -286,10 +286,10 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
 
 const Unit* FerreeBattle::ActiveBritish() const {
   const Clock& c = s_.clock;
-  if (c.phase != Phase::kActivation || (c.segment & kSegActive) == 0 || c.chits_left.empty()) {
+  if (c.phase != Phase::kActivation || (Own(s_).segment & kSegActive) == 0 || Own(s_).chits_left.empty()) {
     return nullptr;
   }
-  return s_.FindUnit(c.chits_left[0]);
+  return s_.FindUnit(Own(s_).chits_left[0]);
 }
 
 Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
@@ -320,7 +320,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
     return a;
   }
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      c.segment == kPreBattleBritishDeploy) {
+      Own(s_).segment == kPreBattleBritishDeploy) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
     for (const Unit& u : s_.units) {
@@ -328,7 +328,7 @@ Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
     }
     if (!prompt) return a;
     std::string rule;
-    switch (s_.pre_battle.deployment) {
+    switch (Own(s_).situation.deployment) {
       case Deployment::kHistorical:
         rule = " Deploy historically (at least 15\" from camp).";
         break;
@@ -394,8 +394,8 @@ absl::Status FerreeBattle::CheckGameOver(bool* over) {
   const bool british_win = !zulu_win && AllRegimentsBroken(s_);
   if (!zulu_win && !british_win) return absl::OkStatus();
   c.phase = Phase::kGameOver;
-  c.segment = 0;
-  c.chits_left.clear();
+  Own(s_).segment = 0;
+  Own(s_).chits_left.clear();
   if (Suspended()) MutableOwnState(s_).pending = PendingChoice{};
   Log(EventKind::kPhaseStarted, zulu_win ? Side::kZulu : Side::kBritish, kSectionEnd, "", "",
       zulu_win ? "The game is over: every British figure has been killed or has left the table."
@@ -415,30 +415,30 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
     }
     if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) {
       c.phase = Phase::kPreBattle;
-      if (c.segment == kPreBattleBritishDeploy) {
+      if (Own(s_).segment == kPreBattleBritishDeploy) {
         if (awaiting != nullptr) *awaiting = Awaits();
         return absl::OkStatus();
       }
-      if (c.segment == kPreBattleZuluDeploy) {
+      if (Own(s_).segment == kPreBattleZuluDeploy) {
         IMPI_RETURN_IF_ERROR(ZuluDeployment());
         MarkReinforcements();
         IMPI_RETURN_IF_ERROR(CampBreaksDown());
         c.phase = Phase::kActivation;
-        c.segment = 0;
+        Own(s_).segment = 0;
         c.turn = 0;
-        c.chits_left.clear();
+        Own(s_).chits_left.clear();
         continue;
       }
-      if (!s_.pre_battle.rolled) IMPI_RETURN_IF_ERROR(SituationRolls());
+      if (!Own(s_).situation.rolled) IMPI_RETURN_IF_ERROR(SituationRolls());
       IMPI_RETURN_IF_ERROR(PlanStep());
       continue;
     }
-    if ((c.segment & kSegActive) != 0) {
+    if ((Own(s_).segment & kSegActive) != 0) {
       MutableOwnState(s_).quiet_turns = 0;
       if (awaiting != nullptr) *awaiting = Awaits();
       return absl::OkStatus();
     }
-    if (c.chits_left.empty()) {
+    if (Own(s_).chits_left.empty()) {
       if (++MutableOwnState(s_).quiet_turns > kMaxTurnsPerCall) {
         c.phase = Phase::kGameOver;
         Log(EventKind::kPhaseStarted, Side::kUnspecified, kSectionEnd, "", "",
@@ -458,7 +458,7 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
 // 1.-4. Before the battle.
 
 absl::Status FerreeBattle::SituationRolls() {
-  PreBattle& pb = s_.pre_battle;
+  Situation& pb = Own(s_).situation;
   Explanation why;
   const CampSetUp camp = RollBritishCamp(dice_, &why);
   LogWhy(EventKind::kTableRoll, Side::kBritish, why);
@@ -548,13 +548,13 @@ std::vector<Action> FerreeBattle::PlanOptions() const {
   }
   int right_horn_off = 0;
   std::set<std::string> off;
-  for (const SecretEntry& e : s_.umpire.secret_entries) {
+  for (const SecretEntry& e : Own(s_).secret_entries) {
     off.insert(e.unit_id);
     if (DivisionOf(s_, e.unit_id) == kRightHornDivision) ++right_horn_off;
   }
   for (const Unit& u : s_.units) {
     if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
-    const int d = u.umpire.division;
+    const int d = UnitOf(s_, u.id).division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
     if (d == kLoinsDivision ||
@@ -581,7 +581,7 @@ std::vector<Action> FerreeBattle::PlanOptions() const {
 absl::Status FerreeBattle::PlanStep() { return ZuluPlan(); }
 
 absl::Status FerreeBattle::FinishPlan() {
-  s_.clock.segment = kPreBattleBritishDeploy;
+  Own(s_).segment = kPreBattleBritishDeploy;
   Log(EventKind::kPhaseStarted, Side::kBritish, kSectionBritishDeploy, "", "",
       "The British player deploys his troops.");
   return absl::OkStatus();
@@ -620,11 +620,11 @@ absl::Status FerreeBattle::RollEntryTurn(const std::string& regiment_id, int poi
   // Zulu Off-Board Movement: "The gamesmaster will secretly determine on
   // which turn the regiment(s) will arrive"; "Units from the Loins add three
   // turns to their result."
-  const bool loins = r->umpire.division == kLoinsDivision;
+  const bool loins = UnitOf(s_, r->id).division == kLoinsDivision;
   Explanation why;
   EntryTurns turns = TurnOfEntry(dice_, loins, &why);
   const int turn = turns.ForPoint(point);
-  auto& entries = s_.umpire.secret_entries;
+  auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const SecretEntry& e) { return e.unit_id == regiment_id; });
   if (it == entries.end()) {
@@ -680,10 +680,10 @@ absl::Status FerreeBattle::HoldLoins() {
   // come back there on turn 3: SecretEntry{turn 3, point 0}
   // (docs/ferree-engine.md).
   std::set<std::string> off;
-  for (const SecretEntry& e : s_.umpire.secret_entries) off.insert(e.unit_id);
+  for (const SecretEntry& e : Own(s_).secret_entries) off.insert(e.unit_id);
   std::vector<std::string> held;
   for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRegiment || r.umpire.division != kLoinsDivision || off.count(r.id) ||
+    if (r.kind != UnitKind::kRegiment || UnitOf(s_, r.id).division != kLoinsDivision || off.count(r.id) ||
         r.status.broken) {
       continue;
     }
@@ -699,7 +699,7 @@ absl::Status FerreeBattle::HoldLoins() {
         u.off_table = true;
       }
     }
-    s_.umpire.secret_entries.push_back({id, kLoinsFirstTurn, kDeployedPosition});
+    Own(s_).secret_entries.push_back({id, kLoinsFirstTurn, kDeployedPosition});
     const Unit* r = s_.FindUnit(id);
     Event& e = Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionZuluDeploy, "", "",
                    absl::StrCat(NameOf(*r), " of the loins is held off-table at its deployed "
@@ -746,7 +746,7 @@ absl::Status FerreeBattle::ArriveReinforcements() {
   if (due.empty()) return absl::OkStatus();
   // C. Durnford's Arrival: "Arrives at 10:00am" (or late): the column comes
   // on at the start of the first turn whose time has reached it.
-  if (s_.clock.time_of_day < s_.pre_battle.reinforcement_arrival) return absl::OkStatus();
+  if (s_.clock.time_of_day < Own(s_).situation.reinforcement_arrival) return absl::OkStatus();
   const Point* p = ReinforcementPoint();
   const double w = s_.table.width, h = s_.table.height;
   auto inside = [&](Vec2 v, double r) {
@@ -767,7 +767,7 @@ absl::Status FerreeBattle::ArriveReinforcements() {
     }
     u.position = inside(at, Radius(u));
     u.off_table = false;
-    u.umpire.entry_point = p != nullptr ? p->number : 0;
+    MutableUnitOf(s_, u.id).entry_point = p != nullptr ? p->number : 0;
     ids.push_back(u.id);
   }
   std::vector<std::string>& arriving = MutableOwnState(s_).arriving;
@@ -820,7 +820,7 @@ std::vector<Vec2> FerreeBattle::RoadFromCamp(const Vec2& to) const {
 }
 
 absl::Status FerreeBattle::CampBreaksDown() {
-  const PreBattle& pb = s_.pre_battle;
+  const Situation& pb = Own(s_).situation;
   if (!pb.rolled) return absl::OkStatus();
   const bool laager = pb.camp_laagered;
   const CampSetUp camp = laager ? CampSetUp::kLaagered : CampSetUp::kHistorical;
@@ -984,14 +984,14 @@ std::vector<std::string> FerreeBattle::FillCup() const {
       case UnitKind::kRegiment: {
         // "The regiments that make up the Loins can not enter on to the board
         // until turn 3".
-        if (u.umpire.division == kLoinsDivision && turn < kLoinsFirstTurn) break;
+        if (UnitOf(s_, u.id).division == kLoinsDivision && turn < kLoinsFirstTurn) break;
         bool on = false, waiting = false;
         for (const Unit* t : TraysOf(s_, u.id)) {
           on |= Alive(*t);
           waiting |= t->off_table && t->figures.fit > 0;
         }
         bool due = false;
-        for (const SecretEntry& e : s_.umpire.secret_entries) {
+        for (const SecretEntry& e : Own(s_).secret_entries) {
           if (e.unit_id == u.id && e.turn <= turn) due = true;
         }
         // Zulu Off-Board Movement: "On that turn the Zulu regiments counter
@@ -1001,7 +1001,7 @@ std::vector<std::string> FerreeBattle::FillCup() const {
       }
       case UnitKind::kInduna: {
         if (u.off_table || u.figures.fit + u.figures.wounded <= 0) break;
-        const int division = u.parent.empty() ? u.umpire.division : DivisionOf(s_, u.parent);
+        const int division = u.parent.empty() ? UnitOf(s_, u.id).division : DivisionOf(s_, u.parent);
         if (division == kLoinsDivision && turn < kLoinsFirstTurn) break;
         cup.push_back(u.id);
         break;
@@ -1024,8 +1024,8 @@ absl::Status FerreeBattle::StartTurn() {
   Clock& c = s_.clock;
   c.turn = std::max(0, c.turn) + 1;
   if (c.turn == 1) {
-    if (c.time_of_day == 0 && s_.pre_battle.discovery_time > 0) {
-      c.time_of_day = s_.pre_battle.discovery_time;
+    if (c.time_of_day == 0 && Own(s_).situation.discovery_time > 0) {
+      c.time_of_day = Own(s_).situation.discovery_time;
     }
   } else {
     c.time_of_day += c.minutes_per_turn > 0 ? c.minutes_per_turn : kDefaultMinutesPerTurn;
@@ -1037,13 +1037,13 @@ absl::Status FerreeBattle::StartTurn() {
     u.status.in_close_combat = false;
   }
   IMPI_RETURN_IF_ERROR(ArriveReinforcements());
-  c.segment = 0;
-  c.chits_left = FillCup();
+  Own(s_).segment = 0;
+  Own(s_).chits_left = FillCup();
   // The counters of regiments still off-board are the umpire's secret.
   std::vector<std::string> entering, seen;
-  for (const std::string& id : c.chits_left) {
+  for (const std::string& id : Own(s_).chits_left) {
     bool secret = false;
-    for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
+    for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
     (secret ? entering : seen).push_back(id);
   }
   if (Explain()) {
@@ -1061,7 +1061,7 @@ absl::Status FerreeBattle::StartTurn() {
     x.announce.clear();
     x.unit_ids = {id};
   }
-  if (c.chits_left.empty()) {
+  if (Own(s_).chits_left.empty()) {
     c.phase = Phase::kGameOver;
     Log(EventKind::kPhaseStarted, Side::kUnspecified, kSectionEnd, "", "",
         "The game is over undecided: no unit on the table can act.");
@@ -1071,9 +1071,9 @@ absl::Status FerreeBattle::StartTurn() {
 
 int FerreeBattle::PublicCupCount() const {
   int n = 0;
-  for (const std::string& id : s_.clock.chits_left) {
+  for (const std::string& id : Own(s_).chits_left) {
     bool secret = false;
-    for (const SecretEntry& e : s_.umpire.secret_entries) secret |= e.unit_id == id;
+    for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
     n += secret ? 0 : 1;
   }
   return n;
@@ -1081,18 +1081,18 @@ int FerreeBattle::PublicCupCount() const {
 
 absl::Status FerreeBattle::DrawCounter() {
   Clock& c = s_.clock;
-  const int n = static_cast<int>(c.chits_left.size());
+  const int n = static_cast<int>(Own(s_).chits_left.size());
   const size_t mark = dice_.rolls().size();
   // "Draw a Movement Counter": one die with as many sides as counters.
   const int idx = n == 1 ? 0 : dice_.Roll(n, "counter drawn from the cup") - 1;
-  const std::string id = c.chits_left[idx];  // a copy: the cup changes under it
+  const std::string id = Own(s_).chits_left[idx];  // a copy: the cup changes under it
   return ActivateCounter(id, mark, nullptr);
 }
 
 absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_mark, int* event) {
   Clock& c = s_.clock;
-  auto it = std::find(c.chits_left.begin(), c.chits_left.end(), id);
-  if (it != c.chits_left.end()) c.chits_left.erase(it);
+  auto it = std::find(Own(s_).chits_left.begin(), Own(s_).chits_left.end(), id);
+  if (it != Own(s_).chits_left.end()) Own(s_).chits_left.erase(it);
   Unit* u = s_.FindUnit(id);
   if (u == nullptr) return absl::OkStatus();
   if (event != nullptr) *event = static_cast<int>(log_.size());
@@ -1144,7 +1144,7 @@ void FerreeBattle::Recenter(const std::string& regiment_id) {
 
 absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   const std::string id = regiment.id;
-  auto& entries = s_.umpire.secret_entries;
+  auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const SecretEntry& e) { return e.unit_id == id; });
   if (it == entries.end()) return absl::OkStatus();
@@ -1356,9 +1356,9 @@ absl::Status FerreeBattle::RallyTrays(const std::string& id) {
   // The bookkeeping is "since its last turn": it starts again now.
   for (const std::string& tid : trays) {
     Unit* t = s_.FindUnit(tid);
-    t->umpire.figures_fired_at = 0;
-    t->umpire.under_artillery = false;
-    t->umpire.losses_this_turn = 0;
+    MutableUnitOf(s_, t->id).figures_fired_at = 0;
+    MutableUnitOf(s_, t->id).under_artillery = false;
+    MutableUnitOf(s_, t->id).losses_this_turn = 0;
   }
   return absl::OkStatus();
 }
@@ -1368,12 +1368,12 @@ absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
   // Pinned Zulus: "roll 1D6, then add the number of British figures that
   // have fired at the tray since its last turn. Subtract 1 ... Induna".
   RallyInput in;
-  if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+  if (UnitOf(s_, t->id).under_artillery || UnitOf(s_, t->id).losses_this_turn > 0) {
     in.situation = RallySituation::kArtilleryOrCasualties;
-  } else if (t->umpire.figures_fired_at > 0) {
+  } else if (UnitOf(s_, t->id).figures_fired_at > 0) {
     in.situation = RallySituation::kSmallArmsNoCasualties;
   }
-  in.british_figures_fired = t->umpire.figures_fired_at;
+  in.british_figures_fired = UnitOf(s_, t->id).figures_fired_at;
   in.induna_with_stand = IndunaWith(*t);
   Explanation why;
   const bool rallied = ZuluRally(dice_, in, WhyFor(why));
@@ -1607,7 +1607,7 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
   const bool hit =
       ZuluSniperFire(dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted,
                      WhyFor(why));
-  b->umpire.fired_on_by_this_turn.push_back(sniper_id);
+  MutableUnitOf(s_, b->id).fired_on_by_this_turn.push_back(sniper_id);
   if (hit) {
     Explanation hits;
     EffectsOfHits(*b, 1, "sniper fire", &hits);

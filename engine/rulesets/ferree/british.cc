@@ -105,11 +105,11 @@ bool AtTableEdge(const Vec2& p, const TableGeometry& t) {
 absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
   Clock& c = s_.clock;
   std::string id;
-  if (!c.chits_left.empty() && (c.segment & kSegActive) != 0) {
-    id = c.chits_left.front();
-    c.chits_left.erase(c.chits_left.begin());
+  if (!Own(s_).chits_left.empty() && (Own(s_).segment & kSegActive) != 0) {
+    id = Own(s_).chits_left.front();
+    Own(s_).chits_left.erase(Own(s_).chits_left.begin());
   }
-  c.segment = 0;
+  Own(s_).segment = 0;
   MutableOwnState(s_).surgeon_attempts = 0;
   if (!Explain()) return absl::OkStatus();
   Event& e =
@@ -132,8 +132,8 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   // The active unit's counter is kept at the front of the cup while the
   // British player acts with it.
   Clock& c = s_.clock;
-  c.chits_left.insert(c.chits_left.begin(), id);
-  c.segment = kSegActive;
+  Own(s_).chits_left.insert(Own(s_).chits_left.begin(), id);
+  Own(s_).segment = kSegActive;
   MutableOwnState(s_).surgeon_attempts = 0;
   if (IsCompany(*u)) {
     IMPI_RETURN_IF_ERROR(MoveRunners(id));
@@ -205,7 +205,7 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   std::vector<Vec2> path = MoveUnit(*u, dest, dist, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(id);
   if (to_drift && Distance(u->position, dest) <= kEscapeReach) u->off_table = true;
-  s_.clock.segment |= kSegMoved;
+  Own(s_).segment |= kSegMoved;
   if (Explain()) {
     mv.text = absl::StrCat(
         mv.text, " ", NameOf(*u),
@@ -233,11 +233,11 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
   if (event != nullptr) *event = -1;
   Unit* u = s_.FindUnit(id);
   bool sniped = false;
-  for (const std::string& f : u->umpire.fired_on_by_this_turn) {
+  for (const std::string& f : UnitOf(s_, u->id).fired_on_by_this_turn) {
     const Unit* z = s_.FindUnit(f);
     sniped |= z != nullptr && z->kind == UnitKind::kSniper;
   }
-  u->umpire.fired_on_by_this_turn.clear();
+  MutableUnitOf(s_, u->id).fired_on_by_this_turn.clear();
   // "An active British company must check its resolve if at least one Zulu
   // movement tray is within 6" or it was shot at by snipers."
   CompanyResolveInput in;
@@ -302,7 +302,7 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
-  int turns = r->status.turns_fired;
+  int turns = UnitOf(s_, runner_id).turns_carried;
   if (AmmunitionUnitOf(*c, &kind)) {
     const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
     c->status.turns_fired = std::max(0, allowance.turns_of_fire - turns);
@@ -319,10 +319,11 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   e.unit_ids = {runner_id, c->id};
   const int idx = s_.UnitIndex(runner_id);
   s_.units.erase(s_.units.begin() + idx);
+  MutableOwnState(s_).units.erase(runner_id);
 }
 
 const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
-  if (const Unit* w = s_.FindUnit(runner.umpire.target_id)) {
+  if (const Unit* w = s_.FindUnit(UnitOf(s_, runner.id).wagon_id)) {
     if (w->kind == UnitKind::kWagon && !w->off_table) return w;
   }
   if (const Unit* w = OwnWagon(runner)) return w;
@@ -341,7 +342,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   Unit* r = s_.FindUnit(runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
-  const bool carrying = r->status.ammunition == Ammunition::kPlenty;
+  const bool carrying = UnitOf(s_, runner_id).carrying;
   const Unit* goal = carrying ? c : RunnerWagon(*r);
   if (goal == nullptr || (carrying && !Alive(*goal))) return absl::OkStatus();
   if (InContact(*r, *goal)) {
@@ -388,7 +389,7 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
   w->status.acted = true;
   std::vector<std::string> queue;
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && Alive(r) && r.status.ammunition != Ammunition::kPlenty &&
+    if (r.kind == UnitKind::kRunner && Alive(r) && !UnitOf(s_, r.id).carrying &&
         InContact(r, *w)) {
       queue.push_back(r.id);
     }
@@ -406,7 +407,7 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
     const Resupply res =
-        AmmunitionResupply(dice_, at_own, r->umpire.morale_tests_in_row, WhyFor(why));
+        AmmunitionResupply(dice_, at_own, UnitOf(s_, rid).turns_waited, WhyFor(why));
     if (Explain()) {
       Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       e.unit_ids = {rid};
@@ -416,27 +417,27 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
     switch (res.result) {
       case ResupplyResult::kNoAmmoThisTurn:
         // "+1 for each turn the runner waits".
-        ++r->umpire.morale_tests_in_row;
-        for (const std::string& other : queue) ++s_.FindUnit(other)->umpire.morale_tests_in_row;
+        ++MutableUnitOf(s_, rid).turns_waited;
+        for (const std::string& other : queue) ++MutableUnitOf(s_, other).turns_waited;
         stop = true;
         break;
       case ResupplyResult::kTurnsOfAmmo:
-        r->status.ammunition = Ammunition::kPlenty;
-        r->status.turns_fired = res.turns;
-        r->umpire.morale_tests_in_row = 0;
+        MutableUnitOf(s_, rid).carrying = true;
+        MutableUnitOf(s_, rid).turns_carried = res.turns;
+        MutableUnitOf(s_, rid).turns_waited = 0;
         // "Those figures that receive a supply of ammunition may move toward
         // their unit at this time."
         IMPI_RETURN_IF_ERROR(MoveRunner(rid));
         break;
       case ResupplyResult::kFindOwnWagon:
-        r->umpire.target_id = own != nullptr ? own->id : r->umpire.target_id;
+        if (own != nullptr) MutableUnitOf(s_, rid).wagon_id = own->id;
         break;
       case ResupplyResult::kBackOfLine:
         // Designed: once a quartermaster's turn; a second time he waits.
         if (sent_back.insert(rid).second) {
           queue.push_back(rid);
         } else {
-          ++r->umpire.morale_tests_in_row;
+          ++MutableUnitOf(s_, rid).turns_waited;
         }
         break;
     }
@@ -483,7 +484,7 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
 
 std::string FerreeBattle::MayNotMove(const Unit& u) const {
   if (u.off_table) return "it has left the table";
-  const int seg = s_.clock.segment;
+  const int seg = Own(s_).segment;
   if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) {
     return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
   }
@@ -503,7 +504,7 @@ std::string FerreeBattle::MayNotMove(const Unit& u) const {
 
 std::string FerreeBattle::MayNotFire(const Unit& u) const {
   if (u.off_table) return "it has left the table";
-  const int seg = s_.clock.segment;
+  const int seg = Own(s_).segment;
   if (!IsCompany(u)) return absl::StrCat("a ", UnitKindName(u.kind), " does not fire");
   if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can fire";
   if (seg & kSegFired) return "it has already fired this turn";
@@ -530,7 +531,7 @@ std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
   if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) {
     return "only companies with firearms send runners";
   }
-  if (s_.clock.segment & kSegRunner) return "it has sent a runner this turn";
+  if (Own(s_).segment & kSegRunner) return "it has sent a runner this turn";
   for (const Unit& r : s_.units) {
     if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r)) {
       return "its runner is still out";
@@ -576,7 +577,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   std::vector<Action> out;
   const Clock& c = s_.clock;
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      c.segment == kPreBattleBritishDeploy) {
+      Own(s_).segment == kPreBattleBritishDeploy) {
     out = DeploymentOptions();
     Action end;
     end.kind = ActionKind::kEndDeployment;
@@ -658,7 +659,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       out.push_back(std::move(f));
     }
   }
-  const int seg = c.segment;
+  const int seg = Own(s_).segment;
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
   }
@@ -740,14 +741,14 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
       if (u->status.bayonets_fixed) {
         return Precondition(path + ".kind", "its bayonets are already fixed");
       }
-      if (c.segment & kSegFought) {
+      if (Own(s_).segment & kSegFought) {
         return Precondition(path + ".kind", "it has fought in close combat");
       }
       if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
         return Precondition(path, absl::StrCat(u->id, " has nobody left to fix bayonets"));
       }
       u->status.bayonets_fixed = true;
-      s_.clock.segment |= kSegBayonets;
+      Own(s_).segment |= kSegBayonets;
       Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
                      "Fixing Bayonets", "", absl::StrCat(NameOf(*u), " fixes bayonets."));
       e.unit_ids = {u->id};
@@ -828,7 +829,7 @@ constexpr double kBandSlack = 0.25;
 
 std::vector<Action> FerreeBattle::DeploymentOptions() const {
   std::vector<Action> out;
-  const Deployment d = s_.pre_battle.deployment;
+  const Deployment d = Own(s_).situation.deployment;
   const TableGeometry& tg = s_.table;
   auto on_table = [&](const Vec2& p) {
     return p.x() >= 0 && p.y() >= 0 && (tg.width <= 0 || p.x() <= tg.width) &&
@@ -914,7 +915,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
 absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
                                            const std::string& path) const {
   if (!IsCompany(u)) return absl::OkStatus();  // the restrictions are on troops
-  const Deployment d = s_.pre_battle.deployment;
+  const Deployment d = Own(s_).situation.deployment;
   // D. Deployment Of British Troops: "at least 15" from camp" / "at least
   // 7" from camp", measured from the camp's edge (the CAMP, else the tents).
   const int least = MinimumDeploymentInches(d);
@@ -952,7 +953,7 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
   switch (a.kind) {
     case ActionKind::kEndDeployment:
     case ActionKind::kPass: {
-      s_.clock.segment = kPreBattleZuluDeploy;
+      Own(s_).segment = kPreBattleZuluDeploy;
       Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
           "The British end their deployment; the Zulu player deploys.");
       return absl::OkStatus();
@@ -1015,7 +1016,7 @@ absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path)
   const bool escapes =
       (outside || a.off_table) && AtTableEdge(u->position, t) && Distance(u->position, goal) < 1e-6;
   if (escapes) u->off_table = true;
-  s_.clock.segment |= kSegMoved;
+  Own(s_).segment |= kSegMoved;
   if (Explain()) {
     why.text = absl::StrCat(why.text, " ", NameOf(*u), " moves ", Inches(moved), " of ",
                             Inches(allowance), escapes ? " and leaves the table." : ".");
@@ -1052,7 +1053,7 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
   }
   // Designed: mounting or dismounting takes the unit's move.
   u->stance = a.stance;
-  s_.clock.segment |= kSegMoved;
+  Own(s_).segment |= kSegMoved;
   Event& e =
       Log(EventKind::kBritishAction, Side::kBritish, kSectionMove, "", "",
           absl::StrCat(NameOf(*u), a.stance == Stance::kMounted ? " mounts." : " dismounts."));
@@ -1066,7 +1067,7 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
   if (!IsArtillery(*u)) {
     return Precondition(path + ".kind", "only guns and rockets limber and unlimber");
   }
-  const int seg = s_.clock.segment;
+  const int seg = Own(s_).segment;
   if (seg & kSegLimber) {
     return Precondition(path + ".kind", "it has already limbered or unlimbered this turn");
   }
@@ -1091,7 +1092,7 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
                         "1D6 and unlimber, UNLIMBER first, then MOVE");
   }
   u->status.limbered = limber;
-  s_.clock.segment |= kSegLimber;
+  Own(s_).segment |= kSegLimber;
   Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
                  kTableArtilleryMovement, "",
                  absl::StrCat(NameOf(*u), limber ? " limbers." : " unlimbers."));
@@ -1202,8 +1203,8 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   }
   // Record what the rally chart reads: "the number of British figures that
   // have fired at the tray since its last turn" (a crewman counts as 2).
-  t->umpire.figures_fired_at += figures_fired * ShotsPerFigure(firer);
-  if (artillery) t->umpire.under_artillery = true;
+  MutableUnitOf(s_, t->id).figures_fired_at += figures_fired * ShotsPerFigure(firer);
+  if (artillery) MutableUnitOf(s_, t->id).under_artillery = true;
   std::string effect;
   const std::string tid = t->id;
   if (t->kind == UnitKind::kInduna) {
@@ -1220,7 +1221,7 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   }
   u = s_.FindUnit(a.unit_id);
   u->status.fired = true;
-  s_.clock.segment |= kSegFired;
+  Own(s_).segment |= kSegFired;
   if (explain) {
     all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
                             cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ",
@@ -1262,20 +1263,19 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;
-  runner.status.ammunition = Ammunition::kUnspecified;
-  if (const Unit* w = RunnerWagon(runner)) runner.umpire.target_id = w->id;
+  if (const Unit* w = RunnerWagon(runner)) MutableUnitOf(s_, runner.id).wagon_id = w->id;
   u->figures.fit -= 1;
   u->status.runner_out = true;
   const std::string rid = runner.id;
   const std::string uid = u->id;
   s_.units.push_back(std::move(runner));
-  s_.clock.segment |= kSegRunner;
+  Own(s_).segment |= kSegRunner;
   Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition,
                  "", absl::StrCat(uid, " sends ", rid, " back for ammunition."));
   e.unit_ids = {uid, rid};
   // "If the unit did not move in the turn, the runner may be moved after the
   // unit shoots, otherwise, the runner must wait until the next turn."
-  if (!(s_.clock.segment & kSegMoved)) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+  if (!(Own(s_).segment & kSegMoved)) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
   return absl::OkStatus();
 }
 
@@ -1283,7 +1283,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
   Unit* u = s_.FindUnit(a.unit_id);
   if (!IsCompany(*u)) return Precondition(path + ".kind", "only companies charge");
   if (u->off_table) return Precondition(path, absl::StrCat(u->id, " has left the table"));
-  if (s_.clock.segment & kSegFought) {
+  if (Own(s_).segment & kSegFought) {
     return Precondition(path, absl::StrCat(u->id, " has already fought"));
   }
   if (u->status.retiring || u->status.routed) {
@@ -1319,7 +1319,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
                  kContactGap / 2, false);
     u = s_.FindUnit(a.unit_id);
     t = s_.FindUnit(a.target_id);
-    s_.clock.segment |= kSegMoved;
+    Own(s_).segment |= kSegMoved;
     const bool reached = engaged(*u, *t);
     out_of_donga = InDonga(before) && !InDonga(u->position);
     if (Explain()) {
@@ -1331,11 +1331,11 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
       e.path = walked;
     }
     if (!reached) {
-      s_.clock.segment |= kSegFought;
+      Own(s_).segment |= kSegFought;
       return absl::OkStatus();
     }
   }
-  s_.clock.segment |= kSegFought;
+  Own(s_).segment |= kSegFought;
   // D. Close Combat: "An active British figure has the option not to engage
   // in close combat"; here it does.
   return CloseCombatFight(a.target_id, a.unit_id, false, out_of_donga, "the British charge");

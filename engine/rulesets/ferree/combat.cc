@@ -380,14 +380,14 @@ void FerreeBattle::RemoveZuluFigures(Unit& tray, int n) {
   tray.figures.fit -= n;
   tray.figures.casualties += n;
   if (tray.kind != UnitKind::kTray) return;
-  tray.umpire.losses_this_turn += n;
+  MutableUnitOf(s_, tray.id).losses_this_turn += n;
   // Pinned Zulus: "If a Zulu movement tray loses 3 or more figures in one
   // turn that tray is pinned."
-  if (tray.umpire.losses_this_turn >= kPinLosses && !tray.status.pinned && tray.figures.fit > 0) {
+  if (UnitOf(s_, tray.id).losses_this_turn >= kPinLosses && !tray.status.pinned && tray.figures.fit > 0) {
     tray.status.pinned = true;
     if (!Explain()) return;
     Event& e = Log(EventKind::kMoraleTest, Side::kZulu, kSectionPinned, "", "",
-                   absl::StrCat(tray.id, " has lost ", tray.umpire.losses_this_turn,
+                   absl::StrCat(tray.id, " has lost ", UnitOf(s_, tray.id).losses_this_turn,
                                 " figures since its last turn: it is pinned."));
     e.unit_ids = {tray.id};
   }
@@ -615,9 +615,9 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
   in.pinned = t->status.pinned;
   in.induna_with_stand = IndunaWith(*t);
   RallySituation situation = RallySituation::kNotShotAt;
-  if (t->umpire.under_artillery || t->umpire.losses_this_turn > 0) {
+  if (UnitOf(s_, t->id).under_artillery || UnitOf(s_, t->id).losses_this_turn > 0) {
     situation = RallySituation::kArtilleryOrCasualties;
-  } else if (t->umpire.figures_fired_at > 0) {
+  } else if (UnitOf(s_, t->id).figures_fired_at > 0) {
     situation = RallySituation::kSmallArmsNoCasualties;
   }
   in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);

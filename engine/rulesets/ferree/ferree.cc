@@ -4,6 +4,7 @@
 
 #include <any>
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -54,6 +55,32 @@ bool AwaitsArrival(const BattleState& s, const std::string& unit_id) {
   return own != nullptr &&
          std::find(own->arriving.begin(), own->arriving.end(), unit_id) != own->arriving.end();
 }
+
+bool FerreeUnit::Empty() const {
+  return division == 0 && entry_point == 0 && fired_on_by_this_turn.empty() &&
+         losses_this_turn == 0 && figures_fired_at == 0 && !under_artillery && wagon_id.empty() &&
+         !carrying && turns_carried == 0 && turns_waited == 0;
+}
+
+const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
+  static const FerreeUnit* const kNone = new FerreeUnit();
+  const FerreeState* own = OwnState(s);
+  if (own == nullptr) return *kNone;
+  auto it = own->units.find(unit_id);
+  return it == own->units.end() ? *kNone : it->second;
+}
+
+FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id) {
+  return MutableOwnState(s).units[unit_id];
+}
+
+const FerreeState& Own(const BattleState& s) {
+  static const FerreeState* const kNone = new FerreeState();
+  const FerreeState* own = OwnState(s);
+  return own != nullptr ? *own : *kNone;
+}
+
+FerreeState& Own(BattleState& s) { return MutableOwnState(s); }
 
 const PendingChoice& Pending(const BattleState& s) {
   static const PendingChoice* const kNone = new PendingChoice();
@@ -194,7 +221,7 @@ int RegimentFigures(const BattleState& s, const std::string& regiment_id) {
 
 int DivisionOf(const BattleState& s, const std::string& regiment_id) {
   const Unit* r = s.FindUnit(regiment_id);
-  return r == nullptr ? 0 : r->umpire.division;
+  return r == nullptr ? 0 : UnitOf(s, r->id).division;
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
@@ -375,12 +402,6 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       return Bad(path() + ".figures", "figures are never negative");
     }
     if (u.leaders < 0) return Bad(path() + ".leaders", "is never negative");
-    if (u.umpire.division < 0 || u.umpire.division > kLoinsDivision) {
-      return Bad(
-          path() + ".umpire.division",
-          absl::StrCat(u.umpire.division,
-                       " is not a division (1 right horn, 2 chest, 3 left horn, 4 loins, 0 none)"));
-    }
     switch (u.kind) {
       case UnitKind::kTray:
         if (!IsRegiment(s, u.parent)) {
@@ -415,14 +436,6 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
           return Bad(path() + ".parent",
                      absl::StrCat("a RUNNER is sent by a company; '", u.parent, "' is not one"));
         }
-        if (!u.umpire.target_id.empty()) {
-          const Unit* w = s.FindUnit(u.umpire.target_id);
-          if (w == nullptr || w->kind != UnitKind::kWagon) {
-            return Bad(
-                path() + ".umpire.target_id",
-                absl::StrCat("a runner goes to a WAGON; '", u.umpire.target_id, "' is not one"));
-          }
-        }
         break;
       }
       default:
@@ -444,9 +457,9 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
     }
   }
   std::set<std::string> secret;
-  for (size_t i = 0; i < s.umpire.secret_entries.size(); ++i) {
-    const SecretEntry& e = s.umpire.secret_entries[i];
-    auto path = [i] { return absl::StrCat("state.umpire.secret_entries[", i, "]"); };
+  for (size_t i = 0; i < Own(s).secret_entries.size(); ++i) {
+    const SecretEntry& e = Own(s).secret_entries[i];
+    auto path = [i] { return absl::StrCat("state.ferree.secret_entries[", i, "]"); };
     if (!IsRegiment(s, e.unit_id)) {
       return Bad(path() + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
     }
@@ -472,21 +485,21 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   switch (c.phase) {
     case Phase::kUnspecified:
     case Phase::kPreBattle:
-      if (c.segment < kPreBattlePlan || c.segment > kPreBattleZuluDeploy) {
-        return Bad("state.clock.segment",
-                   absl::StrCat(c.segment,
+      if (Own(s).segment < kPreBattlePlan || Own(s).segment > kPreBattleZuluDeploy) {
+        return Bad("state.ferree.segment",
+                   absl::StrCat(Own(s).segment,
                                 " is not a pre-battle step (0 plan, 1 British "
                                 "deployment, 2 Zulu deployment)"));
       }
       break;
     case Phase::kActivation:
-      if (c.segment < 0) return Bad("state.clock.segment", "is never negative");
-      if ((c.segment & kSegActive) != 0) {
-        const Unit* a = c.chits_left.empty() ? nullptr : s.FindUnit(c.chits_left[0]);
+      if (Own(s).segment < 0) return Bad("state.ferree.segment", "is never negative");
+      if ((Own(s).segment & kSegActive) != 0) {
+        const Unit* a = Own(s).chits_left.empty() ? nullptr : s.FindUnit(Own(s).chits_left[0]);
         if (a == nullptr || a->side != Side::kBritish ||
             (!IsCompany(*a) && a->kind != UnitKind::kSurgeon)) {
-          return Bad("state.clock.chits_left",
-                     "while a British unit is active (state.clock.segment), its counter is "
+          return Bad("state.ferree.chits_left",
+                     "while a British unit is active (state.ferree.segment), its counter is "
                      "chits_left[0]");
         }
       }
@@ -497,10 +510,10 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       return Bad("state.clock.phase",
                  "not a phase of Ferree's Isandlwana (PRE_BATTLE, ACTIVATION, GAME_OVER)");
   }
-  for (size_t i = 0; i < c.chits_left.size(); ++i) {
-    if (s.FindUnit(c.chits_left[i]) == nullptr) {
-      return Bad(absl::StrCat("state.clock.chits_left[", i, "]"),
-                 absl::StrCat("no unit '", c.chits_left[i], "' on the table state"));
+  for (size_t i = 0; i < Own(s).chits_left.size(); ++i) {
+    if (s.FindUnit(Own(s).chits_left[i]) == nullptr) {
+      return Bad(absl::StrCat("state.ferree.chits_left[", i, "]"),
+                 absl::StrCat("no unit '", Own(s).chits_left[i], "' on the table state"));
     }
   }
   if (c.minutes_per_turn < 0) return Bad("state.clock.minutes_per_turn", "is never negative");
@@ -521,6 +534,26 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
     if (*out == nullptr) return Bad(path, absl::StrCat("no unit '", id, "' on the table state"));
     return absl::OkStatus();
   };
+  // The wire's order: the entries kept, by unit id.
+  size_t index = 0;
+  for (const auto& [id, x] : own->units) {
+    if (x.Empty()) continue;
+    const std::string path = absl::StrCat("state.ferree.units[", index++, "]");
+    const Unit* u = nullptr;
+    IMPI_RETURN_IF_ERROR(unit_of(id, path + ".unit_id", &u));
+    if (x.division < 0 || x.division > kLoinsDivision) {
+      return Bad(path + ".division",
+                 absl::StrCat(x.division, " is not a division (1 right horn, 2 chest, 3 left "
+                                          "horn, 4 loins, 0 none)"));
+    }
+    if (!x.wagon_id.empty()) {
+      const Unit* w = s.FindUnit(x.wagon_id);
+      if (u->kind != UnitKind::kRunner || w == nullptr || w->kind != UnitKind::kWagon) {
+        return Bad(path + ".wagon_id",
+                   absl::StrCat("a runner goes to a WAGON; '", x.wagon_id, "' is not one"));
+      }
+    }
+  }
   for (size_t i = 0; i < own->arriving.size(); ++i) {
     const std::string path = absl::StrCat("state.ferree.arriving[", i, "]");
     const Unit* u = nullptr;
@@ -540,8 +573,8 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
   const Unit* u = nullptr;
   switch (p.choice) {
     case ZuluChoice::kPlan:
-      if (s.clock.phase != Phase::kPreBattle || s.clock.segment != kPreBattlePlan) {
-        return Bad(path + ".choice", "the Zulu plan is pending only before the battle (PRE_BATTLE, segment 0)");
+      if (s.clock.phase != Phase::kPreBattle || Own(s).segment != kPreBattlePlan) {
+        return Bad(path + ".choice", "the Zulu plan is pending only before the battle (PRE_BATTLE, state.ferree.segment 0)");
       }
       return absl::OkStatus();
     case ZuluChoice::kRegimentMove:
@@ -660,7 +693,28 @@ double FerreeRuleset::Score(const BattleState& state, Side side) const {
 BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side != Side::kBritish) return v;
-  v.umpire = UmpireBook{};
+  v.next_unit_serial = 0;
+  if (OwnState(v) != nullptr) {
+    FerreeState& own = Own(v);
+    own.secret_entries.clear();
+    // What the British may know of each unit: Durnford's coming is no
+    // secret (FerreeState.arriving stays, and where a unit of his came on);
+    // a runner's ammunition is his own side's. Divisions, the snipers'
+    // shots and the trays' losses are the umpire's.
+    std::map<std::string, FerreeUnit> shown;
+    for (const auto& [id, x] : own.units) {
+      const Unit* u = state.FindUnit(id);
+      if (u == nullptr || u->side != Side::kBritish) continue;
+      FerreeUnit y;
+      y.entry_point = x.entry_point;
+      y.wagon_id = x.wagon_id;
+      y.carrying = x.carrying;
+      y.turns_carried = x.turns_carried;
+      y.turns_waited = x.turns_waited;
+      if (!y.Empty()) shown.emplace(id, std::move(y));
+    }
+    own.units = std::move(shown);
+  }
   std::set<std::string> hidden_regiments;
   for (const Unit& u : state.units) {
     if (u.kind != UnitKind::kRegiment) continue;
@@ -670,19 +724,15 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   }
   std::vector<Unit> units;
   for (Unit& u : v.units) {
-    // Durnford's coming is no secret (FerreeState.arriving stays).
-    const int entry_point = u.side == Side::kBritish ? u.umpire.entry_point : 0;
-    u.umpire = UnitUmpire{};
-    u.umpire.entry_point = entry_point;
     if (u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment) continue;
     units.push_back(std::move(u));
   }
   v.units = std::move(units);
   std::vector<std::string> chits;
-  for (const std::string& id : v.clock.chits_left) {
+  for (const std::string& id : Own(v).chits_left) {
     if (!hidden_regiments.count(id)) chits.push_back(id);
   }
-  v.clock.chits_left = std::move(chits);
+  Own(v).chits_left = std::move(chits);
   return v;
 }
 
@@ -692,8 +742,8 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
   const bool have2 = state.FindPoint(PointKind::kEntry, 2) != nullptr;
   const int turn = std::max(1, state.clock.turn);
   const bool turn_running =
-      state.clock.phase == Phase::kActivation && !state.clock.chits_left.empty();
-  for (SecretEntry& e : state.umpire.secret_entries) {
+      state.clock.phase == Phase::kActivation && !Own(state).chits_left.empty();
+  for (SecretEntry& e : Own(state).secret_entries) {
     // A loins regiment held at its deployed position comes on turn 3: there
     // is nothing to re-roll.
     if (e.point == kDeployedPosition) continue;
@@ -702,8 +752,8 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
     bool entered = false;
     for (const Unit* t : TraysOf(state, e.unit_id)) entered |= !t->off_table;
     if (entered) continue;
-    const bool in_cup = std::find(state.clock.chits_left.begin(), state.clock.chits_left.end(),
-                                  e.unit_id) != state.clock.chits_left.end();
+    const bool in_cup = std::find(Own(state).chits_left.begin(), Own(state).chits_left.end(),
+                                  e.unit_id) != Own(state).chits_left.end();
     if (e.turn < turn || (e.turn == turn && !in_cup && state.clock.phase == Phase::kActivation)) {
       continue;
     }
@@ -717,7 +767,7 @@ void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) c
     }
     if (sampled < turn || (sampled == turn && !turn_running)) sampled = turn + 1;
     e.turn = sampled;
-    auto& cup = state.clock.chits_left;
+    auto& cup = Own(state).chits_left;
     auto it = std::find(cup.begin(), cup.end(), e.unit_id);
     if (e.turn == turn && turn_running && it == cup.end()) {
       cup.push_back(e.unit_id);
@@ -741,6 +791,35 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
   h->Add(own->arriving);
   h->Add(own->quiet_turns);
   h->Add(own->surgeon_attempts);
+  const Situation& pb = own->situation;
+  h->Add(pb.rolled);
+  h->Add(pb.camp_laagered);
+  h->Add(pb.thornbush);
+  h->Add(pb.reinforcement_arrival);
+  h->Add(static_cast<int>(pb.deployment));
+  h->Add(pb.scouting);
+  h->Add(pb.discovery_time);
+  h->Add(static_cast<uint64_t>(own->secret_entries.size()));
+  for (const SecretEntry& e : own->secret_entries) {
+    h->Add(e.unit_id);
+    h->Add(e.turn);
+    h->Add(e.point);
+  }
+  h->Add(own->chits_left);
+  h->Add(own->segment);
+  // As on the wire: the units on the table state with bookkeeping, by id.
+  for (const auto& [id, x] : own->units) {
+    if (x.Empty() || state.FindUnit(id) == nullptr) continue;
+    h->Add(id);
+    for (int v : {x.division, x.entry_point, x.losses_this_turn, x.figures_fired_at,
+                  x.turns_carried, x.turns_waited}) {
+      h->Add(v);
+    }
+    h->Add(x.fired_on_by_this_turn);
+    h->Add(x.under_artillery);
+    h->Add(x.wagon_id);
+    h->Add(x.carrying);
+  }
 }
 
 }  // namespace impi::ferree

@@ -18,19 +18,20 @@
 // registered for FERREE_ISANDLWANA (engine/rulesets/policy.h).
 //
 // How the turn is kept between calls (docs/ferree-engine.md):
-//   - clock.phase PRE_BATTLE: clock.segment 0 = the plan is next, 1 = the
-//     British deploy (awaited), 2 = the Zulus deploy.
-//   - clock.phase ACTIVATION: clock.chits_left is the cup. While a British
-//     unit is active its counter is chits_left[0] and clock.segment holds
-//     kSegActive and what it has done this activation (kSegMoved, ...).
-//   - umpire.losses_this_turn of a tray counts the figures it lost since its
+//   - clock.phase PRE_BATTLE: FerreeState.segment 0 = the plan is next, 1 =
+//     the British deploy (awaited), 2 = the Zulus deploy.
+//   - clock.phase ACTIVATION: FerreeState.chits_left is the cup. While a
+//     British unit is active its counter is chits_left[0] and
+//     FerreeState.segment holds kSegActive and what it has done this
+//     activation (kSegMoved, ...).
+//   - FerreeUnit.losses_this_turn of a tray counts the figures it lost since its
 //     regiment's last activation ("in one turn", designed); figures_fired_at
 //     and under_artillery are "since its last turn" (rally).
-//   - umpire.fired_on_by_this_turn of a British unit lists the snipers that
+//   - FerreeUnit.fired_on_by_this_turn of a British unit lists the snipers that
 //     shot at it since its last activation (its resolve test).
-//   - a RUNNER's umpire.target_id is the wagon he goes to, status.ammunition
-//     PLENTY once he carries ammunition, status.turns_fired the turns of fire
-//     he carries, umpire.morale_tests_in_row the turns he has waited.
+//   - a RUNNER's FerreeUnit holds the wagon he goes to (wagon_id), whether
+//     he carries ammunition back (carrying), the turns of fire he carries
+//     (turns_carried) and the turns he has waited (turns_waited).
 //
 // Ask settles one decision point through the same procedure (ask.cc):
 // situation, zulu_plan, entry_turn, activate, resolve, rally, induna_order,
@@ -47,6 +48,7 @@
 #ifndef IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 #define IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -94,8 +96,8 @@ inline constexpr int kDefaultMinutesPerTurn = 10;  // designed (docs/ferree-engi
 inline constexpr int kDeployedPosition = 0;
 // A British unit off the table when the battle starts is in FerreeState's
 // `arriving`: it comes on with Durnford (situation C) once clock.time_of_day
-// reaches pre_battle.reinforcement_arrival; on arrival its
-// umpire.entry_point holds the ENTRY point's number (0 if none).
+// reaches situation.reinforcement_arrival; on arrival its
+// FerreeUnit.entry_point holds the ENTRY point's number (0 if none).
 bool AwaitsArrival(const BattleState& s, const std::string& unit_id);
 
 // Sections of the sequence of play, as headed in the source text.
@@ -110,12 +112,12 @@ inline constexpr char kSectionEnd[] =
     "escape.";
 inline constexpr char kSectionSnipers[] = "Zulu Snipers";
 
-// clock.segment in PRE_BATTLE.
+// FerreeState.segment in PRE_BATTLE.
 inline constexpr int kPreBattlePlan = 0;
 inline constexpr int kPreBattleBritishDeploy = 1;
 inline constexpr int kPreBattleZuluDeploy = 2;
 
-// clock.segment bits in ACTIVATION while a British unit is active.
+// FerreeState.segment bits in ACTIVATION while a British unit is active.
 inline constexpr int kSegActive = 1;
 inline constexpr int kSegMoved = 2;
 inline constexpr int kSegFired = 4;
@@ -159,6 +161,51 @@ struct PendingChoice {
   std::vector<std::string> left_donga;
 };
 
+// Facts settled before the battle by the situation rolls A-F.
+struct Situation {
+  bool rolled = false;
+  bool camp_laagered = false;   // A
+  bool thornbush = false;       // B
+  int reinforcement_arrival = 0;  // C: minutes after midnight
+  Deployment deployment = Deployment::kUnspecified;  // D
+  int scouting = 0;             // E
+  int discovery_time = 0;       // F: minutes after midnight
+};
+
+// A regiment held off the table and its secret TURN OF ENTRY (umpire-only).
+struct SecretEntry {
+  std::string unit_id;
+  int turn = 0;
+  int point = 0;  // ENTRY point 1 or 2, or kDeployedPosition
+};
+
+// A unit's bookkeeping of Ferree's Isandlwana, keyed by unit id.
+struct FerreeUnit {
+  // A Zulu regiment's or induna's division: kRightHornDivision .. kLoinsDivision (0 none).
+  int division = 0;
+  // The ENTRY point a regiment comes on at, or a British unit came on at
+  // with Durnford (0 none).
+  int entry_point = 0;
+  // A British unit: the snipers that shot at it since its last activation
+  // (its resolve test).
+  std::vector<std::string> fired_on_by_this_turn;
+  // A tray: figures lost since its regiment's last activation ("in one
+  // turn", designed), British figures that fired at it and whether artillery
+  // did, since its last turn (rally).
+  int losses_this_turn = 0;
+  int figures_fired_at = 0;
+  bool under_artillery = false;
+  // A RUNNER: the wagon he goes to, whether he carries ammunition back, the
+  // turns of fire he carries, and the turns he has waited at the wagon.
+  std::string wagon_id;
+  bool carrying = false;
+  int turns_carried = 0;
+  int turns_waited = 0;
+
+  // Nothing kept: such an entry is not written to the wire.
+  bool Empty() const;
+};
+
 struct FerreeState {
   PendingChoice pending;
   // C. Durnford's Arrival: the British units off the table when the battle
@@ -170,14 +217,35 @@ struct FerreeState {
   // Turns started since the British were last awaited (designed: the battle
   // ends undecided after 500 such turns).
   int quiet_turns = 0;
+  // The situation rolls A-F.
+  Situation situation;
+  // The regiments held off the table and their secret turns of entry.
+  std::vector<SecretEntry> secret_entries;
+  // The cup: counters not drawn yet this turn. While a British unit is
+  // active its counter is chits_left[0].
+  std::vector<std::string> chits_left;
+  // PRE_BATTLE: kPreBattlePlan, kPreBattleBritishDeploy, kPreBattleZuluDeploy;
+  // ACTIVATION: kSegActive and the kSeg* bits of what the active British unit
+  // has done.
+  int segment = 0;
+  // Each unit's bookkeeping, by unit id. An entry of a unit no longer on the
+  // table state is ignored (the wire and the hash skip it).
+  std::map<std::string, FerreeUnit> units;
 };
 
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
 // one, created empty if absent.
 const FerreeState* OwnState(const BattleState& s);
 FerreeState& MutableOwnState(BattleState& s);
+// The same as references: an empty state when `s` has none (const), or
+// created (mutable).
+const FerreeState& Own(const BattleState& s);
+FerreeState& Own(BattleState& s);
 // The Zulu decision `s` waits on (choice kNone if none).
 const PendingChoice& Pending(const BattleState& s);
+// A unit's bookkeeping: an empty one if it has none (const), or created.
+const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id);
+FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id);
 
 // --- Unit helpers shared by the engine and the policies. -------------------
 
@@ -208,7 +276,7 @@ Vec2 CampCentre(const BattleState& s);
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
 // Figures left in a regiment's trays.
 int RegimentFigures(const BattleState& s, const std::string& regiment_id);
-// The division of a regiment (its umpire.division).
+// The division of a regiment (its FerreeUnit.division).
 int DivisionOf(const BattleState& s, const std::string& regiment_id);
 // Victory (8. of the sequence of play): every Zulu regiment broken or without
 // figures; no British figure on the table (nor in Durnford's column still to
@@ -323,7 +391,7 @@ class FerreeBattle {
 
   // Pre-battle.
   absl::Status SituationRolls();
-  // 2.: the Zulu plan, then the British deploy (clock.segment).
+  // 2.: the Zulu plan, then the British deploy (FerreeState.segment).
   absl::Status PlanStep();
   absl::Status ZuluPlan();
   absl::Status PlanWith(const Action& choice);
@@ -342,14 +410,14 @@ class FerreeBattle {
   // battle starts (FerreeState.arriving) ...
   void MarkReinforcements();
   // ... and brings them on at the start of a turn whose time of day has
-  // reached pre_battle.reinforcement_arrival, at ReinforcementPoint (else
+  // reached situation.reinforcement_arrival, at ReinforcementPoint (else
   // where each unit stands off the table, clamped to the table).
   absl::Status ArriveReinforcements();
   // The ENTRY point named like "road" or "Rorke's Drift", else one marked
   // british_entry, else nullptr.
   const Point* ReinforcementPoint() const;
   // F. the camp break-down timetable, applied as the battle starts (the
-  // Zulus are found at pre_battle.discovery_time): the wagons already on the
+  // Zulus are found at situation.discovery_time): the wagons already on the
   // road leave the table at ReinforcementPoint, a thornbush barricade
   // destroyed by then is removed, and in road column the British stand in a
   // column along the road (docs/ferree-engine.md).

@@ -14,7 +14,7 @@
 // regiment's line, the result's line) and why->text names the column.
 //
 // Times of day are minutes after midnight (600 = 10:00am), as
-// PreBattle::reinforcement_arrival and PreBattle::discovery_time.
+// Situation::reinforcement_arrival and Situation::discovery_time.
 //
 // Usage:
 //   Explanation why;
@@ -34,6 +34,11 @@
 #include "engine/core/event.h"
 
 namespace impi::ferree {
+
+// D. Deployment (the situation rolls; kept in FerreeState::situation).
+enum class Deployment : int {
+  kUnspecified = 0, kHistorical = 1, kPulledIn = 2, kHalfFortified = 3, kAllFortified = 4,
+};
 
 inline constexpr char kSource[] = "001_4c61f40cf0987cbf.txt";
 
@@ -300,7 +305,7 @@ int MinimumDeploymentInches(Deployment deployment);
 
 // E. Scouts: 1-4 historical; 5 well advanced (+1 to the discovery roll);
 // 6 slow and cautious (-1). The enum's value is that modifier, as
-// PreBattle::scouting.
+// Situation::scouting.
 enum class Scouting { kSlow = -1, kHistorical = 0, kWellAdvanced = 1 };
 Scouting RollScouts(Dice& dice, Explanation* why);
 

@@ -24,6 +24,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 
 namespace impi::tsatf {
 

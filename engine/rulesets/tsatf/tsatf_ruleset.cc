@@ -7,6 +7,7 @@
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi::tsatf {
@@ -89,12 +90,6 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
                                                   " belongs to an IMPI unit; '", u.parent, "' is not one"));
       }
     }
-    if (!u.umpire.target_id.empty()) {
-      const Unit* t = s.FindUnit(u.umpire.target_id);
-      if (t == nullptr || t->side != Side::kBritish) {
-        return Bad(path + ".umpire.target_id", absl::StrCat("'", u.umpire.target_id, "' is not a British unit"));
-      }
-    }
   }
   std::set<int> perimeter;
   int entries = 0;
@@ -123,15 +118,6 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
     }
   }
   if (entries > 1) return Bad("state.points", "only one perimeter point can be the British entry point");
-  const UmpireBook& b = s.umpire;
-  if (b.scenario_total <= 0) {
-    return Bad("state.umpire.scenario_total",
-               "a Zulu Control scenario needs its total Zulu units (2.5 to 3 Zulus a British figure)");
-  }
-  if (b.committed > b.scenario_total) {
-    return Bad("state.umpire.committed", absl::StrCat(b.committed, " is over the scenario total ",
-                                                      b.scenario_total));
-  }
   for (size_t i = 0; i < s.parameters.size(); ++i) {
     const Parameter& p = s.parameters[i];
     std::string path = absl::StrCat("state.parameters[", i, "]");
@@ -147,9 +133,6 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
     }
   }
   const Clock& c = s.clock;
-  if (c.red_left > kCardsPerColour || c.black_left > kCardsPerColour) {
-    return Bad("state.clock", "the deck holds 3 red and 3 black cards");
-  }
   switch (c.phase) {
     case Phase::kUnspecified:
     case Phase::kStartOfTurn:
@@ -162,8 +145,43 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
     default:
       return Bad("state.clock.phase", "not a phase of the Zulu Control turn");
   }
-  if (c.current_card == CardColor::kRed && c.phase != Phase::kMovement && c.phase != Phase::kFire) {
-    return Bad("state.clock.current_card", "a red card is played only in movement or fire");
+  return ValidateOwnState(s);
+}
+
+absl::Status TsatfRuleset::ValidateOwnState(const BattleState& s) const {
+  static const TsatfState* const kNone = new TsatfState();
+  const TsatfState* own = OwnState(s);
+  const TsatfState& b = own != nullptr ? *own : *kNone;
+  if (b.scenario_total <= 0) {
+    return Bad("state.tsatf.scenario_total",
+               "a Zulu Control scenario needs its total Zulu units (2.5 to 3 Zulus a British figure)");
+  }
+  if (b.committed > b.scenario_total) {
+    return Bad("state.tsatf.committed", absl::StrCat(b.committed, " is over the scenario total ",
+                                                     b.scenario_total));
+  }
+  const Deck& d = b.deck;
+  if (d.red_left > kCardsPerColour || d.black_left > kCardsPerColour) {
+    return Bad(d.red_left > kCardsPerColour ? "state.tsatf.deck.red_left" : "state.tsatf.deck.black_left",
+               "the deck holds 3 red and 3 black cards");
+  }
+  if (d.current_card == CardColor::kRed && s.clock.phase != Phase::kMovement &&
+      s.clock.phase != Phase::kFire) {
+    return Bad("state.tsatf.deck.current_card", "a red card is played only in movement or fire");
+  }
+  // The wire's order: by unit id, as kept.
+  size_t i = 0;
+  for (const auto& [id, u] : b.units) {
+    const std::string path = absl::StrCat("state.tsatf.units[", i++, "]");
+    if (s.FindUnit(id) == nullptr) {
+      return Bad(path + ".unit_id", absl::StrCat("no unit '", id, "' on the table state"));
+    }
+    if (!u.target_id.empty()) {
+      const Unit* t = s.FindUnit(u.target_id);
+      if (t == nullptr || t->side != Side::kBritish) {
+        return Bad(path + ".target_id", absl::StrCat("'", u.target_id, "' is not a British unit"));
+      }
+    }
   }
   return absl::OkStatus();
 }
@@ -285,9 +303,11 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
           e.decision = true;
           e.umpire_only = true;
           e.unit_ids = {q.unit_id};
-          e.target_id = u->umpire.target_id;
+          const TsatfUnit* own = UnitState(s, q.unit_id);
+          const std::string target = own != nullptr ? own->target_id : "";
+          e.target_id = target;
           e.why.rule = {kSource, "IMPI CREATION", "", "", false};
-          e.why.text = absl::StrCat(q.unit_id, " keeps its target ", u->umpire.target_id,
+          e.why.text = absl::StrCat(q.unit_id, " keeps its target ", target,
                                     ": it is in sight, nothing is in the way and no other unit tempts it.");
         }
       } else if (q.kind == QuestionKind::kZuluMove) {
@@ -451,8 +471,14 @@ double TsatfRuleset::Score(const BattleState& state, Side side) const {
 BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side == Side::kZulu) return v;
-  v.umpire = UmpireBook{};
-  for (Unit& u : v.units) u.umpire = UnitUmpire{};
+  v.next_unit_serial = 0;
+  if (const TsatfState* own = OwnState(state)) {
+    // The deck is on the table; the book and every unit's hand and target
+    // are the umpire's.
+    TsatfState shown;
+    shown.deck = own->deck;
+    v.ruleset_state = std::move(shown);
+  }
   std::vector<Point> points;
   for (Point& p : v.points) {
     p.marked_force = ForceKind::kUnspecified;
@@ -478,11 +504,38 @@ void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) co
   }
   for (Unit& u : state.units) {
     if (u.kind == UnitKind::kImpi || u.kind == UnitKind::kSkirmishers) {
-      u.umpire.hand = rng.Uniform(2) == 0 ? Hand::kLeft : Hand::kRight;
+      MutableUnitState(state, u.id).hand = rng.Uniform(2) == 0 ? Hand::kLeft : Hand::kRight;
     }
   }
-  int left = std::max(0, state.umpire.scenario_total - state.umpire.committed);
-  state.umpire.force_pool = static_cast<int>(rng.Uniform(static_cast<uint64_t>(left) + 1));
+  TsatfState& own = MutableOwnState(state);
+  int left = std::max(0, own.scenario_total - own.committed);
+  own.force_pool = static_cast<int>(rng.Uniform(static_cast<uint64_t>(left) + 1));
+}
+
+void TsatfRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {
+  const TsatfState* own = OwnState(state);
+  if (own == nullptr) return;
+  const Deck& d = own->deck;
+  for (int v : {d.red_left, d.black_left, static_cast<int>(d.current_card), d.zulu_cards_drawn,
+                d.british_moves_left, own->force_pool, own->committed, own->scenario_total,
+                own->impis_created}) {
+    h->Add(v);
+  }
+  // As on the wire: the units on the table state with bookkeeping, by id.
+  for (const auto& [id, u] : own->units) {
+    if (u.Empty() || state.FindUnit(id) == nullptr) continue;
+    h->Add(id);
+    h->Add(static_cast<int>(u.hand));
+    h->Add(u.target_id);
+    h->Add(u.has_last_known_target);
+    if (u.has_last_known_target) {
+      h->Add(u.last_known_target.x());
+      h->Add(u.last_known_target.y());
+    }
+    h->Add(u.fired_on_by_this_turn);
+    h->Add(u.fired_on_by_last_turn);
+    for (int v : {u.losses_this_turn, u.created_turn, u.entry_point}) h->Add(v);
+  }
 }
 
 }  // namespace impi::tsatf

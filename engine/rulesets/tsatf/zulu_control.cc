@@ -109,9 +109,15 @@ bool ZuluControl::RifleOnTable() const {
   return false;
 }
 
+TsatfState& ZuluControl::own() const { return MutableOwnState(s_); }
+
+Deck& ZuluControl::deck() const { return MutableDeck(s_); }
+
+TsatfUnit& ZuluControl::U(const std::string& unit_id) const { return MutableUnitState(s_, unit_id); }
+
 int ZuluControl::Available() const {
-  return std::max(0, std::min(s_.umpire.force_pool,
-                              s_.umpire.scenario_total - s_.umpire.committed));
+  return std::max(0, std::min(own().force_pool,
+                              own().scenario_total - own().committed));
 }
 
 int ZuluControl::StandTarget() const {
@@ -159,25 +165,25 @@ Awaiting ZuluControl::Awaits() const {
     }
     return ids;
   };
-  if (c.phase == Phase::kMovement && c.current_card == CardColor::kRed) {
+  if (c.phase == Phase::kMovement && DeckOf(s_).current_card == CardColor::kRed) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
-    a.units_may_move = c.british_moves_left;
+    a.units_may_move = DeckOf(s_).british_moves_left;
     a.unit_ids = british_ids(true, false);
-    int card = kCardsPerColour - c.red_left;
+    int card = kCardsPerColour - DeckOf(s_).red_left;
     a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour,
                             ". Move British units that have not moved (MOVE or CHARGE), then PASS.");
-    if (c.british_moves_left >= 0) {
-      absl::StrAppend(&a.prompt, " Movement limitation: only ", c.british_moves_left,
+    if (DeckOf(s_).british_moves_left >= 0) {
+      absl::StrAppend(&a.prompt, " Movement limitation: only ", DeckOf(s_).british_moves_left,
                       " more unit(s) may move on this last British card.");
     }
     return a;
   }
-  if (c.phase == Phase::kFire && c.current_card == CardColor::kRed) {
+  if (c.phase == Phase::kFire && DeckOf(s_).current_card == CardColor::kRed) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishFire;
     a.unit_ids = british_ids(false, true);
-    a.prompt = absl::StrCat("Turn ", c.turn, ", fire: red card ", kCardsPerColour - c.red_left,
+    a.prompt = absl::StrCat("Turn ", c.turn, ", fire: red card ", kCardsPerColour - DeckOf(s_).red_left,
                             " of ", kCardsPerColour,
                             Resolving() ? ". British units fire (FIRE at a target: the engine rolls the hits), then PASS."
                                         : ". British units fire (FIRE with the hits scored), then PASS.");
@@ -207,11 +213,11 @@ Awaiting ZuluControl::Awaits() const {
 void ZuluControl::StartPhase(Phase phase) {
   Clock& c = s_.clock;
   c.phase = phase;
-  c.red_left = kCardsPerColour;
-  c.black_left = kCardsPerColour;
-  c.zulu_cards_drawn = 0;
-  c.current_card = CardColor::kUnspecified;
-  c.british_moves_left = -1;
+  deck().red_left = kCardsPerColour;
+  deck().black_left = kCardsPerColour;
+  deck().zulu_cards_drawn = 0;
+  deck().current_card = CardColor::kUnspecified;
+  deck().british_moves_left = -1;
   for (Unit& u : s_.units) {
     if (phase == Phase::kMovement) u.status.acted = false;
     if (phase == Phase::kFire) u.status.fired = false;
@@ -244,7 +250,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
         IMPI_RETURN_IF_ERROR(StartOfTurn());
         break;
       case Phase::kMovement: {
-        if (c.red_left + c.black_left == 0) {
+        if (deck().red_left + deck().black_left == 0) {
           StartPhase(Phase::kFire);
           break;
         }
@@ -253,7 +259,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
         break;
       }
       case Phase::kFire: {
-        if (c.red_left + c.black_left == 0) {
+        if (deck().red_left + deck().black_left == 0) {
           bool fighting = false;
           for (const Unit& u : s_.units) fighting |= (u.status.in_close_combat && u.OnTable());
           if (fighting) {
@@ -303,10 +309,12 @@ absl::Status ZuluControl::StartOfTurn() {
   if (c.turn < 1) c.turn = 1;
   Event& t = log_.Add(EventKind::kTurnStarted, Side::kUnspecified);
   t.announce = absl::StrCat("Turn ", c.turn, " begins.");
+  for (auto& [id, x] : own().units) {
+    x.fired_on_by_last_turn = std::move(x.fired_on_by_this_turn);
+    x.fired_on_by_this_turn.clear();
+    x.losses_this_turn = 0;
+  }
   for (Unit& u : s_.units) {
-    u.umpire.fired_on_by_last_turn = std::move(u.umpire.fired_on_by_this_turn);
-    u.umpire.fired_on_by_this_turn.clear();
-    u.umpire.losses_this_turn = 0;
     u.status.acted = false;
     u.status.fired = false;
   }
@@ -342,7 +350,7 @@ absl::Status ZuluControl::StartOfTurn() {
         g.kind = UnitKind::kImpi;
         g.name = absl::StrCat("small impi of ", id);
         g.position = u->position;
-        g.umpire.created_turn = c.turn;
+        U(g.id).created_turn = c.turn;
         u->parent = impi_id;
         s_.units.push_back(g);
         why.text += absl::StrCat(" Its impi is gone: it becomes the small impi ", impi_id, ".");
@@ -450,20 +458,20 @@ absl::Status ZuluControl::TableEdge() {
 
 absl::Status ZuluControl::DrawMovementCard(bool* awaits_british) {
   Clock& c = s_.clock;
-  CardColor card = dice_.DrawCard(c.red_left, c.black_left, "movement deck");
+  CardColor card = dice_.DrawCard(deck().red_left, deck().black_left, "movement deck");
   Event& e = log_.Add(EventKind::kCardDrawn, Side::kUnspecified);
   if (card == CardColor::kRed) {
-    --c.red_left;
-    c.current_card = CardColor::kRed;
-    c.british_moves_left = -1;
+    --deck().red_left;
+    deck().current_card = CardColor::kRed;
+    deck().british_moves_left = -1;
     e.side = Side::kBritish;
-    e.announce = absl::StrCat("Red card (British move), ", kCardsPerColour - c.red_left, " of ",
+    e.announce = absl::StrCat("Red card (British move), ", kCardsPerColour - deck().red_left, " of ",
                               kCardsPerColour, ".");
-    if (c.red_left == 0) {
+    if (deck().red_left == 0) {
       // Glossary: "Movement Limitation - On the last British move card, only a
       // D6 of units may move."
       int d = dice_.Roll(6, "Movement limitation (last British card)");
-      c.british_moves_left = d;
+      deck().british_moves_left = d;
       Explanation why = Rule("Movement Limitation",
                              absl::StrCat("D6 rolled ", d, ": only ", d,
                                           " British unit(s) may move on the last British card."),
@@ -476,14 +484,14 @@ absl::Status ZuluControl::DrawMovementCard(bool* awaits_british) {
     *awaits_british = true;
     return absl::OkStatus();
   }
-  --c.black_left;
-  ++c.zulu_cards_drawn;
-  c.current_card = CardColor::kUnspecified;
+  --deck().black_left;
+  ++deck().zulu_cards_drawn;
+  deck().current_card = CardColor::kUnspecified;
   e.side = Side::kZulu;
-  e.announce = absl::StrCat("Black card (Zulu move), ", c.zulu_cards_drawn, " of ",
+  e.announce = absl::StrCat("Black card (Zulu move), ", deck().zulu_cards_drawn, " of ",
                             kCardsPerColour, ".");
   *awaits_british = false;
-  return ZuluMoveCard(c.black_left == 0);
+  return ZuluMoveCard(deck().black_left == 0);
 }
 
 // DURING MOVEMENT: "When a Zulu movement card is drawn, test each Impi to see
@@ -662,7 +670,7 @@ absl::Status ZuluControl::AssignHand(const std::string& unit_id) {
   Explanation why;
   Hand hand = RollHand(dice_, unit_id, &why);
   u = s_.FindUnit(unit_id);
-  u->umpire.hand = hand;
+  U(u->id).hand = hand;
   Event& e = Decision(EventKind::kHandAssigned, why);
   e.unit_ids = {unit_id};
   e.umpire_only = true;
@@ -677,26 +685,26 @@ absl::Status ZuluControl::Tempt(const std::string& unit_id, const std::string& t
   bool fired = false;
   for (const Unit& x : s_.units) {
     if (x.id != unit_id && x.parent != unit_id) continue;
-    const auto& v = x.umpire.fired_on_by_last_turn;
+    const auto& v = U(x.id).fired_on_by_last_turn;
     fired |= std::find(v.begin(), v.end(), tempting_id) != v.end();
   }
   Explanation why;
   bool change = Temptation(dice_, fired, &why);
   u = s_.FindUnit(unit_id);
-  std::string old = u->umpire.target_id;
+  std::string old = U(u->id).target_id;
   if (change) {
-    u->umpire.target_id = tempting_id;
+    U(u->id).target_id = tempting_id;
     const Unit* t = s_.FindUnit(tempting_id);
     if (t != nullptr) {
-      u->umpire.last_known_target = t->position;
-      u->umpire.has_last_known_target = true;
+      U(u->id).last_known_target = t->position;
+      U(u->id).has_last_known_target = true;
     }
   }
   why.text = absl::StrCat(unit_id, " is tempted by ", tempting_id, " away from ",
                           old.empty() ? "no target" : old, ": ", why.text);
   Event& e = Decision(change ? EventKind::kTargetChosen : EventKind::kTargetKept, why);
   e.unit_ids = {unit_id};
-  e.target_id = u->umpire.target_id;
+  e.target_id = U(u->id).target_id;
   e.umpire_only = true;
   if (!change) e.alternatives.push_back({absl::StrCat("change target to ", tempting_id), "the impi remained faithful"});
   return absl::OkStatus();
@@ -709,7 +717,7 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
   Unit* f = s_.FindUnit(unit_id);
   if (f == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
   const Vec2 pos = f->position;
-  const std::string old = f->umpire.target_id;
+  const std::string old = U(f->id).target_id;
   const Unit* target = s_.FindUnit(old);
   bool target_gone = target == nullptr || !IsBritishOnTable(*target);
 
@@ -722,21 +730,21 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
       Event& e = Decision(EventKind::kNothing, why);
       e.unit_ids = {unit_id};
       e.umpire_only = true;
-      if (g->umpire.has_last_known_target) {
+      if (U(g->id).has_last_known_target) {
         e.why.rule.section = "NOTES ON ZULU MOVEMENT";
         e.why.text += " It will move towards the last known position of its target " +
-                      At(g->umpire.last_known_target) + ".";
+                      At(U(g->id).last_known_target) + ".";
       } else {
         e.why.rule.section = "NOTES ON ZULU MOVEMENT";
         e.why.text += " It has no target and remains stationary till it sees a British unit.";
       }
-      g->umpire.target_id.clear();
+      U(g->id).target_id.clear();
       return;
     }
-    g->umpire.target_id = id;
+    U(g->id).target_id = id;
     const Unit* t = s_.FindUnit(id);
-    g->umpire.last_known_target = t->position;
-    g->umpire.has_last_known_target = true;
+    U(g->id).last_known_target = t->position;
+    U(g->id).has_last_known_target = true;
     Event& e = Decision(EventKind::kTargetChosen, why);
     e.unit_ids = {unit_id};
     e.target_id = id;
@@ -759,7 +767,7 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
                              absl::StrCat("It cannot see its target ", old,
                                           " and no other British unit is in sight: it moves "
                                           "towards the last known position ",
-                                          At(f->umpire.last_known_target), "."));
+                                          At(U(f->id).last_known_target), "."));
       Event& e = Decision(EventKind::kTargetKept, why);
       e.unit_ids = {unit_id};
       e.target_id = old;
@@ -767,8 +775,8 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
     }
     return absl::OkStatus();
   }
-  f->umpire.last_known_target = target->position;
-  f->umpire.has_last_known_target = true;
+  U(f->id).last_known_target = target->position;
+  U(f->id).has_last_known_target = true;
   // "If another British unit gets in the way, it becomes the new target unit."
   const Unit* in_way = nullptr;
   for (const Unit& u : s_.units) {
@@ -784,8 +792,8 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
                            absl::StrCat(in_way->id, " gets in the way of ", unit_id, " and its target ",
                                         old, ": it becomes the new target."));
     std::string id = in_way->id;
-    f->umpire.target_id = id;
-    f->umpire.last_known_target = in_way->position;
+    U(f->id).target_id = id;
+    U(f->id).last_known_target = in_way->position;
     Event& e = Decision(EventKind::kTargetChosen, why);
     e.unit_ids = {unit_id};
     e.target_id = id;
@@ -809,7 +817,7 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
   // same move distance then the Impi will be tempted to change its target."
   if (tempting == nullptr && move_distance > 0) {
     Path p = PathTowards(pos, target->position, move_distance, ObstaclesFor(*f, old),
-                         f->umpire.hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
+                         U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
     if (!p.reached) {
       for (const Unit* u : visible) {
         if (u->id == old || Distance(pos, u->position) - kContact > move_distance) continue;
@@ -827,7 +835,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   Unit* f = s_.FindUnit(unit_id);
   if (f == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
   const bool skirmishers = f->kind == UnitKind::kSkirmishers;
-  Turn hand = f->umpire.hand == Hand::kRight ? Turn::kRight : Turn::kLeft;
+  Turn hand = U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft;
 
   if (skirmishers) {
     // SKIRMISHING ZULU REGIMENTS: "always move 3 dice towards the nearest
@@ -836,7 +844,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     Explanation tw;
     std::string target_id = NearestBritish(f->position, true, &tw);
     f = s_.FindUnit(unit_id);
-    f->umpire.target_id = target_id;
+    U(f->id).target_id = target_id;
     Explanation why;
     int d = MoveDistance(dice_, false, unit_id, &why);
     why.rule.section = "SKIRMISHING ZULU REGIMENTS";
@@ -852,8 +860,8 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     }
     const Unit* t = s_.FindUnit(target_id);
     Vec2 tpos = t->position;
-    f->umpire.last_known_target = tpos;
-    f->umpire.has_last_known_target = true;
+    U(f->id).last_known_target = tpos;
+    U(f->id).has_last_known_target = true;
     std::vector<Vec2> path{start};
     if (Distance(start, tpos) <= kSkirmishStandoff + 0.5) {
       // Already at 1": it moves round its target in the direction of its hand.
@@ -864,7 +872,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
       Vec2 end = tpos + Vec2(c * rel.x() - s * rel.y(), s * rel.x() + c * rel.y()).normalized() * r;
       end = ClampToTable(end, s_.table.width, s_.table.height);
       path.push_back(end);
-      why.text = absl::StrCat(unit_id, " (", f->umpire.hand == Hand::kRight ? "right" : "left",
+      why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                               " handed) keeps 1\" from ", target_id, " and moves ", d,
                               "\" round it: ", why.text);
     } else {
@@ -916,7 +924,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   // left, for a target in sight that the 24" rule did not already test (a
   // second full target update would roll the 24" temptation again).
   bool target_in_sight = false;
-  if (const Unit* t = s_.FindUnit(s_.FindUnit(unit_id)->umpire.target_id);
+  if (const Unit* t = s_.FindUnit(U(unit_id).target_id);
       t != nullptr && IsBritishOnTable(*t)) {
     for (const Unit* u : VisibleBritish(s_.FindUnit(unit_id)->position)) {
       target_in_sight |= u->id == t->id;
@@ -925,7 +933,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   if (!tempted && target_in_sight) IMPI_RETURN_IF_ERROR(UpdateTarget(unit_id, d));
   f = s_.FindUnit(unit_id);
   f->status.acted = true;
-  std::string target_id = f->umpire.target_id;
+  std::string target_id = U(f->id).target_id;
   const Unit* target = s_.FindUnit(target_id);
   bool target_here = target != nullptr && IsBritishOnTable(*target);
   bool target_seen = false;
@@ -935,8 +943,8 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   Vec2 goal;
   if (target_here && target_seen) {
     goal = target->position;
-  } else if (f->umpire.has_last_known_target) {
-    goal = f->umpire.last_known_target;  // NOTES ON ZULU MOVEMENT: last known position
+  } else if (U(f->id).has_last_known_target) {
+    goal = U(f->id).last_known_target;  // NOTES ON ZULU MOVEMENT: last known position
   } else {
     why.rule.section = "NOTES ON ZULU MOVEMENT";
     why.text = absl::StrCat(unit_id, " has no target: it remains stationary.");
@@ -951,7 +959,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   TranslateForce(*f, end - start);
   f = s_.FindUnit(unit_id);
   why.rule.section = "DURING MOVEMENT";
-  why.text = absl::StrCat(unit_id, " (", f->umpire.hand == Hand::kRight ? "right" : "left",
+  why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                           " handed) ", charge ? "charges" : "moves", " ", Inches(p.length),
                           " of its ", d, "\" towards ", target_here ? target_id : "the last known position",
                           p.detoured ? ", going round an obstacle in the direction of its hand" : "",
@@ -993,8 +1001,8 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
 // Creation.
 
 void ZuluControl::Commit(int regiments) {
-  s_.umpire.force_pool -= regiments;
-  s_.umpire.committed += regiments;
+  own().force_pool -= regiments;
+  own().committed += regiments;
 }
 
 std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
@@ -1004,8 +1012,8 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   u.side = Side::kZulu;
   u.kind = kind;
   u.position = ClampToTable(at, s_.table.width, s_.table.height);
-  u.umpire.created_turn = std::max(1, s_.clock.turn);
-  u.umpire.entry_point = point;
+  U(u.id).created_turn = std::max(1, s_.clock.turn);
+  U(u.id).entry_point = point;
   int figures = kind == UnitKind::kLoneZulu ? 1 : kRegimentFigures;
   u.figures.fit = figures;
   u.figures.starting = figures;
@@ -1036,8 +1044,8 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   g.kind = UnitKind::kImpi;
   g.name = absl::StrCat("impi of ", regiments, " regiments");
   g.position = where;
-  g.umpire.created_turn = std::max(1, s_.clock.turn);
-  g.umpire.entry_point = point;
+  U(g.id).created_turn = std::max(1, s_.clock.turn);
+  U(g.id).entry_point = point;
   std::string impi_id = g.id;
   s_.units.push_back(g);
   // The regiments stand in a line across the way into the table, the induna
@@ -1057,7 +1065,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
     r.leaders = 1;
     r.position = ClampToTable(where + across * ((i - (regiments - 1) / 2.0) * kRegimentSpacing),
                               s_.table.width, s_.table.height);
-    r.umpire.created_turn = g.umpire.created_turn;
+    U(r.id).created_turn = U(g.id).created_turn;
     s_.units.push_back(std::move(r));
   }
   Unit induna;
@@ -1072,7 +1080,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   induna.position = ClampToTable(where - in * 2.0, s_.table.width, s_.table.height);
   s_.units.push_back(std::move(induna));
   Commit(regiments);
-  ++s_.umpire.impis_created;
+  ++own().impis_created;
   RecenterImpi(impi_id);
   return impi_id;
 }
@@ -1087,7 +1095,7 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
   if (special) {
     regiments = SpecialImpiCreation(dice_, Available(), &why);
   } else {
-    ImpiSize size = ImpiCreation(dice_, Available(), s_.umpire.impis_created == 0, &why);
+    ImpiSize size = ImpiCreation(dice_, Available(), own().impis_created == 0, &why);
     lone = size.lone_zulu;
     regiments = size.regiments;
   }
@@ -1171,18 +1179,19 @@ void ZuluControl::RemoveUnit(const std::string& id, const std::string& why, bool
   if (idx < 0) return;
   Unit gone = s_.units[idx];
   s_.units.erase(s_.units.begin() + idx);
+  own().units.erase(gone.id);
   Event& e = log_.Add(EventKind::kUnitRemoved, gone.side);
   e.unit_ids = {id};
   e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));
   e.announce = absl::StrCat("The ", gone.name.empty() ? UnitKindName(gone.kind) : gone.name, " ", id,
                             " is removed from the table.");
   if (recycle && CountsInPool(gone)) {
-    ++s_.umpire.force_pool;
+    ++own().force_pool;
     Event& r = log_.Add(EventKind::kRecycled, Side::kZulu);
     r.unit_ids = {id};
     r.umpire_only = true;
     r.why = Rule("SCENARIO DESIGN", absl::StrCat(id, " returns to the force pool (now ",
-                                                 s_.umpire.force_pool, ")."));
+                                                 own().force_pool, ")."));
   }
   if (gone.kind == UnitKind::kImpi) {
     // The impi's own regiments and induna go with it.
@@ -1321,22 +1330,22 @@ void ZuluControl::CheckAppearancePoints(const Unit& mover, const std::vector<Vec
 
 absl::Status ZuluControl::DrawFireCard(bool* awaits_british) {
   Clock& c = s_.clock;
-  CardColor card = dice_.DrawCard(c.red_left, c.black_left, "fire deck");
+  CardColor card = dice_.DrawCard(deck().red_left, deck().black_left, "fire deck");
   Event& e = log_.Add(EventKind::kCardDrawn, Side::kUnspecified);
   if (card == CardColor::kRed) {
-    --c.red_left;
-    c.current_card = CardColor::kRed;
+    --deck().red_left;
+    deck().current_card = CardColor::kRed;
     e.side = Side::kBritish;
-    e.announce = absl::StrCat("Red card (British fire), ", kCardsPerColour - c.red_left, " of ",
+    e.announce = absl::StrCat("Red card (British fire), ", kCardsPerColour - deck().red_left, " of ",
                               kCardsPerColour, ".");
     *awaits_british = true;
     return absl::OkStatus();
   }
-  --c.black_left;
-  ++c.zulu_cards_drawn;
-  c.current_card = CardColor::kUnspecified;
+  --deck().black_left;
+  ++deck().zulu_cards_drawn;
+  deck().current_card = CardColor::kUnspecified;
   e.side = Side::kZulu;
-  e.announce = absl::StrCat("Black card (Zulu fire), ", c.zulu_cards_drawn, " of ", kCardsPerColour, ".");
+  e.announce = absl::StrCat("Black card (Zulu fire), ", deck().zulu_cards_drawn, " of ", kCardsPerColour, ".");
   *awaits_british = false;
   return FireCard();
 }
@@ -1534,7 +1543,7 @@ absl::Status ZuluControl::TestToStand(const std::string& unit_id, const std::str
   e.target_id = charger_id;
   if (stands) {
     // "If it stands, it converts instantly to a Special Impi."
-    int allowed = std::min(s_.umpire.force_pool + 1, s_.umpire.scenario_total - s_.umpire.committed);
+    int allowed = std::min(own().force_pool + 1, own().scenario_total - own().committed);
     if (allowed < 1) {
       e.why.text += " It stands, but the scenario total allows no Special Impi: it stays as it is.";
       return absl::OkStatus();
@@ -1609,8 +1618,8 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
         if (Resolving()) IMPI_RETURN_IF_ERROR(FightRemaining(path));
         s_.clock.phase = Phase::kEndOfTurn;
       } else {
-        s_.clock.current_card = CardColor::kUnspecified;
-        s_.clock.british_moves_left = -1;
+        deck().current_card = CardColor::kUnspecified;
+        deck().british_moves_left = -1;
       }
       log_.Add(EventKind::kBritishAction, Side::kBritish).announce = "The British pass.";
       return absl::OkStatus();
@@ -1672,7 +1681,7 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
     return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
                                                       " has already moved this turn"));
   }
-  if (s_.clock.british_moves_left == 0) {
+  if (deck().british_moves_left == 0) {
     return absl::FailedPreconditionError(absl::StrCat(
         path, ": movement limitation: no more British units may move on this last British card"));
   }
@@ -1688,7 +1697,7 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
     }
   }
   u->status.acted = true;
-  if (s_.clock.british_moves_left > 0) --s_.clock.british_moves_left;
+  if (deck().british_moves_left > 0) --deck().british_moves_left;
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
   e.unit_ids = {a.unit_id};
   e.path = pts;
@@ -1751,7 +1760,7 @@ absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) 
   std::string parent = t->parent;
   for (Unit& x : s_.units) {
     if (x.id == a.target_id || (!parent.empty() && x.id == parent)) {
-      AddUnique(x.umpire.fired_on_by_this_turn, a.unit_id);
+      AddUnique(U(x.id).fired_on_by_this_turn, a.unit_id);
     }
   }
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
@@ -1784,11 +1793,11 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
       return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
                                                         " has already moved this turn"));
     }
-    if (s_.clock.british_moves_left == 0) {
+    if (deck().british_moves_left == 0) {
       return absl::FailedPreconditionError(absl::StrCat(
           path, ": movement limitation: no more British units may move on this last British card"));
     }
-    if (s_.clock.british_moves_left > 0) --s_.clock.british_moves_left;
+    if (deck().british_moves_left > 0) --deck().british_moves_left;
   }
   Vec2 tpos = t->position;
   Vec2 from = u->position;
@@ -1841,7 +1850,7 @@ absl::Status ZuluControl::Casualties(const std::string& target_id, int casualtie
   t->figures.seriously_wounded -= rest - from_wounded;
   t->figures.casualties += casualties;
   t->figures.riflemen = std::min(t->figures.riflemen, t->figures.fit);
-  t->umpire.losses_this_turn += casualties;
+  U(t->id).losses_this_turn += casualties;
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
   e.unit_ids = {target_id};
   e.announce = absl::StrCat(target_id, " loses ", casualties, " figure(s)", close_combat ? " in close combat" : "",

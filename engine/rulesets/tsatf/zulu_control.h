@@ -14,12 +14,14 @@
 // regiments charged, critical morale below 50%, rejoining and recycling.
 //
 // How units are kept: an impi is a unit of kind IMPI (its hand and target in
-// its umpire bookkeeping, its position the centre of its regiments) with its
+// its TsatfUnit, its position the centre of its regiments) with its
 // REGIMENT units and its INDUNA pointing at it through `parent`. Skirmishing
 // (SKIRMISHERS), rifle-armed (RIFLE_REGIMENT) regiments and lone Zulus
 // (LONE_ZULU) stand alone. The force pool counts regiments; committing one
-// adds to umpire.committed, which never passes umpire.scenario_total;
-// removed regiments return to the pool ("recycled").
+// adds to TsatfState.committed, which never passes its scenario_total;
+// removed regiments return to the pool ("recycled"). The deck, the book and
+// each unit's hand and target are Zulu Control's own state
+// (engine/rulesets/tsatf/tsatf_state.h).
 //
 // Where the text is silent impi decides, and says so (docs/conformance.md):
 // test to stand and critical morale (TSATF core rules, not in the text) are
@@ -43,8 +45,11 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 
 namespace impi::tsatf {
+
+inline constexpr char kRulesetId[] = "TSATF_ZULU_CONTROL";
 
 // Sizes on the table, in inches (designed: not in the source text).
 inline constexpr double kRegimentRadius = 1.5;   // a 20-figure regiment's footprint
@@ -151,6 +156,11 @@ class ZuluControl {
   absl::Status FightRemaining(const std::string& path);
 
   Event& Decision(EventKind kind, const Explanation& why);
+  // The rule set's own state (tsatf_state.h), created if absent: the umpire's
+  // book, the deck, and a unit's bookkeeping.
+  TsatfState& own() const;
+  Deck& deck() const;
+  TsatfUnit& U(const std::string& unit_id) const;
   int StandTarget() const;
   int CriticalTarget() const;
 
@@ -162,7 +172,7 @@ class ZuluControl {
 // The rule set behind engine/rulesets/ruleset.h.
 class TsatfRuleset final : public Ruleset {
  public:
-  std::string_view id() const override { return "TSATF_ZULU_CONTROL"; }
+  std::string_view id() const override { return kRulesetId; }
   std::string_view source() const override { return "003_8a310c3200cb6fb0.txt"; }
   std::string_view status() const override { return "full"; }
   absl::Status Validate(const BattleState& state) const override;
@@ -181,6 +191,11 @@ class TsatfRuleset final : public Ruleset {
   double Score(const BattleState& state, Side side) const override;
   BattleState View(const BattleState& state, Side side) const override;
   void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
+  void HashOwnState(const BattleState& state, StateHasher* h) const override;
+  // TsatfState: the book within the scenario total, the deck within its 3
+  // red and 3 black cards, each unit's bookkeeping naming units of the table.
+  // INVALID_ARGUMENT naming "state.tsatf.<field>".
+  absl::Status ValidateOwnState(const BattleState& state) const;
 };
 
 }  // namespace impi::tsatf

@@ -41,7 +41,7 @@ BattleState TrayNear(double gap) {
   s.FindUnit("t3")->position = Vec2(55, 40);
   s.FindUnit("i1")->position = Vec2(45, 44);
   s.clock.turn = 2;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   return s;
 }
 
@@ -51,8 +51,8 @@ BattleState TrayNear(double gap) {
 BattleState BeforeThePlan() {
   BattleState s = SmallBattle();
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = kPreBattlePlan;
-  s.pre_battle.rolled = true;
+  impi::ferree::Own(s).segment = kPreBattlePlan;
+  impi::ferree::Own(s).situation.rolled = true;
   Point& p1 = s.points.emplace_back();
   p1.kind = PointKind::kEntry;
   p1.number = 1;
@@ -63,12 +63,12 @@ BattleState BeforeThePlan() {
   p2.position = Vec2(60, 24);
   Unit& r2 = Add(s, "r2", Side::kZulu, UnitKind::kRegiment, {10, 46}, 0);
   r2.figures.starting = 50;
-  r2.umpire.division = kRightHornDivision;
+  impi::ferree::MutableUnitOf(s, r2.id).division = kRightHornDivision;
   Add(s, "u1", Side::kZulu, UnitKind::kTray, {8, 46}, 25, "r2");
   Add(s, "u2", Side::kZulu, UnitKind::kTray, {12, 46}, 25, "r2");
   Unit& r3 = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {50, 46}, 0);
   r3.figures.starting = 25;
-  r3.umpire.division = kLoinsDivision;
+  impi::ferree::MutableUnitOf(s, r3.id).division = kLoinsDivision;
   Add(s, "l1", Side::kZulu, UnitKind::kTray, {50, 46}, 25, "r3");
   return s;
 }
@@ -79,12 +79,12 @@ BattleState BeforeThePlan() {
 BattleState WithOffBoard() {
   BattleState s = BeforeThePlan();
   s.clock.phase = Phase::kActivation;
-  s.clock.segment = 0;
+  impi::ferree::Own(s).segment = 0;
   s.clock.turn = 1;
   for (const char* id : {"u1", "u2", "l1"}) s.FindUnit(id)->off_table = true;
-  s.umpire.secret_entries.push_back({"r2", 2, 1});
-  s.FindUnit("r3")->umpire.entry_point = 2;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).secret_entries.push_back({"r2", 2, 1});
+  impi::ferree::MutableUnitOf(s, "r3").entry_point = 2;
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   return s;
 }
 
@@ -193,16 +193,16 @@ TEST_F(FerreeAsk, SituationRollsAToFAndAnswersWithOneDecision) {
   // = 4: 1D6/2 hours past 10:00am, 2 x 30 minutes: 11:00am.
   Answer a = Put(s, Ask(QuestionKind::kSituation), {6, 6, 1, 5, 5, 3, 2});
   ASSERT_TRUE(a.status.ok()) << a.status;
-  const PreBattle& pb = s.pre_battle;
+  const impi::ferree::Situation& pb = impi::ferree::Own(s).situation;
   EXPECT_TRUE(pb.rolled);
   EXPECT_TRUE(pb.camp_laagered);
   EXPECT_TRUE(pb.thornbush);
   EXPECT_EQ(pb.reinforcement_arrival, 600);
-  EXPECT_EQ(pb.deployment, Deployment::kHalfFortified);
+  EXPECT_EQ(pb.deployment, impi::ferree::Deployment::kHalfFortified);
   EXPECT_EQ(pb.scouting, 1);
   EXPECT_EQ(pb.discovery_time, 660);
   EXPECT_EQ(s.clock.phase, Phase::kPreBattle);
-  EXPECT_EQ(s.clock.segment, kPreBattlePlan) << "the plan is next";
+  EXPECT_EQ(impi::ferree::Own(s).segment, kPreBattlePlan) << "the plan is next";
   // The table rolls, then the one decision that sums them up.
   int decisions = 0;
   for (const Event& e : a.log.events()) decisions += e.decision;
@@ -228,7 +228,7 @@ TEST_F(FerreeAsk, SituationRollsAToFAndAnswersWithOneDecision) {
 TEST_F(FerreeAsk, SituationOnlyBeforeTheRolls) {
   BattleState s = SmallBattle();
   s.clock.phase = Phase::kPreBattle;
-  s.pre_battle.rolled = true;
+  impi::ferree::Own(s).situation.rolled = true;
   ExpectError(Refused(s, Ask(QuestionKind::kSituation)), absl::StatusCode::kFailedPrecondition,
               "question.situation: the situation has been rolled already");
   s = SmallBattle();  // ACTIVATION
@@ -245,12 +245,12 @@ TEST_F(FerreeAsk, ZuluPlanSendsRegimentsOffBoardWithSecretTurns) {
   // 4 at point 1), r3 rolls 2 (5 + 3 = 8).
   Answer a = Put(s, Ask(QuestionKind::kZuluPlan), {1, 2});
   ASSERT_TRUE(a.status.ok()) << a.status;
-  ASSERT_EQ(s.umpire.secret_entries.size(), 2u);
-  EXPECT_EQ(s.umpire.secret_entries[0].unit_id, "r2");
-  EXPECT_EQ(s.umpire.secret_entries[0].turn, 4);
-  EXPECT_EQ(s.umpire.secret_entries[0].point, 1);
-  EXPECT_EQ(s.umpire.secret_entries[1].unit_id, "r3");
-  EXPECT_EQ(s.umpire.secret_entries[1].turn, 8);
+  ASSERT_EQ(impi::ferree::Own(s).secret_entries.size(), 2u);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].unit_id, "r2");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].turn, 4);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].point, 1);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].unit_id, "r3");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].turn, 8);
   EXPECT_TRUE(s.FindUnit("u1")->off_table);
   EXPECT_TRUE(s.FindUnit("l1")->off_table);
   EXPECT_FALSE(s.FindUnit("t1")->off_table) << "the chest stays";
@@ -266,7 +266,7 @@ TEST_F(FerreeAsk, ZuluPlanSendsRegimentsOffBoardWithSecretTurns) {
     }
   }
   // Then the British deploy, as after the plan in Advance.
-  EXPECT_EQ(s.clock.segment, kPreBattleBritishDeploy);
+  EXPECT_EQ(impi::ferree::Own(s).segment, kPreBattleBritishDeploy);
   EXPECT_EQ(rules_.Awaits(s).side, Side::kBritish);
   EXPECT_THAT(rules_.Awaits(s).prompt, HasSubstr("Deployment"));
 }
@@ -274,22 +274,22 @@ TEST_F(FerreeAsk, ZuluPlanSendsRegimentsOffBoardWithSecretTurns) {
 TEST_F(FerreeAsk, ZuluPlanWithNobodyToSendIsStillAnswered) {
   BattleState s = SmallBattle();  // only the chest, no entry point
   s.clock.phase = Phase::kPreBattle;
-  s.pre_battle.rolled = true;
+  impi::ferree::Own(s).situation.rolled = true;
   Answer a = Put(s, Ask(QuestionKind::kZuluPlan), {});
   ASSERT_TRUE(a.status.ok()) << a.status;
   EXPECT_THAT(a.Decision().why.text, HasSubstr("no regiment can move off-board"));
   EXPECT_TRUE(a.Decision().umpire_only);
-  EXPECT_TRUE(s.umpire.secret_entries.empty());
-  EXPECT_EQ(s.clock.segment, kPreBattleBritishDeploy);
+  EXPECT_TRUE(impi::ferree::Own(s).secret_entries.empty());
+  EXPECT_EQ(impi::ferree::Own(s).segment, kPreBattleBritishDeploy);
 }
 
 TEST_F(FerreeAsk, ZuluPlanOnlyAtThePlanStep) {
   BattleState s = BeforeThePlan();
-  s.pre_battle.rolled = false;
+  impi::ferree::Own(s).situation.rolled = false;
   ExpectError(Refused(s, Ask(QuestionKind::kZuluPlan)), absl::StatusCode::kFailedPrecondition,
               "question.zulu_plan: the situation comes first");
   s = BeforeThePlan();
-  s.clock.segment = kPreBattleBritishDeploy;
+  impi::ferree::Own(s).segment = kPreBattleBritishDeploy;
   ExpectError(Refused(s, Ask(QuestionKind::kZuluPlan)), absl::StatusCode::kFailedPrecondition,
               "question.zulu_plan: the Zulu plan has been made");
   ExpectError(Refused(SmallBattle(), Ask(QuestionKind::kZuluPlan)),
@@ -304,10 +304,10 @@ TEST_F(FerreeAsk, EntryTurnReplacesTheSecretEntry) {
   // D6 6: Point 1 turn 8.
   Answer a = Put(s, Ask(QuestionKind::kEntryTurn, "r2"), {6});
   ASSERT_TRUE(a.status.ok()) << a.status;
-  ASSERT_EQ(s.umpire.secret_entries.size(), 1u);
-  EXPECT_EQ(s.umpire.secret_entries[0].unit_id, "r2");
-  EXPECT_EQ(s.umpire.secret_entries[0].turn, 8);
-  EXPECT_EQ(s.umpire.secret_entries[0].point, 1);
+  ASSERT_EQ(impi::ferree::Own(s).secret_entries.size(), 1u);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].unit_id, "r2");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].turn, 8);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].point, 1);
   ASSERT_EQ(a.log.size(), 1u);
   const Event& d = a.Decision();
   EXPECT_TRUE(d.decision);
@@ -325,10 +325,10 @@ TEST_F(FerreeAsk, EntryTurnRecordsTheLoinsWithThreeMoreTurns) {
   // 8, and the loins add three: 11.
   Answer a = Put(s, Ask(QuestionKind::kEntryTurn, "r3"), {4});
   ASSERT_TRUE(a.status.ok()) << a.status;
-  ASSERT_EQ(s.umpire.secret_entries.size(), 2u);
-  EXPECT_EQ(s.umpire.secret_entries[1].unit_id, "r3");
-  EXPECT_EQ(s.umpire.secret_entries[1].turn, 11);
-  EXPECT_EQ(s.umpire.secret_entries[1].point, 2);
+  ASSERT_EQ(impi::ferree::Own(s).secret_entries.size(), 2u);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].unit_id, "r3");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].turn, 11);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].point, 2);
   EXPECT_EQ(a.Decision().why.rule.row, kRowEntry4);
   EXPECT_THAT(a.Decision().why.text, HasSubstr("the loins add three turns"));
   EXPECT_TRUE(rules_.Validate(s).ok()) << rules_.Validate(s);
@@ -337,12 +337,12 @@ TEST_F(FerreeAsk, EntryTurnRecordsTheLoinsWithThreeMoreTurns) {
 TEST_F(FerreeAsk, EntryTurnKeepsTheCupInStep) {
   BattleState s = WithOffBoard();
   s.clock.turn = 2;
-  s.clock.chits_left = {"r1", "b1", "r2"};  // r2 is due this turn
+  impi::ferree::Own(s).chits_left = {"r1", "b1", "r2"};  // r2 is due this turn
   // D6 1: Point 1 turn 4: its counter comes out of the cup.
   Answer a = Put(s, Ask(QuestionKind::kEntryTurn, "r2"), {1});
   ASSERT_TRUE(a.status.ok()) << a.status;
-  EXPECT_EQ(s.umpire.secret_entries[0].turn, 4);
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("r1", "b1"));
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].turn, 4);
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("r1", "b1"));
   EXPECT_THAT(a.Decision().why.text, HasSubstr("comes out of the cup"));
 }
 
@@ -355,7 +355,7 @@ TEST_F(FerreeAsk, EntryTurnOnlyForAnOffBoardRegimentWithANotedPoint) {
   ExpectError(Refused(s, Ask(QuestionKind::kEntryTurn, "r1")),
               absl::StatusCode::kFailedPrecondition,
               "question.entry_turn.unit_id: r1 has trays on the table: it is not off-board");
-  s.FindUnit("r3")->umpire.entry_point = 0;
+  impi::ferree::MutableUnitOf(s, "r3").entry_point = 0;
   ExpectError(Refused(s, Ask(QuestionKind::kEntryTurn, "r3")),
               absl::StatusCode::kFailedPrecondition,
               "question.entry_turn.unit_id: r3 has no noted entry point");
@@ -378,7 +378,7 @@ TEST_F(FerreeAsk, ActivateAZuluRegimentStartsTheTurnAndTakesItsWholeTurn) {
   EXPECT_TRUE(d.why.dice.empty()) << "the counter is named, not drawn";
   EXPECT_TRUE(s.FindUnit("r1")->status.acted);
   EXPECT_NEAR(s.FindUnit("t2")->position.y(), 26.0, 1e-9);
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("i1", "b1", "w1"));
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("i1", "b1", "w1"));
   EXPECT_EQ(rules_.Awaits(s).side, Side::kZulu) << "the next counter is the umpire's to draw";
 }
 
@@ -411,8 +411,8 @@ TEST_F(FerreeAsk, ActivateABritishCompanyTestsItsResolveAndAwaitsItsActions) {
   EXPECT_EQ(test->why.rule.table, kTableCompanyResolve);
   EXPECT_EQ(test->why.rule.row, kRowCarryOn);
   EXPECT_EQ(a.Decision().kind, EventKind::kCardDrawn);
-  EXPECT_TRUE(s.clock.segment & kSegActive);
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("b1", "r1", "i1", "w1"));
+  EXPECT_TRUE(impi::ferree::Own(s).segment & kSegActive);
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("b1", "r1", "i1", "w1"));
   const Awaiting next = rules_.Awaits(s);
   EXPECT_EQ(next.side, Side::kBritish);
   EXPECT_EQ(next.kind, AwaitKind::kBritishMove);
@@ -422,24 +422,24 @@ TEST_F(FerreeAsk, ActivateABritishCompanyTestsItsResolveAndAwaitsItsActions) {
 TEST_F(FerreeAsk, ActivateARegimentDueOffBoardEntersAtItsPoint) {
   BattleState s = WithOffBoard();
   s.clock.turn = 2;
-  s.clock.chits_left = {"r1", "b1", "r2"};
+  impi::ferree::Own(s).chits_left = {"r1", "b1", "r2"};
   // r2 enters at point 1 (0, 24) and moves towards b1, 2D6 = 1 + 1.
   Answer a = Put(s, Ask(QuestionKind::kActivate, "r2"), {1, 1});
   ASSERT_TRUE(a.status.ok()) << a.status;
   EXPECT_FALSE(s.FindUnit("u1")->off_table);
   EXPECT_LT(s.FindUnit("u1")->position.x(), 6.0);
-  EXPECT_TRUE(s.umpire.secret_entries.empty());
+  EXPECT_TRUE(impi::ferree::Own(s).secret_entries.empty());
   EXPECT_NE(Find(a.log, EventKind::kMoved, "enters the table at entry point 1"), nullptr);
 }
 
 TEST_F(FerreeAsk, ActivateRefusesAUnitThatCannotActNow) {
   BattleState s = TrayNear(8);
   s.FindUnit("r1")->status.acted = true;
-  s.clock.chits_left = {"i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "r1")), absl::StatusCode::kFailedPrecondition,
               "question.activate.unit_id: r1 has acted this turn");
   s.FindUnit("r1")->status.ordered = true;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "r1")), absl::StatusCode::kFailedPrecondition,
               "question.activate.unit_id: r1 has acted this turn (on an induna's order)");
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "t2")), absl::StatusCode::kFailedPrecondition,
@@ -455,8 +455,8 @@ TEST_F(FerreeAsk, ActivateRefusesAUnitThatCannotActNow) {
               "question.activate: the battle has not started");
   // A British unit is active: the British are awaited.
   BattleState active = TrayNear(8);
-  active.clock.chits_left = {"b1", "r1", "i1", "w1"};
-  active.clock.segment = kSegActive;
+  impi::ferree::Own(active).chits_left = {"b1", "r1", "i1", "w1"};
+  impi::ferree::Own(active).segment = kSegActive;
   active.FindUnit("b1")->status.acted = true;
   ExpectError(Refused(active, Ask(QuestionKind::kActivate, "r1")),
               absl::StatusCode::kFailedPrecondition,
@@ -556,8 +556,8 @@ TEST_F(FerreeAsk, RallyReadsTheTraysSituation) {
   BattleState hit = TrayNear(8);
   Unit* t2 = hit.FindUnit("t2");
   t2->status.pinned = true;
-  t2->umpire.losses_this_turn = 3;  // casualties: 1 rallied, 2-6 remain pinned
-  t2->umpire.figures_fired_at = 1;  // +1
+  impi::ferree::MutableUnitOf(hit, t2->id).losses_this_turn = 3;  // casualties: 1 rallied, 2-6 remain pinned
+  impi::ferree::MutableUnitOf(hit, t2->id).figures_fired_at = 1;  // +1
   a = Put(hit, Ask(QuestionKind::kRally, "t2"), {1});
   ASSERT_TRUE(a.status.ok()) << a.status;
   EXPECT_EQ(a.Decision().why.rule.row, kRowRallyArtillery);
@@ -580,7 +580,7 @@ TEST_F(FerreeAsk, IndunaOrderMakesTheRegimentInContactActAtOnce) {
   BattleState s = SmallBattle();
   s.FindUnit("i1")->position = Vec2(30, 31.6);  // in base contact with t2
   s.clock.turn = 1;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   // The policy orders r1 (the first option); r1 moves 1D6 = 5 towards b1.
   Answer a = Put(s, Ask(QuestionKind::kIndunaOrder, "i1"), {5});
   ASSERT_TRUE(a.status.ok()) << a.status;
@@ -593,19 +593,19 @@ TEST_F(FerreeAsk, IndunaOrderMakesTheRegimentInContactActAtOnce) {
   EXPECT_TRUE(r1->status.acted);
   EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
   // Its counter stays in the cup, to be skipped when drawn.
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("r1", "i1", "b1", "w1"));
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("r1", "i1", "b1", "w1"));
 }
 
 TEST_F(FerreeAsk, IndunaOrderNeedsARegimentInContactThatHasNotActed) {
   BattleState s = SmallBattle();  // i1 2.35" behind t2
   s.clock.turn = 1;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kIndunaOrder, "i1")),
               absl::StatusCode::kFailedPrecondition,
               "question.induna_order.unit_id: no regiment is in contact with i1");
   s.FindUnit("i1")->position = Vec2(30, 31.6);
   s.FindUnit("r1")->status.acted = true;
-  s.clock.chits_left = {"i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kIndunaOrder, "i1")),
               absl::StatusCode::kFailedPrecondition,
               "question.induna_order.unit_id: every regiment in contact with i1 has acted");

@@ -38,7 +38,7 @@ BattleState BeforeTheSituation() {
   s.ruleset = kRulesetId;
   s.table = {60, 48, 0, 0};
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = kPreBattlePlan;
+  impi::ferree::Own(s).segment = kPreBattlePlan;
   s.clock.minutes_per_turn = 10;
   Terrain& camp = s.terrain.emplace_back();
   camp.id = "camp";
@@ -51,7 +51,7 @@ BattleState BeforeTheSituation() {
   road.position = Vec2(0, 24);
   Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {55, 46}, 0);
   r.figures.starting = 25;
-  r.umpire.division = 2;
+  impi::ferree::MutableUnitOf(s, r.id).division = 2;
   Add(s, "t1", Side::kZulu, UnitKind::kTray, {55, 46}, 25, "r1");
   Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 35}, 20).red_coat = true;
   Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {36, 35}, 20).red_coat = true;
@@ -80,7 +80,7 @@ BattleState Start(const FerreeRuleset& rules, int camp, int defense, int discove
   Dice dice = Dice::Scripted(script);
   std::vector<Action> british;
   for (int guard = 0; guard < 5 && s.clock.phase != Phase::kActivation; ++guard) {
-    if (s.clock.phase == Phase::kPreBattle && s.clock.segment == kPreBattleBritishDeploy) {
+    if (s.clock.phase == Phase::kPreBattle && impi::ferree::Own(s).segment == kPreBattleBritishDeploy) {
       Action end;
       end.kind = ActionKind::kEndDeployment;
       british = {end};
@@ -123,7 +123,7 @@ TEST_F(FerreeCamp, FoundBefore1130NothingBreaksDown) {
   EventLog all;
   // F 6: 1D6/2 hours past 8:00am, 1 pip: found at 8:30am.
   BattleState s = Start(rules_, 1, 6, 6, 1, all);
-  EXPECT_EQ(s.pre_battle.discovery_time, 8 * 60 + 30);
+  EXPECT_EQ(impi::ferree::Own(s).situation.discovery_time, 8 * 60 + 30);
   EXPECT_EQ(WagonsOffTable(s), 0);
   EXPECT_TRUE(HasBarricade(s));
   EXPECT_EQ(s.FindUnit("b1")->position, Vec2(30, 35));
@@ -135,7 +135,7 @@ TEST_F(FerreeCamp, FoundAt1230UnlaageredFourWagonsAreOnTheRoadAndTheThornbushIsG
   EventLog all;
   // B 6: thornbush. F 1: 1D6/2 hours past 12:00pm, 1 pip: 12:30pm.
   BattleState s = Start(rules_, 1, 6, 1, 1, all);
-  EXPECT_EQ(s.pre_battle.discovery_time, 12 * 60 + 30);
+  EXPECT_EQ(impi::ferree::Own(s).situation.discovery_time, 12 * 60 + 30);
   // One hour of breaking down, 4 wagons an hour. Designed order: a wagon of
   // the unit with the most wagons still in camp (the first such in unit
   // order), its last: w3 (1/24th, 3), w2 (1/24th, 2), w5 (2/24th, 2), w8
@@ -146,7 +146,7 @@ TEST_F(FerreeCamp, FoundAt1230UnlaageredFourWagonsAreOnTheRoadAndTheThornbushIsG
     EXPECT_EQ(s.FindUnit(id)->position, Vec2(0, 24)) << id;
   }
   for (const char* id : {"w1", "w4", "w6", "w7"}) EXPECT_FALSE(s.FindUnit(id)->off_table) << id;
-  EXPECT_THAT(s.clock.chits_left, ::testing::Not(::testing::Contains("w3")));
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ::testing::Not(::testing::Contains("w3")));
   // The thornbush was built (B) and destroyed by 12:30pm.
   EXPECT_FALSE(HasBarricade(s));
   int thornbush_events = 0, wagon_events = 0;
@@ -174,7 +174,7 @@ TEST_F(FerreeCamp, FoundAt1430TheBritishAreInRoadColumn) {
   EventLog all;
   // F 1 with 5 pips: 2:30pm.
   BattleState s = Start(rules_, 1, 1, 1, 5, all);
-  EXPECT_EQ(s.pre_battle.discovery_time, 14 * 60 + 30);
+  EXPECT_EQ(impi::ferree::Own(s).situation.discovery_time, 14 * 60 + 30);
   EXPECT_EQ(WagonsOffTable(s), 12);  // 3 hours at 4 an hour: all of them
   const Event* column = Find(all, kRowRoadColumn);
   ASSERT_NE(column, nullptr);
@@ -205,7 +205,7 @@ TEST_F(FerreeCamp, LaageredCampPutsTwoWagonsAnHourOnTheRoadAndNoRoadColumn) {
   // road column (that is for an unlaagered camp).
   EventLog late;
   BattleState t = Start(rules_, 6, 1, 1, 6, late);
-  EXPECT_EQ(t.pre_battle.discovery_time, 15 * 60);
+  EXPECT_EQ(impi::ferree::Own(t).situation.discovery_time, 15 * 60);
   EXPECT_EQ(WagonsOffTable(t), 7);
   // Once every unit is down to one wagon, they go in unit order: w1, w4, w6.
   for (const char* id : {"w3", "w2", "w5", "w8", "w1", "w4", "w6"}) {
@@ -224,12 +224,12 @@ BattleState Deployed() {
   s.ruleset = kRulesetId;
   s.table = {60, 48, 0, 0};
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = kPreBattleZuluDeploy;
+  impi::ferree::Own(s).segment = kPreBattleZuluDeploy;
   for (const auto& [id, division, x] :
        std::vector<std::tuple<std::string, int, double>>{{"ra", 1, 10}, {"rb", 1, 30},
                                                           {"rc", 2, 20}}) {
     Unit& r = Add(s, id, Side::kZulu, UnitKind::kRegiment, {x, 40}, 0);
-    r.umpire.division = division;
+    impi::ferree::MutableUnitOf(s, r.id).division = division;
     r.figures.starting = 50;
   }
   // ra: side by side (0.2" apart), rb: one tray behind the other, 2.7"
@@ -274,15 +274,15 @@ TEST(ZuluDeployment, ARegimentOfAnotherDivisionBetweenTwoOfOneDivisionBreaksTheS
   EXPECT_EQ(tray, "rc1");
   EXPECT_THAT(why, ::testing::HasSubstr("there can not be a regiment from another division"));
   // The same regiment in the right horn's own division is not "between".
-  s.FindUnit("rc")->umpire.division = 1;
+  impi::ferree::MutableUnitOf(s, "rc").division = 1;
   EXPECT_EQ(ZuluDeploymentBreach(s, &tray), "");
 }
 
 TEST_F(FerreeCamp, TheEngineRefusesADeploymentThatBreaksTheRules) {
   BattleState s = Deployed();
-  s.pre_battle.rolled = true;
-  s.pre_battle.discovery_time = 600;
-  s.pre_battle.reinforcement_arrival = 600;
+  impi::ferree::Own(s).situation.rolled = true;
+  impi::ferree::Own(s).situation.discovery_time = 600;
+  impi::ferree::Own(s).situation.reinforcement_arrival = 600;
   s.clock.minutes_per_turn = 10;
   s.FindUnit("rc1")->position = Vec2(20, 41.5);
   s.FindUnit("rc2")->position = Vec2(23, 41.5);
@@ -296,7 +296,7 @@ TEST_F(FerreeCamp, TheEngineRefusesADeploymentThatBreaksTheRules) {
 
   // The legal deployment reports nothing.
   BattleState t = Deployed();
-  t.pre_battle = s.pre_battle;
+  impi::ferree::Own(t).situation = impi::ferree::Own(s).situation;
   t.clock.minutes_per_turn = 10;
   Dice dice2 = Dice::Scripted(std::vector<int>(400, 1));
   EventLog log2;

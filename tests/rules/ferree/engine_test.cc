@@ -47,8 +47,8 @@ class FerreeEngine : public ::testing::Test {
 void MakeActive(BattleState& s, const std::string& id, int turn = 2) {
   s.clock.phase = Phase::kActivation;
   s.clock.turn = turn;
-  s.clock.chits_left.insert(s.clock.chits_left.begin(), id);
-  s.clock.segment = kSegActive;
+  impi::ferree::Own(s).chits_left.insert(impi::ferree::Own(s).chits_left.begin(), id);
+  impi::ferree::Own(s).segment = kSegActive;
   s.FindUnit(id)->status.acted = true;
 }
 
@@ -129,15 +129,15 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   }
   {
     BattleState s = SmallBattle();
-    s.umpire.secret_entries.push_back({"t1", 4, 1});
+    impi::ferree::Own(s).secret_entries.push_back({"t1", 4, 1});
     EXPECT_THAT(std::string(rules_.Validate(s).message()),
-                HasSubstr("state.umpire.secret_entries[0].unit_id: "));
+                HasSubstr("state.ferree.secret_entries[0].unit_id: "));
   }
   {
     BattleState s = SmallBattle();
-    s.umpire.secret_entries.push_back({"r1", 4, 1});  // no ENTRY point 1
+    impi::ferree::Own(s).secret_entries.push_back({"r1", 4, 1});  // no ENTRY point 1
     EXPECT_THAT(std::string(rules_.Validate(s).message()),
-                HasSubstr("state.umpire.secret_entries[0].point: "));
+                HasSubstr("state.ferree.secret_entries[0].point: "));
   }
   {
     BattleState s = SmallBattle();
@@ -187,7 +187,7 @@ TEST_F(FerreeEngine, TheCupHoldsOneCounterPerActivatableUnit) {
   EXPECT_EQ(st.awaiting.kind, AwaitKind::kBritishMove);
   EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
   // The active unit's counter is kept at the front of the cup.
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("b1", "r1", "i1", "w1"));
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("b1", "r1", "i1", "w1"));
   EXPECT_EQ(s.clock.turn, 1);
 }
 
@@ -256,14 +256,14 @@ TEST_F(FerreeEngine, AnOrderedRegimentActsAtOnceAndIsSkippedWhenDrawn) {
   }
   EXPECT_EQ(r1_moves, 1);
   EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("b1"));
-  EXPECT_THAT(s.clock.chits_left, ElementsAre("b1", "w1"));
+  EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("b1", "w1"));
 }
 
 TEST_F(FerreeEngine, AUnitThatHasActedCannotBeOrdered) {
   BattleState s = SmallBattle();
   s.FindUnit("i1")->position = Vec2(30, 31.6);
   s.clock.turn = 1;
-  s.clock.chits_left = {"r1", "i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   Dice dice = Dice::Scripted({});
   EventLog log;
   {
@@ -273,7 +273,7 @@ TEST_F(FerreeEngine, AUnitThatHasActedCannotBeOrdered) {
     EXPECT_EQ(options[0].kind, ActionKind::kOrder);
   }
   s.FindUnit("r1")->status.acted = true;
-  s.clock.chits_left = {"i1", "b1", "w1"};
+  impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   {
     FerreeBattle battle(s, dice, log);
     std::vector<Action> options = battle.OrderOptions("i1");
@@ -415,12 +415,12 @@ TEST_F(FerreeEngine, APinnedTrayShotAtAddsTheFiguresThatFired) {
   BattleState s = RegimentAndCompany();
   Unit* t2 = s.FindUnit("t2");
   t2->status.pinned = true;
-  t2->umpire.figures_fired_at = 3;  // shot by small arms, no casualties: 1,2 rally
+  impi::ferree::MutableUnitOf(s, t2->id).figures_fired_at = 3;  // shot by small arms, no casualties: 1,2 rally
   // 1 + 3 = 4: remains pinned.
   Step st = Play(rules_, s, {}, {1, 1, 4});
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_TRUE(s.FindUnit("t2")->status.pinned);
-  EXPECT_EQ(s.FindUnit("t2")->umpire.figures_fired_at, 0) << "counted again from its last turn";
+  EXPECT_EQ(impi::ferree::UnitOf(s, "t2").figures_fired_at, 0) << "counted again from its last turn";
 }
 
 // --- British fire --------------------------------------------------------------
@@ -432,7 +432,7 @@ BattleState FireRange(double gap) {
   s.FindUnit("t1")->position = Vec2(5, 40);
   s.FindUnit("t3")->position = Vec2(55, 40);
   MakeActive(s, "b1");
-  s.clock.chits_left.push_back("r1");
+  impi::ferree::Own(s).chits_left.push_back("r1");
   return s;
 }
 
@@ -447,7 +447,7 @@ TEST_F(FerreeEngine, BritishFireRollsEveryFigureAndThreeLossesPin) {
   EXPECT_EQ(t2->figures.fit, 22);
   EXPECT_EQ(t2->figures.casualties, 3);
   EXPECT_TRUE(t2->status.pinned);
-  EXPECT_EQ(t2->umpire.figures_fired_at, 20);
+  EXPECT_EQ(impi::ferree::UnitOf(s, t2->id).figures_fired_at, 20);
   const Event* fire = FindEvent(st.log, EventKind::kFired);
   ASSERT_NE(fire, nullptr);
   EXPECT_EQ(fire->why.dice.size(), 20u);
@@ -612,8 +612,8 @@ TEST_F(FerreeEngine, ArtilleryCrewShootTwiceEachAndLimberedGunsDoNot) {
   EXPECT_EQ(st.dice_used, 6u);
   const Unit* t2 = s.FindUnit("t2");
   EXPECT_EQ(t2->figures.fit, 22);
-  EXPECT_TRUE(t2->umpire.under_artillery);
-  EXPECT_EQ(t2->umpire.figures_fired_at, 6);
+  EXPECT_TRUE(impi::ferree::UnitOf(s, t2->id).under_artillery);
+  EXPECT_EQ(impi::ferree::UnitOf(s, t2->id).figures_fired_at, 6);
   EXPECT_EQ(s.FindUnit("g1")->status.turns_fired, 0) << "the ammunition table is for firearms";
 }
 
@@ -685,7 +685,7 @@ TEST_F(FerreeEngine, OnlyTheActiveUnitActs) {
               HasSubstr("british_actions[0].unit_id: no unit 'nobody'"));
   BattleState idle = SmallBattle();
   idle.clock.turn = 1;
-  idle.clock.chits_left = {"r1"};
+  impi::ferree::Own(idle).chits_left = {"r1"};
   st = Play(rules_, idle, {Make(ActionKind::kPass, "b1")}, {});
   EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(st.status.message()),
@@ -774,7 +774,7 @@ TEST_F(FerreeEngine, TheActiveZuluTrayMustClose) {
   s.FindUnit("t1")->position = Vec2(5, 40);
   s.FindUnit("t3")->position = Vec2(55, 40);
   s.clock.turn = 1;
-  s.clock.chits_left = {"r1"};
+  impi::ferree::Own(s).chits_left = {"r1"};
   // r1: towards b1 (nearest), 1D6 = 5: t2 reaches contact and fights one
   // pair: British 1 - 1 loses to Zulu 4; Effects Of Hits 6: killed. No
   // British figure is left: the Zulus win.
@@ -852,13 +852,13 @@ BattleState WithOffBoard() {
   p2.position = Vec2(60, 24);
   Unit& r2 = Add(s, "r2", Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
   r2.figures.starting = 50;
-  r2.umpire.division = 1;
+  impi::ferree::MutableUnitOf(s, r2.id).division = 1;
   Add(s, "u1", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r2").off_table = true;
   Add(s, "u2", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r2").off_table = true;
-  s.umpire.secret_entries.push_back({"r2", 2, 1});
+  impi::ferree::Own(s).secret_entries.push_back({"r2", 2, 1});
   Unit& r3 = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {50, 46}, 0);
   r3.figures.starting = 25;
-  r3.umpire.division = kLoinsDivision;
+  impi::ferree::MutableUnitOf(s, r3.id).division = kLoinsDivision;
   Add(s, "l1", Side::kZulu, UnitKind::kTray, {50, 46}, 25, "r3");
   return s;
 }
@@ -910,31 +910,31 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   EXPECT_THAT(told, ::testing::Contains("Turn 2: 2 movement counters go into the cup."));
   EXPECT_THAT(told, ::testing::Not(::testing::Contains(HasSubstr("Turn 2: 3 movement"))));
   EXPECT_TRUE(entered_at_point);
-  EXPECT_TRUE(s.umpire.secret_entries.empty());
+  EXPECT_TRUE(impi::ferree::Own(s).secret_entries.empty());
   EXPECT_FALSE(s.FindUnit("u1")->off_table);
   EXPECT_TRUE(first_move_from_point);
 }
 
 TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
   BattleState s = WithOffBoard();
-  s.umpire.secret_entries.clear();
+  impi::ferree::Own(s).secret_entries.clear();
   for (const char* id : {"u1", "u2"}) {
     s.FindUnit(id)->off_table = false;
     s.FindUnit(id)->position = Vec2(10, 46);
   }
   s.clock.phase = Phase::kPreBattle;
   s.clock.turn = 0;
-  s.pre_battle.rolled = true;
+  impi::ferree::Own(s).situation.rolled = true;
   // The test policy takes the first option: r2 to point 1, then r3 (the
   // loins) to point 1, then END_DEPLOYMENT. TURN OF ENTRY: r2 rolls 1 (turn
   // 4 at point 1), r3 rolls 2 (5 + 3 = 8).
   Step st = Play(rules_, s, {}, {1, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
-  ASSERT_EQ(s.umpire.secret_entries.size(), 2u);
-  EXPECT_EQ(s.umpire.secret_entries[0].unit_id, "r2");
-  EXPECT_EQ(s.umpire.secret_entries[0].turn, 4);
-  EXPECT_EQ(s.umpire.secret_entries[1].unit_id, "r3");
-  EXPECT_EQ(s.umpire.secret_entries[1].turn, 8);
+  ASSERT_EQ(impi::ferree::Own(s).secret_entries.size(), 2u);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].unit_id, "r2");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].turn, 4);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].unit_id, "r3");
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[1].turn, 8);
   EXPECT_TRUE(s.FindUnit("u1")->off_table);
   EXPECT_TRUE(s.FindUnit("l1")->off_table);
   EXPECT_FALSE(s.FindUnit("t1")->off_table) << "the chest stays";
@@ -960,9 +960,9 @@ TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
 TEST_F(FerreeEngine, DeploymentKeepsTheSituationsDistanceFromCamp) {
   BattleState s = SmallBattle();
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = kPreBattleBritishDeploy;
-  s.pre_battle.rolled = true;
-  s.pre_battle.deployment = Deployment::kHistorical;  // at least 15" from camp
+  impi::ferree::Own(s).segment = kPreBattleBritishDeploy;
+  impi::ferree::Own(s).situation.rolled = true;
+  impi::ferree::Own(s).situation.deployment = impi::ferree::Deployment::kHistorical;  // at least 15" from camp
   Action deploy = Make(ActionKind::kDeploy, "b1");
   deploy.to = Vec2(30, 20);  // 10" from the camp's edge at y = 10
   Step st = Play(rules_, s, {deploy}, {});
@@ -983,24 +983,24 @@ TEST_F(FerreeEngine, DeploymentKeepsTheSituationsDistanceFromCamp) {
 TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
   BattleState s = WithOffBoard();
   s.clock.turn = 1;
-  s.umpire.secret_entries[0].turn = 6;
-  s.FindUnit("t1")->umpire.figures_fired_at = 4;
+  impi::ferree::Own(s).secret_entries[0].turn = 6;
+  impi::ferree::MutableUnitOf(s, "t1").figures_fired_at = 4;
   BattleState v = rules_.View(s, Side::kBritish);
   EXPECT_TRUE(rules_.Validate(v).ok()) << rules_.Validate(v);
-  EXPECT_TRUE(v.umpire.secret_entries.empty());
+  EXPECT_TRUE(impi::ferree::Own(v).secret_entries.empty());
   EXPECT_EQ(v.FindUnit("u1"), nullptr);
   EXPECT_NE(v.FindUnit("r2"), nullptr);
-  EXPECT_EQ(v.FindUnit("t1")->umpire.figures_fired_at, 0);
+  EXPECT_EQ(impi::ferree::UnitOf(v, "t1").figures_fired_at, 0);
   BattleState z = rules_.View(s, Side::kZulu);
-  EXPECT_EQ(z.umpire.secret_entries.size(), 1u);
+  EXPECT_EQ(impi::ferree::Own(z).secret_entries.size(), 1u);
   std::set<int> turns;
   CounterRng rng(5, 0);
   for (int i = 0; i < 200; ++i) {
     BattleState r = s;
     rules_.Resample(r, Side::kBritish, rng);
-    ASSERT_EQ(r.umpire.secret_entries.size(), 1u);
-    EXPECT_GT(r.umpire.secret_entries[0].turn, 1);
-    turns.insert(r.umpire.secret_entries[0].turn);
+    ASSERT_EQ(impi::ferree::Own(r).secret_entries.size(), 1u);
+    EXPECT_GT(impi::ferree::Own(r).secret_entries[0].turn, 1);
+    turns.insert(impi::ferree::Own(r).secret_entries[0].turn);
   }
   EXPECT_GE(turns.size(), 4u) << "the TURN OF ENTRY is rolled again";
 }
@@ -1016,12 +1016,12 @@ TEST_F(FerreeEngine, TheSituationRollsSettleTheCampAndTheTime) {
   Step st = Play(rules_, s, {}, {6, 6, 1, 5, 5, 3, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(st.dice_used, 7u);
-  const PreBattle& pb = s.pre_battle;
+  const impi::ferree::Situation& pb = impi::ferree::Own(s).situation;
   EXPECT_TRUE(pb.rolled);
   EXPECT_TRUE(pb.camp_laagered);
   EXPECT_TRUE(pb.thornbush);
   EXPECT_EQ(pb.reinforcement_arrival, 600);
-  EXPECT_EQ(pb.deployment, Deployment::kHalfFortified);
+  EXPECT_EQ(pb.deployment, impi::ferree::Deployment::kHalfFortified);
   EXPECT_EQ(pb.scouting, 1);
   EXPECT_EQ(pb.discovery_time, 660);
   EXPECT_EQ(s.clock.time_of_day, 660);
@@ -1041,7 +1041,7 @@ TEST_F(FerreeEngine, TheSituationRollsSettleTheCampAndTheTime) {
   EXPECT_EQ(thorns, 1);
   EXPECT_EQ(st.awaiting.side, Side::kBritish);
   EXPECT_THAT(st.awaiting.prompt, HasSubstr("fortified position"));
-  EXPECT_EQ(s.clock.segment, kPreBattleBritishDeploy);
+  EXPECT_EQ(impi::ferree::Own(s).segment, kPreBattleBritishDeploy);
 }
 
 TEST_F(FerreeEngine, ASniperHitMakesTheCompanyTestItsResolve) {
@@ -1056,7 +1056,7 @@ TEST_F(FerreeEngine, ASniperHitMakesTheCompanyTestItsResolve) {
   const Unit* b1 = s.FindUnit("b1");
   EXPECT_EQ(b1->figures.fit, 19);
   EXPECT_EQ(b1->figures.seriously_wounded, 1);
-  EXPECT_TRUE(b1->umpire.fired_on_by_this_turn.empty());
+  EXPECT_TRUE(impi::ferree::UnitOf(s, b1->id).fired_on_by_this_turn.empty());
   const Event* shot = FindEvent(st.log, EventKind::kFired);
   ASSERT_NE(shot, nullptr);
   EXPECT_EQ(shot->why.rule.table, "Zulu Sniper Fire Table");
@@ -1082,7 +1082,7 @@ TEST_F(FerreeEngine, ARetireResultMovesTowardsTheCampAndTheTrayCharges) {
   s.FindUnit("t1")->position = Vec2(5, 45);
   s.FindUnit("t3")->position = Vec2(55, 45);
   s.clock.turn = 2;
-  s.clock.chits_left = {"b1"};
+  impi::ferree::Own(s).chits_left = {"b1"};
   // Resolve: 5 + 2 (one tray) + 10 (casualties) = 17: Retire. A European on
   // foot retires 1D3 + 3: 6 -> 3 + 3 = 6". t2 tests: 1, charge; 2D6 = 12
   // reaches; close combat, British 6 - 1 beats Zulu 1.
@@ -1116,7 +1116,7 @@ TEST_F(FerreeEngine, ACompanyWithTheWayBackBarredIsSurrounded) {
   s.FindUnit("t3")->position = Vec2(55, 45);
   s.FindUnit("t1")->status.pinned = true;
   s.clock.turn = 2;
-  s.clock.chits_left = {"b1"};
+  impi::ferree::Own(s).chits_left = {"b1"};
   // 5 + 2 (t2; t1 is pinned) + 10 = 17: Retire, but t1 bars the way: a
   // European square may move 1D3 (here 1) and stops at t1. Moving away from
   // t2, it is tested for: 4, t2 stays put.
@@ -1134,7 +1134,7 @@ TEST_F(FerreeEngine, ARunnerFetchesAmmunitionFromHisWagon) {
   Unit* b1 = s.FindUnit("b1");
   b1->status.turns_fired = 2;  // British infantry may send after 2 turns of fire
   b1->status.ammunition = Ammunition::kLow;
-  s.clock.chits_left = {"w1"};
+  impi::ferree::Own(s).chits_left = {"w1"};
   MakeActive(s, "b1");
   // The runner leaves at once (b1 has not moved): 2D6 + 3 = 9" reaches the
   // wagon 10" away.
@@ -1176,7 +1176,7 @@ TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
   Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05},
       1);
   s.clock.turn = 1;
-  s.clock.chits_left = {"sg"};
+  impi::ferree::Own(s).chits_left = {"sg"};
   // Two attempts (one a wounded figure): 6 repairs, 2 does not.
   Step st = Play(rules_, s, {}, {6, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
@@ -1206,7 +1206,7 @@ BattleState LaagerState(double british_y) {
   s.FindUnit("t1")->position = Vec2(5, 45);
   s.FindUnit("t3")->position = Vec2(55, 45);
   s.clock.turn = 2;
-  s.clock.chits_left = {"r1"};
+  impi::ferree::Own(s).chits_left = {"r1"};
   return s;
 }
 
@@ -1221,7 +1221,7 @@ TEST_F(FerreeEngine, TraysStopAtTheLaagerAndCrossItUndefended) {
   EXPECT_EQ(FindEvent(st.log, EventKind::kCharged), nullptr);
   // Next turn the laager is undefended where t2 meets it: over it, 2D6 = 4
   // towards b1. Turn 4: d2 = 2, b1 again (resolve 1: carry on).
-  s.clock.chits_left = {"b1", "r1"};
+  impi::ferree::Own(s).chits_left = {"b1", "r1"};
   st = Play(rules_, s, {Make(ActionKind::kPass, "b1")}, {2, 2, 2, 1});
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_NEAR(s.FindUnit("t2")->position.y(), 14.2, 1e-9);
@@ -1283,7 +1283,7 @@ TEST_F(FerreeEngine, AnIndunaWalksToARegimentAndOrdersIt) {
   BattleState s = SmallBattle();
   s.FindUnit("i1")->position = Vec2(30, 40);
   s.clock.turn = 1;
-  s.clock.chits_left = {"i1", "r1", "b1"};
+  impi::ferree::Own(s).chits_left = {"i1", "r1", "b1"};
   // d3 = 1: i1 walks 3D6 = 12 to t2 (10" away); orders r1, which moves 1D6
   // = 1 (the first turn). Then d2 = 1 draws r1's counter (skipped) and b1
   // follows.
@@ -1380,7 +1380,7 @@ BattleState FullBattle() {
     const std::string rid = "r" + std::to_string(r + 1);
     Unit& reg = Add(s, rid, Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
     reg.figures.starting = 3 * kTrayFigures;
-    reg.umpire.division = divisions[r];
+    impi::ferree::MutableUnitOf(s, reg.id).division = divisions[r];
     for (int t = 0; t < 3; ++t) {
       Add(s, rid + "t" + std::to_string(t), Side::kZulu, UnitKind::kTray,
           {8.0 + 11 * r + 3 * t, 44}, kTrayFigures, rid);
@@ -1388,7 +1388,7 @@ BattleState FullBattle() {
     Add(s, rid + "s", Side::kZulu, UnitKind::kSniper, {9.0 + 11 * r, 41}, 1, rid);
     Add(s, rid + "i", Side::kZulu, UnitKind::kInduna, {10.0 + 11 * r, 46}, 1, rid);
   }
-  Add(s, "chest", Side::kZulu, UnitKind::kInduna, {36, 46}, 1).umpire.division = 2;
+  impi::ferree::MutableUnitOf(s, Add(s, "chest", Side::kZulu, UnitKind::kInduna, {36, 46}, 1).id).division = 2;
   Unit& a = Add(s, "a24", Side::kBritish, UnitKind::kInfantry, {30, 18}, 18);
   a.name = "A Coy 1/24th";
   a.leaders = 2;
@@ -1455,7 +1455,7 @@ TEST_F(FerreeEngine, AFullBattleIsPlayedToItsEnd) {
     }
     ASSERT_TRUE(g.IsTerminal()) << "seed " << seed << " turn " << g.battle().clock.turn;
     decided += g.Returns(Side::kZulu) != 0.0;
-    EXPECT_TRUE(g.battle().pre_battle.rolled);
+    EXPECT_TRUE(impi::ferree::Own(g.battle()).situation.rolled);
   }
   EXPECT_GT(decided, 0);
 }

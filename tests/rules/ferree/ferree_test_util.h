@@ -85,7 +85,7 @@ inline BattleState SmallBattle() {
   camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};  // centre (30, 6)
   Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {30, 30}, 0);
   r.figures.starting = 75;
-  r.umpire.division = 2;
+  impi::ferree::MutableUnitOf(s, r.id).division = 2;
   Add(s, "t1", Side::kZulu, UnitKind::kTray, {26, 30}, 25, "r1");
   Add(s, "t2", Side::kZulu, UnitKind::kTray, {30, 30}, 25, "r1");
   Add(s, "t3", Side::kZulu, UnitKind::kTray, {34, 30}, 25, "r1");

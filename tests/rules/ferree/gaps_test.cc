@@ -41,19 +41,19 @@ BattleState ZuluDeploymentNext() {
   s.ruleset = kRulesetId;
   s.table = {60, 48, 0, 0};
   s.clock.phase = Phase::kPreBattle;
-  s.clock.segment = kPreBattleZuluDeploy;
+  impi::ferree::Own(s).segment = kPreBattleZuluDeploy;
   s.clock.minutes_per_turn = 10;
-  s.pre_battle.rolled = true;
-  s.pre_battle.deployment = Deployment::kHistorical;
-  s.pre_battle.discovery_time = 600;
-  s.pre_battle.reinforcement_arrival = 600;
+  impi::ferree::Own(s).situation.rolled = true;
+  impi::ferree::Own(s).situation.deployment = impi::ferree::Deployment::kHistorical;
+  impi::ferree::Own(s).situation.discovery_time = 600;
+  impi::ferree::Own(s).situation.reinforcement_arrival = 600;
   Terrain& camp = s.terrain.emplace_back();
   camp.id = "camp";
   camp.kind = TerrainKind::kCamp;
   camp.outline = {{26, 2}, {34, 2}, {34, 10}, {26, 10}};
   Unit& r = Add(s, "r1", Side::kZulu, UnitKind::kRegiment, {5, 46}, 0);
   r.figures.starting = 25;
-  r.umpire.division = 2;
+  impi::ferree::MutableUnitOf(s, r.id).division = 2;
   Add(s, "t1", Side::kZulu, UnitKind::kTray, {5, 46}, 25, "r1");
   Add(s, "b1", Side::kBritish, UnitKind::kInfantry, {30, 30}, 20).red_coat = true;
   return s;
@@ -93,7 +93,7 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
   BattleState s = ZuluDeploymentNext();
   Unit& loins = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {50, 45}, 0);
   loins.figures.starting = 50;
-  loins.umpire.division = kLoinsDivision;
+  impi::ferree::MutableUnitOf(s, loins.id).division = kLoinsDivision;
   Add(s, "l1", Side::kZulu, UnitKind::kTray, {48, 45}, 25, "r3");
   Add(s, "l2", Side::kZulu, UnitKind::kTray, {52, 45}, 25, "r3");
   Add(s, "ls", Side::kZulu, UnitKind::kSniper, {50, 47}, 1, "r3");
@@ -111,11 +111,11 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
     // The deployed positions are kept while off the table.
     EXPECT_EQ(st.FindUnit("l1")->position, Vec2(48, 45));
     EXPECT_EQ(st.FindUnit("l2")->position, Vec2(52, 45));
-    EXPECT_THAT(st.clock.chits_left, Not(Contains("r3")));
-    ASSERT_EQ(st.umpire.secret_entries.size(), 1u);
-    EXPECT_EQ(st.umpire.secret_entries[0].unit_id, "r3");
-    EXPECT_EQ(st.umpire.secret_entries[0].turn, kLoinsFirstTurn);
-    EXPECT_EQ(st.umpire.secret_entries[0].point, kDeployedPosition);
+    EXPECT_THAT(impi::ferree::Own(st).chits_left, Not(Contains("r3")));
+    ASSERT_EQ(impi::ferree::Own(st).secret_entries.size(), 1u);
+    EXPECT_EQ(impi::ferree::Own(st).secret_entries[0].unit_id, "r3");
+    EXPECT_EQ(impi::ferree::Own(st).secret_entries[0].turn, kLoinsFirstTurn);
+    EXPECT_EQ(impi::ferree::Own(st).secret_entries[0].point, kDeployedPosition);
     EXPECT_TRUE(rules_.Validate(st).ok()) << rules_.Validate(st);
     // The British see neither the trays nor the counter.
     const BattleState v = rules_.View(st, Side::kBritish);
@@ -135,7 +135,7 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
   // Turn 3: its counter is in the cup. b1 (drawn first) passes; r3 is the
   // last counter: it comes on where it stood.
   ASSERT_EQ(s.clock.turn, 3);
-  ASSERT_THAT(s.clock.chits_left, Contains("r3"));
+  ASSERT_THAT(impi::ferree::Own(s).chits_left, Contains("r3"));
   const Awaiting aw = rules_.Awaits(s);
   ASSERT_EQ(aw.side, Side::kBritish);
   Dice dice = Dice::Scripted(std::vector<int>(100, 1));
@@ -153,7 +153,7 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
   EXPECT_FALSE(s.FindUnit("l1")->off_table);
   EXPECT_FALSE(s.FindUnit("l2")->off_table);
   EXPECT_FALSE(s.FindUnit("ls")->off_table);
-  EXPECT_TRUE(s.umpire.secret_entries.empty());
+  EXPECT_TRUE(impi::ferree::Own(s).secret_entries.empty());
   // Its first move starts from the deployed position.
   bool moved_from_deployed = false;
   for (const Event& e : log.events()) {
@@ -174,22 +174,22 @@ TEST_F(FerreeGaps, ALoinsRegimentSentOffBoardKeepsItsTurnOfEntry) {
   p.position = Vec2(0, 24);
   Unit& loins = Add(s, "r3", Side::kZulu, UnitKind::kRegiment, {0, 0}, 0);
   loins.figures.starting = 25;
-  loins.umpire.division = kLoinsDivision;
+  impi::ferree::MutableUnitOf(s, loins.id).division = kLoinsDivision;
   Add(s, "l1", Side::kZulu, UnitKind::kTray, {0, 0}, 25, "r3").off_table = true;
-  s.umpire.secret_entries.push_back({"r3", 7, 1});
+  impi::ferree::Own(s).secret_entries.push_back({"r3", 7, 1});
   EventLog all;
   PlayTo(rules_, s, 1, all, [](const BattleState&) {});
-  ASSERT_EQ(s.umpire.secret_entries.size(), 1u);
-  EXPECT_EQ(s.umpire.secret_entries[0].turn, 7);
-  EXPECT_EQ(s.umpire.secret_entries[0].point, 1);
+  ASSERT_EQ(impi::ferree::Own(s).secret_entries.size(), 1u);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].turn, 7);
+  EXPECT_EQ(impi::ferree::Own(s).secret_entries[0].point, 1);
 }
 
 TEST_F(FerreeGaps, OnlyTheLoinsAreHeldAtTheirDeployedPosition) {
   BattleState s = ZuluDeploymentNext();
-  s.umpire.secret_entries.push_back({"r1", 3, kDeployedPosition});
+  impi::ferree::Own(s).secret_entries.push_back({"r1", 3, kDeployedPosition});
   absl::Status st = rules_.Validate(s);
   EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(st.message()), HasSubstr("state.umpire.secret_entries[0].point"));
+  EXPECT_THAT(std::string(st.message()), HasSubstr("state.ferree.secret_entries[0].point"));
 }
 
 // --- 2. Durnford's arrival ----------------------------------------------------
@@ -199,7 +199,7 @@ TEST_F(FerreeGaps, OnlyTheLoinsAreHeldAtTheirDeployedPosition) {
 // of 10 minutes, Durnford at 10:20am: he arrives at the start of turn 3.
 BattleState WithDurnford() {
   BattleState s = ZuluDeploymentNext();
-  s.pre_battle.reinforcement_arrival = 620;
+  impi::ferree::Own(s).situation.reinforcement_arrival = 620;
   Point& p = s.points.emplace_back();
   p.kind = PointKind::kEntry;
   p.number = 5;
@@ -226,7 +226,7 @@ TEST_F(FerreeGaps, DurnfordArrivesWhenTheClockReachesHisTimeAtTheRoad) {
     EXPECT_TRUE(st.FindUnit("rk")->off_table);
     EXPECT_TRUE(AwaitsArrival(st, "nh"));
     EXPECT_LT(st.clock.time_of_day, 620);
-    EXPECT_THAT(st.clock.chits_left, Not(Contains("nh")));
+    EXPECT_THAT(impi::ferree::Own(st).chits_left, Not(Contains("nh")));
   });
   EXPECT_TRUE(checked_early);
   ASSERT_EQ(s.clock.turn, 3);
@@ -236,7 +236,7 @@ TEST_F(FerreeGaps, DurnfordArrivesWhenTheClockReachesHisTimeAtTheRoad) {
     EXPECT_FALSE(u->off_table) << id;
     EXPECT_LE(Distance(u->position, Vec2(60, 20)), 3 * kCompanyRadius) << id;
     EXPECT_LE(u->position.x(), 60.0);
-    EXPECT_EQ(u->umpire.entry_point, 5);
+    EXPECT_EQ(impi::ferree::UnitOf(s, u->id).entry_point, 5);
   }
   // They get counters from that turn.
   const Event* turn3 = nullptr;
@@ -258,7 +258,7 @@ TEST_F(FerreeGaps, DurnfordArrivesWhenTheClockReachesHisTimeAtTheRoad) {
 
 TEST_F(FerreeGaps, AUnitThatLeavesTheTableDoesNotComeBackWithDurnford) {
   BattleState s = WithDurnford();
-  s.pre_battle.reinforcement_arrival = 700;
+  impi::ferree::Own(s).situation.reinforcement_arrival = 700;
   EventLog all;
   PlayTo(rules_, s, 2, all, [](const BattleState&) {});
   ASSERT_EQ(s.clock.turn, 2);
@@ -266,8 +266,8 @@ TEST_F(FerreeGaps, AUnitThatLeavesTheTableDoesNotComeBackWithDurnford) {
   s.FindUnit("b1")->off_table = true;
   s.FindUnit("nh")->off_table = true;
   s.clock.time_of_day = 700;
-  s.clock.chits_left = {"r1"};
-  s.clock.segment = 0;
+  impi::ferree::Own(s).chits_left = {"r1"};
+  impi::ferree::Own(s).segment = 0;
   PlayTo(rules_, s, 3, all, [](const BattleState&) {});
   ASSERT_EQ(s.clock.turn, 3);
   EXPECT_TRUE(s.FindUnit("b1")->off_table) << "an escaped company stays away";
@@ -278,7 +278,7 @@ TEST_F(FerreeGaps, WithoutARoadDurnfordComesOnWhereHeStandsOffTheTable) {
   BattleState s = WithDurnford();
   s.points.clear();
   s.FindUnit("nh")->position = Vec2(70, 30);
-  s.pre_battle.reinforcement_arrival = 600;  // on turn 1
+  impi::ferree::Own(s).situation.reinforcement_arrival = 600;  // on turn 1
   EventLog all;
   PlayTo(rules_, s, 1, all, [](const BattleState&) {});
   ASSERT_EQ(s.clock.turn, 1);
@@ -292,8 +292,8 @@ TEST_F(FerreeGaps, WithoutARoadDurnfordComesOnWhereHeStandsOffTheTable) {
 
 BattleState BritishDeploymentNext(Deployment d) {
   BattleState s = ZuluDeploymentNext();
-  s.clock.segment = kPreBattleBritishDeploy;
-  s.pre_battle.deployment = d;
+  impi::ferree::Own(s).segment = kPreBattleBritishDeploy;
+  impi::ferree::Own(s).situation.deployment = d;
   return s;
 }
 
@@ -306,7 +306,7 @@ std::vector<Action> Deploys(const std::vector<Action>& options) {
 }
 
 TEST_F(FerreeGaps, PulledInOffersEachCompanyBeyondTheBandAPlaceSevenInchesFromCamp) {
-  BattleState s = BritishDeploymentNext(Deployment::kPulledIn);
+  BattleState s = BritishDeploymentNext(impi::ferree::Deployment::kPulledIn);
   // b1 at (30, 30) is 20" from the camp's edge (y = 10): beyond the 15" of a
   // historical deployment. b2 at (30, 22) is 12" out: within 7"-15".
   Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {42, 10}, 20);  // 8" right of the camp
@@ -329,7 +329,7 @@ TEST_F(FerreeGaps, PulledInOffersEachCompanyBeyondTheBandAPlaceSevenInchesFromCa
 }
 
 TEST_F(FerreeGaps, HistoricalOffersACompanyTooCloseAPlaceFifteenInchesOut) {
-  BattleState s = BritishDeploymentNext(Deployment::kHistorical);
+  BattleState s = BritishDeploymentNext(impi::ferree::Deployment::kHistorical);
   s.FindUnit("b1")->position = Vec2(30, 14);  // 4" from the camp
   std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
   ASSERT_EQ(deploys.size(), 1u);
@@ -351,7 +351,7 @@ BattleState Fortified(Deployment d) {
 }
 
 TEST_F(FerreeGaps, HalfFortifiedOffersTheLaagerToHalfOfTheCompanies) {
-  BattleState s = Fortified(Deployment::kHalfFortified);  // four companies
+  BattleState s = Fortified(impi::ferree::Deployment::kHalfFortified);  // four companies
   std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));
   ASSERT_EQ(deploys.size(), 4u);
   const Terrain& laager = s.terrain.back();
@@ -370,7 +370,7 @@ TEST_F(FerreeGaps, HalfFortifiedOffersTheLaagerToHalfOfTheCompanies) {
 }
 
 TEST_F(FerreeGaps, AllFortifiedOffersTheLaagerToEveryCompany) {
-  BattleState s = Fortified(Deployment::kAllFortified);
+  BattleState s = Fortified(impi::ferree::Deployment::kAllFortified);
   int inside = 0;
   for (int guard = 0; guard < 10; ++guard) {
     std::vector<Action> deploys = Deploys(rules_.LegalActions(s, Side::kBritish));

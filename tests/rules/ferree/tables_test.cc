@@ -20,6 +20,7 @@
 #include "engine/core/event.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ferree {
 namespace {
@@ -342,7 +343,7 @@ TEST(Deployment_001, HistoricalCamp_1To5_Historical_6_PulledIn) {
     const Deployment d = Scripted({face}, why, [](Dice& dice, Explanation* w) {
       return RollDeployment(dice, CampSetUp::kHistorical, FurtherDefenses::kNone, w);
     });
-    EXPECT_EQ(d, face <= 5 ? Deployment::kHistorical : Deployment::kPulledIn);
+    EXPECT_EQ(d, face <= 5 ? impi::ferree::Deployment::kHistorical : impi::ferree::Deployment::kPulledIn);
     ExpectRule(why, kSituation, kDeploy, face <= 5 ? kDeployHist15 : kDeployHist6);
   }
 }
@@ -362,9 +363,9 @@ TEST(Deployment_001, DefensiveCamp_1To4_PulledIn_5_Half_6_All) {
       const Deployment d = Scripted({face}, why, [&](Dice& dice, Explanation* w) {
         return RollDeployment(dice, camp, defenses, w);
       });
-      EXPECT_EQ(d, face <= 4   ? Deployment::kPulledIn
-                   : face == 5 ? Deployment::kHalfFortified
-                               : Deployment::kAllFortified);
+      EXPECT_EQ(d, face <= 4   ? impi::ferree::Deployment::kPulledIn
+                   : face == 5 ? impi::ferree::Deployment::kHalfFortified
+                               : impi::ferree::Deployment::kAllFortified);
       ExpectRule(why, kSituation, kDeploy,
                  face <= 4   ? kDeployDef14
                  : face == 5 ? kDeployDef5
@@ -375,10 +376,10 @@ TEST(Deployment_001, DefensiveCamp_1To4_PulledIn_5_Half_6_All) {
 }
 
 TEST(Deployment_001, MinimumDistances_15_7_AndNoneForFortifiedRows) {
-  EXPECT_EQ(MinimumDeploymentInches(Deployment::kHistorical), 15);
-  EXPECT_EQ(MinimumDeploymentInches(Deployment::kPulledIn), 7);
-  EXPECT_EQ(MinimumDeploymentInches(Deployment::kHalfFortified), 0);
-  EXPECT_EQ(MinimumDeploymentInches(Deployment::kAllFortified), 0);
+  EXPECT_EQ(MinimumDeploymentInches(impi::ferree::Deployment::kHistorical), 15);
+  EXPECT_EQ(MinimumDeploymentInches(impi::ferree::Deployment::kPulledIn), 7);
+  EXPECT_EQ(MinimumDeploymentInches(impi::ferree::Deployment::kHalfFortified), 0);
+  EXPECT_EQ(MinimumDeploymentInches(impi::ferree::Deployment::kAllFortified), 0);
 }
 
 // E. Scouts.
@@ -392,7 +393,7 @@ TEST(Scouts_001, Faces1To4_Historical_5_WellAdvanced_6_Slow) {
                              : Scouting::kSlow);
     ExpectRule(why, kSituation, kScouts, face <= 4 ? kScouts14 : face == 5 ? kScouts5 : kScouts6);
   }
-  // The enum's value is the discovery modifier, as PreBattle::scouting.
+  // The enum's value is the discovery modifier, as impi::ferree::Situation::scouting.
   EXPECT_EQ(static_cast<int>(Scouting::kWellAdvanced), 1);
   EXPECT_EQ(static_cast<int>(Scouting::kSlow), -1);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tables.h"
@@ -43,9 +44,9 @@ BattleState Resolving() {
   BattleState s = testing::WorkedExampleState();
   s.parameters.push_back({kResolveBritishParam, 1});
   s.clock.phase = Phase::kFire;
-  s.clock.current_card = CardColor::kRed;
-  s.clock.red_left = 2;
-  s.clock.black_left = 3;
+  tsatf::MutableDeck(s).current_card = CardColor::kRed;
+  tsatf::MutableDeck(s).red_left = 2;
+  tsatf::MutableDeck(s).black_left = 3;
   return s;
 }
 
@@ -299,6 +300,7 @@ TEST(ResolvedBritishFire, TypedInHitsAndTargetsOutOfRangeAreRefused) {
 TEST(ResolvedBritishFire, WithoutTheParameterHitsAreTypedIn) {
   BattleState s = testing::WorkedExampleState();
   s.clock = Resolving().clock;
+  tsatf::MutableDeck(s) = tsatf::DeckOf(Resolving());
   Find(s, "z1r1")->position = Vec2(20, 20);
   absl::StatusOr<StepResult> r =
       RunAdvance(s, {testing::Fire("b1", "z1r1", 3)}, PolicySpec{}, Script({}));
@@ -330,7 +332,7 @@ TEST(ResolvedBritishFire, LegalActionsOfferEngineResolvedFire) {
 TEST(ResolvedCloseCombat, FightsAndABritishUnitBelowHalfRouts) {
   BattleState s = Resolving();
   s.clock.phase = Phase::kCloseCombat;
-  s.clock.current_card = CardColor::kUnspecified;
+  tsatf::MutableDeck(s).current_card = CardColor::kUnspecified;
   Find(s, "z1r1")->position = Vec2(20, 13);
   Find(s, "z1r1")->status.in_close_combat = true;
   Find(s, "b1")->status.in_close_combat = true;
@@ -363,7 +365,7 @@ TEST(ResolvedCloseCombat, FightsAndABritishUnitBelowHalfRouts) {
 TEST(ResolvedCloseCombat, PassFightsTheRest) {
   BattleState s = Resolving();
   s.clock.phase = Phase::kCloseCombat;
-  s.clock.current_card = CardColor::kUnspecified;
+  tsatf::MutableDeck(s).current_card = CardColor::kUnspecified;
   Find(s, "z1r1")->position = Vec2(20, 13);
   Find(s, "z1r1")->status.in_close_combat = true;
   Find(s, "b1")->status.in_close_combat = true;

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "engine/rulesets/umpire.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf {
 namespace {
@@ -40,9 +41,9 @@ class ImpiCreationDistribution : public ::testing::TestWithParam<Case> {};
 TEST_P(ImpiCreationDistribution, FollowsTheTable) {
   const Case& c = GetParam();
   BattleState s = testing::PatrolState();
-  s.umpire.force_pool = c.pool;
-  s.umpire.scenario_total = 100;
-  s.umpire.impis_created = c.first ? 0 : 1;
+  Book(s).force_pool = c.pool;
+  Book(s).scenario_total = 100;
+  Book(s).impis_created = c.first ? 0 : 1;
   Question q;
   q.kind = QuestionKind::kImpiCreation;
   q.point = 5;
@@ -79,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(IMPI_CREATION_TABLE_003, ImpiCreationDistribution, ::te
 // pool."
 TEST(ImpiCreationPool_003, NotMoreThanTwoGivesALoneZulu) {
   BattleState s = testing::PatrolState();
-  s.umpire.force_pool = 2;
+  Book(s).force_pool = 2;
   Question q;
   q.kind = QuestionKind::kImpiCreation;
   q.point = 5;
@@ -94,17 +95,17 @@ TEST(ImpiCreationPool_003, NotMoreThanTwoGivesALoneZulu) {
   }
   EXPECT_EQ(lone, 1);
   EXPECT_EQ(regiments, 0);
-  EXPECT_EQ(r->state.umpire.force_pool, 2);
+  EXPECT_EQ(Book(r->state).force_pool, 2);
   // An appearance point that produced a Lone Zulu is not spent.
   EXPECT_NE(r->state.FindPoint(PointKind::kAppearance, 5)->state, PointState::kSpent);
 }
 
 TEST(ImpiCreationPool_003, TheScenarioTotalCapsThePool) {
   BattleState s = testing::PatrolState();
-  s.umpire.force_pool = 16;
-  s.umpire.scenario_total = 24;
-  s.umpire.committed = 20;  // only 4 more may be committed
-  s.umpire.impis_created = 1;
+  Book(s).force_pool = 16;
+  Book(s).scenario_total = 24;
+  Book(s).committed = 20;  // only 4 more may be committed
+  Book(s).impis_created = 1;
   Question q;
   q.kind = QuestionKind::kImpiCreation;
   q.point = 5;
@@ -116,8 +117,8 @@ TEST(ImpiCreationPool_003, TheScenarioTotalCapsThePool) {
   int regiments = 0;
   for (const Unit& u : r->state.units) regiments += u.kind == UnitKind::kRegiment;
   EXPECT_EQ(regiments, 4);
-  EXPECT_EQ(r->state.umpire.committed, 24);
-  EXPECT_EQ(r->state.umpire.force_pool, 12);
+  EXPECT_EQ(Book(r->state).committed, 24);
+  EXPECT_EQ(Book(r->state).force_pool, 12);
   EXPECT_EQ(r->state.FindPoint(PointKind::kAppearance, 5)->state, PointState::kSpent);
 }
 

@@ -7,6 +7,7 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/game_state.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf {
 namespace {
@@ -48,8 +49,8 @@ GameState RandomPlay(uint64_t seed, int moves) {
 TEST(TsatfGameState, RandomPlayHasChanceNodesThatSumToOne) {
   GameState g = RandomPlay(3, 3000);
   EXPECT_GE(g.battle().clock.turn, 3);
-  EXPECT_GT(g.battle().umpire.committed, 0) << "three turns and more of a patrol bring Zulus on";
-  EXPECT_LE(g.battle().umpire.committed, g.battle().umpire.scenario_total);
+  EXPECT_GT(Book(g.battle()).committed, 0) << "three turns and more of a patrol bring Zulus on";
+  EXPECT_LE(Book(g.battle()).committed, Book(g.battle()).scenario_total);
 }
 
 TEST(TsatfGameState, TheFirstNodeIsTheMovementDeck) {
@@ -89,7 +90,7 @@ TEST(TsatfGameState, TheSameChoicesGiveTheSameGame) {
     EXPECT_EQ(a.battle().units[i].id, b.battle().units[i].id);
     EXPECT_EQ(a.battle().units[i].position, b.battle().units[i].position);
   }
-  EXPECT_EQ(a.battle().umpire.committed, b.battle().umpire.committed);
+  EXPECT_EQ(Book(a.battle()).committed, Book(b.battle()).committed);
 }
 
 TEST(TsatfGameState, AWrongActionLeavesTheStateAsItWas) {

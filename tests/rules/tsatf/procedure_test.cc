@@ -25,6 +25,7 @@
 #include "gtest/gtest.h"
 #include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf {
 namespace {
@@ -61,13 +62,13 @@ BattleState Field() {
   s.table.height = 48;
   s.clock.turn = 3;
   s.clock.phase = Phase::kMovement;
-  s.clock.red_left = 3;
-  s.clock.black_left = 3;
-  s.clock.british_moves_left = -1;
+  DeckIn(s).red_left = 3;
+  DeckIn(s).black_left = 3;
+  DeckIn(s).british_moves_left = -1;
   AddPerimeter(s);
-  s.umpire.scenario_total = 24;
-  s.umpire.force_pool = 16;
-  s.umpire.next_unit_serial = 100;
+  Book(s).scenario_total = 24;
+  Book(s).force_pool = 16;
+  s.next_unit_serial = 100;
   return s;
 }
 
@@ -76,23 +77,23 @@ BattleState StartOf(int turn) {
   BattleState s = Field();
   s.clock.turn = turn;
   s.clock.phase = Phase::kStartOfTurn;
-  s.clock.red_left = 0;
-  s.clock.black_left = 0;
+  DeckIn(s).red_left = 0;
+  DeckIn(s).black_left = 0;
   return s;
 }
 
 // A red (British move) card has just been turned: the British are awaited.
 void RedCardUp(BattleState& s) {
-  s.clock.current_card = R;
-  s.clock.red_left = 2;
+  DeckIn(s).current_card = R;
+  DeckIn(s).red_left = 2;
 }
 
 // A red card of the fire deck has just been turned.
 void FireCardUp(BattleState& s) {
   s.clock.phase = Phase::kFire;
-  s.clock.current_card = R;
-  s.clock.red_left = 2;
-  s.clock.black_left = 3;
+  DeckIn(s).current_card = R;
+  DeckIn(s).red_left = 2;
+  DeckIn(s).black_left = 3;
 }
 
 Unit Zulu(const std::string& id, UnitKind kind, double x, double y) {
@@ -295,8 +296,8 @@ TEST(AtStartOfTurn_003, CreatedImpiGetsD10PointAndNextTurnMarker) {
   EXPECT_THAT(placed[0]->announce, HasSubstr("perimeter point 4"));
   EXPECT_THAT(placed[0]->announce, HasSubstr("next turn"));
   // Nothing is committed until the force comes on.
-  EXPECT_EQ(r.state.umpire.committed, 0);
-  EXPECT_EQ(r.state.umpire.force_pool, 16);
+  EXPECT_EQ(Book(r.state).committed, 0);
+  EXPECT_EQ(Book(r.state).force_pool, 16);
 }
 
 TEST(AtStartOfTurn_003, CreatedSkirmishersGetD10PointAndSkirmisherMarker) {
@@ -369,12 +370,12 @@ TEST(AtStartOfTurn_003, D10RerolledOnBritishEntryAndOnMarkedPoint) {
 TEST(AtStartOfTurn_003, NothingMarkedWhenPoolOrTotalAllowsNothing) {
   BattleState empty_pool = StartOf(3);
   empty_pool.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
-  empty_pool.umpire.force_pool = 0;
-  empty_pool.umpire.committed = 10;
+  Book(empty_pool).force_pool = 0;
+  Book(empty_pool).committed = 10;
   BattleState total_reached = StartOf(3);
   total_reached.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
-  total_reached.umpire.force_pool = 5;
-  total_reached.umpire.committed = 24;
+  Book(total_reached).force_pool = 5;
+  Book(total_reached).committed = 24;
   for (const BattleState& s : {empty_pool, total_reached}) {
     // D6 6 calls for an impi; no D10 follows (the script holds none).
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {6}));
@@ -484,11 +485,11 @@ TEST(DuringMovement_003, PointThatGeneratedAnImpiIsSpent) {
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
   EXPECT_EQ(Count(r.state, UnitKind::kInduna, impi->id), 1);
   EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-9);
-  EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
-  EXPECT_EQ(impi->umpire.target_id, "b1");  // the nearest British unit
-  EXPECT_EQ(r.state.umpire.committed, 4);
-  EXPECT_EQ(r.state.umpire.force_pool, 12);
-  EXPECT_EQ(r.state.umpire.impis_created, 1);
+  EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kLeft);
+  EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");  // the nearest British unit
+  EXPECT_EQ(Book(r.state).committed, 4);
+  EXPECT_EQ(Book(r.state).force_pool, 12);
+  EXPECT_EQ(Book(r.state).impis_created, 1);
   Question q = Q(QuestionKind::kOnField);
   q.point = 1;
   EXPECT_EQ(Ask(r.state, q, {5}).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -560,7 +561,7 @@ TEST(DuringMovement_003, RifleRegimentNeedsClassThreeOrFourAndOnlyOneOnTable) {
   // Class 2: a 3 keeps the status quo.
   ASSERT_OK_AND_SET(r2, Advance(s, {Move("b1", 40, 19)}, {3}));
   EXPECT_EQ(Count(r2.state, UnitKind::kRifleRegiment), 0);
-  EXPECT_EQ(r2.state.umpire.committed, 0);
+  EXPECT_EQ(Book(r2.state).committed, 0);
   // Class 3: a rifle-armed regiment at the point.
   ASSERT_OK_AND_SET(r3, Advance(s, {Move("b2", 66, 19)}, {3}));
   std::vector<std::string> rifles = NewUnits(s, r3.state, UnitKind::kRifleRegiment);
@@ -568,8 +569,8 @@ TEST(DuringMovement_003, RifleRegimentNeedsClassThreeOrFourAndOnlyOneOnTable) {
   const Unit* rifle = r3.state.FindUnit(rifles[0]);
   EXPECT_NEAR(Distance(rifle->position, Vec2(66, 24)), 0.0, 1e-9);
   EXPECT_EQ(rifle->figures.riflemen, 20);
-  EXPECT_EQ(r3.state.umpire.committed, 1);
-  EXPECT_EQ(r3.state.umpire.force_pool, 15);
+  EXPECT_EQ(Book(r3.state).committed, 1);
+  EXPECT_EQ(Book(r3.state).force_pool, 15);
   // Class 4 with that regiment on the table: a 3 keeps the status quo.
   BattleState next = r3.state;
   for (Unit& u : next.units) u.status.acted = false;
@@ -597,7 +598,7 @@ TEST(DuringMovement_003, ImpiCreatedByABritishMoveMovesOnLaterZuluCardsOnly) {
   EXPECT_EQ(Of(r, EventKind::kCharged).size(), 1u);
   // With every Zulu card already drawn it does not move.
   BattleState late = BritishMoving();
-  late.clock.black_left = 0;
+  DeckIn(late).black_left = 0;
   ASSERT_OK_AND_SET(l, Advance(late, {Move("b1", 40, 19), Pass()}, {4, 3, 2}, {R}));
   std::vector<std::string> late_impis = NewUnits(late, l.state, UnitKind::kImpi);
   ASSERT_EQ(late_impis.size(), 1u);
@@ -606,7 +607,7 @@ TEST(DuringMovement_003, ImpiCreatedByABritishMoveMovesOnLaterZuluCardsOnly) {
   EXPECT_TRUE(Of(l, EventKind::kMoved).empty());
   // A lone Zulu never moves on Zulu cards (last card, no test, no dice).
   BattleState lone = Field();
-  lone.clock.black_left = 1;
+  DeckIn(lone).black_left = 1;
   lone.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
   lone.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 30, 30));
   ASSERT_OK_AND_SET(n, Advance(lone, {}, {}, {B, R}));
@@ -651,7 +652,7 @@ TEST(ZuluMoveCards_003, EverythingUnmovedMovesOnTheLastZuluCardWithoutTest) {
   BattleState s = ZuluCards();
   AddImpi(s, "z2", 3, 60, 44, "b1", Hand::kRight);
   s.FindUnit("z2")->status.acted = true;  // moved on an earlier card
-  s.clock.black_left = 1;
+  DeckIn(s).black_left = 1;
   ASSERT_OK_AND_SET(r, Advance(s, {}, {2, 2, 2}, {B, R}));
   EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
   EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 40)), 6.0, 1e-6);
@@ -668,7 +669,7 @@ TEST(ZuluMoveCards_003, FourDiceWithinTwentyFourInchesThreeBeyond) {
   BattleState near = ZuluCards();
   AddImpi(near, "z2", 1, 60, 30, "b2", Hand::kLeft);  // 24" from b2 below
   near.units.push_back(British("b2", UnitKind::kCavalry, 60, 6, false, 12));
-  near.clock.black_left = 1;
+  DeckIn(near).black_left = 1;
   near.FindUnit("z1")->position = Vec2(36, 31);  // 25" from b1 and more from b2
   for (Unit& u : near.units) {
     if (u.parent == "z1") u.position.y() = 31;
@@ -703,9 +704,9 @@ TEST(ZuluMoveCards_003, ThisTurnImpiMarkerEntersWithCreationAndHandThenMoves) {
   ASSERT_EQ(impis.size(), 1u);
   const Unit* impi = r.state.FindUnit(impis[0]);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
-  EXPECT_EQ(impi->umpire.hand, Hand::kRight);
-  EXPECT_EQ(impi->umpire.target_id, "b1");
-  EXPECT_EQ(impi->umpire.entry_point, 5);
+  EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kRight);
+  EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");
+  EXPECT_EQ(Own(r.state, impi->id).entry_point, 5);
   EXPECT_NEAR(Distance(impi->position, Vec2(36, 48)), 9.0, 1e-6);
   EXPECT_TRUE(impi->status.acted);
   // Order: test, creation, hand, target, move.
@@ -716,8 +717,8 @@ TEST(ZuluMoveCards_003, ThisTurnImpiMarkerEntersWithCreationAndHandThenMoves) {
   EXPECT_THAT(kinds, ::testing::ElementsAre(EventKind::kMoveTest, EventKind::kTableRoll,
                                             EventKind::kForceCreated, EventKind::kHandAssigned,
                                             EventKind::kTargetChosen, EventKind::kMoved));
-  EXPECT_EQ(r.state.umpire.committed, 4);
-  EXPECT_EQ(r.state.umpire.force_pool, 12);
+  EXPECT_EQ(Book(r.state).committed, 4);
+  EXPECT_EQ(Book(r.state).force_pool, 12);
 }
 
 // ZULU CREATION: "Skirmishing regiment: (generated by the Random Chance
@@ -733,11 +734,11 @@ TEST(ZuluMoveCards_003, ThisTurnSkirmisherMarkerPlacesOneRegimentWithAHand) {
   ASSERT_EQ(sk.size(), 1u);
   const Unit* u = r.state.FindUnit(sk[0]);
   EXPECT_EQ(u->figures.fit, 20);
-  EXPECT_EQ(u->umpire.hand, Hand::kLeft);
+  EXPECT_EQ(Own(r.state, u->id).hand, Hand::kLeft);
   EXPECT_NEAR(Distance(u->position, Vec2(36, 45)), 0.0, 1e-6);
   EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
-  EXPECT_EQ(r.state.umpire.committed, 1);
-  EXPECT_EQ(r.state.umpire.force_pool, 15);
+  EXPECT_EQ(Book(r.state).committed, 1);
+  EXPECT_EQ(Book(r.state).force_pool, 15);
 }
 
 // "The units will come on the table on the last Zulu movement card if they
@@ -748,7 +749,7 @@ TEST(ZuluMoveCards_003, LastZuluCardBringsOnEveryRemainingMarker) {
   Mark(s, 4, Marker::kThisTurn, ForceKind::kImpi);
   Mark(s, 6, Marker::kThisTurn, ForceKind::kSkirmishers);
   Mark(s, 7, Marker::kNextTurn, ForceKind::kImpi);  // next turn's: stays
-  s.clock.black_left = 1;
+  DeckIn(s).black_left = 1;
   // Point 4: IMPI CREATION 3: 4 regiments, HAND 4, 3D6. Point 6: HAND 1, 3D6.
   ASSERT_OK_AND_SET(r, Advance(s, {}, {3, 4, 2, 2, 2, 1, 2, 2, 2}, {B, R}));
   EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
@@ -766,7 +767,7 @@ TEST(ZuluMoveCards_003, ChargeThatReachesTheTargetLocksBothInCloseCombat) {
   BattleState s = Field();
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 6, true, 20));
   AddImpi(s, "z1", 1, 36, 16, "b1", Hand::kLeft);
-  s.clock.black_left = 1;
+  DeckIn(s).black_left = 1;
   ASSERT_OK_AND_SET(r, Advance(s, {}, {3, 3, 3, 3}, {B, R}));
   std::vector<const Event*> charged = Of(r, EventKind::kCharged);
   ASSERT_EQ(charged.size(), 1u);
@@ -804,7 +805,7 @@ TEST(Targets_003, NearestBritishUnit) {
   s.units.push_back(British("far", UnitKind::kInfantry, 50, 30, true, 20));
   s.units.push_back(British("near", UnitKind::kCavalry, 36, 30, false, 12));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "near");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "near");
   EXPECT_EQ(Decided(r).kind, EventKind::kTargetChosen);
   EXPECT_EQ(Decided(r).target_id, "near");
   EXPECT_TRUE(r.dice.empty());
@@ -817,7 +818,7 @@ TEST(Targets_003, RedCoatsFirstAmongEquallyDistantUnits) {
     s.units.push_back(British("left", UnitKind::kInfantry, 30, 30, left_red, 20));
     s.units.push_back(British("right", UnitKind::kInfantry, 42, 30, !left_red, 20));
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, left_red ? "left" : "right");
+    EXPECT_EQ(Own(r.state, "z1").target_id, left_red ? "left" : "right");
     EXPECT_THAT(Decided(r).why.text, HasSubstr("red coats"));
     EXPECT_TRUE(r.dice.empty());
   }
@@ -828,7 +829,7 @@ TEST(Targets_003, RedCoatsFirstAmongEquallyDistantUnits) {
     s.units.push_back(British("native", UnitKind::kNativeFoot, 30, 30, false, 20));
     s.units.push_back(British("red", UnitKind::kInfantry, 42 + dx, 30, true, 20));
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, dx < 0.5 ? "red" : "native") << dx;
+    EXPECT_EQ(Own(r.state, "z1").target_id, dx < 0.5 ? "red" : "native") << dx;
   }
 }
 
@@ -840,7 +841,7 @@ TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
     s.units.push_back(British("b1", UnitKind::kInfantry, 30, 30, true, 20));
     s.units.push_back(British("b2", UnitKind::kInfantry, 42, 30, true, 20));
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {face}));
-    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, face <= 3 ? "b1" : "b2");
+    EXPECT_EQ(Own(r.state, "z1").target_id, face <= 3 ? "b1" : "b2");
     ASSERT_EQ(Decided(r).why.dice.size(), 1u);
     EXPECT_EQ(Decided(r).why.dice[0].result, face);
     EXPECT_THAT(Decided(r).why.text, HasSubstr("equally distant"));
@@ -850,17 +851,17 @@ TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
 // "If another British unit gets in the way, it becomes the new target unit."
 TEST(Targets_003, BritishUnitInTheWayBecomesTheTarget) {
   BattleState s = Targeting();
-  s.FindUnit("z1")->umpire.target_id = "b1";
+  Own(s, "z1").target_id = "b1";
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
   s.units.push_back(British("b2", UnitKind::kNativeFoot, 37, 30, false, 20));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "b2");
   EXPECT_EQ(Decided(r).kind, EventKind::kTargetChosen);
   EXPECT_THAT(Decided(r).why.text, HasSubstr("gets in the way"));
   // Off the line it is not in the way: the target is kept.
   s.FindUnit("b2")->position = Vec2(46, 30);
   ASSERT_OK_AND_SET(k, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(k.state.FindUnit("z1")->umpire.target_id, "b1");
+  EXPECT_EQ(Own(k.state, "z1").target_id, "b1");
   EXPECT_EQ(Decided(k).kind, EventKind::kTargetKept);
 }
 
@@ -868,11 +869,11 @@ TEST(Targets_003, BritishUnitInTheWayBecomesTheTarget) {
 // way does not take the target.
 TEST(Targets_003, TargetDoesNotChangeToANearerUnitOutOfTheWay) {
   BattleState s = Targeting();
-  s.FindUnit("z1")->umpire.target_id = "b1";
+  Own(s, "z1").target_id = "b1";
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
   s.units.push_back(British("b2", UnitKind::kInfantry, 26, 36, true, 20));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b1");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "b1");
   EXPECT_TRUE(r.dice.empty());
 }
 
@@ -899,9 +900,9 @@ TEST(Targets_003, TemptedWhenTargetBeyondTwentyFourAndAnotherWithin) {
   for (const Case& c : {Case{3, {}, "far"}, Case{4, {}, "near"}, Case{3, {"near"}, "near"},
                         Case{3, {"other"}, "far"}, Case{2, {"near"}, "far"}}) {
     BattleState s = Tempting();
-    s.FindUnit("z1r1")->umpire.fired_on_by_last_turn = c.fired_last_turn;
+    Own(s, "z1r1").fired_on_by_last_turn = c.fired_last_turn;
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {c.face}));
-    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, c.target) << c.face;
+    EXPECT_EQ(Own(r.state, "z1").target_id, c.target) << c.face;
     const Event& e = Decided(r);
     EXPECT_EQ(e.why.rule.section, kSectionTemptation);
     ASSERT_EQ(e.why.dice.size(), 1u);
@@ -913,12 +914,12 @@ TEST(Targets_003, TemptedWhenTargetBeyondTwentyFourAndAnotherWithin) {
   BattleState s = Tempting();
   s.FindUnit("near")->position = Vec2(10, 25);  // 32"
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "far");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "far");
   // The target within 24": no temptation either.
   BattleState within = Tempting();
   within.FindUnit("far")->position = Vec2(36, 21);
   ASSERT_OK_AND_SET(w, Ask(within, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(w.state.FindUnit("z1")->umpire.target_id, "far");
+  EXPECT_EQ(Own(w.state, "z1").target_id, "far");
 }
 
 // A shot on the impi during the previous turn, recorded by a British FIRE and
@@ -931,7 +932,7 @@ TEST(Targets_003, TemptationPlusOneFromAFireRecordedLastTurn) {
   BattleState next = fired.state;
   next.clock.phase = Phase::kStartOfTurn;
   next.clock.turn = 4;
-  next.clock.current_card = CardColor::kUnspecified;
+  DeckIn(next).current_card = CardColor::kUnspecified;
   next.FindUnit("z1")->status.acted = false;
   // Start of turn 4: table edge D6 2 (nothing). Then a Zulu card: test 4 (now),
   // TEMPTATION 3 + 1 = 4 (change), 4D6.
@@ -939,7 +940,7 @@ TEST(Targets_003, TemptationPlusOneFromAFireRecordedLastTurn) {
   std::vector<const Event*> tempt = InSection(r, EventKind::kTargetChosen, kSectionTemptation);
   ASSERT_EQ(tempt.size(), 1u);
   EXPECT_EQ(tempt[0]->why.dice[0].total, 4);
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "near");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "near");
 }
 
 // The 24" temptation is one test when the impi moves: an impi that remains
@@ -949,7 +950,7 @@ TEST(Targets_003, FaithfulImpiIsTemptedOnceAMove) {
   // TEMPTATION 1: faithful. 4D6 = 8 (within 24" of "near").
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {1, 2, 2, 2, 2}));
   EXPECT_EQ(InSection(r, EventKind::kTargetKept, kSectionTemptation).size(), 1u);
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "far");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "far");
   EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 44)), 8.0, 1e-6);
   EXPECT_LT(r.state.FindUnit("z1")->position.y(), 44.0);
 }
@@ -965,16 +966,16 @@ TEST(Targets_003, TemptedWhenTargetOutOfReachAndAnotherWithinReach) {
   // 4D6 = 12: the target is out of reach, ob within. TEMPTATION 5: change,
   // and the impi charges ob and reaches it.
   ASSERT_OK_AND_SET(c, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 5}));
-  EXPECT_EQ(c.state.FindUnit("z1")->umpire.target_id, "ob");
+  EXPECT_EQ(Own(c.state, "z1").target_id, "ob");
   EXPECT_EQ(Of(c, EventKind::kCharged).size(), 1u);
   EXPECT_TRUE(c.state.FindUnit("ob")->status.in_close_combat);
   // TEMPTATION 2: faithful; it moves 12" towards tb.
   ASSERT_OK_AND_SET(f, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 2}));
-  EXPECT_EQ(f.state.FindUnit("z1")->umpire.target_id, "tb");
+  EXPECT_EQ(Own(f.state, "z1").target_id, "tb");
   EXPECT_NEAR(Distance(f.state.FindUnit("z1")->position, Vec2(36, 32)), 0.0, 1e-6);
   // 4D6 = 4: neither can be reached, no temptation (no fifth die).
   ASSERT_OK_AND_SET(n, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {1, 1, 1, 1}));
-  EXPECT_EQ(n.state.FindUnit("z1")->umpire.target_id, "tb");
+  EXPECT_EQ(Own(n.state, "z1").target_id, "tb");
 }
 
 // "If the target unit is destroyed or moves off the tabletop, the Impi will
@@ -982,7 +983,7 @@ TEST(Targets_003, TemptedWhenTargetOutOfReachAndAnotherWithinReach) {
 TEST(Targets_003, TargetDestroyedOrOffTheTableGivesTheNewNearest) {
   for (bool destroyed : {false, true}) {
     BattleState s = Targeting();
-    s.FindUnit("z1")->umpire.target_id = "gone";
+    Own(s, "z1").target_id = "gone";
     Unit gone = British("gone", UnitKind::kInfantry, 36, 36, true, 20);
     if (destroyed) {
       gone.figures.fit = 0;
@@ -994,13 +995,13 @@ TEST(Targets_003, TargetDestroyedOrOffTheTableGivesTheNewNearest) {
     s.units.push_back(British("b2", UnitKind::kInfantry, 20, 30, true, 20));
     s.units.push_back(British("b3", UnitKind::kInfantry, 60, 20, true, 20));
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-    EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+    EXPECT_EQ(Own(r.state, "z1").target_id, "b2");
     EXPECT_THAT(Decided(r).why.text, HasSubstr("destroyed or has left the table"));
   }
   // The same when the British REMOVE their unit from the table at the table.
   BattleState s = Targeting();
   FireCardUp(s);
-  s.FindUnit("z1")->umpire.target_id = "b1";
+  Own(s, "z1").target_id = "b1";
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 36, true, 20));
   s.units.push_back(British("b2", UnitKind::kInfantry, 20, 30, true, 20));
   Action leave;
@@ -1008,7 +1009,7 @@ TEST(Targets_003, TargetDestroyedOrOffTheTableGivesTheNewNearest) {
   leave.target_id = "b1";
   ASSERT_OK_AND_SET(gone, Advance(s, {leave}, {}));
   ASSERT_OK_AND_SET(r, Ask(gone.state, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "b2");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "b2");
 }
 
 // NOTES ON ZULU MOVEMENT: "A Zulu Impi with no target (cannot see it for some
@@ -1018,12 +1019,12 @@ TEST(Targets_003, NoBritishInSightMovesTowardsTheLastKnownPosition) {
   BattleState s = Field();
   AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
   s.units.push_back(British("tb", UnitKind::kInfantry, 50, 10, true, 20));  // 36.8": 3D6
-  s.FindUnit("z1")->umpire.last_known_target = Vec2(20, 20);
-  s.FindUnit("z1")->umpire.has_last_known_target = true;
+  Own(s, "z1").last_known_target = Vec2(20, 20);
+  Own(s, "z1").has_last_known_target = true;
   s.terrain.push_back(Block("ridge", 2, 28, 70, 32, /*impassable=*/false, /*blocks_los=*/true));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
   const Unit* z1 = r.state.FindUnit("z1");
-  EXPECT_EQ(z1->umpire.target_id, "tb");
+  EXPECT_EQ(Own(r.state, z1->id).target_id, "tb");
   EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0,
               1e-6);
   ASSERT_EQ(InSection(r, EventKind::kTargetKept, kSectionZuluMovementNotes).size(), 1u);
@@ -1043,7 +1044,7 @@ TEST(Targets_003, TargetOutOfSightWithAnotherInSightTakesTheVisibleOne) {
   s.units.push_back(British("seen", UnitKind::kInfantry, 66, 36, true, 20));
   s.terrain.push_back(Block("ridge", 20, 28, 50, 32, false, true));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(r.state.FindUnit("z1")->umpire.target_id, "seen");
+  EXPECT_EQ(Own(r.state, "z1").target_id, "seen");
 }
 
 // NOTES ON ZULU MOVEMENT: "If for some reason an Impi does not have a target
@@ -1054,7 +1055,7 @@ TEST(Targets_003, NoTargetAndNoneInSightStaysPut) {
   s.units.push_back(British("tb", UnitKind::kInfantry, 50, 10, true, 20));
   s.terrain.push_back(Block("ridge", 2, 28, 70, 32, false, true));
   ASSERT_OK_AND_SET(t, Ask(s, Q(QuestionKind::kTarget, "z1"), {}));
-  EXPECT_EQ(t.state.FindUnit("z1")->umpire.target_id, "");
+  EXPECT_EQ(Own(t.state, "z1").target_id, "");
   EXPECT_EQ(Decided(t).kind, EventKind::kNothing);
   EXPECT_THAT(Decided(t).why.text, HasSubstr("remains stationary"));
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
@@ -1064,7 +1065,7 @@ TEST(Targets_003, NoTargetAndNoneInSightStaysPut) {
   // Once a British unit is in sight it becomes the target and the impi moves.
   s.terrain.clear();
   ASSERT_OK_AND_SET(m, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
-  EXPECT_EQ(m.state.FindUnit("z1")->umpire.target_id, "tb");
+  EXPECT_EQ(Own(m.state, "z1").target_id, "tb");
   EXPECT_EQ(Of(m, EventKind::kMoved).size(), 1u);
 }
 
@@ -1200,14 +1201,14 @@ TEST(Skirmishers_003, MoveThreeDiceTowardsTheNearestBritishAndStopOneInchOff) {
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));  // 20"
   s.units.push_back(British("b2", UnitKind::kCavalry, 60, 40, false, 12));  // 24"
   Unit sk = Zulu("s1", UnitKind::kSkirmishers, 36, 40);
-  sk.umpire.hand = Hand::kLeft;
-  sk.umpire.target_id = "b2";  // skirmishers always go for the nearest
+  Own(s, sk.id).hand = Hand::kLeft;
+  Own(s, sk.id).target_id = "b2";  // skirmishers always go for the nearest
   s.units.push_back(sk);
   ASSERT_OK_AND_SET(far, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {6, 6, 6}));
   const Unit* moved = far.state.FindUnit("s1");
   EXPECT_NEAR(Distance(moved->position, Vec2(36, 20)), 4.0, 1e-6);
   EXPECT_NEAR(moved->position.x(), 36.0, 1e-6);
-  EXPECT_EQ(moved->umpire.target_id, "b1");
+  EXPECT_EQ(Own(far.state, moved->id).target_id, "b1");
   std::vector<const Event*> moves = Of(far, EventKind::kMoved);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ(moves[0]->why.rule.section, "SKIRMISHING ZULU REGIMENTS");
@@ -1226,7 +1227,7 @@ TEST(Skirmishers_003, AlreadyThereMovesRoundTheTargetInTheDirectionOfItsHand) {
     BattleState s = Field();
     s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
     Unit sk = Zulu("s1", UnitKind::kSkirmishers, 36, 24);
-    sk.umpire.hand = hand;
+    Own(s, sk.id).hand = hand;
     s.units.push_back(sk);
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {2, 2, 2}));
     const Unit* u = r.state.FindUnit("s1");
@@ -1248,8 +1249,8 @@ TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
   RedCardUp(s);
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
   s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 36, 30));
-  s.umpire.committed = 1;
-  s.umpire.force_pool = 15;
+  Book(s).committed = 1;
+  Book(s).force_pool = 15;
   // Stand 5 (3 or more stands); SPECIAL IMPI CREATION 4: 2 regiments; HAND 1.
   ASSERT_OK_AND_SET(r, Advance(s, {Charge("b1", "s1")}, {5, 4, 1}));
   EXPECT_EQ(r.state.FindUnit("s1"), nullptr);
@@ -1262,13 +1263,13 @@ TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
   const Unit* impi = r.state.FindUnit(impis[0]);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 2);
   EXPECT_NEAR(Distance(impi->position, Vec2(36, 30)), 0.0, 1e-6);
-  EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
-  EXPECT_EQ(impi->umpire.target_id, "b1");
+  EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kLeft);
+  EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");
   std::vector<const Event*> created = Of(r, EventKind::kTableRoll);
   ASSERT_EQ(created.size(), 1u);
   EXPECT_EQ(created[0]->why.rule.section, kSectionSpecialImpiCreation);
-  EXPECT_EQ(r.state.umpire.force_pool, 14);  // 15 + 1 back - 2
-  EXPECT_EQ(r.state.umpire.committed, 3);
+  EXPECT_EQ(Book(r.state).force_pool, 14);  // 15 + 1 back - 2
+  EXPECT_EQ(Book(r.state).committed, 3);
 }
 
 // "If it fails to stand, it falls back and becomes pinned." Pinned, it does
@@ -1294,15 +1295,15 @@ TEST(Skirmishers_003, ChargedAndFailingFallsBackPinned) {
   EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
   // The rest of the movement phase: on the last Zulu card nothing moves.
   BattleState rest = r.state;
-  rest.clock.current_card = CardColor::kUnspecified;
-  rest.clock.black_left = 1;
+  DeckIn(rest).current_card = CardColor::kUnspecified;
+  DeckIn(rest).black_left = 1;
   ASSERT_OK_AND_SET(m, Advance(rest, {}, {}, {B, R}));
   EXPECT_NEAR(m.state.FindUnit("s1")->position.y(), 36.0, 1e-6);
   // Next start of turn: it recovers.
   BattleState next = m.state;
   next.clock.phase = Phase::kStartOfTurn;
   next.clock.turn = 2;
-  next.clock.current_card = CardColor::kUnspecified;
+  DeckIn(next).current_card = CardColor::kUnspecified;
   ASSERT_OK_AND_SET(t, Ask(next, Q(QuestionKind::kStartOfTurn), {}));
   EXPECT_FALSE(t.state.FindUnit("s1")->status.pinned);
   EXPECT_FALSE(t.state.FindUnit("s2")->status.pinned);
@@ -1319,8 +1320,8 @@ BattleState RifleUnderFire() {
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
   s.units.push_back(Zulu("r1", UnitKind::kRifleRegiment, 36, 30));
   s.FindUnit("r1")->figures.riflemen = 20;
-  s.umpire.committed = 1;
-  s.umpire.force_pool = 15;
+  Book(s).committed = 1;
+  Book(s).force_pool = 15;
   return s;
 }
 
@@ -1344,8 +1345,8 @@ TEST(RifleRegiment_003, BelowHalfTestsMoralePassStaysFailMeltsAway) {
   // Critical morale 3: fails, melts away, back to the pool.
   ASSERT_OK_AND_SET(fail, Advance(RifleUnderFire(), {Fire("b1", "r1", 11)}, {3}));
   EXPECT_EQ(fail.state.FindUnit("r1"), nullptr);
-  EXPECT_EQ(fail.state.umpire.force_pool, 16);
-  EXPECT_EQ(fail.state.umpire.committed, 1);
+  EXPECT_EQ(Book(fail.state).force_pool, 16);
+  EXPECT_EQ(Book(fail.state).committed, 1);
   EXPECT_EQ(Of(fail, EventKind::kRecycled).size(), 1u);
   // 10 hits leave exactly half: no test (no die).
   ASSERT_OK_AND_SET(half, Advance(RifleUnderFire(), {Fire("b1", "r1", 10)}, {}));
@@ -1368,7 +1369,7 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   std::vector<std::string> impis = NewUnits(s, st.state, UnitKind::kImpi);
   ASSERT_EQ(impis.size(), 1u);
   EXPECT_EQ(Count(st.state, UnitKind::kRegiment, impis[0]), 1);
-  EXPECT_EQ(st.state.FindUnit(impis[0])->umpire.hand, Hand::kRight);
+  EXPECT_EQ(Own(st.state, impis[0]).hand, Hand::kRight);
   for (const Unit& u : st.state.units) {
     if (u.parent == impis[0]) {
       EXPECT_EQ(u.figures.riflemen, 0);
@@ -1378,20 +1379,20 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   ASSERT_EQ(stand.size(), 1u);
   EXPECT_EQ(stand[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
   EXPECT_TRUE(stand[0]->why.rule.designed);
-  EXPECT_EQ(st.state.umpire.force_pool, 15);  // 15 + 1 back - 1
-  EXPECT_EQ(st.state.umpire.committed, 2);
+  EXPECT_EQ(Book(st.state).force_pool, 15);  // 15 + 1 back - 1
+  EXPECT_EQ(Book(st.state).committed, 2);
   // The special impi never fires.
   BattleState fire = st.state;
   fire.clock.phase = Phase::kFire;
-  fire.clock.current_card = CardColor::kUnspecified;
+  DeckIn(fire).current_card = CardColor::kUnspecified;
   ASSERT_OK_AND_SET(nf, Ask(fire, Q(QuestionKind::kFireCard), {}));
   EXPECT_TRUE(Of(nf, EventKind::kFired).empty());
   // Stand 1: melts away.
   ASSERT_OK_AND_SET(melt, Advance(s, {Charge("b1", "r1")}, {1}));
   EXPECT_EQ(melt.state.FindUnit("r1"), nullptr);
   EXPECT_EQ(Count(melt.state, UnitKind::kImpi), 0);
-  EXPECT_EQ(melt.state.umpire.force_pool, 16);
-  EXPECT_EQ(melt.state.umpire.committed, 1);
+  EXPECT_EQ(Book(melt.state).force_pool, 16);
+  EXPECT_EQ(Book(melt.state).committed, 1);
 }
 
 // ============================================================================
@@ -1437,7 +1438,7 @@ TEST(LoneZulu_003, FireMissFireHitAndChargeConsultTheirTables) {
   EXPECT_EQ(rolls[0]->why.rule.table, kTableLoneZuluCloseCombat);
   EXPECT_EQ(charged.state.FindUnit("l1"), nullptr);
   // The figure counts in no pool.
-  EXPECT_EQ(charged.state.umpire.force_pool, 16);
+  EXPECT_EQ(Book(charged.state).force_pool, 16);
 }
 
 // "1 = Figure vanishes", "2 = Figure remains in same location".
@@ -1479,8 +1480,8 @@ TEST(LoneZulu_003, ConvertsToSkirmishersOrToAnImpiWhenTwoAreOn) {
   std::vector<std::string> ids = NewUnits(LoneZulu(), sk.state, UnitKind::kSkirmishers);
   ASSERT_EQ(ids.size(), 1u);
   EXPECT_EQ(sk.state.FindUnit(ids[0])->position, Vec2(36, 30));
-  EXPECT_EQ(sk.state.FindUnit(ids[0])->umpire.hand, Hand::kRight);
-  EXPECT_EQ(sk.state.umpire.committed, 1);
+  EXPECT_EQ(Own(sk.state, ids[0]).hand, Hand::kRight);
+  EXPECT_EQ(Book(sk.state).committed, 1);
   // Two on the field already: IMPI CREATION 3 (+1, -1): 4 regiments; HAND 2.
   BattleState two = LoneZulu();
   two.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 4, 44));
@@ -1501,9 +1502,9 @@ TEST(LoneZulu_003, ConvertsToAnImpiHereOrThreeD6FromTheBritishWithinSixInches) {
   std::vector<std::string> impis = NewUnits(LoneZulu(), here.state, UnitKind::kImpi);
   ASSERT_EQ(impis.size(), 1u);
   EXPECT_NEAR(Distance(here.state.FindUnit(impis[0])->position, Vec2(36, 30)), 0.0, 1e-6);
-  EXPECT_EQ(here.state.FindUnit(impis[0])->umpire.target_id, "b1");
-  EXPECT_EQ(here.state.umpire.committed, 4);
-  EXPECT_EQ(here.state.umpire.impis_created, 1);
+  EXPECT_EQ(Own(here.state, impis[0]).target_id, "b1");
+  EXPECT_EQ(Book(here.state).committed, 4);
+  EXPECT_EQ(Book(here.state).impis_created, 1);
   // b1 5" off: 3D6 = 12 from b1, on the lone Zulu's side of it.
   BattleState near = LoneZulu();
   near.FindUnit("b1")->position = Vec2(36, 25);
@@ -1526,34 +1527,34 @@ TEST(LoneZulu_003, SmallPoolGivesASpecialImpiEmptyPoolVanishes) {
   for (LoneZuluEvent event : {LoneZuluEvent::kFiredAtMissed, LoneZuluEvent::kFiredAtHit,
                               LoneZuluEvent::kAttackedInCloseCombat}) {
     BattleState two = LoneZulu();
-    two.umpire.force_pool = 2;
+    Book(two).force_pool = 2;
     // 5: convert; SPECIAL IMPI CREATION 5: 2 regiments; HAND 1.
     ASSERT_OK_AND_SET(sp, Ask(two, LoneQ(event), {5, 5, 1}));
     std::vector<std::string> impis = NewUnits(two, sp.state, UnitKind::kImpi);
     ASSERT_EQ(impis.size(), 1u);
     EXPECT_EQ(Count(sp.state, UnitKind::kRegiment, impis[0]), 2);
     EXPECT_EQ(InSection(sp, EventKind::kTableRoll, kSectionSpecialImpiCreation).size(), 1u);
-    EXPECT_EQ(sp.state.umpire.force_pool, 0);
+    EXPECT_EQ(Book(sp.state).force_pool, 0);
 
     // The scenario total leaves room for one: 1 regiment.
     BattleState one = LoneZulu();
-    one.umpire.committed = 23;
+    Book(one).committed = 23;
     ASSERT_OK_AND_SET(o, Ask(one, LoneQ(event), {6, 6, 1}));
     impis = NewUnits(one, o.state, UnitKind::kImpi);
     ASSERT_EQ(impis.size(), 1u);
     EXPECT_EQ(Count(o.state, UnitKind::kRegiment, impis[0]), 1);
-    EXPECT_EQ(o.state.umpire.committed, 24);
+    EXPECT_EQ(Book(o.state).committed, 24);
 
     // Nothing left: the figure vanishes, with no other die, even with the
     // British within 6".
     for (double british_y : {10.0, 25.0}) {
       BattleState none = LoneZulu();
-      none.umpire.force_pool = 0;
+      Book(none).force_pool = 0;
       none.FindUnit("b1")->position = Vec2(36, british_y);
       ASSERT_OK_AND_SET(v, Ask(none, LoneQ(event), {6}));
       EXPECT_EQ(v.state.FindUnit("l1"), nullptr);
       EXPECT_EQ(Count(v.state, UnitKind::kImpi), 0);
-      EXPECT_EQ(v.state.umpire.committed, 0);
+      EXPECT_EQ(Book(v.state).committed, 0);
     }
   }
 }
@@ -1591,7 +1592,7 @@ TEST(ZuluMorale_003, PinnedRegimentWhoseImpiIsGoneBecomesASmallImpi) {
   AddImpi(s, "z1", 1, 30, 30, "b1", Hand::kLeft);
   s.FindUnit("z1")->off_table = true;
   s.FindUnit("z1r1")->status.pinned = true;
-  const int pool = s.umpire.force_pool;
+  const int pool = Book(s).force_pool;
   // HAND 5: right.
   ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kStartOfTurn), {5}));
   const Unit* reg = r.state.FindUnit("z1r1");
@@ -1602,9 +1603,9 @@ TEST(ZuluMorale_003, PinnedRegimentWhoseImpiIsGoneBecomesASmallImpi) {
   EXPECT_EQ(small->kind, UnitKind::kImpi);
   EXPECT_FALSE(small->off_table);
   EXPECT_EQ(small->position, Vec2(30, 30));
-  EXPECT_EQ(small->umpire.hand, Hand::kRight);
-  EXPECT_EQ(small->umpire.target_id, "b2");    // 20" against b1's 25"
-  EXPECT_EQ(r.state.umpire.force_pool, pool);  // nothing new is committed
+  EXPECT_EQ(Own(r.state, small->id).hand, Hand::kRight);
+  EXPECT_EQ(Own(r.state, small->id).target_id, "b2");    // 20" against b1's 25"
+  EXPECT_EQ(Book(r.state).force_pool, pool);  // nothing new is committed
   EXPECT_EQ(Of(r, EventKind::kUnitConverted).size(), 1u);
 }
 
@@ -1615,7 +1616,7 @@ TEST(ZuluMorale_003, PinnedRegimentDoesNotMoveWithItsImpi) {
   AddImpi(s, "z1", 3, 36, 40, "b1", Hand::kLeft);
   s.FindUnit("z1r3")->status.pinned = true;
   s.FindUnit("z1r3")->position = Vec2(60, 44);
-  s.clock.black_left = 1;
+  DeckIn(s).black_left = 1;
   ASSERT_OK_AND_SET(r, Advance(s, {}, {2, 2, 2}, {B, R}));
   EXPECT_EQ(r.state.FindUnit("z1r3")->position, Vec2(60, 44));
   EXPECT_NEAR(r.state.FindUnit("z1r1")->position.y(), 34.0, 1e-6);
@@ -1636,12 +1637,12 @@ TEST(ZuluMorale_003, RegimentFailingCriticalMoraleIsRemovedToThePool) {
   FireCardUp(s);
   s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
   AddImpi(s, "z1", 3, 36, 30, "b1", Hand::kLeft);
-  s.umpire.committed = 3;
-  s.umpire.force_pool = 13;
+  Book(s).committed = 3;
+  Book(s).force_pool = 13;
   ASSERT_OK_AND_SET(r, Advance(s, {Fire("b1", "z1r2", 11)}, {3}));
   EXPECT_EQ(r.state.FindUnit("z1r2"), nullptr);
-  EXPECT_EQ(r.state.umpire.force_pool, 14);
-  EXPECT_EQ(r.state.umpire.committed, 3);
+  EXPECT_EQ(Book(r.state).force_pool, 14);
+  EXPECT_EQ(Book(r.state).committed, 3);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, "z1"), 2);
   EXPECT_NEAR(Distance(r.state.FindUnit("z1")->position, Vec2(36, 30)), 0.0, 1e-6);
   std::vector<const Event*> morale = Of(r, EventKind::kMoraleTest);
@@ -1650,14 +1651,14 @@ TEST(ZuluMorale_003, RegimentFailingCriticalMoraleIsRemovedToThePool) {
   // Passing, it stays (below half).
   ASSERT_OK_AND_SET(p, Advance(s, {Fire("b1", "z1r2", 11)}, {4}));
   EXPECT_TRUE(p.state.FindUnit("z1r2")->status.below_half);
-  EXPECT_EQ(p.state.umpire.force_pool, 13);
+  EXPECT_EQ(Book(p.state).force_pool, 13);
   // The same through the kCriticalMorale question.
   BattleState hurt = s;
   hurt.FindUnit("z1r1")->figures.fit = 8;
   hurt.FindUnit("z1r1")->figures.casualties = 12;
   ASSERT_OK_AND_SET(q, Ask(hurt, Q(QuestionKind::kCriticalMorale, "z1r1"), {1}));
   EXPECT_EQ(q.state.FindUnit("z1r1"), nullptr);
-  EXPECT_EQ(q.state.umpire.force_pool, 14);
+  EXPECT_EQ(Book(q.state).force_pool, 14);
 }
 
 // An impi whose last regiment is removed is gone, and its induna with it.
@@ -1668,21 +1669,21 @@ TEST(ZuluMorale_003, ImpiWithoutRegimentsDisappearsWithItsInduna) {
   s.units.push_back(British("b2", UnitKind::kInfantry, 40, 10, true, 20));
   AddImpi(s, "z1", 1, 36, 30, "b1", Hand::kLeft);
   AddInduna(s, "z1");
-  s.umpire.committed = 1;
-  s.umpire.force_pool = 15;
+  Book(s).committed = 1;
+  Book(s).force_pool = 15;
   // Critical morale 1: fails.
   ASSERT_OK_AND_SET(r, Advance(s, {Fire("b1", "z1r1", 11)}, {1}));
   EXPECT_EQ(r.state.FindUnit("z1r1"), nullptr);
   EXPECT_EQ(r.state.FindUnit("z1"), nullptr);
   EXPECT_EQ(r.state.FindUnit("z1i"), nullptr);
   // The regiment returns to the pool; an impi and its induna are no units of it.
-  EXPECT_EQ(r.state.umpire.force_pool, 16);
+  EXPECT_EQ(Book(r.state).force_pool, 16);
   EXPECT_EQ(Of(r, EventKind::kUnitRemoved).size(), 3u);
   // Shot to the last man: the same without a morale test.
   ASSERT_OK_AND_SET(d, Advance(s, {Fire("b1", "z1r1", 20)}, {}));
   EXPECT_EQ(d.state.FindUnit("z1"), nullptr);
   EXPECT_EQ(d.state.FindUnit("z1i"), nullptr);
-  EXPECT_EQ(d.state.umpire.force_pool, 16);
+  EXPECT_EQ(Book(d.state).force_pool, 16);
 }
 
 // ============================================================================
@@ -1723,7 +1724,7 @@ TEST(BritishActions_003, ActionsThatDoNotApplyNowAreFailedPrecondition) {
   EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(m.status().message()), StartsWith("british_actions[0]"));
   BattleState zulus = s;
-  zulus.clock.current_card = CardColor::kUnspecified;
+  DeckIn(zulus).current_card = CardColor::kUnspecified;
   absl::StatusOr<StepResult> p = Advance(zulus, {Pass()}, {});
   EXPECT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(p.status().message()), StartsWith("british_actions[0]"));
@@ -1734,8 +1735,8 @@ TEST(BritishActions_003, ActionsThatDoNotApplyNowAreFailedPrecondition) {
 TEST(BritishActions_003, NoMoreMovesThanTheMovementLimitationAllows) {
   BattleState s = BritishMoving();
   s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 10, 30));
-  s.clock.red_left = 0;
-  s.clock.british_moves_left = 1;
+  DeckIn(s).red_left = 0;
+  DeckIn(s).british_moves_left = 1;
   for (Action second : {Move("b2", 60, 10), Charge("b2", "l1")}) {
     absl::StatusOr<StepResult> r = Advance(s, {Move("b1", 30, 6), second}, {});
     ASSERT_FALSE(r.ok());
@@ -1751,8 +1752,8 @@ TEST(BritishActions_003, NoMoreMovesThanTheMovementLimitationAllows) {
   // The D6 is rolled when the last red card is turned.
   BattleState deck = Field();
   deck.units.push_back(British("b1", UnitKind::kInfantry, 24, 6, true, 20));
-  deck.clock.red_left = 1;
-  deck.clock.black_left = 0;
+  DeckIn(deck).red_left = 1;
+  DeckIn(deck).black_left = 0;
   ASSERT_OK_AND_SET(last, Advance(deck, {}, {2}, {R}));
   EXPECT_EQ(last.awaiting.units_may_move, 2);
 }
@@ -1820,14 +1821,14 @@ TEST(BritishActions_003, NothingIsHalfApplied) {
   EXPECT_EQ(s.FindUnit("b1")->position, before.FindUnit("b1")->position);
   EXPECT_FALSE(s.FindUnit("b1")->status.acted);
   EXPECT_EQ(s.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
-  EXPECT_EQ(s.umpire.committed, 0);
-  EXPECT_EQ(s.umpire.force_pool, 16);
-  EXPECT_EQ(s.umpire.next_unit_serial, before.umpire.next_unit_serial);
+  EXPECT_EQ(Book(s).committed, 0);
+  EXPECT_EQ(Book(s).force_pool, 16);
+  EXPECT_EQ(s.next_unit_serial, before.next_unit_serial);
   // A valid re-run from the same input.
   ASSERT_OK_AND_SET(good, Advance(s, {Move("b1", 40, 19)}, {4, 3, 2}));
   EXPECT_EQ(good.state.FindUnit("b1")->position, Vec2(40, 19));
   EXPECT_EQ(good.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kSpent);
-  EXPECT_EQ(good.state.umpire.committed, 4);
+  EXPECT_EQ(Book(good.state).committed, 4);
   EXPECT_EQ(Count(good.state, UnitKind::kImpi), 1);
 }
 
@@ -1865,17 +1866,17 @@ TEST(BritishActions_003, AskErrorsNameTheQuestionField) {
 // does not lower the tally.
 TEST(ScenarioDesign_003, CommittedNeverExceedsTheScenarioTotal) {
   BattleState s = BritishMoving();
-  s.umpire.scenario_total = 10;
-  s.umpire.committed = 7;
-  s.umpire.force_pool = 16;
+  Book(s).scenario_total = 10;
+  Book(s).committed = 7;
+  Book(s).force_pool = 16;
   // On-field 4 + 2: Create Impi. IMPI CREATION 6 - 1 (first) = 5 regiments,
   // capped at the 3 the total leaves. HAND 2.
   ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19)}, {4, 6, 2}));
   std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
   ASSERT_EQ(impis.size(), 1u);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impis[0]), 3);
-  EXPECT_EQ(r.state.umpire.committed, 10);
-  EXPECT_EQ(r.state.umpire.force_pool, 13);
+  EXPECT_EQ(Book(r.state).committed, 10);
+  EXPECT_EQ(Book(r.state).force_pool, 13);
   // A regiment shot down returns to the pool; the tally stays at the total.
   BattleState fire = r.state;
   FireCardUp(fire);
@@ -1884,8 +1885,8 @@ TEST(ScenarioDesign_003, CommittedNeverExceedsTheScenarioTotal) {
     if (u.parent == impis[0] && u.kind == UnitKind::kRegiment) regiment = u.id;
   }
   ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", regiment, 20)}, {}));
-  EXPECT_EQ(f.state.umpire.force_pool, 14);
-  EXPECT_EQ(f.state.umpire.committed, 10);
+  EXPECT_EQ(Book(f.state).force_pool, 14);
+  EXPECT_EQ(Book(f.state).committed, 10);
   // Nothing more can be created: an impi reads as a Lone Zulu (not more than
   // 2 available), a Special Impi is nothing, skirmishers do not come on.
   Question impi = Q(QuestionKind::kImpiCreation);
@@ -1893,20 +1894,20 @@ TEST(ScenarioDesign_003, CommittedNeverExceedsTheScenarioTotal) {
   impi.at = Vec2(10, 40);
   ASSERT_OK_AND_SET(lone, Ask(f.state, impi, {}));
   EXPECT_EQ(NewUnits(f.state, lone.state, UnitKind::kLoneZulu).size(), 1u);
-  EXPECT_EQ(lone.state.umpire.committed, 10);
+  EXPECT_EQ(Book(lone.state).committed, 10);
   impi.special = true;
   ASSERT_OK_AND_SET(special, Ask(f.state, impi, {}));
   EXPECT_EQ(special.state.units.size(), f.state.units.size());
   BattleState marker = f.state;
   marker.clock.phase = Phase::kMovement;
-  marker.clock.current_card = CardColor::kUnspecified;
-  marker.clock.red_left = 3;
-  marker.clock.black_left = 1;
+  DeckIn(marker).current_card = CardColor::kUnspecified;
+  DeckIn(marker).red_left = 3;
+  DeckIn(marker).black_left = 1;
   for (Unit& u : marker.units) u.status.acted = true;  // nothing else to move
   Mark(marker, 5, Marker::kThisTurn, ForceKind::kSkirmishers);
   ASSERT_OK_AND_SET(m, Advance(marker, {}, {}, {B, R}));
   EXPECT_EQ(Count(m.state, UnitKind::kSkirmishers), 0);
-  EXPECT_EQ(m.state.umpire.committed, 10);
+  EXPECT_EQ(Book(m.state).committed, 10);
   EXPECT_EQ(m.state.FindPoint(PointKind::kPerimeter, 5)->marker, Marker::kNone);
 }
 

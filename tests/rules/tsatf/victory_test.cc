@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -185,8 +186,8 @@ TEST(TurnLimit, EndsTheGameAfterTheLastTurn) {
 TEST(PatrolObjective, ReachedByAMoveEvenWhenSpent) {
   BattleState s = Patrol();
   s.FindPoint(PointKind::kAppearance, 1)->state = PointState::kSpent;
-  s.clock.current_card = CardColor::kRed;
-  s.clock.red_left = 2;
+  tsatf::MutableDeck(s).current_card = CardColor::kRed;
+  tsatf::MutableDeck(s).red_left = 2;
   absl::StatusOr<StepResult> r =
       RunAdvance(s, {testing::Move("c1", 41, 23)}, PolicySpec{}, Script({}));
   ASSERT_TRUE(r.ok()) << r.status();
@@ -198,6 +199,7 @@ TEST(PatrolObjective, ReachedByAMoveEvenWhenSpent) {
   BattleState t = testing::WorkedExampleState();
   t.FindPoint(PointKind::kAppearance, 1)->state = PointState::kSpent;
   t.clock = s.clock;
+  tsatf::MutableDeck(t) = tsatf::DeckOf(s);
   r = RunAdvance(t, {testing::Move("c1", 41, 23)}, PolicySpec{}, Script({}));
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kSpent);
@@ -207,8 +209,8 @@ TEST(PatrolObjective, ReachedByAMoveEvenWhenSpent) {
 // nearest the objective onto it, the others towards it.
 TEST(PatrolTask, LegalActionsOfferTheTasksMoves) {
   BattleState s = Patrol();
-  s.clock.current_card = CardColor::kRed;
-  s.clock.red_left = 2;
+  tsatf::MutableDeck(s).current_card = CardColor::kRed;
+  tsatf::MutableDeck(s).red_left = 2;
   MoveTo(s, "c1", 40, 14);  // 10" from the ford: nearest, and within a cavalry move
   bool onto = false, towards = false;
   const Vec2 objective(40, 24);

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "engine/core/battle_state.h"
+#include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf::testing {
 
@@ -42,8 +43,8 @@ inline void AddImpi(BattleState& s, const std::string& id, int regiments, double
   g.side = Side::kZulu;
   g.kind = UnitKind::kImpi;
   g.position = Vec2(x, y);
-  g.umpire.hand = hand;
-  g.umpire.target_id = target;
+  Own(s, id).hand = hand;
+  Own(s, id).target_id = target;
   s.units.push_back(g);
   for (int i = 0; i < regiments; ++i) {
     Unit r;
@@ -94,9 +95,9 @@ inline BattleState WorkedExampleState() {
   s.table.height = 48;
   s.clock.turn = 3;
   s.clock.phase = Phase::kMovement;  // the movement phase, deck shuffled
-  s.clock.red_left = 3;
-  s.clock.black_left = 3;
-  s.clock.british_moves_left = -1;
+  DeckIn(s).red_left = 3;
+  DeckIn(s).black_left = 3;
+  DeckIn(s).british_moves_left = -1;
   for (int i = 0; i < 4; ++i) {
     s.units.push_back(British("b" + std::to_string(i + 1), UnitKind::kInfantry, 20 + 6 * i, 10, true, 20));
   }
@@ -110,11 +111,11 @@ inline BattleState WorkedExampleState() {
   s.points.push_back(Appearance(2, 66, 20, 3, "a rocky depression"));
   s.points.push_back(Appearance(3, 8, 26, 2, "a patch of scrub"));
   s.points.push_back(Appearance(4, 30, 44, 4, "a wooded kopje"));
-  s.umpire.scenario_total = 24;
-  s.umpire.committed = 7;
-  s.umpire.force_pool = 10;
-  s.umpire.impis_created = 0;
-  s.umpire.next_unit_serial = 100;
+  Book(s).scenario_total = 24;
+  Book(s).committed = 7;
+  Book(s).force_pool = 10;
+  Book(s).impis_created = 0;
+  s.next_unit_serial = 100;
   return s;
 }
 
@@ -154,8 +155,8 @@ inline BattleState PatrolState() {
   kopje.blocks_los = true;
   kopje.cover_class = 3;
   s.terrain.push_back(kopje);
-  s.umpire.scenario_total = 24;
-  s.umpire.force_pool = 16;
+  Book(s).scenario_total = 24;
+  Book(s).force_pool = 16;
   return s;
 }
 

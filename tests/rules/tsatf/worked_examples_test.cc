@@ -11,6 +11,7 @@
 #include "engine/rulesets/umpire.h"
 #include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf {
 namespace {
@@ -136,15 +137,15 @@ TEST_F(WorkedExamples, MovementProcedure_Card5_LastZuluCardBringsOnTheImpi) {
   EXPECT_EQ(impi->kind, UnitKind::kImpi);
   EXPECT_EQ(Count(c6.state, UnitKind::kRegiment, id), 5);
   EXPECT_EQ(Count(c6.state, UnitKind::kInduna, id), 1);
-  EXPECT_EQ(impi->umpire.hand, Hand::kLeft);
-  EXPECT_EQ(impi->umpire.target_id, "c2");
+  EXPECT_EQ(Own(c6.state, id).hand, Hand::kLeft);
+  EXPECT_EQ(Own(c6.state, id).target_id, "c2");
   std::vector<const Event*> moves = Of(c6, EventKind::kMoved);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_THAT(moves[0]->why.text, HasSubstr("15"));
   EXPECT_EQ(moves[0]->why.dice.back().count, 3);  // "three D6 are rolled"
-  EXPECT_EQ(c6.state.umpire.committed, 12);
-  EXPECT_EQ(c6.state.umpire.force_pool, 5);
-  EXPECT_EQ(c6.state.umpire.impis_created, 1);
+  EXPECT_EQ(Book(c6.state).committed, 12);
+  EXPECT_EQ(Book(c6.state).force_pool, 5);
+  EXPECT_EQ(Book(c6.state).impis_created, 1);
 }
 
 TEST_F(WorkedExamples, MovementProcedure_Card6_CavalryAtTheFordAndTheRockyDepression) {
@@ -211,8 +212,8 @@ TEST_F(WorkedExamples, FireProcedure_RegimentFallsBackAndLoneZuluConverts) {
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
   EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-6);
   // Pool: 5 + 1 recycled - 4 = 2; committed 12 + 4 = 16.
-  EXPECT_EQ(r.state.umpire.force_pool, 2);
-  EXPECT_EQ(r.state.umpire.committed, 16);
+  EXPECT_EQ(Book(r.state).force_pool, 2);
+  EXPECT_EQ(Book(r.state).committed, 16);
   EXPECT_EQ(r.awaiting.kind, AwaitKind::kBritishFire);
 }
 

@@ -1,6 +1,7 @@
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -44,6 +45,81 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     return absl::InvalidArgumentError(
         absl::StrCat("state.ferree.quiet_turns: ", p.quiet_turns(), " is negative"));
   }
+  auto negative = [](const std::string& path, int v) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", v, " is negative"));
+  };
+  std::unordered_set<std::string> units;
+  for (const v1::Unit& u : in.units()) units.insert(u.id());
+  auto unit_ref = [&](const std::string& path, const std::string& id) -> absl::Status {
+    if (id.empty()) return absl::InvalidArgumentError(path + ": is required");
+    if (!units.count(id)) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": no unit has id \"", id, "\""));
+    }
+    return absl::OkStatus();
+  };
+  const v1::FerreeSituation& sit = p.situation();
+  if (sit.reinforcement_arrival() < 0) {
+    return negative("state.ferree.situation.reinforcement_arrival", sit.reinforcement_arrival());
+  }
+  if (!v1::Deployment_IsValid(sit.deployment())) {
+    return absl::InvalidArgumentError(absl::StrCat("state.ferree.situation.deployment: ",
+                                                   sit.deployment(), " is not a valid Deployment"));
+  }
+  if (sit.discovery_time() < 0) {
+    return negative("state.ferree.situation.discovery_time", sit.discovery_time());
+  }
+  for (int i = 0; i < p.secret_entries_size(); ++i) {
+    const std::string path = absl::StrCat("state.ferree.secret_entries[", i, "]");
+    const v1::SecretEntry& e = p.secret_entries(i);
+    if (absl::Status st = unit_ref(path + ".unit_id", e.unit_id()); !st.ok()) return st;
+    if (e.turn() < 0) return negative(path + ".turn", e.turn());
+    if (e.point() < 0) return negative(path + ".point", e.point());
+  }
+  for (int i = 0; i < p.chits_left_size(); ++i) {
+    if (absl::Status st = unit_ref(absl::StrCat("state.ferree.chits_left[", i, "]"), p.chits_left(i));
+        !st.ok()) {
+      return st;
+    }
+  }
+  if (p.segment() < 0) return negative("state.ferree.segment", p.segment());
+  for (int i = 0; i < p.units_size(); ++i) {
+    const std::string path = absl::StrCat("state.ferree.units[", i, "]");
+    const v1::FerreeUnit& x = p.units(i);
+    if (absl::Status st = unit_ref(path + ".unit_id", x.unit_id()); !st.ok()) return st;
+    if (own.units.count(x.unit_id())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ".unit_id: \"", x.unit_id(), "\" has an earlier entry; one entry a unit"));
+    }
+    for (int k = 0; k < x.fired_on_by_this_turn_size(); ++k) {
+      if (absl::Status st = unit_ref(absl::StrCat(path, ".fired_on_by_this_turn[", k, "]"),
+                                     x.fired_on_by_this_turn(k));
+          !st.ok()) {
+        return st;
+      }
+    }
+    if (!x.wagon_id().empty()) {
+      if (absl::Status st = unit_ref(path + ".wagon_id", x.wagon_id()); !st.ok()) return st;
+    }
+    for (const auto& [field, v] : {std::pair<const char*, int>{"division", x.division()},
+                                   {"entry_point", x.entry_point()},
+                                   {"losses_this_turn", x.losses_this_turn()},
+                                   {"figures_fired_at", x.figures_fired_at()},
+                                   {"turns_carried", x.turns_carried()},
+                                   {"turns_waited", x.turns_waited()}}) {
+      if (v < 0) return negative(absl::StrCat(path, ".", field), v);
+    }
+    FerreeUnit& u = own.units[x.unit_id()];
+    u.division = x.division();
+    u.entry_point = x.entry_point();
+    u.fired_on_by_this_turn = Strings(x.fired_on_by_this_turn());
+    u.losses_this_turn = x.losses_this_turn();
+    u.figures_fired_at = x.figures_fired_at();
+    u.under_artillery = x.under_artillery();
+    u.wagon_id = x.wagon_id();
+    u.carrying = x.carrying();
+    u.turns_carried = x.turns_carried();
+    u.turns_waited = x.turns_waited();
+  }
   PendingChoice& pending = own.pending;
   pending.choice = static_cast<ZuluChoice>(pc.choice());
   pending.unit_id = pc.unit_id();
@@ -55,6 +131,19 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   own.arriving = Strings(p.arriving());
   own.quiet_turns = p.quiet_turns();
   own.surgeon_attempts = p.surgeon_attempts();
+  Situation& s = own.situation;
+  s.rolled = sit.rolled();
+  s.camp_laagered = sit.camp_laagered();
+  s.thornbush = sit.thornbush();
+  s.reinforcement_arrival = sit.reinforcement_arrival();
+  s.deployment = static_cast<Deployment>(sit.deployment());
+  s.scouting = sit.scouting();
+  s.discovery_time = sit.discovery_time();
+  for (const v1::SecretEntry& e : p.secret_entries()) {
+    own.secret_entries.push_back(SecretEntry{e.unit_id(), e.turn(), e.point()});
+  }
+  own.chits_left = Strings(p.chits_left());
+  own.segment = p.segment();
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
 }
@@ -81,6 +170,39 @@ void FerreeWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   SetStrings(own->arriving, p->mutable_arriving());
   p->set_quiet_turns(own->quiet_turns);
   p->set_surgeon_attempts(own->surgeon_attempts);
+  const Situation& s = own->situation;
+  v1::FerreeSituation* sit = p->mutable_situation();
+  sit->set_rolled(s.rolled);
+  sit->set_camp_laagered(s.camp_laagered);
+  sit->set_thornbush(s.thornbush);
+  sit->set_reinforcement_arrival(s.reinforcement_arrival);
+  sit->set_deployment(static_cast<v1::Deployment>(s.deployment));
+  sit->set_scouting(s.scouting);
+  sit->set_discovery_time(s.discovery_time);
+  if (sit->ByteSizeLong() == 0) p->clear_situation();
+  for (const SecretEntry& e : own->secret_entries) {
+    v1::SecretEntry* pe = p->add_secret_entries();
+    pe->set_unit_id(e.unit_id);
+    pe->set_turn(e.turn);
+    pe->set_point(e.point);
+  }
+  SetStrings(own->chits_left, p->mutable_chits_left());
+  p->set_segment(own->segment);
+  for (const auto& [id, u] : own->units) {
+    if (u.Empty() || in.FindUnit(id) == nullptr) continue;
+    v1::FerreeUnit* x = p->add_units();
+    x->set_unit_id(id);
+    x->set_division(u.division);
+    x->set_entry_point(u.entry_point);
+    SetStrings(u.fired_on_by_this_turn, x->mutable_fired_on_by_this_turn());
+    x->set_losses_this_turn(u.losses_this_turn);
+    x->set_figures_fired_at(u.figures_fired_at);
+    x->set_under_artillery(u.under_artillery);
+    x->set_wagon_id(u.wagon_id);
+    x->set_carrying(u.carrying);
+    x->set_turns_carried(u.turns_carried);
+    x->set_turns_waited(u.turns_waited);
+  }
 }
 
 }  // namespace impi::ferree

@@ -1,0 +1,176 @@
+#include "engine/rulesets/tsatf/wire/tsatf_wire.h"
+
+#include <cmath>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+
+namespace impi::tsatf {
+namespace {
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+absl::Status NotNegative(const std::string& path, int value) {
+  if (value < 0) return Bad(path, absl::StrCat(value, " is negative"));
+  return absl::OkStatus();
+}
+
+absl::Status UnitRef(const std::string& path, const std::string& id,
+                     const std::unordered_set<std::string>& units) {
+  if (id.empty()) return Bad(path, "is required");
+  if (!units.count(id)) return Bad(path, absl::StrCat("no unit has id \"", id, "\""));
+  return absl::OkStatus();
+}
+
+std::vector<std::string> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
+  return std::vector<std::string>(in.begin(), in.end());
+}
+
+void SetStrings(const std::vector<std::string>& in,
+                google::protobuf::RepeatedPtrField<std::string>* out) {
+  out->Clear();
+  for (const std::string& s : in) *out->Add() = s;
+}
+
+absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
+                           const std::unordered_set<std::string>& units,
+                           const std::unordered_set<std::string>& british, TsatfUnit* u) {
+  if (!v1::Hand_IsValid(p.hand())) {
+    return Bad(path + ".hand", absl::StrCat(p.hand(), " is not a valid Hand"));
+  }
+  if (!p.target_id().empty()) {
+    IMPI_RETURN_IF_ERROR(UnitRef(path + ".target_id", p.target_id(), units));
+    if (!british.count(p.target_id())) {
+      return Bad(path + ".target_id", absl::StrCat("'", p.target_id(), "' is not a British unit"));
+    }
+  }
+  if (p.has_last_known_target() && (!std::isfinite(p.last_known_target().x()) ||
+                                    !std::isfinite(p.last_known_target().y()))) {
+    return Bad(path + ".last_known_target", "is not finite");
+  }
+  for (int i = 0; i < p.fired_on_by_this_turn_size(); ++i) {
+    IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_this_turn[", i, "]"),
+                                 p.fired_on_by_this_turn(i), units));
+  }
+  for (int i = 0; i < p.fired_on_by_last_turn_size(); ++i) {
+    IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_last_turn[", i, "]"),
+                                 p.fired_on_by_last_turn(i), units));
+  }
+  IMPI_RETURN_IF_ERROR(NotNegative(path + ".losses_this_turn", p.losses_this_turn()));
+  IMPI_RETURN_IF_ERROR(NotNegative(path + ".created_turn", p.created_turn()));
+  IMPI_RETURN_IF_ERROR(NotNegative(path + ".entry_point", p.entry_point()));
+  u->hand = static_cast<Hand>(p.hand());
+  u->target_id = p.target_id();
+  // The presence of last_known_target is the engine's has_last_known_target.
+  u->has_last_known_target = p.has_last_known_target();
+  u->last_known_target = Vec2(p.last_known_target().x(), p.last_known_target().y());
+  u->fired_on_by_this_turn = Strings(p.fired_on_by_this_turn());
+  u->fired_on_by_last_turn = Strings(p.fired_on_by_last_turn());
+  u->losses_this_turn = p.losses_this_turn();
+  u->created_turn = p.created_turn();
+  u->entry_point = p.entry_point();
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
+  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
+      in.ruleset_state_case() != v1::TableState::kTsatf) {
+    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
+    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
+    return absl::InvalidArgumentError(
+        absl::StrCat("state.", field->name(), ": is another rule set's state; a ", kRulesetId,
+                     " state carries state.tsatf"));
+  }
+  const v1::TsatfState& p = in.tsatf();
+  TsatfState own;
+  const v1::TsatfDeck& d = p.deck();
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.red_left", d.red_left()));
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.black_left", d.black_left()));
+  if (!v1::CardColor_IsValid(d.current_card())) {
+    return Bad("state.tsatf.deck.current_card",
+               absl::StrCat(d.current_card(), " is not a valid CardColor"));
+  }
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.zulu_cards_drawn", d.zulu_cards_drawn()));
+  // -1 means "no limit" on the last British card.
+  if (d.british_moves_left() < -1) {
+    return Bad("state.tsatf.deck.british_moves_left",
+               absl::StrCat(d.british_moves_left(), " is below -1 (no limit)"));
+  }
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.force_pool", p.force_pool()));
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.committed", p.committed()));
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.scenario_total", p.scenario_total()));
+  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.impis_created", p.impis_created()));
+  own.deck.red_left = d.red_left();
+  own.deck.black_left = d.black_left();
+  own.deck.current_card = static_cast<CardColor>(d.current_card());
+  own.deck.zulu_cards_drawn = d.zulu_cards_drawn();
+  own.deck.british_moves_left = d.british_moves_left();
+  own.force_pool = p.force_pool();
+  own.committed = p.committed();
+  own.scenario_total = p.scenario_total();
+  own.impis_created = p.impis_created();
+  std::unordered_set<std::string> units, british;
+  for (const v1::Unit& u : in.units()) {
+    units.insert(u.id());
+    if (u.side() == v1::BRITISH) british.insert(u.id());
+  }
+  for (int i = 0; i < p.units_size(); ++i) {
+    const std::string path = absl::StrCat("state.tsatf.units[", i, "]");
+    const v1::TsatfUnit& pu = p.units(i);
+    IMPI_RETURN_IF_ERROR(UnitRef(path + ".unit_id", pu.unit_id(), units));
+    if (own.units.count(pu.unit_id())) {
+      return Bad(path + ".unit_id",
+                 absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
+    }
+    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, &own.units[pu.unit_id()]));
+  }
+  out->ruleset_state = std::move(own);
+  return absl::OkStatus();
+}
+
+void TsatfWire::StateToProto(const BattleState& in, v1::TableState* out) const {
+  const TsatfState* own = OwnState(in);
+  if (own == nullptr) {
+    out->clear_tsatf();
+    return;
+  }
+  v1::TsatfState* p = out->mutable_tsatf();
+  p->Clear();
+  const Deck& d = own->deck;
+  v1::TsatfDeck* pd = p->mutable_deck();
+  pd->set_red_left(d.red_left);
+  pd->set_black_left(d.black_left);
+  pd->set_current_card(static_cast<v1::CardColor>(d.current_card));
+  pd->set_zulu_cards_drawn(d.zulu_cards_drawn);
+  pd->set_british_moves_left(d.british_moves_left);
+  if (pd->ByteSizeLong() == 0) p->clear_deck();
+  p->set_force_pool(own->force_pool);
+  p->set_committed(own->committed);
+  p->set_scenario_total(own->scenario_total);
+  p->set_impis_created(own->impis_created);
+  for (const auto& [id, u] : own->units) {
+    if (u.Empty() || in.FindUnit(id) == nullptr) continue;
+    v1::TsatfUnit* pu = p->add_units();
+    pu->set_unit_id(id);
+    pu->set_hand(static_cast<v1::Hand>(u.hand));
+    pu->set_target_id(u.target_id);
+    if (u.has_last_known_target) {
+      pu->mutable_last_known_target()->set_x(u.last_known_target.x());
+      pu->mutable_last_known_target()->set_y(u.last_known_target.y());
+    }
+    SetStrings(u.fired_on_by_this_turn, pu->mutable_fired_on_by_this_turn());
+    SetStrings(u.fired_on_by_last_turn, pu->mutable_fired_on_by_last_turn());
+    pu->set_losses_this_turn(u.losses_this_turn);
+    pu->set_created_turn(u.created_turn);
+    pu->set_entry_point(u.entry_point);
+  }
+}
+
+}  // namespace impi::tsatf
