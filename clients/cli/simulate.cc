@@ -234,6 +234,17 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     record.turns = options.turn_cap;
   }
   record.situation = impi::ferree::Own(s).situation;
+  if (s.ruleset == impi::ferree::kRulesetId) {
+    const impi::ferree::Outcome outcome = impi::ferree::OutcomeOf(s);
+    record.victory = outcome.victory;
+    record.british_escaped = outcome.escaped;
+    for (const Unit& u : s.units) {
+      if (u.side == Side::kBritish && (u.status.ammunition == Ammunition::kLow ||
+                                       u.status.ammunition == Ammunition::kOut)) {
+        ++record.british_out_of_ammunition;
+      }
+    }
+  }
   for (const Unit& u : s.units) {
     if (!CountsFigures(u)) continue;
     (u.side == Side::kBritish ? record.british_lost : record.zulu_lost) += FiguresLost(u);
@@ -254,7 +265,12 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   std::map<impi::ferree::Deployment, int> deployment;
   std::map<int, int> scouting;
   std::map<int, int> found_hour;
+  std::map<impi::ferree::Victory, int> victories;
+  double escaped = 0, short_of_ammunition = 0;
   for (const GameRecord& g : games) {
+    ++victories[g.victory];
+    escaped += g.british_escaped;
+    short_of_ammunition += g.british_out_of_ammunition;
     if (g.winner == Side::kZulu) {
       ++zulu;
     } else if (g.winner == Side::kBritish) {
@@ -333,6 +349,11 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
                                           holding / n, british_start));
     return out;
   }
+  absl::StrAppend(&out, "\nVictory scale (designed, docs/ferree-engine.md)\n");
+  for (const auto& [v, k] : victories) row(impi::ferree::VictoryName(v), k);
+  absl::StrAppend(&out, absl::StrFormat("  Mean British figures escaped %.1f; companies low or out "
+                                        "of ammunition at the end %.1f\n",
+                                        escaped / n, short_of_ammunition / n));
   absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
   row("A camp laagered", laager);
   row("B thornbush", thornbush);

@@ -73,6 +73,11 @@ struct GameRecord {
   int british_start = 0;
   int zulu_start = 0;
   impi::ferree::Situation situation;  // the situation rolls A-F as played
+  // Ferree: the victory scale (ferree::OutcomeOf) and the British figures
+  // that escaped off the table.
+  impi::ferree::Victory victory = impi::ferree::Victory::kNone;
+  int british_escaped = 0;
+  int british_out_of_ammunition = 0;  // companies low or out at the end
   // Zulu Control's patrol task (engine/rulesets/tsatf/victory.h): how the
   // game ended, whether the objective was reached, figures holding it.
   bool draw = false;

@@ -58,7 +58,18 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
   games[2].situation.reinforcement_arrival = 11 * 60;
   games[3].situation.scouting = -1;
   games[3].situation.discovery_time = 9 * 60 + 30;
+  games[0].victory = games[1].victory = impi::ferree::Victory::kZuluDecisive;
+  games[2].victory = impi::ferree::Victory::kZuluClear;
+  games[2].british_escaped = 40;
+  games[0].british_out_of_ammunition = 2;
   const std::string r = FormatReport(o, "FERREE_ISANDLWANA", games, 0);
+  EXPECT_NE(r.find("decisive Zulu victory                    2   50.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("clear Zulu victory                       1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("none                                     1   25.0%"), std::string::npos) << r;
+  EXPECT_NE(r.find("Mean British figures escaped 10.0; companies low or out of ammunition at the "
+                   "end 0.5"),
+            std::string::npos)
+      << r;
   EXPECT_NE(r.find("4 games (seeds 10..13)"), std::string::npos) << r;
   EXPECT_NE(r.find("Zulu win          3   75.0%"), std::string::npos) << r;
   EXPECT_NE(r.find("British win       0    0.0%"), std::string::npos) << r;
