@@ -159,6 +159,32 @@ TEST(FerreeDoctrineTest, OrdersTheUnactedRegimentNearestTheEnemy) {
   EXPECT_EQ(Pick(t.s, {to_far, to_mid, FerreeTable::Make(ActionKind::kPass, "induna")}), 1);
 }
 
+// Designed (docs/scenarios/isandlwana.md): an induna keeps to his division:
+// he goes to the regiments of his own regiment's division, not to a nearer
+// one of another.
+TEST(FerreeDoctrineTest, AnIndunaKeepsToHisDivision) {
+  FerreeTable t;
+  t.Company("a_coy", Vec2(50, 30));
+  t.Regiment("own", 1, {Vec2(20, 60)}).status.acted = true;
+  t.Regiment("chest", 2, {Vec2(55, 30 + 8 + kTrayToCompany)});
+  t.Regiment("horn", 1, {Vec2(35, 30 + 16 + kTrayToCompany)});
+  t.Figure("induna", UnitKind::kInduna, Vec2(45, 50), "own");
+  Action to_chest = FerreeTable::Make(ActionKind::kMove, "induna", "chest_t1");
+  to_chest.to = t.s.FindUnit("chest_t1")->position;
+  Action to_horn = FerreeTable::Make(ActionKind::kMove, "induna", "horn_t1");
+  to_horn.to = t.s.FindUnit("horn_t1")->position;
+  const std::vector<Action> moves = {to_chest, to_horn,
+                                     FerreeTable::Make(ActionKind::kPass, "induna")};
+  EXPECT_EQ(Pick(t.s, moves), 1);
+  // A division induna (no parent, a division of his own) likewise.
+  t.s.FindUnit("induna")->parent.clear();
+  impi::ferree::MutableUnitOf(t.s, "induna").division = 1;
+  EXPECT_EQ(Pick(t.s, moves), 1);
+  // The army's commander (neither) goes to the nearer, of any division.
+  impi::ferree::MutableUnitOf(t.s, "induna").division = 0;
+  EXPECT_EQ(Pick(t.s, moves), 0);
+}
+
 TEST(FerreeDoctrineTest, OrdersNobodyWhoHasActed) {
   FerreeTable t;
   t.Company("a_coy", Vec2(50, 30));

@@ -344,9 +344,9 @@ OptionScore ScoreRegimentMove(Survey& sv, const Action& a, const Unit& mover,
   }
 }
 
-// The regiment an induna should go to and order: the unacted one nearest the
-// enemy, a little further if it is out of the induna's reach (3D6, 10.5" on
-// average).
+// The regiment an induna should go to and order: the unacted one of his
+// division nearest the enemy, a little further if it is out of the induna's
+// reach (3D6, 10.5" on average).
 //
 // The score is the gap to the British plus half the reach. The gap is the
 // costly part and is never negative, so the regiments are taken nearest
@@ -361,9 +361,17 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
   std::vector<Candidate> candidates;
   sv.GatherAllTrays();
   const std::vector<Unit>& units = sv.s.units;
+  // An induna keeps to his division (the horns, chest and loins each had
+  // their own commanders): only regiments of his division (his own, or his
+  // regiment's); the army's commander (neither) goes anywhere.
+  int division = impi::ferree::UnitOf(sv.s, induna.id).division;
+  if (division == 0 && !induna.parent.empty()) {
+    division = impi::ferree::UnitOf(sv.s, induna.parent).division;
+  }
   for (size_t i = 0; i < units.size(); ++i) {
     const Unit& r = units[i];
     if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) continue;
+    if (division != 0 && impi::ferree::UnitOf(sv.s, r.id).division != division) continue;
     const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(sv, r)) - 10.5);
     candidates.push_back({0.5 * reach, i});
   }
