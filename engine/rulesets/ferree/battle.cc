@@ -1036,6 +1036,18 @@ absl::Status FerreeBattle::StartTurn() {
     u.status.fired = false;
     u.status.in_close_combat = false;
   }
+  // British Ammunition Resupply Table: "+1 for each turn the runner waits":
+  // every runner still at a wagon without his ammunition when a turn begins
+  // has waited one more turn.
+  for (const Unit& r : s_.units) {
+    if (r.kind != UnitKind::kRunner || !Alive(r) || UnitOf(s_, r.id).carrying) continue;
+    for (const Unit& w : s_.units) {
+      if (w.kind == UnitKind::kWagon && !w.off_table && InContact(r, w)) {
+        ++MutableUnitOf(s_, r.id).turns_waited;
+        break;
+      }
+    }
+  }
   IMPI_RETURN_IF_ERROR(ArriveReinforcements());
   Own(s_).segment = 0;
   Own(s_).chits_left = FillCup();

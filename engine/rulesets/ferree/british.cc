@@ -302,10 +302,18 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
-  int turns = UnitOf(s_, runner_id).turns_carried;
+  const int turns = UnitOf(s_, runner_id).turns_carried;
+  int credited = turns;  // turns of fire the company has after this
+  std::string cap;
   if (AmmunitionUnitOf(*c, &kind)) {
+    // British Ammunition Table: a unit carries at most its "Turns Of Fire".
     const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
-    c->status.turns_fired = std::max(0, allowance.turns_of_fire - turns);
+    credited = std::min(turns, allowance.turns_of_fire);
+    c->status.turns_fired = allowance.turns_of_fire - credited;
+    if (credited < turns) {
+      cap = absl::StrCat(" (", credited, " credited: it carries at most ",
+                         allowance.turns_of_fire, ")");
+    }
   }
   c->status.ammunition = Ammunition::kPlenty;
   c->status.runner_out = false;
@@ -315,7 +323,8 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   c->figures.casualties += r->figures.casualties;
   Event& e = Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
                  absl::StrCat("The runner ", runner_id, " reaches ", NameOf(*c), " with ", turns,
-                              " turns of ammunition: it is resupplied."));
+                              " turns of ammunition", cap, ": it is resupplied with ", credited,
+                              " turns of fire."));
   e.unit_ids = {runner_id, c->id};
   const int idx = s_.UnitIndex(runner_id);
   s_.units.erase(s_.units.begin() + idx);
@@ -416,9 +425,9 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
     bool stop = false;
     switch (res.result) {
       case ResupplyResult::kNoAmmoThisTurn:
-        // "+1 for each turn the runner waits".
-        ++MutableUnitOf(s_, rid).turns_waited;
-        for (const std::string& other : queue) ++MutableUnitOf(s_, other).turns_waited;
+        // "Runners at a particular wagon can be rolled for until a No Ammo
+        // result occurs": the rest wait ("+1 for each turn the runner
+        // waits" is counted as each turn begins).
         stop = true;
         break;
       case ResupplyResult::kTurnsOfAmmo:
@@ -434,11 +443,7 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
         break;
       case ResupplyResult::kBackOfLine:
         // Designed: once a quartermaster's turn; a second time he waits.
-        if (sent_back.insert(rid).second) {
-          queue.push_back(rid);
-        } else {
-          ++MutableUnitOf(s_, rid).turns_waited;
-        }
+        if (sent_back.insert(rid).second) queue.push_back(rid);
         break;
     }
     if (stop) break;

@@ -1156,9 +1156,54 @@ TEST_F(FerreeEngine, ARunnerFetchesAmmunitionFromHisWagon) {
   EXPECT_EQ(b1->status.ammunition, Ammunition::kPlenty);
   EXPECT_EQ(b1->status.turns_fired, 2) << "5 turns of fire, 3 brought: 2 used";
   EXPECT_FALSE(b1->status.runner_out);
+  const Event* rejoined = FindEvent(st.log, EventKind::kRejoined);
+  ASSERT_NE(rejoined, nullptr);
+  EXPECT_THAT(rejoined->why.text, HasSubstr("with 3 turns of ammunition: it is resupplied with 3 "
+                                            "turns of fire"));
   const Event* resupply = FindEvent(st.log, EventKind::kTableRoll);
   ASSERT_NE(resupply, nullptr);
   EXPECT_EQ(resupply->why.rule.table, "British Ammunition Resupply Table");
+}
+
+// British Ammunition Resupply Table (001): "+1 for each turn the runner
+// waits": every turn a runner begins at a wagon without his ammunition
+// counts, and the quartermaster's roll carries that many +1s.
+TEST_F(FerreeEngine, ARunnersWaitCountsEveryTurn) {
+  BattleState s = SmallBattle();
+  s.units.erase(s.units.begin() + s.UnitIndex("i1"));
+  for (const char* id : {"t1", "t2", "t3"}) s.FindUnit(id)->position.y() = 46;
+  s.FindUnit("b1")->status.runner_out = true;
+  Add(s, "b1-runner1", Side::kBritish, UnitKind::kRunner,
+      {30, 4 + kFigureRadius + kFigureRadius + 0.05}, 1, "b1");
+  ASSERT_TRUE(InContact(*s.FindUnit("b1-runner1"), *s.FindUnit("w1")));
+  s.clock.turn = 1;  // the cup is empty: the next step begins turn 2
+  Dice dice = Dice::Seeded(3);
+  std::vector<std::pair<int, int>> rolls;  // (turn, the roll's +1s)
+  for (int guard = 0; guard < 40 && s.FindUnit("b1-runner1") != nullptr &&
+                      !UnitOf(s, "b1-runner1").carrying && s.clock.turn < 8;
+       ++guard) {
+    EventLog log;
+    Awaiting next;
+    std::vector<Action> british;
+    if (rules_.Awaits(s).side == Side::kBritish) british.push_back(Make(ActionKind::kPass, "b1"));
+    int turn = s.clock.turn;  // a step may run on into the next turn
+    ASSERT_TRUE(Advance(rules_, s, british, PolicySpec{}, dice, log, &next).ok());
+    for (const Event& e : log.events()) {
+      if (e.kind == EventKind::kTurnStarted) ++turn;
+      if (e.kind != EventKind::kTableRoll || e.why.rule.table != "British Ammunition Resupply Table") {
+        continue;
+      }
+      int plus = 0;
+      for (const DieRoll& d : e.why.dice) {
+        for (const Modifier& m : d.modifiers) plus += m.value;
+      }
+      rolls.push_back({turn, plus});
+    }
+  }
+  ASSERT_FALSE(rolls.empty());
+  // The runner was at the wagon before turn 2 began: on turn t he has
+  // waited t - 1 turns.
+  for (const auto& [turn, plus] : rolls) EXPECT_EQ(plus, turn - 1) << "turn " << turn;
 }
 
 TEST_F(FerreeEngine, ARunnerMayNotGoBeforeTheTurnsOfFire) {
