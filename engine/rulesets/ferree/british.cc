@@ -458,18 +458,24 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
   int done = MutableOwnState(s_).surgeon_attempts;
   int made = 0;
   // "the surgeon and the patient must be in base contact when the surgeon is
-  // active ... Three attempts by the surgeon may be made per turn." Designed:
-  // one attempt per wounded figure per turn (figures are counted, not named).
+  // active ... Only one attempt can be made for a single figure. Three
+  // attempts by the surgeon may be made per turn." Figures are counted, not
+  // named: a unit's wounded figures the surgeon has failed are counted in
+  // FerreeUnit.surgeon_tried (at most its wounded: a tried figure wounded
+  // again is taken to be one of them).
   for (Unit& b : s_.units) {
     if (b.side != Side::kBritish || b.id == sid || b.off_table || b.figures.wounded <= 0) continue;
     if (!InContact(*s_.FindUnit(sid), b)) continue;
-    const int patients = b.figures.wounded;
+    int tried = std::min(UnitOf(s_, b.id).surgeon_tried, b.figures.wounded);
+    const int patients = b.figures.wounded - tried;
     for (int k = 0; k < patients && done < kSurgeonAttempts && made < max_attempts; ++k) {
       Explanation why;
       const bool repaired = SurgeonsAid(dice_, WhyFor(why));
       if (repaired) {
         --b.figures.wounded;
         ++b.figures.fit;
+      } else {
+        MutableUnitOf(s_, b.id).surgeon_tried = ++tried;
       }
       ++done;
       ++made;

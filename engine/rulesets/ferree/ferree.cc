@@ -59,7 +59,7 @@ bool AwaitsArrival(const BattleState& s, const std::string& unit_id) {
 bool FerreeUnit::Empty() const {
   return division == 0 && entry_point == 0 && fired_on_by_this_turn.empty() &&
          losses_this_turn == 0 && figures_fired_at == 0 && !under_artillery && wagon_id.empty() &&
-         !carrying && turns_carried == 0 && turns_waited == 0;
+         !carrying && turns_carried == 0 && turns_waited == 0 && surgeon_tried == 0;
 }
 
 const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
@@ -711,6 +711,7 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
       y.carrying = x.carrying;
       y.turns_carried = x.turns_carried;
       y.turns_waited = x.turns_waited;
+      y.surgeon_tried = x.surgeon_tried;
       if (!y.Empty()) shown.emplace(id, std::move(y));
     }
     own.units = std::move(shown);
@@ -812,7 +813,7 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
     if (x.Empty() || state.FindUnit(id) == nullptr) continue;
     h->Add(id);
     for (int v : {x.division, x.entry_point, x.losses_this_turn, x.figures_fired_at,
-                  x.turns_carried, x.turns_waited}) {
+                  x.turns_carried, x.turns_waited, x.surgeon_tried}) {
       h->Add(v);
     }
     h->Add(x.fired_on_by_this_turn);

@@ -201,6 +201,10 @@ struct FerreeUnit {
   bool carrying = false;
   int turns_carried = 0;
   int turns_waited = 0;
+  // A British unit: its wounded figures the surgeon has tried and failed to
+  // patch up ("Only one attempt can be made for a single figure"). Figures
+  // are counted, not named: at most the unit's wounded count as tried.
+  int surgeon_tried = 0;
 
   // Nothing kept: such an entry is not written to the wire.
   bool Empty() const;

@@ -1239,6 +1239,41 @@ TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
   EXPECT_NEAR(s.FindUnit("sg")->position.y(), y - 5.0, 1e-9);
 }
 
+// Patching Up Wounded Figures (001): "Only one attempt can be made for a
+// single figure." The figure the surgeon failed stays wounded and is not
+// tried again; a figure wounded later is.
+TEST_F(FerreeEngine, TheSurgeonMakesOneAttemptAFigure) {
+  BattleState s = RegimentAndCompany();
+  s.FindUnit("b1")->figures.wounded = 2;
+  Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05},
+      1);
+  s.clock.turn = 1;
+  impi::ferree::Own(s).chits_left = {"sg"};
+  // Turn 1: 6 repairs one, 2 fails the other.
+  Step st = Play(rules_, s, {}, {6, 2});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(UnitOf(s, "b1").surgeon_tried, 1);
+  // A later turn: the failed figure is the only wounded one: no attempt.
+  impi::ferree::Own(s).chits_left = {"sg"};
+  impi::ferree::Own(s).segment = 0;
+  MutableOwnState(s).surgeon_attempts = 0;
+  s.FindUnit("sg")->status.acted = false;
+  s.clock.turn = 2;
+  st = Play(rules_, s, {}, std::vector<int>(10, 6));
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  int surgeon_rolls = 0, drawn = 0;
+  for (const Event& e : st.log.events()) {
+    surgeon_rolls += e.kind == EventKind::kTableRoll && e.target_id == "b1";
+    drawn += e.kind == EventKind::kCardDrawn && !e.unit_ids.empty() && e.unit_ids[0] == "sg";
+  }
+  EXPECT_EQ(drawn, 1) << "the surgeon is active again";
+  EXPECT_THAT(st.awaiting.unit_ids, ElementsAre("sg"));
+  EXPECT_EQ(surgeon_rolls, 0);
+  EXPECT_EQ(s.FindUnit("b1")->figures.wounded, 1);
+  // The state carries the count through the contract's Ferree entry.
+  EXPECT_EQ(UnitOf(s, "b1").surgeon_tried, 1);
+}
+
 BattleState LaagerState(double british_y) {
   BattleState s = RegimentAndCompany();
   Terrain& l = s.terrain.emplace_back();

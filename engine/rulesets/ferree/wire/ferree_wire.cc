@@ -105,7 +105,8 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
                                    {"losses_this_turn", x.losses_this_turn()},
                                    {"figures_fired_at", x.figures_fired_at()},
                                    {"turns_carried", x.turns_carried()},
-                                   {"turns_waited", x.turns_waited()}}) {
+                                   {"turns_waited", x.turns_waited()},
+                                   {"surgeon_tried", x.surgeon_tried()}}) {
       if (v < 0) return negative(absl::StrCat(path, ".", field), v);
     }
     FerreeUnit& u = own.units[x.unit_id()];
@@ -119,6 +120,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     u.carrying = x.carrying();
     u.turns_carried = x.turns_carried();
     u.turns_waited = x.turns_waited();
+    u.surgeon_tried = x.surgeon_tried();
   }
   PendingChoice& pending = own.pending;
   pending.choice = static_cast<ZuluChoice>(pc.choice());
@@ -202,6 +204,7 @@ void FerreeWire::StateToProto(const BattleState& in, v1::TableState* out) const 
     x->set_carrying(u.carrying);
     x->set_turns_carried(u.turns_carried);
     x->set_turns_waited(u.turns_waited);
+    x->set_surgeon_tried(u.surgeon_tried);
   }
 }
 
