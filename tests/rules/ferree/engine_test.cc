@@ -1215,13 +1215,19 @@ TEST_F(FerreeEngine, ARunnerMayNotGoBeforeTheTurnsOfFire) {
   EXPECT_THAT(std::string(st.status.message()), HasSubstr("a runner may go after 2"));
 }
 
-TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
+// b1 with two wounded figures, the surgeon sg in contact, his counter next.
+BattleState SurgeonAndPatients() {
   BattleState s = RegimentAndCompany();
   s.FindUnit("b1")->figures.wounded = 2;
   Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05},
       1);
   s.clock.turn = 1;
   impi::ferree::Own(s).chits_left = {"sg"};
+  return s;
+}
+
+TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
+  BattleState s = SurgeonAndPatients();
   // Two attempts (one a wounded figure): 6 repairs, 2 does not.
   Step st = Play(rules_, s, {}, {6, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
@@ -1243,12 +1249,7 @@ TEST_F(FerreeEngine, TheSurgeonPatchesUpWoundedFiguresInContact) {
 // single figure." The figure the surgeon failed stays wounded and is not
 // tried again; a figure wounded later is.
 TEST_F(FerreeEngine, TheSurgeonMakesOneAttemptAFigure) {
-  BattleState s = RegimentAndCompany();
-  s.FindUnit("b1")->figures.wounded = 2;
-  Add(s, "sg", Side::kBritish, UnitKind::kSurgeon, {30, 14 - kCompanyRadius - kFigureRadius - 0.05},
-      1);
-  s.clock.turn = 1;
-  impi::ferree::Own(s).chits_left = {"sg"};
+  BattleState s = SurgeonAndPatients();
   // Turn 1: 6 repairs one, 2 fails the other.
   Step st = Play(rules_, s, {}, {6, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
