@@ -212,8 +212,9 @@ int RollPerimeterPoint(Dice& dice, int british_entry, Explanation* why) {
   }
 }
 
-ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* why) {
+ImpiSize ImpiCreation(Dice& dice, int pool, bool first_impi, Explanation* why, int scenario_left) {
   TableReader r(kSource, dice, why);
+  const int available = scenario_left < 0 ? pool : std::min(pool, scenario_left);
   // 003, IMPI CREATION TABLE: "Check available force pool, if not more than 2
   // units, create Lone Zulu instead."
   if (available <= 2) {
@@ -224,15 +225,21 @@ ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* w
     return ImpiSize{/*lone_zulu=*/true, /*regiments=*/0};
   }
   std::vector<Modifier> modifiers;
-  AddModifierIf(modifiers, available >= 8, +1, kPoolOfEight);
+  AddModifierIf(modifiers, pool >= 8, +1, kPoolOfEight);
   AddModifierIf(modifiers, first_impi, -1, kFirstImpi);
   const PrintedRow& row = r.Read(kImpiCreationTable, 1, 6, "IMPI CREATION", modifiers);
   int regiments = row.value;
   // "If size of Impi created exceeds force pool, use what is in pool."
-  if (regiments > available) {
-    regiments = available;
+  if (regiments > pool) {
+    regiments = pool;
     r.Say(absl::StrFormat(", but only %d in the force pool: use what is in pool, %d regiments",
-                          available, available));
+                          pool, pool));
+  }
+  // Designed: the scenario total caps the size after the roll.
+  if (scenario_left >= 0 && regiments > scenario_left) {
+    regiments = scenario_left;
+    r.Say(absl::StrFormat(", but the scenario total allows only %d more: %d regiments",
+                          scenario_left, scenario_left));
   }
   return ImpiSize{/*lone_zulu=*/false, regiments};
 }

@@ -12,7 +12,7 @@
 //
 // Usage:
 //   Explanation why;
-//   ImpiSize size = ImpiCreation(dice, /*available=*/10, /*first_impi=*/true, &why);
+//   ImpiSize size = ImpiCreation(dice, /*pool=*/10, /*first_impi=*/true, &why);
 //   // why.rule.row == "2,3,4 = 4 regiments", why.dice[0].total == roll - 1
 //
 // Thread safety: pure functions of their arguments and the dice.
@@ -151,16 +151,20 @@ TableEdgeResult RandomChanceTableEdge(Dice& dice, int impis_on_or_marked,
 // the British entry point. `british_entry` is 0 if there is none.
 int RollPerimeterPoint(Dice& dice, int british_entry, Explanation* why);
 
-// IMPI CREATION TABLE. `available` is what the force pool (and the scenario
-// total) allows now. Not more than 2 available: a Lone Zulu instead, no die.
-// Otherwise D6, +1 if 8 or more in the pool, -1 if the first impi of the game:
+// IMPI CREATION TABLE. `pool` is the force pool; `scenario_left` what the
+// scenario total still allows (-1: no limit). Not more than 2 available (the
+// smaller of the two): a Lone Zulu instead, no die. Otherwise D6, +1 if 8 or
+// more regiments in the force pool (judged on the pool), -1 if the first
+// impi of the game:
 //   1 (or less) = 3 regiments; 2,3,4 = 4; 5 = 5; 6 (or more) = 6;
-// capped at `available` ("use what is in pool").
+// capped at the pool ("use what is in pool"), then at `scenario_left`
+// (designed: the scenario total caps the size after the roll).
 struct ImpiSize {
   bool lone_zulu = false;
   int regiments = 0;
 };
-ImpiSize ImpiCreation(Dice& dice, int available, bool first_impi, Explanation* why);
+ImpiSize ImpiCreation(Dice& dice, int pool, bool first_impi, Explanation* why,
+                      int scenario_left = -1);
 
 // SPECIAL IMPI CREATION TABLE: at least 1 available, else 0 (no die).
 //   1,2,3 = 1 regiment; 4,5,6 = 2 regiments (if available, otherwise 1).

@@ -1095,7 +1095,8 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
   if (special) {
     regiments = SpecialImpiCreation(dice_, Available(), &why);
   } else {
-    ImpiSize size = ImpiCreation(dice_, Available(), own().impis_created == 0, &why);
+    ImpiSize size = ImpiCreation(dice_, std::max(0, own().force_pool), own().impis_created == 0,
+                                 &why, std::max(0, own().scenario_total - own().committed));
     lone = size.lone_zulu;
     regiments = size.regiments;
   }

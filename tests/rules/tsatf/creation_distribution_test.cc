@@ -117,6 +117,17 @@ TEST(ImpiCreationPool_003, TheScenarioTotalCapsThePool) {
   int regiments = 0;
   for (const Unit& u : r->state.units) regiments += u.kind == UnitKind::kRegiment;
   EXPECT_EQ(regiments, 4);
+  // "+1 if 8 or more regiments in force pool" is judged on the pool (16),
+  // though the scenario total allows only 4 more.
+  bool plus_one = false;
+  for (const Event& e : r->events) {
+    for (const DieRoll& d : e.why.dice) {
+      for (const Modifier& m : d.modifiers) {
+        plus_one |= m.value == 1 && m.reason.find("8 or more regiments") != std::string::npos;
+      }
+    }
+  }
+  EXPECT_TRUE(plus_one);
   EXPECT_EQ(Book(r->state).committed, 24);
   EXPECT_EQ(Book(r->state).force_pool, 12);
   EXPECT_EQ(r->state.FindPoint(PointKind::kAppearance, 5)->state, PointState::kSpent);

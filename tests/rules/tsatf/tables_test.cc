@@ -504,6 +504,25 @@ TEST(ImpiCreation_003, Row234_FourRegiments) {
   ExpectConsumed(dice, why, 1);
 }
 
+// 003_8a310c3200cb6fb0.txt, IMPI CREATION TABLE: "+1 if 8 or more regiments in force pool"
+// is judged on the force pool, not on what the scenario total still allows;
+// the scenario total caps the size after the roll (designed).
+TEST(ImpiCreation_003, PoolOfEightJudgedOnThePoolScenarioTotalCapsAfter) {
+  Dice dice = Dice::Scripted({4});
+  Explanation why;
+  const ImpiSize size = ImpiCreation(dice, /*pool=*/10, false, &why, /*scenario_left=*/3);
+  EXPECT_FALSE(size.lone_zulu);
+  EXPECT_EQ(size.regiments, 3);
+  ExpectDie(why, 4, 5, {kPlusOnePool8});
+  EXPECT_EQ(why.text,
+            "D6 rolled 4, +1 (8 or more regiments in the force pool) = 5: 5 regiments, but the "
+            "scenario total allows only 3 more: 3 regiments");
+  // Not more than 2 the scenario still allows: a Lone Zulu, no die.
+  Dice none = Dice::Scripted({});
+  EXPECT_TRUE(ImpiCreation(none, 10, false, &why, 2).lone_zulu);
+  EXPECT_EQ(none.faces_used(), 0u);
+}
+
 // 003_8a310c3200cb6fb0.txt, IMPI CREATION TABLE, Modifiers: "+1 if 8 or more regiments in
 // force pool" (at 8, not at 7); 6 + 1 reads as row 6.
 TEST(ImpiCreation_003, PlusOneAtPoolOfEightNotSeven) {
