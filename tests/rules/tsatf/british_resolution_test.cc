@@ -326,16 +326,22 @@ TEST(ResolvedBritishFire, LegalActionsOfferEngineResolvedFire) {
   EXPECT_GT(fire, 0);
 }
 
-// A close combat the British fight with CLOSE_COMBAT_RESULT: b1 (red coats,
-// +1) against z1r1 (Zulu +1): 11 British 1s and 9 6s against 11 Zulu 6s and
-// 9 1s: b1 loses 11 of 20, below half: critical morale, a 2 (+1 = 3) routs it.
-TEST(ResolvedCloseCombat, FightsAndABritishUnitBelowHalfRouts) {
+// The close combat phase with b1 and z1r1 in close combat.
+BattleState InCloseCombat() {
   BattleState s = Resolving();
   s.clock.phase = Phase::kCloseCombat;
   tsatf::MutableDeck(s).current_card = CardColor::kUnspecified;
   Find(s, "z1r1")->position = Vec2(20, 13);
   Find(s, "z1r1")->status.in_close_combat = true;
   Find(s, "b1")->status.in_close_combat = true;
+  return s;
+}
+
+// A close combat the British fight with CLOSE_COMBAT_RESULT: b1 (red coats,
+// +1) against z1r1 (Zulu +1): 11 British 1s and 9 6s against 11 Zulu 6s and
+// 9 1s: b1 loses 11 of 20, below half: critical morale, a 2 (+1 = 3) routs it.
+TEST(ResolvedCloseCombat, FightsAndABritishUnitBelowHalfRouts) {
+  BattleState s = InCloseCombat();
   const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
   bool offered = false;
   for (const Action& a : rules.LegalActions(s, Side::kBritish)) {
@@ -363,12 +369,7 @@ TEST(ResolvedCloseCombat, FightsAndABritishUnitBelowHalfRouts) {
 // PASS in the close combat phase fights whatever is left: no fight goes
 // unresolved.
 TEST(ResolvedCloseCombat, PassFightsTheRest) {
-  BattleState s = Resolving();
-  s.clock.phase = Phase::kCloseCombat;
-  tsatf::MutableDeck(s).current_card = CardColor::kUnspecified;
-  Find(s, "z1r1")->position = Vec2(20, 13);
-  Find(s, "z1r1")->status.in_close_combat = true;
-  Find(s, "b1")->status.in_close_combat = true;
+  BattleState s = InCloseCombat();
   // 20 fights of 3 against 3 (+1 each): all ties, nobody lost; then the
   // engine plays on into the next turn and needs more dice than given.
   std::vector<int> faces = Faces({{3, 40}});
