@@ -96,7 +96,7 @@ v1::TableState PatrolWithImpi() {
 v1::AskRequest HandRequest() {
   v1::AskRequest request;
   *request.mutable_state() = PatrolWithImpi();
-  request.mutable_hand()->set_unit_id("z1");
+  request.mutable_tsatf()->mutable_hand()->set_unit_id("z1");
   request.mutable_dice()->set_seed(kSeed);
   return request;
 }

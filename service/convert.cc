@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/wire.h"
 #include "service/validate.h"
@@ -340,104 +341,16 @@ PolicySpec ToEngine(const v1::Policy& p) {
   return s;
 }
 
-Question QuestionToEngine(const v1::AskRequest& r) {
-  Question q;
-  switch (r.question_case()) {
-    case v1::AskRequest::QUESTION_NOT_SET:
-      break;
-    case v1::AskRequest::kStartOfTurn:
-      q.kind = QuestionKind::kStartOfTurn;
-      break;
-    case v1::AskRequest::kOnField:
-      q.kind = QuestionKind::kOnField;
-      q.point = r.on_field().point();
-      break;
-    case v1::AskRequest::kTableEdge:
-      q.kind = QuestionKind::kTableEdge;
-      break;
-    case v1::AskRequest::kPerimeterPoint:
-      q.kind = QuestionKind::kPerimeterPoint;
-      break;
-    case v1::AskRequest::kImpiCreation:
-      q.kind = QuestionKind::kImpiCreation;
-      q.special = r.impi_creation().special();
-      q.point = r.impi_creation().appearance_point();
-      q.perimeter_point = r.impi_creation().perimeter_point();
-      q.has_at = r.impi_creation().has_at();
-      q.at = FromProto(r.impi_creation().at());
-      break;
-    case v1::AskRequest::kHand:
-      q.kind = QuestionKind::kHand;
-      q.unit_id = r.hand().unit_id();
-      break;
-    case v1::AskRequest::kTarget:
-      q.kind = QuestionKind::kTarget;
-      q.unit_id = r.target().unit_id();
-      break;
-    case v1::AskRequest::kTemptation:
-      q.kind = QuestionKind::kTemptation;
-      q.unit_id = r.temptation().unit_id();
-      q.other_unit_id = r.temptation().tempting_unit_id();
-      break;
-    case v1::AskRequest::kMoveTest:
-      q.kind = QuestionKind::kMoveTest;
-      q.unit_id = r.move_test().unit_id();
-      q.perimeter_point = r.move_test().perimeter_point();
-      break;
-    case v1::AskRequest::kZuluMove:
-      q.kind = QuestionKind::kZuluMove;
-      q.unit_id = r.zulu_move().unit_id();
-      break;
-    case v1::AskRequest::kFireCard:
-      q.kind = QuestionKind::kFireCard;
-      break;
-    case v1::AskRequest::kLoneZulu:
-      q.kind = QuestionKind::kLoneZulu;
-      q.unit_id = r.lone_zulu().unit_id();
-      q.lone_zulu_event = Cast<LoneZuluEvent>(r.lone_zulu().event());
-      q.other_unit_id = r.lone_zulu().british_unit_id();
-      break;
-    case v1::AskRequest::kTestToStand:
-      q.kind = QuestionKind::kTestToStand;
-      q.unit_id = r.test_to_stand().unit_id();
-      q.other_unit_id = r.test_to_stand().charger_id();
-      break;
-    case v1::AskRequest::kCriticalMorale:
-      q.kind = QuestionKind::kCriticalMorale;
-      q.unit_id = r.critical_morale().unit_id();
-      break;
-    case v1::AskRequest::kSituation:
-      q.kind = QuestionKind::kSituation;
-      break;
-    case v1::AskRequest::kZuluPlan:
-      q.kind = QuestionKind::kZuluPlan;
-      break;
-    case v1::AskRequest::kEntryTurn:
-      q.kind = QuestionKind::kEntryTurn;
-      q.unit_id = r.entry_turn().unit_id();
-      break;
-    case v1::AskRequest::kActivate:
-      q.kind = QuestionKind::kActivate;
-      q.unit_id = r.activate().unit_id();
-      break;
-    case v1::AskRequest::kResolve:
-      q.kind = QuestionKind::kResolve;
-      q.unit_id = r.resolve().unit_id();
-      break;
-    case v1::AskRequest::kRally:
-      q.kind = QuestionKind::kRally;
-      q.unit_id = r.rally().unit_id();
-      break;
-    case v1::AskRequest::kIndunaOrder:
-      q.kind = QuestionKind::kIndunaOrder;
-      q.unit_id = r.induna_order().unit_id();
-      break;
-    case v1::AskRequest::kChargeRetiring:
-      q.kind = QuestionKind::kChargeRetiring;
-      q.unit_id = r.charge_retiring().unit_id();
-      q.other_unit_id = r.charge_retiring().british_unit_id();
-      break;
+absl::StatusOr<Question> QuestionFromProto(const v1::AskRequest& request,
+                                           std::string_view ruleset) {
+  IMPI_RETURN_IF_ERROR(ValidateQuestionSet(request));
+  const RulesetWire* w = FindWire(ruleset);
+  if (w == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("question: ", std::string(ruleset), " has no decision points to ask about"));
   }
+  Question q;
+  IMPI_RETURN_IF_ERROR(w->QuestionFromProto(request, &q));
   return q;
 }
 
@@ -626,10 +539,9 @@ absl::StatusOr<AdvanceInput> AdvanceFromProto(const v1::AdvanceRequest& request)
 absl::StatusOr<AskInput> AskFromProto(const v1::AskRequest& request) {
   AskInput in;
   IMPI_ASSIGN_OR_RETURN(in.state, StateFromProto(request.state()));
-  IMPI_RETURN_IF_ERROR(ValidateQuestion(request));
+  IMPI_ASSIGN_OR_RETURN(in.question, QuestionFromProto(request, in.state.ruleset));
   IMPI_RETURN_IF_ERROR(ValidateDice(request.dice()));
   IMPI_RETURN_IF_ERROR(ValidatePolicy(request.policy(), "policy"));
-  in.question = QuestionToEngine(request);
   in.policy = ToEngine(request.policy());
   in.dice = ToEngine(request.dice());
   return in;

@@ -67,8 +67,11 @@ DieKind ToEngine(v1::DieKind kind);
 DieRoll ToEngine(const v1::DieRoll& roll);
 // POLICY_KIND_UNSPECIFIED becomes RULES.
 PolicySpec ToEngine(const v1::Policy& policy);
-// The AskRequest.question oneof; QuestionKind::kUnspecified if none is set.
-Question QuestionToEngine(const v1::AskRequest& request);
+// The AskRequest.question oneof, read by the wire adapter of `ruleset` (the
+// state's): INVALID_ARGUMENT if none is set or it is another rule set's.
+// The rule set's Ask checks the rest against the state.
+absl::StatusOr<Question> QuestionFromProto(const v1::AskRequest& request,
+                                           std::string_view ruleset);
 
 void ToProto(const BattleState& state, v1::TableState* out);
 void ToProto(const Action& action, v1::Action* out);

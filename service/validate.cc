@@ -5,9 +5,11 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "engine/core/dice.h"
 #include "engine/core/status_macros.h"
@@ -388,110 +390,6 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
   return absl::OkStatus();
 }
 
-absl::Status ValidateQuestion(const v1::AskRequest& request) {
-  const v1::TableState& state = request.state();
-  const UnitIndex units = IndexUnits(state);
-  auto unit = [&](absl::string_view path, const std::string& id, bool required) {
-    return UnitRef(path, id, units, required);
-  };
-  switch (request.question_case()) {
-    case v1::AskRequest::QUESTION_NOT_SET:
-      return Invalid("question", "is required (start_of_turn, on_field, hand, ...)");
-    case v1::AskRequest::kStartOfTurn:
-    case v1::AskRequest::kTableEdge:
-    case v1::AskRequest::kPerimeterPoint:
-    case v1::AskRequest::kFireCard:
-      return absl::OkStatus();
-    case v1::AskRequest::kOnField: {
-      const int point = request.on_field().point();
-      if (point == 0) return Invalid("question.on_field.point", "is required");
-      return PointRef("question.on_field.point", point, v1::APPEARANCE, state);
-    }
-    case v1::AskRequest::kImpiCreation: {
-      const v1::ImpiCreationQuestion& q = request.impi_creation();
-      IMPI_RETURN_IF_ERROR(
-          NotNegative("question.impi_creation.appearance_point", q.appearance_point()));
-      IMPI_RETURN_IF_ERROR(
-          NotNegative("question.impi_creation.perimeter_point", q.perimeter_point()));
-      IMPI_RETURN_IF_ERROR(PointRef("question.impi_creation.appearance_point", q.appearance_point(),
-                                    v1::APPEARANCE, state));
-      IMPI_RETURN_IF_ERROR(PointRef("question.impi_creation.perimeter_point", q.perimeter_point(),
-                                    v1::PERIMETER, state));
-      IMPI_RETURN_IF_ERROR(FiniteVec("question.impi_creation.at", q.at()));
-      const int places = (q.appearance_point() != 0) + (q.perimeter_point() != 0) + q.has_at();
-      if (places == 0) {
-        return Invalid("question.impi_creation",
-                       "set one of appearance_point, perimeter_point or at");
-      }
-      if (places > 1) {
-        return Invalid("question.impi_creation",
-                       "set only one of appearance_point, perimeter_point or at");
-      }
-      const Table table = TableOf(state);
-      if (q.has_at() && table.open && !table.Contains(q.at())) {
-        return Invalid("question.impi_creation.at", table.OffTable(q.at()));
-      }
-      return absl::OkStatus();
-    }
-    case v1::AskRequest::kHand:
-      return unit("question.hand.unit_id", request.hand().unit_id(), true);
-    case v1::AskRequest::kTarget:
-      return unit("question.target.unit_id", request.target().unit_id(), true);
-    case v1::AskRequest::kTemptation:
-      IMPI_RETURN_IF_ERROR(
-          unit("question.temptation.unit_id", request.temptation().unit_id(), true));
-      return unit("question.temptation.tempting_unit_id", request.temptation().tempting_unit_id(),
-                  true);
-    case v1::AskRequest::kMoveTest: {
-      const v1::MoveTestQuestion& q = request.move_test();
-      if (q.unit_id().empty() == (q.perimeter_point() == 0)) {
-        return Invalid("question.move_test", "set exactly one of unit_id or perimeter_point");
-      }
-      IMPI_RETURN_IF_ERROR(unit("question.move_test.unit_id", q.unit_id(), false));
-      IMPI_RETURN_IF_ERROR(NotNegative("question.move_test.perimeter_point", q.perimeter_point()));
-      return PointRef("question.move_test.perimeter_point", q.perimeter_point(), v1::PERIMETER,
-                      state);
-    }
-    case v1::AskRequest::kZuluMove:
-      return unit("question.zulu_move.unit_id", request.zulu_move().unit_id(), true);
-    case v1::AskRequest::kLoneZulu: {
-      const v1::LoneZuluQuestion& q = request.lone_zulu();
-      IMPI_RETURN_IF_ERROR(unit("question.lone_zulu.unit_id", q.unit_id(), true));
-      IMPI_RETURN_IF_ERROR(ValidEnum("question.lone_zulu.event", q.event(),
-                                     v1::LoneZuluEvent_IsValid, "LoneZuluEvent"));
-      if (q.event() == v1::LONE_ZULU_EVENT_UNSPECIFIED) {
-        return Invalid("question.lone_zulu.event", "is required");
-      }
-      return unit("question.lone_zulu.british_unit_id", q.british_unit_id(), false);
-    }
-    case v1::AskRequest::kTestToStand:
-      IMPI_RETURN_IF_ERROR(
-          unit("question.test_to_stand.unit_id", request.test_to_stand().unit_id(), true));
-      return unit("question.test_to_stand.charger_id", request.test_to_stand().charger_id(), false);
-    case v1::AskRequest::kCriticalMorale:
-      return unit("question.critical_morale.unit_id", request.critical_morale().unit_id(), true);
-    case v1::AskRequest::kSituation:
-    case v1::AskRequest::kZuluPlan:
-      return absl::OkStatus();
-    case v1::AskRequest::kEntryTurn:
-      return unit("question.entry_turn.unit_id", request.entry_turn().unit_id(), true);
-    case v1::AskRequest::kActivate:
-      return unit("question.activate.unit_id", request.activate().unit_id(), true);
-    case v1::AskRequest::kResolve:
-      return unit("question.resolve.unit_id", request.resolve().unit_id(), true);
-    case v1::AskRequest::kRally:
-      return unit("question.rally.unit_id", request.rally().unit_id(), true);
-    case v1::AskRequest::kIndunaOrder:
-      return unit("question.induna_order.unit_id", request.induna_order().unit_id(), true);
-    case v1::AskRequest::kChargeRetiring:
-      IMPI_RETURN_IF_ERROR(
-          unit("question.charge_retiring.unit_id", request.charge_retiring().unit_id(), true));
-      return unit("question.charge_retiring.british_unit_id",
-                  request.charge_retiring().british_unit_id(), true);
-  }
-  return Invalid("question", absl::StrCat("case ", request.question_case(), " is not known"));
-}
-
 absl::Status ValidateDice(const v1::DiceSource& dice) {
   switch (dice.source_case()) {
     case v1::DiceSource::SOURCE_NOT_SET:
@@ -565,9 +463,20 @@ absl::Status ValidateAdvanceRequest(const v1::AdvanceRequest& request) {
   return absl::OkStatus();
 }
 
+absl::Status ValidateQuestionSet(const v1::AskRequest& request) {
+  const auto* oneof = request.GetDescriptor()->FindOneofByName("question");
+  if (request.GetReflection()->GetOneofFieldDescriptor(request, oneof) != nullptr) {
+    return absl::OkStatus();
+  }
+  std::vector<std::string> members;
+  for (int i = 0; i < oneof->field_count(); ++i) members.push_back(oneof->field(i)->name());
+  return Invalid("question", absl::StrCat("is required: the question of the state's rule set (one of ",
+                                          absl::StrJoin(members, ", "), ")"));
+}
+
 absl::Status ValidateAskRequest(const v1::AskRequest& request) {
   IMPI_RETURN_IF_ERROR(ValidateTableState(request.state()));
-  IMPI_RETURN_IF_ERROR(ValidateQuestion(request));
+  IMPI_RETURN_IF_ERROR(ValidateQuestionSet(request));
   IMPI_RETURN_IF_ERROR(ValidateDice(request.dice()));
   IMPI_RETURN_IF_ERROR(ValidatePolicy(request.policy(), "policy"));
   return absl::OkStatus();

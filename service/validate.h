@@ -65,9 +65,9 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
 absl::Status ValidateBritishActions(const google::protobuf::RepeatedPtrField<v1::Action>& actions,
                                     const v1::TableState& state);
 
-// The AskRequest.question oneof, against the (already validated) state.
-// Paths start with "question." ("question.hand.unit_id").
-absl::Status ValidateQuestion(const v1::AskRequest& request);
+// The AskRequest.question oneof is set. Its member is the state's rule set's
+// to read and check (RulesetWire::QuestionFromProto, then the rule set's Ask).
+absl::Status ValidateQuestionSet(const v1::AskRequest& request);
 
 // A dice source; paths start with "dice".
 absl::Status ValidateDice(const v1::DiceSource& dice);

@@ -226,11 +226,11 @@ TEST_F(CommandsTest, UnreachableServerIsUnavailable) {
 
 TEST_F(CommandsTest, AskSendsTheQuestionAndDefaultsTheDice) {
   const std::string path =
-      File("ask.json", R"({"state": {"scenario": "a"}, "hand": {"unit_id": "z1"}})");
+      File("ask.json", R"({"state": {"scenario": "a"}, "tsatf": {"hand": {"unit_id": "z1"}}})");
   ASSERT_EQ(AskCommand(path, DiceOptions{}, call_, out_, err_), kExitOk) << err_.str();
   const v1::AskRequest sent = fake_.last_ask();
-  EXPECT_EQ(sent.question_case(), v1::AskRequest::kHand);
-  EXPECT_EQ(sent.hand().unit_id(), "z1");
+  EXPECT_EQ(sent.question_case(), v1::AskRequest::kTsatf);
+  EXPECT_EQ(sent.tsatf().hand().unit_id(), "z1");
   EXPECT_EQ(sent.dice().seed(), 1u);
   v1::AskResponse printed;
   ASSERT_TRUE(ParseJson(out_.str(), &printed).ok());

@@ -76,8 +76,7 @@ absl::Status Ask(const Ruleset& rules, BattleState& state, const Question& quest
     }
   }
   if (*decision >= static_cast<int>(log.size())) {
-    return absl::InternalError(absl::StrCat("question.", QuestionKindName(question.kind),
-                                            ": the answer is not in the log"));
+    return absl::InternalError(absl::StrCat(std::string(question.field()), ": the answer is not in the log"));
   }
   return absl::OkStatus();
 }

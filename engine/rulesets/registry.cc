@@ -76,33 +76,4 @@ const char* ActionKindName(ActionKind kind) {
   }
 }
 
-// The AskRequest oneof field of each question, as used in error paths.
-const char* QuestionKindName(QuestionKind kind) {
-  switch (kind) {
-    case QuestionKind::kStartOfTurn: return "start_of_turn";
-    case QuestionKind::kOnField: return "on_field";
-    case QuestionKind::kTableEdge: return "table_edge";
-    case QuestionKind::kPerimeterPoint: return "perimeter_point";
-    case QuestionKind::kImpiCreation: return "impi_creation";
-    case QuestionKind::kHand: return "hand";
-    case QuestionKind::kTarget: return "target";
-    case QuestionKind::kTemptation: return "temptation";
-    case QuestionKind::kMoveTest: return "move_test";
-    case QuestionKind::kZuluMove: return "zulu_move";
-    case QuestionKind::kFireCard: return "fire_card";
-    case QuestionKind::kLoneZulu: return "lone_zulu";
-    case QuestionKind::kTestToStand: return "test_to_stand";
-    case QuestionKind::kCriticalMorale: return "critical_morale";
-    case QuestionKind::kSituation: return "situation";
-    case QuestionKind::kZuluPlan: return "zulu_plan";
-    case QuestionKind::kEntryTurn: return "entry_turn";
-    case QuestionKind::kActivate: return "activate";
-    case QuestionKind::kResolve: return "resolve";
-    case QuestionKind::kRally: return "rally";
-    case QuestionKind::kIndunaOrder: return "induna_order";
-    case QuestionKind::kChargeRetiring: return "charge_retiring";
-    default: return "question";
-  }
-}
-
 }  // namespace impi

@@ -42,6 +42,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
@@ -93,48 +95,59 @@ struct PolicySpec {
   int threads = 0;
 };
 
-// One named decision point (mirrors the AskRequest.question oneof). Each rule
-// set answers the kinds it has and FAILED_PRECONDITION for the others.
-enum class QuestionKind : int {
-  kUnspecified = 0,
-  kStartOfTurn,
-  kOnField,         // point
-  kTableEdge,
-  kPerimeterPoint,
-  kImpiCreation,    // special, point (appearance) / perimeter_point / at
-  kHand,            // unit_id
-  kTarget,          // unit_id
-  kTemptation,      // unit_id, other_unit_id (the tempting British unit)
-  kMoveTest,        // unit_id or perimeter_point
-  kZuluMove,        // unit_id
-  kFireCard,
-  kLoneZulu,        // unit_id, lone_zulu_event, other_unit_id (the British unit)
-  kTestToStand,     // unit_id, other_unit_id (the charger)
-  kCriticalMorale,  // unit_id
-  kSituation,       // pre-battle situation rolls
-  kZuluPlan,        // off-board regiments and entry points
-  kEntryTurn,       // unit_id (a regiment)
-  kActivate,        // unit_id: a drawn counter
-  kResolve,         // unit_id
-  kRally,           // unit_id (a tray)
-  kIndunaOrder,    // unit_id (an induna)
-  kChargeRetiring,  // unit_id (a tray), other_unit_id (the retiring British unit)
-};
-const char* QuestionKindName(QuestionKind kind);
+// One named decision point (AskRequest.question). Each rule set defines its
+// own question type beside it (tsatf::Question, ferree::Question: a kind and
+// the fields that kind takes); Question carries one of them to the rule set
+// without the shared code naming any. The type names its rule set in a
+// constant `kRuleset` (the contract's enum name) and its oneof member of
+// AskRequest in `kField` ("tsatf"), the first part of every error path.
+//
+//   Question q = tsatf::Question{tsatf::QuestionKind::kHand, "z1"};
+//   if (const auto* mine = q.As<tsatf::Question>()) { ... }
+class Question {
+ public:
+  Question() = default;
+  template <typename T, typename = decltype(T::kRuleset)>
+  Question(T question)  // NOLINT(google-explicit-constructor): a question is any rule set's
+      : tag_(&kTag<T>),
+        ruleset_(T::kRuleset),
+        field_(T::kField),
+        payload_(std::make_shared<const T>(std::move(question))) {}
 
-enum class LoneZuluEvent : int { kUnspecified = 0, kFiredAtMissed, kFiredAtHit, kAttackedInCloseCombat };
+  // The rule set the question is for ("" for an empty question).
+  std::string_view ruleset() const { return ruleset_; }
+  // Its member of the AskRequest.question oneof ("tsatf"), for error paths.
+  std::string_view field() const { return field_; }
+  bool empty() const { return payload_ == nullptr; }
+  // The rule set's own question, or nullptr if it is another type.
+  template <typename T>
+  const T* As() const {
+    return tag_ == &kTag<T> ? static_cast<const T*>(payload_.get()) : nullptr;
+  }
 
-struct Question {
-  QuestionKind kind = QuestionKind::kUnspecified;
-  std::string unit_id;
-  std::string other_unit_id;
-  int point = 0;            // appearance point
-  int perimeter_point = 0;
-  Vec2 at = Vec2::Zero();
-  bool has_at = false;
-  bool special = false;
-  LoneZuluEvent lone_zulu_event = LoneZuluEvent::kUnspecified;
+ private:
+  template <typename T>
+  static constexpr char kTag = 0;  // one address per question type
+
+  const char* tag_ = nullptr;
+  std::string_view ruleset_;
+  std::string_view field_;
+  std::shared_ptr<const void> payload_;
 };
+
+// The question of rule set T in `q`: INVALID_ARGUMENT for an empty question
+// or one of another rule set (naming its member: "ferree: ...").
+template <typename T>
+absl::StatusOr<const T*> QuestionFor(const Question& q) {
+  if (q.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("question: is required (", std::string(T::kField), ": one of its decision points)"));
+  }
+  if (const T* mine = q.As<T>()) return mine;
+  return absl::InvalidArgumentError(absl::StrCat(std::string(q.field()), ": the state's rule set is ",
+                                                 std::string(T::kRuleset), ": ask one of its questions, in ",
+                                                 std::string(T::kField)));
+}
 
 class Ruleset {
  public:

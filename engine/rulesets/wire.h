@@ -4,7 +4,8 @@
 // its own (BattleState::ruleset_state) has a small adapter beside it
 // (engine/rulesets/<ruleset>/wire/), the only part of the rule set that
 // knows the contract: it copies TableState's `ruleset_state` oneof member of
-// that rule set to the engine's type and back. The service reaches the
+// that rule set to the engine's type and back, and its member of the
+// AskRequest.question oneof to the rule set's question type. The service reaches the
 // adapters through FindWire and so never names a rule set; the composition
 // root (root/register.cc) registers each adapter with RegisterWire.
 //
@@ -12,6 +13,7 @@
 //   RegisterWire(std::make_unique<MyRulesetWire>());   // in the composition root
 //   if (const RulesetWire* w = FindWire(state.ruleset)) {
 //     IMPI_RETURN_IF_ERROR(w->StateFromProto(proto, &state));
+//     IMPI_RETURN_IF_ERROR(w->QuestionFromProto(ask_request, &question));
 //   }
 //
 // Thread safety: adapters are immutable and shared by all threads; the
@@ -24,7 +26,9 @@
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
+#include "engine/rulesets/ruleset.h"
 #include "impi/v1/table.pb.h"
+#include "impi/v1/umpire.pb.h"
 
 namespace impi {
 
@@ -39,7 +43,20 @@ class RulesetWire {
   virtual absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const = 0;
   // Sets out's oneof member from in.ruleset_state.
   virtual void StateToProto(const BattleState& in, v1::TableState* out) const = 0;
+  // Sets *out to the rule set's own question from in's `question` oneof
+  // member of this rule set. INVALID_ARGUMENT naming the field for another
+  // rule set's member ("ferree: the state's rule set is ..."), no member, or
+  // a value the message alone shows is wrong (an enum out of range); what
+  // needs the state is the rule set's Ask's to check.
+  virtual absl::Status QuestionFromProto(const v1::AskRequest& in, Question* out) const = 0;
 };
+
+// Checks that `in` asks a question of the rule set whose AskRequest.question
+// member is `field` ("tsatf"), for QuestionFromProto: INVALID_ARGUMENT
+// "question: is required" if none is set, or naming the member that is set
+// if it is another rule set's.
+absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
+                                 std::string_view ruleset);
 
 // Adds `wire` (not null) to the registry, which owns it for the life of the
 // process. ALREADY_EXISTS if an adapter for the same rule set is registered:

@@ -25,6 +25,22 @@ std::vector<std::unique_ptr<const RulesetWire>>& Adapters() {
 
 }  // namespace
 
+absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
+                                 std::string_view ruleset) {
+  const auto* oneof = in.GetDescriptor()->FindOneofByName("question");
+  const auto* set = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
+  if (set == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "question: is required: a ", std::string(ruleset), " state is asked {\"", std::string(field), "\": {...}}"));
+  }
+  if (set->name() != field) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(set->name(), ": is another rule set's question; a ", std::string(ruleset),
+                     " state is asked {\"", std::string(field), "\": {...}}"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status RegisterWire(std::unique_ptr<const RulesetWire> wire) {
   if (wire == nullptr) return absl::InvalidArgumentError("RegisterWire: null adapter");
   std::lock_guard<std::mutex> lock(Mu());

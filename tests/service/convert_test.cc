@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "engine/rulesets/ferree/question.h"
+#include "engine/rulesets/tsatf/question.h"
 #include "service/umpire_service.h"
 #include "service/validate.h"
 #include "tests/service/tsatf_state.h"
@@ -306,70 +308,119 @@ TEST(ConvertTest, PolicyUnspecifiedIsRules) {
   EXPECT_EQ(s.threads, 2);
 }
 
-TEST(ConvertTest, EveryQuestionCaseHasItsOwnKind) {
-  const google::protobuf::OneofDescriptor* oneof =
+// Every member of the rule set's question message (`member` of
+// AskRequest.question) becomes a question of its own kind of rule set Q.
+template <typename Q>
+void ExpectEveryQuestionHasItsOwnKind(const std::string& member) {
+  const google::protobuf::OneofDescriptor* question =
       v1::AskRequest::descriptor()->FindOneofByName("question");
-  ASSERT_NE(oneof, nullptr);
-  std::set<QuestionKind> kinds;
-  for (int i = 0; i < oneof->field_count(); ++i) {
+  ASSERT_NE(question, nullptr);
+  const FieldDescriptor* field = v1::AskRequest::descriptor()->FindFieldByName(member);
+  ASSERT_NE(field, nullptr) << member;
+  ASSERT_EQ(field->containing_oneof(), question) << member;
+  const google::protobuf::OneofDescriptor* kind =
+      field->message_type()->FindOneofByName("kind");
+  ASSERT_NE(kind, nullptr) << member;
+  std::set<int> kinds;
+  for (int i = 0; i < kind->field_count(); ++i) {
     v1::AskRequest r;
-    r.GetReflection()->MutableMessage(&r, oneof->field(i));
-    const QuestionKind kind = QuestionToEngine(r).kind;
-    EXPECT_NE(kind, QuestionKind::kUnspecified) << oneof->field(i)->name();
-    kinds.insert(kind);
+    Message* m = r.GetReflection()->MutableMessage(&r, field);
+    m->GetReflection()->MutableMessage(m, kind->field(i));
+    absl::StatusOr<Question> q = QuestionFromProto(r, std::string(Q::kRuleset));
+    ASSERT_TRUE(q.ok()) << q.status();
+    const Q* mine = q->template As<Q>();
+    ASSERT_NE(mine, nullptr) << kind->field(i)->name();
+    EXPECT_NE(static_cast<int>(mine->kind), 0) << kind->field(i)->name();
+    EXPECT_EQ(mine->Path(), member + "." + kind->field(i)->name());
+    kinds.insert(static_cast<int>(mine->kind));
   }
-  EXPECT_EQ(kinds.size(), static_cast<size_t>(oneof->field_count()));
-  EXPECT_EQ(QuestionToEngine(v1::AskRequest()).kind, QuestionKind::kUnspecified);
+  EXPECT_EQ(kinds.size(), static_cast<size_t>(kind->field_count()));
+}
+
+TEST(ConvertTest, EveryQuestionOfEachRuleSetHasItsOwnKind) {
+  ExpectEveryQuestionHasItsOwnKind<tsatf::Question>("tsatf");
+  ExpectEveryQuestionHasItsOwnKind<ferree::Question>("ferree");
+}
+
+TEST(ConvertTest, AQuestionIsTheStatesRuleSets) {
+  v1::AskRequest r;
+  absl::StatusOr<Question> q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
+  EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(q.status().message(),
+            "question: is required: the question of the state's rule set (one of tsatf, ferree)");
+  r.mutable_ferree()->mutable_activate()->set_unit_id("r1");
+  q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
+  EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(q.status().message(),
+            "ferree: is another rule set's question; a TSATF_ZULU_CONTROL state is asked "
+            "{\"tsatf\": {...}}");
+  q = QuestionFromProto(r, "FERREE_ISANDLWANA");
+  ASSERT_TRUE(q.ok()) << q.status();
+  ASSERT_NE(q->As<ferree::Question>(), nullptr);
+  EXPECT_EQ(q->As<ferree::Question>()->unit_id, "r1");
+  EXPECT_EQ(q->As<tsatf::Question>(), nullptr);
 }
 
 TEST(ConvertTest, QuestionFields) {
   v1::AskRequest r;
-  r.mutable_temptation()->set_unit_id("z1");
-  r.mutable_temptation()->set_tempting_unit_id("b2");
-  Question q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kTemptation);
+  auto read = [&r]() {
+    absl::StatusOr<Question> q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
+    EXPECT_TRUE(q.ok()) << q.status();
+    const tsatf::Question* t = q.ok() ? q->As<tsatf::Question>() : nullptr;
+    return t != nullptr ? *t : tsatf::Question{};
+  };
+  v1::TsatfQuestion& t = *r.mutable_tsatf();
+  t.mutable_temptation()->set_unit_id("z1");
+  t.mutable_temptation()->set_tempting_unit_id("b2");
+  tsatf::Question q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kTemptation);
   EXPECT_EQ(q.unit_id, "z1");
   EXPECT_EQ(q.other_unit_id, "b2");
 
-  r.mutable_lone_zulu()->set_unit_id("z4");
-  r.mutable_lone_zulu()->set_event(v1::FIRED_AT_HIT);
-  r.mutable_lone_zulu()->set_british_unit_id("b1");
-  q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kLoneZulu);
-  EXPECT_EQ(q.lone_zulu_event, LoneZuluEvent::kFiredAtHit);
+  t.mutable_lone_zulu()->set_unit_id("z4");
+  t.mutable_lone_zulu()->set_event(v1::FIRED_AT_HIT);
+  t.mutable_lone_zulu()->set_british_unit_id("b1");
+  q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kLoneZulu);
+  EXPECT_EQ(q.lone_zulu_event, tsatf::LoneZuluEvent::kFiredAtHit);
   EXPECT_EQ(q.other_unit_id, "b1");
 
-  r.mutable_impi_creation()->set_special(true);
-  r.mutable_impi_creation()->set_appearance_point(4);
-  q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kImpiCreation);
+  t.mutable_impi_creation()->set_special(true);
+  t.mutable_impi_creation()->set_appearance_point(4);
+  q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kImpiCreation);
   EXPECT_TRUE(q.special);
   EXPECT_EQ(q.point, 4);
   EXPECT_FALSE(q.has_at);
 
-  r.mutable_impi_creation()->Clear();
-  r.mutable_impi_creation()->mutable_at()->set_x(5);
-  r.mutable_impi_creation()->mutable_at()->set_y(7.5);
-  q = QuestionToEngine(r);
+  t.mutable_impi_creation()->Clear();
+  t.mutable_impi_creation()->mutable_at()->set_x(5);
+  t.mutable_impi_creation()->mutable_at()->set_y(7.5);
+  q = read();
   EXPECT_TRUE(q.has_at);
   EXPECT_EQ(q.at, Vec2(5, 7.5));
 
-  r.mutable_move_test()->set_perimeter_point(9);
-  q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kMoveTest);
+  t.mutable_move_test()->set_perimeter_point(9);
+  q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kMoveTest);
   EXPECT_EQ(q.perimeter_point, 9);
 
-  r.mutable_on_field()->set_point(3);
-  q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kOnField);
+  t.mutable_on_field()->set_point(3);
+  q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kOnField);
   EXPECT_EQ(q.point, 3);
 
-  r.mutable_test_to_stand()->set_unit_id("z2");
-  r.mutable_test_to_stand()->set_charger_id("b3");
-  q = QuestionToEngine(r);
-  EXPECT_EQ(q.kind, QuestionKind::kTestToStand);
+  t.mutable_test_to_stand()->set_unit_id("z2");
+  t.mutable_test_to_stand()->set_charger_id("b3");
+  q = read();
+  EXPECT_EQ(q.kind, tsatf::QuestionKind::kTestToStand);
   EXPECT_EQ(q.unit_id, "z2");
   EXPECT_EQ(q.other_unit_id, "b3");
+
+  r.mutable_tsatf()->mutable_lone_zulu()->set_event(static_cast<v1::LoneZuluEvent>(9));
+  absl::StatusOr<Question> bad = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.status().message(), "tsatf.lone_zulu.event: 9 is not a valid LoneZuluEvent");
 }
 
 Event SampleEvent() {

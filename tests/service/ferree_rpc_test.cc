@@ -140,7 +140,7 @@ TEST_F(FerreeRpc, AskTheSituationOnTheScenario) {
   ASSERT_EQ(scenario.ruleset(), v1::FERREE_ISANDLWANA);
   ASSERT_FALSE(scenario.ferree().situation().rolled());
   v1::AskRequest req = AskOn(scenario, 7);
-  req.mutable_situation();
+  req.mutable_ferree()->mutable_situation();
   v1::AskResponse out;
   const grpc::Status st = GrpcAsk(req, &out);
   ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
@@ -168,12 +168,12 @@ TEST_F(FerreeRpc, AskTheSituationOnTheScenario) {
 
 TEST_F(FerreeRpc, AskTheZuluPlanAfterTheSituation) {
   v1::AskRequest situation = AskOn(Isandlwana(), 7);
-  situation.mutable_situation();
+  situation.mutable_ferree()->mutable_situation();
   v1::AskResponse rolled;
   ASSERT_TRUE(GrpcAsk(situation, &rolled).ok());
 
   v1::AskRequest req = AskOn(rolled.state(), 11);
-  req.mutable_zulu_plan();
+  req.mutable_ferree()->mutable_zulu_plan();
   v1::AskResponse out;
   const grpc::Status st = GrpcAsk(req, &out);
   ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
@@ -199,11 +199,11 @@ TEST_F(FerreeRpc, AskTheZuluPlanAfterTheSituation) {
 
   // The plan is made once.
   v1::AskRequest again = AskOn(out.state(), 12);
-  again.mutable_zulu_plan();
+  again.mutable_ferree()->mutable_zulu_plan();
   v1::AskResponse no;
   const grpc::Status refused = GrpcAsk(again, &no);
   EXPECT_EQ(refused.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
-  EXPECT_EQ(refused.error_message().rfind("question.zulu_plan: the Zulu plan has been made", 0), 0u)
+  EXPECT_EQ(refused.error_message().rfind("ferree.zulu_plan: the Zulu plan has been made", 0), 0u)
       << refused.error_message();
 }
 
@@ -354,74 +354,74 @@ std::vector<Refusal> Refusals(const v1::TableState& s) {
   const auto precondition = grpc::StatusCode::FAILED_PRECONDITION;
   using Q = v1::AskRequest;
   return {
-      {"entry_turn without a unit", [](Q* r) { r->mutable_entry_turn(); }, invalid,
-       "question.entry_turn.unit_id: is required"},
-      {"entry_turn of an unknown unit", [](Q* r) { r->mutable_entry_turn()->set_unit_id("zz"); },
-       invalid, "question.entry_turn.unit_id: no unit has id \"zz\""},
-      {"entry_turn of a tray", [=](Q* r) { r->mutable_entry_turn()->set_unit_id(tray); },
-       precondition, "question.entry_turn.unit_id: " + tray + " is a TRAY"},
+      {"entry_turn without a unit", [](Q* r) { r->mutable_ferree()->mutable_entry_turn(); }, invalid,
+       "ferree.entry_turn.unit_id: is required"},
+      {"entry_turn of an unknown unit", [](Q* r) { r->mutable_ferree()->mutable_entry_turn()->set_unit_id("zz"); },
+       invalid, "ferree.entry_turn.unit_id: no unit 'zz' on the table state"},
+      {"entry_turn of a tray", [=](Q* r) { r->mutable_ferree()->mutable_entry_turn()->set_unit_id(tray); },
+       precondition, "ferree.entry_turn.unit_id: " + tray + " is a TRAY"},
       {"entry_turn of a regiment on the table",
-       [=](Q* r) { r->mutable_entry_turn()->set_unit_id(regiment); }, precondition,
-       "question.entry_turn.unit_id: " + regiment + " has trays on the table"},
-      {"activate without a unit", [](Q* r) { r->mutable_activate(); }, invalid,
-       "question.activate.unit_id: is required"},
-      {"activate an unknown unit", [](Q* r) { r->mutable_activate()->set_unit_id("zz"); }, invalid,
-       "question.activate.unit_id: no unit has id \"zz\""},
-      {"activate a tray", [=](Q* r) { r->mutable_activate()->set_unit_id(tray); }, precondition,
-       "question.activate.unit_id: " + tray + " is a TRAY"},
-      {"activate before the battle", [=](Q* r) { r->mutable_activate()->set_unit_id(company); },
-       precondition, "question.activate: the battle has not started"},
-      {"resolve without a unit", [](Q* r) { r->mutable_resolve(); }, invalid,
-       "question.resolve.unit_id: is required"},
-      {"resolve of an unknown unit", [](Q* r) { r->mutable_resolve()->set_unit_id("zz"); }, invalid,
-       "question.resolve.unit_id: no unit has id \"zz\""},
-      {"resolve of a wagon", [=](Q* r) { r->mutable_resolve()->set_unit_id(wagon); }, precondition,
-       "question.resolve.unit_id: " + wagon + " is a WAGON"},
-      {"rally without a unit", [](Q* r) { r->mutable_rally(); }, invalid,
-       "question.rally.unit_id: is required"},
-      {"rally of an unknown unit", [](Q* r) { r->mutable_rally()->set_unit_id("zz"); }, invalid,
-       "question.rally.unit_id: no unit has id \"zz\""},
-      {"rally of a regiment", [=](Q* r) { r->mutable_rally()->set_unit_id(regiment); },
-       precondition, "question.rally.unit_id: " + regiment + " is a REGIMENT"},
-      {"induna_order without a unit", [](Q* r) { r->mutable_induna_order(); }, invalid,
-       "question.induna_order.unit_id: is required"},
+       [=](Q* r) { r->mutable_ferree()->mutable_entry_turn()->set_unit_id(regiment); }, precondition,
+       "ferree.entry_turn.unit_id: " + regiment + " has trays on the table"},
+      {"activate without a unit", [](Q* r) { r->mutable_ferree()->mutable_activate(); }, invalid,
+       "ferree.activate.unit_id: is required"},
+      {"activate an unknown unit", [](Q* r) { r->mutable_ferree()->mutable_activate()->set_unit_id("zz"); }, invalid,
+       "ferree.activate.unit_id: no unit 'zz' on the table state"},
+      {"activate a tray", [=](Q* r) { r->mutable_ferree()->mutable_activate()->set_unit_id(tray); }, precondition,
+       "ferree.activate.unit_id: " + tray + " is a TRAY"},
+      {"activate before the battle", [=](Q* r) { r->mutable_ferree()->mutable_activate()->set_unit_id(company); },
+       precondition, "ferree.activate: the battle has not started"},
+      {"resolve without a unit", [](Q* r) { r->mutable_ferree()->mutable_resolve(); }, invalid,
+       "ferree.resolve.unit_id: is required"},
+      {"resolve of an unknown unit", [](Q* r) { r->mutable_ferree()->mutable_resolve()->set_unit_id("zz"); }, invalid,
+       "ferree.resolve.unit_id: no unit 'zz' on the table state"},
+      {"resolve of a wagon", [=](Q* r) { r->mutable_ferree()->mutable_resolve()->set_unit_id(wagon); }, precondition,
+       "ferree.resolve.unit_id: " + wagon + " is a WAGON"},
+      {"rally without a unit", [](Q* r) { r->mutable_ferree()->mutable_rally(); }, invalid,
+       "ferree.rally.unit_id: is required"},
+      {"rally of an unknown unit", [](Q* r) { r->mutable_ferree()->mutable_rally()->set_unit_id("zz"); }, invalid,
+       "ferree.rally.unit_id: no unit 'zz' on the table state"},
+      {"rally of a regiment", [=](Q* r) { r->mutable_ferree()->mutable_rally()->set_unit_id(regiment); },
+       precondition, "ferree.rally.unit_id: " + regiment + " is a REGIMENT"},
+      {"induna_order without a unit", [](Q* r) { r->mutable_ferree()->mutable_induna_order(); }, invalid,
+       "ferree.induna_order.unit_id: is required"},
       {"induna_order of an unknown unit",
-       [](Q* r) { r->mutable_induna_order()->set_unit_id("zz"); }, invalid,
-       "question.induna_order.unit_id: no unit has id \"zz\""},
-      {"induna_order of a tray", [=](Q* r) { r->mutable_induna_order()->set_unit_id(tray); },
-       precondition, "question.induna_order.unit_id: " + tray + " is a TRAY"},
+       [](Q* r) { r->mutable_ferree()->mutable_induna_order()->set_unit_id("zz"); }, invalid,
+       "ferree.induna_order.unit_id: no unit 'zz' on the table state"},
+      {"induna_order of a tray", [=](Q* r) { r->mutable_ferree()->mutable_induna_order()->set_unit_id(tray); },
+       precondition, "ferree.induna_order.unit_id: " + tray + " is a TRAY"},
       {"charge_retiring without a tray",
-       [=](Q* r) { r->mutable_charge_retiring()->set_british_unit_id(company); }, invalid,
-       "question.charge_retiring.unit_id: is required"},
+       [=](Q* r) { r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id(company); }, invalid,
+       "ferree.charge_retiring.unit_id: is required"},
       {"charge_retiring without a British unit",
-       [=](Q* r) { r->mutable_charge_retiring()->set_unit_id(tray); }, invalid,
-       "question.charge_retiring.british_unit_id: is required"},
+       [=](Q* r) { r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(tray); }, invalid,
+       "ferree.charge_retiring.british_unit_id: is required"},
       {"charge_retiring at an unknown unit",
        [=](Q* r) {
-         r->mutable_charge_retiring()->set_unit_id(tray);
-         r->mutable_charge_retiring()->set_british_unit_id("zz");
+         r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(tray);
+         r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id("zz");
        },
-       invalid, "question.charge_retiring.british_unit_id: no unit has id \"zz\""},
+       invalid, "ferree.charge_retiring.british_unit_id: no unit 'zz' on the table state"},
       {"charge_retiring by a regiment",
        [=](Q* r) {
-         r->mutable_charge_retiring()->set_unit_id(regiment);
-         r->mutable_charge_retiring()->set_british_unit_id(company);
+         r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(regiment);
+         r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id(company);
        },
-       precondition, "question.charge_retiring.unit_id: " + regiment + " is a REGIMENT"},
+       precondition, "ferree.charge_retiring.unit_id: " + regiment + " is a REGIMENT"},
       {"charge_retiring at a Zulu",
        [=](Q* r) {
-         r->mutable_charge_retiring()->set_unit_id(tray);
-         r->mutable_charge_retiring()->set_british_unit_id(tray);
+         r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(tray);
+         r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id(tray);
        },
-       precondition, "question.charge_retiring.british_unit_id: " + tray + " is a TRAY"},
-      {"zulu_plan before the situation", [](Q* r) { r->mutable_zulu_plan(); }, precondition,
-       "question.zulu_plan: the situation comes first"},
+       precondition, "ferree.charge_retiring.british_unit_id: " + tray + " is a TRAY"},
+      {"zulu_plan before the situation", [](Q* r) { r->mutable_ferree()->mutable_zulu_plan(); }, precondition,
+       "ferree.zulu_plan: the situation comes first"},
       {"situation twice",
        [](Q* r) {
          r->mutable_state()->mutable_ferree()->mutable_situation()->set_rolled(true);
-         r->mutable_situation();
+         r->mutable_ferree()->mutable_situation();
        },
-       precondition, "question.situation: the situation has been rolled already"},
+       precondition, "ferree.situation: the situation has been rolled already"},
   };
 }
 
@@ -445,7 +445,7 @@ TEST_F(FerreeRpc, DurnfordsColumnOffTheTablePlaysToTheEndThroughTheServer) {
   // to come when the battle starts.
   {
     v1::AskRequest ask = AskOn(state, 100);
-    ask.mutable_situation();
+    ask.mutable_ferree()->mutable_situation();
     v1::AskResponse answer;
     const grpc::Status st = GrpcAsk(ask, &answer);
     ASSERT_TRUE(st.ok()) << st.error_message();

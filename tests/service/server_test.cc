@@ -247,7 +247,7 @@ TEST_F(ServerTest, BritishViewHidesUmpireOnlyEvents) {
 TEST_F(ServerTest, AskOverGrpcAndHttpAgree) {
   v1::AskRequest request;
   *request.mutable_state() = TsatfState();
-  request.mutable_perimeter_point();
+  request.mutable_tsatf()->mutable_perimeter_point();
   request.mutable_dice()->set_seed(11);
   v1::AskResponse by_grpc;
   const grpc::Status status = GrpcAsk(request, &by_grpc);
@@ -281,7 +281,7 @@ v1::AskRequest HandRequest() {
   regiment->set_leaders(1);
   regiment->mutable_position()->set_x(36);
   regiment->mutable_position()->set_y(40);
-  request.mutable_hand()->set_unit_id("z1");
+  request.mutable_tsatf()->mutable_hand()->set_unit_id("z1");
   return request;
 }
 
@@ -661,15 +661,15 @@ std::vector<BadInput> BadInputs() {
          a->set_target_id("z5");
        },
        nullptr, invalid, "british_actions[1].target_id:"},
-      {"unknown unit in a question", nullptr, [](Q* r) { r->mutable_hand()->set_unit_id("z3"); },
-       invalid, "question.hand.unit_id:"},
+      {"unknown unit in a question", nullptr, [](Q* r) { r->mutable_tsatf()->mutable_hand()->set_unit_id("z3"); },
+       invalid, "tsatf.hand.unit_id:"},
       {"unknown tempting unit", nullptr,
        [](Q* r) {
          Zulu(r->mutable_state(), "z1", v1::IMPI);
-         r->mutable_temptation()->set_unit_id("z1");
-         r->mutable_temptation()->set_tempting_unit_id("b7");
+         r->mutable_tsatf()->mutable_temptation()->set_unit_id("z1");
+         r->mutable_tsatf()->mutable_temptation()->set_tempting_unit_id("b7");
        },
-       invalid, "question.temptation.tempting_unit_id:"},
+       invalid, "tsatf.temptation.tempting_unit_id:"},
       {"negative figures",
        [](A* r) { r->mutable_state()->mutable_units(1)->mutable_figures()->set_fit(-2); }, nullptr,
        invalid, "state.units[1].figures.fit: -2 is negative"},
@@ -724,8 +724,8 @@ std::vector<BadInput> BadInputs() {
        },
        nullptr, invalid, "british_actions[0].path[0].x:"},
       {"NaN question position", nullptr,
-       [nan](Q* r) { r->mutable_impi_creation()->mutable_at()->set_x(nan); }, invalid,
-       "question.impi_creation.at.x:"},
+       [nan](Q* r) { r->mutable_tsatf()->mutable_impi_creation()->mutable_at()->set_x(nan); }, invalid,
+       "tsatf.impi_creation.at:"},
       {"NaN table size", [nan](A* r) { r->mutable_state()->mutable_table()->set_width(nan); },
        nullptr, invalid, "state.table.width:"},
       {"zero table width", [](A* r) { r->mutable_state()->mutable_table()->set_width(0); }, nullptr,
@@ -865,7 +865,7 @@ TEST_F(ServerTest, BadInputIsRefusedWithTheFieldPath) {
     } else {
       v1::AskRequest r;
       *r.mutable_state() = TsatfState();
-      r.mutable_table_edge();
+      r.mutable_tsatf()->mutable_table_edge();
       r.mutable_dice()->set_seed(5);
       c.ask(&r);
       v1::AskResponse out;

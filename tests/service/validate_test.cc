@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "engine/rulesets/umpire.h"
 #include "service/convert.h"
 #include "tests/service/tsatf_state.h"
 #include "engine/rulesets/ferree/ferree.h"
@@ -291,35 +292,80 @@ TEST(ValidateTest, ChitPullBookkeeping) {
   EXPECT_TRUE(ValidateBritishActions(actions, testing::TsatfState()).ok());
 }
 
-TEST(ValidateTest, Questions) {
+// The error of asking `r`: the service's checks and conversion, then the
+// rule set's own checks in RunAsk (before anything is rolled).
+absl::Status AskStatus(const v1::AskRequest& r) {
+  absl::StatusOr<AskInput> in = AskFromProto(r);
+  if (!in.ok()) return in.status();
+  return RunAsk(in->state, in->question, in->policy, in->dice).status();
+}
+
+// Not refused for what the question says (it may still not apply now).
+void ExpectWellFormed(const v1::AskRequest& r) {
+  const absl::Status st = AskStatus(r);
+  EXPECT_NE(st.code(), absl::StatusCode::kInvalidArgument) << st;
+}
+
+TEST(ValidateTest, AQuestionMustBeSet) {
   v1::AskRequest r;
   *r.mutable_state() = testing::TsatfState();
-  ExpectInvalid(ValidateQuestion(r), "question: is required (start_of_turn, on_field, hand, ...)");
-  r.mutable_table_edge();
-  EXPECT_TRUE(ValidateQuestion(r).ok());
+  ExpectInvalid(ValidateQuestionSet(r),
+                "question: is required: the question of the state's rule set (one of tsatf, ferree)");
+  r.mutable_ferree();
+  EXPECT_TRUE(ValidateQuestionSet(r).ok());
+  r.mutable_tsatf();
+  EXPECT_TRUE(ValidateQuestionSet(r).ok());
+}
 
-  r.mutable_on_field()->set_point(11);
-  ExpectInvalid(ValidateQuestion(r), "question.on_field.point: no APPEARANCE point 11");
-  r.mutable_on_field()->set_point(10);
-  EXPECT_TRUE(ValidateQuestion(r).ok());
+TEST(ValidateTest, TheRuleSetChecksItsQuestion) {
+  v1::AskRequest r;
+  *r.mutable_state() = testing::TsatfState();
+  r.mutable_dice()->set_seed(1);
+  r.mutable_ferree()->mutable_situation();
+  ExpectInvalid(AskStatus(r),
+                "ferree: is another rule set's question; a TSATF_ZULU_CONTROL state is asked "
+                "{\"tsatf\": {...}}");
+  r.mutable_tsatf();
+  ExpectInvalid(AskStatus(r), "tsatf: name the decision point: one of start_of_turn, on_field, "
+                              "table_edge, perimeter_point, impi_creation, hand, target, "
+                              "temptation, move_test, zulu_move, fire_card, lone_zulu, "
+                              "test_to_stand, critical_morale");
+  r.mutable_tsatf()->mutable_table_edge();
+  ExpectWellFormed(r);
 
-  r.mutable_hand();
-  ExpectInvalid(ValidateQuestion(r), "question.hand.unit_id: is required");
-  r.mutable_hand()->set_unit_id("b1");
-  EXPECT_TRUE(ValidateQuestion(r).ok());
+  r.mutable_tsatf()->mutable_on_field()->set_point(11);
+  ExpectInvalid(AskStatus(r), "tsatf.on_field.point: no appearance point 11");
+  r.mutable_tsatf()->mutable_on_field()->set_point(0);
+  ExpectInvalid(AskStatus(r), "tsatf.on_field.point: is required");
+  r.mutable_tsatf()->mutable_on_field()->set_point(10);
+  ExpectWellFormed(r);
 
-  r.mutable_move_test()->set_unit_id("b1");
-  r.mutable_move_test()->set_perimeter_point(3);
-  ExpectInvalid(ValidateQuestion(r),
-                "question.move_test: set exactly one of unit_id or perimeter_point");
+  r.mutable_tsatf()->mutable_hand();
+  ExpectInvalid(AskStatus(r), "tsatf.hand.unit_id: is required");
+  r.mutable_tsatf()->mutable_hand()->set_unit_id("b9");
+  ExpectInvalid(AskStatus(r), "tsatf.hand.unit_id: no unit 'b9' on the table state");
+  r.mutable_tsatf()->mutable_hand()->set_unit_id("b1");
+  ExpectWellFormed(r);
 
-  r.mutable_impi_creation()->set_perimeter_point(2);
-  EXPECT_TRUE(ValidateQuestion(r).ok());
-  r.mutable_impi_creation()->set_appearance_point(2);
-  EXPECT_EQ(ValidateQuestion(r).code(), absl::StatusCode::kInvalidArgument);
+  r.mutable_tsatf()->mutable_move_test()->set_unit_id("b1");
+  r.mutable_tsatf()->mutable_move_test()->set_perimeter_point(3);
+  ExpectInvalid(AskStatus(r), "tsatf.move_test: set exactly one of unit_id or perimeter_point");
 
-  r.mutable_lone_zulu()->set_unit_id("b1");
-  ExpectInvalid(ValidateQuestion(r), "question.lone_zulu.event: is required");
+  r.mutable_tsatf()->mutable_impi_creation()->set_perimeter_point(2);
+  ExpectWellFormed(r);
+  r.mutable_tsatf()->mutable_impi_creation()->set_appearance_point(2);
+  ExpectInvalid(AskStatus(r),
+                "tsatf.impi_creation: set only one of appearance_point, perimeter_point or at");
+  r.mutable_tsatf()->mutable_impi_creation()->Clear();
+  ExpectInvalid(AskStatus(r),
+                "tsatf.impi_creation: set one of appearance_point, perimeter_point or at");
+  r.mutable_tsatf()->mutable_impi_creation()->mutable_at()->set_x(80);
+  ExpectInvalid(AskStatus(r), "tsatf.impi_creation.at: (80, 0) is off the 72 x 48 table");
+
+  r.mutable_tsatf()->mutable_lone_zulu()->set_unit_id("b1");
+  ExpectInvalid(AskStatus(r),
+                "tsatf.lone_zulu.event: is required: was the lone Zulu fired at and missed, hit, "
+                "or attacked?");
 }
 
 TEST(ValidateTest, ARulesetNotImplementedIsAPrecondition) {

@@ -27,11 +27,9 @@ std::string NameOf(const Unit& u) {
   return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
 }
 
-// "question.<name>" and "question.<name>.<field>", the service's paths.
-std::string Path(const Question& q) { return absl::StrCat("question.", QuestionKindName(q.kind)); }
-std::string Field(const Question& q, const char* field) {
-  return absl::StrCat(Path(q), ".", field);
-}
+// "ferree.<name>" and "ferree.<name>.<field>", the contract's paths.
+std::string Path(const Question& q) { return q.Path(); }
+std::string Field(const Question& q, const char* field) { return q.Path(field); }
 
 absl::Status Bad(const std::string& path, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
@@ -124,10 +122,9 @@ absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
       st = AskChargeRetiring(q, decision);
       break;
     default:
-      return absl::FailedPreconditionError(absl::StrCat(
-          "question: ", QuestionKindName(q.kind),
-          " is not a decision point of Ferree's Isandlwana (situation, zulu_plan, entry_turn, "
-          "activate, resolve, rally, induna_order, charge_retiring)"));
+      return Bad("ferree",
+                 "name the decision point: one of situation, zulu_plan, entry_turn, activate, "
+                 "resolve, rally, induna_order, charge_retiring");
   }
   IMPI_RETURN_IF_ERROR(st);
   // The answer is a Zulu decision the driver settles next.
@@ -163,12 +160,12 @@ absl::Status FerreeBattle::NeedBattle(const Question& q, bool no_active_british)
 absl::Status FerreeBattle::AskSituation(int* decision) {
   Clock& c = s_.clock;
   if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
-    return Precondition("question.situation",
+    return Precondition("ferree.situation",
                         "the situation is rolled before the battle (state.clock.phase is not "
                         "PRE_BATTLE)");
   }
   if (Own(s_).situation.rolled) {
-    return Precondition("question.situation",
+    return Precondition("ferree.situation",
                         "the situation has been rolled already (state.ferree.situation.rolled)");
   }
   c.phase = Phase::kPreBattle;
@@ -194,20 +191,20 @@ absl::Status FerreeBattle::AskSituation(int* decision) {
 absl::Status FerreeBattle::AskZuluPlan(int* decision) {
   Clock& c = s_.clock;
   if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
-    return Precondition("question.zulu_plan",
+    return Precondition("ferree.zulu_plan",
                         "the Zulu plan is made before the battle (state.clock.phase is not "
                         "PRE_BATTLE)");
   }
   if (Own(s_).segment != kPreBattlePlan) {
     return Precondition(
-        "question.zulu_plan",
+        "ferree.zulu_plan",
         absl::StrCat(
             "the Zulu plan has been made: state.ferree.segment is ", Own(s_).segment, " (",
             Own(s_).segment == kPreBattleBritishDeploy ? "the British deploy" : "the Zulus deploy",
             "), not 0"));
   }
   if (!Own(s_).situation.rolled) {
-    return Precondition("question.zulu_plan",
+    return Precondition("ferree.zulu_plan",
                         "the situation comes first (1. before 2.): ask situation, "
                         "state.ferree.situation.rolled is false");
   }

@@ -642,10 +642,11 @@ absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) c
   return battle.Run(nullptr);
 }
 
-absl::Status FerreeRuleset::Ask(BattleState& state, const Question& question, Dice& dice,
+absl::Status FerreeRuleset::Ask(BattleState& state, const impi::Question& question, Dice& dice,
                                 EventLog& log, int* decision) const {
+  IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
   FerreeBattle battle(state, dice, log);
-  return battle.Ask(question, decision);
+  return battle.Ask(*mine, decision);
 }
 
 Awaiting FerreeRuleset::Awaits(const BattleState& state) const {

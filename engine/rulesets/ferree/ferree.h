@@ -58,6 +58,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/ruleset.h"
 
@@ -611,7 +612,7 @@ class FerreeRuleset final : public Ruleset {
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
   // The decision points of Ferree's Isandlwana (FerreeBattle::Ask); any
   // other question is FAILED_PRECONDITION.
-  absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+  absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
   // Awaits without a prompt (who acts, what kind of decision, which units).

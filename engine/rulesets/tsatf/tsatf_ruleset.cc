@@ -1,5 +1,6 @@
 // TsatfRuleset: the Zulu Control procedure behind the engine seam.
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -49,16 +50,79 @@ absl::Status Bad(const std::string& path, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
 }
 
-// The oneof field name of a question, for error paths ("question.hand.unit_id").
-std::string Q(const Question& q, const char* field) {
-  return absl::StrCat(QuestionKindName(q.kind), ".", field);
-}
+// A question's field, for error paths ("tsatf.hand.unit_id").
+std::string Q(const Question& q, const char* field) { return q.Path(field); }
 
 absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string& id,
                       const char* field) {
   if (id.empty()) return Bad(Q(q, field), "is required");
   if (s.FindUnit(id) == nullptr) return Bad(Q(q, field), absl::StrCat("no unit '", id, "' on the table state"));
   return absl::OkStatus();
+}
+
+// A unit the question may name: nothing, or a unit on the state.
+absl::Status MayNameUnit(const BattleState& s, const Question& q, const std::string& id,
+                         const char* field) {
+  return id.empty() ? absl::OkStatus() : NeedUnit(s, q, id, field);
+}
+
+// What the question itself must say, before anything is rolled: the fields
+// its kind takes, present, in range and naming what is on the state.
+absl::Status CheckQuestion(const BattleState& s, const Question& q) {
+  switch (q.kind) {
+    case QuestionKind::kOnField:
+      if (q.point == 0) return Bad(Q(q, "point"), "is required");
+      return absl::OkStatus();
+    case QuestionKind::kImpiCreation: {
+      if (q.point < 0) return Bad(Q(q, "appearance_point"), absl::StrCat(q.point, " is negative"));
+      if (q.perimeter_point < 0) {
+        return Bad(Q(q, "perimeter_point"), absl::StrCat(q.perimeter_point, " is negative"));
+      }
+      if (q.has_at && !(std::isfinite(q.at.x()) && std::isfinite(q.at.y()))) {
+        return Bad(Q(q, "at"), "is not finite");
+      }
+      const int places = (q.point != 0) + (q.perimeter_point != 0) + q.has_at;
+      if (places != 1) {
+        return Bad(q.Path(), absl::StrCat(places == 0 ? "set one" : "set only one",
+                                          " of appearance_point, perimeter_point or at"));
+      }
+      const TableGeometry& t = s.table;
+      if (q.has_at && t.hex_columns == 0 &&
+          (q.at.x() < 0 || q.at.y() < 0 || q.at.x() > t.width || q.at.y() > t.height)) {
+        return Bad(Q(q, "at"), absl::StrCat("(", q.at.x(), ", ", q.at.y(), ") is off the ", t.width,
+                                            " x ", t.height, " table"));
+      }
+      return absl::OkStatus();
+    }
+    case QuestionKind::kTemptation:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      return NeedUnit(s, q, q.other_unit_id, "tempting_unit_id");
+    case QuestionKind::kMoveTest:
+      if (q.unit_id.empty() == (q.perimeter_point == 0)) {
+        return Bad(q.Path(), "set exactly one of unit_id or perimeter_point");
+      }
+      if (q.perimeter_point < 0) {
+        return Bad(Q(q, "perimeter_point"), absl::StrCat(q.perimeter_point, " is negative"));
+      }
+      return MayNameUnit(s, q, q.unit_id, "unit_id");
+    case QuestionKind::kLoneZulu:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
+        return Bad(Q(q, "event"),
+                   "is required: was the lone Zulu fired at and missed, hit, or attacked?");
+      }
+      return MayNameUnit(s, q, q.other_unit_id, "british_unit_id");
+    case QuestionKind::kTestToStand:
+      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
+      return MayNameUnit(s, q, q.other_unit_id, "charger_id");
+    case QuestionKind::kHand:
+    case QuestionKind::kTarget:
+    case QuestionKind::kZuluMove:
+    case QuestionKind::kCriticalMorale:
+      return NeedUnit(s, q, q.unit_id, "unit_id");
+    default:
+      return absl::OkStatus();
+  }
 }
 
 }  // namespace
@@ -204,8 +268,11 @@ absl::Status TsatfRuleset::Run(BattleState& state, Dice& dice, EventLog& log) co
   return z.RunZulu(&awaiting);
 }
 
-absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, EventLog& log,
-                               int* decision) const {
+absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, Dice& dice,
+                               EventLog& log, int* decision) const {
+  IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
+  const Question& q = *mine;
+  IMPI_RETURN_IF_ERROR(CheckQuestion(s, q));
   ZuluControl z(s, dice, log);
   size_t mark = log.size();
   absl::Status st;
@@ -213,7 +280,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
     case QuestionKind::kStartOfTurn:
       if (s.clock.phase != Phase::kUnspecified && s.clock.phase != Phase::kStartOfTurn) {
         return absl::FailedPreconditionError(
-            "question.start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
+            "tsatf.start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
       }
       st = z.StartOfTurn();
       break;
@@ -229,7 +296,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
     case QuestionKind::kPerimeterPoint: {
       int n = z.RollEntryPoint();
       if (n == 0) {
-        return absl::FailedPreconditionError("question.perimeter_point: every Zulu perimeter point already has a marker");
+        return absl::FailedPreconditionError("tsatf.perimeter_point: every Zulu perimeter point already has a marker");
       }
       break;
     }
@@ -242,7 +309,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
         if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
         if (p->Exhausted()) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "question.impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
+              "tsatf.impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
         }
         at = p->position;
         point = q.point;
@@ -254,7 +321,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
         }
         if (p->british_entry) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "question.impi_creation.perimeter_point: perimeter point ", q.perimeter_point,
+              "tsatf.impi_creation.perimeter_point: perimeter point ", q.perimeter_point,
               " is the British entry point: never a Zulu entry"));
         }
         at = p->position;
@@ -263,7 +330,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
       } else if (q.has_at) {
         at = q.at;
       } else {
-        return Bad(absl::StrCat("question.", QuestionKindName(q.kind)),
+        return Bad(q.Path(),
                    "say where: appearance_point, perimeter_point or at");
       }
       std::string id = z.CreateImpi(at, q.special, point, kind, "asked by the umpire");
@@ -278,7 +345,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
       const Unit* u = s.FindUnit(q.unit_id);
       if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
         return absl::FailedPreconditionError(absl::StrCat(
-            "question.hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+            "tsatf.hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
             ": the HAND is rolled for an impi or a skirmishing regiment"));
       }
       st = z.AssignHand(q.unit_id);
@@ -317,7 +384,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
         const Unit* t = s.FindUnit(q.other_unit_id);
         if (t->side != Side::kBritish || t->off_table) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "question.temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
+              "tsatf.temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
         }
         st = z.Tempt(q.unit_id, q.other_unit_id);
       }
@@ -330,15 +397,15 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
         const Unit* u = s.FindUnit(q.unit_id);
         if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "question.move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
+              "tsatf.move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
               ": only impis and skirmishing regiments test on Zulu move cards"));
         }
       } else {
         const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
-        if (p == nullptr) return Bad("question.move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
+        if (p == nullptr) return Bad("tsatf.move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
         if (p->marker != Marker::kThisTurn) {
           return absl::FailedPreconditionError(absl::StrCat(
-              "question.move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
+              "tsatf.move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
         }
       }
       st = z.MoveTest(q.unit_id, q.perimeter_point, &now);
@@ -350,7 +417,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
     case QuestionKind::kLoneZulu:
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
-        return Bad("question.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
+        return Bad("tsatf.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
       }
       if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
       st = z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id);
@@ -365,8 +432,9 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const Question& q, Dice& dice, Ev
       st = z.CriticalMorale(q.unit_id);
       break;
     default:
-      return absl::FailedPreconditionError(absl::StrCat(
-          "question: ", QuestionKindName(q.kind), " is not a decision point of Zulu Control"));
+      return Bad("tsatf", "name the decision point: one of start_of_turn, on_field, table_edge, "
+                          "perimeter_point, impi_creation, hand, target, temptation, move_test, "
+                          "zulu_move, fire_card, lone_zulu, test_to_stand, critical_morale");
   }
   IMPI_RETURN_IF_ERROR(st);
   *decision = -1;

@@ -45,6 +45,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/tsatf/question.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 
 namespace impi::tsatf {
@@ -183,7 +184,7 @@ class TsatfRuleset final : public Ruleset {
                      const std::string& why) const override;
   // ZuluControl::RunZulu.
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
-  absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+  absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;

@@ -127,7 +127,7 @@ class FerreeAsk : public ::testing::Test {
   }
 
   // The error of asking `q` of a copy of `s` (no dice).
-  absl::Status Refused(const BattleState& s, const Question& q) const {
+  absl::Status Refused(const BattleState& s, const impi::Question& q) const {
     BattleState copy = s;
     Dice dice = Dice::Scripted({});
     EventLog log;
@@ -158,10 +158,21 @@ const Event* Find(const EventLog& log, EventKind kind, const std::string& text =
 
 // --- Any question -------------------------------------------------------------------
 
+// A question type of another rule set's, as the engine sees one.
+struct OtherRulesetQuestion {
+  static constexpr std::string_view kRuleset = "TSATF_ZULU_CONTROL";
+  static constexpr std::string_view kField = "tsatf";
+};
+
 TEST_F(FerreeAsk, AQuestionOfAnotherRuleSetIsRefused) {
-  ExpectError(Refused(SmallBattle(), Ask(QuestionKind::kHand, "t1")),
-              absl::StatusCode::kFailedPrecondition,
-              "question: hand is not a decision point of Ferree's Isandlwana");
+  ExpectError(Refused(SmallBattle(), impi::Question(OtherRulesetQuestion{})),
+              absl::StatusCode::kInvalidArgument,
+              "tsatf: the state's rule set is FERREE_ISANDLWANA: ask one of its questions, in ferree");
+  ExpectError(Refused(SmallBattle(), impi::Question()), absl::StatusCode::kInvalidArgument,
+              "question: is required (ferree: one of its decision points)");
+  ExpectError(Refused(SmallBattle(), Question{}), absl::StatusCode::kInvalidArgument,
+              "ferree: name the decision point: one of situation, zulu_plan, entry_turn, activate, "
+              "resolve, rally, induna_order, charge_retiring");
 }
 
 TEST_F(FerreeAsk, AMissingOrUnknownUnitNamesTheField) {
@@ -169,7 +180,7 @@ TEST_F(FerreeAsk, AMissingOrUnknownUnitNamesTheField) {
   for (QuestionKind kind :
        {QuestionKind::kEntryTurn, QuestionKind::kActivate, QuestionKind::kResolve,
         QuestionKind::kRally, QuestionKind::kIndunaOrder, QuestionKind::kChargeRetiring}) {
-    const std::string path = absl::StrCat("question.", QuestionKindName(kind), ".unit_id: ");
+    const std::string path = absl::StrCat("ferree.", QuestionKindName(kind), ".unit_id: ");
     SCOPED_TRACE(path);
     ExpectError(Refused(s, Ask(kind)), absl::StatusCode::kInvalidArgument, path + "is required");
     ExpectError(Refused(s, Ask(kind, "zz", "b1")), absl::StatusCode::kInvalidArgument,
@@ -177,10 +188,10 @@ TEST_F(FerreeAsk, AMissingOrUnknownUnitNamesTheField) {
   }
   ExpectError(Refused(s, Ask(QuestionKind::kChargeRetiring, "t2")),
               absl::StatusCode::kInvalidArgument,
-              "question.charge_retiring.british_unit_id: is required");
+              "ferree.charge_retiring.british_unit_id: is required");
   ExpectError(Refused(s, Ask(QuestionKind::kChargeRetiring, "t2", "b7")),
               absl::StatusCode::kInvalidArgument,
-              "question.charge_retiring.british_unit_id: no unit 'b7' on the table state");
+              "ferree.charge_retiring.british_unit_id: no unit 'b7' on the table state");
 }
 
 // --- situation ------------------------------------------------------------------------
@@ -230,10 +241,10 @@ TEST_F(FerreeAsk, SituationOnlyBeforeTheRolls) {
   s.clock.phase = Phase::kPreBattle;
   impi::ferree::Own(s).situation.rolled = true;
   ExpectError(Refused(s, Ask(QuestionKind::kSituation)), absl::StatusCode::kFailedPrecondition,
-              "question.situation: the situation has been rolled already");
+              "ferree.situation: the situation has been rolled already");
   s = SmallBattle();  // ACTIVATION
   ExpectError(Refused(s, Ask(QuestionKind::kSituation)), absl::StatusCode::kFailedPrecondition,
-              "question.situation: the situation is rolled before the battle");
+              "ferree.situation: the situation is rolled before the battle");
 }
 
 // --- zulu_plan ------------------------------------------------------------------------
@@ -287,14 +298,14 @@ TEST_F(FerreeAsk, ZuluPlanOnlyAtThePlanStep) {
   BattleState s = BeforeThePlan();
   impi::ferree::Own(s).situation.rolled = false;
   ExpectError(Refused(s, Ask(QuestionKind::kZuluPlan)), absl::StatusCode::kFailedPrecondition,
-              "question.zulu_plan: the situation comes first");
+              "ferree.zulu_plan: the situation comes first");
   s = BeforeThePlan();
   impi::ferree::Own(s).segment = kPreBattleBritishDeploy;
   ExpectError(Refused(s, Ask(QuestionKind::kZuluPlan)), absl::StatusCode::kFailedPrecondition,
-              "question.zulu_plan: the Zulu plan has been made");
+              "ferree.zulu_plan: the Zulu plan has been made");
   ExpectError(Refused(SmallBattle(), Ask(QuestionKind::kZuluPlan)),
               absl::StatusCode::kFailedPrecondition,
-              "question.zulu_plan: the Zulu plan is made before the battle");
+              "ferree.zulu_plan: the Zulu plan is made before the battle");
 }
 
 // --- entry_turn -----------------------------------------------------------------------
@@ -350,15 +361,15 @@ TEST_F(FerreeAsk, EntryTurnOnlyForAnOffBoardRegimentWithANotedPoint) {
   BattleState s = WithOffBoard();
   ExpectError(Refused(s, Ask(QuestionKind::kEntryTurn, "u1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.entry_turn.unit_id: u1 is a TRAY: TURN OF ENTRY is rolled for an "
+              "ferree.entry_turn.unit_id: u1 is a TRAY: TURN OF ENTRY is rolled for an "
               "off-board REGIMENT");
   ExpectError(Refused(s, Ask(QuestionKind::kEntryTurn, "r1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.entry_turn.unit_id: r1 has trays on the table: it is not off-board");
+              "ferree.entry_turn.unit_id: r1 has trays on the table: it is not off-board");
   impi::ferree::MutableUnitOf(s, "r3").entry_point = 0;
   ExpectError(Refused(s, Ask(QuestionKind::kEntryTurn, "r3")),
               absl::StatusCode::kFailedPrecondition,
-              "question.entry_turn.unit_id: r3 has no noted entry point");
+              "ferree.entry_turn.unit_id: r3 has no noted entry point");
 }
 
 // --- activate -------------------------------------------------------------------------
@@ -437,22 +448,22 @@ TEST_F(FerreeAsk, ActivateRefusesAUnitThatCannotActNow) {
   s.FindUnit("r1")->status.acted = true;
   impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "r1")), absl::StatusCode::kFailedPrecondition,
-              "question.activate.unit_id: r1 has acted this turn");
+              "ferree.activate.unit_id: r1 has acted this turn");
   s.FindUnit("r1")->status.ordered = true;
   impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "r1")), absl::StatusCode::kFailedPrecondition,
-              "question.activate.unit_id: r1 has acted this turn (on an induna's order)");
+              "ferree.activate.unit_id: r1 has acted this turn (on an induna's order)");
   ExpectError(Refused(s, Ask(QuestionKind::kActivate, "t2")), absl::StatusCode::kFailedPrecondition,
-              "question.activate.unit_id: t2 is a TRAY: it has no movement counter");
+              "ferree.activate.unit_id: t2 is a TRAY: it has no movement counter");
   // Off-board and not due: r2 enters on turn 2.
   BattleState off = WithOffBoard();
   ExpectError(Refused(off, Ask(QuestionKind::kActivate, "r2")),
               absl::StatusCode::kFailedPrecondition,
-              "question.activate.unit_id: r2 is not on the table (it is off-board until turn 2)");
+              "ferree.activate.unit_id: r2 is not on the table (it is off-board until turn 2)");
   // Not the activation phase.
   ExpectError(Refused(BeforeThePlan(), Ask(QuestionKind::kActivate, "r1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.activate: the battle has not started");
+              "ferree.activate: the battle has not started");
   // A British unit is active: the British are awaited.
   BattleState active = TrayNear(8);
   impi::ferree::Own(active).chits_left = {"b1", "r1", "i1", "w1"};
@@ -460,7 +471,7 @@ TEST_F(FerreeAsk, ActivateRefusesAUnitThatCannotActNow) {
   active.FindUnit("b1")->status.acted = true;
   ExpectError(Refused(active, Ask(QuestionKind::kActivate, "r1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.activate: A Coy 1/24th (b1) is active");
+              "ferree.activate: A Coy 1/24th (b1) is active");
 }
 
 // --- resolve --------------------------------------------------------------------------
@@ -525,19 +536,19 @@ TEST_F(FerreeAsk, ResolveOfABritishCompanyWithNoZuluNearIsNoTest) {
 TEST_F(FerreeAsk, ResolveRefusals) {
   BattleState s = TrayNear(8);
   ExpectError(Refused(s, Ask(QuestionKind::kResolve, "t1")), absl::StatusCode::kFailedPrecondition,
-              "question.resolve.unit_id: t1 is a TRAY: resolve is tested by a Zulu REGIMENT or a "
+              "ferree.resolve.unit_id: t1 is a TRAY: resolve is tested by a Zulu REGIMENT or a "
               "British company");
   ExpectError(Refused(s, Ask(QuestionKind::kResolve, "w1")), absl::StatusCode::kFailedPrecondition,
-              "question.resolve.unit_id: w1 is a WAGON");
+              "ferree.resolve.unit_id: w1 is a WAGON");
   s.FindUnit("r1")->status.broken = true;
   Unit& r9 = Add(s, "r9", Side::kZulu, UnitKind::kRegiment, {5, 44}, 0);  // the battle goes on
   r9.figures.starting = 25;
   Add(s, "t9", Side::kZulu, UnitKind::kTray, {5, 44}, 25, "r9");
   ExpectError(Refused(s, Ask(QuestionKind::kResolve, "r1")), absl::StatusCode::kFailedPrecondition,
-              "question.resolve.unit_id: r1 is broken already");
+              "ferree.resolve.unit_id: r1 is broken already");
   ExpectError(Refused(BeforeThePlan(), Ask(QuestionKind::kResolve, "r1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.resolve: the battle has not started");
+              "ferree.resolve: the battle has not started");
 }
 
 // --- rally ----------------------------------------------------------------------------
@@ -568,9 +579,9 @@ TEST_F(FerreeAsk, RallyReadsTheTraysSituation) {
 TEST_F(FerreeAsk, RallyOnlyForAPinnedTray) {
   BattleState s = TrayNear(8);
   ExpectError(Refused(s, Ask(QuestionKind::kRally, "t2")), absl::StatusCode::kFailedPrecondition,
-              "question.rally.unit_id: t2 is not pinned");
+              "ferree.rally.unit_id: t2 is not pinned");
   ExpectError(Refused(s, Ask(QuestionKind::kRally, "r1")), absl::StatusCode::kFailedPrecondition,
-              "question.rally.unit_id: r1 is a REGIMENT: the Zulu Rally Chart is rolled for a "
+              "ferree.rally.unit_id: r1 is a REGIMENT: the Zulu Rally Chart is rolled for a "
               "pinned movement TRAY");
 }
 
@@ -602,16 +613,16 @@ TEST_F(FerreeAsk, IndunaOrderNeedsARegimentInContactThatHasNotActed) {
   impi::ferree::Own(s).chits_left = {"r1", "i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kIndunaOrder, "i1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.induna_order.unit_id: no regiment is in contact with i1");
+              "ferree.induna_order.unit_id: no regiment is in contact with i1");
   s.FindUnit("i1")->position = Vec2(30, 31.6);
   s.FindUnit("r1")->status.acted = true;
   impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   ExpectError(Refused(s, Ask(QuestionKind::kIndunaOrder, "i1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.induna_order.unit_id: every regiment in contact with i1 has acted");
+              "ferree.induna_order.unit_id: every regiment in contact with i1 has acted");
   ExpectError(Refused(s, Ask(QuestionKind::kIndunaOrder, "t2")),
               absl::StatusCode::kFailedPrecondition,
-              "question.induna_order.unit_id: t2 is a TRAY: orders are given by an INDUNA");
+              "ferree.induna_order.unit_id: t2 is a TRAY: orders are given by an INDUNA");
 }
 
 // --- charge_retiring ------------------------------------------------------------------
@@ -655,14 +666,14 @@ TEST_F(FerreeAsk, ChargeRetiringOnlyWithinSixInches) {
   BattleState s = TrayNear(6.5);
   ExpectError(Refused(s, Ask(QuestionKind::kChargeRetiring, "t2", "b1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.charge_retiring.unit_id: t2 is 6.5\" from b1: only a tray within 6\" "
+              "ferree.charge_retiring.unit_id: t2 is 6.5\" from b1: only a tray within 6\" "
               "may test");
   ExpectError(Refused(s, Ask(QuestionKind::kChargeRetiring, "r1", "b1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.charge_retiring.unit_id: r1 is a REGIMENT");
+              "ferree.charge_retiring.unit_id: r1 is a REGIMENT");
   ExpectError(Refused(s, Ask(QuestionKind::kChargeRetiring, "t2", "t1")),
               absl::StatusCode::kFailedPrecondition,
-              "question.charge_retiring.british_unit_id: t1 is a TRAY");
+              "ferree.charge_retiring.british_unit_id: t1 is a TRAY");
 }
 
 }  // namespace

@@ -147,17 +147,21 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   }
 }
 
+// A question of another rule set's type, as the engine sees one.
+struct OtherQuestion {
+  static constexpr std::string_view kRuleset = "TSATF_ZULU_CONTROL";
+  static constexpr std::string_view kField = "tsatf";
+};
+
 TEST_F(FerreeEngine, AskRefusesAQuestionOfAnotherRuleSet) {
   BattleState s = SmallBattle();
   Dice dice = Dice::Scripted({});
   EventLog log;
   int decision = 0;
-  Question q;
-  q.kind = QuestionKind::kStartOfTurn;
-  absl::Status st = Ask(rules_, s, q, PolicySpec{}, dice, log, &decision);
-  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  absl::Status st = Ask(rules_, s, impi::Question(OtherQuestion{}), PolicySpec{}, dice, log, &decision);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(std::string(st.message()),
-              HasSubstr("start_of_turn is not a decision point of Ferree's Isandlwana"));
+              HasSubstr("tsatf: the state's rule set is FERREE_ISANDLWANA"));
 }
 
 TEST_F(FerreeEngine, NoPolicyRegisteredIsAFailedPrecondition) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "engine/rulesets/tsatf/question.h"
 #include "engine/rulesets/umpire.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 #include "tests/rules/tsatf/own_state.h"

@@ -1839,21 +1839,21 @@ TEST(BritishActions_003, AskErrorsNameTheQuestionField) {
   s.units.push_back(Zulu("l1", UnitKind::kLoneZulu, 10, 30));
   absl::StatusOr<StepResult> r = Ask(s, Q(QuestionKind::kTarget, "nobody"), {});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(r.status().message()), StartsWith("target.unit_id"));
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("tsatf.target.unit_id"));
   r = Ask(s, Q(QuestionKind::kTarget, "l1"), {});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   r = Ask(s, Q(QuestionKind::kTestToStand, "z1r1", "b1"), {6});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   r = Ask(s, Q(QuestionKind::kLoneZulu, "l1", "b1"), {6});  // no event given
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(r.status().message()), StartsWith("question.lone_zulu.event"));
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("tsatf.lone_zulu.event"));
   r = Ask(s, Q(QuestionKind::kStartOfTurn), {});  // the movement phase is on
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   Question q = Q(QuestionKind::kOnField);
   q.point = 42;
   r = Ask(s, q, {});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(r.status().message()), StartsWith("on_field.point"));
+  EXPECT_THAT(std::string(r.status().message()), StartsWith("tsatf.on_field.point"));
 }
 
 // ============================================================================

@@ -2,9 +2,11 @@
 
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
 
 namespace impi::ferree {
 namespace {
@@ -206,6 +208,49 @@ void FerreeWire::StateToProto(const BattleState& in, v1::TableState* out) const 
     x->set_turns_waited(u.turns_waited);
     x->set_surgeon_tried(u.surgeon_tried);
   }
+}
+
+absl::Status FerreeWire::QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const {
+  IMPI_RETURN_IF_ERROR(CheckQuestionMember(in, Question::kField, kRulesetId));
+  const v1::FerreeQuestion& p = in.ferree();
+  Question q;
+  switch (p.kind_case()) {
+    case v1::FerreeQuestion::KIND_NOT_SET:
+      break;  // the rule set names the decision points it has
+    case v1::FerreeQuestion::kSituation:
+      q.kind = QuestionKind::kSituation;
+      break;
+    case v1::FerreeQuestion::kZuluPlan:
+      q.kind = QuestionKind::kZuluPlan;
+      break;
+    case v1::FerreeQuestion::kEntryTurn:
+      q.kind = QuestionKind::kEntryTurn;
+      q.unit_id = p.entry_turn().unit_id();
+      break;
+    case v1::FerreeQuestion::kActivate:
+      q.kind = QuestionKind::kActivate;
+      q.unit_id = p.activate().unit_id();
+      break;
+    case v1::FerreeQuestion::kResolve:
+      q.kind = QuestionKind::kResolve;
+      q.unit_id = p.resolve().unit_id();
+      break;
+    case v1::FerreeQuestion::kRally:
+      q.kind = QuestionKind::kRally;
+      q.unit_id = p.rally().unit_id();
+      break;
+    case v1::FerreeQuestion::kIndunaOrder:
+      q.kind = QuestionKind::kIndunaOrder;
+      q.unit_id = p.induna_order().unit_id();
+      break;
+    case v1::FerreeQuestion::kChargeRetiring:
+      q.kind = QuestionKind::kChargeRetiring;
+      q.unit_id = p.charge_retiring().unit_id();
+      q.other_unit_id = p.charge_retiring().british_unit_id();
+      break;
+  }
+  *out = std::move(q);
+  return absl::OkStatus();
 }
 
 }  // namespace impi::ferree

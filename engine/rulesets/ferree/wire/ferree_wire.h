@@ -19,6 +19,7 @@ class FerreeWire final : public RulesetWire {
   std::string_view ruleset() const override { return kRulesetId; }
   absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const override;
   void StateToProto(const BattleState& in, v1::TableState* out) const override;
+  absl::Status QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const override;
 };
 
 }  // namespace impi::ferree

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -171,6 +172,87 @@ void TsatfWire::StateToProto(const BattleState& in, v1::TableState* out) const {
     pu->set_created_turn(u.created_turn);
     pu->set_entry_point(u.entry_point);
   }
+}
+
+absl::Status TsatfWire::QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const {
+  IMPI_RETURN_IF_ERROR(CheckQuestionMember(in, Question::kField, kRulesetId));
+  const v1::TsatfQuestion& p = in.tsatf();
+  Question q;
+  switch (p.kind_case()) {
+    case v1::TsatfQuestion::KIND_NOT_SET:
+      break;  // the rule set names the decision points it has
+    case v1::TsatfQuestion::kStartOfTurn:
+      q.kind = QuestionKind::kStartOfTurn;
+      break;
+    case v1::TsatfQuestion::kOnField:
+      q.kind = QuestionKind::kOnField;
+      q.point = p.on_field().point();
+      break;
+    case v1::TsatfQuestion::kTableEdge:
+      q.kind = QuestionKind::kTableEdge;
+      break;
+    case v1::TsatfQuestion::kPerimeterPoint:
+      q.kind = QuestionKind::kPerimeterPoint;
+      break;
+    case v1::TsatfQuestion::kImpiCreation: {
+      const v1::ImpiCreationQuestion& c = p.impi_creation();
+      q.kind = QuestionKind::kImpiCreation;
+      q.special = c.special();
+      q.point = c.appearance_point();
+      q.perimeter_point = c.perimeter_point();
+      q.has_at = c.has_at();
+      q.at = Vec2(c.at().x(), c.at().y());
+      break;
+    }
+    case v1::TsatfQuestion::kHand:
+      q.kind = QuestionKind::kHand;
+      q.unit_id = p.hand().unit_id();
+      break;
+    case v1::TsatfQuestion::kTarget:
+      q.kind = QuestionKind::kTarget;
+      q.unit_id = p.target().unit_id();
+      break;
+    case v1::TsatfQuestion::kTemptation:
+      q.kind = QuestionKind::kTemptation;
+      q.unit_id = p.temptation().unit_id();
+      q.other_unit_id = p.temptation().tempting_unit_id();
+      break;
+    case v1::TsatfQuestion::kMoveTest:
+      q.kind = QuestionKind::kMoveTest;
+      q.unit_id = p.move_test().unit_id();
+      q.perimeter_point = p.move_test().perimeter_point();
+      break;
+    case v1::TsatfQuestion::kZuluMove:
+      q.kind = QuestionKind::kZuluMove;
+      q.unit_id = p.zulu_move().unit_id();
+      break;
+    case v1::TsatfQuestion::kFireCard:
+      q.kind = QuestionKind::kFireCard;
+      break;
+    case v1::TsatfQuestion::kLoneZulu: {
+      const v1::LoneZuluQuestion& l = p.lone_zulu();
+      if (!v1::LoneZuluEvent_IsValid(l.event())) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("tsatf.lone_zulu.event: ", l.event(), " is not a valid LoneZuluEvent"));
+      }
+      q.kind = QuestionKind::kLoneZulu;
+      q.unit_id = l.unit_id();
+      q.lone_zulu_event = static_cast<LoneZuluEvent>(l.event());
+      q.other_unit_id = l.british_unit_id();
+      break;
+    }
+    case v1::TsatfQuestion::kTestToStand:
+      q.kind = QuestionKind::kTestToStand;
+      q.unit_id = p.test_to_stand().unit_id();
+      q.other_unit_id = p.test_to_stand().charger_id();
+      break;
+    case v1::TsatfQuestion::kCriticalMorale:
+      q.kind = QuestionKind::kCriticalMorale;
+      q.unit_id = p.critical_morale().unit_id();
+      break;
+  }
+  *out = std::move(q);
+  return absl::OkStatus();
 }
 
 }  // namespace impi::tsatf
