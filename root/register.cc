@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "ai/british/scripted_british.h"
 #include "ai/british/tsatf_patrol.h"
+#include "ai/mcts/mcts_policy.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
@@ -44,6 +45,13 @@ void RegisterPolicies() {
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
   RegisterPolicy("TSATF_ZULU_CONTROL", Side::kBritish, PolicyKind::kRules,
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedPatrol>(); });
+  // The search plays either side of every rule set.
+  for (const Ruleset* rules : AllRulesets()) {
+    for (Side side : {Side::kZulu, Side::kBritish}) {
+      RegisterPolicy(std::string(rules->id()), side, PolicyKind::kMcts,
+                     [](const PolicySpec& spec) { return std::make_unique<mcts::MctsPolicy>(spec); });
+    }
+  }
 }
 
 }  // namespace

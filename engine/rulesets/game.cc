@@ -30,6 +30,14 @@ absl::StatusOr<Game> Game::Start(const Ruleset& rules, BattleState state, uint64
   return g;
 }
 
+Game Game::Resume(const Ruleset& rules, BattleState state, uint64_t seed) {
+  Game g(rules, std::move(state));
+  g.seed_ = seed;
+  // A failure here is the rule set's bug: status() keeps it, the game is over.
+  g.Step(nullptr).IgnoreError();
+  return g;
+}
+
 absl::StatusOr<Game> Game::StartScripted(const Ruleset& rules, BattleState state,
                                          std::vector<int> faces, std::vector<CardColor> cards) {
   IMPI_RETURN_IF_ERROR(rules.Validate(state));

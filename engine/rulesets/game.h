@@ -49,6 +49,9 @@ class Game {
   // Validates `state` and runs the umpire's procedure to the first decision
   // with dice from `seed`. `rules` must outlive the game.
   static absl::StatusOr<Game> Start(const Ruleset& rules, BattleState state, uint64_t seed);
+  // As Start, without validating `state`: for a state the engine made or
+  // validated before (a search's sampled world, the arena's next game).
+  static Game Resume(const Ruleset& rules, BattleState state, uint64_t seed);
   // The same, with scripted dice (faces and cards used in order across steps).
   static absl::StatusOr<Game> StartScripted(const Ruleset& rules, BattleState state,
                                             std::vector<int> faces,

@@ -15,8 +15,7 @@ Dice DiceSpec::Make() const {
 
 namespace {
 
-absl::StatusOr<const Ruleset*> Prepare(const BattleState& state, const PolicySpec& policy,
-                                       const char* policy_field) {
+absl::StatusOr<const Ruleset*> Prepare(const BattleState& state) {
   const Ruleset* rules = FindRuleset(state.ruleset);
   if (rules == nullptr) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -24,10 +23,6 @@ absl::StatusOr<const Ruleset*> Prepare(const BattleState& state, const PolicySpe
         state.ruleset.empty() ? "" : " is not implemented yet"));
   }
   IMPI_RETURN_IF_ERROR(rules->Validate(state));
-  if (policy.kind == PolicyKind::kMcts) {
-    return absl::UnimplementedError(absl::StrCat(
-        policy_field, ".kind: MCTS is not available yet; use RULES"));
-  }
   return rules;
 }
 
@@ -46,7 +41,7 @@ absl::StatusOr<StepResult> Finish(BattleState state, EventLog& log, Dice& dice, 
 
 absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vector<Action>& british,
                                       const PolicySpec& policy, const DiceSpec& spec) {
-  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state, policy, "zulu_policy"));
+  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state));
   BattleState work = state;
   Dice dice = spec.Make();
   EventLog log;
@@ -60,9 +55,6 @@ absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vecto
 absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
                          const std::vector<Action>& british, const PolicySpec& policy,
                          const DiceSpec& spec) {
-  if (policy.kind == PolicyKind::kMcts) {
-    return absl::UnimplementedError("zulu_policy.kind: MCTS is not available yet; use RULES");
-  }
   Dice dice = spec.Make();
   EventLog log(EventLog::kQuiet);
   absl::Status st = Advance(rules, state, british, policy, dice, log, nullptr);
@@ -73,7 +65,7 @@ absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
 
 absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& question,
                                   const PolicySpec& policy, const DiceSpec& spec) {
-  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state, policy, "policy"));
+  IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state));
   BattleState work = state;
   Dice dice = spec.Make();
   EventLog log;

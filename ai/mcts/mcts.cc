@@ -1,0 +1,288 @@
+// ai/mcts/mcts.cc: see mcts.h.
+#include "ai/mcts/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/core/dice.h"
+#include "engine/core/state_hash.h"
+#include "engine/rulesets/game.h"
+
+namespace impi::mcts {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One decision in the tree: the action that led here (by hash), who took
+// it, and the statistics of the worlds that passed through it.
+struct Node {
+  uint64_t action = 0;       // ActionHash of the action taken
+  double value = 0.0;        // sum of the values, for the searching side
+  int32_t first_child = -1;  // children form a list through next_sibling
+  int32_t next_sibling = -1;
+  int32_t visits = 0;
+  int32_t available = 0;     // worlds in which the action could be taken
+  int8_t mover = 0;          // the Side that took the action
+};
+static_assert(sizeof(Node) <= 40, "a tree node stays within 40 bytes");
+
+uint64_t Mix(uint64_t a, uint64_t b) {
+  StateHasher h;
+  h.Add(a);
+  h.Add(b);
+  return h.value();
+}
+
+class Tree {
+ public:
+  Tree(const Ruleset& rules, const BattleState& view, Side side, const Options& options,
+       uint64_t seed)
+      : rules_(rules), view_(view), side_(side), options_(options), seed_(seed) {
+    nodes_.reserve(static_cast<size_t>(std::min(options.max_nodes, 1 << 16)));
+    nodes_.push_back(Node{});
+    actions_.emplace_back();
+  }
+
+  // Plays one world; false once the tree can no longer play one (a world
+  // whose root is over: nothing to decide).
+  void Iterate(int64_t iteration) {
+    const uint64_t seed = Mix(seed_, static_cast<uint64_t>(iteration));
+    BattleState world = view_;
+    CounterRng resample(seed, 0);
+    rules_.Resample(world, side_, resample);
+    if (options_.on_world) options_.on_world(world);
+    Game game = Game::Resume(rules_, std::move(world), seed);
+    CounterRng pick(seed, 1);
+    path_.clear();
+    path_.push_back(0);
+    int32_t node = 0;
+    bool expanded = false;
+    while (!expanded && !game.IsOver()) {
+      legal_ = game.LegalActions();
+      if (legal_.empty()) break;
+      const Side mover = game.ToAct();
+      hashes_.resize(legal_.size());
+      for (size_t i = 0; i < legal_.size(); ++i) hashes_[i] = ActionHash(legal_[i]);
+      // The children this world allows, and the actions not tried yet.
+      int children = 0;
+      int32_t best = -1;
+      double best_ucb = 0.0;
+      tried_.assign(legal_.size(), false);
+      for (int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        ++children;
+        const auto it = std::find(hashes_.begin(), hashes_.end(), nodes_[c].action);
+        if (it == hashes_.end()) continue;
+        tried_[it - hashes_.begin()] = true;
+        Node& child = nodes_[c];
+        ++child.available;
+        double q = child.visits > 0 ? child.value / child.visits : 0.0;
+        if (static_cast<Side>(child.mover) != side_) q = -q;
+        const double ucb =
+            child.visits == 0
+                ? 1e9
+                : q + options_.exploration *
+                          std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+        if (best < 0 || ucb > best_ucb) {
+          best = c;
+          best_ucb = ucb;
+        }
+      }
+      untried_.clear();
+      for (size_t i = 0; i < legal_.size(); ++i) {
+        if (!tried_[i]) untried_.push_back(static_cast<int>(i));
+      }
+      const double visits = nodes_[node].visits + 1;
+      const int allowed = std::max(
+          1, static_cast<int>(options_.widening_k * std::pow(visits, options_.widening_alpha)));
+      const bool room = static_cast<int>(nodes_.size()) < options_.max_nodes;
+      int chosen = -1;
+      if (!untried_.empty() && room && (children < allowed || best < 0)) {
+        chosen = untried_[pick.Uniform(untried_.size())];
+        Node child;
+        child.action = hashes_[chosen];
+        child.mover = static_cast<int8_t>(mover);
+        child.next_sibling = nodes_[node].first_child;
+        child.available = 1;
+        const int32_t id = static_cast<int32_t>(nodes_.size());
+        nodes_.push_back(child);
+        actions_.push_back(legal_[chosen]);
+        nodes_[node].first_child = id;
+        node = id;
+        expanded = true;
+      } else if (best >= 0) {
+        chosen = static_cast<int>(std::find(hashes_.begin(), hashes_.end(), nodes_[best].action) -
+                                  hashes_.begin());
+        node = best;
+      } else {
+        break;  // the tree is full and this world's actions are all new
+      }
+      path_.push_back(node);
+      if (!game.Apply(legal_[chosen]).ok()) break;
+    }
+    // Below the tree: random play to the end or the depth.
+    for (int d = 0; d < options_.rollout_depth && !game.IsOver(); ++d) {
+      legal_ = game.LegalActions();
+      if (legal_.empty()) break;
+      if (!game.Apply(legal_[pick.Uniform(legal_.size())]).ok()) break;
+    }
+    const double value = game.status().ok() ? game.Returns(side_) : 0.0;
+    for (int32_t n : path_) {
+      ++nodes_[n].visits;
+      nodes_[n].value += value;
+    }
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const Action& action(int32_t node) const { return actions_[node]; }
+
+ private:
+  const Ruleset& rules_;
+  const BattleState& view_;
+  const Side side_;
+  const Options& options_;
+  const uint64_t seed_;
+  std::vector<Node> nodes_;
+  std::vector<Action> actions_;  // the action of each node, for the result
+  // Scratch, kept between iterations.
+  std::vector<int32_t> path_;
+  std::vector<Action> legal_;
+  std::vector<uint64_t> hashes_;
+  std::vector<bool> tried_;
+  std::vector<int> untried_;
+};
+
+struct ThreadResult {
+  std::vector<Node> nodes;
+  std::vector<Action> line;
+  int64_t iterations = 0;
+};
+
+void RunTree(const Ruleset& rules, const BattleState& view, Side side, const Options& options,
+             int thread, int64_t iterations, Clock::time_point deadline, ThreadResult* out) {
+  Tree tree(rules, view, side, options, Mix(options.seed, static_cast<uint64_t>(thread)));
+  int64_t i = 0;
+  for (; options.iterations == 0 || i < iterations; ++i) {
+    if (options.milliseconds > 0 && Clock::now() >= deadline) break;
+    if (options.cancelled != nullptr && options.cancelled->load(std::memory_order_relaxed)) break;
+    tree.Iterate(i);
+  }
+  out->iterations = i;
+  out->nodes = tree.nodes();
+  // The principal line: the most visited child, down the tree.
+  for (int32_t n = tree.nodes()[0].first_child; n >= 0;) {
+    int32_t best = n;
+    for (int32_t c = n; c >= 0; c = tree.nodes()[c].next_sibling) {
+      if (tree.nodes()[c].visits > tree.nodes()[best].visits) best = c;
+    }
+    out->line.push_back(tree.action(best));
+    n = tree.nodes()[best].first_child;
+  }
+}
+
+}  // namespace
+
+uint64_t ActionHash(const Action& a) {
+  StateHasher h;
+  h.Add(static_cast<int>(a.kind));
+  h.Add(a.unit_id);
+  h.Add(a.to.x());
+  h.Add(a.to.y());
+  h.Add(static_cast<int>(a.path.size()));
+  for (const Vec2& p : a.path) {
+    h.Add(p.x());
+    h.Add(p.y());
+  }
+  h.Add(a.target_id);
+  h.Add(a.hits);
+  h.Add(a.casualties);
+  h.Add(static_cast<int>(a.stance));
+  h.Add(a.off_table);
+  h.Add(a.point);
+  return h.value();
+}
+
+std::string ActionText(const Action& a) {
+  std::string s = ActionKindName(a.kind);
+  if (!a.unit_id.empty()) absl::StrAppend(&s, " ", a.unit_id);
+  if (a.kind == ActionKind::kMove || a.kind == ActionKind::kDeploy) {
+    absl::StrAppend(&s, absl::StrFormat(" to (%.1f, %.1f)", a.to.x(), a.to.y()));
+  }
+  if (!a.target_id.empty()) absl::StrAppend(&s, " at ", a.target_id);
+  if (a.point != 0) absl::StrAppend(&s, " point ", a.point);
+  if (a.kind == ActionKind::kStance) absl::StrAppend(&s, " ", static_cast<int>(a.stance));
+  return s;
+}
+
+absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
+                              const Options& options) {
+  if (options.iterations < 0 || options.milliseconds < 0) {
+    return absl::InvalidArgumentError("mcts: the budget cannot be negative");
+  }
+  if (options.iterations == 0 && options.milliseconds == 0) {
+    return absl::InvalidArgumentError("mcts: set a budget of iterations or milliseconds");
+  }
+  if (options.threads < 1) return absl::InvalidArgumentError("mcts: threads must be at least 1");
+  const Awaiting awaiting = rules.AwaitsBrief(root);
+  const Side side = awaiting.side;
+  if (awaiting.kind == AwaitKind::kGameOver || side == Side::kUnspecified) {
+    return absl::FailedPreconditionError("mcts: nobody is to act: nothing to search");
+  }
+  Result result;
+  for (Action& a : rules.LegalActions(root, side)) result.candidates.push_back({std::move(a)});
+  if (result.candidates.empty()) {
+    return absl::FailedPreconditionError("mcts: the side to act has no legal action");
+  }
+  const Clock::time_point start = Clock::now();
+  const Clock::time_point deadline = start + std::chrono::milliseconds(options.milliseconds);
+  // What the searching side sees; every world is resampled from it alone.
+  const BattleState view = rules.View(root, side);
+  std::vector<ThreadResult> threads(static_cast<size_t>(options.threads));
+  auto share = [&](int t) -> int64_t {
+    return options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
+  };
+  if (options.threads == 1) {
+    RunTree(rules, view, side, options, 0, share(0), deadline, &threads[0]);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < options.threads; ++t) {
+      pool.emplace_back(RunTree, std::cref(rules), std::cref(view), side, std::cref(options), t,
+                        share(t), deadline, &threads[t]);
+    }
+    for (std::thread& th : pool) th.join();
+  }
+  // The roots' children, summed by action.
+  std::vector<double> value(result.candidates.size(), 0.0);
+  for (const ThreadResult& t : threads) {
+    result.iterations += t.iterations;
+    result.nodes += static_cast<int64_t>(t.nodes.size());
+    for (int32_t c = t.nodes.empty() ? -1 : t.nodes[0].first_child; c >= 0;
+         c = t.nodes[c].next_sibling) {
+      for (size_t i = 0; i < result.candidates.size(); ++i) {
+        if (ActionHash(result.candidates[i].action) != t.nodes[c].action) continue;
+        result.candidates[i].visits += t.nodes[c].visits;
+        value[i] += t.nodes[c].value;
+        break;
+      }
+    }
+  }
+  for (size_t i = 0; i < result.candidates.size(); ++i) {
+    Candidate& c = result.candidates[i];
+    c.mean = c.visits > 0 ? value[i] / c.visits : 0.0;
+    if (result.best < 0 || c.visits > result.candidates[result.best].visits ||
+        (c.visits == result.candidates[result.best].visits &&
+         c.mean > result.candidates[result.best].mean)) {
+      result.best = static_cast<int>(i);
+    }
+  }
+  result.principal_line = threads[0].line;
+  result.milliseconds =
+      std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return result;
+}
+
+}  // namespace impi::mcts

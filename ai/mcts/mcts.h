@@ -1,0 +1,101 @@
+// ai/mcts/mcts.h: information-set Monte Carlo tree search over the game
+// interface, for either side of any rule set.
+//
+// Overview: Search answers one decision of the side to act in `root`. Each
+// iteration plays one world: what the searching side cannot know is
+// resampled (Ruleset::View, then Ruleset::Resample), so the search never
+// reads a hidden fact of the root; the dice of the world come inline from
+// the iteration's own seed (open loop: the tree branches on decisions, never
+// on dice). The tree is one of action histories shared by all worlds
+// (single-observer ISMCTS): a node is a decision taken by the side that
+// made it, matched to the actions of each world by a hash of the action,
+// and chosen by UCB over the children available in that world (their
+// availability counts stand for the parent's visits). Where a node has
+// many actions, progressive widening opens them one at a time, as its
+// visits grow. Below the tree a rollout plays uniformly random legal
+// actions for both sides to the end or `rollout_depth` decisions, and the
+// world is valued by the rule set's Score for the searching side, in
+// [-1, 1].
+//
+// Budgets: at most `iterations` (0: no cap) and at most `milliseconds` of
+// wall time (0: none); one of them must be set. `cancelled`, if set, stops
+// the search at the next iteration. With threads > 1 each thread grows its
+// own tree over its share of the iterations (root parallelism) and the
+// roots' statistics are summed: the same seed, iterations and thread count
+// give the same answer on any machine. A time budget makes the answer
+// depend on the machine's speed.
+//
+// Usage:
+//   mcts::Options o;
+//   o.iterations = 400;
+//   o.seed = 7;
+//   absl::StatusOr<mcts::Result> r = mcts::Search(rules, state, o);
+//   Action chosen = r->candidates[r->best].action;
+//
+// Thread safety: Search may be called from any number of threads at once;
+// it starts `threads` threads of its own and joins them before it returns.
+#ifndef IMPI_AI_MCTS_MCTS_H_
+#define IMPI_AI_MCTS_MCTS_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/battle_state.h"
+#include "engine/rulesets/ruleset.h"
+
+namespace impi::mcts {
+
+struct Options {
+  int iterations = 0;        // at most this many worlds (0: no cap)
+  int milliseconds = 0;      // at most this much wall time (0: no cap)
+  int threads = 1;           // one tree a thread; their roots are summed
+  uint64_t seed = 1;
+  int rollout_depth = 40;    // decisions played below the tree before valuing
+  double exploration = 0.8;  // the UCB constant (values are in [-1, 1])
+  // Progressive widening: a node with n visits has at most
+  // max(1, widening_k * n^widening_alpha) children.
+  double widening_k = 2.0;
+  double widening_alpha = 0.5;
+  int max_nodes = 1 << 20;   // a tree's memory cap: it stops growing there
+  const std::atomic<bool>* cancelled = nullptr;
+  // Called with every world sampled, before it is played (for tests).
+  std::function<void(const BattleState&)> on_world;
+};
+
+// One action of the root with its statistics, summed over the threads.
+struct Candidate {
+  Action action;
+  int visits = 0;
+  double mean = 0.0;  // mean value for the searching side, in [-1, 1]
+};
+
+struct Result {
+  int best = -1;                      // index into candidates (most visited)
+  std::vector<Candidate> candidates;  // the root's legal actions, in order
+  int64_t iterations = 0;             // worlds played, all threads
+  int64_t nodes = 0;                  // tree nodes, all threads
+  double milliseconds = 0.0;          // wall time
+  std::vector<Action> principal_line; // the most visited line of the first tree
+};
+
+// The search of the decision of the side to act in `root` (a decision node:
+// Ruleset::Awaits says who). INVALID_ARGUMENT for a budget of neither
+// iterations nor time, or threads < 1; FAILED_PRECONDITION if nobody is to
+// act in `root` or the side to act has no legal action.
+absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
+                              const Options& options);
+
+// A short hash of an action, equal for equal actions: how the tree matches
+// an action of one world to the same action of another.
+uint64_t ActionHash(const Action& action);
+
+// "MOVE z1 to (10.0, 4.5)": an action in a line of text.
+std::string ActionText(const Action& action);
+
+}  // namespace impi::mcts
+
+#endif  // IMPI_AI_MCTS_MCTS_H_

@@ -1,0 +1,72 @@
+// ai/mcts/mcts_policy.cc: see mcts_policy.h.
+#include "ai/mcts/mcts_policy.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/core/state_hash.h"
+
+namespace impi::mcts {
+
+MctsPolicy::MctsPolicy(const PolicySpec& spec) {
+  options_.iterations = spec.iterations;
+  options_.milliseconds = spec.milliseconds;
+  options_.threads = std::max(1, spec.threads);
+  if (options_.iterations == 0 && options_.milliseconds == 0) {
+    options_.iterations = kDefaultIterations;
+  }
+}
+
+int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
+                       std::string* why) {
+  (void)dice;  // the search draws from its own seed, not the game's dice
+  const Ruleset* rules = FindRuleset(state.ruleset);
+  if (rules == nullptr || options.size() <= 1) return 0;
+  Options o = options_;
+  StateHasher h;
+  HashState(state, &h);
+  rules->HashOwnState(state, &h);
+  h.Add(o.iterations);
+  h.Add(o.threads);
+  o.seed = h.value();
+  absl::StatusOr<Result> r = Search(*rules, state, o);
+  if (!r.ok() || r->best < 0) {
+    if (why != nullptr) *why = absl::StrCat("MCTS could not search (", r.status().message(), "): the first option");
+    return 0;
+  }
+  if (why != nullptr) *why = Account(*r);
+  // The options are the rule set's legal actions, as the search's are.
+  const uint64_t chosen = ActionHash(r->candidates[r->best].action);
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (ActionHash(options[i]) == chosen) return static_cast<int>(i);
+  }
+  return 0;
+}
+
+std::string Account(const Result& r) {
+  std::vector<int> order(r.candidates.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return r.candidates[a].visits > r.candidates[b].visits;
+  });
+  // No wall time here: the same request gives the same bytes.
+  std::string s = absl::StrFormat("MCTS: %d iterations, %d nodes; ", r.iterations, r.nodes);
+  const size_t shown = std::min<size_t>(order.size(), 4);
+  for (size_t k = 0; k < shown; ++k) {
+    const Candidate& c = r.candidates[order[k]];
+    absl::StrAppend(&s, k == 0 ? "" : "; ", ActionText(c.action),
+                    absl::StrFormat(" (%d visits, mean %+.2f)", c.visits, c.mean));
+  }
+  if (order.size() > shown) absl::StrAppend(&s, "; ", order.size() - shown, " more");
+  if (!r.principal_line.empty()) {
+    absl::StrAppend(&s, ". Line:");
+    for (size_t k = 0; k < r.principal_line.size() && k < 6; ++k) {
+      absl::StrAppend(&s, k == 0 ? " " : ", ", ActionText(r.principal_line[k]));
+    }
+  }
+  absl::StrAppend(&s, ".");
+  return s;
+}
+
+}  // namespace impi::mcts

@@ -1,0 +1,47 @@
+// ai/mcts/mcts_policy.h: the search as a Policy (PolicyKind::kMcts), for
+// either side of any rule set.
+//
+// Overview: Choose searches the decision of `state` with the budget of the
+// PolicySpec (iterations, milliseconds, threads; 200 iterations when
+// neither budget is given) and picks the most visited action. Its seed is a
+// hash of the state and the budget, so the same request gives the same
+// choice, with any number of server threads. The account says what the
+// search saw: iterations, time, visits and mean value of the leading
+// candidates, and the principal line.
+//
+// Usage (the composition root registers it for each rule set and side):
+//   RegisterPolicy(id, side, PolicyKind::kMcts, [](const PolicySpec& s) {
+//     return std::make_unique<mcts::MctsPolicy>(s);
+//   });
+//
+// Thread safety: one MctsPolicy per thread (as any Policy).
+#ifndef IMPI_AI_MCTS_MCTS_POLICY_H_
+#define IMPI_AI_MCTS_MCTS_POLICY_H_
+
+#include <string>
+#include <vector>
+
+#include "ai/mcts/mcts.h"
+#include "engine/rulesets/policy.h"
+
+namespace impi::mcts {
+
+// The budget when a request gives none.
+inline constexpr int kDefaultIterations = 200;
+
+class MctsPolicy final : public Policy {
+ public:
+  explicit MctsPolicy(const PolicySpec& spec);
+  int Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
+             std::string* why) override;
+
+ private:
+  Options options_;
+};
+
+// The account of a search, as Choose gives it.
+std::string Account(const Result& result);
+
+}  // namespace impi::mcts
+
+#endif  // IMPI_AI_MCTS_MCTS_POLICY_H_

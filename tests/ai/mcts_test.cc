@@ -1,0 +1,230 @@
+// The search (ai/mcts/mcts.h) over every rule set with a full engine: a fixed
+// seed, budget and thread count give the same answer (a pinned signature);
+// every answer is a legal action, at positions of random games of each rule
+// set, for either side; a British search samples only worlds with none of
+// the Zulus' hidden facts; the budget and the cancel flag stop it; and the
+// MCTS policy plays through the driver.
+#include "ai/mcts/mcts.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "ai/mcts/mcts_policy.h"
+#include "engine/core/dice.h"
+#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/game.h"
+#include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/rulesets/umpire.h"
+#include "tests/conformance/scenario_cases.h"
+
+namespace impi {
+namespace {
+
+BattleState Load(const std::string& scenario) {
+  BattleState s = LoadScenario(scenario);
+  if (s.ruleset == "TSATF_ZULU_CONTROL") s.parameters.push_back({tsatf::kResolveBritishParam, 1});
+  return s;
+}
+
+// Plays `game` uniformly at random until `stop` holds at a decision (or the
+// game ends); false if it ended first.
+template <typename Stop>
+bool PlayUntil(Game& game, CounterRng& rng, Stop stop, int max_steps = 20000) {
+  for (int i = 0; i < max_steps && !game.IsOver(); ++i) {
+    if (stop(game)) return true;
+    const std::vector<Action> legal = game.LegalActions();
+    if (legal.empty()) return false;
+    if (!game.Apply(legal[rng.Uniform(legal.size())]).ok()) return false;
+  }
+  return false;
+}
+
+// The first Zulu decision of the seed-1 Isandlwana battle (the Zulu plan).
+BattleState FirstZuluDecision() {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana"), 1);
+  EXPECT_TRUE(g.ok()) << g.status();
+  CounterRng rng(1, 99);
+  EXPECT_TRUE(PlayUntil(*g, rng, [](const Game& x) { return x.ToAct() == Side::kZulu; }));
+  return g->state();
+}
+
+// The search's answer at FirstZuluDecision: 96 iterations, seed 7, rollouts
+// of 20 decisions: the action chosen and the visits of every root action.
+constexpr char kSignature1[] =
+    "OFF_BOARD r_udududu point 1 after 96 iterations: 6 6 6 6 5 5 6 6 6 6 6 6 5 5 4 6 6";
+constexpr char kSignature2[] =
+    "OFF_BOARD r_udududu point 2 after 96 iterations: 7 8 8 6 4 4 8 8 3 4 8 8 2 4 4 7 3";
+
+std::string Signature(const mcts::Result& r) {
+  std::string s = absl::StrCat(mcts::ActionText(r.candidates[r.best].action), " after ",
+                               r.iterations, " iterations:");
+  for (const mcts::Candidate& c : r.candidates) absl::StrAppend(&s, " ", c.visits);
+  return s;
+}
+
+TEST(MctsSearch, AFixedSeedAndThreadCountGiveTheSameAnswer) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  const BattleState root = FirstZuluDecision();
+  for (int threads : {1, 2}) {
+    mcts::Options o;
+    o.iterations = 96;
+    o.threads = threads;
+    o.seed = 7;
+    o.rollout_depth = 20;
+    absl::StatusOr<mcts::Result> a = mcts::Search(rules, root, o);
+    absl::StatusOr<mcts::Result> b = mcts::Search(rules, root, o);
+    ASSERT_TRUE(a.ok()) << a.status();
+    ASSERT_TRUE(b.ok()) << b.status();
+    EXPECT_EQ(a->iterations, 96);
+    EXPECT_EQ(Signature(*a), Signature(*b)) << threads << " threads";
+    // The pinned signature, as Stockfish's bench: any change to the search,
+    // to the rule set's play or to the dice changes it; say why when it moves.
+    EXPECT_EQ(Signature(*a), threads == 1 ? kSignature1 : kSignature2) << threads << " threads";
+    int visits = 0;
+    for (const mcts::Candidate& c : a->candidates) visits += c.visits;
+    EXPECT_EQ(visits, 96) << "every iteration passes through one root action";
+    EXPECT_GE(a->candidates.size(), 2u);
+  }
+}
+
+// Every answer is one of the legal actions of the side to act, at positions
+// of random games of each rule set: British and Zulu decisions alike.
+TEST(MctsSearch, AnswersOnlyLegalActionsForEitherSide) {
+  for (const Case& c : Cases()) {
+    SCOPED_TRACE(c.scenario);
+    const Ruleset& rules = *FindRuleset(c.ruleset);
+    int searched[3] = {0, 0, 0};
+    for (uint64_t seed = 1; searched[1] + searched[2] < 1000 && seed < 400; ++seed) {
+      absl::StatusOr<Game> g = Game::Start(rules, Load(c.scenario), seed);
+      ASSERT_TRUE(g.ok()) << g.status();
+      CounterRng rng(seed, 5);
+      for (int step = 0; step < 4000 && !g->IsOver(); ++step) {
+        const std::vector<Action> legal = g->LegalActions();
+        ASSERT_FALSE(legal.empty());
+        if (rng.Uniform(12) == 0) {
+          mcts::Options o;
+          o.iterations = 3;
+          o.rollout_depth = 3;
+          o.seed = seed * 1000 + step;
+          absl::StatusOr<mcts::Result> r = mcts::Search(rules, g->state(), o);
+          ASSERT_TRUE(r.ok()) << r.status();
+          ASSERT_GE(r->best, 0);
+          const uint64_t chosen = mcts::ActionHash(r->candidates[r->best].action);
+          bool found = false;
+          for (const Action& a : legal) found |= mcts::ActionHash(a) == chosen;
+          EXPECT_TRUE(found) << "seed " << seed << " step " << step << ": "
+                             << mcts::ActionText(r->candidates[r->best].action);
+          ++searched[static_cast<int>(g->ToAct())];
+        }
+        ASSERT_TRUE(g->Apply(legal[rng.Uniform(legal.size())]).ok());
+      }
+    }
+    EXPECT_GE(searched[1] + searched[2], 1000);
+    EXPECT_GT(searched[static_cast<int>(Side::kBritish)], 0);
+    if (c.ruleset == ferree::kRulesetId) {
+      EXPECT_GT(searched[static_cast<int>(Side::kZulu)], 0) << "Ferree's Zulu decisions";
+    }
+  }
+}
+
+// A British search plays only worlds resampled from the British view: a
+// planted off-board regiment and its secret entry, the Zulu divisions and
+// (in Zulu Control) a planted force pool never reach a world it plays.
+TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
+  for (const Case& c : Cases()) {
+    SCOPED_TRACE(c.scenario);
+    const Ruleset& rules = *FindRuleset(c.ruleset);
+    absl::StatusOr<Game> g = Game::Start(rules, Load(c.scenario), 3);
+    ASSERT_TRUE(g.ok()) << g.status();
+    CounterRng rng(3, 5);
+    const bool ferree_rules = c.ruleset == ferree::kRulesetId;
+    ASSERT_TRUE(PlayUntil(*g, rng, [&](const Game& x) {
+      if (x.ToAct() != Side::kBritish) return false;
+      return !ferree_rules || !ferree::Own(x.state()).secret_entries.empty();
+    }));
+    BattleState planted = g->state();
+    if (ferree_rules) {
+      ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
+      for (const Unit& u : planted.units) {
+        if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
+      }
+    } else {
+      tsatf::MutableOwnState(planted).force_pool += 4321;
+    }
+    int worlds = 0;
+    mcts::Options o;
+    o.iterations = 40;
+    o.rollout_depth = 5;
+    o.on_world = [&](const BattleState& world) {
+      ++worlds;
+      if (ferree_rules) {
+        for (const ferree::SecretEntry& e : ferree::Own(world).secret_entries) {
+          EXPECT_NE(e.unit_id, "planted-regiment");
+          EXPECT_NE(e.turn, 97);
+        }
+        for (const Unit& u : world.units) {
+          if (u.side == Side::kZulu) EXPECT_NE(ferree::UnitOf(world, u.id).division, 1) << u.id;
+        }
+      } else {
+        const tsatf::TsatfState* own = tsatf::OwnState(world);
+        if (own != nullptr) EXPECT_LT(own->force_pool, 4321);
+      }
+    };
+    absl::StatusOr<mcts::Result> r = mcts::Search(rules, planted, o);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(worlds, 40);
+  }
+}
+
+TEST(MctsSearch, ATimeBudgetOrTheCancelFlagStopsIt) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  const BattleState root = FirstZuluDecision();
+  mcts::Options o;
+  o.milliseconds = 50;
+  absl::StatusOr<mcts::Result> r = mcts::Search(rules, root, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_GT(r->iterations, 0);
+  std::atomic<bool> cancelled{true};
+  o.milliseconds = 0;
+  o.iterations = 1000000;
+  o.cancelled = &cancelled;
+  r = mcts::Search(rules, root, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->iterations, 0);
+  o.cancelled = nullptr;
+  o.iterations = 0;
+  EXPECT_EQ(mcts::Search(rules, root, o).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// Policy MCTS through the umpire: the Zulu plan chosen by the search, with
+// its account, and the same request gives the same answer.
+TEST(MctsPolicy, PlaysTheZuluSideThroughAdvance) {
+  BattleState s = Load("isandlwana");
+  PolicySpec spec;
+  spec.kind = PolicyKind::kMcts;
+  spec.iterations = 24;
+  DiceSpec dice;
+  dice.seed = 5;
+  absl::StatusOr<StepResult> a = RunAdvance(s, {}, spec, dice);
+  ASSERT_TRUE(a.ok()) << a.status();
+  absl::StatusOr<StepResult> b = RunAdvance(s, {}, spec, dice);
+  ASSERT_TRUE(b.ok()) << b.status();
+  bool explained = false;
+  for (const Event& e : a->events) {
+    explained |= e.why.text.find("MCTS: 24 iterations") != std::string::npos;
+  }
+  EXPECT_TRUE(explained) << "no decision says what the search saw";
+  ASSERT_EQ(a->events.size(), b->events.size());
+  for (size_t i = 0; i < a->events.size(); ++i) {
+    EXPECT_EQ(a->events[i].why.text, b->events[i].why.text) << i;
+  }
+  EXPECT_EQ(a->awaiting.side, Side::kBritish);
+}
+
+}  // namespace
+}  // namespace impi
