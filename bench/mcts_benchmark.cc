@@ -1,0 +1,100 @@
+// The search's cost (ai/mcts/mcts.h) on every full rule set's built-in
+// scenario, at a decision 100 random decisions into seed 1's game:
+//   BM_CloneAndStep/<i>       one copy of the game and one random decision:
+//                             the baseline an iteration is measured against
+//   BM_Search/<i>/<threads>   one search of 256 iterations, rollouts cut off
+//                             after 40 decisions (as the MCTS policy plays);
+//                             `iterations/s` is the throughput, threads 1
+//                             and 2
+// <i> indexes the scenarios (bench_scenarios.h; the label names it). Figures
+// only: nothing is asserted.
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ai/mcts/mcts.h"
+#include "bench/bench_scenarios.h"
+#include "engine/core/dice.h"
+#include "engine/rulesets/game.h"
+
+namespace impi::bench {
+namespace {
+
+constexpr int kIterations = 256;
+constexpr int kDecisions = 100;  // into the game, where the search starts
+
+// kDecisions random decisions from seed 1 (the last decision before the end if
+// the game ends first).
+Game Position(const Loaded& sc) {
+  absl::StatusOr<Game> g = Game::Start(*sc.rules, sc.state, 1);
+  CounterRng pick(1, 11);
+  for (int i = 0; i < kDecisions; ++i) {
+    const std::vector<Action> legal = g->LegalActions();
+    if (legal.empty()) break;
+    Game next = *g;
+    if (!next.Apply(legal[pick.Uniform(legal.size())]).ok() || next.IsOver()) break;
+    *g = std::move(next);
+  }
+  return *g;
+}
+
+void BM_CloneAndStep(benchmark::State& state) {
+  const Loaded* sc = ScenarioFor(state);
+  if (sc == nullptr) return;
+  const Game g = Position(*sc);
+  const std::vector<Action> legal = g.LegalActions();
+  if (legal.empty()) {
+    state.SkipWithError("no decision to take");
+    return;
+  }
+  size_t i = 0;
+  for (auto _ : state) {
+    Game copy = g;
+    benchmark::DoNotOptimize(copy.Apply(legal[i++ % legal.size()]));
+  }
+}
+
+void BM_Search(benchmark::State& state) {
+  const Loaded* sc = ScenarioFor(state);
+  if (sc == nullptr) return;
+  const Game g = Position(*sc);
+  mcts::Options o;
+  o.iterations = kIterations;
+  o.threads = static_cast<int>(state.range(1));
+  int64_t iterations = 0;
+  int64_t nodes = 0;
+  for (auto _ : state) {
+    o.seed = static_cast<uint64_t>(iterations + 1);
+    absl::StatusOr<mcts::Result> r = mcts::Search(*sc->rules, g.state(), o);
+    if (!r.ok()) {
+      state.SkipWithError(std::string(r.status().message()).c_str());
+      return;
+    }
+    iterations += r->iterations;
+    nodes += r->nodes;
+  }
+  state.counters["iterations/s"] =
+      benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+  state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
+  state.counters["units"] = static_cast<double>(g.state().units.size());
+}
+
+void EveryScenario(benchmark::internal::Benchmark* b) {
+  for (int i = 0; i < 4; ++i) b->Arg(i);
+}
+
+void EveryScenarioAndThreads(benchmark::internal::Benchmark* b) {
+  for (int i = 0; i < 4; ++i) {
+    for (int threads : {1, 2}) b->Args({i, threads});
+  }
+}
+
+BENCHMARK(BM_CloneAndStep)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
+// Real time: with two threads the CPU time of the calling thread alone says
+// nothing.
+BENCHMARK(BM_Search)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+}  // namespace impi::bench
