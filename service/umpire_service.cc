@@ -43,20 +43,25 @@ int64_t MillisecondsLeft(const grpc::ServerContext* context) {
 }  // namespace
 
 PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left) {
-  if (ms_left < 0 || policy.milliseconds <= 0) return policy;
+  if (ms_left < 0) return policy;
   const int64_t budget = std::max<int64_t>(1, ms_left - kDeadlineMarginMs);
+  // Every search of the call stops there, whatever its budget.
+  policy.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget);
+  if (policy.milliseconds <= 0) return policy;
   if (budget < policy.milliseconds) policy.milliseconds = static_cast<int>(budget);
   return policy;
 }
 
 grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::AdvanceRequest* request,
                                     v1::AdvanceResponse* response) {
-  return DoAdvance(*request, response, MillisecondsLeft(context));
+  return DoAdvance(*request, response, MillisecondsLeft(context),
+                   [context] { return context->IsCancelled(); });
 }
 
 grpc::Status UmpireService::Ask(grpc::ServerContext* context, const v1::AskRequest* request,
                                 v1::AskResponse* response) {
-  return DoAsk(*request, response, MillisecondsLeft(context));
+  return DoAsk(*request, response, MillisecondsLeft(context),
+               [context] { return context->IsCancelled(); });
 }
 
 grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
@@ -66,13 +71,16 @@ grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
 }
 
 grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
-                                      v1::AdvanceResponse* response, int64_t ms_left) const {
+                                      v1::AdvanceResponse* response, int64_t ms_left,
+                                      std::function<bool()> cancelled) const {
   response->Clear();
   absl::StatusOr<AdvanceInput> in = AdvanceFromProto(request);
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
-    result = RunAdvance(in->state, in->british, ClampToDeadline(in->policy, ms_left), in->dice);
+    PolicySpec policy = ClampToDeadline(in->policy, ms_left);
+    policy.cancelled = std::move(cancelled);
+    result = RunAdvance(in->state, in->british, policy, in->dice);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }
@@ -83,13 +91,15 @@ grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
 }
 
 grpc::Status UmpireService::DoAsk(const v1::AskRequest& request, v1::AskResponse* response,
-                                  int64_t ms_left) const {
+                                  int64_t ms_left, std::function<bool()> cancelled) const {
   response->Clear();
   absl::StatusOr<AskInput> in = AskFromProto(request);
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
-    result = RunAsk(in->state, in->question, ClampToDeadline(in->policy, ms_left), in->dice);
+    PolicySpec policy = ClampToDeadline(in->policy, ms_left);
+    policy.cancelled = std::move(cancelled);
+    result = RunAsk(in->state, in->question, policy, in->dice);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }

@@ -18,6 +18,7 @@
 #ifndef IMPI_SERVICE_UMPIRE_SERVICE_H_
 #define IMPI_SERVICE_UMPIRE_SERVICE_H_
 
+#include <functional>
 #include <grpcpp/grpcpp.h>
 
 #include <cstddef>
@@ -38,8 +39,11 @@ const char* ServerVersion();
 
 // A search's time budget within the call's deadline: a policy that asks for
 // `milliseconds` > 0 gets at most the time left less a margin for the answer
-// to travel back (at least 1 ms). A budget of 0 (iterations only) is left
-// alone so that the answer stays reproducible. `ms_left` < 0: no deadline.
+// to travel back (at least 1 ms). A budget of iterations is left as it is,
+// so that the answer stays reproducible when the deadline does not bite;
+// every search of the call stops at the deadline less the margin (the spec's
+// `deadline`), and the decisions after it are made as RULES makes them.
+// `ms_left` < 0: no deadline.
 PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left);
 
 class UmpireService final : public v1::Umpire::Service {
@@ -58,10 +62,11 @@ class UmpireService final : public v1::Umpire::Service {
 
   // The shared code path. On error `response` is left empty. `ms_left` is the
   // time left before the caller's deadline (< 0: none); see ClampToDeadline.
+  // `cancelled`, if set, says when the caller has gone: a search stops.
   grpc::Status DoAdvance(const v1::AdvanceRequest& request, v1::AdvanceResponse* response,
-                         int64_t ms_left = -1) const;
+                         int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoAsk(const v1::AskRequest& request, v1::AskResponse* response,
-                     int64_t ms_left = -1) const;
+                     int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
  private:

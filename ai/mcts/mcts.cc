@@ -167,8 +167,8 @@ void RunTree(const Ruleset& rules, const BattleState& view, Side side, const Opt
   Tree tree(rules, view, side, options, Mix(options.seed, static_cast<uint64_t>(thread)));
   int64_t i = 0;
   for (; options.iterations == 0 || i < iterations; ++i) {
-    if (options.milliseconds > 0 && Clock::now() >= deadline) break;
-    if (options.cancelled != nullptr && options.cancelled->load(std::memory_order_relaxed)) break;
+    if ((options.milliseconds > 0 || options.deadline) && Clock::now() >= deadline) break;
+    if (options.cancelled && options.cancelled()) break;
     tree.Iterate(i);
   }
   out->iterations = i;
@@ -238,7 +238,10 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
     return absl::FailedPreconditionError("mcts: the side to act has no legal action");
   }
   const Clock::time_point start = Clock::now();
-  const Clock::time_point deadline = start + std::chrono::milliseconds(options.milliseconds);
+  Clock::time_point deadline = options.milliseconds > 0
+                                   ? start + std::chrono::milliseconds(options.milliseconds)
+                                   : Clock::time_point::max();
+  if (options.deadline && *options.deadline < deadline) deadline = *options.deadline;
   // What the searching side sees; every world is resampled from it alone.
   const BattleState view = rules.View(root, side);
   std::vector<ThreadResult> threads(static_cast<size_t>(options.threads));

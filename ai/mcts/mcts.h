@@ -18,8 +18,8 @@
 // [-1, 1].
 //
 // Budgets: at most `iterations` (0: no cap) and at most `milliseconds` of
-// wall time (0: none); one of them must be set. `cancelled`, if set, stops
-// the search at the next iteration. With threads > 1 each thread grows its
+// wall time (0: none); one of them must be set. `deadline` and `cancelled`,
+// if set, stop the search at the next iteration whatever the budget. With threads > 1 each thread grows its
 // own tree over its share of the iterations (root parallelism) and the
 // roots' statistics are summed: the same seed, iterations and thread count
 // give the same answer on any machine. A time budget makes the answer
@@ -37,9 +37,10 @@
 #ifndef IMPI_AI_MCTS_MCTS_H_
 #define IMPI_AI_MCTS_MCTS_H_
 
-#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,10 @@ struct Options {
   double widening_k = 2.0;
   double widening_alpha = 0.5;
   int max_nodes = 1 << 20;   // a tree's memory cap: it stops growing there
-  const std::atomic<bool>* cancelled = nullptr;
+  // A hard stop, whatever the budget (a call's deadline).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  // Polled before every iteration: true stops the search (a cancelled call).
+  std::function<bool()> cancelled;
   // Called with every world sampled, before it is played (for tests).
   std::function<void(const BattleState&)> on_world;
 };

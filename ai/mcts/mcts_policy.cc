@@ -13,6 +13,8 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.iterations = spec.iterations;
   options_.milliseconds = spec.milliseconds;
   options_.threads = std::max(1, spec.threads);
+  options_.deadline = spec.deadline;
+  options_.cancelled = spec.cancelled;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -23,6 +25,10 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   (void)dice;  // the search draws from its own seed, not the game's dice
   const Ruleset* rules = FindRuleset(state.ruleset);
   if (rules == nullptr || options.size() <= 1) return 0;
+  if ((options_.deadline && std::chrono::steady_clock::now() >= *options_.deadline) ||
+      (options_.cancelled && options_.cancelled())) {
+    return Fallback(state, options, dice, why);
+  }
   Options o = options_;
   StateHasher h;
   HashState(state, &h);
@@ -31,6 +37,7 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   h.Add(o.threads);
   o.seed = h.value();
   absl::StatusOr<Result> r = Search(*rules, state, o);
+  if (r.ok() && r->iterations == 0) return Fallback(state, options, dice, why);
   if (!r.ok() || r->best < 0) {
     if (why != nullptr) *why = absl::StrCat("MCTS could not search (", r.status().message(), "): the first option");
     return 0;
@@ -42,6 +49,23 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
     if (ActionHash(options[i]) == chosen) return static_cast<int>(i);
   }
   return 0;
+}
+
+int MctsPolicy::Fallback(const BattleState& state, const std::vector<Action>& options, Dice& dice,
+                         std::string* why) {
+  if (fallback_ == nullptr) {
+    PolicySpec rules;
+    rules.kind = PolicyKind::kRules;
+    const Ruleset* r = FindRuleset(state.ruleset);
+    if (r != nullptr) fallback_ = MakePolicy(state.ruleset, r->AwaitsBrief(state).side, rules);
+  }
+  std::string reason;
+  const int i = fallback_ != nullptr ? fallback_->Choose(state, options, dice, &reason) : 0;
+  if (why != nullptr) {
+    *why = absl::StrCat("MCTS: the call's time is up; ",
+                        fallback_ != nullptr ? absl::StrCat("as RULES: ", reason) : "the first option");
+  }
+  return i;
 }
 
 std::string Account(const Result& r) {

@@ -7,7 +7,10 @@
 // hash of the state and the budget, so the same request gives the same
 // choice, with any number of server threads. The account says what the
 // search saw: iterations, time, visits and mean value of the leading
-// candidates, and the principal line.
+// candidates, and the principal line. Once the spec's deadline has passed
+// or its call is cancelled, Choose makes the decision as the rule set's
+// RULES policy for the side would (the first option if there is none), so
+// that a call answers in time.
 //
 // Usage (the composition root registers it for each rule set and side):
 //   RegisterPolicy(id, side, PolicyKind::kMcts, [](const PolicySpec& s) {
@@ -18,6 +21,7 @@
 #ifndef IMPI_AI_MCTS_MCTS_POLICY_H_
 #define IMPI_AI_MCTS_MCTS_POLICY_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,7 +40,12 @@ class MctsPolicy final : public Policy {
              std::string* why) override;
 
  private:
+  // The decision without a search, once the time is up.
+  int Fallback(const BattleState& state, const std::vector<Action>& options, Dice& dice,
+               std::string* why);
+
   Options options_;
+  std::unique_ptr<Policy> fallback_;
 };
 
 // The account of a search, as Choose gives it.

@@ -36,7 +36,10 @@
 #ifndef IMPI_ENGINE_RULESETS_RULESET_H_
 #define IMPI_ENGINE_RULESETS_RULESET_H_
 
+#include <chrono>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,6 +96,11 @@ struct PolicySpec {
   int iterations = 0;
   int milliseconds = 0;
   int threads = 0;
+  // The caller's hard stop (a call's deadline less a margin): a search ends
+  // there, and a searching policy makes the decisions after it as RULES does.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  // True once the caller has gone (a cancelled call): a search ends at once.
+  std::function<bool()> cancelled;
 };
 
 // One named decision point (AskRequest.question). Each rule set defines its

@@ -6,7 +6,7 @@
 // MCTS policy plays through the driver.
 #include "ai/mcts/mcts.h"
 
-#include <atomic>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -189,14 +189,19 @@ TEST(MctsSearch, ATimeBudgetOrTheCancelFlagStopsIt) {
   absl::StatusOr<mcts::Result> r = mcts::Search(rules, root, o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_GT(r->iterations, 0);
-  std::atomic<bool> cancelled{true};
   o.milliseconds = 0;
   o.iterations = 1000000;
-  o.cancelled = &cancelled;
+  o.cancelled = [] { return true; };
   r = mcts::Search(rules, root, o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->iterations, 0);
   o.cancelled = nullptr;
+  o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
+  r = mcts::Search(rules, root, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_GT(r->iterations, 0);
+  EXPECT_LT(r->iterations, 1000000);
+  o.deadline.reset();
   o.iterations = 0;
   EXPECT_EQ(mcts::Search(rules, root, o).status().code(), absl::StatusCode::kInvalidArgument);
 }

@@ -522,5 +522,32 @@ TEST_F(FerreeRpc, FerreeQuestionsRefusedWithTheFieldPath) {
   }
 }
 
+// Policy MCTS over gRPC: a search budget far beyond the call's 50 ms
+// deadline still answers within it (every search stops at the deadline, less
+// the margin, and the decisions after it are made as RULES makes them), and
+// the explanations say so.
+TEST_F(FerreeRpc, AnMctsCallAnswersWithinItsDeadline) {
+  v1::AdvanceRequest req;
+  *req.mutable_state() = Isandlwana();
+  req.mutable_dice()->set_seed(21);
+  // The plan and deployment by RULES, then the Zulus' first activations.
+  v1::AdvanceResponse deployed;
+  ASSERT_TRUE(GrpcAdvance(req, &deployed).ok());
+  *req.mutable_state() = deployed.state();
+  req.mutable_zulu_policy()->set_kind(v1::MCTS);
+  req.mutable_zulu_policy()->set_iterations(1000000);
+  *req.add_british_actions() = Act(v1::END_DEPLOYMENT, "");
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(50));
+  v1::AdvanceResponse out;
+  const grpc::Status st = stub_->Advance(&ctx, req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+  bool fell_back = false;
+  for (const v1::Event& e : out.events()) {
+    fell_back |= e.why().text().find("MCTS: the call's time is up") != std::string::npos;
+  }
+  EXPECT_TRUE(fell_back) << "no Zulu decision was made after the deadline";
+}
+
 }  // namespace
 }  // namespace impi::service

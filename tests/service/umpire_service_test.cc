@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "service/validate.h"
 #include "tests/service/tsatf_state.h"
 
@@ -21,6 +23,13 @@ TEST(ClampToDeadlineTest, OnlyATimeBudgetIsClamped) {
   p.iterations = 800;
   EXPECT_EQ(ClampToDeadline(p, 10).milliseconds, 0);  // iterations only: reproducible
   EXPECT_EQ(ClampToDeadline(p, 10).iterations, 800);
+  // ... but every search of the call stops at the deadline, less the margin.
+  const auto before = std::chrono::steady_clock::now();
+  const PolicySpec clamped = ClampToDeadline(p, 1050);
+  ASSERT_TRUE(clamped.deadline.has_value());
+  EXPECT_GE(*clamped.deadline, before + std::chrono::milliseconds(1000));
+  EXPECT_LE(*clamped.deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(1000));
+  EXPECT_FALSE(ClampToDeadline(p, -1).deadline.has_value());
 }
 
 TEST(UmpireServiceTest, ErrorsLeaveTheResponseEmpty) {
