@@ -323,6 +323,16 @@ FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why) {
   return r;
 }
 
+std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& british) {
+  std::vector<const Unit*> out;
+  for (const Unit& z : s.units) {
+    if (!ZuluTarget(z) || !z.status.in_close_combat) continue;
+    if (Distance(z.position, british.position) > kContact + kRegimentSpacing + 0.5) continue;
+    out.push_back(&z);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // The British candidates of LegalActions.
 
@@ -524,14 +534,11 @@ absl::Status ZuluControl::FightCloseCombat(const std::string& british_id, const 
     return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", british_id,
                                                       " is not in close combat (or has fought this turn)"));
   }
-  const Vec2 at = b->position;
   std::vector<std::string> zulus;
   int zulu_figures = 0;
-  for (const Unit& z : s_.units) {
-    if (!ZuluTarget(z) || !z.status.in_close_combat) continue;
-    if (Distance(z.position, at) > kContact + kRegimentSpacing + 0.5) continue;
-    zulus.push_back(z.id);
-    zulu_figures += z.figures.Present();
+  for (const Unit* z : CloseCombatFoes(s_, *b)) {
+    zulus.push_back(z->id);
+    zulu_figures += z->figures.Present();
   }
   Explanation why;
   const FightResult r = CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), &why);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tables.h"
@@ -31,6 +32,10 @@ Explanation Rule(const std::string& section, const std::string& text,
 }
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
+// "1 regiment", "4 regiments".
+std::string Count(int n, const std::string& noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
 std::string At(const Vec2& p) { return absl::StrFormat("(%.1f, %.1f)", p.x(), p.y()); }
 
 bool IsForce(const Unit& u) {
@@ -63,6 +68,15 @@ double DistanceToPolyline(const Vec2& p, const std::vector<Vec2>& line) {
     best = std::min(best, Distance(p, a + t * ab));
   }
   return best;
+}
+
+// The appearance points that may still generate (not SPENT or OCCUPIED).
+std::vector<int> OpenAppearancePoints(const BattleState& s) {
+  std::vector<int> numbers;
+  for (const Point& p : s.points) {
+    if (p.kind == PointKind::kAppearance && !p.Exhausted()) numbers.push_back(p.number);
+  }
+  return numbers;
 }
 
 void AddUnique(std::vector<std::string>& v, const std::string& id) {
@@ -161,6 +175,9 @@ Awaiting ZuluControl::Awaits() const {
       if (!IsBritishOnTable(u)) continue;
       if (need_unacted && u.status.acted) continue;
       if (need_unfired && u.status.fired) continue;
+      // A unit in close combat does not walk away from it (designed: the
+      // TSATF core rules are not in the text): it fights it out.
+      if (need_unacted && u.status.in_close_combat) continue;
       ids.push_back(u.id);
     }
     return ids;
@@ -171,11 +188,19 @@ Awaiting ZuluControl::Awaits() const {
     a.units_may_move = DeckOf(s_).british_moves_left;
     a.unit_ids = british_ids(true, false);
     int card = kCardsPerColour - DeckOf(s_).red_left;
-    a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour,
-                            ". Move British units that have not moved (MOVE or CHARGE), then PASS.");
-    if (DeckOf(s_).british_moves_left >= 0) {
-      absl::StrAppend(&a.prompt, " Movement limitation: only ", DeckOf(s_).british_moves_left,
-                      " more unit(s) may move on this last British card.");
+    a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour, ".");
+    if (a.unit_ids.empty() || a.units_may_move == 0) {
+      a.unit_ids.clear();
+      absl::StrAppend(&a.prompt, a.units_may_move == 0
+                                     ? " Movement limitation: no more British units may move on this last British card"
+                                     : " No British unit is left to move",
+                      ": PASS.");
+      return a;
+    }
+    absl::StrAppend(&a.prompt, " Move British units that have not moved (MOVE or CHARGE), then PASS.");
+    if (a.units_may_move > 0) {
+      absl::StrAppend(&a.prompt, " Movement limitation: only ", Count(a.units_may_move, "more unit"),
+                      " may move on this last British card.");
     }
     return a;
   }
@@ -192,16 +217,22 @@ Awaiting ZuluControl::Awaits() const {
   if (c.phase == Phase::kCloseCombat) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishCloseCombat;
+    std::vector<std::string> fights;
     for (const Unit& u : s_.units) {
       if (u.status.in_close_combat && u.OnTable()) a.unit_ids.push_back(u.id);
+      if (!u.status.in_close_combat || !IsBritishOnTable(u)) continue;
+      std::vector<std::string> foes;
+      for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
+      fights.push_back(foes.empty() ? absl::StrCat(u.id, " (no Zulu unit in reach)")
+                                    : absl::StrCat(u.id, " against ", absl::StrJoin(foes, ", ")));
     }
-    a.prompt = Resolving()
-                   ? absl::StrCat("Turn ", c.turn,
-                                  ", close combat: each British unit in it fights (CLOSE_COMBAT_RESULT "
-                                  "with its unit_id: the engine rolls); PASS fights the rest and ends the phase.")
-                   : absl::StrCat("Turn ", c.turn,
-                                  ", close combat: resolve the fights at the table, report each with "
-                                  "CLOSE_COMBAT_RESULT (or CHARGE), then PASS.");
+    a.prompt = absl::StrCat("Turn ", c.turn, ", close combat: ", absl::StrJoin(fights, "; "), ". ");
+    absl::StrAppend(&a.prompt,
+                    Resolving()
+                        ? "Each British unit in it fights (CLOSE_COMBAT_RESULT with its unit_id: the "
+                          "engine rolls); PASS fights the rest and ends the phase."
+                        : "Resolve the fights at the table, report each with CLOSE_COMBAT_RESULT (or "
+                          "CHARGE), then PASS.");
     return a;
   }
   a.side = Side::kZulu;
@@ -251,6 +282,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
         break;
       case Phase::kMovement: {
         if (deck().red_left + deck().black_left == 0) {
+          IMPI_RETURN_IF_ERROR(TestPointsWhereTheBritishRemain());
           StartPhase(Phase::kFire);
           break;
         }
@@ -815,10 +847,13 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
   // "If the Impi cannot reach the target unit while moving in the direction of
   // its hand and there is another British unit that could be reached in that
   // same move distance then the Impi will be tempted to change its target."
+  // That is an impi that must go round something (an obstacle, another impi)
+  // in the direction of its hand on this move, not one that merely falls
+  // short on open ground.
   if (tempting == nullptr && move_distance > 0) {
     Path p = PathTowards(pos, target->position, move_distance, ObstaclesFor(*f, old),
                          U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
-    if (!p.reached) {
+    if (!p.reached && (p.detoured || p.blocked)) {
       for (const Unit* u : visible) {
         if (u->id == old || Distance(pos, u->position) - kContact > move_distance) continue;
         if (tempting == nullptr || Distance(pos, u->position) < Distance(pos, tempting->position)) {
@@ -910,13 +945,14 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     tempted |= log_.events()[i].why.rule.section == kSectionTemptation;
   }
   f = s_.FindUnit(unit_id);
-  bool charge = false;
-  for (const Unit& u : s_.units) {
-    if (IsBritishOnTable(u) && Distance(u.position, f->position) <= kChargeRange) charge = true;
-  }
   // "Impis within 24" of a British unit will roll 4 D6 and attempt to charge.
   // Other units will move 3 D6 straight towards their previous target unit or
-  // if no previous target unit, the nearest British unit."
+  // if no previous target unit, the nearest British unit." A charge is at a
+  // British unit the impi can see (line of sight).
+  bool charge = false;
+  for (const Unit* u : VisibleBritish(f->position)) {
+    if (Distance(u->position, f->position) <= kChargeRange) charge = true;
+  }
   Explanation why;
   int d = MoveDistance(dice_, charge, unit_id, &why);
   // TEMPTATION: the impi is tempted once when it moves. With the move distance
@@ -971,30 +1007,29 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   e.announce = absl::StrCat("The impi ", unit_id, charge ? " charges" : " moves", " to ", At(f->position),
                             ".");
   if (charge && p.reached && target_here) {
-    // Regiments that reach the target are in close combat.
-    Unit* t = s_.FindUnit(target_id);
-    t->status.in_close_combat = true;
-    Vec2 tpos = t->position;
-    bool any = false;
-    for (Unit& u : s_.units) {
-      if (u.parent != unit_id || u.kind != UnitKind::kRegiment || !u.OnTable()) continue;
-      if (Distance(u.position, tpos) <= kContact + kRegimentSpacing) {
-        u.status.in_close_combat = true;
-        any = true;
-      }
-    }
-    if (!any) {
-      for (Unit& u : s_.units) {
-        if (u.parent == unit_id && u.kind == UnitKind::kRegiment && u.OnTable()) {
-          u.status.in_close_combat = true;
-          break;
-        }
-      }
-    }
     e.announce += absl::StrCat(" It is in close combat with ", target_id, ".");
+    LockInCloseCombat(unit_id, target_id);
     if (Resolving()) return StandAgainstCharge(target_id, unit_id);
   }
   return absl::OkStatus();
+}
+
+// The British unit and the impi's regiments that reach it are in close
+// combat (the nearest regiment at least).
+void ZuluControl::LockInCloseCombat(const std::string& impi_id, const std::string& british_id) {
+  Unit* t = s_.FindUnit(british_id);
+  if (t == nullptr) return;
+  t->status.in_close_combat = true;
+  const Vec2 tpos = t->position;
+  Unit* nearest = nullptr;
+  for (Unit& u : s_.units) {
+    if (u.parent != impi_id || u.kind != UnitKind::kRegiment || !u.OnTable()) continue;
+    if (Distance(u.position, tpos) <= kContact + kRegimentSpacing) u.status.in_close_combat = true;
+    if (nearest == nullptr || Distance(u.position, tpos) < Distance(nearest->position, tpos)) {
+      nearest = &u;
+    }
+  }
+  if (nearest != nullptr) nearest->status.in_close_combat = true;
 }
 
 // ---------------------------------------------------------------------------
@@ -1301,11 +1336,7 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
 void ZuluControl::CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path) {
   std::string mover_id = mover.id;
   Vec2 end = path.back();
-  std::vector<int> numbers;
-  for (const Point& p : s_.points) {
-    if (p.kind == PointKind::kAppearance && !p.Exhausted()) numbers.push_back(p.number);
-  }
-  for (int n : numbers) {
+  for (int n : OpenAppearancePoints(s_)) {
     const Point* p = s_.FindPoint(PointKind::kAppearance, n);
     if (p == nullptr || p->Exhausted()) continue;
     if (DistanceToPolyline(p->position, path) > kAppearanceRange) continue;
@@ -1324,6 +1355,39 @@ void ZuluControl::CheckAppearancePoints(const Unit& mover, const std::vector<Vec
                                 ": it will never generate anything else."));
     }
   }
+}
+
+// EXAMPLE OF MOVEMENT PROCEDURE: a point the British did not occupy "will be
+// tested each time the British move within 6" or remain within 6" of it".
+// Moving is tested as the unit moves (CheckAppearancePoints); remaining is
+// tested once a turn, when the movement deck is done, for a British unit
+// that did not move this turn and is within 6" of the point (designed: the
+// text does not say when a unit "remains"; the nearest such unit is named).
+absl::Status ZuluControl::TestPointsWhereTheBritishRemain() {
+  for (int n : OpenAppearancePoints(s_)) {
+    const Point* p = s_.FindPoint(PointKind::kAppearance, n);
+    if (p == nullptr || p->Exhausted()) continue;
+    const Unit* stayer = nullptr;
+    for (const Unit& u : s_.units) {
+      if (!IsBritishOnTable(u) || u.status.acted) continue;
+      const double d = Distance(u.position, p->position);
+      if (d <= kAppearanceRange && (stayer == nullptr || d < Distance(stayer->position, p->position))) {
+        stayer = &u;
+      }
+    }
+    if (stayer == nullptr) continue;
+    const std::string id = stayer->id;
+    const std::string said = absl::StrCat(id, " remains within ", Inches(kAppearanceRange),
+                                          " of appearance point ", n, " (", Inches(Distance(stayer->position, p->position)),
+                                          "), which the British did not occupy: it is tested again. ");
+    const size_t mark = log_.size();
+    IMPI_RETURN_IF_ERROR(TestAppearancePoint(n, id));
+    if (log_.size() > mark) {
+      Event& roll = log_.mutable_events()[mark];
+      roll.why.text = said + roll.why.text;
+    }
+  }
+  return absl::OkStatus();
 }
 
 // ---------------------------------------------------------------------------
@@ -1543,14 +1607,32 @@ absl::Status ZuluControl::TestToStand(const std::string& unit_id, const std::str
   e.unit_ids = {unit_id};
   e.target_id = charger_id;
   if (stands) {
-    // "If it stands, it converts instantly to a Special Impi."
-    int allowed = std::min(own().force_pool + 1, own().scenario_total - own().committed);
+    // "If it stands, it converts instantly to a Special Impi." The regiment
+    // becomes one of the impi's: it counts once against the scenario total
+    // (SCENARIO DESIGN: the umpire's tally counts units committed to the
+    // table, and this one already is).
+    int allowed = std::min(own().force_pool + 1, own().scenario_total - own().committed + 1);
     if (allowed < 1) {
       e.why.text += " It stands, but the scenario total allows no Special Impi: it stays as it is.";
       return absl::OkStatus();
     }
     RemoveUnit(unit_id, "it converts to a Special Impi", true);
-    CreateImpi(at, true, 0, PointKind::kUnspecified, absl::StrCat("converted from ", unit_id));
+    own().committed = std::max(0, own().committed - 1);
+    std::string impi_id =
+        CreateImpi(at, true, 0, PointKind::kUnspecified, absl::StrCat("converted from ", unit_id));
+    // The charge goes home: the charger and the new impi are in close combat.
+    const Unit* b = s_.FindUnit(charger_id);
+    const Unit* impi = s_.FindUnit(impi_id);
+    if (b != nullptr && b->OnTable() && impi != nullptr && impi->kind == UnitKind::kImpi) {
+      LockInCloseCombat(impi_id, charger_id);
+      Event& c = log_.Add(EventKind::kCharged, Side::kBritish);
+      c.unit_ids = {charger_id};
+      c.target_id = impi_id;
+      c.why = Rule(rifles ? "RIFLE ARMED ZULU REGIMENT" : "SKIRMISHING ZULU REGIMENTS",
+                   absl::StrCat("The charge of ", charger_id, " goes home: it is in close combat with the "
+                                "Special Impi ", impi_id, "."));
+      c.announce = absl::StrCat(charger_id, " is in close combat with the impi ", impi_id, ".");
+    }
     return absl::OkStatus();
   }
   if (rifles) {
@@ -1668,6 +1750,19 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
   }
 }
 
+// Designed (the TSATF core rules are not in the text): a British unit in
+// close combat stays in it until it is fought out (or it routs); it cannot
+// move or charge away.
+absl::Status ZuluControl::NotLockedInCloseCombat(const Unit& u, const std::string& path) const {
+  if (!u.status.in_close_combat) return absl::OkStatus();
+  std::vector<std::string> foes;
+  for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
+  return absl::FailedPreconditionError(absl::StrCat(
+      path, ".unit_id: ", u.id, " is in close combat",
+      foes.empty() ? "" : absl::StrCat(" with ", absl::StrJoin(foes, ", ")),
+      ": it fights it out and cannot move away (designed)"));
+}
+
 absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (u == nullptr || u->side != Side::kBritish) {
@@ -1682,6 +1777,7 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
     return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
                                                       " has already moved this turn"));
   }
+  IMPI_RETURN_IF_ERROR(NotLockedInCloseCombat(*u, path));
   if (deck().british_moves_left == 0) {
     return absl::FailedPreconditionError(absl::StrCat(
         path, ": movement limitation: no more British units may move on this last British card"));
@@ -1788,6 +1884,7 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
                                                    "' is not a Zulu unit on the table (charge a "
                                                    "regiment, not the impi)"));
   }
+  IMPI_RETURN_IF_ERROR(NotLockedInCloseCombat(*u, path));
   bool in_movement = s_.clock.phase == Phase::kMovement;
   if (in_movement) {
     if (u->status.acted) {

@@ -119,12 +119,14 @@ class ZuluControl {
   void StartPhase(Phase phase);
 
   // British actions.
+  absl::Status NotLockedInCloseCombat(const Unit& u, const std::string& path) const;
   absl::Status BritishMove(const Action& a, const std::string& path);
   absl::Status BritishFire(const Action& a, const std::string& path);
   absl::Status BritishCharge(const Action& a, const std::string& path);
   absl::Status Casualties(const std::string& target_id, int casualties, const std::string& path,
                           bool close_combat);
   void CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path);
+  absl::Status TestPointsWhereTheBritishRemain();
 
   // Creation helpers.
   std::string PlaceImpi(const Vec2& at, int regiments, int point);
@@ -144,6 +146,7 @@ class ZuluControl {
   void RecenterImpi(const std::string& impi_id);
   std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
   void TranslateForce(Unit& force, const Vec2& delta);
+  void LockInCloseCombat(const std::string& impi_id, const std::string& british_id);
 
   // The engine resolving the British side when tsatf.resolve_british is 1
   // (designed, british_resolution.cc).
