@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/table_reader.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -377,7 +378,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
         m.kind = ActionKind::kMove;
         m.unit_id = id;
         m.to = ClampToTable(to, s.table.width, s.table.height);
-        if (Distance(m.to, b->position) > 1e-6) out.push_back(m);
+        if (Distance(m.to, b->position) > 1e-6 && ClearOfZulus(s, *b, m.to)) out.push_back(m);
       };
       // Away from the entry edge and back towards it.
       const Vec2 edge = EntryEdgePoint(s, b->position, 0.0);
@@ -389,7 +390,8 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       if (!zulus.empty()) {
         const Unit* z = zulus.front();
         const double d = Distance(b->position, z->position);
-        if (d > kContact) move(StepTowards(b->position, z->position, std::min(allowance, d - kContact)));
+        const double stand_off = kContact + kClearOfBritish;  // closing further is a CHARGE
+        if (d > stand_off) move(StepTowards(b->position, z->position, std::min(allowance, d - stand_off)));
         if (d <= allowance + kContact) {
           Action c;
           c.kind = ActionKind::kCharge;

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
 
@@ -267,6 +268,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
   for (int guard = 0; guard < 10000; ++guard) {
     Awaiting a = Awaits();
     if (a.kind != AwaitKind::kUmpire) {
+      SettleZulus();
       if (a.kind == AwaitKind::kGameOver && s_.clock.phase != Phase::kGameOver) {
         s_.clock.phase = Phase::kGameOver;
         log_.Add(EventKind::kAwaiting, Side::kUnspecified).announce = a.prompt;
@@ -275,6 +277,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
       return absl::OkStatus();
     }
     Clock& c = s_.clock;
+    SettleZulus();
     switch (c.phase) {
       case Phase::kUnspecified:
       case Phase::kStartOfTurn:
@@ -367,8 +370,8 @@ absl::Status ZuluControl::StartOfTurn() {
     if (u->kind == UnitKind::kRegiment) {
       Unit* impi = s_.FindUnit(u->parent);
       if (impi != nullptr && impi->OnTable()) {
-        u->position = impi->position + Vec2(kRegimentSpacing, 0.0);
-        u->position = ClampToTable(u->position, s_.table.width, s_.table.height);
+        u->position = FreeGround(s_, impi->position + Vec2(kRegimentSpacing, 0.0),
+                                 {{Vec2::Zero(), FootprintOf(u->kind).Radius()}}, "", {id});
         RecenterImpi(impi->id);
         why.text += absl::StrCat(" It rejoins its impi ", impi->id, ".");
         Event& e = Decision(EventKind::kRejoined, why);
@@ -599,16 +602,30 @@ void ZuluControl::RecenterImpi(const std::string& impi_id) {
   if (n > 0) impi->position = sum / n;
 }
 
-void ZuluControl::TranslateForce(Unit& force, const Vec2& delta) {
+void ZuluControl::TranslateForce(Unit& force, const Vec2& wanted) {
   std::string id = force.id;
+  // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
+  // when it recovers), and so does one "locked" in a close combat (Facing
+  // Direction).
+  auto moves = [&](const Unit& u) {
+    return u.parent == id && u.OnTable() && !u.status.pinned && !u.status.in_close_combat;
+  };
+  // The formation keeps its shape: the move stops where its first unit
+  // would leave the table (designed), rather than squashing it on the edge.
+  double lo_x = -1e300, hi_x = 1e300, lo_y = -1e300, hi_y = 1e300;
+  for (const Unit& u : s_.units) {
+    if (!moves(u)) continue;
+    const double r = FootprintOf(u.kind).Radius();
+    lo_x = std::max(lo_x, std::min(0.0, r - u.position.x()));
+    hi_x = std::min(hi_x, std::max(0.0, s_.table.width - r - u.position.x()));
+    lo_y = std::max(lo_y, std::min(0.0, r - u.position.y()));
+    hi_y = std::min(hi_y, std::max(0.0, s_.table.height - r - u.position.y()));
+  }
+  const Vec2 delta(std::clamp(wanted.x(), std::min(lo_x, hi_x), std::max(lo_x, hi_x)),
+                   std::clamp(wanted.y(), std::min(lo_y, hi_y), std::max(lo_y, hi_y)));
   force.position += delta;
   for (Unit& u : s_.units) {
-    // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
-    // when it recovers), and so does one "locked" in a close combat (Facing
-    // Direction).
-    if (u.parent == id && u.OnTable() && !u.status.pinned && !u.status.in_close_combat) {
-      u.position = ClampToTable(u.position + delta, s_.table.width, s_.table.height);
-    }
+    if (moves(u)) u.position += delta;
   }
   Unit* f = s_.FindUnit(id);
   f->position = ClampToTable(f->position, s_.table.width, s_.table.height);
@@ -1032,6 +1049,46 @@ void ZuluControl::LockInCloseCombat(const std::string& impi_id, const std::strin
   if (nearest != nullptr) nearest->status.in_close_combat = true;
 }
 
+// Designed (footprint.h): a Zulu unit stands on free ground. One that a
+// move, a conversion or a fall back left on another unit, over the table
+// edge, or within 1" of a British unit it is not fighting, steps to the
+// nearest free ground; one in close combat stays in contact with its foe.
+void ZuluControl::SettleZulus() {
+  std::vector<std::string> ids;
+  for (const Unit& u : s_.units) {
+    if (u.side == Side::kZulu && TakesGround(u)) ids.push_back(u.id);
+  }
+  std::vector<std::string> impis;
+  for (const std::string& id : ids) {
+    const Unit* u = s_.FindUnit(id);
+    if (u == nullptr) continue;
+    std::string foe;
+    if (u->status.in_close_combat) {
+      for (const Unit& b : s_.units) {
+        if (!IsBritishOnTable(b) || !b.status.in_close_combat) continue;
+        const Unit* f = s_.FindUnit(foe);
+        if (f == nullptr || Distance(b.position, u->position) < Distance(f->position, u->position)) foe = b.id;
+      }
+    }
+    const std::vector<Member> me = {{Vec2::Zero(), FootprintOf(u->kind).Radius()}};
+    if (OnFreeGround(s_, u->position, me, foe, {id})) continue;
+    const Vec2 from = u->position;
+    const Vec2 to = FreeGround(s_, from, me, foe, {id});
+    Unit* m = s_.FindUnit(id);
+    m->position = to;
+    if (!m->parent.empty()) AddUnique(impis, m->parent);
+    Event& e = log_.Add(EventKind::kMoved, Side::kZulu);
+    e.unit_ids = {id};
+    e.path = {from, to};
+    e.why = Rule("ZULU CREATION",
+                 absl::StrCat(id, " steps ", Inches(Distance(from, to)),
+                              " to free ground (designed: a unit stands on no other unit, inside the "
+                              "table, 1\" clear of British units it is not fighting)."));
+    e.why.rule.designed = true;
+  }
+  for (const std::string& impi : impis) RecenterImpi(impi);
+}
+
 // ---------------------------------------------------------------------------
 // Creation.
 
@@ -1046,7 +1103,8 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   u.id = s_.NewUnitId("z");
   u.side = Side::kZulu;
   u.kind = kind;
-  u.position = ClampToTable(at, s_.table.width, s_.table.height);
+  // Placed on free ground nearest `at` (designed, footprint.h).
+  u.position = FreeGround(s_, at, {{Vec2::Zero(), FootprintOf(kind).Radius()}}, "", {});
   U(u.id).created_turn = std::max(1, s_.clock.turn);
   U(u.id).entry_point = point;
   int figures = kind == UnitKind::kLoneZulu ? 1 : kRegimentFigures;
@@ -1071,8 +1129,24 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   return id;
 }
 
-std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
-  Vec2 where = ClampToTable(at, s_.table.width, s_.table.height);
+std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point,
+                                   const std::string& charger) {
+  // The regiments stand in a line across the way into the table (or across
+  // the charge of `charger`, facing it), the induna behind, on the free
+  // ground nearest `at` (designed: the text leaves the placing to the
+  // umpire; footprint.h).
+  Vec2 centre(s_.table.width / 2, s_.table.height / 2);
+  const Unit* b = charger.empty() ? nullptr : s_.FindUnit(charger);
+  Vec2 towards = b != nullptr ? b->position : centre;
+  Vec2 in = (towards - at).norm() > 1e-9 ? Vec2((towards - at).normalized()) : Vec2(0, -1);
+  Vec2 across = Perp(in);
+  std::vector<Member> members;
+  for (int i = 0; i < regiments; ++i) {
+    members.push_back({across * ((i - (regiments - 1) / 2.0) * kRegimentSpacing),
+                       FootprintOf(UnitKind::kRegiment).Radius()});
+  }
+  members.push_back({-in * kIndunaBehind, FootprintOf(UnitKind::kInduna).Radius()});
+  Vec2 where = FreeGround(s_, at, members, charger, {}, in);
   Unit g;
   g.id = s_.NewUnitId("z");
   g.side = Side::kZulu;
@@ -1083,11 +1157,6 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   U(g.id).entry_point = point;
   std::string impi_id = g.id;
   s_.units.push_back(g);
-  // The regiments stand in a line across the way into the table, the induna
-  // behind (designed: the text leaves the placing to the umpire).
-  Vec2 centre(s_.table.width / 2, s_.table.height / 2);
-  Vec2 in = (centre - where).norm() > 1e-9 ? Vec2((centre - where).normalized()) : Vec2(0, -1);
-  Vec2 across = Perp(in);
   for (int i = 0; i < regiments; ++i) {
     Unit r;
     r.id = s_.NewUnitId("z");
@@ -1098,8 +1167,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
     r.figures.fit = kRegimentFigures;
     r.figures.starting = kRegimentFigures;
     r.leaders = 1;
-    r.position = ClampToTable(where + across * ((i - (regiments - 1) / 2.0) * kRegimentSpacing),
-                              s_.table.width, s_.table.height);
+    r.position = where + members[i].offset;
     U(r.id).created_turn = U(g.id).created_turn;
     s_.units.push_back(std::move(r));
   }
@@ -1112,7 +1180,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   induna.figures.fit = 1;
   induna.figures.starting = 1;
   induna.leaders = 1;
-  induna.position = ClampToTable(where - in * 2.0, s_.table.width, s_.table.height);
+  induna.position = where + members.back().offset;
   s_.units.push_back(std::move(induna));
   Commit(regiments);
   ++own().impis_created;
@@ -1123,7 +1191,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
 // IMPI CREATION / SPECIAL IMPI CREATION: "After the units are placed on the
 // field, before they move, determine the "hand" of the Impi and its target."
 std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, PointKind point_kind,
-                                    const std::string& how) {
+                                    const std::string& how, const std::string& charger) {
   Explanation why;
   int regiments = 0;
   bool lone = false;
@@ -1149,7 +1217,7 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
     e.why = Rule(why.rule.section, "The force pool does not allow the creation: nothing is created.");
     return "";
   }
-  std::string id = PlaceImpi(at, regiments, point);
+  std::string id = PlaceImpi(at, regiments, point, charger);
   Event& e = Decision(EventKind::kForceCreated, why);
   std::vector<std::string> ids{id};
   for (const Unit& u : s_.units) {
@@ -1499,6 +1567,7 @@ std::string ZuluControl::ConvertLoneToImpi(const std::string& lone_id, const std
   }
   const Unit* lone = s_.FindUnit(lone_id);
   Vec2 at = ConversionPlace(*lone, british_id);
+  s_.FindUnit(lone_id)->off_table = true;  // replaced: not in the way of what it becomes
   std::string id;
   if (Available() > 2) {
     id = CreateImpi(at, false, 0, PointKind::kUnspecified, absl::StrCat("converted from ", lone_id));
@@ -1572,6 +1641,7 @@ absl::Status ZuluControl::LoneZulu(const std::string& unit_id, LoneZuluEvent eve
         break;
       }
       Vec2 at = s_.FindUnit(unit_id)->position;
+      s_.FindUnit(unit_id)->off_table = true;  // replaced: not in the way of what it becomes
       std::string id = PlaceSingle(UnitKind::kSkirmishers, at, 0, PointKind::kUnspecified,
                                    absl::StrCat("converted from the lone Zulu ", unit_id));
       RemoveUnit(unit_id, absl::StrCat("converted to the skirmishing regiment ", id), false);
@@ -1618,8 +1688,8 @@ absl::Status ZuluControl::TestToStand(const std::string& unit_id, const std::str
     }
     RemoveUnit(unit_id, "it converts to a Special Impi", true);
     own().committed = std::max(0, own().committed - 1);
-    std::string impi_id =
-        CreateImpi(at, true, 0, PointKind::kUnspecified, absl::StrCat("converted from ", unit_id));
+    std::string impi_id = CreateImpi(at, true, 0, PointKind::kUnspecified,
+                                     absl::StrCat("converted from ", unit_id), charger_id);
     // The charge goes home: the charger and the new impi are in close combat.
     const Unit* b = s_.FindUnit(charger_id);
     const Unit* impi = s_.FindUnit(impi_id);
@@ -1689,6 +1759,12 @@ absl::Status ZuluControl::CriticalMorale(const std::string& unit_id) {
 // British actions.
 
 absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path) {
+  IMPI_RETURN_IF_ERROR(ApplyBritishAction(a, path));
+  SettleZulus();  // a conversion, a fall back or a lone Zulu's move may need it
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::ApplyBritishAction(const Action& a, const std::string& path) {
   Awaiting aw = Awaits();
   auto not_now = [&](const char* what) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -1792,6 +1868,14 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
                                                      ": ", At(p), " is off the table (",
                                                      s_.table.width, " x ", s_.table.height, ")"));
     }
+  }
+  // Designed (footprint.h): a move does not end on or beside a Zulu unit;
+  // closing with one is a CHARGE.
+  std::string near;
+  if (!a.off_table && !ClearOfZulus(s_, *u, a.to, &near)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ".to: ", At(a.to), " is within ", Inches(kClearOfBritish), " of the Zulu unit ", near,
+        ": to close with it, CHARGE it (designed)"));
   }
   u->status.acted = true;
   if (deck().british_moves_left > 0) --deck().british_moves_left;

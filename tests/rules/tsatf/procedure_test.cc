@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/umpire.h"
@@ -177,6 +178,20 @@ std::vector<std::string> NewUnits(const BattleState& before, const BattleState& 
 // Every appearance-point roll of the step, in order.
 std::vector<const Event*> OnFieldRolls(const StepResult& r) {
   return InSection(r, EventKind::kTableRoll, kSectionOnField);
+}
+
+// Every unit of the force `id` (an impi's regiments and induna) stands on
+// free ground (footprint.h): inside the table, on no other unit, 1" clear
+// of the British.
+void ExpectOnFreeGround(const BattleState& s, const std::string& id) {
+  int n = 0;
+  for (const Unit& u : s.units) {
+    if ((u.id != id && u.parent != id) || !TakesGround(u)) continue;
+    ++n;
+    EXPECT_TRUE(OnFreeGround(s, u.position, {{Vec2::Zero(), FootprintOf(u.kind).Radius()}}, "", {u.id}))
+        << u.id << " at (" << u.position.x() << ", " << u.position.y() << ")";
+  }
+  EXPECT_GT(n, 0) << id;
 }
 
 #define ASSERT_OK_AND_SET(lhs, expr)               \
@@ -484,7 +499,10 @@ TEST(DuringMovement_003, PointThatGeneratedAnImpiIsSpent) {
   const Unit* impi = r.state.FindUnit(impis[0]);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
   EXPECT_EQ(Count(r.state, UnitKind::kInduna, impi->id), 1);
-  EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-9);
+  // At the point, on the free ground nearest it: b1 stands 5" off, so the
+  // line of regiments steps aside (designed, footprint.h).
+  ExpectOnFreeGround(r.state, impi->id);
+  EXPECT_LE(Distance(impi->position, Vec2(40, 24)), 4.0 + 1e-6);
   EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kLeft);
   EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");  // the nearest British unit
   EXPECT_EQ(Book(r.state).committed, 4);
@@ -642,7 +660,8 @@ TEST(DuringMovement_003, ImpiCreatedByABritishMoveMovesOnLaterZuluCardsOnly) {
   ASSERT_OK_AND_SET(l, Advance(late, {Move("b1", 40, 19), Pass()}, {4, 3, 2}, {R}));
   std::vector<std::string> late_impis = NewUnits(late, l.state, UnitKind::kImpi);
   ASSERT_EQ(late_impis.size(), 1u);
-  EXPECT_NEAR(Distance(l.state.FindUnit(late_impis[0])->position, Vec2(40, 24)), 0.0, 1e-9);
+  ExpectOnFreeGround(l.state, late_impis[0]);
+  EXPECT_LE(Distance(l.state.FindUnit(late_impis[0])->position, Vec2(40, 24)), 4.0 + 1e-6);
   EXPECT_TRUE(Of(l, EventKind::kMoveTest).empty());
   EXPECT_TRUE(Of(l, EventKind::kMoved).empty());
   // A lone Zulu never moves on Zulu cards (last card, no test, no dice).
@@ -768,7 +787,9 @@ TEST(ZuluMoveCards_003, ThisTurnImpiMarkerEntersWithCreationAndHandThenMoves) {
   EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kRight);
   EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");
   EXPECT_EQ(Own(r.state, impi->id).entry_point, 5);
-  EXPECT_NEAR(Distance(impi->position, Vec2(36, 48)), 9.0, 1e-6);
+  // Placed at the perimeter point on the table: its induna behind the line
+  // puts the line 3" in, at (36, 45); then 9" towards b1.
+  EXPECT_NEAR(Distance(impi->position, Vec2(36, 45)), 9.0, 1e-6);
   EXPECT_TRUE(impi->status.acted);
   // Order: test, creation, hand, target, move.
   std::vector<EventKind> kinds;
@@ -796,7 +817,7 @@ TEST(ZuluMoveCards_003, ThisTurnSkirmisherMarkerPlacesOneRegimentWithAHand) {
   const Unit* u = r.state.FindUnit(sk[0]);
   EXPECT_EQ(u->figures.fit, 20);
   EXPECT_EQ(Own(r.state, u->id).hand, Hand::kLeft);
-  EXPECT_NEAR(Distance(u->position, Vec2(36, 45)), 0.0, 1e-6);
+  EXPECT_NEAR(Distance(u->position, Vec2(36, 43.5)), 0.0, 1e-6);  // from (36, 46.5), on the table
   EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
   EXPECT_EQ(Book(r.state).committed, 1);
   EXPECT_EQ(Book(r.state).force_pool, 15);
@@ -1640,7 +1661,10 @@ TEST(LoneZulu_003, ConvertsToAnImpiHereOrThreeD6FromTheBritishWithinSixInches) {
   ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", "l1", 1)}, {5, 1, 1, 1, 3, 2}));
   impis = NewUnits(fire, f.state, UnitKind::kImpi);
   ASSERT_EQ(impis.size(), 1u);
-  EXPECT_NEAR(Distance(f.state.FindUnit(impis[0])->position, Vec2(36, 28)), 0.0, 1e-6);
+  // 3D6 = 3 from b1 would put it on b1: it stands on the free ground
+  // nearest that place (designed, footprint.h).
+  ExpectOnFreeGround(f.state, impis[0]);
+  EXPECT_LT(Distance(f.state.FindUnit(impis[0])->position, Vec2(36, 28)), 4.0);
 }
 
 // "If force pool does not allow Impi use Special Impi creation. If force pool
