@@ -20,6 +20,12 @@ constexpr double kSkirmishStandoff = 4.0;  // "remain at 1" from its target" (ce
 constexpr double kRifleRange = 24.0;       // designed: rifle range of a rifle-armed regiment
 constexpr double kSpearRange = 4.0;        // designed: thrown spears
 constexpr double kFallBack = 6.0;          // designed: a skirmisher that fails to stand falls back
+// SKIRMISHING ZULU REGIMENTS, Notes, as printed: the skirmishers' own rows.
+constexpr char kRowSkirmishersTowards[] =
+    "will always move 3 dice towards the nearest British unit";
+constexpr char kRowSkirmishersRound[] =
+    "It will remain at 1\" from its target unit but will move during the turn on a Zulu move card "
+    "3 D6 in the direction of it's hand";
 
 Explanation Rule(const std::string& section, const std::string& text,
                  const std::string& table = "", const std::string& row = "") {
@@ -482,7 +488,7 @@ absl::Status ZuluControl::TableEdge() {
   m.point = point;
   m.point_kind = PointKind::kPerimeter;
   m.why = Rule("AT START OF TURN",
-               absl::StrCat("A ", r == TableEdgeResult::kImpi ? "Impi" : "skirmishing regiment",
+               absl::StrCat(r == TableEdgeResult::kImpi ? "An Impi" : "A skirmishing regiment",
                             " will enter at perimeter point ", point, " next turn."));
   m.announce = absl::StrCat("A Zulu force will enter at perimeter point ", point, " next turn.");
   return absl::OkStatus();
@@ -701,9 +707,11 @@ std::string ZuluControl::NearestBritish(const Vec2& from, bool visible_only, Exp
   if (ties.size() > 1) {
     if (ties.size() > 6) ties.resize(6);
     Explanation pick;
+    std::vector<std::string> names;
+    for (const Unit* u : ties) names.push_back(u->id);
     int i = PickAmong(dice_, static_cast<int>(ties.size()),
                       absl::StrCat("dice for the target among ", ties.size(), " equally distant"),
-                      &pick);
+                      &pick, names);
     chosen = ties[i];
     why->dice = pick.dice;
     absl::StrAppend(&text, ties.size(), " equally distant units diced for (", pick.text, "); ");
@@ -900,6 +908,8 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     Explanation why;
     int d = MoveDistance(dice_, false, unit_id, &why);
     why.rule.section = "SKIRMISHING ZULU REGIMENTS";
+    why.rule.table = "SKIRMISHING ZULU REGIMENTS";
+    why.rule.row = kRowSkirmishersTowards;
     why.dice.insert(why.dice.begin(), tw.dice.begin(), tw.dice.end());
     f = s_.FindUnit(unit_id);
     f->status.acted = true;
@@ -924,6 +934,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
       Vec2 end = tpos + Vec2(c * rel.x() - s * rel.y(), s * rel.x() + c * rel.y()).normalized() * r;
       end = ClampToTable(end, s_.table.width, s_.table.height);
       path.push_back(end);
+      why.rule.row = kRowSkirmishersRound;
       why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                               " handed) keeps 1\" from ", target_id, " and moves ", d,
                               "\" round it: ", why.text);
@@ -1014,7 +1025,11 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   why.rule.section = "DURING MOVEMENT";
   why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                           " handed) ", charge ? "charges" : "moves", " ", Inches(p.length),
-                          " of its ", d, "\" towards ", target_here ? target_id : "the last known position",
+                          " of its ", d, "\" towards ",
+                          target_here && target_seen
+                              ? target_id
+                              : absl::StrCat("the last known position of ", target_id.empty() ? "its target" : target_id,
+                                             " ", At(goal)),
                           p.detoured ? ", going round an obstacle in the direction of its hand" : "",
                           p.blocked ? " but is blocked" : "", " (", why.text, ").");
   Event& e = Decision(charge && p.reached ? EventKind::kCharged : EventKind::kMoved, why);
@@ -1151,7 +1166,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point,
   g.id = s_.NewUnitId("z");
   g.side = Side::kZulu;
   g.kind = UnitKind::kImpi;
-  g.name = absl::StrCat("impi of ", regiments, " regiments");
+  g.name = absl::StrCat("impi of ", Count(regiments, "regiment"));
   g.position = where;
   U(g.id).created_turn = std::max(1, s_.clock.turn);
   U(g.id).entry_point = point;
@@ -1226,10 +1241,10 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
   e.unit_ids = ids;
   e.point = point;
   e.point_kind = point_kind;
-  e.why.text = absl::StrCat(special ? "A Special Impi" : "An Impi", " of ", regiments,
-                            " regiments (", id, ") is placed at ", At(s_.FindUnit(id)->position), ": ",
+  e.why.text = absl::StrCat(special ? "A Special Impi" : "An Impi", " of ", Count(regiments, "regiment"),
+                            " (", id, ") is placed at ", At(s_.FindUnit(id)->position), ": ",
                             how, ". ", why.text);
-  e.announce = absl::StrCat("An impi of ", regiments, " regiments appears at ",
+  e.announce = absl::StrCat("An impi of ", Count(regiments, "regiment"), " appears at ",
                             At(s_.FindUnit(id)->position), ".");
   (void)AssignHand(id);
   (void)UpdateTarget(id, 0.0);
@@ -1339,13 +1354,11 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
   in.impis_on_or_marked = ImpisOnOrMarked();
   // A terrain feature the British are standing in is not suitable for a
   // rifle-armed regiment.
-  in.terrain_class = occupied_now ? 0 : p->terrain_class;
+  in.terrain_class = p->terrain_class;
+  in.occupied = occupied_now;
   in.rifle_on_table = RifleOnTable();
   Explanation why;
   OnFieldResult r = RandomChanceOnField(dice_, in, &why);
-  if (occupied_now && p->terrain_class >= 3) {
-    why.text += " (The British occupy the point: its terrain is not suitable for a rifle-armed regiment.)";
-  }
   Event& e = Decision(EventKind::kTableRoll, why);
   e.point = number;
   e.point_kind = PointKind::kAppearance;

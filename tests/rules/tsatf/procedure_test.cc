@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -454,6 +455,36 @@ TEST(DuringMovement_003, MoveStayingBeyondSixInchesTestsNothing) {
   EXPECT_TRUE(OnFieldRolls(r).empty());
   EXPECT_TRUE(r.dice.empty());
   EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
+}
+
+// RANDOM CHANCE ON-FIELD, row 3 ("Must be in a class 3 or 4 terrain
+// feature"): a point the British occupy is no place for a rifle-armed
+// regiment, and the account says so with the point's own terrain class (not
+// a made-up "class 0").
+TEST(DuringMovement_003, OccupiedPointSaysItsTerrainClass) {
+  BattleState s = BritishMoving();
+  s.FindPoint(PointKind::kAppearance, 1)->terrain_class = 3;
+  // b1 ends 1" from the point: D6 1, +2 = 3: a rifle-armed regiment, but the
+  // British occupy the point.
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 23)}, {1}));
+  std::vector<const Event*> rolls = OnFieldRolls(r);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_THAT(rolls[0]->why.text, HasSubstr("the British occupy the appearance point (class 3 terrain)"));
+  EXPECT_THAT(rolls[0]->why.text, ::testing::Not(HasSubstr("class 0")));
+  EXPECT_EQ(Count(r.state, UnitKind::kRifleRegiment), 0);
+}
+
+// docs/protocol.md: the answer's list of every die carries, for a die a
+// table read, its modifiers and total as the event's explanation does.
+TEST(DuringMovement_003, TheAnswersDiceCarryModifiersAndTotals) {
+  BattleState s = BritishMoving();
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19)}, {2}));
+  ASSERT_EQ(r.dice.size(), 1u);
+  EXPECT_EQ(r.dice[0].result, 2);
+  EXPECT_EQ(r.dice[0].total, 4);  // +2: no impi on board or marked
+  ASSERT_EQ(r.dice[0].modifiers.size(), 1u);
+  EXPECT_EQ(r.dice[0].modifiers[0].value, 2);
+  EXPECT_EQ(r.dice[0].modifiers[0].reason, OnFieldRolls(r)[0]->why.dice[0].modifiers[0].reason);
 }
 
 // NOTES ON APPEARANCE POINTS: "Once the British have occupied an appearance
@@ -927,6 +958,9 @@ TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
     ASSERT_EQ(Decided(r).why.dice.size(), 1u);
     EXPECT_EQ(Decided(r).why.dice[0].result, face);
     EXPECT_THAT(Decided(r).why.text, HasSubstr("equally distant"));
+    // Which unit was "1,2,3" and which "4,5,6".
+    EXPECT_THAT(Decided(r).why.text, HasSubstr("1,2,3 = b1, 4,5,6 = b2"));
+    EXPECT_THAT(Decided(r).why.text, HasSubstr(absl::StrCat(": ", face <= 3 ? "b1" : "b2")));
   }
 }
 
@@ -1133,6 +1167,10 @@ TEST(Targets_003, NoBritishInSightMovesTowardsTheLastKnownPosition) {
   EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0,
               1e-6);
   ASSERT_EQ(InSection(r, EventKind::kTargetKept, kSectionZuluMovementNotes).size(), 1u);
+  // The move says whose last known position it goes for.
+  std::vector<const Event*> moved = Of(r, EventKind::kMoved);
+  ASSERT_EQ(moved.size(), 1u);
+  EXPECT_THAT(moved[0]->why.text, HasSubstr("towards the last known position of tb (20.0, 20.0)"));
   // Without the ridge it goes for the target itself.
   s.terrain.clear();
   ASSERT_OK_AND_SET(v, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
@@ -1317,6 +1355,10 @@ TEST(Skirmishers_003, MoveThreeDiceTowardsTheNearestBritishAndStopOneInchOff) {
   std::vector<const Event*> moves = Of(far, EventKind::kMoved);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ(moves[0]->why.rule.section, "SKIRMISHING ZULU REGIMENTS");
+  // The skirmishers' own row, as printed ("This is a Zulu unit which will
+  // always move 3 dice towards the nearest British unit"), not the impis'.
+  EXPECT_EQ(moves[0]->why.rule.table, "SKIRMISHING ZULU REGIMENTS");
+  EXPECT_EQ(moves[0]->why.rule.row, "will always move 3 dice towards the nearest British unit");
   EXPECT_EQ(moves[0]->why.dice.back().count, 3);  // never 4D6, though within 24"
   ASSERT_OK_AND_SET(short_move, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {1, 1, 1}));
   EXPECT_NEAR(Distance(short_move.state.FindUnit("s1")->position, Vec2(36, 40)), 3.0, 1e-6);
@@ -1513,6 +1555,12 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   ASSERT_EQ(impis.size(), 1u);
   EXPECT_EQ(Count(st.state, UnitKind::kRegiment, impis[0]), 1);
   EXPECT_EQ(Own(st.state, impis[0]).hand, Hand::kRight);
+  // "1 regiment", "A Special Impi", "an impi": the grammar of the account.
+  std::vector<const Event*> made = Of(st, EventKind::kForceCreated);
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_THAT(made[0]->why.text, StartsWith("A Special Impi of 1 regiment ("));
+  EXPECT_THAT(made[0]->announce, StartsWith("An impi of 1 regiment appears at"));
+  EXPECT_EQ(st.state.FindUnit(impis[0])->name, "impi of 1 regiment");
   for (const Unit& u : st.state.units) {
     if (u.parent == impis[0]) {
       EXPECT_EQ(u.figures.riflemen, 0);
