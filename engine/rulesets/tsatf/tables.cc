@@ -347,7 +347,7 @@ int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* wh
     texts.push_back(absl::StrCat(absl::StrJoin(faces, ","), " = ", outcomes.back()));
   }
   if (static_cast<int>(names.size()) == count) {
-    r.Say(absl::StrCat(absl::StrJoin(texts, ", "), ": "));  // who is "1,2,3" and who "4,5,6"
+    r.Say(absl::StrJoin(texts, ", "));  // who is "1,2,3" and who "4,5,6"
   }
   const int covered = count * share;
   const std::string reroll_text =

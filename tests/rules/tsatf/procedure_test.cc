@@ -959,8 +959,8 @@ TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
     EXPECT_EQ(Decided(r).why.dice[0].result, face);
     EXPECT_THAT(Decided(r).why.text, HasSubstr("equally distant"));
     // Which unit was "1,2,3" and which "4,5,6".
-    EXPECT_THAT(Decided(r).why.text, HasSubstr("1,2,3 = b1, 4,5,6 = b2"));
-    EXPECT_THAT(Decided(r).why.text, HasSubstr(absl::StrCat(": ", face <= 3 ? "b1" : "b2")));
+    EXPECT_THAT(Decided(r).why.text,
+                HasSubstr(absl::StrCat("(1,2,3 = b1, 4,5,6 = b2; D6 rolled ", face, ": ", face <= 3 ? "b1" : "b2", ")")));
   }
 }
 
