@@ -1,5 +1,6 @@
 #include "engine/rulesets/umpire.h"
 
+#include <map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -34,6 +35,21 @@ absl::StatusOr<StepResult> Finish(BattleState state, EventLog& log, Dice& dice, 
   r.state = std::move(state);
   r.events = std::move(log.mutable_events());
   r.dice = dice.rolls();
+  // A die a table read carries its modifiers and total in the event's
+  // explanation; the answer's list of every die carries them too
+  // (docs/protocol.md).
+  std::map<int, size_t> at;
+  for (size_t i = 0; i < r.dice.size(); ++i) at[r.dice[i].index] = i;
+  for (const Event& e : r.events) {
+    for (const DieRoll& d : e.why.dice) {
+      auto it = at.find(d.index);
+      if (it == at.end() || d.modifiers.empty()) continue;
+      DieRoll& top = r.dice[it->second];
+      if (top.purpose != d.purpose || !top.modifiers.empty()) continue;
+      top.modifiers = d.modifiers;
+      top.total = d.total;
+    }
+  }
   return r;
 }
 

@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/table_reader.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -323,6 +324,16 @@ FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why) {
   return r;
 }
 
+std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& british) {
+  std::vector<const Unit*> out;
+  for (const Unit& z : s.units) {
+    if (!ZuluTarget(z) || !z.status.in_close_combat) continue;
+    if (Distance(z.position, british.position) > kContact + kRegimentSpacing + 0.5) continue;
+    out.push_back(&z);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // The British candidates of LegalActions.
 
@@ -367,7 +378,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
         m.kind = ActionKind::kMove;
         m.unit_id = id;
         m.to = ClampToTable(to, s.table.width, s.table.height);
-        if (Distance(m.to, b->position) > 1e-6) out.push_back(m);
+        if (Distance(m.to, b->position) > 1e-6 && ClearOfZulus(s, *b, m.to)) out.push_back(m);
       };
       // Away from the entry edge and back towards it.
       const Vec2 edge = EntryEdgePoint(s, b->position, 0.0);
@@ -379,7 +390,8 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       if (!zulus.empty()) {
         const Unit* z = zulus.front();
         const double d = Distance(b->position, z->position);
-        if (d > kContact) move(StepTowards(b->position, z->position, std::min(allowance, d - kContact)));
+        const double stand_off = kContact + kClearOfBritish;  // closing further is a CHARGE
+        if (d > stand_off) move(StepTowards(b->position, z->position, std::min(allowance, d - stand_off)));
         if (d <= allowance + kContact) {
           Action c;
           c.kind = ActionKind::kCharge;
@@ -524,14 +536,11 @@ absl::Status ZuluControl::FightCloseCombat(const std::string& british_id, const 
     return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", british_id,
                                                       " is not in close combat (or has fought this turn)"));
   }
-  const Vec2 at = b->position;
   std::vector<std::string> zulus;
   int zulu_figures = 0;
-  for (const Unit& z : s_.units) {
-    if (!ZuluTarget(z) || !z.status.in_close_combat) continue;
-    if (Distance(z.position, at) > kContact + kRegimentSpacing + 0.5) continue;
-    zulus.push_back(z.id);
-    zulu_figures += z.figures.Present();
+  for (const Unit* z : CloseCombatFoes(s_, *b)) {
+    zulus.push_back(z->id);
+    zulu_figures += z->figures.Present();
   }
   Explanation why;
   const FightResult r = CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), &why);

@@ -148,6 +148,9 @@ struct FightResult {
 FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why);
 // The modifiers of a British unit and the Zulus fighting it.
 FightInput CloseCombatInput(const BattleState& state, const Unit& british, int zulu_figures);
+// The Zulu units in close combat with the British unit `british`: those in
+// close combat within reach of it (contact plus a regiment's spacing).
+std::vector<const Unit*> CloseCombatFoes(const BattleState& state, const Unit& british);
 
 // How far a British unit moves in one move (designed: 6" on foot, 12"
 // mounted; guns limbered 6"). For the candidate moves of LegalActions.

@@ -166,6 +166,13 @@ OnFieldResult RandomChanceOnField(Dice& dice, const OnFieldInput& in, Explanatio
   // 003, row 3: "Must be in a class 3 or 4 terrain feature. If the terrain is
   // not suitable or there is already a rifle-armed regiment on the table,
   // treat as 4 below."
+  if (in.occupied) {
+    r.Say(absl::StrFormat(
+        ", but the British occupy the appearance point (class %d terrain): it is no place for a "
+        "rifle-armed regiment: treated as 4, Keep Status Quo",
+        in.terrain_class));
+    return OnFieldResult::kStatusQuo;
+  }
   if (in.terrain_class != 3 && in.terrain_class != 4) {
     r.Say(absl::StrFormat(
         ", but the appearance point is class %d terrain, not class 3 or 4: treated as 4, "
@@ -316,7 +323,8 @@ LoneZuluResult LoneZuluCloseCombat(Dice& dice, Explanation* why) {
           .value);
 }
 
-int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why) {
+int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why,
+              const std::vector<std::string>& names) {
   TableReader r(kSource, dice, why);
   count = std::clamp(count, 1, 6);
   if (count == 1) {
@@ -334,8 +342,12 @@ int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* wh
   for (int i = 0; i < count; ++i) {
     std::vector<int> faces;
     for (int f = i * share + 1; f <= (i + 1) * share; ++f) faces.push_back(f);
-    outcomes.push_back(absl::StrFormat("option %d of %d", i + 1, count));
+    outcomes.push_back(static_cast<int>(names.size()) == count ? names[i]
+                                                               : absl::StrFormat("option %d of %d", i + 1, count));
     texts.push_back(absl::StrCat(absl::StrJoin(faces, ","), " = ", outcomes.back()));
+  }
+  if (static_cast<int>(names.size()) == count) {
+    r.Say(absl::StrJoin(texts, ", "));  // who is "1,2,3" and who "4,5,6"
   }
   const int covered = count * share;
   const std::string reroll_text =

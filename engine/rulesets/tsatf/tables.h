@@ -136,6 +136,7 @@ struct OnFieldInput {
   int impis_on_or_marked = 0;
   int terrain_class = 0;      // of the appearance point
   bool rifle_on_table = false;
+  bool occupied = false;      // British units stand on it: no place for rifles
 };
 OnFieldResult RandomChanceOnField(Dice& dice, const OnFieldInput& in, Explanation* why);
 
@@ -196,8 +197,10 @@ LoneZuluResult LoneZuluCloseCombat(Dice& dice, Explanation* why);
 
 // "Dice for it" among `count` equal options (1 <= count <= 6) with one D6:
 // the faces are split evenly, faces past the last whole share are re-rolled.
-// Returns 0..count-1. count == 1 rolls nothing.
-int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why);
+// Returns 0..count-1. count == 1 rolls nothing. `names`, if given (one a
+// option), name the options in the rows ("1,2,3 = b1"), else "option i of n".
+int PickAmong(Dice& dice, int count, const std::string& purpose, Explanation* why,
+              const std::vector<std::string>& names = {});
 
 // Designed (not in the source text): TSATF-style "test to stand" when
 // charged. D6, -1 if below half strength, -1 if charged by cavalry; stands on

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
@@ -485,15 +486,16 @@ std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side si
         m.kind = ActionKind::kMove;
         m.unit_id = id;
         m.to = ClampToTable(b->position + Vec2(0, dy), state.table.width, state.table.height);
-        out.push_back(m);
+        if (ClearOfZulus(state, *b, m.to)) out.push_back(m);
       }
       if (z != nullptr) {
         Action m;
         m.kind = ActionKind::kMove;
         m.unit_id = id;
-        m.to = ClampToTable(StepTowards(b->position, z->position, std::min(6.0, Distance(b->position, z->position) - kContact)),
+        m.to = ClampToTable(StepTowards(b->position, z->position,
+                                        std::min(6.0, Distance(b->position, z->position) - kContact - kClearOfBritish)),
                             state.table.width, state.table.height);
-        out.push_back(m);
+        if (ClearOfZulus(state, *b, m.to)) out.push_back(m);
       }
     } else if (a.kind == AwaitKind::kBritishFire && z != nullptr) {
       for (int hits : {0, 2}) {

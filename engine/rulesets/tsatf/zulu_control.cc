@@ -6,8 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"
 
@@ -18,6 +20,12 @@ constexpr double kSkirmishStandoff = 4.0;  // "remain at 1" from its target" (ce
 constexpr double kRifleRange = 24.0;       // designed: rifle range of a rifle-armed regiment
 constexpr double kSpearRange = 4.0;        // designed: thrown spears
 constexpr double kFallBack = 6.0;          // designed: a skirmisher that fails to stand falls back
+// SKIRMISHING ZULU REGIMENTS, Notes, as printed: the skirmishers' own rows.
+constexpr char kRowSkirmishersTowards[] =
+    "will always move 3 dice towards the nearest British unit";
+constexpr char kRowSkirmishersRound[] =
+    "It will remain at 1\" from its target unit but will move during the turn on a Zulu move card "
+    "3 D6 in the direction of it's hand";
 
 Explanation Rule(const std::string& section, const std::string& text,
                  const std::string& table = "", const std::string& row = "") {
@@ -31,6 +39,10 @@ Explanation Rule(const std::string& section, const std::string& text,
 }
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
+// "1 regiment", "4 regiments".
+std::string Count(int n, const std::string& noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
 std::string At(const Vec2& p) { return absl::StrFormat("(%.1f, %.1f)", p.x(), p.y()); }
 
 bool IsForce(const Unit& u) {
@@ -63,6 +75,15 @@ double DistanceToPolyline(const Vec2& p, const std::vector<Vec2>& line) {
     best = std::min(best, Distance(p, a + t * ab));
   }
   return best;
+}
+
+// The appearance points that may still generate (not SPENT or OCCUPIED).
+std::vector<int> OpenAppearancePoints(const BattleState& s) {
+  std::vector<int> numbers;
+  for (const Point& p : s.points) {
+    if (p.kind == PointKind::kAppearance && !p.Exhausted()) numbers.push_back(p.number);
+  }
+  return numbers;
 }
 
 void AddUnique(std::vector<std::string>& v, const std::string& id) {
@@ -161,6 +182,9 @@ Awaiting ZuluControl::Awaits() const {
       if (!IsBritishOnTable(u)) continue;
       if (need_unacted && u.status.acted) continue;
       if (need_unfired && u.status.fired) continue;
+      // A unit in close combat does not walk away from it (designed: the
+      // TSATF core rules are not in the text): it fights it out.
+      if (need_unacted && u.status.in_close_combat) continue;
       ids.push_back(u.id);
     }
     return ids;
@@ -171,11 +195,19 @@ Awaiting ZuluControl::Awaits() const {
     a.units_may_move = DeckOf(s_).british_moves_left;
     a.unit_ids = british_ids(true, false);
     int card = kCardsPerColour - DeckOf(s_).red_left;
-    a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour,
-                            ". Move British units that have not moved (MOVE or CHARGE), then PASS.");
-    if (DeckOf(s_).british_moves_left >= 0) {
-      absl::StrAppend(&a.prompt, " Movement limitation: only ", DeckOf(s_).british_moves_left,
-                      " more unit(s) may move on this last British card.");
+    a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour, ".");
+    if (a.unit_ids.empty() || a.units_may_move == 0) {
+      a.unit_ids.clear();
+      absl::StrAppend(&a.prompt, a.units_may_move == 0
+                                     ? " Movement limitation: no more British units may move on this last British card"
+                                     : " No British unit is left to move",
+                      ": PASS.");
+      return a;
+    }
+    absl::StrAppend(&a.prompt, " Move British units that have not moved (MOVE or CHARGE), then PASS.");
+    if (a.units_may_move > 0) {
+      absl::StrAppend(&a.prompt, " Movement limitation: only ", Count(a.units_may_move, "more unit"),
+                      " may move on this last British card.");
     }
     return a;
   }
@@ -192,16 +224,22 @@ Awaiting ZuluControl::Awaits() const {
   if (c.phase == Phase::kCloseCombat) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishCloseCombat;
+    std::vector<std::string> fights;
     for (const Unit& u : s_.units) {
       if (u.status.in_close_combat && u.OnTable()) a.unit_ids.push_back(u.id);
+      if (!u.status.in_close_combat || !IsBritishOnTable(u)) continue;
+      std::vector<std::string> foes;
+      for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
+      fights.push_back(foes.empty() ? absl::StrCat(u.id, " (no Zulu unit in reach)")
+                                    : absl::StrCat(u.id, " against ", absl::StrJoin(foes, ", ")));
     }
-    a.prompt = Resolving()
-                   ? absl::StrCat("Turn ", c.turn,
-                                  ", close combat: each British unit in it fights (CLOSE_COMBAT_RESULT "
-                                  "with its unit_id: the engine rolls); PASS fights the rest and ends the phase.")
-                   : absl::StrCat("Turn ", c.turn,
-                                  ", close combat: resolve the fights at the table, report each with "
-                                  "CLOSE_COMBAT_RESULT (or CHARGE), then PASS.");
+    a.prompt = absl::StrCat("Turn ", c.turn, ", close combat: ", absl::StrJoin(fights, "; "), ". ");
+    absl::StrAppend(&a.prompt,
+                    Resolving()
+                        ? "Each British unit in it fights (CLOSE_COMBAT_RESULT with its unit_id: the "
+                          "engine rolls); PASS fights the rest and ends the phase."
+                        : "Resolve the fights at the table, report each with CLOSE_COMBAT_RESULT (or "
+                          "CHARGE), then PASS.");
     return a;
   }
   a.side = Side::kZulu;
@@ -236,6 +274,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
   for (int guard = 0; guard < 10000; ++guard) {
     Awaiting a = Awaits();
     if (a.kind != AwaitKind::kUmpire) {
+      SettleZulus();
       if (a.kind == AwaitKind::kGameOver && s_.clock.phase != Phase::kGameOver) {
         s_.clock.phase = Phase::kGameOver;
         log_.Add(EventKind::kAwaiting, Side::kUnspecified).announce = a.prompt;
@@ -244,6 +283,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
       return absl::OkStatus();
     }
     Clock& c = s_.clock;
+    SettleZulus();
     switch (c.phase) {
       case Phase::kUnspecified:
       case Phase::kStartOfTurn:
@@ -251,6 +291,7 @@ absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
         break;
       case Phase::kMovement: {
         if (deck().red_left + deck().black_left == 0) {
+          IMPI_RETURN_IF_ERROR(TestPointsWhereTheBritishRemain());
           StartPhase(Phase::kFire);
           break;
         }
@@ -335,8 +376,8 @@ absl::Status ZuluControl::StartOfTurn() {
     if (u->kind == UnitKind::kRegiment) {
       Unit* impi = s_.FindUnit(u->parent);
       if (impi != nullptr && impi->OnTable()) {
-        u->position = impi->position + Vec2(kRegimentSpacing, 0.0);
-        u->position = ClampToTable(u->position, s_.table.width, s_.table.height);
+        u->position = FreeGround(s_, impi->position + Vec2(kRegimentSpacing, 0.0),
+                                 {{Vec2::Zero(), FootprintOf(u->kind).Radius()}}, "", {id});
         RecenterImpi(impi->id);
         why.text += absl::StrCat(" It rejoins its impi ", impi->id, ".");
         Event& e = Decision(EventKind::kRejoined, why);
@@ -447,7 +488,7 @@ absl::Status ZuluControl::TableEdge() {
   m.point = point;
   m.point_kind = PointKind::kPerimeter;
   m.why = Rule("AT START OF TURN",
-               absl::StrCat("A ", r == TableEdgeResult::kImpi ? "Impi" : "skirmishing regiment",
+               absl::StrCat(r == TableEdgeResult::kImpi ? "An Impi" : "A skirmishing regiment",
                             " will enter at perimeter point ", point, " next turn."));
   m.announce = absl::StrCat("A Zulu force will enter at perimeter point ", point, " next turn.");
   return absl::OkStatus();
@@ -567,16 +608,30 @@ void ZuluControl::RecenterImpi(const std::string& impi_id) {
   if (n > 0) impi->position = sum / n;
 }
 
-void ZuluControl::TranslateForce(Unit& force, const Vec2& delta) {
+void ZuluControl::TranslateForce(Unit& force, const Vec2& wanted) {
   std::string id = force.id;
+  // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
+  // when it recovers), and so does one "locked" in a close combat (Facing
+  // Direction).
+  auto moves = [&](const Unit& u) {
+    return u.parent == id && u.OnTable() && !u.status.pinned && !u.status.in_close_combat;
+  };
+  // The formation keeps its shape: the move stops where its first unit
+  // would leave the table (designed), rather than squashing it on the edge.
+  double lo_x = -1e300, hi_x = 1e300, lo_y = -1e300, hi_y = 1e300;
+  for (const Unit& u : s_.units) {
+    if (!moves(u)) continue;
+    const double r = FootprintOf(u.kind).Radius();
+    lo_x = std::max(lo_x, std::min(0.0, r - u.position.x()));
+    hi_x = std::min(hi_x, std::max(0.0, s_.table.width - r - u.position.x()));
+    lo_y = std::max(lo_y, std::min(0.0, r - u.position.y()));
+    hi_y = std::min(hi_y, std::max(0.0, s_.table.height - r - u.position.y()));
+  }
+  const Vec2 delta(std::clamp(wanted.x(), std::min(lo_x, hi_x), std::max(lo_x, hi_x)),
+                   std::clamp(wanted.y(), std::min(lo_y, hi_y), std::max(lo_y, hi_y)));
   force.position += delta;
   for (Unit& u : s_.units) {
-    // A pinned regiment stays where it is (ZULU MORALE: it rejoins its impi
-    // when it recovers), and so does one "locked" in a close combat (Facing
-    // Direction).
-    if (u.parent == id && u.OnTable() && !u.status.pinned && !u.status.in_close_combat) {
-      u.position = ClampToTable(u.position + delta, s_.table.width, s_.table.height);
-    }
+    if (moves(u)) u.position += delta;
   }
   Unit* f = s_.FindUnit(id);
   f->position = ClampToTable(f->position, s_.table.width, s_.table.height);
@@ -652,9 +707,11 @@ std::string ZuluControl::NearestBritish(const Vec2& from, bool visible_only, Exp
   if (ties.size() > 1) {
     if (ties.size() > 6) ties.resize(6);
     Explanation pick;
+    std::vector<std::string> names;
+    for (const Unit* u : ties) names.push_back(u->id);
     int i = PickAmong(dice_, static_cast<int>(ties.size()),
                       absl::StrCat("dice for the target among ", ties.size(), " equally distant"),
-                      &pick);
+                      &pick, names);
     chosen = ties[i];
     why->dice = pick.dice;
     absl::StrAppend(&text, ties.size(), " equally distant units diced for (", pick.text, "); ");
@@ -815,10 +872,13 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
   // "If the Impi cannot reach the target unit while moving in the direction of
   // its hand and there is another British unit that could be reached in that
   // same move distance then the Impi will be tempted to change its target."
+  // That is an impi that must go round something (an obstacle, another impi)
+  // in the direction of its hand on this move, not one that merely falls
+  // short on open ground.
   if (tempting == nullptr && move_distance > 0) {
     Path p = PathTowards(pos, target->position, move_distance, ObstaclesFor(*f, old),
                          U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
-    if (!p.reached) {
+    if (!p.reached && (p.detoured || p.blocked)) {
       for (const Unit* u : visible) {
         if (u->id == old || Distance(pos, u->position) - kContact > move_distance) continue;
         if (tempting == nullptr || Distance(pos, u->position) < Distance(pos, tempting->position)) {
@@ -848,6 +908,8 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     Explanation why;
     int d = MoveDistance(dice_, false, unit_id, &why);
     why.rule.section = "SKIRMISHING ZULU REGIMENTS";
+    why.rule.table = "SKIRMISHING ZULU REGIMENTS";
+    why.rule.row = kRowSkirmishersTowards;
     why.dice.insert(why.dice.begin(), tw.dice.begin(), tw.dice.end());
     f = s_.FindUnit(unit_id);
     f->status.acted = true;
@@ -872,6 +934,7 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
       Vec2 end = tpos + Vec2(c * rel.x() - s * rel.y(), s * rel.x() + c * rel.y()).normalized() * r;
       end = ClampToTable(end, s_.table.width, s_.table.height);
       path.push_back(end);
+      why.rule.row = kRowSkirmishersRound;
       why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                               " handed) keeps 1\" from ", target_id, " and moves ", d,
                               "\" round it: ", why.text);
@@ -910,13 +973,14 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
     tempted |= log_.events()[i].why.rule.section == kSectionTemptation;
   }
   f = s_.FindUnit(unit_id);
-  bool charge = false;
-  for (const Unit& u : s_.units) {
-    if (IsBritishOnTable(u) && Distance(u.position, f->position) <= kChargeRange) charge = true;
-  }
   // "Impis within 24" of a British unit will roll 4 D6 and attempt to charge.
   // Other units will move 3 D6 straight towards their previous target unit or
-  // if no previous target unit, the nearest British unit."
+  // if no previous target unit, the nearest British unit." A charge is at a
+  // British unit the impi can see (line of sight).
+  bool charge = false;
+  for (const Unit* u : VisibleBritish(f->position)) {
+    if (Distance(u->position, f->position) <= kChargeRange) charge = true;
+  }
   Explanation why;
   int d = MoveDistance(dice_, charge, unit_id, &why);
   // TEMPTATION: the impi is tempted once when it moves. With the move distance
@@ -961,7 +1025,11 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   why.rule.section = "DURING MOVEMENT";
   why.text = absl::StrCat(unit_id, " (", U(f->id).hand == Hand::kRight ? "right" : "left",
                           " handed) ", charge ? "charges" : "moves", " ", Inches(p.length),
-                          " of its ", d, "\" towards ", target_here ? target_id : "the last known position",
+                          " of its ", d, "\" towards ",
+                          target_here && target_seen
+                              ? target_id
+                              : absl::StrCat("the last known position of ", target_id.empty() ? "its target" : target_id,
+                                             " ", At(goal)),
                           p.detoured ? ", going round an obstacle in the direction of its hand" : "",
                           p.blocked ? " but is blocked" : "", " (", why.text, ").");
   Event& e = Decision(charge && p.reached ? EventKind::kCharged : EventKind::kMoved, why);
@@ -971,30 +1039,69 @@ absl::Status ZuluControl::MoveForce(const std::string& unit_id) {
   e.announce = absl::StrCat("The impi ", unit_id, charge ? " charges" : " moves", " to ", At(f->position),
                             ".");
   if (charge && p.reached && target_here) {
-    // Regiments that reach the target are in close combat.
-    Unit* t = s_.FindUnit(target_id);
-    t->status.in_close_combat = true;
-    Vec2 tpos = t->position;
-    bool any = false;
-    for (Unit& u : s_.units) {
-      if (u.parent != unit_id || u.kind != UnitKind::kRegiment || !u.OnTable()) continue;
-      if (Distance(u.position, tpos) <= kContact + kRegimentSpacing) {
-        u.status.in_close_combat = true;
-        any = true;
-      }
-    }
-    if (!any) {
-      for (Unit& u : s_.units) {
-        if (u.parent == unit_id && u.kind == UnitKind::kRegiment && u.OnTable()) {
-          u.status.in_close_combat = true;
-          break;
-        }
-      }
-    }
     e.announce += absl::StrCat(" It is in close combat with ", target_id, ".");
+    LockInCloseCombat(unit_id, target_id);
     if (Resolving()) return StandAgainstCharge(target_id, unit_id);
   }
   return absl::OkStatus();
+}
+
+// The British unit and the impi's regiments that reach it are in close
+// combat (the nearest regiment at least).
+void ZuluControl::LockInCloseCombat(const std::string& impi_id, const std::string& british_id) {
+  Unit* t = s_.FindUnit(british_id);
+  if (t == nullptr) return;
+  t->status.in_close_combat = true;
+  const Vec2 tpos = t->position;
+  Unit* nearest = nullptr;
+  for (Unit& u : s_.units) {
+    if (u.parent != impi_id || u.kind != UnitKind::kRegiment || !u.OnTable()) continue;
+    if (Distance(u.position, tpos) <= kContact + kRegimentSpacing) u.status.in_close_combat = true;
+    if (nearest == nullptr || Distance(u.position, tpos) < Distance(nearest->position, tpos)) {
+      nearest = &u;
+    }
+  }
+  if (nearest != nullptr) nearest->status.in_close_combat = true;
+}
+
+// Designed (footprint.h): a Zulu unit stands on free ground. One that a
+// move, a conversion or a fall back left on another unit, over the table
+// edge, or within 1" of a British unit it is not fighting, steps to the
+// nearest free ground; one in close combat stays in contact with its foe.
+void ZuluControl::SettleZulus() {
+  std::vector<std::string> ids;
+  for (const Unit& u : s_.units) {
+    if (u.side == Side::kZulu && TakesGround(u)) ids.push_back(u.id);
+  }
+  std::vector<std::string> impis;
+  for (const std::string& id : ids) {
+    const Unit* u = s_.FindUnit(id);
+    if (u == nullptr) continue;
+    std::string foe;
+    if (u->status.in_close_combat) {
+      for (const Unit& b : s_.units) {
+        if (!IsBritishOnTable(b) || !b.status.in_close_combat) continue;
+        const Unit* f = s_.FindUnit(foe);
+        if (f == nullptr || Distance(b.position, u->position) < Distance(f->position, u->position)) foe = b.id;
+      }
+    }
+    const std::vector<Member> me = {{Vec2::Zero(), FootprintOf(u->kind).Radius()}};
+    if (OnFreeGround(s_, u->position, me, foe, {id})) continue;
+    const Vec2 from = u->position;
+    const Vec2 to = FreeGround(s_, from, me, foe, {id});
+    Unit* m = s_.FindUnit(id);
+    m->position = to;
+    if (!m->parent.empty()) AddUnique(impis, m->parent);
+    Event& e = log_.Add(EventKind::kMoved, Side::kZulu);
+    e.unit_ids = {id};
+    e.path = {from, to};
+    e.why = Rule("ZULU CREATION",
+                 absl::StrCat(id, " steps ", Inches(Distance(from, to)),
+                              " to free ground (designed: a unit stands on no other unit, inside the "
+                              "table, 1\" clear of British units it is not fighting)."));
+    e.why.rule.designed = true;
+  }
+  for (const std::string& impi : impis) RecenterImpi(impi);
 }
 
 // ---------------------------------------------------------------------------
@@ -1011,7 +1118,8 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   u.id = s_.NewUnitId("z");
   u.side = Side::kZulu;
   u.kind = kind;
-  u.position = ClampToTable(at, s_.table.width, s_.table.height);
+  // Placed on free ground nearest `at` (designed, footprint.h).
+  u.position = FreeGround(s_, at, {{Vec2::Zero(), FootprintOf(kind).Radius()}}, "", {});
   U(u.id).created_turn = std::max(1, s_.clock.turn);
   U(u.id).entry_point = point;
   int figures = kind == UnitKind::kLoneZulu ? 1 : kRegimentFigures;
@@ -1036,23 +1144,34 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   return id;
 }
 
-std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
-  Vec2 where = ClampToTable(at, s_.table.width, s_.table.height);
+std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point,
+                                   const std::string& charger) {
+  // The regiments stand in a line across the way into the table (or across
+  // the charge of `charger`, facing it), the induna behind, on the free
+  // ground nearest `at` (designed: the text leaves the placing to the
+  // umpire; footprint.h).
+  Vec2 centre(s_.table.width / 2, s_.table.height / 2);
+  const Unit* b = charger.empty() ? nullptr : s_.FindUnit(charger);
+  Vec2 towards = b != nullptr ? b->position : centre;
+  Vec2 in = (towards - at).norm() > 1e-9 ? Vec2((towards - at).normalized()) : Vec2(0, -1);
+  Vec2 across = Perp(in);
+  std::vector<Member> members;
+  for (int i = 0; i < regiments; ++i) {
+    members.push_back({across * ((i - (regiments - 1) / 2.0) * kRegimentSpacing),
+                       FootprintOf(UnitKind::kRegiment).Radius()});
+  }
+  members.push_back({-in * kIndunaBehind, FootprintOf(UnitKind::kInduna).Radius()});
+  Vec2 where = FreeGround(s_, at, members, charger, {}, in);
   Unit g;
   g.id = s_.NewUnitId("z");
   g.side = Side::kZulu;
   g.kind = UnitKind::kImpi;
-  g.name = absl::StrCat("impi of ", regiments, " regiments");
+  g.name = absl::StrCat("impi of ", Count(regiments, "regiment"));
   g.position = where;
   U(g.id).created_turn = std::max(1, s_.clock.turn);
   U(g.id).entry_point = point;
   std::string impi_id = g.id;
   s_.units.push_back(g);
-  // The regiments stand in a line across the way into the table, the induna
-  // behind (designed: the text leaves the placing to the umpire).
-  Vec2 centre(s_.table.width / 2, s_.table.height / 2);
-  Vec2 in = (centre - where).norm() > 1e-9 ? Vec2((centre - where).normalized()) : Vec2(0, -1);
-  Vec2 across = Perp(in);
   for (int i = 0; i < regiments; ++i) {
     Unit r;
     r.id = s_.NewUnitId("z");
@@ -1063,8 +1182,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
     r.figures.fit = kRegimentFigures;
     r.figures.starting = kRegimentFigures;
     r.leaders = 1;
-    r.position = ClampToTable(where + across * ((i - (regiments - 1) / 2.0) * kRegimentSpacing),
-                              s_.table.width, s_.table.height);
+    r.position = where + members[i].offset;
     U(r.id).created_turn = U(g.id).created_turn;
     s_.units.push_back(std::move(r));
   }
@@ -1077,7 +1195,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
   induna.figures.fit = 1;
   induna.figures.starting = 1;
   induna.leaders = 1;
-  induna.position = ClampToTable(where - in * 2.0, s_.table.width, s_.table.height);
+  induna.position = where + members.back().offset;
   s_.units.push_back(std::move(induna));
   Commit(regiments);
   ++own().impis_created;
@@ -1088,7 +1206,7 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point) {
 // IMPI CREATION / SPECIAL IMPI CREATION: "After the units are placed on the
 // field, before they move, determine the "hand" of the Impi and its target."
 std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, PointKind point_kind,
-                                    const std::string& how) {
+                                    const std::string& how, const std::string& charger) {
   Explanation why;
   int regiments = 0;
   bool lone = false;
@@ -1114,7 +1232,7 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
     e.why = Rule(why.rule.section, "The force pool does not allow the creation: nothing is created.");
     return "";
   }
-  std::string id = PlaceImpi(at, regiments, point);
+  std::string id = PlaceImpi(at, regiments, point, charger);
   Event& e = Decision(EventKind::kForceCreated, why);
   std::vector<std::string> ids{id};
   for (const Unit& u : s_.units) {
@@ -1123,10 +1241,10 @@ std::string ZuluControl::CreateImpi(const Vec2& at, bool special, int point, Poi
   e.unit_ids = ids;
   e.point = point;
   e.point_kind = point_kind;
-  e.why.text = absl::StrCat(special ? "A Special Impi" : "An Impi", " of ", regiments,
-                            " regiments (", id, ") is placed at ", At(s_.FindUnit(id)->position), ": ",
+  e.why.text = absl::StrCat(special ? "A Special Impi" : "An Impi", " of ", Count(regiments, "regiment"),
+                            " (", id, ") is placed at ", At(s_.FindUnit(id)->position), ": ",
                             how, ". ", why.text);
-  e.announce = absl::StrCat("An impi of ", regiments, " regiments appears at ",
+  e.announce = absl::StrCat("An impi of ", Count(regiments, "regiment"), " appears at ",
                             At(s_.FindUnit(id)->position), ".");
   (void)AssignHand(id);
   (void)UpdateTarget(id, 0.0);
@@ -1236,13 +1354,11 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
   in.impis_on_or_marked = ImpisOnOrMarked();
   // A terrain feature the British are standing in is not suitable for a
   // rifle-armed regiment.
-  in.terrain_class = occupied_now ? 0 : p->terrain_class;
+  in.terrain_class = p->terrain_class;
+  in.occupied = occupied_now;
   in.rifle_on_table = RifleOnTable();
   Explanation why;
   OnFieldResult r = RandomChanceOnField(dice_, in, &why);
-  if (occupied_now && p->terrain_class >= 3) {
-    why.text += " (The British occupy the point: its terrain is not suitable for a rifle-armed regiment.)";
-  }
   Event& e = Decision(EventKind::kTableRoll, why);
   e.point = number;
   e.point_kind = PointKind::kAppearance;
@@ -1301,11 +1417,7 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
 void ZuluControl::CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path) {
   std::string mover_id = mover.id;
   Vec2 end = path.back();
-  std::vector<int> numbers;
-  for (const Point& p : s_.points) {
-    if (p.kind == PointKind::kAppearance && !p.Exhausted()) numbers.push_back(p.number);
-  }
-  for (int n : numbers) {
+  for (int n : OpenAppearancePoints(s_)) {
     const Point* p = s_.FindPoint(PointKind::kAppearance, n);
     if (p == nullptr || p->Exhausted()) continue;
     if (DistanceToPolyline(p->position, path) > kAppearanceRange) continue;
@@ -1324,6 +1436,39 @@ void ZuluControl::CheckAppearancePoints(const Unit& mover, const std::vector<Vec
                                 ": it will never generate anything else."));
     }
   }
+}
+
+// EXAMPLE OF MOVEMENT PROCEDURE: a point the British did not occupy "will be
+// tested each time the British move within 6" or remain within 6" of it".
+// Moving is tested as the unit moves (CheckAppearancePoints); remaining is
+// tested once a turn, when the movement deck is done, for a British unit
+// that did not move this turn and is within 6" of the point (designed: the
+// text does not say when a unit "remains"; the nearest such unit is named).
+absl::Status ZuluControl::TestPointsWhereTheBritishRemain() {
+  for (int n : OpenAppearancePoints(s_)) {
+    const Point* p = s_.FindPoint(PointKind::kAppearance, n);
+    if (p == nullptr || p->Exhausted()) continue;
+    const Unit* stayer = nullptr;
+    for (const Unit& u : s_.units) {
+      if (!IsBritishOnTable(u) || u.status.acted) continue;
+      const double d = Distance(u.position, p->position);
+      if (d <= kAppearanceRange && (stayer == nullptr || d < Distance(stayer->position, p->position))) {
+        stayer = &u;
+      }
+    }
+    if (stayer == nullptr) continue;
+    const std::string id = stayer->id;
+    const std::string said = absl::StrCat(id, " remains within ", Inches(kAppearanceRange),
+                                          " of appearance point ", n, " (", Inches(Distance(stayer->position, p->position)),
+                                          "), which the British did not occupy: it is tested again. ");
+    const size_t mark = log_.size();
+    IMPI_RETURN_IF_ERROR(TestAppearancePoint(n, id));
+    if (log_.size() > mark) {
+      Event& roll = log_.mutable_events()[mark];
+      roll.why.text = said + roll.why.text;
+    }
+  }
+  return absl::OkStatus();
 }
 
 // ---------------------------------------------------------------------------
@@ -1435,6 +1580,7 @@ std::string ZuluControl::ConvertLoneToImpi(const std::string& lone_id, const std
   }
   const Unit* lone = s_.FindUnit(lone_id);
   Vec2 at = ConversionPlace(*lone, british_id);
+  s_.FindUnit(lone_id)->off_table = true;  // replaced: not in the way of what it becomes
   std::string id;
   if (Available() > 2) {
     id = CreateImpi(at, false, 0, PointKind::kUnspecified, absl::StrCat("converted from ", lone_id));
@@ -1508,6 +1654,7 @@ absl::Status ZuluControl::LoneZulu(const std::string& unit_id, LoneZuluEvent eve
         break;
       }
       Vec2 at = s_.FindUnit(unit_id)->position;
+      s_.FindUnit(unit_id)->off_table = true;  // replaced: not in the way of what it becomes
       std::string id = PlaceSingle(UnitKind::kSkirmishers, at, 0, PointKind::kUnspecified,
                                    absl::StrCat("converted from the lone Zulu ", unit_id));
       RemoveUnit(unit_id, absl::StrCat("converted to the skirmishing regiment ", id), false);
@@ -1543,14 +1690,32 @@ absl::Status ZuluControl::TestToStand(const std::string& unit_id, const std::str
   e.unit_ids = {unit_id};
   e.target_id = charger_id;
   if (stands) {
-    // "If it stands, it converts instantly to a Special Impi."
-    int allowed = std::min(own().force_pool + 1, own().scenario_total - own().committed);
+    // "If it stands, it converts instantly to a Special Impi." The regiment
+    // becomes one of the impi's: it counts once against the scenario total
+    // (SCENARIO DESIGN: the umpire's tally counts units committed to the
+    // table, and this one already is).
+    int allowed = std::min(own().force_pool + 1, own().scenario_total - own().committed + 1);
     if (allowed < 1) {
       e.why.text += " It stands, but the scenario total allows no Special Impi: it stays as it is.";
       return absl::OkStatus();
     }
     RemoveUnit(unit_id, "it converts to a Special Impi", true);
-    CreateImpi(at, true, 0, PointKind::kUnspecified, absl::StrCat("converted from ", unit_id));
+    own().committed = std::max(0, own().committed - 1);
+    std::string impi_id = CreateImpi(at, true, 0, PointKind::kUnspecified,
+                                     absl::StrCat("converted from ", unit_id), charger_id);
+    // The charge goes home: the charger and the new impi are in close combat.
+    const Unit* b = s_.FindUnit(charger_id);
+    const Unit* impi = s_.FindUnit(impi_id);
+    if (b != nullptr && b->OnTable() && impi != nullptr && impi->kind == UnitKind::kImpi) {
+      LockInCloseCombat(impi_id, charger_id);
+      Event& c = log_.Add(EventKind::kCharged, Side::kBritish);
+      c.unit_ids = {charger_id};
+      c.target_id = impi_id;
+      c.why = Rule(rifles ? "RIFLE ARMED ZULU REGIMENT" : "SKIRMISHING ZULU REGIMENTS",
+                   absl::StrCat("The charge of ", charger_id, " goes home: it is in close combat with the "
+                                "Special Impi ", impi_id, "."));
+      c.announce = absl::StrCat(charger_id, " is in close combat with the impi ", impi_id, ".");
+    }
     return absl::OkStatus();
   }
   if (rifles) {
@@ -1607,6 +1772,12 @@ absl::Status ZuluControl::CriticalMorale(const std::string& unit_id) {
 // British actions.
 
 absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path) {
+  IMPI_RETURN_IF_ERROR(ApplyBritishAction(a, path));
+  SettleZulus();  // a conversion, a fall back or a lone Zulu's move may need it
+  return absl::OkStatus();
+}
+
+absl::Status ZuluControl::ApplyBritishAction(const Action& a, const std::string& path) {
   Awaiting aw = Awaits();
   auto not_now = [&](const char* what) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -1668,6 +1839,19 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
   }
 }
 
+// Designed (the TSATF core rules are not in the text): a British unit in
+// close combat stays in it until it is fought out (or it routs); it cannot
+// move or charge away.
+absl::Status ZuluControl::NotLockedInCloseCombat(const Unit& u, const std::string& path) const {
+  if (!u.status.in_close_combat) return absl::OkStatus();
+  std::vector<std::string> foes;
+  for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
+  return absl::FailedPreconditionError(absl::StrCat(
+      path, ".unit_id: ", u.id, " is in close combat",
+      foes.empty() ? "" : absl::StrCat(" with ", absl::StrJoin(foes, ", ")),
+      ": it fights it out and cannot move away (designed)"));
+}
+
 absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (u == nullptr || u->side != Side::kBritish) {
@@ -1682,6 +1866,7 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
     return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
                                                       " has already moved this turn"));
   }
+  IMPI_RETURN_IF_ERROR(NotLockedInCloseCombat(*u, path));
   if (deck().british_moves_left == 0) {
     return absl::FailedPreconditionError(absl::StrCat(
         path, ": movement limitation: no more British units may move on this last British card"));
@@ -1696,6 +1881,14 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
                                                      ": ", At(p), " is off the table (",
                                                      s_.table.width, " x ", s_.table.height, ")"));
     }
+  }
+  // Designed (footprint.h): a move does not end on or beside a Zulu unit;
+  // closing with one is a CHARGE.
+  std::string near;
+  if (!a.off_table && !ClearOfZulus(s_, *u, a.to, &near)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ".to: ", At(a.to), " is within ", Inches(kClearOfBritish), " of the Zulu unit ", near,
+        ": to close with it, CHARGE it (designed)"));
   }
   u->status.acted = true;
   if (deck().british_moves_left > 0) --deck().british_moves_left;
@@ -1788,6 +1981,7 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
                                                    "' is not a Zulu unit on the table (charge a "
                                                    "regiment, not the impi)"));
   }
+  IMPI_RETURN_IF_ERROR(NotLockedInCloseCombat(*u, path));
   bool in_movement = s_.clock.phase == Phase::kMovement;
   if (in_movement) {
     if (u->status.acted) {

@@ -25,7 +25,8 @@
 //
 // Where the text is silent impi decides, and says so (docs/conformance.md):
 // test to stand and critical morale (TSATF core rules, not in the text) are
-// designed tables; a regiment's footprint, contact distance, "occupying" a
+// designed tables; each unit's footprint and the free ground a unit is
+// placed on (footprint.h), contact distance, "occupying" a
 // point (within 2"), ties within 0.5", one marker per perimeter point, the
 // fire deck of 3 red and 3 black cards, pinned units recovering at the next
 // start of turn. On request (tsatf.resolve_british) the engine resolves the
@@ -56,6 +57,7 @@ inline constexpr char kRulesetId[] = "TSATF_ZULU_CONTROL";
 inline constexpr double kRegimentRadius = 1.5;   // a 20-figure regiment's footprint
 inline constexpr double kRegimentSpacing = 3.5;  // between regiments of an impi
 inline constexpr double kContact = 3.0;          // centre to centre in close combat
+inline constexpr double kIndunaBehind = 2.5;     // the induna behind his impi's line
 inline constexpr double kOccupyRadius = 2.0;     // a British unit this close occupies a point
 inline constexpr double kTieInches = 0.5;        // "equally distant"
 inline constexpr double kChargeRange = 24.0;     // "Impis within 24" ... roll 4 D6 and charge"
@@ -88,8 +90,10 @@ class ZuluControl {
   int RollEntryPoint();
   // IMPI CREATION (special: SPECIAL IMPI CREATION) at `at`. Returns the new
   // impi's id ("" if nothing was created; a Lone Zulu when the pool is low).
+  // `charger`: the British unit whose charge a regiment stood against; the
+  // impi is placed in contact with it (and may touch it).
   std::string CreateImpi(const Vec2& at, bool special, int point, PointKind point_kind,
-                         const std::string& how);
+                         const std::string& how, const std::string& charger = "");
   absl::Status AssignHand(const std::string& unit_id);
   // Target selection now; `move_distance` > 0 also applies the "cannot reach
   // the target but could reach another" temptation.
@@ -120,15 +124,18 @@ class ZuluControl {
   void StartPhase(Phase phase);
 
   // British actions.
+  absl::Status ApplyBritishAction(const Action& a, const std::string& path);
+  absl::Status NotLockedInCloseCombat(const Unit& u, const std::string& path) const;
   absl::Status BritishMove(const Action& a, const std::string& path);
   absl::Status BritishFire(const Action& a, const std::string& path);
   absl::Status BritishCharge(const Action& a, const std::string& path);
   absl::Status Casualties(const std::string& target_id, int casualties, const std::string& path,
                           bool close_combat);
   void CheckAppearancePoints(const Unit& mover, const std::vector<Vec2>& path);
+  absl::Status TestPointsWhereTheBritishRemain();
 
   // Creation helpers.
-  std::string PlaceImpi(const Vec2& at, int regiments, int point);
+  std::string PlaceImpi(const Vec2& at, int regiments, int point, const std::string& charger);
   std::string PlaceSingle(UnitKind kind, const Vec2& at, int point, PointKind point_kind,
                           const std::string& how);
   void Commit(int regiments);
@@ -145,6 +152,8 @@ class ZuluControl {
   void RecenterImpi(const std::string& impi_id);
   std::vector<Obstacle> ObstaclesFor(const Unit& mover, const std::string& target_id) const;
   void TranslateForce(Unit& force, const Vec2& delta);
+  void SettleZulus();
+  void LockInCloseCombat(const std::string& impi_id, const std::string& british_id);
 
   // The engine resolving the British side when tsatf.resolve_british is 1
   // (designed, british_resolution.cc).

@@ -384,6 +384,68 @@ TEST(ResolvedCloseCombat, PassFightsTheRest) {
   EXPECT_EQ(dice.faces_used(), 40u);
 }
 
+// The close combat prompt says who fights whom.
+TEST(ResolvedCloseCombat, ThePromptSaysWhoFightsWhom) {
+  BattleState s = InCloseCombat();
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  const Awaiting a = rules.Awaits(s);
+  EXPECT_EQ(a.kind, AwaitKind::kBritishCloseCombat);
+  EXPECT_THAT(a.prompt, HasSubstr("close combat: b1 against z1r1."));
+}
+
+// Designed (the TSATF core rules are not in the text): a British unit in
+// close combat does not walk away from it. On a red movement card it is not
+// among the units that may move, LegalActions offers it no MOVE or CHARGE,
+// and a MOVE or CHARGE of it is FAILED_PRECONDITION naming its foe.
+TEST(ResolvedCloseCombat, AUnitInCloseCombatCannotMoveAway) {
+  BattleState s = InCloseCombat();
+  s.clock.phase = Phase::kMovement;
+  tsatf::MutableDeck(s).current_card = CardColor::kRed;
+  tsatf::MutableDeck(s).red_left = 2;
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  const Awaiting a = rules.Awaits(s);
+  ASSERT_EQ(a.kind, AwaitKind::kBritishMove);
+  EXPECT_THAT(a.unit_ids, ::testing::Not(::testing::Contains("b1")));
+  EXPECT_THAT(a.unit_ids, ::testing::Contains("b2"));
+  bool others_move = false;
+  for (const Action& x : rules.LegalActions(s, Side::kBritish)) {
+    EXPECT_NE(x.unit_id, "b1") << ActionKindName(x.kind);
+    others_move |= x.kind == ActionKind::kMove;
+  }
+  EXPECT_TRUE(others_move);
+  Action charge = testing::Charge("b1", "z1r2");
+  for (const Action& x : {testing::Move("b1", 20, 4), charge}) {
+    absl::StatusOr<StepResult> r = RunAdvance(s, {x}, PolicySpec{}, Script({}));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_THAT(r.status().message(), HasSubstr("british_actions[0].unit_id: b1 is in close combat with z1r1"));
+  }
+}
+
+// The last red card: with every British unit moved (or none allowed by the
+// movement limitation) nothing is left to move: the prompt says so and
+// LegalActions offers PASS alone.
+TEST(MovementLimitation, NoUnitLeftToMoveOffersOnlyPass) {
+  for (int moves_left : {3, 0}) {
+    BattleState s = Resolving();
+    s.clock.phase = Phase::kMovement;
+    tsatf::MutableDeck(s).red_left = 0;
+    tsatf::MutableDeck(s).british_moves_left = moves_left;
+    for (Unit& u : s.units) u.status.acted = u.side == Side::kBritish && moves_left > 0;
+    const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+    const Awaiting a = rules.Awaits(s);
+    ASSERT_EQ(a.kind, AwaitKind::kBritishMove);
+    EXPECT_TRUE(a.unit_ids.empty());
+    EXPECT_THAT(a.prompt, HasSubstr(moves_left > 0 ? "No British unit is left to move: PASS."
+                                                   : "no more British units may move on this last "
+                                                     "British card: PASS."));
+    EXPECT_THAT(a.prompt, ::testing::Not(HasSubstr("Move British units")));
+    const std::vector<Action> legal = rules.LegalActions(s, Side::kBritish);
+    ASSERT_EQ(legal.size(), 1u);
+    EXPECT_EQ(legal[0].kind, ActionKind::kPass);
+  }
+}
+
 // An impi's charge that reaches a British unit makes it test to stand; one
 // that fails wavers (-1 in the close combat).
 TEST(ResolvedTestToStand, AChargedBritishUnitTests) {

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/umpire.h"
@@ -177,6 +179,20 @@ std::vector<std::string> NewUnits(const BattleState& before, const BattleState& 
 // Every appearance-point roll of the step, in order.
 std::vector<const Event*> OnFieldRolls(const StepResult& r) {
   return InSection(r, EventKind::kTableRoll, kSectionOnField);
+}
+
+// Every unit of the force `id` (an impi's regiments and induna) stands on
+// free ground (footprint.h): inside the table, on no other unit, 1" clear
+// of the British.
+void ExpectOnFreeGround(const BattleState& s, const std::string& id) {
+  int n = 0;
+  for (const Unit& u : s.units) {
+    if ((u.id != id && u.parent != id) || !TakesGround(u)) continue;
+    ++n;
+    EXPECT_TRUE(OnFreeGround(s, u.position, {{Vec2::Zero(), FootprintOf(u.kind).Radius()}}, "", {u.id}))
+        << u.id << " at (" << u.position.x() << ", " << u.position.y() << ")";
+  }
+  EXPECT_GT(n, 0) << id;
 }
 
 #define ASSERT_OK_AND_SET(lhs, expr)               \
@@ -441,6 +457,36 @@ TEST(DuringMovement_003, MoveStayingBeyondSixInchesTestsNothing) {
   EXPECT_EQ(r.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kUntested);
 }
 
+// RANDOM CHANCE ON-FIELD, row 3 ("Must be in a class 3 or 4 terrain
+// feature"): a point the British occupy is no place for a rifle-armed
+// regiment, and the account says so with the point's own terrain class (not
+// a made-up "class 0").
+TEST(DuringMovement_003, OccupiedPointSaysItsTerrainClass) {
+  BattleState s = BritishMoving();
+  s.FindPoint(PointKind::kAppearance, 1)->terrain_class = 3;
+  // b1 ends 1" from the point: D6 1, +2 = 3: a rifle-armed regiment, but the
+  // British occupy the point.
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 23)}, {1}));
+  std::vector<const Event*> rolls = OnFieldRolls(r);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_THAT(rolls[0]->why.text, HasSubstr("the British occupy the appearance point (class 3 terrain)"));
+  EXPECT_THAT(rolls[0]->why.text, ::testing::Not(HasSubstr("class 0")));
+  EXPECT_EQ(Count(r.state, UnitKind::kRifleRegiment), 0);
+}
+
+// docs/protocol.md: the answer's list of every die carries, for a die a
+// table read, its modifiers and total as the event's explanation does.
+TEST(DuringMovement_003, TheAnswersDiceCarryModifiersAndTotals) {
+  BattleState s = BritishMoving();
+  ASSERT_OK_AND_SET(r, Advance(s, {Move("b1", 40, 19)}, {2}));
+  ASSERT_EQ(r.dice.size(), 1u);
+  EXPECT_EQ(r.dice[0].result, 2);
+  EXPECT_EQ(r.dice[0].total, 4);  // +2: no impi on board or marked
+  ASSERT_EQ(r.dice[0].modifiers.size(), 1u);
+  EXPECT_EQ(r.dice[0].modifiers[0].value, 2);
+  EXPECT_EQ(r.dice[0].modifiers[0].reason, OnFieldRolls(r)[0]->why.dice[0].modifiers[0].reason);
+}
+
 // NOTES ON APPEARANCE POINTS: "Once the British have occupied an appearance
 // point it will never generate anything else." Occupying: ending within 2".
 TEST(DuringMovement_003, OccupiedPointNeverGeneratesAgain) {
@@ -484,7 +530,10 @@ TEST(DuringMovement_003, PointThatGeneratedAnImpiIsSpent) {
   const Unit* impi = r.state.FindUnit(impis[0]);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 4);
   EXPECT_EQ(Count(r.state, UnitKind::kInduna, impi->id), 1);
-  EXPECT_NEAR(Distance(impi->position, Vec2(40, 24)), 0.0, 1e-9);
+  // At the point, on the free ground nearest it: b1 stands 5" off, so the
+  // line of regiments steps aside (designed, footprint.h).
+  ExpectOnFreeGround(r.state, impi->id);
+  EXPECT_LE(Distance(impi->position, Vec2(40, 24)), 4.0 + 1e-6);
   EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kLeft);
   EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");  // the nearest British unit
   EXPECT_EQ(Book(r.state).committed, 4);
@@ -512,6 +561,46 @@ TEST(DuringMovement_003, TestedPointIsTestedAgainOnLaterMoves) {
   for (Unit& u : later.units) u.status.acted = false;
   ASSERT_OK_AND_SET(l, Advance(later, {Move("b1", 37, 20)}, {2}));
   EXPECT_EQ(OnFieldRolls(l).size(), 1u);
+}
+
+// The same sentence: "or remain within 6" of it". A British unit that did not
+// move this turn and stands within 6" of a point the British did not occupy
+// tests it again when the movement deck is done (designed: once a turn, the
+// text does not say when); a unit that moved, one further off, or an
+// occupied point rolls nothing.
+TEST(DuringMovement_003, TestedPointIsTestedAgainWhenTheBritishRemainWithinSixInches) {
+  auto deck_done = [](double y, bool moved, PointState state) {
+    BattleState s = BritishMoving();
+    DeckIn(s).current_card = CardColor::kUnspecified;
+    DeckIn(s).red_left = 0;
+    DeckIn(s).black_left = 0;
+    s.FindUnit("b1")->position = Vec2(40, y);
+    s.FindUnit("b1")->status.acted = moved;
+    s.FindUnit("b2")->status.acted = true;
+    s.FindPoint(PointKind::kAppearance, 1)->state = state;
+    return s;
+  };
+  // b1 stayed 5" off the tested point: D6 2, +2 = 4, nothing; then the fire
+  // deck's first card (red) awaits the British.
+  ASSERT_OK_AND_SET(r, Advance(deck_done(19, false, PointState::kTested), {}, {2}, {R}));
+  std::vector<const Event*> rolls = OnFieldRolls(r);
+  ASSERT_EQ(rolls.size(), 1u);
+  EXPECT_EQ(rolls[0]->point, 1);
+  EXPECT_EQ(rolls[0]->unit_ids, std::vector<std::string>{"b1"});
+  EXPECT_THAT(rolls[0]->why.text, StartsWith("b1 remains within 6.0\" of appearance point 1"));
+  EXPECT_EQ(r.awaiting.kind, AwaitKind::kBritishFire);
+  // The same with a roll that creates: 5 + 2 = 7, an impi (IMPI CREATION 3,
+  // HAND 1); the point is then spent.
+  ASSERT_OK_AND_SET(c, Advance(deck_done(19, false, PointState::kTested), {}, {5, 3, 1}, {R}));
+  EXPECT_EQ(c.state.FindPoint(PointKind::kAppearance, 1)->state, PointState::kSpent);
+  // Nothing is rolled: b1 moved this turn (its move tested the point), b1 is
+  // 7" off, or the point is occupied.
+  for (const BattleState& s : {deck_done(19, true, PointState::kTested),
+                               deck_done(17, false, PointState::kTested),
+                               deck_done(19, false, PointState::kOccupied)}) {
+    ASSERT_OK_AND_SET(n, Advance(s, {}, {}, {R}));
+    EXPECT_TRUE(OnFieldRolls(n).empty());
+  }
 }
 
 // RANDOM CHANCE ON-FIELD, Modifiers: "+1 to die if only 2 Impis on board or
@@ -602,7 +691,8 @@ TEST(DuringMovement_003, ImpiCreatedByABritishMoveMovesOnLaterZuluCardsOnly) {
   ASSERT_OK_AND_SET(l, Advance(late, {Move("b1", 40, 19), Pass()}, {4, 3, 2}, {R}));
   std::vector<std::string> late_impis = NewUnits(late, l.state, UnitKind::kImpi);
   ASSERT_EQ(late_impis.size(), 1u);
-  EXPECT_NEAR(Distance(l.state.FindUnit(late_impis[0])->position, Vec2(40, 24)), 0.0, 1e-9);
+  ExpectOnFreeGround(l.state, late_impis[0]);
+  EXPECT_LE(Distance(l.state.FindUnit(late_impis[0])->position, Vec2(40, 24)), 4.0 + 1e-6);
   EXPECT_TRUE(Of(l, EventKind::kMoveTest).empty());
   EXPECT_TRUE(Of(l, EventKind::kMoved).empty());
   // A lone Zulu never moves on Zulu cards (last card, no test, no dice).
@@ -687,6 +777,27 @@ TEST(ZuluMoveCards_003, FourDiceWithinTwentyFourInchesThreeBeyond) {
   EXPECT_EQ(moves[1]->target_id, "b2");
 }
 
+// The 4D6 charge is at a British unit the impi can see: a British unit 20"
+// off behind a hill that blocks the line of sight gives 3D6 (towards its
+// last known position); in sight, 4D6 and a charge.
+TEST(ZuluMoveCards_003, FourDiceOnlyForABritishUnitInSight) {
+  for (bool hill : {true, false}) {
+    BattleState s = Field();
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 10, true, 20));
+    AddImpi(s, "z1", 1, 36, 30, "b1", Hand::kLeft);
+    Own(s, "z1").last_known_target = Vec2(36, 10);
+    Own(s, "z1").has_last_known_target = true;
+    if (hill) s.terrain.push_back(Block("hill", 20, 18, 52, 22, /*impassable=*/false, /*blocks_los=*/true));
+    std::vector<int> faces(hill ? 3 : 4, 2);
+    ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kZuluMove, "z1"), faces));
+    ASSERT_EQ(r.dice.size(), 1u) << hill;
+    EXPECT_EQ(r.dice[0].count, hill ? 3 : 4) << hill;
+    std::vector<const Event*> moved = Of(r, EventKind::kMoved);
+    ASSERT_EQ(moved.size(), 1u) << hill;
+    EXPECT_THAT(moved[0]->why.text, HasSubstr(hill ? " moves " : " charges ")) << hill;
+  }
+}
+
 // "When the first Zulu movement card is drawn, test each "this turn" marker
 // at a perimeter point to see if the Impi comes on during this card. If so,
 // roll for strength on Impi creation table and assign a "hand" to the unit."
@@ -707,7 +818,9 @@ TEST(ZuluMoveCards_003, ThisTurnImpiMarkerEntersWithCreationAndHandThenMoves) {
   EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kRight);
   EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");
   EXPECT_EQ(Own(r.state, impi->id).entry_point, 5);
-  EXPECT_NEAR(Distance(impi->position, Vec2(36, 48)), 9.0, 1e-6);
+  // Placed at the perimeter point on the table: its induna behind the line
+  // puts the line 3" in, at (36, 45); then 9" towards b1.
+  EXPECT_NEAR(Distance(impi->position, Vec2(36, 45)), 9.0, 1e-6);
   EXPECT_TRUE(impi->status.acted);
   // Order: test, creation, hand, target, move.
   std::vector<EventKind> kinds;
@@ -735,7 +848,7 @@ TEST(ZuluMoveCards_003, ThisTurnSkirmisherMarkerPlacesOneRegimentWithAHand) {
   const Unit* u = r.state.FindUnit(sk[0]);
   EXPECT_EQ(u->figures.fit, 20);
   EXPECT_EQ(Own(r.state, u->id).hand, Hand::kLeft);
-  EXPECT_NEAR(Distance(u->position, Vec2(36, 45)), 0.0, 1e-6);
+  EXPECT_NEAR(Distance(u->position, Vec2(36, 43.5)), 0.0, 1e-6);  // from (36, 46.5), on the table
   EXPECT_EQ(Count(r.state, UnitKind::kImpi), 0);
   EXPECT_EQ(Book(r.state).committed, 1);
   EXPECT_EQ(Book(r.state).force_pool, 15);
@@ -845,6 +958,9 @@ TEST(Targets_003, DiceForTheTargetBetweenEquallyDistantRedCoats) {
     ASSERT_EQ(Decided(r).why.dice.size(), 1u);
     EXPECT_EQ(Decided(r).why.dice[0].result, face);
     EXPECT_THAT(Decided(r).why.text, HasSubstr("equally distant"));
+    // Which unit was "1,2,3" and which "4,5,6".
+    EXPECT_THAT(Decided(r).why.text,
+                HasSubstr(absl::StrCat("(1,2,3 = b1, 4,5,6 = b2; D6 rolled ", face, ": ", face <= 3 ? "b1" : "b2", ")")));
   }
 }
 
@@ -958,24 +1074,47 @@ TEST(Targets_003, FaithfulImpiIsTemptedOnceAMove) {
 // "If the Impi cannot reach the target unit while moving in the direction of
 // its hand and there is another British unit that could be reached in that
 // same move distance then the Impi will be tempted to change its target."
+// The text puts this where something is in the way ("If another Impi gets in
+// the way, the Impi will attempt to move around the other Zulus in the
+// direction of its "hand". If the Impi cannot reach ..."): an impi that goes
+// round an obstacle or another impi in the direction of its hand. Rocks
+// between z1 and its target here; on open ground see the next test.
 TEST(Targets_003, TemptedWhenTargetOutOfReachAndAnotherWithinReach) {
   BattleState s = Field();
   AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
   s.units.push_back(British("tb", UnitKind::kInfantry, 36, 22, true, 20));  // 22": 19" to contact
   s.units.push_back(British("ob", UnitKind::kCavalry, 48, 38, false, 12));  // 13.4": 10.4"
-  // 4D6 = 12: the target is out of reach, ob within. TEMPTATION 5: change,
-  // and the impi charges ob and reaches it.
+  s.terrain.push_back(Block("rocks", 28, 35, 40, 38, /*impassable=*/true, /*blocks_los=*/false));
+  // 4D6 = 12: going round the rocks the target is out of reach, ob within.
+  // TEMPTATION 5: change, and the impi charges ob and reaches it.
   ASSERT_OK_AND_SET(c, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 5}));
   EXPECT_EQ(Own(c.state, "z1").target_id, "ob");
+  EXPECT_EQ(InSection(c, EventKind::kTargetChosen, kSectionTemptation).size(), 1u);
   EXPECT_EQ(Of(c, EventKind::kCharged).size(), 1u);
   EXPECT_TRUE(c.state.FindUnit("ob")->status.in_close_combat);
-  // TEMPTATION 2: faithful; it moves 12" towards tb.
+  // TEMPTATION 2: faithful; it moves 12" towards tb, round the rocks.
   ASSERT_OK_AND_SET(f, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3, 2}));
   EXPECT_EQ(Own(f.state, "z1").target_id, "tb");
-  EXPECT_NEAR(Distance(f.state.FindUnit("z1")->position, Vec2(36, 32)), 0.0, 1e-6);
+  EXPECT_EQ(InSection(f, EventKind::kTargetKept, kSectionTemptation).size(), 1u);
+  EXPECT_THAT(Of(f, EventKind::kMoved)[0]->why.text, HasSubstr("going round an obstacle"));
   // 4D6 = 4: neither can be reached, no temptation (no fifth die).
   ASSERT_OK_AND_SET(n, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {1, 1, 1, 1}));
   EXPECT_EQ(Own(n.state, "z1").target_id, "tb");
+}
+
+// On open ground nothing is in the way: an impi that merely falls short of
+// its target is not tempted by a nearer unit it could reach (no die), and
+// moves its 12" straight at its target.
+TEST(Targets_003, ShortMoveOnOpenGroundIsNotTempted) {
+  BattleState s = Field();
+  AddImpi(s, "z1", 1, 36, 44, "tb", Hand::kLeft);
+  s.units.push_back(British("tb", UnitKind::kInfantry, 36, 22, true, 20));
+  s.units.push_back(British("ob", UnitKind::kCavalry, 48, 38, false, 12));
+  ASSERT_OK_AND_SET(f, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {3, 3, 3, 3}));
+  EXPECT_EQ(Own(f.state, "z1").target_id, "tb");
+  EXPECT_TRUE(InSection(f, EventKind::kTargetKept, kSectionTemptation).empty());
+  EXPECT_TRUE(InSection(f, EventKind::kTargetChosen, kSectionTemptation).empty());
+  EXPECT_NEAR(Distance(f.state.FindUnit("z1")->position, Vec2(36, 32)), 0.0, 1e-6);
 }
 
 // "If the target unit is destroyed or moves off the tabletop, the Impi will
@@ -1028,6 +1167,10 @@ TEST(Targets_003, NoBritishInSightMovesTowardsTheLastKnownPosition) {
   EXPECT_NEAR(Distance(z1->position, Vec2(20, 20)), Distance(Vec2(36, 44), Vec2(20, 20)) - 6.0,
               1e-6);
   ASSERT_EQ(InSection(r, EventKind::kTargetKept, kSectionZuluMovementNotes).size(), 1u);
+  // The move says whose last known position it goes for.
+  std::vector<const Event*> moved = Of(r, EventKind::kMoved);
+  ASSERT_EQ(moved.size(), 1u);
+  EXPECT_THAT(moved[0]->why.text, HasSubstr("towards the last known position of tb (20.0, 20.0)"));
   // Without the ridge it goes for the target itself.
   s.terrain.clear();
   ASSERT_OK_AND_SET(v, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {2, 2, 2}));
@@ -1212,6 +1355,10 @@ TEST(Skirmishers_003, MoveThreeDiceTowardsTheNearestBritishAndStopOneInchOff) {
   std::vector<const Event*> moves = Of(far, EventKind::kMoved);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ(moves[0]->why.rule.section, "SKIRMISHING ZULU REGIMENTS");
+  // The skirmishers' own row, as printed ("This is a Zulu unit which will
+  // always move 3 dice towards the nearest British unit"), not the impis'.
+  EXPECT_EQ(moves[0]->why.rule.table, "SKIRMISHING ZULU REGIMENTS");
+  EXPECT_EQ(moves[0]->why.rule.row, "will always move 3 dice towards the nearest British unit");
   EXPECT_EQ(moves[0]->why.dice.back().count, 3);  // never 4D6, though within 24"
   ASSERT_OK_AND_SET(short_move, Ask(s, Q(QuestionKind::kZuluMove, "s1"), {1, 1, 1}));
   EXPECT_NEAR(Distance(short_move.state.FindUnit("s1")->position, Vec2(36, 40)), 3.0, 1e-6);
@@ -1269,7 +1416,45 @@ TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
   ASSERT_EQ(created.size(), 1u);
   EXPECT_EQ(created[0]->why.rule.section, kSectionSpecialImpiCreation);
   EXPECT_EQ(Book(r.state).force_pool, 14);  // 15 + 1 back - 2
-  EXPECT_EQ(Book(r.state).committed, 3);
+  // The skirmishers are one of the impi's regiments: they count once against
+  // the scenario total (1 + 1 more).
+  EXPECT_EQ(Book(r.state).committed, 2);
+  // The charge goes home: b1 and the impi are in close combat.
+  EXPECT_TRUE(r.state.FindUnit("b1")->status.in_close_combat);
+  int locked = 0;
+  for (const Unit& u : r.state.units) {
+    if (u.parent == impi->id && u.kind == UnitKind::kRegiment) locked += u.status.in_close_combat;
+  }
+  EXPECT_GE(locked, 1);
+  std::vector<const Event*> home = Of(r, EventKind::kCharged);
+  ASSERT_EQ(home.size(), 1u);
+  EXPECT_EQ(home[0]->unit_ids, std::vector<std::string>{"b1"});
+  EXPECT_EQ(home[0]->target_id, impi->id);
+  EXPECT_THAT(home[0]->why.text, HasSubstr("goes home"));
+}
+
+// SCENARIO DESIGN: "The umpire makes a note of each Zulu unit committed to the
+// table top ... when his tally reaches 24, no more Zulu units may be
+// "created"." A regiment that converts to a Special Impi is already in the
+// tally: it counts once, so at the scenario total it still converts, with
+// as many regiments as the total leaves (itself, and one more if one is left).
+TEST(Skirmishers_003, ConvertedRegimentCountsOnceAgainstTheScenarioTotal) {
+  for (int total : {2, 3}) {
+    BattleState s = Field();
+    RedCardUp(s);
+    s.units.push_back(British("b1", UnitKind::kInfantry, 36, 20, true, 20));
+    s.units.push_back(Zulu("s1", UnitKind::kSkirmishers, 36, 30));
+    Book(s).scenario_total = total;
+    Book(s).committed = 2;
+    Book(s).force_pool = 10;
+    // Stand 5; SPECIAL IMPI CREATION 6: 2 regiments if available; HAND 1.
+    ASSERT_OK_AND_SET(r, Advance(s, {Charge("b1", "s1")}, {5, 6, 1}));
+    std::vector<std::string> impis = NewUnits(s, r.state, UnitKind::kImpi);
+    ASSERT_EQ(impis.size(), 1u) << total;
+    EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impis[0]), total - 1) << total;
+    EXPECT_EQ(Book(r.state).committed, total) << total;
+    EXPECT_EQ(Book(r.state).force_pool, 10 + 1 - (total - 1)) << total;
+  }
 }
 
 // "If it fails to stand, it falls back and becomes pinned." Pinned, it does
@@ -1370,6 +1555,12 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   ASSERT_EQ(impis.size(), 1u);
   EXPECT_EQ(Count(st.state, UnitKind::kRegiment, impis[0]), 1);
   EXPECT_EQ(Own(st.state, impis[0]).hand, Hand::kRight);
+  // "1 regiment", "A Special Impi", "an impi": the grammar of the account.
+  std::vector<const Event*> made = Of(st, EventKind::kForceCreated);
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_THAT(made[0]->why.text, StartsWith("A Special Impi of 1 regiment ("));
+  EXPECT_THAT(made[0]->announce, StartsWith("An impi of 1 regiment appears at"));
+  EXPECT_EQ(st.state.FindUnit(impis[0])->name, "impi of 1 regiment");
   for (const Unit& u : st.state.units) {
     if (u.parent == impis[0]) {
       EXPECT_EQ(u.figures.riflemen, 0);
@@ -1380,7 +1571,8 @@ TEST(RifleRegiment_003, ChargedStandsToSpecialImpiOrMeltsAway) {
   EXPECT_EQ(stand[0]->why.rule.section, "RIFLE ARMED ZULU REGIMENT");
   EXPECT_TRUE(stand[0]->why.rule.designed);
   EXPECT_EQ(Book(st.state).force_pool, 15);  // 15 + 1 back - 1
-  EXPECT_EQ(Book(st.state).committed, 2);
+  EXPECT_EQ(Book(st.state).committed, 1);    // the regiment counts once
+  EXPECT_TRUE(st.state.FindUnit("b1")->status.in_close_combat);  // the charge goes home
   // The special impi never fires.
   BattleState fire = st.state;
   fire.clock.phase = Phase::kFire;
@@ -1517,7 +1709,10 @@ TEST(LoneZulu_003, ConvertsToAnImpiHereOrThreeD6FromTheBritishWithinSixInches) {
   ASSERT_OK_AND_SET(f, Advance(fire, {Fire("b1", "l1", 1)}, {5, 1, 1, 1, 3, 2}));
   impis = NewUnits(fire, f.state, UnitKind::kImpi);
   ASSERT_EQ(impis.size(), 1u);
-  EXPECT_NEAR(Distance(f.state.FindUnit(impis[0])->position, Vec2(36, 28)), 0.0, 1e-6);
+  // 3D6 = 3 from b1 would put it on b1: it stands on the free ground
+  // nearest that place (designed, footprint.h).
+  ExpectOnFreeGround(f.state, impis[0]);
+  EXPECT_LT(Distance(f.state.FindUnit(impis[0])->position, Vec2(36, 28)), 4.0);
 }
 
 // "If force pool does not allow Impi use Special Impi creation. If force pool

@@ -1,0 +1,104 @@
+#include "engine/rulesets/tsatf/footprint.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace impi::tsatf {
+
+// Designed (not in the source text): the ground of each unit kind, in
+// inches, frontage x depth.
+Footprint FootprintOf(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kRegiment:
+    case UnitKind::kSkirmishers:
+    case UnitKind::kRifleRegiment:
+      return {3.0, 3.0};  // 20 Zulus in a loose mass
+    case UnitKind::kLoneZulu:
+    case UnitKind::kInduna:
+    case UnitKind::kOfficer:
+      return {1.0, 1.0};  // one figure
+    case UnitKind::kInfantry:
+    case UnitKind::kNativeFoot:
+      return {3.0, 1.5};  // 20 figures in two ranks
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeHorse:
+      return {3.0, 2.0};  // 12 horsemen in two ranks
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+      return {2.0, 3.0};  // the piece, its crew and limber
+    case UnitKind::kWagon:
+      return {1.5, 3.0};
+    default:
+      return {0.0, 0.0};  // an IMPI: its regiments stand for it
+  }
+}
+
+bool TakesGround(const Unit& u) {
+  return u.OnTable() && u.kind != UnitKind::kImpi && u.figures.Present() > 0 &&
+         FootprintOf(u.kind).Radius() > 0;
+}
+
+bool OnFreeGround(const BattleState& s, const Vec2& centre, const std::vector<Member>& members,
+                  const std::string& may_touch, const std::vector<std::string>& ignore) {
+  constexpr double kEps = 1e-6;
+  for (const Member& m : members) {
+    const Vec2 p = centre + m.offset;
+    if (p.x() < m.radius - kEps || p.y() < m.radius - kEps || p.x() > s.table.width - m.radius + kEps ||
+        p.y() > s.table.height - m.radius + kEps) {
+      return false;
+    }
+    for (const Unit& u : s.units) {
+      if (!TakesGround(u) || std::find(ignore.begin(), ignore.end(), u.id) != ignore.end()) continue;
+      double need = m.radius + FootprintOf(u.kind).Radius();
+      if (u.side == Side::kBritish && u.id != may_touch) need += kClearOfBritish;
+      if (Distance(p, u.position) < need - kEps) return false;
+    }
+  }
+  return true;
+}
+
+bool ClearOfZulus(const BattleState& s, const Unit& british, const Vec2& at, std::string* near) {
+  const double r = FootprintOf(british.kind).Radius();
+  for (const Unit& z : s.units) {
+    if (z.side != Side::kZulu || !TakesGround(z)) continue;
+    if (Distance(at, z.position) < r + FootprintOf(z.kind).Radius() + kClearOfBritish - 1e-6) {
+      if (near != nullptr) *near = z.id;
+      return false;
+    }
+  }
+  return true;
+}
+
+Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member>& members,
+                const std::string& may_touch, const std::vector<std::string>& ignore,
+                const Vec2& first) {
+  constexpr double kStep = 0.5;
+  // First onto the table: the nearest centre that keeps every member inside.
+  Vec2 inside = want;
+  for (int axis = 0; axis < 2; ++axis) {
+    const double size = axis == 0 ? s.table.width : s.table.height;
+    double lo = -1e300, hi = 1e300;
+    for (const Member& m : members) {
+      lo = std::max(lo, m.radius - m.offset[axis]);
+      hi = std::min(hi, size - m.radius - m.offset[axis]);
+    }
+    if (lo <= hi) inside[axis] = std::clamp(want[axis], lo, hi);
+  }
+  const double start = std::atan2(first.y(), first.x());
+  const double reach = std::hypot(s.table.width, s.table.height);
+  for (double r = 0.0; r <= reach; r += kStep) {
+    const int n = r == 0.0 ? 1 : std::max(8, static_cast<int>(std::ceil(2 * M_PI * r / kStep)));
+    for (int k = 0; k < n; ++k) {
+      // Alternately either side of `first`: 0, +1, -1, +2, -2 ... steps.
+      const int j = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+      const double a = start + 2 * M_PI * j / n;
+      const Vec2 c = inside + r * Vec2(std::cos(a), std::sin(a));
+      if (OnFreeGround(s, c, members, may_touch, ignore)) return c;
+    }
+  }
+  return ClampToTable(want, s.table.width, s.table.height);
+}
+
+}  // namespace impi::tsatf

@@ -1,0 +1,80 @@
+// engine/rulesets/tsatf/footprint.h: how much ground a Zulu Control unit
+// takes, and free ground to place a unit or an impi on.
+//
+// Overview: the manual (003_8a310c3200cb6fb0.txt) places units "on the
+// table top" at a point and leaves bases and formations to the TSATF core
+// rules, which are not in the text. Every unit kind has a frontage and a
+// depth here (designed: not in the source text, docs/conformance.md). The
+// Zulus "have no facing" and the engine keeps no British facing, so a unit
+// stands on the disc it could turn in: its radius is half the larger of its
+// frontage and depth. No footprint is wider than 3", so two units in close
+// combat (kContact, 3" centre to centre) touch and do not overlap. An IMPI
+// has no footprint of its own: its regiments and induna stand for it.
+//
+// FreeGround finds, nearest to where a rule puts a unit (an appearance
+// point, a perimeter point, a lone Zulu's place), a spot where the unit (or
+// a whole impi, as a formation) stands inside the table, on no other unit,
+// and at least kClearOfBritish from every British unit, save the one a rule
+// puts it into combat with (the charger of a regiment that stands).
+//
+// Usage:
+//   std::vector<Member> m = {{Vec2(0, 0), FootprintOf(UnitKind::kLoneZulu).Radius()}};
+//   Vec2 at = FreeGround(state, point.position, m, /*may_touch=*/"", /*ignore=*/{});
+//
+// Thread safety: pure functions of their arguments.
+#ifndef IMPI_ENGINE_RULESETS_TSATF_FOOTPRINT_H_
+#define IMPI_ENGINE_RULESETS_TSATF_FOOTPRINT_H_
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+
+namespace impi::tsatf {
+
+// Inches a Zulu unit keeps from a British unit unless a rule puts it into
+// combat (designed).
+inline constexpr double kClearOfBritish = 1.0;
+
+struct Footprint {
+  double frontage = 0.0;  // inches
+  double depth = 0.0;     // inches
+  double Radius() const { return std::max(frontage, depth) / 2.0; }
+};
+
+// The designed frontage and depth of a unit kind (all zero for an IMPI).
+Footprint FootprintOf(UnitKind kind);
+
+// Whether `u` takes ground now: on the table, not an IMPI, with figures.
+bool TakesGround(const Unit& u);
+
+// One unit of a formation: where it stands from the formation's centre, and
+// its footprint's radius.
+struct Member {
+  Vec2 offset;
+  double radius = 0.0;
+};
+
+// Whether the formation stands at `centre` on free ground (see above).
+bool OnFreeGround(const BattleState& state, const Vec2& centre, const std::vector<Member>& members,
+                  const std::string& may_touch, const std::vector<std::string>& ignore);
+
+// Whether the British unit `british` standing at `at` keeps kClearOfBritish
+// from every Zulu unit (a British move that would close with one is a
+// CHARGE). Sets *near to the first Zulu unit too close.
+bool ClearOfZulus(const BattleState& state, const Unit& british, const Vec2& at,
+                  std::string* near = nullptr);
+
+// The free centre nearest `want`: `want` moved onto the table (every member
+// inside it), then rings of 0.5" outwards, each ring from the direction of
+// `first`; or `want` clamped to the table when the table has no free ground
+// for it. Units in `ignore` are not in the way (the unit
+// being placed itself).
+Vec2 FreeGround(const BattleState& state, const Vec2& want, const std::vector<Member>& members,
+                const std::string& may_touch, const std::vector<std::string>& ignore,
+                const Vec2& first = Vec2(0, 1));
+
+}  // namespace impi::tsatf
+
+#endif  // IMPI_ENGINE_RULESETS_TSATF_FOOTPRINT_H_
