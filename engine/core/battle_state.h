@@ -30,6 +30,7 @@
 
 #include "engine/core/cow_vector.h"
 #include "engine/core/geometry.h"
+#include "engine/core/shared_string.h"
 
 namespace impi {
 
@@ -106,7 +107,8 @@ struct Unit {
   std::string id;
   Side side = Side::kUnspecified;
   UnitKind kind = UnitKind::kUnspecified;
-  std::string name;
+  // Display text, never changed in play: copies of the unit share it.
+  SharedString name;
   Figures figures;
   int leaders = 0;
   Vec2 position = Vec2::Zero();

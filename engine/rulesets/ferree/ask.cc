@@ -24,7 +24,7 @@ namespace impi::ferree {
 namespace {
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
 }
 
 // "question.<name>" and "question.<name>.<field>", the service's paths.

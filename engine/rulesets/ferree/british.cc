@@ -24,7 +24,7 @@ constexpr double kPistolRange = 3.0;
 constexpr double kEscapeReach = 0.5;  // designed: reaching a drift to leave the table
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
 }
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
@@ -1276,7 +1276,7 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
   runner.id = s_.NewUnitId(absl::StrCat(u->id, "-runner"));
   runner.side = Side::kBritish;
   runner.kind = UnitKind::kRunner;
-  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name);
+  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name.str());
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;

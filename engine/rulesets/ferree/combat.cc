@@ -289,7 +289,7 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
   // it is ("1/24th"); a wagon whose parent is the company is its own too.
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
-    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos)) {
+    if (w.parent == c->id || (!w.name.empty() && c->name.str().find(w.name.str()) != std::string::npos)) {
       return &w;
     }
   }

@@ -58,6 +58,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/core/flat_map.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/ruleset.h"
 
@@ -232,9 +233,10 @@ struct FerreeState {
   // ACTIVATION: kSegActive and the kSeg* bits of what the active British unit
   // has done.
   int segment = 0;
-  // Each unit's bookkeeping, by unit id. An entry of a unit no longer on the
-  // table state is ignored (the wire and the hash skip it).
-  std::map<std::string, FerreeUnit> units;
+  // Each unit's bookkeeping, by unit id (in id order, as a std::map keeps
+  // it; one allocation to copy). An entry of a unit no longer on the table
+  // state is ignored (the wire and the hash skip it).
+  FlatMap<std::string, FerreeUnit> units;
 };
 
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
