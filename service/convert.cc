@@ -100,7 +100,7 @@ void UnitToProto(const Unit& u, v1::Unit* p) {
   p->set_id(u.id);
   p->set_side(Cast<v1::Side>(u.side));
   p->set_kind(Cast<v1::UnitKind>(u.kind));
-  p->set_name(u.name);
+  p->set_name(u.name.str());
   v1::Figures* f = p->mutable_figures();
   f->set_fit(u.figures.fit);
   f->set_wounded(u.figures.wounded);

@@ -73,16 +73,16 @@ OptionScore ScoreFire(const BattleState& s, const Action& a) {
   if (IsArtillery(*u)) {
     // The largest tray in range, then the nearest.
     return {kGood + (tray_like ? TargetFigures(s, *target) : 0) - gap / 100.0,
-            absl::StrCat("the gun fires at the largest target: ", target->name)};
+            absl::StrCat("the gun fires at the largest target: ", target->name.str())};
   }
   if (!tray_like) {
     // Indunas and snipers are hard to hit (12 on 2D6, 6 on 1D6).
-    return {kGood - 40.0 - gap / 10.0, absl::StrCat("fire at ", target->name)};
+    return {kGood - 40.0 - gap / 10.0, absl::StrCat("fire at ", target->name.str())};
   }
   const bool close = gap <= ferree::kCloseRange;
   const bool unpinned = !TargetPinned(s, *target);
   return {kGood + (close ? 50.0 : 0.0) + (unpinned ? 20.0 : 0.0) - gap,
-          absl::StrCat("fire at the most dangerous tray: ", target->name,
+          absl::StrCat("fire at the most dangerous tray: ", target->name.str(),
                        close ? " within 6\"" : "", unpinned ? "" : " (pinned)")};
 }
 
@@ -127,7 +127,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
     }
     if (patient == nullptr) return {kAvoid, "no wounded to reach safely"};
     return {kFine - Distance(a.to, patient->position) / 10.0,
-            absl::StrCat("the surgeon goes to the wounded of ", patient->name)};
+            absl::StrCat("the surgeon goes to the wounded of ", patient->name.str())};
   }
   if (a.off_table) {
     return u->status.routed ? OptionScore{kFine, "the routed unit escapes"}
@@ -139,7 +139,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
   if (MustFallBack(s, *u)) {
     // Before it is cut off: this beats a last volley.
     return {kMust - Distance(a.to, camp) / 10.0,
-            absl::StrCat(u->name, " falls back towards the camp")};
+            absl::StrCat(u->name.str(), " falls back towards the camp")};
   }
   if (ferree::IsBritishFighter(*u) && Distance(u->position, camp) > kOutOfTheFight &&
       ferree::ZuluTraysNear(s, *u, ferree::kLongRange).empty()) {
@@ -195,11 +195,11 @@ OptionScore ScoreDeploy(const BattleState& s, const Action& a) {
   switch (impi::ferree::Own(s).situation.deployment) {
     case impi::ferree::Deployment::kPulledIn:
       return {kGood - Distance(u->position, a.to) / 100.0,
-              absl::StrCat(u->name, " is pulled in towards the camp")};
+              absl::StrCat(u->name.str(), " is pulled in towards the camp")};
     case impi::ferree::Deployment::kHalfFortified:
     case impi::ferree::Deployment::kAllFortified:
       return {kGood - Distance(u->position, a.to) / 100.0,
-              absl::StrCat(u->name, " goes into the fortified position")};
+              absl::StrCat(u->name.str(), " goes into the fortified position")};
     default:
       return {kAvoid, "the scenario's positions are kept"};
   }

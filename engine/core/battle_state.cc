@@ -49,28 +49,32 @@ const Unit* BattleState::FindUnit(const std::string& id) const {
 
 int BattleState::UnitIndex(const std::string& id) const { return unit_index.Find(units, id); }
 
-UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) : table_(other.Current()) {}
+UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) { Adopt(other.Current()); }
 
 UnitIdIndex& UnitIdIndex::operator=(const UnitIdIndex& other) {
-  if (this != &other) {
-    std::shared_ptr<const Table> table = other.Current();
-    std::lock_guard<std::mutex> lock(mu_);
-    table_ = std::move(table);
-  }
+  if (this != &other) Adopt(other.Current());
   return *this;
 }
 
-UnitIdIndex::UnitIdIndex(UnitIdIndex&& other) noexcept {
-  std::lock_guard<std::mutex> lock(other.mu_);
-  table_ = std::move(other.table_);
-}
+UnitIdIndex::UnitIdIndex(UnitIdIndex&& other) noexcept { Adopt(other.Current()); }
 
 UnitIdIndex& UnitIdIndex::operator=(UnitIdIndex&& other) noexcept {
-  if (this != &other) {
-    std::scoped_lock lock(mu_, other.mu_);
-    table_ = std::move(other.table_);
-  }
+  if (this != &other) Adopt(other.Current());
   return *this;
+}
+
+std::shared_ptr<const UnitIdIndex::Table> UnitIdIndex::Current() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return tables_.empty() ? nullptr : tables_.back();
+}
+
+void UnitIdIndex::Adopt(std::shared_ptr<const Table> table) {
+  // Assignment is not a const use: no lookup runs on this index meanwhile,
+  // so the tables it kept may go.
+  std::lock_guard<std::mutex> lock(mu_);
+  tables_.clear();
+  current_.store(table.get(), std::memory_order_release);
+  if (table != nullptr) tables_.push_back(std::move(table));
 }
 
 size_t UnitIdIndex::Hash(const std::string& id) {
@@ -85,11 +89,6 @@ size_t UnitIdIndex::Hash(const std::string& id) {
   uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ n;
   h ^= h >> 29;
   return static_cast<size_t>(h);
-}
-
-std::shared_ptr<const UnitIdIndex::Table> UnitIdIndex::Current() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return table_;
 }
 
 void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
@@ -110,20 +109,17 @@ void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
     if (!duplicate) table->slots[slot] = static_cast<int>(i) + 1;
   }
   std::lock_guard<std::mutex> lock(mu_);
-  table_ = std::move(table);
+  current_.store(table.get(), std::memory_order_release);
+  tables_.push_back(std::move(table));  // the one replaced stays: a lookup may still read it
 }
 
 int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {
-  bool indexed = false;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (table_ != nullptr) {
-      indexed = true;
-      const Table& t = *table_;
-      for (size_t slot = Hash(id) & t.mask; t.slots[slot] != 0; slot = (slot + 1) & t.mask) {
-        const size_t i = static_cast<size_t>(t.slots[slot] - 1);
-        if (i < units.size() && units[i].id == id) return static_cast<int>(i);
-      }
+  const Table* t = current_.load(std::memory_order_acquire);
+  const bool indexed = t != nullptr;
+  if (indexed) {
+    for (size_t slot = Hash(id) & t->mask; t->slots[slot] != 0; slot = (slot + 1) & t->mask) {
+      const size_t i = static_cast<size_t>(t->slots[slot] - 1);
+      if (i < units.size() && units[i].id == id) return static_cast<int>(i);
     }
   }
   // Not indexed yet, not indexed under this id, or the units changed since:

@@ -21,6 +21,7 @@
 #define IMPI_ENGINE_CORE_BATTLE_STATE_H_
 
 #include <any>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -29,6 +30,7 @@
 
 #include "engine/core/cow_vector.h"
 #include "engine/core/geometry.h"
+#include "engine/core/shared_string.h"
 
 namespace impi {
 
@@ -105,7 +107,8 @@ struct Unit {
   std::string id;
   Side side = Side::kUnspecified;
   UnitKind kind = UnitKind::kUnspecified;
-  std::string name;
+  // Display text, never changed in play: copies of the unit share it.
+  SharedString name;
   Figures figures;
   int leaders = 0;
   Vec2 position = Vec2::Zero();
@@ -205,8 +208,12 @@ struct TableGeometry {
 // compares the id asked for with the id of the unit at each position it
 // meets, which both finds the unit and checks that it is still there.
 //
-// Thread safety: const lookups may run concurrently on one state; a mutex
-// guards the shared index.
+// Thread safety: const lookups may run concurrently on one state. A lookup
+// reads the current table through an atomic pointer, without a lock; a
+// table once published is never changed, and one replaced by a rebuild is
+// kept (not freed) until the index is assigned over or destroyed, so that a
+// lookup still reading it on another thread stays valid. A mutex guards the
+// tables kept (rebuilds and copies only).
 class UnitIdIndex {
  public:
   UnitIdIndex() = default;
@@ -224,11 +231,16 @@ class UnitIdIndex {
     size_t mask = 0;         // slots.size() - 1, a power of two less one
   };
   static size_t Hash(const std::string& id);
+  // The table lookups read now (nullptr if none), and its owner.
   std::shared_ptr<const Table> Current() const;
+  void Adopt(std::shared_ptr<const Table> table);
   void Rebuild(const std::vector<Unit>& units) const;
 
   mutable std::mutex mu_;
-  mutable std::shared_ptr<const Table> table_;  // immutable once built; shared by copies
+  // Every table this index has published, the current one last: immutable
+  // once built; the current one is shared by copies.
+  mutable std::vector<std::shared_ptr<const Table>> tables_;
+  mutable std::atomic<const Table*> current_{nullptr};
 };
 
 struct BattleState {

@@ -63,6 +63,11 @@ class CowVector {
   const T* data() const { return get().data(); }
   // The elements as a plain vector (read only).
   const std::vector<T>& vector() const { return get(); }
+  // The elements themselves, shared (nullptr when empty): for a cache of
+  // what is worked out from them. While it is held, these elements never
+  // change (a change gives the changed vector its own copy first), so the
+  // pointer names their contents for as long as it is held.
+  std::shared_ptr<const std::vector<T>> shared() const { return v_; }
 
   // The elements to change: this vector's own (copied first if shared).
   // The reference is valid until this vector is copied over or destroyed.

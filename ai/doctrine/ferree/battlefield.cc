@@ -132,7 +132,8 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
 }
 
 int DivisionOf(const BattleState& s, const Unit& u) {
-  if (impi::ferree::UnitOf(s, u.id).division != 0) return impi::ferree::UnitOf(s, u.id).division;
+  const int own = impi::ferree::UnitOf(s, u.id).division;
+  if (own != 0) return own;
   const Unit* r = RegimentOf(s, u);
   return r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
 }
@@ -210,10 +211,16 @@ bool IsFiring(const BattleState& s, const Unit& b) {
   if (!IsBritishFighter(b) || !StillFighting(b)) return false;
   if (b.status.may_not_fire || b.status.ammunition == Ammunition::kOut) return false;
   if (b.status.fired || b.status.turns_fired > 0) return true;
-  for (const Unit& z : s.units) {
-    if (z.side != Side::kZulu) continue;
-    const auto& a = impi::ferree::UnitOf(s, z.id).fired_on_by_this_turn;
-    if (std::find(a.begin(), a.end(), b.id) != a.end()) return true;
+  // A Zulu unit whose bookkeeping names b among those it was fired on by.
+  // Only units with bookkeeping can: walk those (few, most with no list),
+  // not every unit of the table with a lookup each.
+  const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
+  if (own == nullptr) return false;
+  for (const auto& [id, x] : own->units) {
+    const auto& a = x.fired_on_by_this_turn;
+    if (a.empty() || std::find(a.begin(), a.end(), b.id) == a.end()) continue;
+    const Unit* z = s.FindUnit(id);
+    if (z != nullptr && z->side == Side::kZulu) return true;
   }
   return false;
 }

@@ -253,7 +253,7 @@ OptionScore ScoreOffBoard(Survey& sv, const Action& a) {
     // 001: "all of the regiments of the loins" may go round the rear.
     return a.point == kLoinsEntry
                ? OptionScore{kGood, sv.Why([&] {
-                               return absl::StrCat(regiment->name,
+                               return absl::StrCat(regiment->name.str(),
                                                    " (loins) goes round iSandlwana to entry point ",
                                                    a.point);
                              })}
@@ -266,7 +266,7 @@ OptionScore ScoreOffBoard(Survey& sv, const Action& a) {
     }
     return a.point == kRightHornEntry
                ? OptionScore{kGood + 1.0, sv.Why([&] {
-                               return absl::StrCat(regiment->name,
+                               return absl::StrCat(regiment->name.str(),
                                                    " (tip of the right horn) goes round "
                                                    "iSandlwana to entry point ",
                                                    a.point);
@@ -311,11 +311,11 @@ OptionScore ScoreRegimentMove(Survey& sv, const Action& a, const Unit& mover,
   const Vec2 to = toward == nullptr ? a.to : toward->position;
   const double d = Distance(to, goal);
   const bool ends_prone = a.stance == Stance::kProne;
-  auto where = [&] { return toward != nullptr ? toward->name : std::string("the camp"); };
+  auto where = [&] { return toward != nullptr ? toward->name.str() : std::string("the camp"); };
   switch (posture) {
     case ZuluPosture::kGoToGround:
       return {kAvoid - d / 100.0 + (ends_prone ? 10.0 : 0.0), sv.Why([&] {
-                return absl::StrCat("under fire from ", concern->name,
+                return absl::StrCat("under fire from ", concern->name.str(),
                                     ": stay down, do not advance");
               })};
     case ZuluPosture::kAttack: {
@@ -326,7 +326,7 @@ OptionScore ScoreRegimentMove(Survey& sv, const Action& a, const Unit& mover,
               sv.Why([&] {
                 return absl::StrCat(
                     "charge ", where(),
-                    concern != toward ? absl::StrCat(" (", concern->name, " is near)") : "");
+                    concern != toward ? absl::StrCat(" (", concern->name.str(), " is near)") : "");
               })};
     }
     case ZuluPosture::kAdvance:
@@ -430,14 +430,14 @@ OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
     const Unit* via = tray != nullptr ? RegimentOf(s, *tray) : nullptr;
     if (via == goal_regiment) {
       return {kFine + 5.0 - Distance(a.to, goal) / 10.0, sv.Why([&] {
-                return absl::StrCat("go to the ", goal_regiment->name, " to order it forward");
+                return absl::StrCat("go to the ", goal_regiment->name.str(), " to order it forward");
               })};
     }
     return {kFine - Distance(a.to, goal) / 10.0, sv.Why([&] {
-              return absl::StrCat("go towards the ", goal_regiment->name,
+              return absl::StrCat("go towards the ", goal_regiment->name.str(),
                                   ", nearest the enemy of those "
                                   "yet to act",
-                                  via != nullptr ? absl::StrCat(", by the ", via->name) : "");
+                                  via != nullptr ? absl::StrCat(", by the ", via->name.str()) : "");
             })};
   }
   // Nobody left to order: rally the nearest pinned tray (-1 with an induna).
@@ -453,7 +453,7 @@ OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
   }
   if (pinned != nullptr) {
     return {kFine - 10.0 - Distance(a.to, pinned->position) / 10.0,
-            sv.Why([&] { return absl::StrCat("go to pinned ", pinned->name, " to rally it"); })};
+            sv.Why([&] { return absl::StrCat("go to pinned ", pinned->name.str(), " to rally it"); })};
   }
   return {kNeutral - 1.0, "nothing to order"};
 }
@@ -467,7 +467,7 @@ OptionScore ScoreSniperMove(Survey& sv, const Action& a) {
   const double d = Distance(a.to, b->position);
   return {kFine - 10.0 - std::abs(d - kSniperStandOff) / 10.0, sv.Why([&] {
             return absl::StrCat("take a firing position ", static_cast<int>(std::lround(d)),
-                                "\" from ", b->name);
+                                "\" from ", b->name.str());
           })};
 }
 
@@ -496,7 +496,7 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
   if (a.stance == Stance::kProne) {
     if (posture == ZuluPosture::kGoToGround && !prone) {
       return {kGood + 30.0, sv.Why([&] {
-                return absl::StrCat("go prone under the fire of ", concern->name,
+                return absl::StrCat("go prone under the fire of ", concern->name.str(),
                                     " (the pause at 12\")");
               })};
     }
@@ -505,7 +505,7 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
   if (a.stance == Stance::kUpright) {
     if (prone && posture == ZuluPosture::kAttack) {
       return {kMust, sv.Why([&] {
-                return absl::StrCat("rise and charge: the fire of ", concern->name,
+                return absl::StrCat("rise and charge: the fire of ", concern->name.str(),
                                     " has slackened");
               })};
     }
@@ -528,7 +528,7 @@ OptionScore ScoreCharge(Survey& sv, const Action& a) {
     if (u != nullptr) v -= Gap(*u, *target) / 10.0;
   }
   return {v, target != nullptr ? sv.Why([&] {
-                 return absl::StrCat("charge ", target->name,
+                 return absl::StrCat("charge ", target->name.str(),
                                      target->status.retiring || target->status.routed
                                          ? " as it falls back"
                                          : "");
@@ -543,12 +543,12 @@ OptionScore ScoreOrder(Survey& sv, const Action& a) {
   const Unit* regiment = target != nullptr ? RegimentOf(sv.s, *target) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
   if (!Unacted(sv, *regiment)) {
-    return {kNever, sv.Why([&] { return absl::StrCat(regiment->name, " has acted"); })};
+    return {kNever, sv.Why([&] { return absl::StrCat(regiment->name.str(), " has acted"); })};
   }
   const double gap = sv.RegimentGapToBritish(*regiment);
   return {kGood - std::min(gap, 90.0) / 2.0, sv.Why([&] {
             return absl::StrFormat("order the %s forward: %.0f\" from the British",
-                                   regiment->name, std::min(gap, 999.0));
+                                   regiment->name.str(), std::min(gap, 999.0));
           })};
 }
 
@@ -571,7 +571,7 @@ OptionScore ScoreFire(Survey& sv, const Action& a) {
   const double gap = Gap(*u, *target);
   return {kGood - 20.0 + (officer ? 30.0 : 0.0) - gap / 10.0, sv.Why([&] {
             return absl::StrCat(officer ? "shoot the officer " : "shoot at the nearest: ",
-                                target->name);
+                                target->name.str());
           })};
 }
 
@@ -582,7 +582,7 @@ OptionScore ScorePass(Survey& sv, const Action& a) {
     const Unit* concern = nullptr;
     if (sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround && IsProne(sv, *u)) {
       return {kGood,
-              sv.Why([&] { return absl::StrCat("lie still under the fire of ", concern->name); })};
+              sv.Why([&] { return absl::StrCat("lie still under the fire of ", concern->name.str()); })};
     }
   }
   return {kNeutral, "nothing better"};

@@ -24,7 +24,7 @@ namespace impi::ferree {
 namespace {
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
 }
 
 // "ferree.<name>" and "ferree.<name>.<field>", the contract's paths.

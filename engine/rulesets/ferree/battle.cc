@@ -22,7 +22,7 @@ constexpr int kMaxTurnsPerCall = 500;  // designed: turns with nothing for the B
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
 }
 
 // The regiments an induna may go to or order: those whose counter is in the
@@ -853,7 +853,7 @@ absl::Status FerreeBattle::CampBreaksDown() {
     if (u.side != Side::kBritish || u.kind != UnitKind::kWagon || u.off_table) continue;
     auto it = std::find_if(by_name.begin(), by_name.end(),
                            [&](const auto& n) { return n.first == u.name; });
-    if (it == by_name.end()) it = by_name.insert(by_name.end(), {u.name, {}});
+    if (it == by_name.end()) it = by_name.insert(by_name.end(), {u.name.str(), {}});
     it->second.push_back(static_cast<int>(i));
   }
   while (static_cast<int>(gone.size()) < b.wagons_on_road) {

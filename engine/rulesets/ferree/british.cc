@@ -24,7 +24,7 @@ constexpr double kPistolRange = 3.0;
 constexpr double kEscapeReach = 0.5;  // designed: reaching a drift to leave the table
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name, " (", u.id, ")");
+  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
 }
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
@@ -153,7 +153,7 @@ absl::Status FerreeBattle::ContinueBritishActivation(const std::string& id) {
   if (u->figures.fit + u->figures.wounded <= 0) {
     return EndBritishActivation("nobody is left who can act");
   }
-  std::vector<Action> options = BritishOptions();
+  const std::vector<Action> options = BritishOptions(/*first_only=*/true);
   if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
     return EndBritishActivation("it can do nothing else");
   }
@@ -584,7 +584,7 @@ double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
   return std::max(0.0, d);
 }
 
-std::vector<Action> FerreeBattle::BritishOptions() const {
+std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   std::vector<Action> out;
   const Clock& c = s_.clock;
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
@@ -612,13 +612,14 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
   };
   // Room for the usual list (a move or two, a dozen or so targets in sight,
   // the rest) without growing it a few times over.
-  out.reserve(32);
+  if (!first_only) out.reserve(32);
   if (MayNotMove(*u).empty()) {
     const Vec2 camp = CampCentre(s_);
     if (Distance(u->position, camp) > 1.0) {
       Action m = make(ActionKind::kMove);
       m.to = camp;
       out.push_back(m);
+      if (first_only) return out;
     }
     if (u->kind == UnitKind::kSurgeon) {
       const Unit* best = nullptr;
@@ -637,6 +638,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
         m.to =
             StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
         out.push_back(m);
+        if (first_only) return out;
       }
     } else {
       const Unit* near = nullptr;
@@ -653,6 +655,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
         Action m = make(ActionKind::kMove);
         m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
         out.push_back(std::move(m));
+        if (first_only) return out;
       }
     }
   }
@@ -668,21 +671,23 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
       out.push_back(std::move(f));
+      if (first_only) return out;
     }
   }
   const int seg = Own(s_).segment;
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
+    if (first_only) return out;
   }
   if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire &&
       !(seg & kSegMoved)) {
-    if (u->status.limbered) {
-      out.push_back(make(ActionKind::kUnlimber));
-    } else {
-      out.push_back(make(ActionKind::kLimber));
-    }
+    out.push_back(make(u->status.limbered ? ActionKind::kUnlimber : ActionKind::kLimber));
+    if (first_only) return out;
   }
-  if (MayNotSendRunner(*u).empty()) out.push_back(make(ActionKind::kSendRunner));
+  if (MayNotSendRunner(*u).empty()) {
+    out.push_back(make(ActionKind::kSendRunner));
+    if (first_only) return out;
+  }
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
       if (!CloseCombatTarget(t)) continue;
@@ -693,6 +698,7 @@ std::vector<Action> FerreeBattle::BritishOptions() const {
       Action ch = make(ActionKind::kCharge);
       ch.target_id = t.id;
       out.push_back(std::move(ch));
+      if (first_only) return out;
     }
   }
   out.push_back(make(ActionKind::kPass));
@@ -1270,7 +1276,7 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
   runner.id = s_.NewUnitId(absl::StrCat(u->id, "-runner"));
   runner.side = Side::kBritish;
   runner.kind = UnitKind::kRunner;
-  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name);
+  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name.str());
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;

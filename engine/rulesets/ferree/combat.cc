@@ -3,8 +3,10 @@
 // unit", "Crossing the laager", "Charging A Retiring Unit", "D. Close
 // Combat", "Effects Of Hits").
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -140,19 +142,17 @@ const char* EffectName(HitEffect e) {
 // ---------------------------------------------------------------------------
 // Terrain and neighbours.
 
-const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerived() const {
-  if (terrain_.data == s_.terrain.data() && terrain_.size == s_.terrain.size()) return terrain_;
-  terrain_ = TerrainCache{};
-  terrain_.data = s_.terrain.data();
-  terrain_.size = s_.terrain.size();
-  for (const Terrain& t : s_.terrain) {
+std::shared_ptr<const FerreeBattle::TerrainCache> FerreeBattle::DeriveTerrain(
+    const std::vector<Terrain>& terrain) {
+  auto derived = std::make_shared<TerrainCache>();
+  for (const Terrain& t : terrain) {
     if (t.outline.size() >= 2) {
       if (t.impassable) {
-        terrain_.impassable.push_back(t.open ? Obstacle::Polyline(t.outline)
+        derived->impassable.push_back(t.open ? Obstacle::Polyline(t.outline)
                                              : Obstacle::Polygon(t.outline));
       }
       if (t.blocks_los) {
-        terrain_.sight.Add(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+        derived->sight.Add(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
       }
     }
     // The laager and the thornbush as lists of edges (designed: the
@@ -161,11 +161,41 @@ const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerived() const {
     if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
     const size_t n = t.outline.size();
     if (n < 2) continue;
-    auto& edges = terrain_.laager_edges;
+    auto& edges = derived->laager_edges;
     for (size_t i = 0; i + 1 < n; ++i) edges.push_back({t.outline[i], t.outline[i + 1]});
     if (!t.open && n > 2) edges.push_back({t.outline[n - 1], t.outline[0]});
   }
-  return terrain_;
+  return derived;
+}
+
+const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerived() const {
+  if (terrain_ != nullptr && terrain_data_ == s_.terrain.data() &&
+      terrain_size_ == s_.terrain.size()) {
+    return *terrain_;
+  }
+  // The last few terrain lists this thread derived, each held with what was
+  // derived from it (an entry in use has `derived`; an empty terrain list
+  // is the null `terrain`).
+  struct Recent {
+    std::shared_ptr<const std::vector<Terrain>> terrain;
+    std::shared_ptr<const TerrainCache> derived;
+  };
+  constexpr size_t kRecent = 4;
+  thread_local std::array<Recent, kRecent> recent;
+  thread_local size_t next = 0;
+  std::shared_ptr<const std::vector<Terrain>> shared = s_.terrain.shared();
+  terrain_ = nullptr;
+  for (const Recent& r : recent) {
+    if (r.derived != nullptr && r.terrain == shared) terrain_ = r.derived;
+  }
+  if (terrain_ == nullptr) {
+    terrain_ = DeriveTerrain(s_.terrain.vector());
+    recent[next] = Recent{std::move(shared), terrain_};
+    next = (next + 1) % kRecent;
+  }
+  terrain_data_ = s_.terrain.data();
+  terrain_size_ = s_.terrain.size();
+  return *terrain_;
 }
 
 const std::vector<Obstacle>& FerreeBattle::Impassable() const { return TerrainDerived().impassable; }
@@ -259,7 +289,7 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
   // it is ("1/24th"); a wagon whose parent is the company is its own too.
   for (const Unit& w : s_.units) {
     if (w.kind != UnitKind::kWagon || w.off_table) continue;
-    if (w.parent == c->id || (!w.name.empty() && c->name.find(w.name) != std::string::npos)) {
+    if (w.parent == c->id || (!w.name.empty() && c->name.str().find(w.name.str()) != std::string::npos)) {
       return &w;
     }
   }

@@ -320,7 +320,7 @@ std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id) {
     regiments.push_back(r.id);
     trays.push_back(std::move(on));
   }
-  auto name = [&](const Unit& u) { return u.name.empty() ? u.id : u.name; };
+  auto name = [&](const Unit& u) { return u.name.empty() ? u.id : u.name.str(); };
   // "All trays of a regiment must be adjacent to or behind another tray of
   // its regiment."
   for (size_t i = 0; i < regiments.size(); ++i) {
@@ -702,7 +702,7 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
     // secret (FerreeState.arriving stays, and where a unit of his came on);
     // a runner's ammunition is his own side's. Divisions, the snipers'
     // shots and the trays' losses are the umpire's.
-    std::map<std::string, FerreeUnit> shown;
+    FlatMap<std::string, FerreeUnit> shown;
     for (const auto& [id, x] : own.units) {
       const Unit* u = state.FindUnit(id);
       if (u == nullptr || u->side != Side::kBritish) continue;

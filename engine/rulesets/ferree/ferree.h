@@ -58,6 +58,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
+#include "engine/core/flat_map.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/ruleset.h"
@@ -233,9 +234,10 @@ struct FerreeState {
   // ACTIVATION: kSegActive and the kSeg* bits of what the active British unit
   // has done.
   int segment = 0;
-  // Each unit's bookkeeping, by unit id. An entry of a unit no longer on the
-  // table state is ignored (the wire and the hash skip it).
-  std::map<std::string, FerreeUnit> units;
+  // Each unit's bookkeeping, by unit id (in id order, as a std::map keeps
+  // it; one allocation to copy). An entry of a unit no longer on the table
+  // state is ignored (the wire and the hash skip it).
+  FlatMap<std::string, FerreeUnit> units;
 };
 
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
@@ -375,7 +377,7 @@ class FerreeBattle {
   // FIRE {unit_id sniper, target_id} at each British unit in sight, and PASS.
   std::vector<Action> SniperOptions(const std::string& sniper_id) const;
   // The active British unit's options (or deployment's).
-  std::vector<Action> BritishOptions() const;
+  std::vector<Action> BritishOptions() const { return BritishOptions(/*first_only=*/false); }
 
   // The British unit active now, or nullptr.
   const Unit* ActiveBritish() const;
@@ -433,6 +435,10 @@ class FerreeBattle {
   // Deployment candidates (3.): DEPLOY actions that satisfy the situation's
   // rule (D. Deployment Of British Troops).
   std::vector<Action> DeploymentOptions() const;
+  // With first_only, the list stops at the active unit's first option
+  // other than PASS (deployment's list is whole): a list of PASS alone
+  // means the same as BritishOptions() being PASS alone.
+  std::vector<Action> BritishOptions(bool first_only) const;
   // Turns and counters.
   absl::Status StartTurn();
   absl::Status DrawCounter();
@@ -576,19 +582,23 @@ class FerreeBattle {
   Event scratch_;  // what Log returns for a quiet log
   // Trays of the active regiment that came out of a donga this move.
   std::vector<std::string> left_donga_;
-  // What the helpers above derive from s_.terrain, built on first use and
-  // kept for the life of this FerreeBattle (one step). Terrain is only ever
+  // What the helpers above derive from s_.terrain. Terrain is only ever
   // added or removed whole (the laager, the thornbush), never edited in
-  // place: a change in the size or storage of s_.terrain rebuilds it.
+  // place. The derived terrain is kept per thread for the last few terrain
+  // lists seen, keyed by the shared elements themselves (CowVector::shared:
+  // while held they cannot change), so the copies of a state and the
+  // FerreeBattles of a playout work it out once; a change in the size or
+  // storage of s_.terrain fetches it again.
   struct TerrainCache {
-    const Terrain* data = nullptr;
-    size_t size = 0;
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
   };
   const TerrainCache& TerrainDerived() const;
-  mutable TerrainCache terrain_;
+  static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
+  mutable const Terrain* terrain_data_ = nullptr;
+  mutable size_t terrain_size_ = 0;
+  mutable std::shared_ptr<const TerrainCache> terrain_;
 };
 
 // The rule set behind engine/rulesets/ruleset.h.

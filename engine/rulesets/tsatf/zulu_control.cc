@@ -1138,9 +1138,9 @@ std::string ZuluControl::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   e.unit_ids = {id};
   e.point = point;
   e.point_kind = point_kind;
-  e.why = Rule("ZULU CREATION", absl::StrCat("A ", s_.FindUnit(id)->name, " (", id, ") is placed at ",
+  e.why = Rule("ZULU CREATION", absl::StrCat("A ", s_.FindUnit(id)->name.str(), " (", id, ") is placed at ",
                                              At(at), ": ", how, "."));
-  e.announce = absl::StrCat("A ", s_.FindUnit(id)->name, " appears at ", At(s_.FindUnit(id)->position), ".");
+  e.announce = absl::StrCat("A ", s_.FindUnit(id)->name.str(), " appears at ", At(s_.FindUnit(id)->position), ".");
   return id;
 }
 
@@ -1302,7 +1302,7 @@ void ZuluControl::RemoveUnit(const std::string& id, const std::string& why, bool
   Event& e = log_.Add(EventKind::kUnitRemoved, gone.side);
   e.unit_ids = {id};
   e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));
-  e.announce = absl::StrCat("The ", gone.name.empty() ? UnitKindName(gone.kind) : gone.name, " ", id,
+  e.announce = absl::StrCat("The ", gone.name.empty() ? UnitKindName(gone.kind) : gone.name.str(), " ", id,
                             " is removed from the table.");
   if (recycle && CountsInPool(gone)) {
     ++own().force_pool;
