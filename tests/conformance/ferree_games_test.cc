@@ -452,6 +452,19 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
         break;
       case EventKind::kMoved: {
         if (e.side != Side::kZulu) break;
+        if (rule.section == ferree::kSectionOffBoard && !first.empty() &&
+            Find(b, a, first) != nullptr && Find(b, a, first)->kind == UnitKind::kTray) {
+          // 4.: a tray comes on through its regiment's entry square ("one at
+          // a time through that square as it is vacated").
+          const Unit* t = Find(b, a, first);
+          if (!entered_.count(t->parent)) {
+            Fail(absl::StrCat(first, " comes on before its regiment ", t->parent, " entered"));
+          }
+          const Point* p = a.FindPoint(PointKind::kEntry, e.point);
+          if (p != nullptr) entry_at[first] = {static_cast<int>(i), p->position};
+          moved.insert(first);
+          break;
+        }
         if (rule.section == ferree::kSectionOffBoard) {
           // Zulu Off-Board Movement: "When it is its turn the regiment will
           // start its movement at the edge of the board at the indicated

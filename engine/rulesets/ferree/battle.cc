@@ -996,7 +996,10 @@ std::vector<std::string> FerreeBattle::FillCup() const {
         }
         // Zulu Off-Board Movement: "On that turn the Zulu regiments counter
         // will be put into the cup."
-        if (on || (due && waiting && !u.status.broken)) cup.push_back(u.id);
+        // Trays still to come on through their entry square (4.: "one at a
+        // time through that square") keep the regiment's counter in the cup.
+        const bool entering = UnitOf(s_, u.id).entry_point != 0;
+        if (on || ((due || entering) && waiting && !u.status.broken)) cup.push_back(u.id);
         break;
       }
       case UnitKind::kInduna: {
@@ -1179,34 +1182,23 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   const Point* p = s_.FindPoint(PointKind::kEntry, it->point);
   if (p == nullptr) return absl::InternalError("entry point vanished");
   const int point = it->point;
-  const Vec2 at = p->position;
-  const double w = s_.table.width, h = s_.table.height;
-  // Along the edge the point is on; trays side by side, just inside the
-  // table (designed: "they will enter the board one at a time through that
-  // square").
-  const bool vertical_edge = std::min(at.x(), w - at.x()) <= std::min(at.y(), h - at.y());
-  const Vec2 along = vertical_edge ? Vec2(0, 1) : Vec2(1, 0);
-  std::vector<Unit*> trays;
-  for (Unit& u : s_.units) {
-    if (u.kind == UnitKind::kTray && u.parent == id && u.off_table && u.figures.fit > 0) {
-      trays.push_back(&u);
-    }
-  }
-  const double step = 2 * kTrayRadius + 0.1;
-  auto inside = [&](Vec2 v, double r) {
-    if (w > 2 * r) v.x() = std::clamp(v.x(), r, w - r);
-    if (h > 2 * r) v.y() = std::clamp(v.y(), r, h - r);
-    return v;
-  };
-  for (size_t i = 0; i < trays.size(); ++i) {
-    const double off = (static_cast<double>(i) - (trays.size() - 1) / 2.0) * step;
-    trays[i]->position = inside(at + off * along, kTrayRadius);
-    trays[i]->off_table = false;
-  }
+  // 4.: "If two or more movement trays are assigned to a particular starting
+  // location they will enter the board one at a time through that square as
+  // it is vacated by previous tray": the regiment keeps its point; its trays
+  // come on through the square one by one (EnterThroughSquare).
+  MutableUnitOf(s_, id).entry_point = point;
+  Vec2 square;
+  EntrySquare(id, &square);
+  // The sniper and the induna come on beside the square, not on it
+  // (designed), on the side of the table's centre.
+  const Vec2 middle(s_.table.width / 2, s_.table.height / 2);
   for (Unit& u : s_.units) {
     if ((u.kind == UnitKind::kSniper || u.kind == UnitKind::kInduna) && u.parent == id &&
         u.off_table && u.figures.Present() > 0) {
-      u.position = inside(at, kFigureRadius);
+      Vec2 spot = square;
+      FreeSpot(u, square, kTrayRadius + Radius(u) + kContactGap / 2, middle,
+               /*may_contact=*/false, {}, &spot);
+      u.position = spot;
       u.off_table = false;
     }
   }
@@ -1220,6 +1212,37 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   return absl::OkStatus();
 }
 
+bool FerreeBattle::EntrySquare(const std::string& regiment_id, Vec2* square) const {
+  const int point = UnitOf(s_, regiment_id).entry_point;
+  const Point* p = point != 0 ? s_.FindPoint(PointKind::kEntry, point) : nullptr;
+  if (p == nullptr) return false;
+  // The square at the point, just inside the table.
+  Vec2 v = p->position;
+  const double w = s_.table.width, h = s_.table.height, r = kTrayRadius;
+  if (w > 2 * r) v.x() = std::clamp(v.x(), r, w - r);
+  if (h > 2 * r) v.y() = std::clamp(v.y(), r, h - r);
+  *square = v;
+  return true;
+}
+
+std::string FerreeBattle::EnterThroughSquare(const std::string& regiment_id) {
+  Vec2 square;
+  if (!EntrySquare(regiment_id, &square)) return "";
+  for (Unit& u : s_.units) {
+    if (u.kind != UnitKind::kTray || u.parent != regiment_id || !u.off_table ||
+        u.figures.fit <= 0) {
+      continue;
+    }
+    // The next tray waits until the square is vacated.
+    if (!RoomFor(u, square, {}, /*may_contact=*/false)) return "";
+    u.position = square;
+    u.off_table = false;
+    Recenter(regiment_id);
+    return u.id;
+  }
+  return "";
+}
+
 absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::string& ordered_by) {
   Unit* r = s_.FindUnit(id);
   r->status.acted = true;
@@ -1230,6 +1253,16 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   r = s_.FindUnit(id);
   if (r->status.broken) return RoutRegiment(id);
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
+  // 4.: the next tray comes on through the entry square if it is free.
+  const std::string entered = EnterThroughSquare(id);
+  if (!entered.empty()) {
+    Event& e = Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+                   absl::StrCat(entered, " comes on through the square at entry point ",
+                                UnitOf(s_, id).entry_point, "."));
+    e.unit_ids = {entered};
+    e.point = UnitOf(s_, id).entry_point;
+    e.point_kind = PointKind::kEntry;
+  }
   // B. Move the active unit (a Zulu decision node unless nothing can move).
   left_donga_.clear();
   std::vector<Action> options = RegimentMoveOptions(id);
@@ -1484,7 +1517,7 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   std::vector<std::string> notes;
   Event* moved = nullptr;
   std::vector<Vec2> all_path;
-  for (const std::string& tid : movers) {
+  auto move_tray = [&](const std::string& tid) {
     Unit* t = s_.FindUnit(tid);
     double a = allowance;
     // Taking Cover: "Going prone or standing up from prone costs 2" of
@@ -1492,23 +1525,23 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     if (choice.kind == ActionKind::kStance) {
       if (t->stance == choice.stance ||
           (choice.stance == Stance::kUpright && t->stance != Stance::kProne)) {
-        continue;
+        return;
       }
       if (a < kStanceCost) {
         if (explain) notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
-        continue;
+        return;
       }
       t->stance = choice.stance;
       if (explain) {
         notes.push_back(
             absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
       }
-      continue;
+      return;
     }
     if (t->stance == Stance::kProne) {
       if (a < kStanceCost) {
         if (explain) notes.push_back(absl::StrCat(tid, " is prone with too little movement to stand"));
-        continue;
+        return;
       }
       a -= kStanceCost;
       t->stance = Stance::kUpright;
@@ -1527,12 +1560,22 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     t = s_.FindUnit(tid);
     if (end_prone) t->stance = Stance::kProne;
     if (was_in_donga && !InDonga(t->position)) left_donga_.push_back(tid);
-    if (!explain) continue;
+    if (!explain) return;
     double walked = 0;
     for (size_t k = 1; k < path.size(); ++k) walked += Distance(path[k - 1], path[k]);
     notes.push_back(
         absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
     all_path.insert(all_path.end(), path.begin(), path.end());
+  };
+  for (const std::string& tid : movers) move_tray(tid);
+  // 4.: trays still off the table come on through the entry square as it is
+  // vacated, each making the regiment's move from there.
+  if (choice.kind == ActionKind::kMove) {
+    for (std::string tid = EnterThroughSquare(id); !tid.empty(); tid = EnterThroughSquare(id)) {
+      if (explain) notes.push_back(absl::StrCat(tid, " comes on through the entry square"));
+      movers.push_back(tid);
+      move_tray(tid);
+    }
   }
   if (explain) {
     why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",

@@ -299,6 +299,79 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
 // ---------------------------------------------------------------------------
 // Movement.
 
+const Ground& FerreeBattle::GroundNow() const {
+  ground_.Sync(s_);
+  return ground_;
+}
+
+bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                           bool may_contact) const {
+  const double r = Radius(u);
+  const TableGeometry& t = s_.table;
+  if (t.width > 0 && t.height > 0 &&
+      (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
+    return false;
+  }
+  for (const Obstacle& o : Impassable()) {
+    if (o.shape == Obstacle::Shape::kPolygon && PointInPolygon(p, o.vertices)) return false;
+  }
+  for (const Vec2& q : reserved) {
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+  }
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  std::vector<int> near;
+  GroundNow().Near(p, r + kStandOff, &near);
+  for (const int j : near) {
+    const Unit& e = s_.units[j];
+    if (&e == &u) continue;
+    const double gap = Distance(p, e.position) - r - Radius(e);
+    if (gap < -kOverlapSlack) return false;
+    // The stand-off is between units of men: not a wagon.
+    if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
+        u.figures.Present() <= 0) {
+      continue;
+    }
+    const bool engaged =
+        gap <= kContactGap + 1e-9 ||
+        (AcrossLaager(p, e.position) && gap <= kLaagerReach + kContactGap + 0.2);
+    if (!(may_contact && engaged)) return false;
+  }
+  return true;
+}
+
+bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
+                            bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
+                            const std::function<bool(const Vec2&)>& also) const {
+  constexpr int kRings = 8;
+  constexpr int kMaxAround = 72;
+  const double r = Radius(u);
+  const double pitch = 2 * r + 0.1;
+  const Vec2 toward = from - centre;
+  const double base = toward.squaredNorm() > 1e-18 ? std::atan2(toward.y(), toward.x()) : 0.0;
+  for (int k = 0; k <= kRings; ++k) {
+    const double rho = first_ring + k * pitch;
+    if (rho <= 1e-9) {
+      if ((also == nullptr || also(centre)) && RoomFor(u, centre, reserved, may_contact)) {
+        *spot = centre;
+        return true;
+      }
+      continue;
+    }
+    // Spots about a radius apart round the ring, nearest `from` first.
+    const int n = std::clamp(static_cast<int>(std::ceil(2 * M_PI * rho / r)), 6, kMaxAround);
+    for (int i = 0; i < n; ++i) {
+      const int step = (i + 1) / 2 * (i % 2 == 1 ? 1 : -1);
+      const double a = base + 2 * M_PI * step / n;
+      const Vec2 q = centre + rho * Vec2(std::cos(a), std::sin(a));
+      if ((also == nullptr || also(q)) && RoomFor(u, q, reserved, may_contact && k == 0)) {
+        *spot = q;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allowance,
                                          double stop_short, double enemy_gap, bool stop_at_laager) {
   const Vec2 start = u.position;

@@ -48,6 +48,7 @@
 #ifndef IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 #define IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -59,6 +60,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/flat_map.h"
+#include "engine/rulesets/ferree/ground.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/ruleset.h"
@@ -454,6 +456,12 @@ class FerreeBattle {
   // `log_no_test`, no event. `*event` the test's event (-1 none).
   absl::Status RegimentResolve(const std::string& id, bool log_no_test, int* event);
   absl::Status EnterRegiment(Unit& regiment);
+  // 4.: the square at a regiment's entry point (FerreeUnit.entry_point),
+  // just inside the table; false if it has none.
+  bool EntrySquare(const std::string& regiment_id, Vec2* square) const;
+  // The next of the regiment's trays still off the table comes on to its
+  // entry square if the square is free; its id, or "" if none came on.
+  std::string EnterThroughSquare(const std::string& regiment_id);
   absl::Status RoutRegiment(const std::string& id);
   absl::Status RallyTrays(const std::string& id);
   // The Zulu Rally Chart for one pinned tray; `*event` its event if non-null.
@@ -550,6 +558,22 @@ class FerreeBattle {
   const Unit* NearestBritish(const Vec2& from) const;
   // The impassable terrain, as obstacles for PathTowards.
   const std::vector<Obstacle>& Impassable() const;
+  // Footprints (ground.h), up to date with s_.
+  const Ground& GroundNow() const;
+  // Room for `u` at `p` (docs/ferree-engine.md, "Footprints"): on the table,
+  // not on impassable terrain, its footprint overlapping no other unit's nor
+  // a disc of its own size at any of `reserved`, and not within kStandOff
+  // of a unit of men of the other side unless in contact (only if
+  // `may_contact`).
+  bool RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+               bool may_contact) const;
+  // The free spot for `u` nearest `from` on rings round `centre`: the first
+  // ring `first_ring` inches out (0: `centre` itself), each next one a
+  // footprint further, that `also` (if given) accepts; false if none within
+  // eight rings.
+  bool FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
+                bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
+                const std::function<bool(const Vec2&)>& also = nullptr) const;
   // The terrain that blocks line of sight.
   const BlockerSet& SightBlockers(const std::string& except_regiment) const;
   // The laager's and the thornbush's edges (both are crossed alike).
@@ -599,6 +623,7 @@ class FerreeBattle {
   mutable const Terrain* terrain_data_ = nullptr;
   mutable size_t terrain_size_ = 0;
   mutable std::shared_ptr<const TerrainCache> terrain_;
+  mutable Ground ground_;
 };
 
 // The rule set behind engine/rulesets/ruleset.h.

@@ -919,6 +919,67 @@ TEST_F(FerreeEngine, OffBoardRegimentsEnterOnTheirTurnAndTheLoinsNotBeforeTurnTh
   EXPECT_TRUE(first_move_from_point);
 }
 
+// One Advance, company b1 passing if the British are awaited.
+absl::Status PassAndAdvance(const FerreeRuleset& rules, BattleState& s, Dice& dice,
+                            EventLog& log) {
+  Awaiting next;
+  std::vector<Action> british;
+  if (rules.Awaits(s).side == Side::kBritish) british.push_back(Make(ActionKind::kPass, "b1"));
+  return Advance(rules, s, british, PolicySpec{}, dice, log, &next);
+}
+
+// 001, 4. Zulu player deploys his troops: "If two or more movement trays are
+// assigned to a particular starting location they will enter the board one
+// at a time through that square as it is vacated by previous tray." The
+// square is the tray's footprint at the point, just inside the table.
+TEST_F(FerreeEngine, TraysSharingAnEntryPointComeOnOneAtATimeThroughTheSquare) {
+  BattleState s = WithOffBoard();
+  const Vec2 square(kTrayRadius, 24);
+  Dice dice = Dice::Seeded(11);
+  std::vector<std::string> came_on;  // trays of r2 in the order they came on
+  for (int guard = 0; guard < 60 && s.clock.turn < 6; ++guard) {
+    EventLog log;
+    const BattleState before = s;
+    ASSERT_TRUE(PassAndAdvance(rules_, s, dice, log).ok());
+    for (const char* id : {"u1", "u2"}) {
+      if (before.FindUnit(id)->off_table && !s.FindUnit(id)->off_table) came_on.push_back(id);
+    }
+    // Never two trays on the square at once: a tray comes on only when the
+    // one before has left it.
+    int on_square = 0;
+    for (const char* id : {"u1", "u2"}) {
+      const Unit* u = s.FindUnit(id);
+      on_square += !u->off_table && Distance(u->position, square) < 2 * kTrayRadius;
+    }
+    EXPECT_LE(on_square, 1) << "turn " << s.clock.turn;
+  }
+  EXPECT_THAT(came_on, ElementsAre("u1", "u2"));
+}
+
+TEST_F(FerreeEngine, TraysWaitOffTheTableWhileTheirEntrySquareIsHeld) {
+  BattleState s = WithOffBoard();
+  // A wagon stands on the square at entry point 1 and never moves.
+  Unit& w = Add(s, "w1", Side::kBritish, UnitKind::kWagon, {kTrayRadius, 24}, 0);
+  w.name = "wagon";
+  Dice dice = Dice::Seeded(11);
+  bool entered = false;
+  for (int guard = 0; guard < 60 && s.clock.turn < 5; ++guard) {
+    EventLog log;
+    ASSERT_TRUE(PassAndAdvance(rules_, s, dice, log).ok());
+    for (const Event& e : log.events()) {
+      entered |= e.kind == EventKind::kMoved &&
+                 e.why.text.find("enters the table at entry point 1") != std::string::npos;
+    }
+  }
+  // The regiment has entered, but its trays wait off the table; its counter
+  // stays in the cup so that they can come on once the square is free.
+  EXPECT_TRUE(entered);
+  EXPECT_TRUE(s.FindUnit("u1")->off_table);
+  EXPECT_TRUE(s.FindUnit("u2")->off_table);
+  EXPECT_EQ(impi::ferree::UnitOf(s, "r2").entry_point, 1);
+  EXPECT_FALSE(rules_.IsOver(s));
+}
+
 TEST_F(FerreeEngine, ThePlanSendsRegimentsOffBoardWithASecretTurnOfEntry) {
   BattleState s = WithOffBoard();
   impi::ferree::Own(s).secret_entries.clear();

@@ -1,0 +1,62 @@
+// engine/rulesets/ferree/ground.h: the ground each unit of Ferree's
+// Isandlwana stands on, and where there is room for one more.
+//
+// Overview: every unit on the table has a footprint, a disc of Radius(u)
+// (ferree.h) at its position: a 2 3/4" movement tray is a disc of 1.4", a
+// company 1.5", a gun, the rockets or a wagon 1", a single figure on its
+// 1/2" base 0.25" (docs/ferree-engine.md, "Footprints"). Two footprints
+// overlap when their centres are closer than the sum of their radii less
+// kOverlapSlack. Ground keeps the footprints of a BattleState in the
+// engine's spatial index (engine/core/spatial_index.h), index i standing for
+// s.units[i], so that "who stands near here" need not scan every unit; Sync
+// brings it up to date after units moved, came or went (one pass over the
+// units, no allocation unless their number changed).
+//
+// Usage:
+//   Ground ground;
+//   ground.Sync(state);
+//   std::vector<int> near;
+//   ground.Near(p, 3.0, &near);  // units whose footprint comes within 3" of p
+//
+// Thread safety: a Ground belongs to one FerreeBattle; const methods may
+// run concurrently.
+#ifndef IMPI_ENGINE_RULESETS_FERREE_GROUND_H_
+#define IMPI_ENGINE_RULESETS_FERREE_GROUND_H_
+
+#include <optional>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/spatial_index.h"
+
+namespace impi::ferree {
+
+// Footprints closer than this (inches) beyond touching overlap.
+inline constexpr double kOverlapSlack = 1e-6;
+// Designed: a unit set on the table (a tray through its entry square) has
+// no room within this far, edge to edge, of a unit of the other side.
+inline constexpr double kStandOff = 1.0;
+
+// A unit that stands on the table: not a REGIMENT (a group), on the table,
+// with figures (a wagon always).
+bool HasFootprint(const Unit& u);
+// The footprints of a and b overlap.
+bool Overlap(const Unit& a, const Unit& b);
+
+class Ground {
+ public:
+  // Brings the index up to date with s.units (index i = s.units[i]).
+  void Sync(const BattleState& s);
+  // Indices of units whose footprint comes within `reach` of p (edge to
+  // point), ascending. Only valid right after Sync.
+  void Near(const Vec2& p, double reach, std::vector<int>* out) const;
+
+ private:
+  std::optional<SpatialIndex> index_;
+  std::vector<IndexedDisc> discs_;
+  std::vector<char> present_;
+};
+
+}  // namespace impi::ferree
+
+#endif  // IMPI_ENGINE_RULESETS_FERREE_GROUND_H_
