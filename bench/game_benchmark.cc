@@ -19,48 +19,15 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/game.h"
 #include "engine/rulesets/ruleset.h"
-#include "engine/scenarios/embedded.h"
-#include "google/protobuf/util/json_util.h"
-#include "service/convert.h"
+#include "bench/bench_scenarios.h"
 
 namespace impi {
 namespace {
 
 constexpr int kTurnCap = 100;
 
-struct Loaded {
-  std::string name;
-  const Ruleset* rules = nullptr;
-  BattleState state;
-};
-
-const std::vector<Loaded>& Scenarios() {
-  static const std::vector<Loaded>* all = [] {
-    auto* out = new std::vector<Loaded>();
-    for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) {
-      v1::TableState proto;
-      if (!google::protobuf::util::JsonStringToMessage(std::string(s.json), &proto).ok()) continue;
-      absl::StatusOr<BattleState> state = service::StateFromProto(proto);
-      if (!state.ok()) continue;
-      const Ruleset* rules = FindRuleset(state->ruleset);
-      if (rules == nullptr || rules->status() != "full") continue;
-      out->push_back({std::string(s.name), rules, *state});
-    }
-    return out;
-  }();
-  return *all;
-}
-
-// The scenario a benchmark's argument names (labelled), or nullptr (skipped).
-const Loaded* ScenarioFor(benchmark::State& state) {
-  if (state.range(0) >= static_cast<int64_t>(Scenarios().size())) {
-    state.SkipWithError("no such scenario");
-    return nullptr;
-  }
-  const Loaded& sc = Scenarios()[state.range(0)];
-  state.SetLabel(sc.name);
-  return &sc;
-}
+using bench::Loaded;
+using bench::ScenarioFor;
 
 // Both sides uniformly random, driving the rule set directly.
 int DirectPlayout(const Ruleset& rules, BattleState s, uint64_t seed) {
