@@ -130,7 +130,11 @@ class Tree {
       if (legal_.empty()) break;
       if (!game.Apply(legal_[pick.Uniform(legal_.size())]).ok()) break;
     }
-    const double value = game.status().ok() ? game.Returns(side_) : 0.0;
+    // A game over is valued by the rule set's score, one cut off by its
+    // estimate.
+    const double value = !game.status().ok() ? 0.0
+                         : game.IsOver()     ? game.Returns(side_)
+                                             : rules_.Evaluate(game.state(), side_);
     for (int32_t n : path_) {
       ++nodes_[n].visits;
       nodes_[n].value += value;

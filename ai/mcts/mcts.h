@@ -14,8 +14,8 @@
 // many actions, progressive widening opens them one at a time, as its
 // visits grow. Below the tree a rollout plays uniformly random legal
 // actions for both sides to the end or `rollout_depth` decisions, and the
-// world is valued by the rule set's Score for the searching side, in
-// [-1, 1].
+// world is valued for the searching side, in [-1, 1]: by the rule set's
+// Score at the end, by its Evaluate where the rollout was cut off.
 //
 // Budgets: at most `iterations` (0: no cap) and at most `milliseconds` of
 // wall time (0: none); one of them must be set. `deadline` and `cancelled`,

@@ -224,6 +224,9 @@ class Ruleset {
   virtual bool IsOver(const BattleState& state) const = 0;
   // The rule set's own victory scale mapped to [-1, 1] for `side`.
   virtual double Score(const BattleState& state, Side side) const = 0;
+  // An estimate in [-1, 1] for `side` of how a battle not over stands (a
+  // search's value where it cuts a rollout off). Default: Score.
+  virtual double Evaluate(const BattleState& state, Side side) const { return Score(state, side); }
   // What `side` may know: umpire-only detail removed for the British.
   virtual BattleState View(const BattleState& state, Side side) const = 0;
   // Replaces what `viewer` cannot know with a sample consistent with its view.

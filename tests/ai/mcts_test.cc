@@ -56,7 +56,7 @@ BattleState FirstZuluDecision() {
 // The search's answer at FirstZuluDecision: 96 iterations, seed 7, rollouts
 // of 20 decisions: the action chosen and the visits of every root action.
 constexpr char kSignature1[] =
-    "OFF_BOARD r_udududu point 1 after 96 iterations: 6 6 6 6 5 5 6 6 6 6 6 6 5 5 4 6 6";
+    "END_DEPLOYMENT after 96 iterations: 6 6 6 6 5 5 6 6 6 6 6 6 5 5 4 6 6";
 constexpr char kSignature2[] =
     "OFF_BOARD r_udududu point 2 after 96 iterations: 7 8 8 6 4 4 8 8 3 4 8 8 2 4 4 7 3";
 

@@ -691,6 +691,38 @@ double FerreeRuleset::Score(const BattleState& state, Side side) const {
   return side == Side::kBritish ? -zulu : zulu;
 }
 
+double FerreeRuleset::Evaluate(const BattleState& state, Side side) const {
+  if (IsOver(state)) return Score(state, side);
+  const Outcome o = OutcomeOf(state);
+  int present = 0;
+  int regiments = 0;
+  int broken = 0;
+  for (const Unit& u : state.units) {
+    if (u.side == Side::kBritish && u.kind != UnitKind::kRunner && !u.off_table) {
+      present += u.figures.Present();
+    }
+    if (u.kind == UnitKind::kRegiment) {
+      ++regiments;
+      broken += u.status.broken ? 1 : 0;
+    }
+  }
+  double zulu = 0.0;
+  if (o.british_figures > 0) {
+    // Figures off the table and not escaped are still to come (Durnford).
+    int arriving = 0;
+    for (const Unit& u : state.units) {
+      if (u.side == Side::kBritish && u.off_table && AwaitsArrival(state, u.id)) {
+        arriving += u.figures.Present();
+      }
+    }
+    const double lost = 1.0 - double(present + arriving + o.escaped) / o.british_figures;
+    zulu += lost - double(o.escaped) / o.british_figures;
+  }
+  if (regiments > 0) zulu -= double(broken) / regiments;
+  zulu = std::clamp(zulu, -1.0, 1.0);
+  return side == Side::kBritish ? -zulu : zulu;
+}
+
 BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side != Side::kBritish) return v;

@@ -659,6 +659,9 @@ class FerreeRuleset final : public Ruleset {
   // +1 a Zulu win (no British figure left), -1 a British win (every regiment
   // broken), 0 undecided; for side ZULU, negated for BRITISH.
   double Score(const BattleState& state, Side side) const override;
+  // Designed (not in the source text): the share of the British figures lost,
+  // less the share escaped, less the share of the Zulu regiments broken.
+  double Evaluate(const BattleState& state, Side side) const override;
   // British: no umpire bookkeeping, no secret entries, no off-table Zulu
   // trays, snipers or indunas, no entering regiment in the cup.
   BattleState View(const BattleState& state, Side side) const override;

@@ -147,6 +147,27 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   }
 }
 
+// Designed (not in the source text): how a battle not over stands, for a
+// search that cuts its rollouts off: British figures lost, less escaped,
+// less the share of Zulu regiments broken.
+TEST_F(FerreeEngine, EvaluateWeighsBritishLossesAndBrokenRegiments) {
+  BattleState s = SmallBattle();
+  Add(s, "r2", Side::kZulu, UnitKind::kRegiment, {40, 30}, 0);
+  Add(s, "t4", Side::kZulu, UnitKind::kTray, {40, 30}, 25, "r2");
+  EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kZulu), 0.0);
+  Unit& b1 = *s.FindUnit("b1");
+  b1.figures.fit = 10;
+  b1.figures.casualties = 10;
+  EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kZulu), 0.5);
+  EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kBritish), -0.5);
+  s.FindUnit("r2")->status.broken = true;
+  EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kZulu), 0.0);
+  // Over: the victory scale itself.
+  s.FindUnit("r1")->status.broken = true;
+  ASSERT_TRUE(rules_.IsOver(s));
+  EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kZulu), rules_.Score(s, Side::kZulu));
+}
+
 // A question of another rule set's type, as the engine sees one.
 struct OtherQuestion {
   static constexpr std::string_view kRuleset = "TSATF_ZULU_CONTROL";
