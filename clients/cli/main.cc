@@ -5,7 +5,7 @@
 //   impi ask REQUEST.json [--explain] [--state-out FILE]
 //   impi describe [--explain]
 //   impi simulate [--ruleset ferree] [--scenario isandlwana] [--games N] [--seed S]
-//                 [--zulu rules] [--british rules] [--threads T] [--laager] [--turn-cap 60]
+//                 [--zulu rules] [--british rules] [--iterations N] [--threads T] [--laager] [--turn-cap 60]
 //
 // advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
 // 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
@@ -111,6 +111,10 @@ int Main(int argc, char** argv) {
   simulate->add_option("--zulu", sim.zulu, "Zulu policy: rules | mcts")->capture_default_str();
   simulate->add_option("--british", sim.british, "British policy: rules | mcts")
       ->capture_default_str();
+  simulate->add_option("--iterations", sim.iterations,
+                       "a search's iterations a decision, for an mcts side (0: 200)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   simulate->add_option("--threads", sim.threads, "games played at once (results do not depend on it)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);

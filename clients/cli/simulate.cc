@@ -116,8 +116,10 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   if (!british_kind.ok()) return british_kind.status();
   PolicySpec zulu_spec;
   zulu_spec.kind = *zulu_kind;
+  zulu_spec.iterations = options.iterations;
   PolicySpec british_spec;
   british_spec.kind = *british_kind;
+  british_spec.iterations = options.iterations;
   std::unique_ptr<Policy> british = MakePolicy(start.ruleset, Side::kBritish, british_spec);
   if (british == nullptr) {
     return absl::FailedPreconditionError(absl::StrCat(

@@ -56,6 +56,7 @@ struct SimulateOptions {
   uint64_t seed = 1;              // game i plays with seed + i
   std::string zulu = "rules";     // rules | mcts
   std::string british = "rules";  // rules | mcts
+  int iterations = 0;             // a search's iterations a decision (0: the policy's 200)
   int threads = 1;
   bool laager = false;
   int turn_cap = 60;

@@ -116,6 +116,23 @@ TEST(SimulateTest, SameSeedsSameReportWithAnyThreads) {
   EXPECT_NE(one.str().find("3 games (seeds 7..9)"), std::string::npos) << one.str();
 }
 
+// An MCTS Zulu side with a small budget plays whole games, the same with
+// any --threads.
+TEST(SimulateTest, AnMctsSideWithItsIterations) {
+  SimulateOptions o;
+  o.games = 2;
+  o.seed = 5;
+  o.turn_cap = 2;
+  o.zulu = "mcts";
+  o.iterations = 2;
+  std::ostringstream one, one_err, two, two_err;
+  ASSERT_EQ(SimulateCommand(o, one, one_err), 0) << one_err.str();
+  o.threads = 2;
+  ASSERT_EQ(SimulateCommand(o, two, two_err), 0) << two_err.str();
+  EXPECT_EQ(one.str(), two.str());
+  EXPECT_NE(one.str().find("2 games (seeds 5..6)"), std::string::npos) << one.str();
+}
+
 TEST(SimulateTest, LaagerForcesSituationA) {
   SimulateOptions o;
   o.games = 2;
