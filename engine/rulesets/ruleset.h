@@ -89,7 +89,9 @@ struct Awaiting {
   std::vector<std::string> unit_ids;
 };
 
-enum class PolicyKind : int { kUnspecified = 0, kRules = 1, kMcts = 2 };
+// kRandom: uniform among the legal actions (a baseline for the arena).
+// kAgent: an outside program answering over gRPC at PolicySpec::agent_address.
+enum class PolicyKind : int { kUnspecified = 0, kRules = 1, kMcts = 2, kRandom = 3, kAgent = 4 };
 
 struct PolicySpec {
   PolicyKind kind = PolicyKind::kRules;
@@ -101,6 +103,8 @@ struct PolicySpec {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   // True once the caller has gone (a cancelled call): a search ends at once.
   std::function<bool()> cancelled;
+  // kAgent: the agent's address, "host:port".
+  std::string agent_address;
 };
 
 // One named decision point (AskRequest.question). Each rule set defines its
