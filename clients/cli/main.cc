@@ -21,6 +21,7 @@
 #include "clients/cli/commands.h"
 #include "clients/cli/simulate.h"
 #include "root/register.h"
+#include "service/agent_policy.h"
 
 namespace impi::cli {
 namespace {
@@ -108,8 +109,9 @@ int Main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   simulate->add_option("--seed", sim.seed, "game i plays with dice seed SEED+i")
       ->capture_default_str();
-  simulate->add_option("--zulu", sim.zulu, "Zulu policy: rules | mcts")->capture_default_str();
-  simulate->add_option("--british", sim.british, "British policy: rules | mcts")
+  simulate->add_option("--zulu", sim.zulu, "Zulu policy: rules | mcts | grpc:HOST:PORT")
+      ->capture_default_str();
+  simulate->add_option("--british", sim.british, "British policy: rules | mcts | grpc:HOST:PORT")
       ->capture_default_str();
   simulate->add_option("--iterations", sim.iterations,
                        "a search's iterations a decision, for an mcts side (0: 200)")
@@ -151,5 +153,6 @@ int Main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   impi::RegisterEverything();
+  impi::service::RegisterAgentPolicies();  // --zulu / --british grpc:HOST:PORT
   return impi::cli::Main(argc, argv);
 }

@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "clients/cli/commands.h"
@@ -21,6 +22,7 @@
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/umpire.h"
+#include "service/agent_policy.h"
 #include "service/convert.h"
 
 namespace impi::cli {
@@ -45,8 +47,14 @@ absl::StatusOr<PolicyKind> PolicyKindOf(const std::string& name, const char* fla
   const std::string n = absl::AsciiStrToLower(name);
   if (n == "rules") return PolicyKind::kRules;
   if (n == "mcts") return PolicyKind::kMcts;
+  if (absl::StartsWith(n, "grpc:") && n.size() > 5) return PolicyKind::kAgent;
   return absl::InvalidArgumentError(
-      absl::StrCat(flag, ": '", name, "' is not a policy (rules or mcts)"));
+      absl::StrCat(flag, ": '", name, "' is not a policy (rules, mcts or grpc:HOST:PORT)"));
+}
+
+// "grpc:HOST:PORT" -> "HOST:PORT", the outside agent's address (else "").
+std::string AgentAddressOf(const std::string& name) {
+  return absl::StartsWith(absl::AsciiStrToLower(name), "grpc:") ? name.substr(5) : std::string();
 }
 
 int FiguresLost(const Unit& u) { return u.figures.seriously_wounded + u.figures.casualties; }
@@ -116,9 +124,11 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   if (!british_kind.ok()) return british_kind.status();
   PolicySpec zulu_spec;
   zulu_spec.kind = *zulu_kind;
+  zulu_spec.agent_address = AgentAddressOf(options.zulu);
   zulu_spec.iterations = options.iterations;
   PolicySpec british_spec;
   british_spec.kind = *british_kind;
+  british_spec.agent_address = AgentAddressOf(options.british);
   british_spec.iterations = options.iterations;
   std::unique_ptr<Policy> british = MakePolicy(start.ruleset, Side::kBritish, british_spec);
   if (british == nullptr) {
@@ -446,6 +456,13 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
   }
   if (failed > kErrorsShown) err << "error: ... and " << failed - kErrorsShown << " more\n";
   out << FormatReport(o, *ruleset, games, failed);
+  // An outside agent's faults: moves its side's RULES policy played instead.
+  for (const auto& [value, side] : {std::pair{o.zulu, "zulu"}, {o.british, "british"}}) {
+    const std::string address = AgentAddressOf(value);
+    if (address.empty()) continue;
+    out << "agent (" << side << ", " << address
+        << "): " << service::AgentStatsFor(address)->Counts().ToString() << "\n";
+  }
   return failed > 0 ? kExitError : kExitOk;
 }
 

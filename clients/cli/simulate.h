@@ -54,8 +54,8 @@ struct SimulateOptions {
   std::string scenario = "isandlwana";  // a built-in scenario
   int games = 100;
   uint64_t seed = 1;              // game i plays with seed + i
-  std::string zulu = "rules";     // rules | mcts
-  std::string british = "rules";  // rules | mcts
+  std::string zulu = "rules";     // rules | mcts | grpc:HOST:PORT (an outside agent)
+  std::string british = "rules";  // rules | mcts | grpc:HOST:PORT
   int iterations = 0;             // a search's iterations a decision (0: the policy's 200)
   int threads = 1;
   bool laager = false;
