@@ -97,6 +97,11 @@ int AgentPolicy::Fallback(const BattleState& state, Side side, const std::vector
 
 int AgentPolicy::Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
                         std::string* why) {
+  if (options.size() == 1) {
+    // No choice to make: no call (the driver does not ask either).
+    if (why != nullptr) *why = "the only legal action";
+    return 0;
+  }
   const Ruleset* rules = FindRuleset(state.ruleset);
   const Side side = rules != nullptr ? rules->AwaitsBrief(state).side : Side::kUnspecified;
   const int64_t call = stats_->calls_++;

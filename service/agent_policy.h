@@ -90,6 +90,7 @@ class AgentPolicy final : public Policy {
   AgentPolicy& operator=(const AgentPolicy&) = delete;
 
   // Never fails: a fault is counted and the RULES policy chooses instead.
+  // With one option there is no choice: 0, with no call.
   int Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
              std::string* why) override;
 
