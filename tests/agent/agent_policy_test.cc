@@ -184,6 +184,7 @@ class FaultyAgent final : public v1::Agent::Service {
     {
       std::lock_guard<std::mutex> lock(mu_);
       n = seen_++;
+      requests_.push_back(*request);
       if (request->legal_actions_size() < 2) ++bad_requests_;
       if (request->view().ruleset() != request->ruleset()) ++bad_requests_;
     }
@@ -244,6 +245,10 @@ class FaultyAgent final : public v1::Agent::Service {
     std::lock_guard<std::mutex> lock(mu_);
     return bad_requests_;
   }
+  std::vector<v1::ActRequest> requests() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return requests_;
+  }
 
  private:
   const Fault fault_;
@@ -254,6 +259,7 @@ class FaultyAgent final : public v1::Agent::Service {
   bool released_ = false;
   int seen_ = 0;
   int bad_requests_ = 0;
+  std::vector<v1::ActRequest> requests_;
   std::atomic<bool> gone_{false};
   int port_ = 0;
   std::unique_ptr<grpc::Server> server_;
@@ -283,6 +289,53 @@ TEST_F(AgentPolicyTest, AWellBehavedAgentPlaysTheZulusOfIsandlwanaToTheEnd) {
   EXPECT_GT(got.counts.calls, 0);
   EXPECT_EQ(got.counts.faults(), 0) << got.counts.ToString();
   EXPECT_EQ(agent.bad_requests(), 0);
+}
+
+// What the British agent of the patrol is sent: its side, what is awaited,
+// the legal actions, the deadline, a step counter, and the table as the
+// British may know it: the umpire's book (force pool, committed regiments,
+// each unit's hand and target) and the untested hidden appearance points
+// are not there.
+TEST_F(AgentPolicyTest, TheAgentIsSentItsSidesViewAndTheLegalActions) {
+  FaultyAgent agent(Fault::kNone, 0);
+  agent.Start();
+  const PolicySpec spec = AgentSpec(agent.address(), kGenerousMs);
+  const Played got = Play(kPatrolBritish, 12, &spec);
+  agent.Stop();
+  EXPECT_TRUE(got.over);
+  const std::vector<v1::ActRequest> requests = agent.requests();
+  ASSERT_EQ(static_cast<int>(requests.size()), got.counts.calls);
+  ASSERT_FALSE(requests.empty());
+  const BattleState start = LoadStart(kPatrolBritish);
+  int hidden_at_start = 0;
+  for (const Point& p : start.points) hidden_at_start += p.hidden ? 1 : 0;
+  ASSERT_GT(hidden_at_start, 0);
+  const int64_t first = requests.front().call();
+  for (size_t k = 0; k < requests.size(); ++k) {
+    const v1::ActRequest& r = requests[k];
+    SCOPED_TRACE(absl::StrCat("request ", k));
+    EXPECT_EQ(r.ruleset(), v1::TSATF_ZULU_CONTROL);
+    EXPECT_EQ(r.side(), v1::BRITISH);
+    EXPECT_EQ(r.awaiting().side(), v1::BRITISH);
+    EXPECT_FALSE(r.awaiting().prompt().empty());
+    EXPECT_GE(r.legal_actions_size(), 2);
+    EXPECT_GT(r.time_left_ms(), 0);
+    EXPECT_LE(r.time_left_ms(), kGenerousMs);
+    EXPECT_EQ(r.call(), first + static_cast<int64_t>(k));
+    EXPECT_EQ(r.view().ruleset(), v1::TSATF_ZULU_CONTROL);
+    EXPECT_EQ(r.view().tsatf().force_pool(), 0);
+    EXPECT_EQ(r.view().tsatf().committed(), 0);
+    EXPECT_EQ(r.view().tsatf().scenario_total(), 0);
+    EXPECT_EQ(r.view().tsatf().units_size(), 0);
+    for (const v1::Point& p : r.view().points()) {
+      EXPECT_FALSE(p.kind() == v1::APPEARANCE && p.hidden() &&
+                   (p.state() == v1::POINT_STATE_UNSPECIFIED || p.state() == v1::UNTESTED))
+          << "point " << p.number();
+      EXPECT_EQ(p.marked_force(), v1::FORCE_KIND_UNSPECIFIED) << "point " << p.number();
+    }
+  }
+  // The first request: hidden points of the scenario are left out.
+  EXPECT_LT(requests.front().view().points_size(), static_cast<int>(start.points.size()));
 }
 
 TEST_F(AgentPolicyTest, AnAgentMayAnswerWithTheActionItself) {
