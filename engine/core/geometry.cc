@@ -42,6 +42,9 @@ constexpr int kMaxGreedyLegs = 64;
 // below skip exact tests whose answer this settles, so the answers are those
 // of the exact tests alone.
 constexpr double kBoxSlack = 1e-6;
+// The same for a path search's boxes (Field), which stand in for distances
+// worked out with square roots and quadratics: far more than their rounding.
+constexpr double kFieldBoxSlack = 1e-3;
 
 double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 
@@ -226,6 +229,20 @@ struct Field {
   const std::vector<Obstacle>* obstacles;
   std::vector<double> keep;
   std::vector<bool> ignored;
+  // Each obstacle's bounding box (a disc's, or its vertices'): a segment or
+  // point further than a distance from it on one axis, by more than
+  // kFieldBoxSlack, is further than that distance from the obstacle, so the
+  // exact tests below are skipped only where their answer is settled.
+  std::vector<Vec2> box_lo;
+  std::vector<Vec2> box_hi;
+
+  // True if the box of segment a-b (a point when a == b) is more than `reach`
+  // (plus the slack) from obstacle i's box on either axis.
+  bool BoxesApart(size_t i, const Vec2& a, const Vec2& b, double reach) const {
+    const double d = reach + kFieldBoxSlack;
+    return std::max(a.x(), b.x()) < box_lo[i].x() - d || std::min(a.x(), b.x()) > box_hi[i].x() + d ||
+           std::max(a.y(), b.y()) < box_lo[i].y() - d || std::min(a.y(), b.y()) > box_hi[i].y() + d;
+  }
   // Waypoint candidates per obstacle, sampled on first use.
   mutable std::vector<std::vector<Vec2>> samples;
   mutable std::vector<bool> sampled;
@@ -238,7 +255,7 @@ struct Field {
     int best = -1;
     double best_t = std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < obstacles->size(); ++i) {
-      if (ignored[i]) continue;
+      if (ignored[i] || BoxesApart(i, a, b, HitRadius(i))) continue;
       const double t = FirstContact(a, b, (*obstacles)[i], HitRadius(i));
       if (t < best_t) {
         best_t = t;
@@ -253,7 +270,7 @@ struct Field {
   // True if p is at least the clearance (plus half the margin) from everything.
   bool Clear(const Vec2& p) const {
     for (size_t i = 0; i < obstacles->size(); ++i) {
-      if (ignored[i]) continue;
+      if (ignored[i] || BoxesApart(i, p, p, keep[i] + 0.5 * kMargin)) continue;
       if (DistanceTo(p, (*obstacles)[i]) < keep[i] + 0.5 * kMargin) return false;
     }
     return true;
@@ -305,7 +322,7 @@ struct Field {
   // Index of a (non-ignored) obstacle whose clearance region holds p, or -1.
   int Holding(const Vec2& p) const {
     for (size_t i = 0; i < obstacles->size(); ++i) {
-      if (ignored[i]) continue;
+      if (ignored[i] || BoxesApart(i, p, p, HitRadius(i))) continue;
       if (DistanceTo(p, (*obstacles)[i]) < HitRadius(i)) return static_cast<int>(i);
     }
     return -1;
@@ -320,8 +337,20 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
   field.ignored.assign(n, false);
   field.samples.resize(n);
   field.sampled.assign(n, false);
+  field.box_lo.assign(n, Vec2::Zero());
+  field.box_hi.assign(n, Vec2::Zero());
   for (size_t i = 0; i < n; ++i) {
     const Obstacle& o = obstacles[i];
+    if (o.shape == Obstacle::Shape::kDisc) {
+      field.box_lo[i] = o.center - Vec2(o.radius, o.radius);
+      field.box_hi[i] = o.center + Vec2(o.radius, o.radius);
+    } else if (!o.vertices.empty()) {
+      field.box_lo[i] = field.box_hi[i] = o.vertices[0];
+      for (const Vec2& v : o.vertices) {
+        field.box_lo[i] = field.box_lo[i].cwiseMin(v);
+        field.box_hi[i] = field.box_hi[i].cwiseMax(v);
+      }
+    }
     if (o.shape != Obstacle::Shape::kDisc && o.vertices.empty()) {
       field.ignored[i] = true;
       continue;

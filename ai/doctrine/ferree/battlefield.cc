@@ -306,9 +306,22 @@ Vec2 CampCentre(const BattleState& s) {
 
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   std::vector<Vec2> ps;
+  // DivisionOf, with the regiment's division looked up once for each run of
+  // trays naming the same parent (a regiment's trays stand together).
+  const std::string* last_parent = nullptr;
+  int parent_division = 0;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    if (DivisionOf(s, u) == division) ps.push_back(u.position);
+    int d = impi::ferree::UnitOf(s, u.id).division;
+    if (d == 0) {
+      if (last_parent == nullptr || u.parent != *last_parent) {
+        last_parent = &u.parent;
+        const Unit* r = RegimentOf(s, u);
+        parent_division = r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
+      }
+      d = parent_division;
+    }
+    if (d == division) ps.push_back(u.position);
   }
   if (ps.empty()) return false;
   *centre = Mean(ps);

@@ -621,8 +621,26 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
   double ground_gap = kFar;
   const Unit* nearest = nullptr;
   double nearest_gap = kFar;
+  // The box round the trays' centres: a British unit's distance to it, less
+  // the largest footprints (1.5" each), is at most its gap to every tray (the
+  // rounding of each step is monotonic), so a unit whose bound is beyond both
+  // rifle range and the nearest gap so far changes nothing and is passed over.
+  double lo_x = kFar, hi_x = -kFar, lo_y = kFar, hi_y = -kFar;
+  for (const Unit* t : trays) {
+    lo_x = std::min(lo_x, t->position.x());
+    hi_x = std::max(hi_x, t->position.x());
+    lo_y = std::min(lo_y, t->position.y());
+    hi_y = std::max(hi_y, t->position.y());
+  }
+  constexpr double kLargestRadius = 1.5;
   for (const Unit& b : s.units) {
     if (!ferree::IsBritishTarget(b)) continue;
+    if (!trays.empty()) {
+      const double dx = std::max({0.0, lo_x - b.position.x(), b.position.x() - hi_x});
+      const double dy = std::max({0.0, lo_y - b.position.y(), b.position.y() - hi_y});
+      const double bound = std::sqrt(dx * dx + dy * dy) - kLargestRadius - kLargestRadius;
+      if (bound > ferree::kRifleRange && bound > nearest_gap) continue;
+    }
     double gap = kFar;
     for (const Unit* t : trays) gap = std::min(gap, Gap(*t, b));
     if (gap < nearest_gap) {

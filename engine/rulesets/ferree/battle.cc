@@ -1618,9 +1618,13 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
   // "He must be able to trace a line from the firing figure to the target
   // figure without crossing a Zulu unit or intervening terrain."
   const BlockerSet& terrain = SightBlockers("");
+  // Only a tray near enough to the sniper to touch a line to a target in
+  // range can block one (with an inch to spare): the others are left out.
+  const double reach = kSniperRange + Radius(*sn) + kCompanyRadius + kTrayRadius + 1.0;
   BlockerSet trays;
   for (const Unit& z : s_.units) {
-    if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap) {
+    if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap &&
+        Distance(z.position, sn->position) <= reach) {
       trays.Add(Obstacle::Disc(z.position, kTrayRadius));
     }
   }

@@ -386,12 +386,25 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   // Contact with the other side stops a move.
   if (enemy_gap >= 0) {
     const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+    // The path's box: a unit further than its reach (and a margin far above
+    // any rounding) from it on one axis is entered by no leg of the path.
+    Vec2 lo = pts[0], hi = pts[0];
+    for (const Vec2& p : pts) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    constexpr double kBoxMargin = 1e-3;
     for (const Unit& e : s_.units) {
       if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment ||
           e.figures.Present() <= 0) {
         continue;
       }
       const double r = Radius(u) + Radius(e) + enemy_gap;
+      const double reach = r + kBoxMargin;
+      if (e.position.x() < lo.x() - reach || e.position.x() > hi.x() + reach ||
+          e.position.y() < lo.y() - reach || e.position.y() > hi.y() + reach) {
+        continue;
+      }
       if (Distance(start, e.position) <= r + 1e-9) continue;  // already there
       double s = 0;
       for (size_t k = 1; k < pts.size(); ++k) {

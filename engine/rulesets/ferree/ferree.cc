@@ -144,50 +144,8 @@ bool IsMounted(const Unit& u) {
          u.stance != Stance::kDismounted;
 }
 
-bool CloseCombatTarget(const Unit& u) {
-  return u.side == Side::kZulu &&
-         (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna ||
-          u.kind == UnitKind::kSniper) &&
-         Alive(u);
-}
-
 bool IsNative(const Unit& u) {
   return u.kind == UnitKind::kNativeFoot || u.kind == UnitKind::kNativeHorse;
-}
-
-double Radius(const Unit& u) {
-  switch (u.kind) {
-    case UnitKind::kTray:
-      return kTrayRadius;
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-      return kCompanyRadius;
-    case UnitKind::kGun:
-    case UnitKind::kRockets:
-      return kGunRadius;
-    case UnitKind::kWagon:
-      return kWagonRadius;
-    case UnitKind::kRegiment:
-      return 0.0;
-    default:
-      return kFigureRadius;
-  }
-}
-
-double Gap(const Unit& a, const Unit& b) {
-  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
-}
-
-bool InContact(const Unit& a, const Unit& b) { return Gap(a, b) <= kContactGap + 1e-9; }
-
-bool Alive(const Unit& u) {
-  if (u.off_table) return false;
-  if (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper) return u.figures.fit > 0;
-  if (u.kind == UnitKind::kWagon) return true;
-  return u.figures.Present() > 0;
 }
 
 Vec2 CampCentre(const BattleState& s) {
@@ -617,9 +575,22 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
   return absl::OkStatus();
 }
 
+namespace {
+
+// A step changes the state in place and holds references into the units'
+// bookkeeping while it does: the entries it shares with copies of the state
+// (FlatMap is copy on write) are made its own first, so that no change in
+// the step copies them under a reference.
+void UnshareBookkeeping(BattleState& state) {
+  if (FerreeState* own = std::any_cast<FerreeState>(&state.ruleset_state)) own->units.Unshare();
+}
+
+}  // namespace
+
 absl::Status FerreeRuleset::Apply(BattleState& state, Side side, const Action& action,
                                   Dice& dice, EventLog& log, const std::string& path,
                                   const std::string& why) const {
+  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   if (side == Side::kZulu) return battle.ApplyZulu(action, path, why);
   if (side != Side::kBritish) {
@@ -633,11 +604,13 @@ absl::Status FerreeRuleset::ApplyLegal(BattleState& state, Side side,
                                        EventLog& log, const std::string& path,
                                        const std::string& why) const {
   if (side != Side::kZulu) return Apply(state, side, legal[i], dice, log, path, why);
+  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   return battle.ApplyZulu(legal[i], path, why, &legal);
 }
 
 absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
+  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   return battle.Run(nullptr);
 }
@@ -645,6 +618,7 @@ absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) c
 absl::Status FerreeRuleset::Ask(BattleState& state, const impi::Question& question, Dice& dice,
                                 EventLog& log, int* decision) const {
   IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
+  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   return battle.Ask(*mine, decision);
 }

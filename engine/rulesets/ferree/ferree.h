@@ -48,6 +48,7 @@
 #ifndef IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 #define IMPI_ENGINE_RULESETS_FERREE_FERREE_H_
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -268,16 +269,16 @@ bool IsArtillery(const Unit& u);
 bool IsMounted(const Unit& u);
 // A Zulu figure a British company can fight in close combat: a tray, an
 // induna or a sniper on the table, alive.
-bool CloseCombatTarget(const Unit& u);
+inline bool CloseCombatTarget(const Unit& u);
 // Natal Native Contingent and native horse.
 bool IsNative(const Unit& u);
 // A footprint radius for distances between units, in inches.
-double Radius(const Unit& u);
+inline double Radius(const Unit& u);
 // Edge-to-edge distance between two units (0 if they overlap).
-double Gap(const Unit& a, const Unit& b);
-bool InContact(const Unit& a, const Unit& b);
+inline double Gap(const Unit& a, const Unit& b);
+inline bool InContact(const Unit& a, const Unit& b);
 // A unit with figures that can still be hit, on the table.
-bool Alive(const Unit& u);
+inline bool Alive(const Unit& u);
 // The centre of the camp: the CAMP terrain, else the TENT_LINES, else the
 // table's centre.
 Vec2 CampCentre(const BattleState& s);
@@ -670,6 +671,51 @@ class FerreeRuleset final : public Ruleset {
   void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
   void HashOwnState(const BattleState& state, StateHasher* h) const override;
 };
+
+// --- The unit helpers asked most often, inline (they are in every loop over
+// the units).
+
+inline bool Alive(const Unit& u) {
+  if (u.off_table) return false;
+  if (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper) return u.figures.fit > 0;
+  if (u.kind == UnitKind::kWagon) return true;
+  return u.figures.Present() > 0;
+}
+
+inline bool CloseCombatTarget(const Unit& u) {
+  return u.side == Side::kZulu &&
+         (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna ||
+          u.kind == UnitKind::kSniper) &&
+         Alive(u);
+}
+
+inline double Radius(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kTray:
+      return kTrayRadius;
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+      return kCompanyRadius;
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+      return kGunRadius;
+    case UnitKind::kWagon:
+      return kWagonRadius;
+    case UnitKind::kRegiment:
+      return 0.0;
+    default:
+      return kFigureRadius;
+  }
+}
+
+inline double Gap(const Unit& a, const Unit& b) {
+  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
+}
+
+inline bool InContact(const Unit& a, const Unit& b) { return Gap(a, b) <= kContactGap + 1e-9; }
 
 }  // namespace impi::ferree
 
