@@ -16,6 +16,12 @@
 // game ended (victory.h: the objective seized and held, the patrol cut up,
 // the objective missed, too few holding it), how often the objective was
 // reached and the figures holding it at the end. A draw is a game the rule set judged neither side's.
+// How the British lose: for Ferree, the engine's counters
+// (ferree::BritishLosses: figures lost to Zulu fire and in close combat,
+// those by units short of ammunition, company resolve tests ending in ROUT
+// or RETIRE, figures routed off the table), the companies out of ammunition
+// at the end and each Zulu win's main cause (LossCause); for Zulu Control,
+// the British figures lost in the Zulu wins and how those games ended.
 //
 // Zulu Control is played with the engine resolving the British side
 // (tsatf.resolve_british = 1) unless the scenario sets that parameter;
