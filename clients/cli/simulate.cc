@@ -91,6 +91,18 @@ const char* ScoutingName(int s) {
 
 }  // namespace
 
+const char* LossCauseName(LossCause c) {
+  switch (c) {
+    case LossCause::kCloseCombat: return "close combat";
+    case LossCause::kAmmunition: return "close combat, short of ammunition";
+    case LossCause::kFire: return "Zulu fire";
+    case LossCause::kResolve: return "resolve (routed off the table)";
+    case LossCause::kEscaped: return "escaped off the table by a move";
+    case LossCause::kNone: break;
+  }
+  return "none";
+}
+
 absl::StatusOr<std::string> RulesetName(const std::string& name) {
   static const std::map<std::string, std::string> kShort = {
       {"ferree", "FERREE_ISANDLWANA"}, {"tsatf", "TSATF_ZULU_CONTROL"}, {"empress", "EMPRESS_DWG"},
@@ -255,6 +267,32 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
                                        u.status.ammunition == Ammunition::kOut)) {
         ++record.british_out_of_ammunition;
       }
+      if (u.side == Side::kBritish && u.status.ammunition == Ammunition::kOut) {
+        ++record.british_out_of_ammunition_out;
+      }
+    }
+    const impi::ferree::BritishLosses& l = impi::ferree::Own(s).losses;
+    record.british_lost_to_fire = l.to_fire;
+    record.british_lost_in_close_combat = l.in_close_combat;
+    record.british_lost_in_close_combat_short = l.close_combat_short;
+    record.british_routs = l.routs;
+    record.british_retires = l.retreats;
+    record.british_routed_off = l.routed_off;
+    if (record.winner == Side::kZulu) {
+      const std::pair<int, LossCause> fates[] = {
+          {l.in_close_combat - l.close_combat_short, LossCause::kCloseCombat},
+          {l.close_combat_short, LossCause::kAmmunition},
+          {l.to_fire, LossCause::kFire},
+          {l.routed_off, LossCause::kResolve},
+          {record.british_escaped - l.routed_off, LossCause::kEscaped},
+      };
+      int most = -1;
+      for (const auto& [k, cause] : fates) {
+        if (k > most) {
+          most = k;
+          record.loss_cause = cause;
+        }
+      }
     }
   }
   for (const Unit& u : s.units) {
@@ -359,6 +397,24 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
     wide("objective reached", objective);
     absl::StrAppend(&out, absl::StrFormat("  Mean figures holding the objective at the end %.1f of %d\n",
                                           holding / n, british_start));
+    // The British losses of the games the Zulus won (Zulu Control's engine
+    // keeps no count of fire against close combat, nor ammunition).
+    absl::StrAppend(&out, "\nHow the British lose (the Zulu wins)\n");
+    std::map<std::string, int> lost_endings;
+    double lost_figures = 0;
+    for (const GameRecord& g : games) {
+      if (g.winner != Side::kZulu) continue;
+      lost_figures += g.british_lost;
+      ++lost_endings[g.ending];
+    }
+    absl::StrAppend(&out, absl::StrFormat("  Zulu wins %d; mean British figures lost in them %.1f of %d "
+                                          "(fire and close combat not told apart)\n",
+                                          zulu, zulu > 0 ? lost_figures / zulu : 0.0,
+                                          british_start));
+    for (const auto& [ending, k] : lost_endings) {
+      absl::StrAppend(&out, absl::StrFormat("  %-54s %5d  %s of the Zulu wins\n", ending, k,
+                                            Percent(k, zulu)));
+    }
     return out;
   }
   absl::StrAppend(&out, "\nVictory scale (designed, docs/ferree-engine.md)\n");
@@ -366,6 +422,37 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   absl::StrAppend(&out, absl::StrFormat("  Mean British figures escaped %.1f; companies low or out "
                                         "of ammunition at the end %.1f\n",
                                         escaped / n, short_of_ammunition / n));
+  {
+    // How the British lose (ferree::BritishLosses; the main cause: LossCause).
+    double fire = 0, close = 0, close_short = 0, routs = 0, retires = 0, routed_off = 0, out_of = 0;
+    std::map<LossCause, int> causes;
+    for (const GameRecord& g : games) {
+      fire += g.british_lost_to_fire;
+      close += g.british_lost_in_close_combat;
+      close_short += g.british_lost_in_close_combat_short;
+      routs += g.british_routs;
+      retires += g.british_retires;
+      routed_off += g.british_routed_off;
+      out_of += g.british_out_of_ammunition_out;
+      if (g.winner == Side::kZulu) ++causes[g.loss_cause];
+    }
+    absl::StrAppend(&out, "\nHow the British lose (means a game; designed attribution, "
+                          "docs/simulation.md)\n");
+    absl::StrAppend(&out, absl::StrFormat("  British figures lost to Zulu fire %.1f, in close combat "
+                                          "%.1f (%.1f of them by units low or out of ammunition)\n",
+                                          fire / n, close / n, close_short / n));
+    absl::StrAppend(&out, absl::StrFormat("  company resolve tests failed: ROUT %.1f, RETIRE %.1f; "
+                                          "figures routed off the table %.1f, escaped in all %.1f\n",
+                                          routs / n, retires / n, routed_off / n, escaped / n));
+    absl::StrAppend(&out, absl::StrFormat("  companies out of ammunition at the end %.1f (low or out "
+                                          "%.1f)\n",
+                                          out_of / n, short_of_ammunition / n));
+    absl::StrAppend(&out, absl::StrFormat("  main cause of each British defeat (%d Zulu wins):\n", zulu));
+    for (const auto& [cause, k] : causes) {
+      absl::StrAppend(&out, absl::StrFormat("    %-34s %5d  %s of the Zulu wins\n",
+                                            LossCauseName(cause), k, Percent(k, zulu)));
+    }
+  }
   absl::StrAppend(&out, "\nSituation (Ferree 1. A-F)\n");
   row("A camp laagered", laager);
   row("B thornbush", thornbush);

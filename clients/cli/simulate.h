@@ -16,6 +16,12 @@
 // game ended (victory.h: the objective seized and held, the patrol cut up,
 // the objective missed, too few holding it), how often the objective was
 // reached and the figures holding it at the end. A draw is a game the rule set judged neither side's.
+// How the British lose: for Ferree, the engine's counters
+// (ferree::BritishLosses: figures lost to Zulu fire and in close combat,
+// those by units short of ammunition, company resolve tests ending in ROUT
+// or RETIRE, figures routed off the table), the companies out of ammunition
+// at the end and each Zulu win's main cause (LossCause); for Zulu Control,
+// the British figures lost in the Zulu wins and how those games ended.
 //
 // Zulu Control is played with the engine resolving the British side
 // (tsatf.resolve_british = 1) unless the scenario sets that parameter;
@@ -62,6 +68,16 @@ struct SimulateOptions {
   int turn_cap = 60;
 };
 
+// The main cause of a British defeat (a Zulu win), from the British
+// starting figures' fates (designed, docs/simulation.md "How the British
+// lose"): the largest of the figures lost in close combat by units with
+// ammunition (kCloseCombat), lost in close combat by units low or out of it
+// (kAmmunition), lost to Zulu fire (kFire), gone off the table in a rout
+// after a failed resolve test (kResolve), escaped off the table by a move
+// (kEscaped). Ties go in that order.
+enum class LossCause { kNone, kCloseCombat, kAmmunition, kFire, kResolve, kEscaped };
+const char* LossCauseName(LossCause c);
+
 // One game's result.
 struct GameRecord {
   uint64_t seed = 0;
@@ -79,6 +95,15 @@ struct GameRecord {
   impi::ferree::Victory victory = impi::ferree::Victory::kNone;
   int british_escaped = 0;
   int british_out_of_ammunition = 0;  // companies low or out at the end
+  // Ferree: how the British lost figures and units (ferree::BritishLosses).
+  int british_lost_to_fire = 0;
+  int british_lost_in_close_combat = 0;
+  int british_lost_in_close_combat_short = 0;  // by units low or out of ammunition
+  int british_routs = 0;                       // resolve tests ending in ROUT
+  int british_retires = 0;                     // ... in RETIRE
+  int british_routed_off = 0;  // figures gone off the table in a rout
+  int british_out_of_ammunition_out = 0;       // companies out (not low) at the end
+  LossCause loss_cause = LossCause::kNone;     // set for a Zulu win
   // Zulu Control's patrol task (engine/rulesets/tsatf/victory.h): how the
   // game ended, whether the objective was reached, figures holding it.
   bool draw = false;

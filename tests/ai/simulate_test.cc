@@ -8,6 +8,8 @@
 
 #include "gtest/gtest.h"
 #include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ruleset.h"
+#include "tests/conformance/scenario_cases.h"
 
 namespace impi::cli {
 namespace {
@@ -145,6 +147,72 @@ TEST(SimulateTest, LaagerForcesSituationA) {
       << out.str();
   // The defensive camp's deployment roll (1.D.2) never gives "historical".
   EXPECT_EQ(out.str().find("D deployment historical"), std::string::npos) << out.str();
+}
+
+// How the British lose: the counters' means and each lost game's main
+// cause (LossCause) in the report.
+TEST(SimulateTest, ReportTellsHowTheBritishLose) {
+  SimulateOptions o;
+  o.games = 4;
+  o.seed = 1;
+  std::vector<GameRecord> games(4);
+  for (GameRecord& g : games) g.british_start = 144;
+  games[0].winner = games[1].winner = games[2].winner = Side::kZulu;
+  games[3].winner = Side::kBritish;
+  games[0].british_lost_to_fire = 4;
+  games[0].british_lost_in_close_combat = 100;
+  games[0].british_lost_in_close_combat_short = 60;
+  games[0].loss_cause = LossCause::kAmmunition;
+  games[1].british_lost_in_close_combat = 40;
+  games[1].loss_cause = LossCause::kCloseCombat;
+  games[2].british_routs = 4;
+  games[2].british_retires = 8;
+  games[2].british_routed_off = 80;
+  games[2].british_escaped = 80;
+  games[2].loss_cause = LossCause::kResolve;
+  games[3].british_out_of_ammunition_out = 4;
+  games[3].british_out_of_ammunition = 6;
+  const std::string r = FormatReport(o, "FERREE_ISANDLWANA", games, 0);
+  EXPECT_NE(r.find("British figures lost to Zulu fire 1.0, in close combat 35.0 (15.0 of them by "
+                   "units low or out of ammunition)"),
+            std::string::npos)
+      << r;
+  EXPECT_NE(r.find("company resolve tests failed: ROUT 1.0, RETIRE 2.0; figures routed off the "
+                   "table 20.0, escaped in all 20.0"),
+            std::string::npos)
+      << r;
+  EXPECT_NE(r.find("companies out of ammunition at the end 1.0 (low or out 1.5)"), std::string::npos)
+      << r;
+  EXPECT_NE(r.find("main cause of each British defeat (3 Zulu wins)"), std::string::npos) << r;
+  EXPECT_NE(r.find("close combat, short of ammunition      1   33.3% of the Zulu wins"),
+            std::string::npos)
+      << r;
+  EXPECT_NE(r.find("resolve (routed off the table)         1   33.3%"), std::string::npos) << r;
+}
+
+// Whole games: every British figure lost is lost to Zulu fire or in close
+// combat (the engine's two ways, 001 "Zulu Sniper Fire" and "D. Close
+// Combat"); figures routed off the table are among the escaped; every Zulu
+// win has a main cause and no other game has one.
+TEST(SimulateTest, BritishLossesAddUpInWholeGames) {
+  const BattleState start = LoadScenario("isandlwana");
+  const Ruleset* rules = FindRuleset(start.ruleset);
+  ASSERT_NE(rules, nullptr);
+  SimulateOptions o;
+  int zulu_wins = 0, close_combat = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    absl::StatusOr<GameRecord> g = PlayGame(*rules, start, seed, o);
+    ASSERT_TRUE(g.ok()) << g.status();
+    EXPECT_EQ(g->british_lost_to_fire + g->british_lost_in_close_combat, g->british_lost)
+        << "seed " << seed;
+    EXPECT_LE(g->british_lost_in_close_combat_short, g->british_lost_in_close_combat);
+    EXPECT_LE(g->british_routed_off, g->british_escaped) << "seed " << seed;
+    EXPECT_EQ(g->winner == Side::kZulu, g->loss_cause != LossCause::kNone) << "seed " << seed;
+    zulu_wins += g->winner == Side::kZulu ? 1 : 0;
+    close_combat += g->british_lost_in_close_combat;
+  }
+  EXPECT_GT(zulu_wins, 0);
+  EXPECT_GT(close_combat, 0);
 }
 
 }  // namespace

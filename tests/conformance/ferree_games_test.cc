@@ -27,7 +27,21 @@
 //     is left on the table; the end is the step's last event, and a finished
 //     game does not move on;
 //   - the same seed gives the same game (the deterministic serialization of
-//     the final TableState, byte for byte).
+//     the final TableState, byte for byte);
+//   - footprints (docs/ferree-engine.md, "Footprints"): every unit on the
+//     table with figures (a wagon always) stands on a disc of
+//     ferree::Radius(u) at its position (001, the basing paragraph before
+//     "Unit Organization": "a movement tray can be constructed out of
+//     magnetic sheet cut to a 2 3/4" square", a disc of 1.4"; a company 1.5",
+//     a wagon 0.75", designed). After every step, and in the scenario before the first,
+//     no two footprints overlap: two overlap when their centres are closer
+//     than the sum of their radii less 1e-6". No Zulu unit is within 1"
+//     (edge to edge) of a British unit unless the two are in close combat:
+//     in base contact (at most ferree::kContactGap apart, 001 D.: "Close
+//     combat occurs when a Zulu figure and a British figure are in base
+//     contact or across a barricade") or across the laager or thornbush
+//     within the defended reach; a lone British figure (a runner, the surgeon) keeps no
+//     stand-off, and a Zulu may stand among the wagons (designed).
 // The games are split into four shards of 50 so ctest runs them in parallel;
 // each shard prints a one-line summary.
 #include <algorithm>
@@ -175,6 +189,7 @@ struct Tally {
   int moves_with_pinned_tray = 0;  // regiment moves that left a pinned tray behind
   int pinned_charges = 0;          // a pinned tray's bonus charge on a retiring unit
   int routs = 0;
+  int64_t footprint_checks = 0;  // states checked for footprints
   int64_t violations = 0;
   // Violations by kind: the message up to its first ": ", with unit ids and
   // numbers left out.
@@ -198,6 +213,8 @@ class GameChecker {
       : rules_(rules), seed_(seed), tally_(tally) {}
 
   void Step(const BattleState& before, const StepResult& result);
+  // Footprints and the 1" stand-off, on one state.
+  void Footprints(const BattleState& s);
   // The finished game does not move on.
   void Finished(const BattleState& final_state);
 
@@ -286,7 +303,89 @@ void GameChecker::Activate(const BattleState& b, const BattleState& a, const std
   }
 }
 
+// The segment a-b crosses an edge of the laager or the thornbush.
+bool AcrossBarricade(const BattleState& s, const Vec2& a, const Vec2& b) {
+  auto cross = [](const Vec2& p, const Vec2& q, const Vec2& c, const Vec2& d) {
+    auto orient = [](const Vec2& o, const Vec2& x, const Vec2& y) {
+      return (x - o).x() * (y - o).y() - (x - o).y() * (y - o).x();
+    };
+    const double d1 = orient(c, d, p), d2 = orient(c, d, q);
+    const double d3 = orient(p, q, c), d4 = orient(p, q, d);
+    return ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) &&
+           ((d3 <= 0 && d4 >= 0) || (d3 >= 0 && d4 <= 0));
+  };
+  for (const Terrain& t : s.terrain) {
+    if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
+    const size_t n = t.outline.size();
+    for (size_t i = 0; i + 1 < n; ++i) {
+      if (cross(a, b, t.outline[i], t.outline[i + 1])) return true;
+    }
+    if (!t.open && n > 2 && cross(a, b, t.outline[n - 1], t.outline[0])) return true;
+  }
+  return false;
+}
+
+void GameChecker::Footprints(const BattleState& s) {
+  // Overlap: centres closer than the sum of the radii less kSlack.
+  constexpr double kSlack = 1e-6;
+  // 001 D.: "base contact"; across the laager "within 1/2"" (the engine's
+  // reach: 1/2" and contact, and 0.2" of the laager's line).
+  const double contact = ferree::kContactGap + 1e-9;
+  const double across = ferree::kLaagerReach + ferree::kContactGap + 0.2;
+  struct Foot {
+    const Unit* u;
+    double r;
+  };
+  std::vector<Foot> feet;
+  double max_r = 0;
+  for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kRegiment || !ferree::Alive(u)) continue;
+    feet.push_back({&u, ferree::Radius(u)});
+    max_r = std::max(max_r, feet.back().r);
+  }
+  ++tally_->footprint_checks;
+
+  // Sweep along x: only units within two radii and the stand-off can clash.
+  std::sort(feet.begin(), feet.end(),
+            [](const Foot& x, const Foot& y) { return x.u->position.x() < y.u->position.x(); });
+  const double reach = 2 * max_r + 1.0;
+  for (size_t i = 0; i < feet.size(); ++i) {
+    const Unit& a = *feet[i].u;
+    for (size_t j = i + 1; j < feet.size(); ++j) {
+      const Unit& b = *feet[j].u;
+      if (b.position.x() - a.position.x() > reach) break;
+      const double d = Distance(a.position, b.position);
+      const double sum = feet[i].r + feet[j].r;
+      // Designed (docs/conformance.md, "Footprints during play"): a Zulu
+      // may stand among the wagons.
+      const bool zulu_on_wagon = (a.side == Side::kZulu && b.kind == UnitKind::kWagon) ||
+                                 (b.side == Side::kZulu && a.kind == UnitKind::kWagon);
+      if (d < sum - kSlack && !zulu_on_wagon) {
+        Fail(absl::StrCat("footprints overlap: ", a.id, " and ", b.id, " stand ",
+                          absl::StrFormat("%.4f", d), "\" apart (radii ", feet[i].r, " and ",
+                          feet[j].r, ")"));
+        continue;
+      }
+      // Units of men: a wagon has no figures.
+      const bool zulu_british = ((a.side == Side::kZulu && b.side == Side::kBritish) ||
+                                 (a.side == Side::kBritish && b.side == Side::kZulu)) &&
+                                a.figures.Present() > 0 && b.figures.Present() > 0;
+      if (!zulu_british) continue;
+      const double gap = d - sum;
+      if (gap <= contact || gap >= 1.0 - kSlack) continue;
+      if (gap <= across && AcrossBarricade(s, a.position, b.position)) continue;
+      // Designed (docs/conformance.md, "Footprints during play"): a lone
+      // British figure (a runner, the surgeon) keeps no stand-off.
+      const Unit& br = a.side == Side::kBritish ? a : b;
+      if (br.kind == UnitKind::kRunner || br.kind == UnitKind::kSurgeon) continue;
+      Fail(absl::StrCat("a Zulu unit within 1\" of a British unit and not in close combat: ", a.id,
+                        " and ", b.id, " ", absl::StrFormat("%.4f", gap), "\" apart"));
+    }
+  }
+}
+
 void GameChecker::Step(const BattleState& b, const StepResult& r) {
+  if (step_ == 0) Footprints(b);
   ++step_;
   event_ = -1;
   ++tally_->steps;
@@ -738,6 +837,9 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
   }
   if (over && a.clock.phase != Phase::kGameOver) Fail("over, but the clock is not GAME_OVER");
   if (over != ended) Fail(absl::StrCat("IsOver ", over, " but the end logged ", ended));
+
+  event_ = -1;
+  Footprints(a);
 }
 
 void GameChecker::Finished(const BattleState& s) {
@@ -839,6 +941,7 @@ GameRecord PlayGame(const BattleState& start, uint64_t seed, GameChecker* checke
     ++rec.steps;
   }
   if (checker != nullptr) checker->Finished(s);
+
   rec.ok = true;
   rec.score = rules.Score(s, Side::kZulu);
   rec.turns = rec.capped ? kTurnCap : s.clock.turn;
@@ -878,13 +981,15 @@ TEST_P(FerreeWholeGames, EveryStepKeepsTheRules) {
       "[ferree games] seeds %llu..%llu: %d games, %d decided (Zulu %d, British %d), %d at the "
       "turn cap %d, mean turns %.1f; %lld steps, %lld activations, %d induna orders (%d counters "
       "skipped), %d resolve tests, %d entries (%d loins), %d routs, %d regiment moves with a "
-      "tray pinned, %d pinned charges; %lld violations; %.1fs\n",
+      "tray pinned, %d pinned charges; %lld states checked for footprints; %lld violations; "
+      "%.1fs\n",
       static_cast<unsigned long long>(first), static_cast<unsigned long long>(last), tally.games,
       tally.decided, tally.zulu_wins, tally.british_wins, tally.capped, kTurnCap,
       static_cast<double>(tally.turns) / std::max(1, tally.games),
       static_cast<long long>(tally.steps), static_cast<long long>(tally.activations), tally.orders,
       tally.skipped_counters, tally.resolve_tests, tally.entries, tally.loins_entries, tally.routs,
-      tally.moves_with_pinned_tray, tally.pinned_charges, static_cast<long long>(tally.violations),
+      tally.moves_with_pinned_tray, tally.pinned_charges,
+      static_cast<long long>(tally.footprint_checks), static_cast<long long>(tally.violations),
       seconds);
   std::string kinds;
   for (const auto& [kind, n] : tally.by_kind) absl::StrAppend(&kinds, "\n  ", n, "x ", kind);

@@ -765,7 +765,8 @@ absl::Status FerreeBattle::ArriveReinforcements() {
       const double step = 2 * kCompanyRadius + 0.1;
       at += (static_cast<double>(i) - (due.size() - 1) / 2.0) * step * along;
     }
-    u.position = inside(at, Radius(u));
+    // Designed: on free ground, the nearest to its place in the column.
+    PlaceOnFreeGround(u, inside(at, Radius(u)));
     u.off_table = false;
     MutableUnitOf(s_, u.id).entry_point = p != nullptr ? p->number : 0;
     ids.push_back(u.id);
@@ -948,12 +949,16 @@ absl::Status FerreeBattle::CampBreaksDown() {
                                                                               : 0));
     const double w = s_.table.width, h = s_.table.height;
     std::vector<std::string> ids;
+    // Each unit on free ground, the nearest to its place in the column
+    // (designed); the column's units are lifted off the table first.
+    for (Unit* u : column) u->off_table = true;
     for (size_t i = 0; i < column.size(); ++i) {
       Vec2 p = along(head - step * static_cast<double>(i));
       const double r = Radius(*column[i]);
       if (w > 2 * r) p.x() = std::clamp(p.x(), r, w - r);
       if (h > 2 * r) p.y() = std::clamp(p.y(), r, h - r);
-      column[i]->position = p;
+      PlaceOnFreeGround(*column[i], p);
+      column[i]->off_table = false;
       ids.push_back(column[i]->id);
     }
     if (!ids.empty()) {
@@ -1164,11 +1169,14 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
                          [&](const SecretEntry& e) { return e.unit_id == id; });
   if (it == entries.end()) return absl::OkStatus();
   if (it->point == kDeployedPosition) {
-    // 4.: a loins regiment held off-table comes on where it was deployed.
+    // 4.: a loins regiment held off-table comes on where it was deployed;
+    // each on the free ground nearest it (designed: another unit may stand
+    // there by now).
     for (Unit& u : s_.units) {
       if (u.side == Side::kZulu && u.parent == id && u.off_table && u.figures.Present() > 0 &&
           (u.kind == UnitKind::kTray || u.kind == UnitKind::kSniper ||
            u.kind == UnitKind::kInduna)) {
+        PlaceOnFreeGround(u, u.position);
         u.off_table = false;
       }
     }
@@ -1669,7 +1677,9 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
   MutableUnitOf(s_, b->id).fired_on_by_this_turn.push_back(sniper_id);
   if (hit) {
     Explanation hits;
+    const int lost = b->figures.seriously_wounded + b->figures.casualties;
     EffectsOfHits(*b, 1, "sniper fire", &hits);
+    Own(s_).losses.to_fire += b->figures.seriously_wounded + b->figures.casualties - lost;
     AppendDice(why, hits);
     why.text += " " + hits.text;
   }

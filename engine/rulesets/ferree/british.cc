@@ -204,7 +204,10 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   const Vec2 before = u->position;
   std::vector<Vec2> path = MoveUnit(*u, dest, dist, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(id);
-  if (to_drift && Distance(u->position, dest) <= kEscapeReach) u->off_table = true;
+  if (to_drift && Distance(u->position, dest) <= kEscapeReach) {
+    u->off_table = true;
+    Own(s_).losses.routed_off += u->figures.Present();
+  }
   Own(s_).segment |= kSegMoved;
   if (Explain()) {
     mv.text = absl::StrCat(
@@ -288,6 +291,8 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
   }
   u->status.retiring = r == CompanyResolve::kRetire;
   u->status.routed = r == CompanyResolve::kRout;
+  if (r == CompanyResolve::kRout) ++Own(s_).losses.routs;
+  if (r == CompanyResolve::kRetire) ++Own(s_).losses.retreats;
   u->status.surrounded = false;
   *result = r;
   *tested = true;
@@ -852,8 +857,18 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
     return p.x() >= 0 && p.y() >= 0 && (tg.width <= 0 || p.x() <= tg.width) &&
            (tg.height <= 0 || p.y() <= tg.height);
   };
-  auto deploy = [&](const Unit& u, const Vec2& to) {
-    if (!on_table(to) || !CheckDeployment(u, to, "deploy").ok()) return;
+  const Terrain* camp_area = CampArea(s_);
+  auto deploy = [&](const Unit& u, const Vec2& want, bool fortified, double most) {
+    // Designed: the free spot nearest the place (docs/ferree-engine.md,
+    // "Footprints") that keeps the situation's rule (and stays inside the
+    // fortified position); none if there is no room.
+    auto keeps = [&](const Vec2& p) {
+      return on_table(p) && CheckDeployment(u, p, "deploy").ok() &&
+             (!fortified || InFortified(s_, p)) &&
+             (camp_area == nullptr || FromArea(p, *camp_area) < most);
+    };
+    Vec2 to;
+    if (!FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &to, keeps)) return;
     Action a;
     a.kind = ActionKind::kDeploy;
     a.unit_id = u.id;
@@ -887,7 +902,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
         const double mid = (lo + hi) / 2;
         (FromArea(centre + mid * dir, *camp) < want ? lo : hi) = mid;
       }
-      deploy(u, centre + hi * dir);
+      deploy(u, centre + hi * dir, /*fortified=*/false, most);
     }
   }
   // 2., 5 and 6: "Up to 1/2 of the available troops" / "All of the available
@@ -921,7 +936,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
             const double mid = (lo + hi) / 2;
             (PointInPolygon(c + mid * dir, fort->outline) ? lo : hi) = mid;
           }
-          deploy(u, c + std::max(lo - kCompanyRadius, lo / 2) * dir);
+          deploy(u, c + std::max(lo - kCompanyRadius, lo / 2) * dir, /*fortified=*/true, 1e300);
         }
       }
     }
@@ -991,6 +1006,14 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
         return Bad(path + ".to", "is not on the table");
       }
       IMPI_RETURN_IF_ERROR(CheckDeployment(*u, a.to, path));
+      // Footprints do not overlap (docs/ferree-engine.md, "Footprints").
+      for (const Unit& o : s_.units) {
+        if (&o == u || !HasFootprint(o)) continue;
+        if (Distance(a.to, o.position) < Radius(*u) + Radius(o) - kOverlapSlack) {
+          return Precondition(path + ".to", absl::StrCat("no room: ", NameOf(*u),
+                                                         " would stand on ", NameOf(o)));
+        }
+      }
       u->position = a.to;
       u->off_table = false;
       Event& e =
@@ -1286,6 +1309,19 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
   const std::string rid = runner.id;
   const std::string uid = u->id;
   s_.units.push_back(std::move(runner));
+  {
+    // Designed: he sets off from beside his company, on free ground on the
+    // side nearest his wagon.
+    Unit& rn = s_.units.back();
+    const Unit* c = s_.FindUnit(uid);
+    const Unit* w = s_.FindUnit(UnitOf(s_, rid).wagon_id);
+    Vec2 spot;
+    if (c != nullptr &&
+        FreeSpot(rn, c->position, Radius(*c) + Radius(rn) + kContactGap / 2,
+                 w != nullptr ? w->position : CampCentre(s_), /*may_contact=*/false, {}, &spot)) {
+      rn.position = spot;
+    }
+  }
   Own(s_).segment |= kSegRunner;
   Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition,
                  "", absl::StrCat(uid, " sends ", rid, " back for ammunition."));

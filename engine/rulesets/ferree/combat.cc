@@ -300,9 +300,16 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
 // Movement.
 
 const Ground& FerreeBattle::GroundNow() const {
-  ground_.Sync(s_);
+  // Within a search of free spots nothing moves: one Sync serves it.
+  if (ground_held_ == 0) ground_.Sync(s_);
   return ground_;
 }
+
+FerreeBattle::HoldGround::HoldGround(const FerreeBattle& b) : b_(b) {
+  if (b_.ground_held_++ == 0) b_.ground_.Sync(b_.s_);
+}
+
+FerreeBattle::HoldGround::~HoldGround() { --b_.ground_held_; }
 
 bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                            bool may_contact) const {
@@ -321,14 +328,22 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
   const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
   std::vector<int> near;
   GroundNow().Near(p, r + kStandOff, &near);
+  // A lone British figure (a runner, the surgeon) keeps no stand-off
+  // (designed): the Zulus may close on him.
+  auto lone = [](const Unit& x) {
+    return x.kind == UnitKind::kRunner || x.kind == UnitKind::kSurgeon;
+  };
   for (const int j : near) {
     const Unit& e = s_.units[j];
     if (&e == &u) continue;
+    // Designed: the wagon park is ground the Zulus run through; a Zulu may
+    // stand among (over) the wagons, a British unit may not.
+    if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) continue;
     const double gap = Distance(p, e.position) - r - Radius(e);
     if (gap < -kOverlapSlack) return false;
     // The stand-off is between units of men: not a wagon.
     if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
-        u.figures.Present() <= 0) {
+        u.figures.Present() <= 0 || lone(e) || lone(u)) {
       continue;
     }
     const bool engaged =
@@ -342,6 +357,7 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
 bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                             bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                             const std::function<bool(const Vec2&)>& also) const {
+  const HoldGround hold(*this);
   constexpr int kRings = 8;
   constexpr int kMaxAround = 72;
   const double r = Radius(u);
@@ -370,6 +386,12 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
     }
   }
   return false;
+}
+
+void FerreeBattle::PlaceOnFreeGround(Unit& u, const Vec2& want) {
+  Vec2 spot = want;
+  if (FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &spot)) u.position = spot;
+  else u.position = want;
 }
 
 std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allowance,
@@ -482,8 +504,81 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
     end = ClampToTable(end, s_.table.width, s_.table.height);
   }
   walked.back() = end;
+  // Footprints (docs/ferree-engine.md, "Footprints"; designed): a move
+  // passes other units but ends only where there is room. A move that
+  // reaches its goal on the table's edge leaves the table (a rout, an
+  // escape): it needs no room.
+  const TableGeometry& tg = s_.table;
+  const bool leaves = tg.width > 0 && tg.height > 0 && Distance(end, goal) <= 1e-6 &&
+                      (end.x() <= 1e-9 || end.y() <= 1e-9 || end.x() >= tg.width - 1e-9 ||
+                       end.y() >= tg.height - 1e-9);
+  if (HasFootprint(u) && walked.size() > 1 && !leaves) {
+    const Vec2 settled = Settle(u, walked, allowance, enemy_gap >= 0);
+    if (settled != end) {
+      while (walked.size() > 1 && Distance(walked.back(), start) > Distance(settled, start)) {
+        walked.pop_back();
+      }
+      walked.push_back(settled);
+    }
+    end = settled;
+  }
   u.position = end;
   return walked;
+}
+
+Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
+                          bool may_contact) const {
+  const Vec2 start = walked.front(), end = walked.back();
+  const HoldGround hold(*this);
+  if (RoomFor(u, end, {}, may_contact)) return end;
+  const auto& edges = LaagerEdges();
+  // A spot the mover could have reached from its start: within its
+  // allowance, and not over the laager or the thornbush from where its move
+  // ended.
+  auto reachable = [&](const Vec2& q) {
+    if (Distance(start, q) > reach + 1e-9) return false;
+    for (const auto& [c, d] : edges) {
+      if (SegmentCross(end, q, c, d) != kInf) return false;
+    }
+    return true;
+  };
+  Vec2 spot;
+  if (may_contact) {
+    // The move ended in contact with a unit of the other side: the free
+    // spot in contact with it nearest where the move ended.
+    const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+    std::vector<int> near;
+    GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    for (const int j : near) {
+      const Unit& e = s_.units[j];
+      if (e.side != other || e.figures.Present() <= 0 || u.figures.Present() <= 0) continue;
+      if (Distance(end, e.position) - Radius(u) - Radius(e) > kContactGap + 1e-9) continue;
+      if (FreeSpot(u, e.position, Radius(u) + Radius(e) + kContactGap / 2, end, true, {}, &spot,
+                   reachable)) {
+        return spot;
+      }
+    }
+  }
+  // Else the free spot nearest where the move ended (flowing round the
+  // units there), not in contact.
+  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable)) return spot;
+  // Else back along the path to where it last had room.
+  double length = 0;
+  for (size_t k = 1; k < walked.size(); ++k) length += Distance(walked[k - 1], walked[k]);
+  for (double back = 0.25; back < length; back += 0.25) {
+    double s = length - back;
+    Vec2 q = start;
+    for (size_t k = 1; k < walked.size(); ++k) {
+      const double len = Distance(walked[k - 1], walked[k]);
+      if (s <= len && len > 0) {
+        q = walked[k - 1] + (s / len) * (walked[k] - walked[k - 1]);
+        break;
+      }
+      s -= len;
+    }
+    if (RoomFor(u, q, {}, false)) return q;
+  }
+  return start;
 }
 
 // ---------------------------------------------------------------------------
@@ -561,6 +656,9 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   std::vector<std::string> notes;
   // "Seriously wounded figures that are contacted by a Zulu figure are
   // killed."
+  const int lost_before = b->figures.seriously_wounded + b->figures.casualties;
+  const bool short_of_ammunition = b->status.ammunition == Ammunition::kLow ||
+                                   b->status.ammunition == Ammunition::kOut;
   if (b->figures.seriously_wounded > 0) {
     notes.push_back(absl::StrCat(b->figures.seriously_wounded,
                                  " seriously wounded figure(s) contacted by the Zulus are killed"));
@@ -639,6 +737,14 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
     Shift(b->figures, from, ApplyHitEffect(from, effect));
     if (explain) effects.push_back(EffectName(effect));
   }
+  {
+    // Figures newly seriously wounded or killed (the seriously wounded killed
+    // above were lost already).
+    const int newly = b->figures.seriously_wounded + b->figures.casualties - lost_before;
+    BritishLosses& l = Own(s_).losses;
+    l.in_close_combat += newly;
+    if (short_of_ammunition) l.close_combat_short += newly;
+  }
   if (pairs > 0 && explain) {
     notes.push_back(
         absl::StrCat(pairs, " pair(s) fight: the Zulus lose ", zulu_lost, ", the British lose ",
@@ -647,11 +753,12 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   }
   // "A British figure which lost a close combat will be pushed back 1"."
   if (!british_lost.empty()) {
-    Vec2 back = StepTowards(b->position, t->position, -kPushBack);
-    if (s_.table.width > 0 && s_.table.height > 0) {
-      back = ClampToTable(back, s_.table.width, s_.table.height);
-    }
-    b->position = back;
+    // Designed: straight back from the tray, as a move that ends only where
+    // there is room (MoveUnit); it stays in contact if it has none.
+    const Vec2 back = StepTowards(b->position, t->position, -kPushBack);
+    MoveUnit(*b, back, kPushBack, 0.0, -1.0, /*stop_at_laager=*/false);
+    b = s_.FindUnit(british_id);
+    t = s_.FindUnit(tray_id);
     if (explain) notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
   }
   // Crossing the laager: "If the Zulu wins the combat, it is moved on top of
@@ -659,7 +766,8 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
   if (z.over_laager && static_cast<int>(british_lost.size()) > zulu_lost && Alive(*t)) {
     Vec2 on = t->position;
     LaagerDistance(LaagerEdges(), t->position, &on);
-    t->position = on;
+    // Designed: only where there is room for the tray.
+    if (RoomFor(*t, on, {}, /*may_contact=*/true)) t->position = on;
     if (explain) notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
   }
   if (!explain) return absl::OkStatus();

@@ -75,7 +75,7 @@ inline constexpr double kTrayRadius = 1.4;          // a 2 3/4" movement tray (t
 inline constexpr double kTrayAdjacent = 2.75;       // designed: "adjacent", edge to edge
 inline constexpr double kCompanyRadius = 1.5;       // designed footprint of a company
 inline constexpr double kGunRadius = 1.0;           // designed: a gun or rocket battery
-inline constexpr double kWagonRadius = 1.0;         // designed
+inline constexpr double kWagonRadius = 0.75;        // designed: a wagon about 1 1/2" long
 inline constexpr double kFigureRadius = 0.25;       // a single 1/2" base (text)
 inline constexpr double kContactGap = 0.1;          // designed: "base contact"
 inline constexpr double kLaagerReach = 0.5;         // "within 1/2" to either side" (text)
@@ -215,8 +215,22 @@ struct FerreeUnit {
   bool Empty() const;
 };
 
+// How the British lost figures and units over the game, for reports
+// (`impi simulate`): engine bookkeeping, not on the wire (a state read from
+// the wire starts from zero). Figures lost are figures made seriously
+// wounded or killed.
+struct BritishLosses {
+  int to_fire = 0;           // lost to Zulu fire (the snipers)
+  int in_close_combat = 0;   // lost in close combat
+  int close_combat_short = 0;  // of those, lost by units low or out of ammunition
+  int routs = 0;             // company resolve tests that ended in ROUT
+  int retreats = 0;          // ... in RETIRE
+  int routed_off = 0;        // figures that left the table in a rout (to Fugitives' Drift)
+};
+
 struct FerreeState {
   PendingChoice pending;
+  BritishLosses losses;
   // C. Durnford's Arrival: the British units off the table when the battle
   // started, still to come on with his column.
   std::vector<std::string> arriving;
@@ -528,6 +542,15 @@ class FerreeBattle {
   // laager"), and within the table. Returns the path walked.
   std::vector<Vec2> MoveUnit(Unit& u, const Vec2& goal, double allowance, double stop_short,
                              double enemy_gap, bool stop_at_laager);
+  // Where a move along `walked` (from u's position) ends on the ground
+  // (docs/ferree-engine.md, "Footprints"; designed): its end if there is
+  // room for `u` there (RoomFor; in contact with the other side only if
+  // `may_contact`); else the free spot in contact with the unit it reached,
+  // or the free spot nearest its end, within `reach` of its start and not
+  // over the laager; else the last spot on its path with room; else its
+  // start.
+  Vec2 Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
+              bool may_contact) const;
   // Zulu trays within 6" of `british_id` whose distance grew test to charge
   // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
   // `after_resolve`: the move was the unit's resolve result (its activation
@@ -575,6 +598,9 @@ class FerreeBattle {
   bool FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                 bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                 const std::function<bool(const Vec2&)>& also = nullptr) const;
+  // Puts `u` on the free spot nearest `want` (or on `want` if there is
+  // none within reach).
+  void PlaceOnFreeGround(Unit& u, const Vec2& want);
   // The terrain that blocks line of sight.
   const BlockerSet& SightBlockers(const std::string& except_regiment) const;
   // The laager's and the thornbush's edges (both are crossed alike).
@@ -625,6 +651,19 @@ class FerreeBattle {
   mutable size_t terrain_size_ = 0;
   mutable std::shared_ptr<const TerrainCache> terrain_;
   mutable Ground ground_;
+  // While positive, ground_ is up to date and GroundNow does not Sync it
+  // (HoldGround: a search that moves nobody).
+  mutable int ground_held_ = 0;
+  class HoldGround {
+   public:
+    explicit HoldGround(const FerreeBattle& b);
+    ~HoldGround();
+    HoldGround(const HoldGround&) = delete;
+    HoldGround& operator=(const HoldGround&) = delete;
+
+   private:
+    const FerreeBattle& b_;
+  };
 };
 
 // The rule set behind engine/rulesets/ruleset.h.

@@ -602,7 +602,9 @@ TEST_F(FerreeAsk, IndunaOrderMakesTheRegimentInContactActAtOnce) {
   const Unit* r1 = s.FindUnit("r1");
   EXPECT_TRUE(r1->status.ordered);
   EXPECT_TRUE(r1->status.acted);
-  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
+  // It moved 5": t1, the first to move, the whole 5" (t2 then ends on the
+  // free ground beside it, docs/ferree-engine.md, "Footprints").
+  EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 5.0, 1e-9);
   // Its counter stays in the cup, to be skipped when drawn.
   EXPECT_THAT(impi::ferree::Own(s).chits_left, ElementsAre("r1", "i1", "b1", "w1"));
 }

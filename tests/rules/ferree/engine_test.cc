@@ -247,7 +247,11 @@ TEST_F(FerreeEngine, TheSecondTurnZuluMoveIs2D6) {
   Step st = Play(rules_, s, {}, {1, 3, 2, 2});
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(s.clock.turn, 2);
-  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
+  // t1 moved first, the whole 5"; t2's 5" would end 2.79" from t1, on its
+  // footprint: it takes the free spot nearest, a ring (2.9") back towards
+  // where it started (docs/ferree-engine.md, "Footprints").
+  EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 5.0, 1e-9);
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 27.9, 1e-9);
 }
 
 // --- Induna orders ------------------------------------------------------------
@@ -264,7 +268,9 @@ TEST_F(FerreeEngine, AnOrderedRegimentActsAtOnceAndIsSkippedWhenDrawn) {
   const Unit* r1 = s.FindUnit("r1");
   EXPECT_TRUE(r1->status.ordered);
   EXPECT_TRUE(r1->status.acted);
-  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 25.0, 1e-9);
+  // It moved 5": t1, the first to move, the whole 5" (t2 then ends on the
+  // free ground beside it, docs/ferree-engine.md, "Footprints").
+  EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 5.0, 1e-9);
   ASSERT_FALSE(Offered().empty());
   bool offered_order = false;
   for (const auto& options : Offered()) {
@@ -446,6 +452,99 @@ TEST_F(FerreeEngine, APinnedTrayShotAtAddsTheFiguresThatFired) {
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_TRUE(s.FindUnit("t2")->status.pinned);
   EXPECT_EQ(impi::ferree::UnitOf(s, "t2").figures_fired_at, 0) << "counted again from its last turn";
+}
+
+// --- Footprints (docs/ferree-engine.md, "Footprints"; designed) -----------------
+
+// No two of `ids` overlap (centres at least the sum of their radii apart).
+void ExpectApart(const BattleState& s, const std::vector<std::string>& ids) {
+  for (size_t i = 0; i < ids.size(); ++i) {
+    for (size_t j = i + 1; j < ids.size(); ++j) {
+      const Unit& a = *s.FindUnit(ids[i]);
+      const Unit& b = *s.FindUnit(ids[j]);
+      EXPECT_GE(Distance(a.position, b.position), Radius(a) + Radius(b) - 1e-6)
+          << ids[i] << " and " << ids[j] << " overlap";
+    }
+  }
+}
+
+// The trays of a regiment moving on one point end on free ground: the
+// second flows round the first to the free spot nearest where it stopped.
+TEST_F(FerreeEngine, TraysMovingOnOnePointEndApart) {
+  BattleState s = RegimentAndCompany();  // t1 (26,30), t2 (30,30), t3 (34,30)
+  s.FindUnit("b1")->position = Vec2(5, 5);
+  s.clock.turn = 1;  // the next turn is turn 2: 2D6
+  // The move on the camp's centre (30, 6), no target.
+  Picker() = [](const std::vector<Action>& o) {
+    for (size_t i = 0; i < o.size(); ++i) {
+      if (o[i].kind == ActionKind::kMove && o[i].target_id.empty()) return static_cast<int>(i);
+    }
+    return 0;
+  };
+  // d2 = 1: r1; 2D6 = 6 + 6 = 12".
+  Step st = Play(rules_, s, {}, {1, 6, 6});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  ExpectApart(s, {"t1", "t2", "t3"});
+  for (const char* id : {"t1", "t2", "t3"}) {
+    const Vec2 p = s.FindUnit(id)->position;
+    EXPECT_LT(p.y(), 22.0) << id << " moved on";
+  }
+  // t1 went first and stopped where the straight move ends (12" on); t2
+  // found it there and took the free spot nearest its own end, (30, 18).
+  EXPECT_NEAR(Distance(s.FindUnit("t1")->position, Vec2(26, 30)), 12.0, 1e-6);
+  EXPECT_GT(Distance(s.FindUnit("t2")->position, Vec2(30, 18)), 1e-3);
+  EXPECT_LE(Distance(s.FindUnit("t2")->position, Vec2(30, 30)), 12.0 + 1e-9);
+}
+
+// The trays of a regiment charging one company spread round it: each ends
+// in base contact on its own spot, and each fights (001 D.: "Close combat
+// occurs when a Zulu figure and a British figure are in base contact").
+TEST_F(FerreeEngine, TraysChargingOneCompanySpreadRoundIt) {
+  BattleState s = RegimentAndCompany();  // b1 (30, 14)
+  s.FindUnit("t1")->position = Vec2(26, 20);
+  s.FindUnit("t2")->position = Vec2(30, 20);
+  s.FindUnit("t3")->position = Vec2(34, 20);
+  s.clock.turn = 1;
+  // d2 = 1: r1; 2D6 = 6 + 6; then the close combats' dice.
+  std::vector<int> faces = {1, 6, 6};
+  faces.resize(400, 3);
+  Step st = Play(rules_, s, {}, faces);
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  std::set<std::string> fought;
+  for (const Event* e : Events(st.log, EventKind::kCharged)) {
+    for (const std::string& id : e->unit_ids) fought.insert(id);
+  }
+  EXPECT_EQ(fought, (std::set<std::string>{"t1", "t2", "t3"}));
+  ExpectApart(s, {"t1", "t2", "t3", "b1"});
+}
+
+// A move ends only where there is room: a tray stops 1" clear of a
+// British company it does not reach, never between 0.1" and 1" off it.
+TEST_F(FerreeEngine, AMoveEndsOnFreeGround) {
+  BattleState s = RegimentAndCompany();
+  // b2 stands 0.6" (edge to edge) off where t2's move on the camp would
+  // end, (30, 18), and off its path: t2 ends on free ground 1" clear.
+  Unit& b2 = Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {33.5, 18}, 20);
+  b2.red_coat = true;
+  s.FindUnit("b1")->position = Vec2(5, 5);
+  s.clock.turn = 1;
+  Picker() = [](const std::vector<Action>& o) {
+    for (size_t i = 0; i < o.size(); ++i) {
+      if (o[i].kind == ActionKind::kMove && o[i].target_id.empty()) return static_cast<int>(i);
+    }
+    return 0;
+  };
+  std::vector<int> faces = {1, 6, 6};
+  faces.resize(400, 1);
+  Step st = Play(rules_, s, {}, faces);
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  for (const char* id : {"t1", "t2", "t3"}) {
+    const double gap = Gap(*s.FindUnit(id), *s.FindUnit("b2"));
+    EXPECT_TRUE(gap <= kContactGap + 1e-9 || gap >= 1.0 - 1e-9) << id << " " << gap;
+  }
+  EXPECT_GE(Gap(*s.FindUnit("t2"), *s.FindUnit("b2")), 1.0 - 1e-9);
+  EXPECT_LT(s.FindUnit("t2")->position.y(), 22.0);
+  ExpectApart(s, {"t1", "t2", "t3", "b2"});
 }
 
 // --- British fire --------------------------------------------------------------
@@ -979,9 +1078,14 @@ TEST_F(FerreeEngine, TraysSharingAnEntryPointComeOnOneAtATimeThroughTheSquare) {
 
 TEST_F(FerreeEngine, TraysWaitOffTheTableWhileTheirEntrySquareIsHeld) {
   BattleState s = WithOffBoard();
-  // A wagon stands on the square at entry point 1 and never moves.
-  Unit& w = Add(s, "w1", Side::kBritish, UnitKind::kWagon, {kTrayRadius, 24}, 0);
-  w.name = "wagon";
+  // Impassable rocks cover the square at entry point 1 (a wagon would not
+  // hold it: a Zulu may stand among the wagons, docs/ferree-engine.md,
+  // "Footprints").
+  Terrain& rocks = s.terrain.emplace_back();
+  rocks.id = "rocks";
+  rocks.kind = TerrainKind::kRocks;
+  rocks.impassable = true;
+  rocks.outline = {{0, 22}, {3, 22}, {3, 26}, {0, 26}};
   Dice dice = Dice::Seeded(11);
   bool entered = false;
   for (int guard = 0; guard < 60 && s.clock.turn < 5; ++guard) {
@@ -1391,7 +1495,11 @@ TEST_F(FerreeEngine, TraysStopAtTheLaagerAndCrossItUndefended) {
   impi::ferree::Own(s).chits_left = {"b1", "r1"};
   st = Play(rules_, s, {Make(ActionKind::kPass, "b1")}, {2, 2, 2, 1});
   ASSERT_TRUE(st.status.ok()) << st.status;
-  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 14.2, 1e-9);
+  // Its 4" would end at y 14.2, 0.3" off b1 and not in contact: it ends on
+  // the free ground nearest, a ring (2.9") back, inside the laager
+  // (docs/ferree-engine.md, "Footprints").
+  EXPECT_NEAR(s.FindUnit("t2")->position.y(), 17.1, 1e-9);
+  EXPECT_LT(s.FindUnit("t2")->position.y(), 18.0) << "over the laager";
 }
 
 TEST_F(FerreeEngine, ADefendedLaagerIsFoughtOverAtMinusOne) {
