@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <thread>
 #include <utility>
 
@@ -12,6 +13,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/state_hash.h"
 #include "engine/rulesets/game.h"
+#include "engine/rulesets/policy.h"
 
 namespace impi::mcts {
 namespace {
@@ -46,6 +48,23 @@ class Tree {
     nodes_.reserve(static_cast<size_t>(std::min(options.max_nodes, 1 << 16)));
     nodes_.push_back(Node{});
     actions_.emplace_back();
+    squares_.push_back(0.0);
+    if (options.rollout == Options::Rollout::kRules) {
+      PolicySpec spec;
+      spec.kind = PolicyKind::kRules;
+      for (Side s : {Side::kZulu, Side::kBritish}) {
+        policies_[static_cast<int>(s)] = MakePolicy(std::string(rules.id()), s, spec);
+      }
+    }
+  }
+
+  // The index of the action the RULES policy of `mover` picks among legal_,
+  // or -1 where it has none.
+  int RulesChoice(const Game& game, Side mover, Dice& dice) {
+    const int s = static_cast<int>(mover);
+    if (s < 0 || s >= 3 || policies_[s] == nullptr) return -1;
+    const int i = policies_[s]->Choose(game.state(), legal_, dice, nullptr);
+    return i >= 0 && i < static_cast<int>(legal_.size()) ? i : -1;
   }
 
   // Plays one world; false once the tree can no longer play one (a world
@@ -58,6 +77,7 @@ class Tree {
     if (options_.on_world) options_.on_world(world);
     Game game = Game::Resume(rules_, std::move(world), seed);
     CounterRng pick(seed, 1);
+    Dice policy_dice = Dice::Seeded(seed, 2);
     path_.clear();
     path_.push_back(0);
     int32_t node = 0;
@@ -102,7 +122,14 @@ class Tree {
       const bool room = static_cast<int>(nodes_.size()) < options_.max_nodes;
       int chosen = -1;
       if (!untried_.empty() && room && (children < allowed || best < 0)) {
-        chosen = untried_[pick.Uniform(untried_.size())];
+        chosen = -1;
+        if (children == 0) {
+          // A new node opens at the RULES choice, so that a small budget
+          // plays at least as the rules would.
+          chosen = RulesChoice(game, mover, policy_dice);
+          if (chosen >= 0 && tried_[chosen]) chosen = -1;
+        }
+        if (chosen < 0) chosen = untried_[pick.Uniform(untried_.size())];
         Node child;
         child.action = hashes_[chosen];
         child.mover = static_cast<int8_t>(mover);
@@ -111,6 +138,7 @@ class Tree {
         const int32_t id = static_cast<int32_t>(nodes_.size());
         nodes_.push_back(child);
         actions_.push_back(legal_[chosen]);
+        squares_.push_back(0.0);
         nodes_[node].first_child = id;
         node = id;
         expanded = true;
@@ -124,11 +152,20 @@ class Tree {
       path_.push_back(node);
       if (!game.Apply(legal_[chosen]).ok()) break;
     }
-    // Below the tree: random play to the end or the depth.
+    // Below the tree: each side by its RULES policy, now and then a random
+    // legal action (or random play throughout), to the end or the depth.
     for (int d = 0; d < options_.rollout_depth && !game.IsOver(); ++d) {
       legal_ = game.LegalActions();
       if (legal_.empty()) break;
-      if (!game.Apply(legal_[pick.Uniform(legal_.size())]).ok()) break;
+      int i = -1;
+      if (legal_.size() == 1) {
+        i = 0;
+      } else if (options_.rollout == Options::Rollout::kRules &&
+                 pick.UniformDouble() >= options_.rollout_epsilon) {
+        i = RulesChoice(game, game.ToAct(), policy_dice);
+      }
+      if (i < 0) i = static_cast<int>(pick.Uniform(legal_.size()));
+      if (!game.Apply(legal_[i]).ok()) break;
     }
     // A game over is valued by the rule set's score, one cut off by its
     // estimate.
@@ -138,10 +175,12 @@ class Tree {
     for (int32_t n : path_) {
       ++nodes_[n].visits;
       nodes_[n].value += value;
+      squares_[n] += value * value;
     }
   }
 
   const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<double>& squares() const { return squares_; }
   const Action& action(int32_t node) const { return actions_[node]; }
 
  private:
@@ -150,8 +189,10 @@ class Tree {
   const Side side_;
   const Options& options_;
   const uint64_t seed_;
+  std::unique_ptr<Policy> policies_[3];  // by Side: the RULES policies
   std::vector<Node> nodes_;
   std::vector<Action> actions_;  // the action of each node, for the result
+  std::vector<double> squares_;  // the sum of the squared values of each node
   // Scratch, kept between iterations.
   std::vector<int32_t> path_;
   std::vector<Action> legal_;
@@ -162,6 +203,7 @@ class Tree {
 
 struct ThreadResult {
   std::vector<Node> nodes;
+  std::vector<double> squares;
   std::vector<Action> line;
   int64_t iterations = 0;
 };
@@ -177,6 +219,7 @@ void RunTree(const Ruleset& rules, const BattleState& view, Side side, const Opt
   }
   out->iterations = i;
   out->nodes = tree.nodes();
+  out->squares = tree.squares();
   // The principal line: the most visited child, down the tree.
   for (int32_t n = tree.nodes()[0].first_child; n >= 0;) {
     int32_t best = n;
@@ -264,6 +307,7 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
   }
   // The roots' children, summed by action.
   std::vector<double> value(result.candidates.size(), 0.0);
+  std::vector<double> squares(result.candidates.size(), 0.0);
   for (const ThreadResult& t : threads) {
     result.iterations += t.iterations;
     result.nodes += static_cast<int64_t>(t.nodes.size());
@@ -273,6 +317,7 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
         if (ActionHash(result.candidates[i].action) != t.nodes[c].action) continue;
         result.candidates[i].visits += t.nodes[c].visits;
         value[i] += t.nodes[c].value;
+        squares[i] += t.squares[c];
         break;
       }
     }
@@ -280,10 +325,44 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
   for (size_t i = 0; i < result.candidates.size(); ++i) {
     Candidate& c = result.candidates[i];
     c.mean = c.visits > 0 ? value[i] / c.visits : 0.0;
+    c.spread = c.visits > 1 ? std::sqrt(std::max(0.0, (squares[i] - c.visits * c.mean * c.mean) /
+                                                       (c.visits - 1)))
+                            : 0.0;
     if (result.best < 0 || c.visits > result.candidates[result.best].visits ||
         (c.visits == result.candidates[result.best].visits &&
          c.mean > result.candidates[result.best].mean)) {
       result.best = static_cast<int>(i);
+    }
+  }
+  // Against the RULES choice: keep it unless another action is better by
+  // more than keep_rules_z standard errors.
+  if (options.rollout == Options::Rollout::kRules && options.keep_rules_z > 0.0) {
+    PolicySpec spec;
+    spec.kind = PolicyKind::kRules;
+    std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
+    if (policy != nullptr) {
+      std::vector<Action> legal;
+      for (const Candidate& c : result.candidates) legal.push_back(c.action);
+      Dice dice = Dice::Seeded(options.seed, 3);
+      const int r = policy->Choose(view, legal, dice, nullptr);
+      if (r >= 0 && r < static_cast<int>(legal.size()) && result.candidates[r].visits > 1) {
+        result.rules = r;
+        const Candidate& base = result.candidates[r];
+        int answer = r;
+        double margin = 0.0;
+        for (size_t i = 0; i < result.candidates.size(); ++i) {
+          const Candidate& c = result.candidates[i];
+          if (static_cast<int>(i) == r || c.visits < 2) continue;
+          const double se = std::sqrt(c.spread * c.spread / c.visits +
+                                      base.spread * base.spread / base.visits);
+          const double over = c.mean - base.mean - options.keep_rules_z * se;
+          if (over > margin) {
+            margin = over;
+            answer = static_cast<int>(i);
+          }
+        }
+        result.best = answer;
+      }
     }
   }
   result.principal_line = threads[0].line;

@@ -12,8 +12,9 @@
 // and chosen by UCB over the children available in that world (their
 // availability counts stand for the parent's visits). Where a node has
 // many actions, progressive widening opens them one at a time, as its
-// visits grow. Below the tree a rollout plays uniformly random legal
-// actions for both sides to the end or `rollout_depth` decisions, and the
+// visits grow, the first of them the side's RULES choice. Below the tree a
+// rollout plays both sides by their RULES policies (with a little random
+// play mixed in) to the end or `rollout_depth` decisions, and the
 // world is valued for the searching side, in [-1, 1]: by the rule set's
 // Score at the end, by its Evaluate where the rollout was cut off.
 //
@@ -56,6 +57,21 @@ struct Options {
   int threads = 1;           // one tree a thread; their roots are summed
   uint64_t seed = 1;
   int rollout_depth = 40;    // decisions played below the tree before valuing
+  // How the rollouts below the tree play: kRules asks each side's RULES
+  // policy (policy.h; the doctrine, the scripted British), taking a uniformly
+  // random legal action instead with probability rollout_epsilon, and opens
+  // a node's first child at the RULES choice; kRandom plays uniformly random
+  // legal actions and opens children at random. A side with no RULES policy
+  // registered plays at random either way.
+  enum class Rollout { kRandom, kRules };
+  Rollout rollout = Rollout::kRules;
+  double rollout_epsilon = 0.1;
+  // With kRules, the answer is the RULES choice unless another root action
+  // is better by more than `keep_rules_z` standard errors of the difference
+  // of their mean values (then the best such one); 0 answers the most
+  // visited action, as plain MCTS does. A small budget so plays as the
+  // rules do, and leaves them only where the worlds played say to.
+  double keep_rules_z = 1.5;
   double exploration = 0.8;  // the UCB constant (values are in [-1, 1])
   // Progressive widening: a node with n visits has at most
   // max(1, widening_k * n^widening_alpha) children.
@@ -75,10 +91,12 @@ struct Candidate {
   Action action;
   int visits = 0;
   double mean = 0.0;  // mean value for the searching side, in [-1, 1]
+  double spread = 0.0;  // the standard deviation of those values
 };
 
 struct Result {
-  int best = -1;                      // index into candidates (most visited)
+  int best = -1;                      // index into candidates: the answer
+  int rules = -1;                     // the RULES choice among them (-1: none)
   std::vector<Candidate> candidates;  // the root's legal actions, in order
   int64_t iterations = 0;             // worlds played, all threads
   int64_t nodes = 0;                  // tree nodes, all threads

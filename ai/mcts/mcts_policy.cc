@@ -83,6 +83,12 @@ std::string Account(const Result& r) {
                     absl::StrFormat(" (%d visits, mean %+.2f)", c.visits, c.mean));
   }
   if (order.size() > shown) absl::StrAppend(&s, "; ", order.size() - shown, " more");
+  if (r.rules >= 0) {
+    const Candidate& c = r.candidates[r.rules];
+    absl::StrAppend(&s, r.best == r.rules ? ". Kept the RULES choice, " : ". Left the RULES choice, ",
+                    ActionText(c.action), absl::StrFormat(" (mean %+.2f)", c.mean),
+                    r.best == r.rules ? "" : absl::StrFormat(", for one better by more than %.1f standard errors", Options{}.keep_rules_z));
+  }
   if (!r.principal_line.empty()) {
     absl::StrAppend(&s, ". Line:");
     for (size_t k = 0; k < r.principal_line.size() && k < 6; ++k) {

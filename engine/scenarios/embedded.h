@@ -21,6 +21,12 @@
 //     against 13 Zulu regiments in four divisions (81 trays, 2,025 figures);
 //     before the situation rolls (clock PRE_BATTLE). The order of battle is
 //     designed from the history: docs/scenarios/isandlwana.md.
+//   "isandlwana_horns" (isandlwana_horns.json): the same battle without the
+//     loins (the four reserve regiments, their induna) and without the right
+//     horn's two smallest regiments (iSangqu, iMbube): 7 regiments, 56 trays.
+//     Designed, not historical: a battle the RULES Zulu wins about 60% of the
+//     time against the scripted British, where the strength of a search can
+//     show (docs/strength.md).
 //
 // Usage:
 //   const impi::scenarios::EmbeddedScenario* s = impi::scenarios::FindScenario("tsatf");

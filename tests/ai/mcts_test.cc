@@ -7,6 +7,8 @@
 #include "ai/mcts/mcts.h"
 
 #include <chrono>
+#include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/game.h"
+#include "engine/rulesets/policy.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/umpire.h"
@@ -53,15 +56,13 @@ BattleState FirstZuluDecision() {
   return g->state();
 }
 
-// The search's answer at FirstZuluDecision: 96 iterations, seed 7, rollouts
-// of 20 decisions: the action chosen and the visits of every root action.
-// kSignature1 moved when moves began to end on free ground (footprints,
-// docs/ferree-engine.md): the visits are as before, but the rollouts' values
-// changed and with them the best of the equally visited actions.
+// The search's answer at FirstZuluDecision: 96 iterations, seed 7, RULES
+// rollouts of 20 decisions: the action chosen and the visits of every root
+// action.
 constexpr char kSignature1[] =
-    "OFF_BOARD r_isangqu point 2 after 96 iterations: 6 6 6 6 5 5 6 6 6 6 6 6 5 5 4 6 6";
+    "OFF_BOARD r_udududu point 1 after 96 iterations: 6 6 6 6 6 5 5 6 6 6 6 6 5 5 4 6 6";
 constexpr char kSignature2[] =
-    "OFF_BOARD r_udududu point 2 after 96 iterations: 7 8 8 6 4 4 8 8 3 4 8 8 2 4 4 7 3";
+    "OFF_BOARD r_udududu point 1 after 96 iterations: 8 7 8 8 6 4 4 8 4 3 8 8 2 4 4 7 3";
 
 std::string Signature(const mcts::Result& r) {
   std::string s = absl::StrCat(mcts::ActionText(r.candidates[r.best].action), " after ",
@@ -182,6 +183,70 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
     ASSERT_TRUE(r.ok()) << r.status();
     EXPECT_EQ(worlds, 40);
   }
+}
+
+// The RULES choice of the side to act at `state`, as the search asks for it.
+int RulesChoice(const Ruleset& rules, const BattleState& state, uint64_t seed) {
+  const Side side = rules.AwaitsBrief(state).side;
+  PolicySpec spec;
+  spec.kind = PolicyKind::kRules;
+  std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
+  EXPECT_NE(policy, nullptr);
+  Dice dice = Dice::Seeded(seed, 3);
+  return policy->Choose(rules.View(state, side), rules.LegalActions(state, side), dice, nullptr);
+}
+
+// With RULES rollouts the search keeps the RULES choice unless another
+// action beats it by more than keep_rules_z standard errors: at every Zulu
+// and British decision of a game, the answer is the RULES choice or one
+// whose mean is that far above it; with keep_rules_z 0 it is the most
+// visited action.
+TEST(MctsSearch, KeepsTheRulesChoiceUnlessTheWorldsSayOtherwise) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana"), 11);
+  ASSERT_TRUE(g.ok()) << g.status();
+  CounterRng rng(11, 5);
+  int kept = 0;
+  int left = 0;
+  int searched = 0;
+  for (int step = 0; step < 3000 && !g->IsOver() && searched < 40; ++step) {
+    const std::vector<Action> legal = g->LegalActions();
+    ASSERT_FALSE(legal.empty());
+    if (legal.size() > 1 && rng.Uniform(8) == 0) {
+      ++searched;
+      mcts::Options o;
+      o.iterations = 24;
+      o.rollout_depth = 6;
+      o.seed = 100 + step;
+      absl::StatusOr<mcts::Result> r = mcts::Search(rules, g->state(), o);
+      ASSERT_TRUE(r.ok()) << r.status();
+      ASSERT_GE(r->rules, 0) << "both sides have a RULES policy";
+      EXPECT_EQ(r->rules, RulesChoice(rules, g->state(), o.seed)) << "step " << step;
+      const mcts::Candidate& base = r->candidates[r->rules];
+      const mcts::Candidate& best = r->candidates[r->best];
+      if (r->best == r->rules) {
+        ++kept;
+      } else {
+        ++left;
+        const double se = std::sqrt(best.spread * best.spread / best.visits +
+                                    base.spread * base.spread / base.visits);
+        EXPECT_GT(best.mean - base.mean, o.keep_rules_z * se) << "step " << step;
+      }
+      // Plain MCTS: the most visited action.
+      o.keep_rules_z = 0.0;
+      absl::StatusOr<mcts::Result> plain = mcts::Search(rules, g->state(), o);
+      ASSERT_TRUE(plain.ok()) << plain.status();
+      EXPECT_EQ(plain->rules, -1);
+      for (const mcts::Candidate& c : plain->candidates) {
+        EXPECT_LE(c.visits, plain->candidates[plain->best].visits);
+      }
+    }
+    ASSERT_TRUE(g->Apply(legal[rng.Uniform(legal.size())]).ok());
+  }
+  EXPECT_EQ(searched, 40);
+  EXPECT_GT(kept, 0);
+  RecordProperty("kept", kept);
+  RecordProperty("left", left);
 }
 
 TEST(MctsSearch, ATimeBudgetOrTheCancelFlagStopsIt) {
