@@ -59,6 +59,9 @@ struct Member {
 // Whether the formation stands at `centre` on free ground (see above).
 bool OnFreeGround(const BattleState& state, const Vec2& centre, const std::vector<Member>& members,
                   const std::string& may_touch, const std::vector<std::string>& ignore);
+// The same, with one unit ignored (the unit being settled itself).
+bool OnFreeGround(const BattleState& state, const Vec2& centre, const std::vector<Member>& members,
+                  const std::string& may_touch, const std::string& ignore);
 
 // Whether the British unit `british` standing at `at` keeps kClearOfBritish
 // from every Zulu unit (a British move that would close with one is a
