@@ -178,9 +178,24 @@ bool InCover(const BattleState& s, const Vec2& p) {
 bool ClearSight(const BattleState& s, const Vec2& a, const Vec2& b) {
   // LineOfSight over the blockers one at a time (the first that blocks
   // answers), with one obstacle reused: no list and no allocation a test.
+  // A feature whose box is clear of the sight line's box (by far more than
+  // the geometry's tolerance) neither holds an end nor blocks: skipped.
+  constexpr double kApart = 1e-6;
   thread_local Obstacle blocker = Obstacle::Polygon({});
+  const Vec2 lo = a.cwiseMin(b);
+  const Vec2 hi = a.cwiseMax(b);
   for (const Terrain& t : s.terrain) {
     if (!t.blocks_los || t.outline.size() < 3 || t.open) continue;
+    Vec2 tlo = t.outline[0];
+    Vec2 thi = t.outline[0];
+    for (const Vec2& v : t.outline) {
+      tlo = tlo.cwiseMin(v);
+      thi = thi.cwiseMax(v);
+    }
+    if (tlo.x() > hi.x() + kApart || tlo.y() > hi.y() + kApart || thi.x() < lo.x() - kApart ||
+        thi.y() < lo.y() - kApart) {
+      continue;
+    }
     if (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline)) continue;
     blocker.vertices.assign(t.outline.begin(), t.outline.end());
     if (SegmentHits(a, b, blocker)) return false;
@@ -358,6 +373,7 @@ std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& briti
 std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   std::vector<Action> out;
   if (a.side != Side::kBritish) return out;
+  out.reserve(1 + 6 * a.unit_ids.size());  // at most 5 moves and a charge, or 3 fires, a unit
   Action pass;
   pass.kind = ActionKind::kPass;
   out.push_back(pass);

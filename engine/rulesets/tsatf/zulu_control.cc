@@ -179,6 +179,7 @@ Awaiting ZuluControl::AwaitsWith(bool prompt) const {
   }
   auto british_ids = [&](bool need_unacted, bool need_unfired) {
     std::vector<std::string> ids;
+    ids.reserve(s_.units.size());
     for (const Unit& u : s_.units) {
       if (!IsBritishOnTable(u)) continue;
       if (need_unacted && u.status.acted) continue;
@@ -1072,6 +1073,7 @@ void ZuluControl::SettleZulus() {
   // The units settled: the Zulus taking ground now, in table order (settling
   // moves units but adds or removes none).
   std::vector<size_t> settled;
+  settled.reserve(s_.units.size());
   for (size_t i = 0; i < s_.units.size(); ++i) {
     const Unit& u = s_.units[i];
     if (u.side == Side::kZulu && TakesGround(u)) settled.push_back(i);
@@ -1079,6 +1081,7 @@ void ZuluControl::SettleZulus() {
   std::vector<std::string> impis;
   std::vector<Member> me = {{Vec2::Zero(), 0.0}};
   const std::string no_foe;
+  const std::vector<Ground> ground = GroundOf(s_);  // settling moves units only
   for (size_t i : settled) {
     const Unit* u = &s_.units[i];
     const std::string& id = u->id;
@@ -1092,7 +1095,7 @@ void ZuluControl::SettleZulus() {
       if (f != nullptr) foe = &f->id;
     }
     me[0].radius = FootprintOf(u->kind).Radius();
-    if (OnFreeGround(s_, u->position, me, *foe, id)) continue;
+    if (OnFreeGround(s_, ground, u->position, me[0].radius, *foe, id)) continue;
     const Vec2 from = u->position;
     const Vec2 to = FreeGround(s_, from, me, *foe, {id});
     Unit* m = s_.FindUnit(id);
