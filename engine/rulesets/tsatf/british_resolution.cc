@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -130,8 +131,15 @@ const ParameterSpec* FindParameter(const std::string& name) {
 }
 
 double Param(const BattleState& s, const char* name) {
-  const ParameterSpec* p = FindParameter(name);
-  return s.ParameterOr(name, p != nullptr ? p->fallback : 0.0);
+  // As s.ParameterOr(name, the fallback), with no string made: a step reads
+  // parameters many times.
+  for (const Parameter& p : s.parameters) {
+    if (p.name == name) return p.value;
+  }
+  for (const ParameterSpec& p : ZuluControlParameters()) {
+    if (p.name == name || std::strcmp(p.name, name) == 0) return p.fallback;
+  }
+  return 0.0;
 }
 
 bool ResolvesBritish(const BattleState& s) { return Param(s, kResolveBritishParam) >= 1.0; }
@@ -168,13 +176,31 @@ bool InCover(const BattleState& s, const Vec2& p) {
 }
 
 bool ClearSight(const BattleState& s, const Vec2& a, const Vec2& b) {
-  std::vector<Obstacle> blockers;
+  // LineOfSight over the blockers one at a time (the first that blocks
+  // answers), with one obstacle reused: no list and no allocation a test.
+  // A feature whose box is clear of the sight line's box (by far more than
+  // the geometry's tolerance) neither holds an end nor blocks: skipped.
+  constexpr double kApart = 1e-6;
+  thread_local Obstacle blocker = Obstacle::Polygon({});
+  const Vec2 lo = a.cwiseMin(b);
+  const Vec2 hi = a.cwiseMax(b);
   for (const Terrain& t : s.terrain) {
     if (!t.blocks_los || t.outline.size() < 3 || t.open) continue;
+    Vec2 tlo = t.outline[0];
+    Vec2 thi = t.outline[0];
+    for (const Vec2& v : t.outline) {
+      tlo = tlo.cwiseMin(v);
+      thi = thi.cwiseMax(v);
+    }
+    if (tlo.x() > hi.x() + kApart || tlo.y() > hi.y() + kApart || thi.x() < lo.x() - kApart ||
+        thi.y() < lo.y() - kApart) {
+      continue;
+    }
     if (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline)) continue;
-    blockers.push_back(Obstacle::Polygon(t.outline));
+    blocker.vertices.assign(t.outline.begin(), t.outline.end());
+    if (SegmentHits(a, b, blocker)) return false;
   }
-  return LineOfSight(a, b, blockers);
+  return true;
 }
 
 // ---------------------------------------------------------------------------
@@ -201,6 +227,13 @@ int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* wh
                          capped < hits ? absl::StrCat(", ", capped, " figure(s) to hit") : "", ".",
                          kDesignedNote);
   return capped;
+}
+
+bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& target) {
+  if (!Fires(shooter) || shooter.figures.Present() <= 0) return false;
+  const double range = Param(s, kFireRangeParam) * (IsArtillery(shooter) ? kArtilleryRangeFactor : 1.0);
+  if (Distance(shooter.position, target.position) > range) return false;
+  return ClearSight(s, shooter.position, target.position);
 }
 
 bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& target, FireInput* in,
@@ -340,6 +373,7 @@ std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& briti
 std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   std::vector<Action> out;
   if (a.side != Side::kBritish) return out;
+  out.reserve(1 + 6 * a.unit_ids.size());  // at most 5 moves and a charge, or 3 fires, a unit
   Action pass;
   pass.kind = ActionKind::kPass;
   out.push_back(pass);
@@ -357,21 +391,38 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       }
     }
   }
-  auto zulus_by_distance = [&](const Unit& b) {
-    std::vector<const Unit*> z;
-    for (const Unit& u : s.units) {
-      if (ZuluTarget(u)) z.push_back(&u);
+  // The Zulu targets, and for each British unit their distances from it.
+  std::vector<const Unit*> targets;
+  for (const Unit& u : s.units) {
+    if (ZuluTarget(u)) targets.push_back(&u);
+  }
+  std::vector<std::pair<double, const Unit*>> by_distance;
+  by_distance.reserve(targets.size());
+  // The Zulu target nearest `b` (the first of the nearest, in table order).
+  auto nearest_zulu = [&](const Unit& b) -> const Unit* {
+    const Unit* best = nullptr;
+    double best_d = 0.0;
+    for (const Unit* z : targets) {
+      const double d = Distance(z->position, b.position);
+      if (best == nullptr || d < best_d) {
+        best = z;
+        best_d = d;
+      }
     }
-    std::stable_sort(z.begin(), z.end(), [&](const Unit* x, const Unit* y) {
-      return Distance(x->position, b.position) < Distance(y->position, b.position);
-    });
-    return z;
+    return best;
+  };
+  // The Zulu targets nearest first (ties in table order).
+  auto zulus_by_distance = [&](const Unit& b) {
+    by_distance.clear();
+    for (const Unit* z : targets) by_distance.emplace_back(Distance(z->position, b.position), z);
+    std::stable_sort(by_distance.begin(), by_distance.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
   };
   for (const std::string& id : a.unit_ids) {
     const Unit* b = s.FindUnit(id);
     if (b == nullptr || b->side != Side::kBritish || !b->OnTable()) continue;
-    const std::vector<const Unit*> zulus = zulus_by_distance(*b);
     if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {
+      const Unit* nearest = nearest_zulu(*b);
       const double allowance = MoveAllowance(*b);
       auto move = [&](const Vec2& to) {
         Action m;
@@ -387,8 +438,8 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       move(b->position + in * allowance);
       const Vec2 home = EntryEdgePoint(s, b->position, 1.0);
       move(StepTowards(b->position, home, std::min(allowance, Distance(b->position, home))));
-      if (!zulus.empty()) {
-        const Unit* z = zulus.front();
+      if (nearest != nullptr) {
+        const Unit* z = nearest;
         const double d = Distance(b->position, z->position);
         const double stand_off = kContact + kClearOfBritish;  // closing further is a CHARGE
         if (d > stand_off) move(StepTowards(b->position, z->position, std::min(allowance, d - stand_off)));
@@ -409,12 +460,16 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       }
     } else if (a.kind == AwaitKind::kBritishFire) {
       int offered = 0;
-      for (const Unit* z : zulus) {
+      if (resolving) {
+        zulus_by_distance(*b);
+      } else {
+        by_distance.clear();
+        if (const Unit* z = nearest_zulu(*b)) by_distance.emplace_back(0.0, z);
+      }
+      for (const auto& [unused, z] : by_distance) {
         if (offered >= 3) break;
         if (resolving) {
-          FireInput in;
-          std::string reason;
-          if (!BritishFireInput(s, *b, *z, &in, &reason)) continue;
+          if (!BritishMayFire(s, *b, *z)) continue;
           Action f;
           f.kind = ActionKind::kFire;
           f.unit_id = id;

@@ -116,6 +116,9 @@ int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* wh
 // range, out of sight, or a unit that does not fire.
 bool BritishFireInput(const BattleState& state, const Unit& shooter, const Unit& target,
                       FireInput* in, std::string* reason);
+// Whether BritishFireInput would be true (no dice worked out, no reason
+// written): for the candidates of LegalActions.
+bool BritishMayFire(const BattleState& state, const Unit& shooter, const Unit& target);
 // Zulu fire from a rifle-armed or skirmishing regiment.
 FireInput ZuluFireInput(const BattleState& state, const Unit& shooter, const Unit& target);
 

@@ -59,6 +59,23 @@ struct Member {
 // Whether the formation stands at `centre` on free ground (see above).
 bool OnFreeGround(const BattleState& state, const Vec2& centre, const std::vector<Member>& members,
                   const std::string& may_touch, const std::vector<std::string>& ignore);
+// The same, with one unit ignored (the unit being settled itself).
+bool OnFreeGround(const BattleState& state, const Vec2& centre, const std::vector<Member>& members,
+                  const std::string& may_touch, const std::string& ignore);
+
+// The units taking ground now (TakesGround), in table order, with what
+// OnFreeGround reads of them: for many tests on a table whose units move but
+// do not change otherwise (their positions are read from the units).
+struct Ground {
+  const Unit* unit = nullptr;
+  double radius = 0.0;  // its footprint's
+  bool british = false;
+};
+std::vector<Ground> GroundOf(const BattleState& state);
+// OnFreeGround for one member at `centre` (its offset ignored) against
+// `ground` from GroundOf(state), with one unit ignored: the same answer.
+bool OnFreeGround(const BattleState& state, const std::vector<Ground>& ground, const Vec2& centre,
+                  double radius, const std::string& may_touch, const std::string& ignore);
 
 // Whether the British unit `british` standing at `at` keeps kClearOfBritish
 // from every Zulu unit (a British move that would close with one is a

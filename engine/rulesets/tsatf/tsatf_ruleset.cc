@@ -450,16 +450,28 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
   return absl::OkStatus();
 }
 
-Awaiting TsatfRuleset::Awaits(const BattleState& state) const {
-  BattleState copy = state;  // ZuluControl takes a mutable state; Awaits changes nothing.
+namespace {
+
+// ZuluControl takes a mutable state; Awaits and AwaitsBrief only read it (no
+// copy: a copy of the state costs more than the answer).
+Awaiting AwaitsOf(const BattleState& state, bool prompt) {
   Dice dice = Dice::Scripted({});
-  EventLog log;
-  return ZuluControl(copy, dice, log).Awaits();
+  EventLog log(EventLog::kQuiet);
+  const ZuluControl z(const_cast<BattleState&>(state), dice, log);
+  return prompt ? z.Awaits() : z.AwaitsBrief();
+}
+
+}  // namespace
+
+Awaiting TsatfRuleset::Awaits(const BattleState& state) const { return AwaitsOf(state, true); }
+
+Awaiting TsatfRuleset::AwaitsBrief(const BattleState& state) const {
+  return AwaitsOf(state, false);
 }
 
 std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side side) const {
   std::vector<Action> out;
-  Awaiting a = Awaits(state);
+  Awaiting a = AwaitsBrief(state);
   if (side != Side::kBritish || a.side != Side::kBritish) return out;  // the Zulus follow the procedure
   // Designed (not in the source text): the engine resolving the British side,
   // and the patrol task's moves (british_resolution.h, victory.h).
@@ -512,7 +524,7 @@ std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side si
 }
 
 bool TsatfRuleset::IsOver(const BattleState& state) const {
-  return Awaits(state).kind == AwaitKind::kGameOver;
+  return AwaitsBrief(state).kind == AwaitKind::kGameOver;
 }
 
 // Zulu Control scenarios set their own victory conditions (SCENARIO DESIGN);

@@ -158,7 +158,7 @@ Event& ZuluControl::Decision(EventKind kind, const Explanation& why) {
 // ---------------------------------------------------------------------------
 // Awaiting and the turn sequence.
 
-Awaiting ZuluControl::Awaits() const {
+Awaiting ZuluControl::AwaitsWith(bool prompt) const {
   Awaiting a;
   const Clock& c = s_.clock;
   bool british_left = false;
@@ -166,6 +166,7 @@ Awaiting ZuluControl::Awaits() const {
   if (c.phase == Phase::kGameOver || (!british_left && c.turn > 0) ||
       (c.turn > 0 && PatrolDecided(s_))) {
     a.kind = AwaitKind::kGameOver;
+    if (!prompt) return a;
     // Designed (not in the source text): the patrol task (victory.h).
     if (HasPatrolTask(s_)) {
       a.prompt = absl::StrCat("The game is over. ", JudgePatrol(s_, true).text);
@@ -178,6 +179,7 @@ Awaiting ZuluControl::Awaits() const {
   }
   auto british_ids = [&](bool need_unacted, bool need_unfired) {
     std::vector<std::string> ids;
+    ids.reserve(s_.units.size());
     for (const Unit& u : s_.units) {
       if (!IsBritishOnTable(u)) continue;
       if (need_unacted && u.status.acted) continue;
@@ -189,15 +191,17 @@ Awaiting ZuluControl::Awaits() const {
     }
     return ids;
   };
-  if (c.phase == Phase::kMovement && DeckOf(s_).current_card == CardColor::kRed) {
+  const Deck& deck = DeckOf(s_);
+  if (c.phase == Phase::kMovement && deck.current_card == CardColor::kRed) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
-    a.units_may_move = DeckOf(s_).british_moves_left;
+    a.units_may_move = deck.british_moves_left;
     a.unit_ids = british_ids(true, false);
-    int card = kCardsPerColour - DeckOf(s_).red_left;
+    if (a.unit_ids.empty() || a.units_may_move == 0) a.unit_ids.clear();
+    if (!prompt) return a;
+    int card = kCardsPerColour - deck.red_left;
     a.prompt = absl::StrCat("Turn ", c.turn, ", movement: red card ", card, " of ", kCardsPerColour, ".");
     if (a.unit_ids.empty() || a.units_may_move == 0) {
-      a.unit_ids.clear();
       absl::StrAppend(&a.prompt, a.units_may_move == 0
                                      ? " Movement limitation: no more British units may move on this last British card"
                                      : " No British unit is left to move",
@@ -211,11 +215,12 @@ Awaiting ZuluControl::Awaits() const {
     }
     return a;
   }
-  if (c.phase == Phase::kFire && DeckOf(s_).current_card == CardColor::kRed) {
+  if (c.phase == Phase::kFire && deck.current_card == CardColor::kRed) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishFire;
     a.unit_ids = british_ids(false, true);
-    a.prompt = absl::StrCat("Turn ", c.turn, ", fire: red card ", kCardsPerColour - DeckOf(s_).red_left,
+    if (!prompt) return a;
+    a.prompt = absl::StrCat("Turn ", c.turn, ", fire: red card ", kCardsPerColour - deck.red_left,
                             " of ", kCardsPerColour,
                             Resolving() ? ". British units fire (FIRE at a target: the engine rolls the hits), then PASS."
                                         : ". British units fire (FIRE with the hits scored), then PASS.");
@@ -227,12 +232,13 @@ Awaiting ZuluControl::Awaits() const {
     std::vector<std::string> fights;
     for (const Unit& u : s_.units) {
       if (u.status.in_close_combat && u.OnTable()) a.unit_ids.push_back(u.id);
-      if (!u.status.in_close_combat || !IsBritishOnTable(u)) continue;
+      if (!prompt || !u.status.in_close_combat || !IsBritishOnTable(u)) continue;
       std::vector<std::string> foes;
       for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
       fights.push_back(foes.empty() ? absl::StrCat(u.id, " (no Zulu unit in reach)")
                                     : absl::StrCat(u.id, " against ", absl::StrJoin(foes, ", ")));
     }
+    if (!prompt) return a;
     a.prompt = absl::StrCat("Turn ", c.turn, ", close combat: ", absl::StrJoin(fights, "; "), ". ");
     absl::StrAppend(&a.prompt,
                     Resolving()
@@ -244,7 +250,7 @@ Awaiting ZuluControl::Awaits() const {
   }
   a.side = Side::kZulu;
   a.kind = AwaitKind::kUmpire;
-  a.prompt = "The umpire plays the Zulu side next.";
+  if (prompt) a.prompt = "The umpire plays the Zulu side next.";
   return a;
 }
 
@@ -272,8 +278,9 @@ void ZuluControl::StartPhase(Phase phase) {
 
 absl::Status ZuluControl::RunZulu(Awaiting* awaiting) {
   for (int guard = 0; guard < 10000; ++guard) {
-    Awaiting a = Awaits();
+    Awaiting a = AwaitsBrief();
     if (a.kind != AwaitKind::kUmpire) {
+      if (a.kind == AwaitKind::kGameOver) a = Awaits();  // its prompt is announced
       SettleZulus();
       if (a.kind == AwaitKind::kGameOver && s_.clock.phase != Phase::kGameOver) {
         s_.clock.phase = Phase::kGameOver;
@@ -660,13 +667,7 @@ std::vector<const Unit*> ZuluControl::VisibleBritish(const Vec2& from) const {
   std::vector<const Unit*> out;
   for (const Unit& u : s_.units) {
     if (!IsBritishOnTable(u)) continue;
-    std::vector<Obstacle> blockers;
-    for (const Terrain& t : s_.terrain) {
-      if (!t.blocks_los || t.outline.size() < 3 || t.open) continue;
-      if (PointInPolygon(from, t.outline) || PointInPolygon(u.position, t.outline)) continue;
-      blockers.push_back(Obstacle::Polygon(t.outline));
-    }
-    if (LineOfSight(from, u.position, blockers)) out.push_back(&u);
+    if (ClearSight(s_, from, u.position)) out.push_back(&u);  // british_resolution.h
   }
   return out;
 }
@@ -1069,26 +1070,34 @@ void ZuluControl::LockInCloseCombat(const std::string& impi_id, const std::strin
 // edge, or within 1" of a British unit it is not fighting, steps to the
 // nearest free ground; one in close combat stays in contact with its foe.
 void ZuluControl::SettleZulus() {
-  std::vector<std::string> ids;
-  for (const Unit& u : s_.units) {
-    if (u.side == Side::kZulu && TakesGround(u)) ids.push_back(u.id);
+  // The units settled: the Zulus taking ground now, in table order (settling
+  // moves units but adds or removes none).
+  std::vector<size_t> settled;
+  settled.reserve(s_.units.size());
+  for (size_t i = 0; i < s_.units.size(); ++i) {
+    const Unit& u = s_.units[i];
+    if (u.side == Side::kZulu && TakesGround(u)) settled.push_back(i);
   }
   std::vector<std::string> impis;
-  for (const std::string& id : ids) {
-    const Unit* u = s_.FindUnit(id);
-    if (u == nullptr) continue;
-    std::string foe;
+  std::vector<Member> me = {{Vec2::Zero(), 0.0}};
+  const std::string no_foe;
+  const std::vector<Ground> ground = GroundOf(s_);  // settling moves units only
+  for (size_t i : settled) {
+    const Unit* u = &s_.units[i];
+    const std::string& id = u->id;
+    const std::string* foe = &no_foe;
     if (u->status.in_close_combat) {
+      const Unit* f = nullptr;
       for (const Unit& b : s_.units) {
         if (!IsBritishOnTable(b) || !b.status.in_close_combat) continue;
-        const Unit* f = s_.FindUnit(foe);
-        if (f == nullptr || Distance(b.position, u->position) < Distance(f->position, u->position)) foe = b.id;
+        if (f == nullptr || Distance(b.position, u->position) < Distance(f->position, u->position)) f = &b;
       }
+      if (f != nullptr) foe = &f->id;
     }
-    const std::vector<Member> me = {{Vec2::Zero(), FootprintOf(u->kind).Radius()}};
-    if (OnFreeGround(s_, u->position, me, foe, {id})) continue;
+    me[0].radius = FootprintOf(u->kind).Radius();
+    if (OnFreeGround(s_, ground, u->position, me[0].radius, *foe, id)) continue;
     const Vec2 from = u->position;
-    const Vec2 to = FreeGround(s_, from, me, foe, {id});
+    const Vec2 to = FreeGround(s_, from, me, *foe, {id});
     Unit* m = s_.FindUnit(id);
     m->position = to;
     if (!m->parent.empty()) AddUnique(impis, m->parent);
@@ -1778,10 +1787,10 @@ absl::Status ZuluControl::ApplyBritish(const Action& a, const std::string& path)
 }
 
 absl::Status ZuluControl::ApplyBritishAction(const Action& a, const std::string& path) {
-  Awaiting aw = Awaits();
+  Awaiting aw = AwaitsBrief();
   auto not_now = [&](const char* what) {
     return absl::FailedPreconditionError(absl::StrCat(
-        path, ".kind: ", what, " is not allowed now: ", aw.prompt));
+        path, ".kind: ", what, " is not allowed now: ", Awaits().prompt));
   };
   switch (a.kind) {
     case ActionKind::kPass:

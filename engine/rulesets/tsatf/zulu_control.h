@@ -75,10 +75,14 @@ class ZuluControl {
   // Applies one British action (validated against what the engine awaits).
   // `path` is the field path for errors ("british_actions[2]").
   absl::Status ApplyBritish(const Action& action, const std::string& path);
-  // Plays until the British are awaited; fills `awaiting`.
+  // Plays until the British are awaited; fills `awaiting` (as AwaitsBrief,
+  // with the prompt when the game is over).
   absl::Status RunZulu(Awaiting* awaiting);
   // What the engine awaits now (without changing anything).
-  Awaiting Awaits() const;
+  Awaiting Awaits() const { return AwaitsWith(true); }
+  // Awaits without the prompt: who acts, the kind, the units and the moves
+  // left (for the loops that need only these).
+  Awaiting AwaitsBrief() const { return AwaitsWith(false); }
 
   // --- The procedures, each one decision point (Ask) ---------------------
   absl::Status StartOfTurn();
@@ -158,6 +162,7 @@ class ZuluControl {
   // The engine resolving the British side when tsatf.resolve_british is 1
   // (designed, british_resolution.cc).
   bool Resolving() const;
+  Awaiting AwaitsWith(bool prompt) const;
   absl::Status RollBritishFire(const Action& a, const std::string& path, int* hits);
   absl::Status ResolveZuluFire(const std::string& zulu_id, const std::string& british_id);
   absl::Status StandAgainstCharge(const std::string& british_id, const std::string& impi_id);
@@ -196,6 +201,8 @@ class TsatfRuleset final : public Ruleset {
   absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
+  // Awaits without the prompt.
+  Awaiting AwaitsBrief(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
   bool IsOver(const BattleState& state) const override;
   double Score(const BattleState& state, Side side) const override;
