@@ -3,7 +3,7 @@
 //
 // Overview: Run checks the request (INVALID_ARGUMENT naming the field),
 // plays its games on the server with the arena's runner, streams an
-// ArenaProgress after each percent of the games (games done and running
+// ArenaProgress after the first game and each further percent of the games (games done and running
 // tallies, in seed order) and ends with the report, the same figures and
 // text `impi arena` prints for the same options. The call's deadline and
 // cancellation stop the run: no game starts after them, a search in a game

@@ -174,5 +174,19 @@ TEST_F(ArenaRpcTest, ADeadlineBoundsTheRun) {
   for (const v1::ArenaProgress& m : messages) EXPECT_FALSE(m.has_report());
 }
 
+// A cancelled call ends CANCELLED after the progress so far, with no report.
+TEST_F(ArenaRpcTest, ACancelledCallEnds) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(300));
+  std::unique_ptr<grpc::ClientReader<v1::ArenaProgress>> reader = stub_->Run(&ctx, Patrol(10000));
+  v1::ArenaProgress m;
+  ASSERT_TRUE(reader->Read(&m));
+  EXPECT_EQ(m.games_done(), 1);  // the first game done
+  EXPECT_FALSE(m.has_report());
+  ctx.TryCancel();
+  while (reader->Read(&m)) EXPECT_FALSE(m.has_report());
+  EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
+}
+
 }  // namespace
 }  // namespace impi::service

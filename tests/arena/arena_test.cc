@@ -232,6 +232,24 @@ TEST(ArenaTest, AnOutsideAgentWithNoPolicyRegisteredIsAClearError) {
                                "British side of TSATF_ZULU_CONTROL in this build"));
 }
 
+// No game starts once the run is cancelled (or its deadline has passed).
+TEST(ArenaTest, NoGameStartsOnceCancelled) {
+  ArenaOptions o = Patrol(20);
+  int done = 0;
+  o.cancelled = [&done] { return done >= 3; };
+  absl::StatusOr<std::vector<ArenaGame>> games =
+      RunArena(o, nullptr, [&done](const Progress& p, const ArenaGame&) { done = p.done; });
+  EXPECT_EQ(games.status().code(), absl::StatusCode::kCancelled);
+  EXPECT_THAT(std::string(games.status().message()), HasSubstr("cancelled after 3 of 20 games"));
+  EXPECT_EQ(done, 3);
+
+  o = Patrol(20);
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  games = RunArena(o, nullptr, nullptr);
+  EXPECT_EQ(games.status().code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_THAT(std::string(games.status().message()), HasSubstr("after 0 of 20 games"));
+}
+
 TEST(ArenaTest, LevelsAndPoliciesParse) {
   absl::StatusOr<PolicySpec> hard = ParsePolicy("hard", "--zulu");
   ASSERT_TRUE(hard.ok());
