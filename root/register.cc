@@ -9,6 +9,7 @@
 #include "ai/british/scripted_british.h"
 #include "ai/british/tsatf_patrol.h"
 #include "ai/mcts/mcts_policy.h"
+#include "ai/random/random_policy.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
@@ -45,11 +46,14 @@ void RegisterPolicies() {
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
   RegisterPolicy("TSATF_ZULU_CONTROL", Side::kBritish, PolicyKind::kRules,
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedPatrol>(); });
-  // The search plays either side of every rule set.
+  // The search and the random player play either side of every rule set.
   for (const Ruleset* rules : AllRulesets()) {
     for (Side side : {Side::kZulu, Side::kBritish}) {
       RegisterPolicy(std::string(rules->id()), side, PolicyKind::kMcts,
                      [](const PolicySpec& spec) { return std::make_unique<mcts::MctsPolicy>(spec); });
+      // The uniform random player, the arena's floor.
+      RegisterPolicy(std::string(rules->id()), side, PolicyKind::kRandom,
+                     [](const PolicySpec&) { return std::make_unique<ai::RandomPolicy>(); });
     }
   }
 }

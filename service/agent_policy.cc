@@ -107,6 +107,7 @@ int AgentPolicy::Choose(const BattleState& state, const std::vector<Action>& opt
   const int64_t call = stats_->calls_++;
   if (rules == nullptr || link_->stub == nullptr) {
     ++stats_->errors_;
+    if (spec_.faults != nullptr) ++spec_.faults->errors;  // the arena's count of this game
     return Fallback(state, side, options, dice, why,
                     rules == nullptr ? "has no rule set to play" : "has no address");
   }
@@ -130,6 +131,7 @@ int AgentPolicy::Choose(const BattleState& state, const std::vector<Action>& opt
   }
   if (budget.count() <= 0) {
     ++stats_->timeouts_;
+    if (spec_.faults != nullptr) ++spec_.faults->timeouts;  // the arena's count of this game
     return Fallback(state, side, options, dice, why, "had no time left");
   }
   request.set_time_left_ms(static_cast<int>(budget.count()));
@@ -140,11 +142,13 @@ int AgentPolicy::Choose(const BattleState& state, const std::vector<Action>& opt
   const grpc::Status status = link_->stub->Act(&context, request, &response);
   if (status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
     ++stats_->timeouts_;
+    if (spec_.faults != nullptr) ++spec_.faults->timeouts;  // the arena's count of this game
     return Fallback(state, side, options, dice, why,
                     absl::StrCat("did not answer within ", budget.count(), " ms"));
   }
   if (!status.ok()) {
     ++stats_->errors_;
+    if (spec_.faults != nullptr) ++spec_.faults->errors;  // the arena's count of this game
     return Fallback(state, side, options, dice, why,
                     absl::StrCat("failed (", status.error_code(), ": ", status.error_message(), ")"));
   }
@@ -175,6 +179,7 @@ int AgentPolicy::Choose(const BattleState& state, const std::vector<Action>& opt
   }
   if (chosen < 0) {
     ++stats_->illegal_;
+    if (spec_.faults != nullptr) ++spec_.faults->illegal;  // the arena's count of this game
     return Fallback(state, side, options, dice, why, bad);
   }
   if (why != nullptr) {

@@ -331,6 +331,11 @@ DiceSpec ToEngine(const v1::DiceSource& p) {
   return d;
 }
 
+// The contract's PolicyKind and the engine's share their numbers.
+static_assert(static_cast<int>(PolicyKind::kRules) == v1::RULES);
+static_assert(static_cast<int>(PolicyKind::kMcts) == v1::MCTS);
+static_assert(static_cast<int>(PolicyKind::kRandom) == v1::RANDOM);
+
 PolicySpec ToEngine(const v1::Policy& p) {
   PolicySpec s;
   s.kind =

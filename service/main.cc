@@ -23,6 +23,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "root/register.h"
+#include "service/arena_service.h"
 #include "service/server.h"
 
 ABSL_FLAG(std::string, grpc_address, "127.0.0.1:50051",
@@ -57,11 +58,14 @@ bool SplitHostPort(const std::string& address, std::string* host, int* port) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "impi-server: the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
-      "(impi.v1.Umpire) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
+      "(impi.v1.Umpire, impi.v1.Arena) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
   impi::RegisterEverything();
 
   impi::service::ServerOptions options;
+  // impi.v1.Arena beside the Umpire (gRPC only).
+  static impi::service::ArenaService arena;
+  options.services.push_back(&arena);
   options.grpc_address = absl::GetFlag(FLAGS_grpc_address);
   options.enable_http = !absl::GetFlag(FLAGS_no_http);
   if (options.enable_http &&

@@ -113,6 +113,7 @@ absl::Status Server::Start() {
   quota.SetMaxThreads(std::max(2, options_.max_threads));
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service_);
+  for (grpc::Service* more : options_.services) builder.RegisterService(more);
   grpc_ = builder.BuildAndStart();
   if (grpc_ == nullptr || grpc_port_ == 0) {
     if (grpc_ != nullptr) grpc_->Shutdown();

@@ -27,6 +27,10 @@
 
 #include "absl/status/statusor.h"
 
+namespace grpc {
+class Service;
+}  // namespace grpc
+
 namespace impi::service {
 
 struct ServerOptions {
@@ -38,6 +42,10 @@ struct ServerOptions {
   bool reflection = false;
   int max_threads = 16;
   size_t max_message_bytes = 4 * 1024 * 1024;
+  // More gRPC services served beside the Umpire (impi-server adds
+  // impi.v1.Arena, service/arena_service.h); not owned, they must outlive
+  // the server. gRPC only: the JSON/HTTP gateway serves the Umpire.
+  std::vector<grpc::Service*> services;
 };
 
 class ImpiServer {

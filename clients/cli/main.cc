@@ -6,18 +6,27 @@
 //   impi describe [--explain]
 //   impi simulate [--ruleset ferree] [--scenario isandlwana] [--games N] [--seed S]
 //                 [--zulu rules] [--british rules] [--iterations N] [--threads T] [--laager] [--turn-cap 60]
+//   impi arena --ruleset R --scenario S --zulu P --british P --games N --seed S --threads T
+//              [--shard i/n] [--out FILE] [--turn-cap C]
+//   impi arena merge FILE...
+//   impi replay FILE --game K
 //
 // advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
 // 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
 // proto3 JSON with the .proto field names. Exit codes: 0 done, 1 a bad command
 // line, 2 an input that cannot be read or parsed or an error from the server
 // (see clients/cli/commands.h). simulate plays whole games in-process, no
-// server (clients/cli/simulate.h).
+// server (clients/cli/simulate.h); so do arena, arena merge and replay
+// (clients/arena/arena.h; `impi arena` with rules on both sides is the
+// general form of `impi simulate`).
 #include <iostream>
 #include <map>
 #include <string>
 
+#include <unistd.h>
+
 #include "CLI/CLI.hpp"
+#include "clients/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/simulate.h"
 #include "root/register.h"
@@ -125,6 +134,50 @@ int Main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
 
+  CLI::App* arena_cmd = app.add_subcommand(
+      "arena", "pit two policies against each other over many seeded games, in shards if asked");
+  arena::ArenaOptions arena_options;
+  std::string arena_out;
+  std::string arena_shard = "0/1";
+  const std::string policy_help =
+      "rules | random | mcts:<iterations> | easy | medium | hard | expert | grpc:<host:port>";
+  arena_cmd->add_option("--ruleset", arena_options.ruleset, "rule set (tsatf, ferree)")
+      ->capture_default_str();
+  arena_cmd->add_option("--scenario", arena_options.scenario, "built-in scenario (patrol, isandlwana)")
+      ->capture_default_str();
+  arena_cmd->add_option("--zulu", arena_options.zulu, "Zulu policy: " + policy_help)
+      ->capture_default_str();
+  arena_cmd->add_option("--british", arena_options.british, "British policy: " + policy_help)
+      ->capture_default_str();
+  arena_cmd->add_option("--games", arena_options.games, "games in the whole run (every shard)")
+      ->capture_default_str();
+  arena_cmd->add_option("--seed", arena_options.seed, "game i plays with dice seed SEED+i")
+      ->capture_default_str();
+  arena_cmd->add_option("--threads", arena_options.threads,
+                        "games played at once (the results do not depend on it)")
+      ->capture_default_str();
+  arena_cmd->add_option("--shard", arena_shard,
+                        "play shard i of n: the games [i*N/n, (i+1)*N/n) of the run")
+      ->capture_default_str();
+  arena_cmd->add_option("--out", arena_out, "write every game as one JSON line to FILE");
+  arena_cmd->add_option("--turn-cap", arena_options.turn_cap,
+                        "a game still going after this turn is undecided")
+      ->capture_default_str();
+  CLI::App* merge = arena_cmd->add_subcommand(
+      "merge", "the report of shard files (--out), the same as one unsharded run");
+  std::vector<std::string> merge_files;
+  merge->add_option("FILE", merge_files, "JSON-lines files written by impi arena --out")
+      ->required();
+
+  CLI::App* replay = app.add_subcommand(
+      "replay", "play one game of an arena file again, step by step, and check its result");
+  std::string replay_file;
+  int replay_game = 0;
+  replay->add_option("FILE", replay_file, "JSON-lines file written by impi arena --out")
+      ->required();
+  replay->add_option("--game", replay_game, "the game's number K (seed = first seed + K)")
+      ->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -141,6 +194,18 @@ int Main(int argc, char** argv) {
   }
   if (*describe) return DescribeCommand(call, std::cout, std::cerr);
   if (*simulate) return SimulateCommand(sim, std::cout, std::cerr);
+  if (*merge) return arena::MergeCommand(merge_files, std::cout, std::cerr);
+  if (*arena_cmd) {
+    absl::StatusOr<arena::Shard> shard = arena::ParseShard(arena_shard);
+    if (!shard.ok()) {
+      std::cerr << "error: " << shard.status().message() << "\n";
+      return kExitUsage;
+    }
+    arena_options.shard = *shard;
+    return arena::ArenaCommand(arena_options, arena_out, std::cout, std::cerr,
+                               isatty(STDERR_FILENO) == 1);
+  }
+  if (*replay) return arena::ReplayCommand(replay_file, replay_game, std::cout, std::cerr);
   if (*example) {
     return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,
                           std::cerr);

@@ -130,20 +130,27 @@ Interval WilsonInterval(int wins, int n, double z) {
 
 absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& start, uint64_t seed,
                                     const SimulateOptions& options) {
-  absl::StatusOr<PolicyKind> zulu_kind = PolicyKindOf(options.zulu, "--zulu");
-  if (!zulu_kind.ok()) return zulu_kind.status();
-  absl::StatusOr<PolicyKind> british_kind = PolicyKindOf(options.british, "--british");
-  if (!british_kind.ok()) return british_kind.status();
   PolicySpec zulu_spec;
-  zulu_spec.kind = *zulu_kind;
-  zulu_spec.agent_address = AgentAddressOf(options.zulu);
-  zulu_spec.iterations = options.iterations;
   PolicySpec british_spec;
-  british_spec.kind = *british_kind;
-  british_spec.agent_address = AgentAddressOf(options.british);
-  british_spec.iterations = options.iterations;
-  std::unique_ptr<Policy> british = MakePolicy(start.ruleset, Side::kBritish, british_spec);
-  if (british == nullptr) {
+  if (options.zulu_spec.has_value() && options.british_spec.has_value()) {
+    zulu_spec = *options.zulu_spec;
+    british_spec = *options.british_spec;
+  } else {
+    absl::StatusOr<PolicyKind> zulu_kind = PolicyKindOf(options.zulu, "--zulu");
+    if (!zulu_kind.ok()) return zulu_kind.status();
+    absl::StatusOr<PolicyKind> british_kind = PolicyKindOf(options.british, "--british");
+    if (!british_kind.ok()) return british_kind.status();
+    zulu_spec.kind = *zulu_kind;
+    zulu_spec.agent_address = AgentAddressOf(options.zulu);
+    zulu_spec.iterations = options.iterations;
+    british_spec.kind = *british_kind;
+    british_spec.agent_address = AgentAddressOf(options.british);
+    british_spec.iterations = options.iterations;
+  }
+  std::unique_ptr<Policy> british = options.british_script != nullptr
+                                        ? nullptr
+                                        : MakePolicy(start.ruleset, Side::kBritish, british_spec);
+  if (british == nullptr && options.british_script == nullptr) {
     return absl::FailedPreconditionError(absl::StrCat(
         "--british: no ", options.british, " policy for the British side of ", start.ruleset));
   }
@@ -182,7 +189,18 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
                                                 "action (",
                                                 rules.Awaits(s).prompt, ")"));
       }
-      const int i = british->Choose(s, legal, british_dice, nullptr);
+      int i = 0;
+      if (options.british_script != nullptr) {
+        const size_t k = record.british_choices.size();
+        if (k >= options.british_script->size()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "game with seed ", seed, ": the record has ", k, " British choices, more are needed"));
+        }
+        i = (*options.british_script)[k];
+      } else {
+        i = british->Choose(s, legal, british_dice, nullptr);
+      }
+      record.british_choices.push_back(i);
       if (i < 0 || i >= static_cast<int>(legal.size())) {
         return absl::InternalError(
             absl::StrCat("the British policy chose option ", i, " of ", legal.size()));
@@ -205,6 +223,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     // state is validated before the first step (RunAdvance validates every
     // step; the later states are the engine's own).
     const int turn = s.clock.turn;
+    if (options.on_step) options.on_step(s, actions, dice);
     absl::Status st = record.steps == 0 ? rules.Validate(s) : absl::OkStatus();
     if (st.ok()) st = PlayAdvance(rules, s, actions, zulu_spec, dice);
     if (!st.ok()) {
@@ -227,6 +246,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   }
 
   const double score = rules.Score(s, Side::kZulu);
+  record.score = score;
   record.winner = score > 0 ? Side::kZulu : score < 0 ? Side::kBritish : Side::kUnspecified;
   if (s.ruleset == "TSATF_ZULU_CONTROL" && tsatf::HasPatrolTask(s)) {
     const tsatf::PatrolResult patrol = tsatf::JudgePatrol(s, /*at_end=*/true);

@@ -44,6 +44,8 @@
 #define IMPI_CLIENTS_CLI_SIMULATE_H_
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -51,6 +53,7 @@
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/umpire.h"
 #include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::cli {
@@ -66,6 +69,17 @@ struct SimulateOptions {
   int threads = 1;
   bool laager = false;
   int turn_cap = 60;
+  // The arena (clients/arena/arena.h): a side's policy given in full, used
+  // instead of --zulu/--british and --iterations when set.
+  std::optional<PolicySpec> zulu_spec;
+  std::optional<PolicySpec> british_spec;
+  // A replay: the British choices of a recorded game
+  // (GameRecord::british_choices), taken in turn instead of asking the
+  // British policy; a choice out of range, or too few, is an error.
+  const std::vector<int>* british_script = nullptr;
+  // Called before each step with the state, the British actions and the
+  // dice of the step (impi replay plays the step again with a full log).
+  std::function<void(const BattleState&, const std::vector<Action>&, const DiceSpec&)> on_step;
 };
 
 // The main cause of a British defeat (a Zulu win), from the British
@@ -110,6 +124,11 @@ struct GameRecord {
   std::string ending;
   bool objective = false;
   int british_holding = 0;
+  // The end on the rule set's scale: Ruleset::Score(end, ZULU), in [-1, 1].
+  double score = 0.0;
+  // The index chosen among LegalActions(BRITISH) at each British step, in
+  // order: with the seed, what a replay needs (SimulateOptions::british_script).
+  std::vector<int> british_choices;
 };
 
 // The contract's enum name of a rule set given on the command line: "ferree"

@@ -36,6 +36,7 @@
 #ifndef IMPI_ENGINE_RULESETS_RULESET_H_
 #define IMPI_ENGINE_RULESETS_RULESET_H_
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -93,6 +94,19 @@ struct Awaiting {
 // kAgent: an outside program answering over gRPC at PolicySpec::agent_address.
 enum class PolicyKind : int { kUnspecified = 0, kRules = 1, kMcts = 2, kRandom = 3, kAgent = 4 };
 
+// What went wrong with a policy during a game, counted by the policy itself
+// (an outside agent that did not answer, answered late, or chose an action
+// that is not legal) and read by the driver of the game (the arena's fault
+// counts). A policy that has a counter in its spec adds to it and carries on
+// as it documents (for example with the first legal action); one
+// without a counter ignores the faults. Shared by every policy made from one
+// spec; the counts are atomic, so a search on many threads may add too.
+struct PolicyFaults {
+  std::atomic<int> errors{0};     // the policy failed to answer (an RPC error)
+  std::atomic<int> illegal{0};    // it chose an action that is not legal
+  std::atomic<int> timeouts{0};   // it answered after its time
+};
+
 struct PolicySpec {
   PolicyKind kind = PolicyKind::kRules;
   int iterations = 0;
@@ -105,6 +119,8 @@ struct PolicySpec {
   std::function<bool()> cancelled;
   // kAgent: the agent's address, "host:port".
   std::string agent_address;
+  // Where the policy counts its faults; null: not counted.
+  std::shared_ptr<PolicyFaults> faults;
 };
 
 // One named decision point (AskRequest.question). Each rule set defines its
