@@ -345,14 +345,15 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
       for (const Candidate& c : result.candidates) legal.push_back(c.action);
       Dice dice = Dice::Seeded(options.seed, 3);
       const int r = policy->Choose(view, legal, dice, nullptr);
-      if (r >= 0 && r < static_cast<int>(legal.size()) && result.candidates[r].visits > 1) {
+      const int least = std::max(2, options.keep_rules_min_visits);
+      if (r >= 0 && r < static_cast<int>(legal.size())) {
         result.rules = r;
         const Candidate& base = result.candidates[r];
         int answer = r;
         double margin = 0.0;
         for (size_t i = 0; i < result.candidates.size(); ++i) {
           const Candidate& c = result.candidates[i];
-          if (static_cast<int>(i) == r || c.visits < 2) continue;
+          if (static_cast<int>(i) == r || c.visits < least || base.visits < least) continue;
           const double se = std::sqrt(c.spread * c.spread / c.visits +
                                       base.spread * base.spread / base.visits);
           const double over = c.mean - base.mean - options.keep_rules_z * se;

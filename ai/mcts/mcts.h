@@ -72,6 +72,9 @@ struct Options {
   // visited action, as plain MCTS does. A small budget so plays as the
   // rules do, and leaves them only where the worlds played say to.
   double keep_rules_z = 1.5;
+  // ... and only for an action played in at least this many worlds, the
+  // RULES choice too (so few worlds never make a spread look small).
+  int keep_rules_min_visits = 16;
   double exploration = 0.8;  // the UCB constant (values are in [-1, 1])
   // Progressive widening: a node with n visits has at most
   // max(1, widening_k * n^widening_alpha) children.
