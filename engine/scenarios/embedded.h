@@ -21,12 +21,11 @@
 //     against 13 Zulu regiments in four divisions (81 trays, 2,025 figures);
 //     before the situation rolls (clock PRE_BATTLE). The order of battle is
 //     designed from the history: docs/scenarios/isandlwana.md.
-//   "isandlwana_horns" (isandlwana_horns.json): the same battle without the
-//     loins (the four reserve regiments, their induna) and without the right
-//     horn's two smallest regiments (iSangqu, iMbube): 7 regiments, 56 trays.
-//     Designed, not historical: a battle the RULES Zulu wins about 60% of the
-//     time against the scripted British, where the strength of a search can
-//     show (docs/strength.md).
+//   "isandlwana_even" (isandlwana_even.json): the same battle without four
+//     of the Zulu regiments (iMbube, iNdlondlo, iNdluyengwe, uDloko: 13
+//     trays of 81, 325 of 2,025 men). Designed, not historical: an even
+//     battle (the RULES Zulu won 54% of 300 against the scripted British),
+//     where the strength of a search can show (docs/strength.md).
 //
 // Usage:
 //   const impi::scenarios::EmbeddedScenario* s = impi::scenarios::FindScenario("tsatf");
