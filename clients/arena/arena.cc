@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -644,19 +645,31 @@ int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostrea
   return report->engine_errors > 0 ? cli::kExitError : cli::kExitOk;
 }
 
+namespace {
+
+// The games of one file of JSON lines; an error (to `err`) if it cannot be
+// read or parsed.
+std::optional<std::vector<ArenaGame>> ReadGameFile(const std::string& path, std::ostream& err) {
+  std::ifstream in(path);
+  if (!in) {
+    err << "error: cannot read " << path << "\n";
+    return std::nullopt;
+  }
+  absl::StatusOr<std::vector<ArenaGame>> games = ReadJsonLines(in, path);
+  if (!games.ok()) {
+    err << "error: " << games.status().message() << "\n";
+    return std::nullopt;
+  }
+  return std::move(*games);
+}
+
+}  // namespace
+
 int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
   std::vector<ArenaGame> games;
   for (const std::string& path : files) {
-    std::ifstream in(path);
-    if (!in) {
-      err << "error: cannot read " << path << "\n";
-      return cli::kExitError;
-    }
-    absl::StatusOr<std::vector<ArenaGame>> some = ReadJsonLines(in, path);
-    if (!some.ok()) {
-      err << "error: " << some.status().message() << "\n";
-      return cli::kExitError;
-    }
+    std::optional<std::vector<ArenaGame>> some = ReadGameFile(path, err);
+    if (!some.has_value()) return cli::kExitError;
     for (ArenaGame& g : *some) games.push_back(std::move(g));
   }
   absl::StatusOr<ArenaReport> report = Summarise(games);
@@ -669,16 +682,8 @@ int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::
 }
 
 int ReplayCommand(const std::string& file, int game, std::ostream& out, std::ostream& err) {
-  std::ifstream in(file);
-  if (!in) {
-    err << "error: cannot read " << file << "\n";
-    return cli::kExitError;
-  }
-  absl::StatusOr<std::vector<ArenaGame>> games = ReadJsonLines(in, file);
-  if (!games.ok()) {
-    err << "error: " << games.status().message() << "\n";
-    return cli::kExitError;
-  }
+  std::optional<std::vector<ArenaGame>> games = ReadGameFile(file, err);
+  if (!games.has_value()) return cli::kExitError;
   const ArenaGame* recorded = nullptr;
   for (const ArenaGame& g : *games) {
     if (g.game == game) recorded = &g;

@@ -23,7 +23,7 @@
 //     designed from the history: docs/scenarios/isandlwana.md.
 //   "isandlwana_even" (isandlwana_even.json): the same battle without four
 //     of the Zulu regiments (iMbube, iNdlondlo, iNdluyengwe, uDloko: 13
-//     trays of 81, 325 of 2,025 men). Designed, not historical: an even
+//     trays of 81, 325 of 2,025 figures). Designed, not historical: an even
 //     battle (the RULES Zulu won 54% of 300 against the scripted British),
 //     where the strength of a search can show (docs/strength.md).
 //
