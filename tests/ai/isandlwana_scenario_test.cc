@@ -12,6 +12,7 @@
 
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "clients/cli/request_io.h"
+#include "clients/cli/simulate.h"
 #include "engine/core/geometry.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "gtest/gtest.h"
@@ -63,6 +64,51 @@ TEST(IsandlwanaScenarioTest, TheZuluDeploymentKeepsTheRules) {
   ASSERT_TRUE(state.ok()) << state.status();
   std::string tray;
   EXPECT_EQ(ferree::ZuluDeploymentBreach(*state, &tray), "") << tray;
+}
+
+// isandlwana_even (designed, docs/scenarios/isandlwana.md, "The even
+// battle"): the same table and British, the Zulus less the iMbube, iNdlondlo,
+// iNdluyengwe and uDloko (their trays, indunas and snipers); it passes the
+// checks, deploys by 001 4., and RULES against the scripted British plays it
+// to an end that either side can win.
+TEST(IsandlwanaScenarioTest, TheEvenBattleIsIsandlwanaLessFourRegiments) {
+  absl::StatusOr<v1::TableState> table = cli::LoadScenario("isandlwana_even");
+  ASSERT_TRUE(table.ok()) << table.status();
+  absl::StatusOr<BattleState> even = service::StateFromProto(*table);
+  ASSERT_TRUE(even.ok()) << even.status();
+  std::string tray;
+  EXPECT_EQ(ferree::ZuluDeploymentBreach(*even, &tray), "") << tray;
+  const BattleState full = Isandlwana();
+  const std::set<std::string> dropped = {"imbube", "indlondlo", "indluyengwe", "udloko"};
+  auto regiment_of = [](const Unit& u) -> std::string {
+    const std::string& p = u.kind == UnitKind::kRegiment ? u.id : u.parent;
+    return p.rfind("r_", 0) == 0 ? p.substr(2) : std::string();
+  };
+  std::set<std::string> kept_ids;
+  for (const Unit& u : even->units) kept_ids.insert(u.id);
+  for (const Unit& u : full.units) {
+    const bool gone = dropped.count(regiment_of(u)) > 0;
+    EXPECT_EQ(kept_ids.count(u.id), gone ? 0u : 1u) << u.id;
+    if (gone) continue;
+    const Unit* same = even->FindUnit(u.id);
+    ASSERT_NE(same, nullptr) << u.id;
+    EXPECT_EQ(same->position, u.position) << u.id;
+    EXPECT_EQ(same->figures.fit, u.figures.fit) << u.id;
+  }
+  EXPECT_EQ(even->units.size(), kept_ids.size());
+  EXPECT_EQ(OfKind(*even, UnitKind::kRegiment).size(), 9u);
+  EXPECT_EQ(OfKind(*even, UnitKind::kTray).size(), 68u);
+
+  cli::SimulateOptions o;
+  int zulu = 0, british = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    absl::StatusOr<cli::GameRecord> g = cli::PlayGame(*FindRuleset(even->ruleset), *even, seed, o);
+    ASSERT_TRUE(g.ok()) << g.status();
+    zulu += g->winner == Side::kZulu ? 1 : 0;
+    british += g->winner == Side::kBritish ? 1 : 0;
+  }
+  EXPECT_GT(zulu, 0);
+  EXPECT_GT(british, 0);
 }
 
 TEST(IsandlwanaScenarioTest, PassesTheServiceAndRuleSetChecks) {
