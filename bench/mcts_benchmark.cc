@@ -5,7 +5,10 @@
 //   BM_Search/<i>/<threads>   one search of 256 iterations, rollouts cut off
 //                             after 40 decisions (as the MCTS policy plays);
 //                             `iterations/s` is the throughput, threads 1
-//                             and 2
+//                             and 2; RULES rollouts (the default)
+//   BM_SearchRandomRollouts/<i>  the same search, one thread, with random
+//                             rollouts (Options::Rollout::kRandom): what the
+//                             RULES policies cost the rollouts
 // <i> indexes the scenarios (bench_scenarios.h; the label names it). Figures
 // only: nothing is asserted.
 #include <benchmark/benchmark.h>
@@ -56,13 +59,14 @@ void BM_CloneAndStep(benchmark::State& state) {
   }
 }
 
-void BM_Search(benchmark::State& state) {
+void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int threads) {
   const Loaded* sc = ScenarioFor(state);
   if (sc == nullptr) return;
   const Game g = Position(*sc);
   mcts::Options o;
   o.iterations = kIterations;
-  o.threads = static_cast<int>(state.range(1));
+  o.threads = threads;
+  o.rollout = rollout;
   int64_t iterations = 0;
   int64_t nodes = 0;
   for (auto _ : state) {
@@ -81,6 +85,14 @@ void BM_Search(benchmark::State& state) {
   state.counters["units"] = static_cast<double>(g.state().units.size());
 }
 
+void BM_Search(benchmark::State& state) {
+  RunSearch(state, mcts::Options::Rollout::kRules, static_cast<int>(state.range(1)));
+}
+
+void BM_SearchRandomRollouts(benchmark::State& state) {
+  RunSearch(state, mcts::Options::Rollout::kRandom, 1);
+}
+
 void EveryScenario(benchmark::internal::Benchmark* b) {
   for (int i = 0; i < 4; ++i) b->Arg(i);
 }
@@ -95,6 +107,7 @@ BENCHMARK(BM_CloneAndStep)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
 // Real time: with two threads the CPU time of the calling thread alone says
 // nothing.
 BENCHMARK(BM_Search)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SearchRandomRollouts)->Apply(EveryScenario)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace impi::bench
