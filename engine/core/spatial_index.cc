@@ -76,8 +76,8 @@ absl::StatusOr<SpatialIndex> SpatialIndex::Create(const Vec2& min, const Vec2& m
   index.cell_size_ = cell_size;
   index.columns_ = static_cast<int>(cols);
   index.rows_ = static_cast<int>(rows);
-  index.disc_buckets_.resize(static_cast<size_t>(index.columns_) * index.rows_);
-  index.obstacle_buckets_.resize(index.disc_buckets_.size());
+  index.disc_head_.assign(static_cast<size_t>(index.columns_) * index.rows_, -1);
+  index.obstacle_buckets_.resize(index.disc_head_.size());
   return index;
 }
 
@@ -166,24 +166,38 @@ std::vector<int> SpatialIndex::CellsOf(const Obstacle& o) const {
 // --- Discs ---------------------------------------------------------------------
 
 absl::Status SpatialIndex::CheckDisc(const IndexedDisc& disc, int index) const {
-  const std::string field = absl::StrCat("discs[", index, "]");
-  if (!Finite(disc.center)) return Invalid(field + ".center", "not finite");
+  // The field path is built only for an error: this runs for every disc.
+  if (!Finite(disc.center)) {
+    return Invalid(absl::StrCat("discs[", index, "].center"), "not finite");
+  }
   if (!std::isfinite(disc.radius) || disc.radius < 0.0) {
-    return Invalid(field + ".radius", absl::StrCat(disc.radius, " is not a radius"));
+    return Invalid(absl::StrCat("discs[", index, "].radius"),
+                   absl::StrCat(disc.radius, " is not a radius"));
   }
   return absl::OkStatus();
 }
 
 void SpatialIndex::FileDisc(int index) {
   const int cell = CellOf(discs_[index].center);
-  disc_buckets_[cell].push_back(index);
+  const int head = disc_head_[cell];
+  disc_next_[index] = head;
+  disc_prev_[index] = -1;
+  if (head >= 0) disc_prev_[head] = index;
+  disc_head_[cell] = index;
   disc_cell_[index] = cell;
   max_radius_ = std::max(max_radius_, discs_[index].radius);
 }
 
 void SpatialIndex::UnfileDisc(int index) {
-  if (disc_cell_[index] < 0) return;
-  EraseValue(&disc_buckets_[disc_cell_[index]], index);
+  const int cell = disc_cell_[index];
+  if (cell < 0) return;
+  const int next = disc_next_[index], prev = disc_prev_[index];
+  if (prev >= 0) {
+    disc_next_[prev] = next;
+  } else {
+    disc_head_[cell] = next;
+  }
+  if (next >= 0) disc_prev_[next] = prev;
   disc_cell_[index] = -1;
 }
 
@@ -191,9 +205,11 @@ absl::Status SpatialIndex::SetDiscs(std::vector<IndexedDisc> discs) {
   for (size_t i = 0; i < discs.size(); ++i) {
     if (absl::Status s = CheckDisc(discs[i], static_cast<int>(i)); !s.ok()) return s;
   }
-  for (std::vector<int>& bucket : disc_buckets_) bucket.clear();
+  std::fill(disc_head_.begin(), disc_head_.end(), -1);
   discs_ = std::move(discs);
   disc_cell_.assign(discs_.size(), -1);
+  disc_next_.assign(discs_.size(), -1);
+  disc_prev_.assign(discs_.size(), -1);
   max_radius_ = 0.0;
   for (int i = 0; i < disc_count(); ++i) FileDisc(i);
   return absl::OkStatus();
@@ -203,6 +219,8 @@ absl::StatusOr<int> SpatialIndex::AddDisc(const IndexedDisc& disc) {
   if (absl::Status s = CheckDisc(disc, disc_count()); !s.ok()) return s;
   discs_.push_back(disc);
   disc_cell_.push_back(-1);
+  disc_next_.push_back(-1);
+  disc_prev_.push_back(-1);
   FileDisc(disc_count() - 1);
   return disc_count() - 1;
 }
@@ -277,7 +295,7 @@ void SpatialIndex::DiscsWithin(const Vec2& p, double r, std::vector<int>* out) c
   const int r0 = Row(p.y() - reach), r1 = Row(p.y() + reach);
   for (int row = r0; row <= r1; ++row) {
     for (int c = c0; c <= c1; ++c) {
-      for (const int i : disc_buckets_[row * columns_ + c]) {
+      for (int i = disc_head_[row * columns_ + c]; i >= 0; i = disc_next_[i]) {
         if (Distance(p, discs_[i].center) <= r + discs_[i].radius) out->push_back(i);
       }
     }
@@ -295,7 +313,7 @@ std::vector<int> SpatialIndex::DiscsHit(const Vec2& a, const Vec2& b) const {
   std::vector<int> out;
   if (!Finite(a) || !Finite(b)) return out;
   ForEachCellNear(a, b, max_radius_ + kMargin, [&](int cell) {
-    for (const int i : disc_buckets_[cell]) {
+    for (int i = disc_head_[cell]; i >= 0; i = disc_next_[i]) {
       if (SegmentHits(a, b, Obstacle::Disc(discs_[i].center, discs_[i].radius))) {
         out.push_back(i);
       }

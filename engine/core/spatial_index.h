@@ -126,9 +126,14 @@ class SpatialIndex {
   double cell_size_ = 1.0;
   int columns_ = 1;
   int rows_ = 1;
-  // Discs by bucket, and each disc's bucket (-1: removed).
-  std::vector<std::vector<int>> disc_buckets_;
+  // Discs by bucket as intrusive doubly linked lists, so that filing,
+  // moving and rebuilding allocate nothing: the first disc of each bucket
+  // (-1: none), each disc's neighbours in its bucket, and its bucket (-1:
+  // removed).
+  std::vector<int> disc_head_;
   std::vector<IndexedDisc> discs_;
+  std::vector<int> disc_next_;
+  std::vector<int> disc_prev_;
   std::vector<int> disc_cell_;
   // The largest radius since the discs were last set (never shrinks between
   // rebuilds; a larger bound only adds candidates).
