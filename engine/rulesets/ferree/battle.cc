@@ -68,12 +68,20 @@ void AppendDice(Explanation& to, const Explanation& from) {
   to.dice.insert(to.dice.end(), from.dice.begin(), from.dice.end());
 }
 
+// One Ground a thread for the battles that run on it, one after another (a
+// battle nested in another makes its own).
+thread_local std::unique_ptr<Ground> spare_ground;
+
 }  // namespace
 
 FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log)
-    : s_(state), dice_(dice), log_(log) {}
+    : s_(state), dice_(dice), log_(log), ground_(std::move(spare_ground)) {
+  if (ground_ == nullptr) ground_ = std::make_unique<Ground>();
+}
 
-FerreeBattle::~FerreeBattle() = default;
+FerreeBattle::~FerreeBattle() {
+  if (spare_ground == nullptr) spare_ground = std::move(ground_);
+}
 
 Event& FerreeBattle::Scratch() {
   scratch_ = Event{};
@@ -1575,7 +1583,12 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
         absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
     all_path.insert(all_path.end(), path.begin(), path.end());
   };
-  for (const std::string& tid : movers) move_tray(tid);
+  {
+    // Only MoveUnit changes where a unit stands here, and it keeps the
+    // held ground up to date: one Sync for the regiment's moves.
+    const HoldGround hold(*this);
+    for (const std::string& tid : movers) move_tray(tid);
+  }
   // 4.: trays still off the table come on through the entry square as it is
   // vacated, each making the regiment's move from there.
   if (choice.kind == ActionKind::kMove) {

@@ -301,18 +301,25 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
 
 const Ground& FerreeBattle::GroundNow() const {
   // Within a search of free spots nothing moves: one Sync serves it.
-  if (ground_held_ == 0) ground_.Sync(s_);
-  return ground_;
+  if (ground_held_ == 0) ground_->Sync(s_);
+  return *ground_;
 }
 
 FerreeBattle::HoldGround::HoldGround(const FerreeBattle& b) : b_(b) {
-  if (b_.ground_held_++ == 0) b_.ground_.Sync(b_.s_);
+  if (b_.ground_held_++ == 0) b_.ground_->Sync(b_.s_);
 }
 
 FerreeBattle::HoldGround::~HoldGround() { --b_.ground_held_; }
 
 bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                            bool may_contact) const {
+  std::vector<int> near;
+  GroundNow().Near(p, Radius(u) + kStandOff, &near);
+  return RoomAmong(u, p, reserved, may_contact, near);
+}
+
+bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                             bool may_contact, const std::vector<int>& near) const {
   const double r = Radius(u);
   const TableGeometry& t = s_.table;
   if (t.width > 0 && t.height > 0 &&
@@ -326,8 +333,6 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
     if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
   }
   const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
-  std::vector<int> near;
-  GroundNow().Near(p, r + kStandOff, &near);
   // A lone British figure (a runner, the surgeon) keeps no stand-off
   // (designed): the Zulus may close on him.
   auto lone = [](const Unit& x) {
@@ -354,32 +359,63 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
   return true;
 }
 
+namespace {
+
+// The unit vectors of FreeSpot's n spots round a ring, in the order they are
+// tried: 0, +1, -1, +2, -2, ... steps of 2 pi / n from the first, for n up to
+// kMaxTurns, worked out once.
+constexpr int kMaxTurns = 72;
+
+const std::vector<Vec2>& Turns(int n) {
+  static const std::vector<std::vector<Vec2>>* const kTurns = [] {
+    auto* all = new std::vector<std::vector<Vec2>>(kMaxTurns + 1);
+    for (int m = 1; m <= kMaxTurns; ++m) {
+      for (int i = 0; i < m; ++i) {
+        const int step = (i + 1) / 2 * (i % 2 == 1 ? 1 : -1);
+        const double a = 2 * M_PI * step / m;
+        (*all)[m].push_back(Vec2(std::cos(a), std::sin(a)));
+      }
+    }
+    return all;
+  }();
+  return (*kTurns)[std::clamp(n, 1, kMaxTurns)];
+}
+
+}  // namespace
+
 bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                             bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                             const std::function<bool(const Vec2&)>& also) const {
   const HoldGround hold(*this);
   constexpr int kRings = 8;
-  constexpr int kMaxAround = 72;
+  constexpr int kMaxAround = kMaxTurns;
   const double r = Radius(u);
   const double pitch = 2 * r + 0.1;
   const Vec2 toward = from - centre;
   const double base = toward.squaredNorm() > 1e-18 ? std::atan2(toward.y(), toward.x()) : 0.0;
+  const double cb = std::cos(base), sb = std::sin(base);
+  // One query of the ground a ring: every unit that could touch a spot on
+  // it or keep a stand-off from one.
+  std::vector<int> near;
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
+    GroundNow().Near(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
     if (rho <= 1e-9) {
-      if ((also == nullptr || also(centre)) && RoomFor(u, centre, reserved, may_contact)) {
+      if ((also == nullptr || also(centre)) && RoomAmong(u, centre, reserved, may_contact, near)) {
         *spot = centre;
         return true;
       }
       continue;
     }
-    // Spots about a radius apart round the ring, nearest `from` first.
+    // Spots about a radius apart round the ring, nearest `from` first: the
+    // direction to `from` turned by the ring's steps (Turns).
     const int n = std::clamp(static_cast<int>(std::ceil(2 * M_PI * rho / r)), 6, kMaxAround);
+    const std::vector<Vec2>& turns = Turns(n);
     for (int i = 0; i < n; ++i) {
-      const int step = (i + 1) / 2 * (i % 2 == 1 ? 1 : -1);
-      const double a = base + 2 * M_PI * step / n;
-      const Vec2 q = centre + rho * Vec2(std::cos(a), std::sin(a));
-      if ((also == nullptr || also(q)) && RoomFor(u, q, reserved, may_contact && k == 0)) {
+      const Vec2& t = turns[i];
+      const Vec2 q = centre + rho * Vec2(cb * t.x() - sb * t.y(), sb * t.x() + cb * t.y());
+      if ((also == nullptr || also(q)) &&
+          RoomAmong(u, q, reserved, may_contact && k == 0, near)) {
         *spot = q;
         return true;
       }
@@ -523,6 +559,10 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
     end = settled;
   }
   u.position = end;
+  // Under a hold the ground is kept up to date one mover at a time.
+  if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
+    ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
+  }
   return walked;
 }
 

@@ -591,6 +591,12 @@ class FerreeBattle {
   // `may_contact`).
   bool RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                bool may_contact) const;
+  // As RoomFor, judged against the units `near` (indices into s_.units):
+  // it must hold every unit whose footprint comes within Radius(u) +
+  // kStandOff of p (more do no harm), so that one query of the ground
+  // serves many spots.
+  bool RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                 bool may_contact, const std::vector<int>& near) const;
   // The free spot for `u` nearest `from` on rings round `centre`: the first
   // ring `first_ring` inches out (0: `centre` itself), each next one a
   // footprint further, that `also` (if given) accepts; false if none within
@@ -650,9 +656,12 @@ class FerreeBattle {
   mutable const Terrain* terrain_data_ = nullptr;
   mutable size_t terrain_size_ = 0;
   mutable std::shared_ptr<const TerrainCache> terrain_;
-  mutable Ground ground_;
+  // Borrowed from the thread's spare on construction and given back on
+  // destruction, so that the battles of a playout build the index once.
+  mutable std::unique_ptr<Ground> ground_;
   // While positive, ground_ is up to date and GroundNow does not Sync it
-  // (HoldGround: a search that moves nobody).
+  // (HoldGround: a search that moves nobody, or a run of moves in which
+  // MoveUnit alone changes where units stand: it touches each mover).
   mutable int ground_held_ = 0;
   class HoldGround {
    public:

@@ -28,10 +28,36 @@ bool Overlap(const Unit& a, const Unit& b) {
   return Distance(a.position, b.position) < Radius(a) + Radius(b) - kOverlapSlack;
 }
 
+void Ground::Refresh(int i, const Unit& u) {
+  if (!HasFootprint(u)) {
+    if (present_[i]) {
+      present_[i] = 0;
+      (void)index_->RemoveDisc(i);
+    }
+    return;
+  }
+  const double r = Radius(u);
+  IndexedDisc& d = discs_[i];
+  if (present_[i] && u.position.x() == d.center.x() && u.position.y() == d.center.y() &&
+      r == d.radius) {
+    return;
+  }
+  d = IndexedDisc{u.position, r};
+  present_[i] = 1;
+  (void)index_->UpdateDisc(i, d);
+}
+
+void Ground::Touch(int i, const Unit& u) {
+  if (!index_.has_value() || i < 0 || static_cast<size_t>(i) >= discs_.size()) return;
+  Refresh(i, u);
+}
+
 void Ground::Sync(const BattleState& s) {
   const size_t n = s.units.size();
-  if (!index_.has_value() || discs_.size() != n) {
-    double w = std::max(1.0, s.table.width), h = std::max(1.0, s.table.height);
+  const double w = std::max(1.0, s.table.width), h = std::max(1.0, s.table.height);
+  if (!index_.has_value() || discs_.size() != n || w != width_ || h != height_) {
+    width_ = w;
+    height_ = h;
     index_.emplace(*SpatialIndex::Create({0, 0}, {w, h}, kCellSize));
     discs_.assign(n, IndexedDisc{});
     present_.assign(n, 1);
@@ -46,23 +72,7 @@ void Ground::Sync(const BattleState& s) {
     }
     return;
   }
-  for (size_t i = 0; i < n; ++i) {
-    const Unit& u = s.units[i];
-    const bool here = HasFootprint(u);
-    const int k = static_cast<int>(i);
-    if (!here) {
-      if (present_[i]) {
-        present_[i] = 0;
-        (void)index_->RemoveDisc(k);
-      }
-      continue;
-    }
-    const IndexedDisc d = DiscOf(u);
-    if (present_[i] && d.center == discs_[i].center && d.radius == discs_[i].radius) continue;
-    discs_[i] = d;
-    present_[i] = 1;
-    (void)index_->UpdateDisc(k, d);
-  }
+  for (size_t i = 0; i < n; ++i) Refresh(static_cast<int>(i), s.units[i]);
 }
 
 void Ground::Near(const Vec2& p, double reach, std::vector<int>* out) const {

@@ -10,7 +10,10 @@
 // engine's spatial index (engine/core/spatial_index.h), index i standing for
 // s.units[i], so that "who stands near here" need not scan every unit; Sync
 // brings it up to date after units moved, came or went (one pass over the
-// units, no allocation unless their number changed).
+// units, no allocation unless their number or the table changed). Sync
+// checks every unit, so a Ground synced to one state may be synced to any
+// other (FerreeBattle reuses one Ground a thread); its answers never depend
+// on what it held before.
 //
 // Usage:
 //   Ground ground;
@@ -47,12 +50,21 @@ class Ground {
  public:
   // Brings the index up to date with s.units (index i = s.units[i]).
   void Sync(const BattleState& s);
+  // Brings unit i alone up to date (u is s.units[i]), for a caller that
+  // knows only it changed since the last Sync. Nothing before a first Sync.
+  void Touch(int i, const Unit& u);
   // Indices of units whose footprint comes within `reach` of p (edge to
   // point), ascending. Only valid right after Sync.
   void Near(const Vec2& p, double reach, std::vector<int>* out) const;
 
  private:
+  // Touch without the checks.
+  void Refresh(int i, const Unit& u);
+
   std::optional<SpatialIndex> index_;
+  // The table the index was built for.
+  double width_ = 0.0;
+  double height_ = 0.0;
   std::vector<IndexedDisc> discs_;
   std::vector<char> present_;
 };
