@@ -43,10 +43,10 @@ double ScorePatrolOption(const BattleState& s, const Action& a, std::string* why
       if (u == nullptr || t == nullptr) return -1.0;
       const double d = Distance(u->position, t->position);
       if (t->kind == UnitKind::kLoneZulu) {
-        *why = absl::StrCat(a.unit_id, " fires at the lone Zulu ", t->id, ": nothing else in range");
+        *why = absl::StrCat(a.unit_id, " fires at the lone Zulu ", t->id.str(), ": nothing else in range");
         return 10.0 - d / 100.0;
       }
-      *why = absl::StrCat(a.unit_id, " fires at the nearest Zulu unit, ", t->id);
+      *why = absl::StrCat(a.unit_id, " fires at the nearest Zulu unit, ", t->id.str());
       return 100.0 - d;
     }
     case ActionKind::kMove: {

@@ -104,7 +104,9 @@ struct UnitStatus {
 };
 
 struct Unit {
-  std::string id;
+  // Set when the unit is made and seldom after: copies of the unit share it
+  // (shared_string.h), as they share parent and name.
+  SharedString id;
   Side side = Side::kUnspecified;
   UnitKind kind = UnitKind::kUnspecified;
   // Display text, never changed in play: copies of the unit share it.
@@ -118,7 +120,7 @@ struct Unit {
   Formation formation = Formation::kUnspecified;
   Stance stance = Stance::kUnspecified;
   UnitStatus status;
-  std::string parent;
+  SharedString parent;
   bool red_coat = false;
 
   bool OnTable() const { return !off_table; }

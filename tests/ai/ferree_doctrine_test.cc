@@ -177,7 +177,7 @@ TEST(FerreeDoctrineTest, AnIndunaKeepsToHisDivision) {
                                      FerreeTable::Make(ActionKind::kPass, "induna")};
   EXPECT_EQ(Pick(t.s, moves), 1);
   // A division induna (no parent, a division of his own) likewise.
-  t.s.FindUnit("induna")->parent.clear();
+  t.s.FindUnit("induna")->parent = SharedString();
   impi::ferree::MutableUnitOf(t.s, "induna").division = 1;
   EXPECT_EQ(Pick(t.s, moves), 1);
   // The army's commander (neither) goes to the nearer, of any division.

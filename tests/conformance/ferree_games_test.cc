@@ -361,7 +361,7 @@ void GameChecker::Footprints(const BattleState& s) {
       const bool zulu_on_wagon = (a.side == Side::kZulu && b.kind == UnitKind::kWagon) ||
                                  (b.side == Side::kZulu && a.kind == UnitKind::kWagon);
       if (d < sum - kSlack && !zulu_on_wagon) {
-        Fail(absl::StrCat("footprints overlap: ", a.id, " and ", b.id, " stand ",
+        Fail(absl::StrCat("footprints overlap: ", a.id.str(), " and ", b.id.str(), " stand ",
                           absl::StrFormat("%.4f", d), "\" apart (radii ", feet[i].r, " and ",
                           feet[j].r, ")"));
         continue;
@@ -378,8 +378,8 @@ void GameChecker::Footprints(const BattleState& s) {
       // British figure (a runner, the surgeon) keeps no stand-off.
       const Unit& br = a.side == Side::kBritish ? a : b;
       if (br.kind == UnitKind::kRunner || br.kind == UnitKind::kSurgeon) continue;
-      Fail(absl::StrCat("a Zulu unit within 1\" of a British unit and not in close combat: ", a.id,
-                        " and ", b.id, " ", absl::StrFormat("%.4f", gap), "\" apart"));
+      Fail(absl::StrCat("a Zulu unit within 1\" of a British unit and not in close combat: ", a.id.str(),
+                        " and ", b.id.str(), " ", absl::StrFormat("%.4f", gap), "\" apart"));
     }
   }
 }
@@ -402,7 +402,7 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
     const Figures& f = u.figures;
     if (f.fit < 0 || f.wounded < 0 || f.seriously_wounded < 0 || f.casualties < 0 ||
         f.riflemen < 0 || f.starting < 0 || u.leaders < 0) {
-      Fail(absl::StrCat(u.id, " has a negative figure count: fit ", f.fit, ", wounded ", f.wounded,
+      Fail(absl::StrCat(u.id.str(), " has a negative figure count: fit ", f.fit, ", wounded ", f.wounded,
                         ", seriously wounded ", f.seriously_wounded, ", casualties ", f.casualties,
                         ", leaders ", u.leaders));
     }
@@ -557,7 +557,7 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
           // a time through that square as it is vacated").
           const Unit* t = Find(b, a, first);
           if (!entered_.count(t->parent)) {
-            Fail(absl::StrCat(first, " comes on before its regiment ", t->parent, " entered"));
+            Fail(absl::StrCat(first, " comes on before its regiment ", t->parent.str(), " entered"));
           }
           const Point* p = a.FindPoint(PointKind::kEntry, e.point);
           if (p != nullptr) entry_at[first] = {static_cast<int>(i), p->position};
@@ -677,10 +677,10 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
     const Unit* old = b.FindUnit(t.id);
     if (old == nullptr) continue;
     if (t.figures.fit > old->figures.fit) {
-      Fail(absl::StrCat(t.id, " gains figures: ", old->figures.fit, " -> ", t.figures.fit));
+      Fail(absl::StrCat(t.id.str(), " gains figures: ", old->figures.fit, " -> ", t.figures.fit));
     }
     if (t.figures.fit < old->figures.fit && !lost_trays.count(t.id)) {
-      Fail(absl::StrCat(t.id, " loses ", old->figures.fit - t.figures.fit,
+      Fail(absl::StrCat(t.id.str(), " loses ", old->figures.fit - t.figures.fit,
                         " figures with no fire or close combat logged"));
     }
   }
@@ -750,12 +750,12 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
           return x.kind == TerrainKind::kLaager || x.kind == TerrainKind::kBarricade;
         });
     if (!moved.count(t.id) && !routed.count(t.id) && !charged.count(t.id) && !laager) {
-      Fail(absl::StrCat(t.id, " moves from (", old->position.x(), ", ", old->position.y(), ") to (",
+      Fail(absl::StrCat(t.id.str(), " moves from (", old->position.x(), ", ", old->position.y(), ") to (",
                         t.position.x(), ", ", t.position.y(), ") with no move logged"));
     }
     if (pinned_before.count(t.id) && t.status.pinned && !rallied.count(t.id) &&
         !routed.count(t.id) && !charged.count(t.id) && !laager) {
-      Fail(absl::StrCat("pinned tray ", t.id, " moves and is still pinned"));
+      Fail(absl::StrCat("pinned tray ", t.id.str(), " moves and is still pinned"));
     }
   }
 
@@ -789,7 +789,7 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
     const Unit* reg = a.FindUnit(id);
     for (const Unit& t : a.units) {
       if (t.kind == UnitKind::kTray && t.parent == id && !t.off_table) {
-        Fail(absl::StrCat(t.id, " is on the table before its regiment ", id, " entered"));
+        Fail(absl::StrCat(t.id.str(), " is on the table before its regiment ", id, " entered"));
       }
     }
     const bool battle = a.clock.phase == Phase::kActivation;
@@ -803,7 +803,7 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
   if (a.clock.phase == Phase::kActivation && a.clock.turn < kLoinsFirstTurn) {
     for (const Unit& t : a.units) {
       if (t.kind == UnitKind::kTray && !t.off_table && Division(b, a, t) == kLoinsDivision) {
-        Fail(absl::StrCat(t.id, " of the loins is on the table on turn ", a.clock.turn));
+        Fail(absl::StrCat(t.id.str(), " of the loins is on the table on turn ", a.clock.turn));
       }
     }
   }
@@ -813,11 +813,11 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
     for (const Unit& u : a.units) {
       const bool acted = book_.drawn.count(u.id) || book_.ordered.count(u.id);
       if (u.status.acted != acted) {
-        Fail(absl::StrCat(u.id, " has status.acted ", u.status.acted, " but the log says it ",
+        Fail(absl::StrCat(u.id.str(), " has status.acted ", u.status.acted, " but the log says it ",
                           acted ? "acted" : "has not acted", " this turn"));
       }
       if (u.status.ordered != (book_.ordered.count(u.id) > 0)) {
-        Fail(absl::StrCat(u.id, " has status.ordered ", u.status.ordered,
+        Fail(absl::StrCat(u.id.str(), " has status.ordered ", u.status.ordered,
                           " against the log of induna orders"));
       }
     }

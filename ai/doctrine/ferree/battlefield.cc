@@ -308,7 +308,7 @@ bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   std::vector<Vec2> ps;
   // DivisionOf, with the regiment's division looked up once for each run of
   // trays naming the same parent (a regiment's trays stand together).
-  const std::string* last_parent = nullptr;
+  const SharedString* last_parent = nullptr;
   int parent_division = 0;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;

@@ -137,7 +137,7 @@ class Survey {
     for (Entry& e : entries_) {
       if (!e.trays_known) fresh.push_back(&e);
     }
-    const std::string* last_parent = nullptr;
+    const SharedString* last_parent = nullptr;
     Entry* last = nullptr;
     for (const Unit& u : s.units) {
       if (!ferree::IsZuluTray(u) || !ferree::StillFighting(u)) continue;

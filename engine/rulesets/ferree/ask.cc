@@ -24,7 +24,7 @@ namespace impi::ferree {
 namespace {
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
+  return u.name.empty() ? u.id.str() : absl::StrCat(u.name.str(), " (", u.id.str(), ")");
 }
 
 // "ferree.<name>" and "ferree.<name>.<field>", the contract's paths.
@@ -52,7 +52,7 @@ absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string
 
 absl::Status WrongKind(const Question& q, const Unit& u, const std::string& wanted) {
   return Precondition(Field(q, "unit_id"),
-                      absl::StrCat(u.id, " is a ", UnitKindName(u.kind), ": ", wanted));
+                      absl::StrCat(u.id.str(), " is a ", UnitKindName(u.kind), ": ", wanted));
 }
 
 bool InCup(const BattleState& s, const std::string& id) {
@@ -290,11 +290,11 @@ absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
     case UnitKind::kTray:
     case UnitKind::kSniper:
       return WrongKind(
-          q, *u, absl::StrCat("it has no movement counter; it acts with its regiment ", u->parent));
+          q, *u, absl::StrCat("it has no movement counter; it acts with its regiment ", u->parent.str()));
     case UnitKind::kRunner:
       return WrongKind(q, *u,
                        absl::StrCat("he has no movement counter; he moves when his company ",
-                                    u->parent, " is active"));
+                                    u->parent.str(), " is active"));
     default:
       break;
   }
@@ -384,10 +384,10 @@ absl::Status FerreeBattle::AskRally(const Question& q, int* decision) {
   }
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
   if (!Alive(*u)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id, " is not on the table"));
+    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " is not on the table"));
   }
   if (!u->status.pinned) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id, " is not pinned"));
+    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " is not pinned"));
   }
   return RallyTray(u->id, decision);
 }
@@ -437,22 +437,22 @@ absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
   }
   if (b->side != Side::kBritish || b->kind == UnitKind::kWagon) {
     return Precondition(Field(q, "british_unit_id"),
-                        absl::StrCat(b->id, " is a ", UnitKindName(b->kind),
+                        absl::StrCat(b->id.str(), " is a ", UnitKindName(b->kind),
                                      ": the charge is at a British unit that moves away"));
   }
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
   if (!Alive(*t)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(t->id, " is not on the table"));
+    return Precondition(Field(q, "unit_id"), absl::StrCat(t->id.str(), " is not on the table"));
   }
   if (!Alive(*b) || b->figures.Present() <= 0) {
-    return Precondition(Field(q, "british_unit_id"), absl::StrCat(b->id, " is not on the table"));
+    return Precondition(Field(q, "british_unit_id"), absl::StrCat(b->id.str(), " is not on the table"));
   }
   // "any Zulu tray within 6" of the unit may test to see if it will charge".
   const double gap = Gap(*t, *b);
   if (gap > kWithin) {
     return Precondition(Field(q, "unit_id"),
                         absl::StrFormat("%s is %.1f\" from %s: only a tray within 6\" may test",
-                                        t->id, gap, b->id));
+                                        t->id.str(), gap, b->id.str()));
   }
   return ChargeRetiringTest(t->id, b->id, decision);
 }

@@ -22,7 +22,7 @@ constexpr int kMaxTurnsPerCall = 500;  // designed: turns with nothing for the B
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
+  return u.name.empty() ? u.id.str() : absl::StrCat(u.name.str(), " (", u.id.str(), ")");
 }
 
 // The regiments an induna may go to or order: those whose counter is in the
@@ -47,7 +47,7 @@ std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
     out.back().trays.reserve(8);  // a regiment has up to 8 trays
   }
   if (out.empty()) return out;
-  const std::string* last_parent = nullptr;
+  const SharedString* last_parent = nullptr;
   WaitingRegiment* last = nullptr;
   for (const Unit& t : s.units) {
     if (t.kind != UnitKind::kTray) continue;

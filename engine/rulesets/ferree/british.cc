@@ -24,7 +24,7 @@ constexpr double kPistolRange = 3.0;
 constexpr double kEscapeReach = 0.5;  // designed: reaching a drift to leave the table
 
 std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id : absl::StrCat(u.name.str(), " (", u.id, ")");
+  return u.name.empty() ? u.id.str() : absl::StrCat(u.name.str(), " (", u.id.str(), ")");
 }
 
 std::string Inches(double d) { return absl::StrFormat("%.1f\"", d); }
@@ -728,7 +728,7 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   }
   if (a.unit_id.empty()) {
     return Bad(path + ".unit_id",
-               absl::StrCat("is required (the active unit is ", active->id, ")"));
+               absl::StrCat("is required (the active unit is ", active->id.str(), ")"));
   }
   if (s_.FindUnit(a.unit_id) == nullptr) {
     return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
@@ -736,7 +736,7 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
   if (a.unit_id != active->id) {
     return Precondition(
         path + ".unit_id",
-        absl::StrCat("'", a.unit_id, "' is not the active unit; '", active->id, "' is"));
+        absl::StrCat("'", a.unit_id, "' is not the active unit; '", active->id.str(), "' is"));
   }
   switch (a.kind) {
     case ActionKind::kMove:
@@ -767,7 +767,7 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
         return Precondition(path + ".kind", "it has fought in close combat");
       }
       if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
-        return Precondition(path, absl::StrCat(u->id, " has nobody left to fix bayonets"));
+        return Precondition(path, absl::StrCat(u->id.str(), " has nobody left to fix bayonets"));
       }
       u->status.bayonets_fixed = true;
       Own(s_).segment |= kSegBayonets;
@@ -1032,7 +1032,7 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
 absl::Status FerreeBattle::BritishMove(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   const std::string no = MayNotMove(*u);
-  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not move: ", no));
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id.str(), " may not move: ", no));
   if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y())) {
     return Bad(path + ".to", "is not a point");
   }
@@ -1084,11 +1084,11 @@ absl::Status FerreeBattle::BritishStance(const Action& a, const std::string& pat
   }
   const std::string no = MayNotMove(*u);
   if (!no.empty()) {
-    return Precondition(path, absl::StrCat(u->id, " may not mount or dismount: ", no));
+    return Precondition(path, absl::StrCat(u->id.str(), " may not mount or dismount: ", no));
   }
   const bool now_mounted = u->stance != Stance::kDismounted;
   if ((a.stance == Stance::kMounted) == now_mounted) {
-    return Precondition(path + ".stance", absl::StrCat(u->id, " is already ",
+    return Precondition(path + ".stance", absl::StrCat(u->id.str(), " is already ",
                                                        now_mounted ? "mounted" : "dismounted"));
   }
   // Designed: mounting or dismounting takes the unit's move.
@@ -1116,7 +1116,7 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
   const bool limber = a.kind == ActionKind::kLimber;
   if (limber == u->status.limbered) {
     return Precondition(path + ".kind",
-                        absl::StrCat(u->id, " is already ", limber ? "limbered" : "unlimbered"));
+                        absl::StrCat(u->id.str(), " is already ", limber ? "limbered" : "unlimbered"));
   }
   // Artillery Movement: "Unlimbered artillery may ... fire and limber, but
   // not move in one turn."
@@ -1143,7 +1143,7 @@ absl::Status FerreeBattle::BritishLimber(const Action& a, const std::string& pat
 absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   const std::string no = MayNotFire(*u);
-  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not fire: ", no));
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id.str(), " may not fire: ", no));
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
   if (t == nullptr) {
@@ -1294,12 +1294,12 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
 absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   const std::string no = MayNotSendRunner(*u);
-  if (!no.empty()) return Precondition(path, absl::StrCat(u->id, " may not send a runner: ", no));
+  if (!no.empty()) return Precondition(path, absl::StrCat(u->id.str(), " may not send a runner: ", no));
   Unit runner;
-  runner.id = s_.NewUnitId(absl::StrCat(u->id, "-runner"));
+  runner.id = s_.NewUnitId(absl::StrCat(u->id.str(), "-runner"));
   runner.side = Side::kBritish;
   runner.kind = UnitKind::kRunner;
-  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id : u->name.str());
+  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id.str() : u->name.str());
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;
@@ -1335,13 +1335,13 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
 absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (!IsCompany(*u)) return Precondition(path + ".kind", "only companies charge");
-  if (u->off_table) return Precondition(path, absl::StrCat(u->id, " has left the table"));
+  if (u->off_table) return Precondition(path, absl::StrCat(u->id.str(), " has left the table"));
   if (Own(s_).segment & kSegFought) {
-    return Precondition(path, absl::StrCat(u->id, " has already fought"));
+    return Precondition(path, absl::StrCat(u->id.str(), " has already fought"));
   }
   if (u->status.retiring || u->status.routed) {
     return Precondition(path,
-                        absl::StrCat(u->id, " is retiring or retreating: it does not charge"));
+                        absl::StrCat(u->id.str(), " is retiring or retreating: it does not charge"));
   }
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
@@ -1362,7 +1362,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
     const std::string no = MayNotMove(*u);
     if (!no.empty()) {
       return Precondition(
-          path, absl::StrCat(u->id, " is not in contact with ", t->id, " and may not move: ", no));
+          path, absl::StrCat(u->id.str(), " is not in contact with ", t->id.str(), " and may not move: ", no));
     }
     Explanation why;
     const double allowance = BritishAllowance(*u, WhyFor(why));
@@ -1376,7 +1376,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
     const bool reached = engaged(*u, *t);
     out_of_donga = InDonga(before) && !InDonga(u->position);
     if (Explain()) {
-      why.text = absl::StrCat(why.text, " ", NameOf(*u), " charges ", t->id,
+      why.text = absl::StrCat(why.text, " ", NameOf(*u), " charges ", t->id.str(),
                               reached ? " and makes contact." : " but falls short.");
       Event& e = LogWhy(EventKind::kBritishAction, Side::kBritish, why);
       e.unit_ids = {u->id};

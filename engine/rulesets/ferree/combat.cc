@@ -638,7 +638,7 @@ void FerreeBattle::RemoveZuluFigures(Unit& tray, int n) {
     tray.status.pinned = true;
     if (!Explain()) return;
     Event& e = Log(EventKind::kMoraleTest, Side::kZulu, kSectionPinned, "", "",
-                   absl::StrCat(tray.id, " has lost ", UnitOf(s_, tray.id).losses_this_turn,
+                   absl::StrCat(tray.id.str(), " has lost ", UnitOf(s_, tray.id.str()).losses_this_turn,
                                 " figures since its last turn: it is pinned."));
     e.unit_ids = {tray.id};
   }
@@ -677,7 +677,7 @@ void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Ex
   all.rule.section = kSectionHits;
   all.rule.table = kTableHits;
   all.text = absl::StrCat(
-      "Effects of hits on ", u.id, " (", cause,
+      "Effects of hits on ", u.id.str(), " (", cause,
       "): ", effects.empty() ? "nobody left to hit" : absl::StrJoin(effects, ", "), ".");
   if (why != nullptr) *why = all;
 }

@@ -278,7 +278,7 @@ std::string ZuluDeploymentBreach(const BattleState& s, std::string* tray_id) {
     regiments.push_back(r.id);
     trays.push_back(std::move(on));
   }
-  auto name = [&](const Unit& u) { return u.name.empty() ? u.id : u.name.str(); };
+  auto name = [&](const Unit& u) { return u.name.empty() ? u.id.str() : u.name.str(); };
   // "All trays of a regiment must be adjacent to or behind another tray of
   // its regiment."
   for (size_t i = 0; i < regiments.size(); ++i) {
@@ -364,13 +364,13 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
       case UnitKind::kTray:
         if (!IsRegiment(s, u.parent)) {
           return Bad(path() + ".parent",
-                     absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent, "' is not one"));
+                     absl::StrCat("a TRAY belongs to a REGIMENT; '", u.parent.str(), "' is not one"));
         }
         break;
       case UnitKind::kSniper:
         if (!IsRegiment(s, u.parent)) {
-          return Bad(path() + ".parent", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
-                                                    u.parent, "' is not one"));
+          return Bad(path() + ".parent.str()", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
+                                                    u.parent.str(), "' is not one"));
         }
         break;
       case UnitKind::kInduna:
@@ -378,7 +378,7 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
           return Bad(path() + ".parent",
                      absl::StrCat("an INDUNA commands a REGIMENT (or, with no parent, a division "
                                   "or the army); '",
-                                  u.parent, "' is not a regiment"));
+                                  u.parent.str(), "' is not a regiment"));
         }
         break;
       case UnitKind::kRegiment:
@@ -392,7 +392,7 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
         const Unit* p = s.FindUnit(u.parent);
         if (p == nullptr || !IsCompany(*p) || IsArtillery(*p)) {
           return Bad(path() + ".parent",
-                     absl::StrCat("a RUNNER is sent by a company; '", u.parent, "' is not one"));
+                     absl::StrCat("a RUNNER is sent by a company; '", u.parent.str(), "' is not one"));
         }
         break;
       }
@@ -517,7 +517,7 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
     const Unit* u = nullptr;
     IMPI_RETURN_IF_ERROR(unit_of(own->arriving[i], path, &u));
     if (u->side != Side::kBritish || !u->off_table) {
-      return Bad(path, absl::StrCat(u->id, " is not a British unit off the table"));
+      return Bad(path, absl::StrCat(u->id.str(), " is not a British unit off the table"));
     }
   }
   if (own->surgeon_attempts > kSurgeonAttempts) {

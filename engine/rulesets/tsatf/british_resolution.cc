@@ -240,7 +240,7 @@ bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& tar
                       std::string* reason) {
   *in = FireInput{};
   if (!Fires(shooter) || shooter.figures.Present() <= 0) {
-    *reason = absl::StrCat(shooter.id, " is a ", UnitKindName(shooter.kind), ": it does not fire");
+    *reason = absl::StrCat(shooter.id.str(), " is a ", UnitKindName(shooter.kind), ": it does not fire");
     return false;
   }
   const bool artillery = IsArtillery(shooter);
@@ -248,12 +248,12 @@ bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& tar
       Param(s, kFireRangeParam) * (artillery ? kArtilleryRangeFactor : 1.0);
   const double d = Distance(shooter.position, target.position);
   if (d > range) {
-    *reason = absl::StrFormat("%s is %.1f\" away, beyond the range of %.0f\" (designed)", target.id, d,
+    *reason = absl::StrFormat("%s is %.1f\" away, beyond the range of %.0f\" (designed)", target.id.str(), d,
                               range);
     return false;
   }
   if (!ClearSight(s, shooter.position, target.position)) {
-    *reason = absl::StrCat(target.id, " is out of sight of ", shooter.id);
+    *reason = absl::StrCat(target.id.str(), " is out of sight of ", shooter.id.str());
     return false;
   }
   const bool close = d <= Param(s, kFireCloseRangeParam);
@@ -273,7 +273,7 @@ bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& tar
              : IsNativeTroops(shooter) && !Mounted(shooter) ? (present + 1) / 2
                                                              : present;
   in->max_hits = target.figures.Present();
-  in->purpose = absl::StrCat("British fire: ", shooter.id, " at ", target.id);
+  in->purpose = absl::StrCat("British fire: ", shooter.id.str(), " at ", target.id.str());
   return true;
 }
 
@@ -288,7 +288,7 @@ FireInput ZuluFireInput(const BattleState& s, const Unit& shooter, const Unit& t
     in.needed_because.push_back(Modifier{"+1 target in cover", 1});
   }
   in.max_hits = target.figures.Present();
-  in.purpose = absl::StrCat("Zulu fire: ", shooter.id, " at ", target.id, " (one D6 per 2 figures)");
+  in.purpose = absl::StrCat("Zulu fire: ", shooter.id.str(), " at ", target.id.str(), " (one D6 per 2 figures)");
   return in;
 }
 
@@ -298,7 +298,7 @@ bool BritishTestToStand(Dice& dice, const BattleState& s, const Unit& u, Explana
   AddModifierIf(mods, IsNativeTroops(u), -1, "native troops");
   AddModifierIf(mods, u.status.below_half, -1, "below half strength");
   return D6Test(dice, static_cast<int>(Param(s, kBritishStandTargetParam)), kTableBritishStand,
-                "stands", "wavers", absl::StrCat("test to stand of ", u.id), mods, why);
+                "stands", "wavers", absl::StrCat("test to stand of ", u.id.str()), mods, why);
 }
 
 bool BritishCriticalMorale(Dice& dice, const BattleState& s, const Unit& u, Explanation* why) {
@@ -306,7 +306,7 @@ bool BritishCriticalMorale(Dice& dice, const BattleState& s, const Unit& u, Expl
   AddModifierIf(mods, u.red_coat, 1, "red coats (regulars)");
   AddModifierIf(mods, IsNativeTroops(u), -1, "native troops");
   return D6Test(dice, static_cast<int>(Param(s, kBritishMoraleTargetParam)), kTableBritishMorale,
-                "passes critical morale", "routs", absl::StrCat("critical morale of ", u.id), mods,
+                "passes critical morale", "routs", absl::StrCat("critical morale of ", u.id.str()), mods,
                 why);
 }
 

@@ -235,8 +235,8 @@ Awaiting ZuluControl::AwaitsWith(bool prompt) const {
       if (!prompt || !u.status.in_close_combat || !IsBritishOnTable(u)) continue;
       std::vector<std::string> foes;
       for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
-      fights.push_back(foes.empty() ? absl::StrCat(u.id, " (no Zulu unit in reach)")
-                                    : absl::StrCat(u.id, " against ", absl::StrJoin(foes, ", ")));
+      fights.push_back(foes.empty() ? absl::StrCat(u.id.str(), " (no Zulu unit in reach)")
+                                    : absl::StrCat(u.id.str(), " against ", absl::StrJoin(foes, ", ")));
     }
     if (!prompt) return a;
     a.prompt = absl::StrCat("Turn ", c.turn, ", close combat: ", absl::StrJoin(fights, "; "), ". ");
@@ -386,7 +386,7 @@ absl::Status ZuluControl::StartOfTurn() {
         u->position = FreeGround(s_, impi->position + Vec2(kRegimentSpacing, 0.0),
                                  {{Vec2::Zero(), FootprintOf(u->kind).Radius()}}, "", {id});
         RecenterImpi(impi->id);
-        why.text += absl::StrCat(" It rejoins its impi ", impi->id, ".");
+        why.text += absl::StrCat(" It rejoins its impi ", impi->id.str(), ".");
         Event& e = Decision(EventKind::kRejoined, why);
         e.unit_ids = {id, impi->id};
       } else {
@@ -717,7 +717,7 @@ std::string ZuluControl::NearestBritish(const Vec2& from, bool visible_only, Exp
     why->dice = pick.dice;
     absl::StrAppend(&text, ties.size(), " equally distant units diced for (", pick.text, "); ");
   }
-  absl::StrAppend(&text, chosen->id, " at ", Inches(Distance(from, chosen->position)), ".");
+  absl::StrAppend(&text, chosen->id.str(), " at ", Inches(Distance(from, chosen->position)), ".");
   why->text = text;
   return chosen->id;
 }
@@ -847,7 +847,7 @@ absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_d
   }
   if (in_way != nullptr) {
     Explanation why = Rule("IMPI CREATION",
-                           absl::StrCat(in_way->id, " gets in the way of ", unit_id, " and its target ",
+                           absl::StrCat(in_way->id.str(), " gets in the way of ", unit_id, " and its target ",
                                         old, ": it becomes the new target."));
     std::string id = in_way->id;
     U(f->id).target_id = id;
@@ -1092,7 +1092,7 @@ void ZuluControl::SettleZulus() {
         if (!IsBritishOnTable(b) || !b.status.in_close_combat) continue;
         if (f == nullptr || Distance(b.position, u->position) < Distance(f->position, u->position)) f = &b;
       }
-      if (f != nullptr) foe = &f->id;
+      if (f != nullptr) foe = &f->id.str();
     }
     me[0].radius = FootprintOf(u->kind).Radius();
     if (OnFreeGround(s_, ground, u->position, me[0].radius, *foe, id)) continue;
@@ -1856,7 +1856,7 @@ absl::Status ZuluControl::NotLockedInCloseCombat(const Unit& u, const std::strin
   std::vector<std::string> foes;
   for (const Unit* z : CloseCombatFoes(s_, u)) foes.push_back(z->id);
   return absl::FailedPreconditionError(absl::StrCat(
-      path, ".unit_id: ", u.id, " is in close combat",
+      path, ".unit_id: ", u.id.str(), " is in close combat",
       foes.empty() ? "" : absl::StrCat(" with ", absl::StrJoin(foes, ", ")),
       ": it fights it out and cannot move away (designed)"));
 }

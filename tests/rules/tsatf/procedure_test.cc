@@ -189,7 +189,7 @@ void ExpectOnFreeGround(const BattleState& s, const std::string& id) {
   for (const Unit& u : s.units) {
     if ((u.id != id && u.parent != id) || !TakesGround(u)) continue;
     ++n;
-    EXPECT_TRUE(OnFreeGround(s, u.position, {{Vec2::Zero(), FootprintOf(u.kind).Radius()}}, "", {u.id}))
+    EXPECT_TRUE(OnFreeGround(s, u.position, {{Vec2::Zero(), FootprintOf(u.kind).Radius()}}, "", {u.id.str()}))
         << u.id << " at (" << u.position.x() << ", " << u.position.y() << ")";
   }
   EXPECT_GT(n, 0) << id;
