@@ -7,6 +7,7 @@
 // through the contract and is accepted by the service when sent back, and
 // resumes to the same legal actions. Ferree's Zulu choices appear as Zulu
 // decision nodes of every kind.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -269,7 +270,10 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
             << " states round-tripped and accepted, " << resampled << " resampled, in " << games
             << " games\n";
   EXPECT_GT(checked, games * 20);
-  EXPECT_GE(resampled, kResampledAGame * games) << "fewer states resampled than a game's share";
+  // A game shorter than its share has every state resampled (the next game
+  // makes up the share).
+  EXPECT_GE(resampled, std::min(checked, kResampledAGame * games))
+      << "fewer states resampled than a game's share";
 }
 
 // The same seed and the same choices give the same game, byte for byte; a

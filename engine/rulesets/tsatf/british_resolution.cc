@@ -370,6 +370,15 @@ std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& briti
 // ---------------------------------------------------------------------------
 // The British candidates of LegalActions.
 
+bool OfferedMove(const BattleState& s, const Unit& b, const Vec2& want, Action* move) {
+  const Vec2 to = ClampToTable(want, s.table.width, s.table.height);
+  if (!ClearOfZulus(s, b, to)) return false;  // closing with a Zulu is a CHARGE
+  move->kind = ActionKind::kMove;
+  move->unit_id = b.id;
+  move->to = BritishMoveEnd(s, b, to);  // designed: on no friend (footprint.h)
+  return ClearOfZulus(s, b, move->to);  // where it stands, when it found no free ground on its way
+}
+
 std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   std::vector<Action> out;
   if (a.side != Side::kBritish) return out;
@@ -426,10 +435,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       const double allowance = MoveAllowance(*b);
       auto move = [&](const Vec2& to) {
         Action m;
-        m.kind = ActionKind::kMove;
-        m.unit_id = id;
-        m.to = ClampToTable(to, s.table.width, s.table.height);
-        if (Distance(m.to, b->position) > 1e-6 && ClearOfZulus(s, *b, m.to)) out.push_back(m);
+        if (OfferedMove(s, *b, to, &m) && Distance(m.to, b->position) > 1e-6) out.push_back(m);
       };
       // Away from the entry edge and back towards it.
       const Vec2 edge = EntryEdgePoint(s, b->position, 0.0);

@@ -159,6 +159,13 @@ std::vector<const Unit*> CloseCombatFoes(const BattleState& state, const Unit& b
 // mounted; guns limbered 6"). For the candidate moves of LegalActions.
 double MoveAllowance(const Unit& u);
 
+// A MOVE LegalActions offers `b` towards `want` (clamped to the table):
+// false when `want` is within 1" of a Zulu unit (closing with one is a
+// CHARGE); else *move goes where BritishMoveEnd stops it (on no friend:
+// footprint.h, designed), which may be where the unit stands (false when
+// that is within 1" of a Zulu unit).
+bool OfferedMove(const BattleState& state, const Unit& b, const Vec2& want, Action* move);
+
 // The British candidates LegalActions offers when the engine resolves the
 // British side or the table has a patrol task (victory.h): PASS; moves
 // (forward, back towards the entry edge, towards the nearest Zulu; with a

@@ -141,18 +141,81 @@ bool OnFreeGround(const BattleState& s, const std::vector<Ground>& ground, const
   return true;
 }
 
-bool ClearOfZulus(const BattleState& s, const Unit& british, const Vec2& at, std::string* near) {
-  const double r = RadiusOf(british.kind);
-  for (const Unit& z : s.units) {
-    if (z.side != Side::kZulu || !TakesGround(z)) continue;
-    const double need = r + RadiusOf(z.kind) + kClearOfBritish - 1e-6;
-    if (BoxApart(at, z.position, need)) continue;
-    if (Distance(at, z.position) < need) {
-      if (near != nullptr) *near = z.id;
-      return false;
+namespace {
+
+// The first point of the circle of `radius` round `centre` where `free`
+// holds, tried every `step` inches of arc (at least 8 a circle) alternately
+// either side of the direction `start` (radians): 0, +1, -1, +2, -2 ...
+// steps. False when there is none.
+template <typename Free>
+bool FirstOnCircle(const Vec2& centre, double radius, double start, double step, const Free& free,
+                   Vec2* out) {
+  const int n = radius == 0.0 ? 1 : std::max(8, static_cast<int>(std::ceil(2 * M_PI * radius / step)));
+  for (int k = 0; k < n; ++k) {
+    const int j = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+    const double a = start + 2 * M_PI * j / n;
+    const Vec2 c = centre + radius * Vec2(std::cos(a), std::sin(a));
+    if (free(c)) {
+      *out = c;
+      return true;
     }
   }
-  return true;
+  return false;
+}
+
+// The first unit of `side` taking ground, other than `self`, that a
+// footprint of `radius` at `at` comes nearer than `margin` to; nullptr when
+// none does.
+const Unit* FirstTooNear(const BattleState& s, const Unit& self, double radius, const Vec2& at,
+                         Side side, double margin) {
+  for (const Unit& u : s.units) {
+    if (u.side != side || !TakesGround(u)) continue;
+    const double need = radius + RadiusOf(u.kind) + margin - 1e-6;
+    if (BoxApart(at, u.position, need)) continue;
+    if (Distance(at, u.position) < need && u.id != self.id) return &u;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool ClearOfZulus(const BattleState& s, const Unit& british, const Vec2& at, std::string* near) {
+  const Unit* z = FirstTooNear(s, british, RadiusOf(british.kind), at, Side::kZulu, kClearOfBritish);
+  if (z != nullptr && near != nullptr) *near = z->id;
+  return z == nullptr;
+}
+
+bool ClearOfFriends(const BattleState& s, const Unit& british, const Vec2& at, std::string* near) {
+  const Unit* b = FirstTooNear(s, british, RadiusOf(british.kind), at, Side::kBritish, 0.0);
+  if (b != nullptr && near != nullptr) *near = b->id;
+  return b == nullptr;
+}
+
+Vec2 BritishMoveEnd(const BattleState& s, const Unit& british, const Vec2& want) {
+  constexpr double kStep = 0.1;  // inches back along the way, a try
+  auto free = [&](const Vec2& p) { return ClearOfFriends(s, british, p) && ClearOfZulus(s, british, p); };
+  if (free(want)) return want;
+  const double way = Distance(british.position, want);
+  for (double back = kStep; back < way; back += kStep) {
+    const Vec2 p = StepTowards(want, british.position, back);
+    if (free(p)) return p;
+  }
+  return british.position;
+}
+
+Vec2 ChargeContact(const BattleState& s, const Unit& british, const Vec2& target, double contact) {
+  constexpr double kStep = 0.1;  // inches of arc round the target, a try
+  const Vec2 rel = british.position - target;
+  const Vec2 away = rel.norm() > 1e-9 ? Vec2(rel.normalized()) : Vec2(0, -1);
+  const double w = s.table.width, h = s.table.height;
+  const Vec2 straight = ClampToTable(target + away * contact, w, h);
+  auto free = [&](const Vec2& c) { return ClearOfFriends(s, british, ClampToTable(c, w, h)); };
+  Vec2 c;
+  if (ClearOfFriends(s, british, straight) ||
+      !FirstOnCircle(target, contact, std::atan2(away.y(), away.x()), kStep, free, &c)) {
+    return straight;
+  }
+  return ClampToTable(c, w, h);
 }
 
 Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member>& members,
@@ -172,15 +235,10 @@ Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member
   }
   const double start = std::atan2(first.y(), first.x());
   const double reach = std::hypot(s.table.width, s.table.height);
+  auto free = [&](const Vec2& c) { return OnFreeGround(s, c, members, may_touch, ignore); };
+  Vec2 c;
   for (double r = 0.0; r <= reach; r += kStep) {
-    const int n = r == 0.0 ? 1 : std::max(8, static_cast<int>(std::ceil(2 * M_PI * r / kStep)));
-    for (int k = 0; k < n; ++k) {
-      // Alternately either side of `first`: 0, +1, -1, +2, -2 ... steps.
-      const int j = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
-      const double a = start + 2 * M_PI * j / n;
-      const Vec2 c = inside + r * Vec2(std::cos(a), std::sin(a));
-      if (OnFreeGround(s, c, members, may_touch, ignore)) return c;
-    }
+    if (FirstOnCircle(inside, r, start, kStep, free, &c)) return c;
   }
   return ClampToTable(want, s.table.width, s.table.height);
 }

@@ -17,6 +17,12 @@
 // and at least kClearOfBritish from every British unit, save the one a rule
 // puts it into combat with (the charger of a regiment that stands).
 //
+// A British unit the engine moves ends on no other British unit: a move
+// LegalActions offers stops short on its way (BritishMoveEnd, 1" clear of
+// the Zulus too), a charge ends in contact beside any friend already there
+// (ChargeContact). Designed: the manual says nothing of British units
+// meeting friends (docs/conformance.md).
+//
 // Usage:
 //   std::vector<Member> m = {{Vec2(0, 0), FootprintOf(UnitKind::kLoneZulu).Radius()}};
 //   Vec2 at = FreeGround(state, point.position, m, /*may_touch=*/"", /*ignore=*/{});
@@ -82,6 +88,30 @@ bool OnFreeGround(const BattleState& state, const std::vector<Ground>& ground, c
 // CHARGE). Sets *near to the first Zulu unit too close.
 bool ClearOfZulus(const BattleState& state, const Unit& british, const Vec2& at,
                   std::string* near = nullptr);
+// Whether the British unit `british` standing at `at` is on no other
+// British unit (it may stand beside one: no margin). Sets *near to the first
+// British unit it would stand on.
+bool ClearOfFriends(const BattleState& state, const Unit& british, const Vec2& at,
+                    std::string* near = nullptr);
+
+// Where a British move the engine offers, from where `british` stands
+// straight to `want`, ends (designed): at `want` when the unit stands there
+// on free ground (ClearOfFriends and ClearOfZulus); else it stops short, at
+// the free point of its way nearest `want` (tried every 0.1" back); else
+// where it stands. Only where it ends is checked: it may pass friends on
+// the way. A MOVE typed by a player is applied as typed (save that it may
+// not end within 1" of a Zulu): where the British stand at a real table is
+// the players' doing.
+Vec2 BritishMoveEnd(const BattleState& state, const Unit& british, const Vec2& want);
+
+// Where a British unit charging a Zulu unit at `target` ends (designed): in
+// contact with it (`contact` centre to centre) on the side it comes from;
+// if a British unit stands there, the nearest spot round the target on no
+// British unit (tried every 0.1" of arc, alternately either side); straight
+// on when the target is ringed by friends. Each spot is kept on the table.
+// A CHARGE names no place, so a typed one ends here too.
+Vec2 ChargeContact(const BattleState& state, const Unit& british, const Vec2& target,
+                   double contact);
 
 // The free centre nearest `want`: `want` moved onto the table (every member
 // inside it), then rings of 0.5" outwards, each ring from the direction of

@@ -493,21 +493,16 @@ std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side si
     const Unit* z = nearest_zulu(*b);
     if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {
       // A few meaningful candidates: forward, towards the nearest Zulu, back.
+      Action m;
       for (double dy : {6.0, -6.0}) {
-        Action m;
-        m.kind = ActionKind::kMove;
-        m.unit_id = id;
-        m.to = ClampToTable(b->position + Vec2(0, dy), state.table.width, state.table.height);
-        if (ClearOfZulus(state, *b, m.to)) out.push_back(m);
+        if (OfferedMove(state, *b, b->position + Vec2(0, dy), &m)) out.push_back(m);
       }
-      if (z != nullptr) {
-        Action m;
-        m.kind = ActionKind::kMove;
-        m.unit_id = id;
-        m.to = ClampToTable(StepTowards(b->position, z->position,
-                                        std::min(6.0, Distance(b->position, z->position) - kContact - kClearOfBritish)),
-                            state.table.width, state.table.height);
-        if (ClearOfZulus(state, *b, m.to)) out.push_back(m);
+      if (z != nullptr &&
+          OfferedMove(state, *b,
+                      StepTowards(b->position, z->position,
+                                  std::min(6.0, Distance(b->position, z->position) - kContact - kClearOfBritish)),
+                      &m)) {
+        out.push_back(m);
       }
     } else if (a.kind == AwaitKind::kBritishFire && z != nullptr) {
       for (int hits : {0, 2}) {

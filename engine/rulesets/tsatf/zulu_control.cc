@@ -2003,10 +2003,9 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
     }
     if (deck().british_moves_left > 0) --deck().british_moves_left;
   }
-  Vec2 tpos = t->position;
   Vec2 from = u->position;
-  Vec2 dir = (from - tpos).norm() > 1e-9 ? Vec2((from - tpos).normalized()) : Vec2(0, -1);
-  Vec2 contact = ClampToTable(tpos + dir * kContact, s_.table.width, s_.table.height);
+  // Designed (footprint.h): in contact, beside any friend already there.
+  Vec2 contact = ChargeContact(s_, *u, t->position, kContact);
   u->position = contact;
   u->status.acted = true;
   UnitKind kind = t->kind;

@@ -3,6 +3,7 @@
 // the source text (003_8a310c3200cb6fb0.txt has only the Zulu Control
 // variant, not the TSATF core rules): each test names the designed row it
 // checks, and every explanation must say "designed: not in the source text".
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/umpire.h"
@@ -476,6 +478,98 @@ TEST(ResolvedTestToStand, AChargedBritishUnitTests) {
     }
   }
   EXPECT_GT(tested, 0);
+}
+
+// --- Designed: British units on free ground (footprint.h) ---------------------
+
+// A British movement state the engine resolves: the worked example's table,
+// a red card turned.
+BattleState BritishToMove() {
+  BattleState s = Resolving();
+  s.clock.phase = Phase::kMovement;
+  return s;
+}
+
+// Designed (the manual says nothing of British units meeting friends): a
+// move the engine offers onto another British unit stops short on its way,
+// on free ground beside it; one past a friend to free ground goes there.
+TEST(BritishFootprints, AMoveOntoAFriendEndsOnFreeGroundBesideIt) {
+  const BattleState s = BritishToMove();
+  const Unit& b1 = *s.FindUnit("b1");  // infantry at (20, 10), b2 at (26, 10): 1.5" radii
+  const Vec2 end = BritishMoveEnd(s, b1, Vec2(26, 10));
+  EXPECT_TRUE(ClearOfFriends(s, b1, end));
+  EXPECT_NEAR(end.y(), 10.0, 1e-9);  // on its way
+  EXPECT_GE(Distance(end, Vec2(26, 10)), 3.0 - 1e-6);
+  EXPECT_LT(Distance(end, Vec2(26, 10)), 3.1 + 1e-6);  // beside b2: stopped within one 0.1" try
+  std::string near;
+  EXPECT_FALSE(ClearOfFriends(s, b1, Vec2(26, 10), &near));
+  EXPECT_EQ(near, "b2");
+  // Past b2 to free ground: only where it ends is checked.
+  EXPECT_EQ(BritishMoveEnd(s, b1, Vec2(29, 14)), Vec2(29, 14));
+}
+
+// The moves LegalActions offers: a friend standing where a move would end
+// shortens that move, on its way, to free ground beside the friend.
+TEST(BritishFootprints, OfferedMovesEndOnNoFriend) {
+  BattleState s = BritishToMove();
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  Vec2 first;
+  bool found = false;
+  for (const Action& a : rules.LegalActions(s, Side::kBritish)) {
+    if (a.kind == ActionKind::kMove && a.unit_id == "b1") {
+      first = a.to;
+      found = true;
+      break;
+    }
+  }
+  ASSERT_TRUE(found);
+  const Vec2 from = s.FindUnit("b1")->position;
+  s.FindUnit("c1")->position = first;  // a friend where b1's first move ended
+  bool shortened = false;
+  for (const Action& a : rules.LegalActions(s, Side::kBritish)) {
+    if (a.kind != ActionKind::kMove) continue;
+    const Unit& u = *s.FindUnit(a.unit_id);
+    std::string near;
+    EXPECT_TRUE(ClearOfFriends(s, u, a.to, &near)) << a.unit_id << " onto " << near;
+    EXPECT_TRUE(ClearOfZulus(s, u, a.to)) << a.unit_id;
+    if (a.unit_id == "b1" && Distance(a.to, from) < Distance(first, from) - 1.0) {
+      const Vec2 way = (first - from).normalized(), went = (a.to - from).normalized();
+      const double off_the_way = std::abs(way.x() * went.y() - way.y() * went.x());
+      shortened |= off_the_way < 1e-6 && Distance(a.to, first) < 1.5 + 2.0 + 0.1 + 1e-6;
+    }
+  }
+  EXPECT_TRUE(shortened) << "b1's move stops beside c1 (radii 1.5\" and 2\")";
+}
+
+// Designed: a charge ends in contact (3" centre to centre) on the side the
+// charger comes from; a friend already there puts it in contact beside him.
+TEST(BritishFootprints, AChargeEndsInContactBesideAFriendAlreadyThere) {
+  BattleState s = BritishToMove();
+  Find(s, "z1r1")->position = Vec2(26, 16);
+  Find(s, "b2")->position = Vec2(26, 4);   // charges up: straight contact at (26, 13)
+  Find(s, "b1")->position = Vec2(26, 10.5);  // 2.5" from that spot
+  absl::StatusOr<StepResult> r =
+      RunAdvance(s, {testing::Charge("b2", "z1r1")}, PolicySpec{}, Script({}));
+  ASSERT_TRUE(r.ok()) << r.status();
+  const Unit* b2 = r->state.FindUnit("b2");
+  const Unit* b1 = r->state.FindUnit("b1");
+  const Unit* z = r->state.FindUnit("z1r1");
+  EXPECT_TRUE(b2->status.in_close_combat);
+  EXPECT_NEAR(Distance(b2->position, z->position), 3.0, 1e-6);
+  EXPECT_GE(Distance(b2->position, b1->position), 3.0 - 1e-6);
+  EXPECT_LT(Distance(b2->position, b1->position), 3.2);  // the nearest such spot
+  // With nobody in the way, straight on.
+  s.FindUnit("b1")->position = Vec2(20, 10);
+  EXPECT_EQ(ChargeContact(s, *s.FindUnit("b2"), Vec2(26, 16), kContact), Vec2(26, 13));
+}
+
+// A MOVE typed by a player is applied as typed, on a friend too: where the
+// British stand at a real table is the players' doing.
+TEST(BritishFootprints, ATypedMoveOntoAFriendIsTakenAsMade) {
+  BattleState s = BritishToMove();
+  absl::StatusOr<StepResult> r = RunAdvance(s, {testing::Move("b1", 25, 10)}, PolicySpec{}, Script({}));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->state.FindUnit("b1")->position, Vec2(25, 10));
 }
 
 // --- Parameters ----------------------------------------------------------------
