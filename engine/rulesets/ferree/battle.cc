@@ -1714,9 +1714,7 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
     const Unit* best = nullptr;
     for (const Unit& b : s_.units) {
       if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
-      const bool engaged = InContact(*t, b) || (AcrossLaager(t->position, b.position) &&
-                                                Gap(*t, b) <= kLaagerReach + kContactGap + 0.2);
-      if (!engaged) continue;
+      if (!Engaged(*t, b)) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
     }
     if (best == nullptr) continue;

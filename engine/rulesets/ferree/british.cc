@@ -696,10 +696,7 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
       if (!CloseCombatTarget(t)) continue;
-      // Both tests are pure: the cheap distance first.
-      const bool engaged = InContact(*u, t) || (Gap(*u, t) <= kLaagerReach + kContactGap + 0.2 &&
-                                                AcrossLaager(t.position, u->position));
-      if (!engaged) continue;
+      if (!Engaged(t, *u)) continue;
       Action ch = make(ActionKind::kCharge);
       ch.target_id = t.id;
       out.push_back(std::move(ch));
@@ -1353,10 +1350,7 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
         path + ".target_id",
         absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
   }
-  auto engaged = [&](const Unit& b, const Unit& z) {
-    return InContact(b, z) ||
-           (AcrossLaager(z.position, b.position) && Gap(b, z) <= kLaagerReach + kContactGap + 0.2);
-  };
+  auto engaged = [&](const Unit& b, const Unit& z) { return Engaged(z, b); };
   bool out_of_donga = false;
   if (!engaged(*u, *t)) {
     const std::string no = MayNotMove(*u);

@@ -270,6 +270,12 @@ bool FerreeBattle::AcrossLaager(const Vec2& a, const Vec2& b) const {
   return false;
 }
 
+bool FerreeBattle::Engaged(const Unit& x, const Unit& y) const {
+  // Both tests are pure: the cheap distance first.
+  return InContact(x, y) ||
+         (Gap(x, y) <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(x.position, y.position));
+}
+
 const Unit* FerreeBattle::NearestBritish(const Vec2& from) const {
   const Unit* best = nullptr;
   for (const Unit& b : s_.units) {
@@ -353,7 +359,7 @@ bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec
     }
     const bool engaged =
         gap <= kContactGap + 1e-9 ||
-        (AcrossLaager(p, e.position) && gap <= kLaagerReach + kContactGap + 0.2);
+        (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.position));
     if (!(may_contact && engaged)) return false;
   }
   return true;
@@ -913,8 +919,7 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
       *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
   t = s_.FindUnit(tid);
   b = s_.FindUnit(british_id);
-  const bool engaged = InContact(*t, *b) || (AcrossLaager(t->position, b->position) &&
-                                             Gap(*t, *b) <= kLaagerReach + kContactGap + 0.2);
+  const bool engaged = Engaged(*t, *b);
   mv.rule.section = kSectionChargeRetiring;
   mv.rule.table = kTableChargeRetiring;
   if (engaged) {

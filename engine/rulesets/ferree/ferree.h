@@ -579,6 +579,10 @@ class FerreeBattle {
   bool IndunaWith(const Unit& tray) const;
   bool OnLaager(const Vec2& p) const;
   bool AcrossLaager(const Vec2& a, const Vec2& b) const;
+  // x and y fight: in base contact, or across the laager or thornbush within
+  // its reach (a line between them crossing it, their gap at most
+  // kLaagerReach + kContactGap + 0.2").
+  bool Engaged(const Unit& x, const Unit& y) const;
   const Unit* NearestBritish(const Vec2& from) const;
   // The impassable terrain, as obstacles for PathTowards.
   const std::vector<Obstacle>& Impassable() const;
