@@ -150,7 +150,7 @@ class Tree {
         break;  // the tree is full and this world's actions are all new
       }
       path_.push_back(node);
-      if (!game.Apply(legal_[chosen]).ok()) break;
+      if (!game.ApplyLegal(legal_, static_cast<size_t>(chosen)).ok()) break;
     }
     // Below the tree: each side by its RULES policy, now and then a random
     // legal action (or random play throughout), to the end or the depth.
@@ -165,7 +165,7 @@ class Tree {
         i = RulesChoice(game, game.ToAct(), policy_dice);
       }
       if (i < 0) i = static_cast<int>(pick.Uniform(legal_.size()));
-      if (!game.Apply(legal_[i]).ok()) break;
+      if (!game.ApplyLegal(legal_, static_cast<size_t>(i)).ok()) break;
     }
     // A game over is valued by the rule set's score, one cut off by its
     // estimate.

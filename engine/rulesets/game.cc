@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/state_hash.h"
 #include "engine/core/status_macros.h"
@@ -67,6 +68,17 @@ absl::Status Game::Apply(const Action& action) {
   return Step(&action);
 }
 
+absl::Status Game::ApplyLegal(const std::vector<Action>& legal, size_t i) {
+  if (ToAct() == Side::kUnspecified) {
+    return absl::FailedPreconditionError("action: the game is over");
+  }
+  if (i >= legal.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("action: index ", i, " of ", legal.size(), " legal actions"));
+  }
+  return Step(&legal[i], &legal, i);
+}
+
 Dice Game::StepDice() const {
   if (!scripted_) {
     // Step k (k >= 1 the k-th action, 0 the start) draws from stream k.
@@ -76,14 +88,21 @@ Dice Game::StepDice() const {
                         std::vector<CardColor>(cards_.begin() + cards_used_, cards_.end()));
 }
 
-absl::Status Game::Step(const Action* action) {
+absl::Status Game::Step(const Action* action, const std::vector<Action>* legal, size_t index) {
+  // One step of the rule set for the action: through the list it came from
+  // when the caller has it.
+  auto apply = [&](BattleState& s, Dice& dice, EventLog& log) {
+    return legal != nullptr
+               ? rules_->ApplyLegal(s, ToAct(), *legal, index, dice, log, "action", "")
+               : rules_->Apply(s, ToAct(), *action, dice, log, "action", "");
+  };
   Dice dice = action == nullptr && !scripted_ ? Dice::Seeded(seed_, 0) : StepDice();
   if (!scripted_) {
     // Seeded dice never run out, and a rule set checks an action before it
     // applies it: play on the state itself, with no copy.
     EventLog log(keep_events_ ? EventLog::kFull : EventLog::kQuiet);
     if (action != nullptr) {
-      IMPI_RETURN_IF_ERROR(rules_->Apply(state_, ToAct(), *action, dice, log, "action", ""));
+      IMPI_RETURN_IF_ERROR(apply(state_, dice, log));
     }
     const absl::Status st = rules_->Run(state_, dice, log);
     if (!st.ok()) {
@@ -103,7 +122,7 @@ absl::Status Game::Step(const Action* action) {
   BattleState work = state_;
   EventLog log(keep_events_ ? EventLog::kFull : EventLog::kQuiet);
   absl::Status st = absl::OkStatus();
-  if (action != nullptr) st = rules_->Apply(work, ToAct(), *action, dice, log, "action", "");
+  if (action != nullptr) st = apply(work, dice, log);
   if (st.ok()) st = rules_->Run(work, dice, log);
   // A script that ran out first: nothing of the step is applied.
   IMPI_RETURN_IF_ERROR(dice.status());

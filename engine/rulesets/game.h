@@ -75,6 +75,11 @@ class Game {
   // fail part-way after the check, which is a bug in the rule set, the game
   // ends for good and status() keeps the error.
   absl::Status Apply(const Action& action);
+  // Applies legal[i], where `legal` is LegalActions() of this very state,
+  // just listed by the caller (a search choosing among them): the same step
+  // as Apply(legal[i]), with the rule set spared working the list out again
+  // to check it (Ruleset::ApplyLegal).
+  absl::Status ApplyLegal(const std::vector<Action>& legal, size_t i);
   // OK, or the error that ended the game part-way through a step.
   const absl::Status& status() const { return broken_; }
   // The rule set's score for `side` in [-1, 1].
@@ -103,7 +108,10 @@ class Game {
   void Keep(EventLog& log, const Dice& dice);
   // Runs `step` (the action, or nothing at the start) and the procedure on a
   // copy; commits it only if everything (dice included) went well.
-  absl::Status Step(const Action* action);
+  // `legal`, when given, is LegalActions() with *action one of them
+  // (ApplyLegal).
+  absl::Status Step(const Action* action, const std::vector<Action>* legal = nullptr,
+                    size_t index = 0);
 
   const Ruleset* rules_;
   BattleState state_;
