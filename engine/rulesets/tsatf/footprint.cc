@@ -193,7 +193,31 @@ bool ClearOfFriends(const BattleState& s, const Unit& british, const Vec2& at, s
 
 Vec2 BritishMoveEnd(const BattleState& s, const Unit& british, const Vec2& want) {
   constexpr double kStep = 0.1;  // inches back along the way, a try
-  auto free = [&](const Vec2& p) { return ClearOfFriends(s, british, p) && ClearOfZulus(s, british, p); };
+  // ClearOfFriends and ClearOfZulus at points of the way, against only the
+  // units that come near the way at all (within their reach, and a margin
+  // far above rounding): the same answers, the table scanned once.
+  struct Near {
+    const Vec2* at;
+    double need;
+  };
+  std::vector<Near> near;
+  const double r = RadiusOf(british.kind);
+  for (const Unit& u : s.units) {
+    if ((u.side != Side::kBritish && u.side != Side::kZulu) || !TakesGround(u) ||
+        u.id == british.id) {
+      continue;
+    }
+    const double margin = u.side == Side::kZulu ? kClearOfBritish : 0.0;
+    const double need = r + RadiusOf(u.kind) + margin - 1e-6;
+    if (!SegmentHits(british.position, want, Obstacle::Disc(u.position, need + 1e-6))) continue;
+    near.push_back({&u.position, need});
+  }
+  auto free = [&](const Vec2& p) {
+    for (const Near& n : near) {
+      if (Distance(p, *n.at) < n.need) return false;
+    }
+    return true;
+  };
   if (free(want)) return want;
   const double way = Distance(british.position, want);
   for (double back = kStep; back < way; back += kStep) {
