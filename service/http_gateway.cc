@@ -3,6 +3,8 @@
 
 #include <google/protobuf/util/json_util.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -160,10 +162,16 @@ void HttpGateway::Route() {
   s.set_payload_max_length(options_.max_message_bytes);
   s.set_keep_alive_timeout(2);
   // SO_REUSEADDR only: the library's default, SO_REUSEPORT, would let a second
-  // server bind a port already in use and share its traffic.
+  // server bind a port already in use and share its traffic. TCP_NODELAY
+  // (inherited by the connections accepted): an answer goes out when it is
+  // written, not held back by Nagle's algorithm waiting on the client's
+  // delayed acknowledgement, which cost a kept-alive connection about 40 ms
+  // a request.
+  s.set_tcp_nodelay(true);
   s.set_socket_options([](socket_t sock) {
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
   });
 
   auto cors = [this](const httplib::Request& req, httplib::Response& res) {
