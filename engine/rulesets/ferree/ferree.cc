@@ -369,7 +369,7 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
         break;
       case UnitKind::kSniper:
         if (!IsRegiment(s, u.parent)) {
-          return Bad(path() + ".parent.str()", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
+          return Bad(path() + ".parent", absl::StrCat("a SNIPER is picked from a REGIMENT; '",
                                                     u.parent.str(), "' is not one"));
         }
         break;

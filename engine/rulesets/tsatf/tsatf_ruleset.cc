@@ -151,7 +151,7 @@ absl::Status TsatfRuleset::Validate(const BattleState& s) const {
     if (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kInduna) {
       const Unit* p = s.FindUnit(u.parent);
       if (p == nullptr || p->kind != UnitKind::kImpi) {
-        return Bad(path + ".parent.str()", absl::StrCat("a ", UnitKindName(u.kind),
+        return Bad(path + ".parent", absl::StrCat("a ", UnitKindName(u.kind),
                                                   " belongs to an IMPI unit; '", u.parent.str(), "' is not one"));
       }
     }

@@ -119,6 +119,13 @@ TEST_F(FerreeEngine, ValidationNamesTheField) {
   }
   {
     BattleState s = SmallBattle();
+    Add(s, "sn", Side::kZulu, UnitKind::kSniper, {1, 1}, 1);
+    s.units.back().parent = "b1";
+    EXPECT_THAT(std::string(rules_.Validate(s).message()),
+                HasSubstr("state.units[7].parent: a SNIPER is picked from a REGIMENT"));
+  }
+  {
+    BattleState s = SmallBattle();
     Add(s, "x", Side::kZulu, UnitKind::kImpi, {1, 1}, 1);
     EXPECT_THAT(std::string(rules_.Validate(s).message()), HasSubstr("state.units[7].kind: IMPI"));
   }

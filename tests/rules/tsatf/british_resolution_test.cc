@@ -16,6 +16,7 @@
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "engine/rulesets/umpire.h"
 #include "gmock/gmock.h"
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
@@ -589,6 +590,25 @@ TEST(ZuluControlParameters, ValidateChecksNamesAndRanges) {
   EXPECT_THAT(std::string(rules.Validate(s).message()), HasSubstr("state.parameters[0].name"));
   s.parameters = {{kResolveBritishParam, 0.5}};
   EXPECT_FALSE(rules.Validate(s).ok());
+}
+
+// A regiment's parent must be an impi: the error names the field.
+TEST(ZuluControlValidation, ARegimentOutsideAnImpiNamesItsParent) {
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  BattleState s = testing::WorkedExampleState();
+  Unit r;
+  r.id = "r_lost";
+  r.side = Side::kZulu;
+  r.kind = UnitKind::kRegiment;
+  r.figures.fit = 20;
+  r.position = Vec2(10, 10);
+  r.parent = "nobody";
+  s.units.push_back(r);
+  const absl::Status st = rules.Validate(s);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr(absl::StrCat("state.units[", s.units.size() - 1,
+                                     "].parent: a REGIMENT belongs to an IMPI unit; 'nobody'")));
 }
 
 }  // namespace
