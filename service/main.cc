@@ -34,7 +34,7 @@ ABSL_FLAG(bool, no_http, false, "serve gRPC only");
 ABSL_FLAG(std::string, cors_origins, "",
           "comma-separated Origin values allowed by CORS; * allows any");
 ABSL_FLAG(bool, reflection, false, "serve gRPC reflection (v1alpha)");
-ABSL_FLAG(int, max_threads, 16, "at most this many request threads per listener");
+ABSL_FLAG(int, max_threads, 16, "at most this many request threads per listener (1 to 1024)");
 ABSL_FLAG(int, max_message_bytes, 4 * 1024 * 1024, "largest request accepted, in bytes");
 
 namespace {

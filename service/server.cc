@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "service/http_gateway.h"
 #include "service/umpire_service.h"
@@ -143,9 +144,21 @@ absl::Status Server::Start() {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOptions& options) {
-  if (options.max_threads < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("max_threads: ", options.max_threads, " must be >= 1"));
+  if (options.max_threads < 1 || options.max_threads > kMaxThreads) {
+    return absl::InvalidArgumentError(absl::StrCat("max_threads: ", options.max_threads,
+                                                   " is out of range 1..", kMaxThreads));
+  }
+  {
+    // gRPC would take a port past 65535 modulo 65536 and listen elsewhere.
+    const size_t colon = options.grpc_address.rfind(':');
+    int port = -1;
+    if (colon == std::string::npos || colon == 0 ||
+        !absl::SimpleAtoi(options.grpc_address.substr(colon + 1), &port) || port < 0 ||
+        port > 65535) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "grpc_address: '", options.grpc_address.substr(0, 300),
+          "' is not host:port with a port in 0..65535"));
+    }
   }
   if (options.max_message_bytes == 0 ||
       options.max_message_bytes > static_cast<size_t>(std::numeric_limits<int>::max())) {

@@ -33,6 +33,9 @@ class Service;
 
 namespace impi::service {
 
+// The most request threads a listener may have (ServerOptions::max_threads).
+inline constexpr int kMaxThreads = 1024;
+
 struct ServerOptions {
   std::string grpc_address = "127.0.0.1:50051";  // port 0: any free port
   bool enable_http = true;
@@ -40,7 +43,7 @@ struct ServerOptions {
   int http_port = 8080;                          // 0: any free port
   std::vector<std::string> cors_origins;         // allowed Origin values; "*" allows any
   bool reflection = false;
-  int max_threads = 16;
+  int max_threads = 16;                          // 1..kMaxThreads
   size_t max_message_bytes = 4 * 1024 * 1024;
   // More gRPC services served beside the Umpire (impi-server adds
   // impi.v1.Arena, service/arena_service.h); not owned, they must outlive

@@ -433,6 +433,26 @@ TEST_F(ServerTest, ReflectionOnlyWhenAsked) {
   (*with)->Shutdown();
 }
 
+TEST_F(ServerTest, StartRefusesAPortOutOfRangeAndTooManyThreads) {
+  ServerOptions o;
+  o.enable_http = false;
+  o.grpc_address = "127.0.0.1:99999";
+  auto bad = ImpiServer::Start(o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("grpc_address: '127.0.0.1:99999'"), std::string::npos)
+      << bad.status();
+  o.grpc_address = "127.0.0.1";
+  EXPECT_EQ(ImpiServer::Start(o).status().code(), absl::StatusCode::kInvalidArgument);
+  o.grpc_address = "127.0.0.1:0";
+  o.max_threads = kMaxThreads + 1;
+  bad = ImpiServer::Start(o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("max_threads: 1025 is out of range 1..1024"),
+            std::string::npos)
+      << bad.status();
+}
+
 TEST_F(ServerTest, StartFailsOnAPortInUse) {
   ServerOptions o;
   o.grpc_address = "127.0.0.1:" + std::to_string(server_->grpc_port());
