@@ -33,6 +33,9 @@ struct Node {
 };
 static_assert(sizeof(Node) <= 40, "a tree node stays within 40 bytes");
 
+// A paired round in which a root action was not played.
+constexpr double kUnplayed = 1e300;
+
 uint64_t Mix(uint64_t a, uint64_t b) {
   StateHasher h;
   h.Add(a);
@@ -43,8 +46,14 @@ uint64_t Mix(uint64_t a, uint64_t b) {
 class Tree {
  public:
   Tree(const Ruleset& rules, const BattleState& view, Side side, const Options& options,
-       uint64_t seed)
-      : rules_(rules), view_(view), side_(side), options_(options), seed_(seed) {
+       uint64_t seed, std::vector<uint64_t> root_order)
+      : rules_(rules),
+        view_(view),
+        side_(side),
+        options_(options),
+        seed_(seed),
+        root_order_(std::move(root_order)),
+        paired_(root_order_.size()) {
     nodes_.reserve(static_cast<size_t>(std::min(options.max_nodes, 1 << 16)));
     nodes_.push_back(Node{});
     actions_.emplace_back();
@@ -70,7 +79,12 @@ class Tree {
   // Plays one world; false once the tree can no longer play one (a world
   // whose root is over: nothing to decide).
   void Iterate(int64_t iteration) {
-    const uint64_t seed = Mix(seed_, static_cast<uint64_t>(iteration));
+    // Paired root: iteration i plays root action i mod k in round i / k, on
+    // the round's world and dice.
+    const int64_t k = root_order_.empty() ? 1 : static_cast<int64_t>(root_order_.size());
+    const int64_t round = iteration / k;
+    const int slot = root_order_.empty() ? -1 : static_cast<int>(iteration % k);
+    const uint64_t seed = Mix(seed_, static_cast<uint64_t>(round));
     BattleState world = view_;
     CounterRng resample(seed, 0);
     rules_.Resample(world, side_, resample);
@@ -121,15 +135,35 @@ class Tree {
           1, static_cast<int>(options_.widening_k * std::pow(visits, options_.widening_alpha)));
       const bool room = static_cast<int>(nodes_.size()) < options_.max_nodes;
       int chosen = -1;
-      if (!untried_.empty() && room && (children < allowed || best < 0)) {
-        chosen = -1;
+      // Which action opens a new node here, if one does (-1: none).
+      int open = -1;
+      if (node == 0 && slot >= 0) {
+        // Paired root: this iteration's action, not UCB's.
+        const auto it = std::find(hashes_.begin(), hashes_.end(), root_order_[slot]);
+        if (it == hashes_.end()) return;  // not open in this world: nothing to pair
+        chosen = static_cast<int>(it - hashes_.begin());
+        best = -1;
+        for (int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+          if (nodes_[c].action == root_order_[slot]) best = c;
+        }
+        if (best < 0 && !room) return;
+        if (best < 0) open = chosen;
+      } else if (!untried_.empty() && room && (children < allowed || best < 0)) {
         if (children == 0) {
           // A new node opens at the RULES choice, so that a small budget
           // plays at least as the rules would.
-          chosen = RulesChoice(game, mover, policy_dice);
-          if (chosen >= 0 && tried_[chosen]) chosen = -1;
+          open = RulesChoice(game, mover, policy_dice);
+          if (open >= 0 && tried_[open]) open = -1;
         }
-        if (chosen < 0) chosen = untried_[pick.Uniform(untried_.size())];
+        if (open < 0) open = untried_[pick.Uniform(untried_.size())];
+      } else if (best >= 0) {
+        chosen = static_cast<int>(std::find(hashes_.begin(), hashes_.end(), nodes_[best].action) -
+                                  hashes_.begin());
+      } else {
+        break;  // the tree is full and this world's actions are all new
+      }
+      if (open >= 0) {
+        chosen = open;
         Node child;
         child.action = hashes_[chosen];
         child.mover = static_cast<int8_t>(mover);
@@ -142,12 +176,8 @@ class Tree {
         nodes_[node].first_child = id;
         node = id;
         expanded = true;
-      } else if (best >= 0) {
-        chosen = static_cast<int>(std::find(hashes_.begin(), hashes_.end(), nodes_[best].action) -
-                                  hashes_.begin());
-        node = best;
       } else {
-        break;  // the tree is full and this world's actions are all new
+        node = best;
       }
       path_.push_back(node);
       if (!game.ApplyLegal(legal_, static_cast<size_t>(chosen)).ok()) break;
@@ -177,7 +207,16 @@ class Tree {
       nodes_[n].value += value;
       squares_[n] += value * value;
     }
+    if (slot >= 0) {
+      std::vector<double>& v = paired_[static_cast<size_t>(slot)];
+      if (v.size() <= static_cast<size_t>(round)) v.resize(round + 1, kUnplayed);
+      v[static_cast<size_t>(round)] = value;
+    }
   }
+
+  // Paired root: the value of each root action (root_order) in each round,
+  // kUnplayed where it was not played.
+  const std::vector<std::vector<double>>& paired() const { return paired_; }
 
   const std::vector<Node>& nodes() const { return nodes_; }
   const std::vector<double>& squares() const { return squares_; }
@@ -189,6 +228,8 @@ class Tree {
   const Side side_;
   const Options& options_;
   const uint64_t seed_;
+  const std::vector<uint64_t> root_order_;  // paired root: the actions' hashes
+  std::vector<std::vector<double>> paired_;
   std::unique_ptr<Policy> policies_[3];  // by Side: the RULES policies
   std::vector<Node> nodes_;
   std::vector<Action> actions_;  // the action of each node, for the result
@@ -202,6 +243,7 @@ class Tree {
 };
 
 struct ThreadResult {
+  std::vector<std::vector<double>> paired;
   std::vector<Node> nodes;
   std::vector<double> squares;
   std::vector<Action> line;
@@ -209,8 +251,10 @@ struct ThreadResult {
 };
 
 void RunTree(const Ruleset& rules, const BattleState& view, Side side, const Options& options,
-             int thread, int64_t iterations, Clock::time_point deadline, ThreadResult* out) {
-  Tree tree(rules, view, side, options, Mix(options.seed, static_cast<uint64_t>(thread)));
+             const std::vector<uint64_t>& root_order, int thread, int64_t iterations,
+             Clock::time_point deadline, ThreadResult* out) {
+  Tree tree(rules, view, side, options, Mix(options.seed, static_cast<uint64_t>(thread)),
+            root_order);
   int64_t i = 0;
   for (; options.iterations == 0 || i < iterations; ++i) {
     if ((options.milliseconds > 0 || options.deadline) && Clock::now() >= deadline) break;
@@ -219,6 +263,7 @@ void RunTree(const Ruleset& rules, const BattleState& view, Side side, const Opt
   }
   out->iterations = i;
   out->nodes = tree.nodes();
+  out->paired = tree.paired();
   out->squares = tree.squares();
   // The principal line: the most visited child, down the tree.
   for (int32_t n = tree.nodes()[0].first_child; n >= 0;) {
@@ -291,17 +336,42 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
   if (options.deadline && *options.deadline < deadline) deadline = *options.deadline;
   // What the searching side sees; every world is resampled from it alone.
   const BattleState view = rules.View(root, side);
+  // The RULES choice among the root's actions (-1: no RULES policy).
+  int rules_choice = -1;
+  {
+    PolicySpec spec;
+    spec.kind = PolicyKind::kRules;
+    std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
+    if (policy != nullptr) {
+      std::vector<Action> legal;
+      for (const Candidate& c : result.candidates) legal.push_back(c.action);
+      Dice dice = Dice::Seeded(options.seed, 3);
+      const int r = policy->Choose(view, legal, dice, nullptr);
+      if (r >= 0 && r < static_cast<int>(legal.size())) rules_choice = r;
+    }
+  }
+  // Paired root: the actions played each round, the RULES choice first.
+  std::vector<int> order;
+  std::vector<uint64_t> order_hashes;
+  if (options.paired_root) {
+    if (rules_choice >= 0) order.push_back(rules_choice);
+    for (int i = 0; i < static_cast<int>(result.candidates.size()); ++i) {
+      if (static_cast<int>(order.size()) >= std::max(1, options.paired_width)) break;
+      if (i != rules_choice) order.push_back(i);
+    }
+    for (int i : order) order_hashes.push_back(ActionHash(result.candidates[i].action));
+  }
   std::vector<ThreadResult> threads(static_cast<size_t>(options.threads));
   auto share = [&](int t) -> int64_t {
     return options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
   };
   if (options.threads == 1) {
-    RunTree(rules, view, side, options, 0, share(0), deadline, &threads[0]);
+    RunTree(rules, view, side, options, order_hashes, 0, share(0), deadline, &threads[0]);
   } else {
     std::vector<std::thread> pool;
     for (int t = 0; t < options.threads; ++t) {
-      pool.emplace_back(RunTree, std::cref(rules), std::cref(view), side, std::cref(options), t,
-                        share(t), deadline, &threads[t]);
+      pool.emplace_back(RunTree, std::cref(rules), std::cref(view), side, std::cref(options),
+                        std::cref(order_hashes), t, share(t), deadline, &threads[t]);
     }
     for (std::thread& th : pool) th.join();
   }
@@ -334,37 +404,62 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
       result.best = static_cast<int>(i);
     }
   }
-  // Against the RULES choice: keep it unless another action is better by
-  // more than keep_rules_z standard errors.
-  if (options.rollout == Options::Rollout::kRules && options.keep_rules_z > 0.0) {
-    PolicySpec spec;
-    spec.kind = PolicyKind::kRules;
-    std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
-    if (policy != nullptr) {
-      std::vector<Action> legal;
-      for (const Candidate& c : result.candidates) legal.push_back(c.action);
-      Dice dice = Dice::Seeded(options.seed, 3);
-      const int r = policy->Choose(view, legal, dice, nullptr);
-      const int least = std::max(2, options.keep_rules_min_visits);
-      if (r >= 0 && r < static_cast<int>(legal.size())) {
-        result.rules = r;
-        const Candidate& base = result.candidates[r];
-        int answer = r;
-        double margin = 0.0;
-        for (size_t i = 0; i < result.candidates.size(); ++i) {
-          const Candidate& c = result.candidates[i];
-          if (static_cast<int>(i) == r || c.visits < least || base.visits < least) continue;
-          const double se = std::sqrt(c.spread * c.spread / c.visits +
-                                      base.spread * base.spread / base.visits);
-          const double over = c.mean - base.mean - options.keep_rules_z * se;
-          if (over > margin) {
-            margin = over;
-            answer = static_cast<int>(i);
-          }
+  const int least = std::max(2, options.keep_rules_min_visits);
+  if (options.paired_root && rules_choice >= 0) {
+    result.rules = rules_choice;
+    // Paired: the RULES choice unless another action's round-by-round
+    // difference from it is above zero by more than keep_rules_z standard
+    // errors (over at least `least` rounds both were played in).
+    int answer = rules_choice;
+    double margin = 0.0;
+    for (size_t k = 1; k < order.size(); ++k) {
+      double sum = 0.0, squares_sum = 0.0;
+      int n = 0;
+      for (const ThreadResult& t : threads) {
+        const std::vector<double>& base = t.paired[0];
+        const std::vector<double>& other = t.paired[k];
+        for (size_t r = 0; r < std::min(base.size(), other.size()); ++r) {
+          if (base[r] == kUnplayed || other[r] == kUnplayed) continue;
+          const double d = other[r] - base[r];
+          sum += d;
+          squares_sum += d * d;
+          ++n;
         }
-        result.best = answer;
+      }
+      if (n < least) continue;
+      const double mean = sum / n;
+      const double sd = std::sqrt(std::max(0.0, (squares_sum - n * mean * mean) / (n - 1)));
+      const double over = mean - options.keep_rules_z * sd / std::sqrt(static_cast<double>(n));
+      if (over > margin) {
+        margin = over;
+        answer = order[k];
       }
     }
+    result.best = answer;
+    for (const ThreadResult& t : threads) {
+      if (!t.paired.empty()) result.rounds += static_cast<int>(t.paired[0].size());
+    }
+  } else if (options.rollout == Options::Rollout::kRules && options.keep_rules_z > 0.0 &&
+             rules_choice >= 0) {
+    // Against the RULES choice: keep it unless another action is better by
+    // more than keep_rules_z standard errors.
+    const int r = rules_choice;
+    result.rules = r;
+    const Candidate& base = result.candidates[r];
+    int answer = r;
+    double margin = 0.0;
+    for (size_t i = 0; i < result.candidates.size(); ++i) {
+      const Candidate& c = result.candidates[i];
+      if (static_cast<int>(i) == r || c.visits < least || base.visits < least) continue;
+      const double se = std::sqrt(c.spread * c.spread / c.visits +
+                                  base.spread * base.spread / base.visits);
+      const double over = c.mean - base.mean - options.keep_rules_z * se;
+      if (over > margin) {
+        margin = over;
+        answer = static_cast<int>(i);
+      }
+    }
+    result.best = answer;
   }
   result.principal_line = threads[0].line;
   result.milliseconds =

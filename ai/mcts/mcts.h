@@ -75,6 +75,17 @@ struct Options {
   // ... and only for an action played in at least this many worlds, the
   // RULES choice too (so few worlds never make a spread look small).
   int keep_rules_min_visits = 16;
+  // Paired root (common random numbers): the root's actions are played in
+  // rounds, each round every one of them (the RULES choice first, then the
+  // others in legal order, at most paired_width) on the same resampled
+  // world and the same dice (the round's seed), the tree growing below each
+  // as usual. The answer is the RULES choice unless another action's mean
+  // difference from it, round by round, exceeds keep_rules_z standard
+  // errors of those differences over at least keep_rules_min_visits rounds.
+  // What both actions share (the world, the luck of the dice) falls out of
+  // the difference, so far fewer worlds tell two actions apart.
+  bool paired_root = false;
+  int paired_width = 8;
   double exploration = 0.8;  // the UCB constant (values are in [-1, 1])
   // Progressive widening: a node with n visits has at most
   // max(1, widening_k * n^widening_alpha) children.
@@ -99,6 +110,7 @@ struct Candidate {
 
 struct Result {
   int best = -1;                      // index into candidates: the answer
+  int rounds = 0;                     // paired root: rounds played, all threads
   int rules = -1;                     // the RULES choice among them (-1: none)
   std::vector<Candidate> candidates;  // the root's legal actions, in order
   int64_t iterations = 0;             // worlds played, all threads

@@ -15,6 +15,7 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.threads = std::max(1, spec.threads);
   options_.deadline = spec.deadline;
   options_.cancelled = spec.cancelled;
+  options_.paired_root = spec.paired_root;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -35,6 +36,7 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   rules->HashOwnState(state, &h);
   h.Add(o.iterations);
   h.Add(o.threads);
+  if (o.paired_root) h.Add(std::string("paired"));
   o.seed = h.value();
   absl::StatusOr<Result> r = Search(*rules, state, o);
   if (r.ok() && r->iterations == 0) return Fallback(state, options, dice, why);

@@ -202,7 +202,8 @@ SideReport SideOf(const std::string& policy, int wins, double score_sum, int eve
 absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::string& flag) {
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
-      "rules, random, mcts:<iterations>, a level (", mcts::LevelNames(), ") or grpc:<host:port>");
+      "rules, random, mcts:<iterations>, mcts-paired:<iterations>, a level (", mcts::LevelNames(),
+      ") or grpc:<host:port>");
   PolicySpec spec;
   if (t == "rules") {
     spec.kind = PolicyKind::kRules;
@@ -216,9 +217,11 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
     spec.kind = PolicyKind::kMcts;
     return spec;
   }
-  if (absl::StartsWith(t, "mcts:")) {
+  if (absl::StartsWith(t, "mcts:") || absl::StartsWith(t, "mcts-paired:")) {
+    // mcts-paired: the root's actions compared on common worlds.
+    spec.paired_root = absl::StartsWith(t, "mcts-paired:");
     int n = 0;
-    if (!absl::SimpleAtoi(t.substr(5), &n) || n < 1 || n > kMaxIterations) {
+    if (!absl::SimpleAtoi(t.substr(t.find(':') + 1), &n) || n < 1 || n > kMaxIterations) {
       return absl::InvalidArgumentError(absl::StrCat(flag, ": '", text,
                                                      "': the iterations must be 1..",
                                                      kMaxIterations));

@@ -112,6 +112,9 @@ struct PolicySpec {
   int iterations = 0;
   int milliseconds = 0;
   int threads = 0;
+  // kMcts: compare the root's actions on common worlds (ai/mcts/mcts.h,
+  // Options::paired_root).
+  bool paired_root = false;
   // The caller's hard stop (a call's deadline less a margin): a search ends
   // there, and a searching policy makes the decisions after it as RULES does.
   std::optional<std::chrono::steady_clock::time_point> deadline;

@@ -21,6 +21,7 @@
 #include "engine/rulesets/policy.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/core/state_hash.h"
 #include "engine/rulesets/umpire.h"
 #include "tests/conformance/scenario_cases.h"
 
@@ -201,6 +202,56 @@ int RulesChoice(const Ruleset& rules, const BattleState& state, uint64_t seed) {
 // and British decision of a game, the answer is the RULES choice or one
 // whose mean is that far above it; with keep_rules_z 0 it is the most
 // visited action.
+// Paired root: each round plays the RULES choice and the next actions in
+// legal order (at most paired_width) on one world, the same for all of
+// them; the answer leaves the RULES choice only on a difference, round by
+// round, of more than keep_rules_z standard errors.
+TEST(MctsSearch, APairedRootPlaysItsActionsOnOneWorldEachRound) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  const BattleState root = FirstZuluDecision();
+  mcts::Options o;
+  o.paired_root = true;
+  o.paired_width = 4;
+  o.iterations = 4 * 6;
+  o.rollout_depth = 6;
+  o.keep_rules_min_visits = 4;
+  o.seed = 7;
+  std::vector<uint64_t> worlds;
+  o.on_world = [&](const BattleState& w) {
+    StateHasher h;
+    HashState(w, &h);
+    worlds.push_back(h.value());
+  };
+  absl::StatusOr<mcts::Result> r = mcts::Search(rules, root, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(worlds.size(), 24u);
+  for (size_t i = 0; i < worlds.size(); ++i) {
+    EXPECT_EQ(worlds[i], worlds[i - i % 4]) << "world " << i << " of round " << i / 4;
+  }
+  EXPECT_EQ(r->rounds, 6);
+  ASSERT_GE(r->rules, 0);
+  // The RULES choice and the first three others, six worlds each.
+  int played = 0;
+  for (size_t i = 0; i < r->candidates.size(); ++i) {
+    if (r->candidates[i].visits == 0) continue;
+    ++played;
+    EXPECT_EQ(r->candidates[i].visits, 6) << mcts::ActionText(r->candidates[i].action);
+  }
+  EXPECT_EQ(played, 4);
+  EXPECT_EQ(r->candidates[r->rules].visits, 6);
+  EXPECT_GT(r->candidates[r->best].visits, 0);
+  // The same seed gives the same answer; two threads play their own rounds.
+  absl::StatusOr<mcts::Result> again = mcts::Search(rules, root, o);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(Signature(*again), Signature(*r));
+  o.threads = 2;
+  o.on_world = nullptr;
+  absl::StatusOr<mcts::Result> two = mcts::Search(rules, root, o);
+  ASSERT_TRUE(two.ok());
+  EXPECT_EQ(two->rounds, 6);
+  EXPECT_EQ(Signature(*two), Signature(*mcts::Search(rules, root, o)));
+}
+
 TEST(MctsSearch, KeepsTheRulesChoiceUnlessTheWorldsSayOtherwise) {
   const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
   absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana"), 11);

@@ -257,6 +257,13 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   EXPECT_EQ(hard->iterations, 800);
   EXPECT_EQ(ParsePolicy("level:easy", "--zulu")->iterations, 50);
   EXPECT_EQ(ParsePolicy("mcts:123", "--zulu")->iterations, 123);
+  EXPECT_FALSE(ParsePolicy("mcts:123", "--zulu")->paired_root);
+  absl::StatusOr<PolicySpec> paired = ParsePolicy("mcts-paired:64", "--zulu");
+  ASSERT_TRUE(paired.ok()) << paired.status();
+  EXPECT_EQ(paired->kind, PolicyKind::kMcts);
+  EXPECT_EQ(paired->iterations, 64);
+  EXPECT_TRUE(paired->paired_root);
+  EXPECT_FALSE(ParsePolicy("mcts-paired:0", "--zulu").ok());
   EXPECT_EQ(ParsePolicy("random", "--zulu")->kind, PolicyKind::kRandom);
   EXPECT_EQ(ParsePolicy("rules", "--zulu")->kind, PolicyKind::kRules);
   absl::StatusOr<PolicySpec> agent = ParsePolicy("grpc:10.0.0.7:7000", "--zulu");
