@@ -36,6 +36,19 @@ static_assert(sizeof(Node) <= 40, "a tree node stays within 40 bytes");
 // A paired round in which a root action was not played.
 constexpr double kUnplayed = 1e300;
 
+// The standard normal's upper tail, P(Z > z).
+double UpperTail(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }
+
+// The z whose upper tail is p (0 < p < 1), by bisection to 1e-9.
+double UpperQuantile(double p) {
+  double lo = -40.0, hi = 40.0;
+  while (hi - lo > 1e-9) {
+    const double mid = (lo + hi) / 2;
+    (UpperTail(mid) > p ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 uint64_t Mix(uint64_t a, uint64_t b) {
   StateHasher h;
   h.Add(a);
@@ -412,6 +425,12 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
     // errors (over at least `least` rounds both were played in).
     int answer = rules_choice;
     double margin = 0.0;
+    // Several actions are weighed against the RULES choice at once: each at
+    // keep_rules_z's tail shared among them (Bonferroni), so that leaving
+    // the RULES choice on noise is no likelier than with one.
+    const int others = static_cast<int>(order.size()) - 1;
+    const double z =
+        others > 1 ? UpperQuantile(UpperTail(options.keep_rules_z) / others) : options.keep_rules_z;
     for (size_t k = 1; k < order.size(); ++k) {
       double sum = 0.0, squares_sum = 0.0;
       int n = 0;
@@ -429,7 +448,7 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
       if (n < least) continue;
       const double mean = sum / n;
       const double sd = std::sqrt(std::max(0.0, (squares_sum - n * mean * mean) / (n - 1)));
-      const double over = mean - options.keep_rules_z * sd / std::sqrt(static_cast<double>(n));
+      const double over = mean - z * sd / std::sqrt(static_cast<double>(n));
       if (over > margin) {
         margin = over;
         answer = order[k];

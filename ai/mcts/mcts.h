@@ -80,8 +80,10 @@ struct Options {
   // others in legal order, at most paired_width) on the same resampled
   // world and the same dice (the round's seed), the tree growing below each
   // as usual. The answer is the RULES choice unless another action's mean
-  // difference from it, round by round, exceeds keep_rules_z standard
-  // errors of those differences over at least keep_rules_min_visits rounds.
+  // difference from it, round by round, exceeds z standard errors of those
+  // differences over at least keep_rules_min_visits rounds, z being
+  // keep_rules_z with its tail shared among the actions weighed against the
+  // RULES choice (Bonferroni: 1.5 for one, about 2.34 for seven).
   // What both actions share (the world, the luck of the dice) falls out of
   // the difference, so far fewer worlds tell two actions apart.
   bool paired_root = false;
