@@ -61,10 +61,17 @@ bool TargetPinned(const BattleState& s, const Unit& target) {
   return true;
 }
 
+// The reason in words, built only when asked for (`why`): the script scores
+// every option and tells only the chosen one's.
+template <typename Fn>
+std::string Because(bool why, Fn&& fn) {
+  return why ? fn() : std::string();
+}
+
 // --- One small scoring function per kind of option. -----------------------
 
 // 001 British Firing Table; "Each artillery crewman is counted as 2 figures".
-OptionScore ScoreFire(const BattleState& s, const Action& a) {
+OptionScore ScoreFire(const BattleState& s, const Action& a, bool why) {
   const Unit* u = s.FindUnit(a.unit_id);
   const Unit* target = s.FindUnit(a.target_id);
   if (u == nullptr || target == nullptr) return {kFine, "fire"};
@@ -73,21 +80,21 @@ OptionScore ScoreFire(const BattleState& s, const Action& a) {
   if (IsArtillery(*u)) {
     // The largest tray in range, then the nearest.
     return {kGood + (tray_like ? TargetFigures(s, *target) : 0) - gap / 100.0,
-            absl::StrCat("the gun fires at the largest target: ", target->name.str())};
+            Because(why, [&] { return absl::StrCat("the gun fires at the largest target: ", target->name.str()); })};
   }
   if (!tray_like) {
     // Indunas and snipers are hard to hit (12 on 2D6, 6 on 1D6).
-    return {kGood - 40.0 - gap / 10.0, absl::StrCat("fire at ", target->name.str())};
+    return {kGood - 40.0 - gap / 10.0, Because(why, [&] { return absl::StrCat("fire at ", target->name.str()); })};
   }
   const bool close = gap <= ferree::kCloseRange;
   const bool unpinned = !TargetPinned(s, *target);
   return {kGood + (close ? 50.0 : 0.0) + (unpinned ? 20.0 : 0.0) - gap,
-          absl::StrCat("fire at the most dangerous tray: ", target->name.str(),
-                       close ? " within 6\"" : "", unpinned ? "" : " (pinned)")};
+          Because(why, [&] { return absl::StrCat("fire at the most dangerous tray: ", target->name.str(),
+                       close ? " within 6\"" : "", unpinned ? "" : " (pinned)"); })};
 }
 
 // 001 Fixing Bayonets: -1 to shooting, but regulars without them fight at -1.
-OptionScore ScoreFixBayonets(const BattleState& s, const Action& a) {
+OptionScore ScoreFixBayonets(const BattleState& s, const Action& a, bool /*why*/) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr || u->status.bayonets_fixed) return {kNever, "bayonets already fixed"};
   if (!ferree::ZuluTraysNear(s, *u, ferree::kThreatRange).empty()) {
@@ -98,7 +105,7 @@ OptionScore ScoreFixBayonets(const BattleState& s, const Action& a) {
 
 // 001 Ammunition: a runner may go once the unit has fired the turns the
 // table requires; the script sends one when running low.
-OptionScore ScoreSendRunner(const BattleState& s, const Action& a) {
+OptionScore ScoreSendRunner(const BattleState& s, const Action& a, bool /*why*/) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr || u->status.runner_out) return {kNever, "a runner is already out"};
   const bool low = u->status.ammunition == Ammunition::kLow ||
@@ -109,7 +116,7 @@ OptionScore ScoreSendRunner(const BattleState& s, const Action& a) {
              : OptionScore{kAvoid, "ammunition enough for now"};
 }
 
-OptionScore ScoreMove(const BattleState& s, const Action& a) {
+OptionScore ScoreMove(const BattleState& s, const Action& a, bool why) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
   const Vec2 camp = ferree::CampCentre(s);
@@ -127,7 +134,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
     }
     if (patient == nullptr) return {kAvoid, "no wounded to reach safely"};
     return {kFine - Distance(a.to, patient->position) / 10.0,
-            absl::StrCat("the surgeon goes to the wounded of ", patient->name.str())};
+            Because(why, [&] { return absl::StrCat("the surgeon goes to the wounded of ", patient->name.str()); })};
   }
   if (a.off_table) {
     return u->status.routed ? OptionScore{kFine, "the routed unit escapes"}
@@ -139,7 +146,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
   if (MustFallBack(s, *u)) {
     // Before it is cut off: this beats a last volley.
     return {kMust - Distance(a.to, camp) / 10.0,
-            absl::StrCat(u->name.str(), " falls back towards the camp")};
+            Because(why, [&] { return absl::StrCat(u->name.str(), " falls back towards the camp"); })};
   }
   if (ferree::IsBritishFighter(*u) && Distance(u->position, camp) > kOutOfTheFight &&
       ferree::ZuluTraysNear(s, *u, ferree::kLongRange).empty()) {
@@ -148,7 +155,7 @@ OptionScore ScoreMove(const BattleState& s, const Action& a) {
   return {kAvoid - Distance(a.to, u->position) / 10.0, "hold the firing line"};
 }
 
-OptionScore ScoreStance(const BattleState& s, const Action& a) {
+OptionScore ScoreStance(const BattleState& s, const Action& a, bool /*why*/) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
   if (a.stance == Stance::kMounted && MustFallBack(s, *u)) {
@@ -166,7 +173,7 @@ OptionScore ScoreStance(const BattleState& s, const Action& a) {
 }
 
 // 001 Artillery Movement: "Artillery may unlimber and fire".
-OptionScore ScoreUnlimber(const BattleState& s, const Action& a) {
+OptionScore ScoreUnlimber(const BattleState& s, const Action& a, bool /*why*/) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr || !u->OnTable() || !u->status.limbered) return {kNever, "cannot unlimber"};
   if (MustFallBack(s, *u)) return {kAvoid, "no time to unlimber"};
@@ -176,7 +183,7 @@ OptionScore ScoreUnlimber(const BattleState& s, const Action& a) {
   return {kGood + 40.0, "unlimber to fire"};
 }
 
-OptionScore ScoreLimber(const BattleState& s, const Action& a) {
+OptionScore ScoreLimber(const BattleState& s, const Action& a, bool /*why*/) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u != nullptr && !u->status.limbered && MustFallBack(s, *u)) {
     return {kMust + 10.0, "limber up to fall back with the guns"};
@@ -189,17 +196,17 @@ OptionScore ScoreLimber(const BattleState& s, const Action& a) {
 // camp first); fortified: the companies nearest the laager or thornbush go
 // in, up to the number the engine still offers. Historical: the scenario's
 // positions are kept.
-OptionScore ScoreDeploy(const BattleState& s, const Action& a) {
+OptionScore ScoreDeploy(const BattleState& s, const Action& a, bool why) {
   const Unit* u = s.FindUnit(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
   switch (impi::ferree::Own(s).situation.deployment) {
     case impi::ferree::Deployment::kPulledIn:
       return {kGood - Distance(u->position, a.to) / 100.0,
-              absl::StrCat(u->name.str(), " is pulled in towards the camp")};
+              Because(why, [&] { return absl::StrCat(u->name.str(), " is pulled in towards the camp"); })};
     case impi::ferree::Deployment::kHalfFortified:
     case impi::ferree::Deployment::kAllFortified:
       return {kGood - Distance(u->position, a.to) / 100.0,
-              absl::StrCat(u->name.str(), " goes into the fortified position")};
+              Because(why, [&] { return absl::StrCat(u->name.str(), " goes into the fortified position"); })};
     default:
       return {kAvoid, "the scenario's positions are kept"};
   }
@@ -207,20 +214,23 @@ OptionScore ScoreDeploy(const BattleState& s, const Action& a) {
 
 }  // namespace
 
-OptionScore ScoreBritishOption(const BattleState& s, const Action& a) {
+OptionScore ScoreBritishOption(const BattleState& s, const Action& a, bool why) {
   switch (a.kind) {
     case ActionKind::kEndDeployment: return {kNeutral + 10.0, "keep the scenario's positions"};
-    case ActionKind::kDeploy: return ScoreDeploy(s, a);
-    case ActionKind::kFire: return ScoreFire(s, a);
-    case ActionKind::kFixBayonets: return ScoreFixBayonets(s, a);
-    case ActionKind::kSendRunner: return ScoreSendRunner(s, a);
-    case ActionKind::kMove: return ScoreMove(s, a);
-    case ActionKind::kStance: return ScoreStance(s, a);
-    case ActionKind::kUnlimber: return ScoreUnlimber(s, a);
-    case ActionKind::kLimber: return ScoreLimber(s, a);
+    case ActionKind::kDeploy: return ScoreDeploy(s, a, why);
+    case ActionKind::kFire: return ScoreFire(s, a, why);
+    case ActionKind::kFixBayonets: return ScoreFixBayonets(s, a, why);
+    case ActionKind::kSendRunner: return ScoreSendRunner(s, a, why);
+    case ActionKind::kMove: return ScoreMove(s, a, why);
+    case ActionKind::kStance: return ScoreStance(s, a, why);
+    case ActionKind::kUnlimber: return ScoreUnlimber(s, a, why);
+    case ActionKind::kLimber: return ScoreLimber(s, a, why);
     case ActionKind::kCharge: return {kAvoid + 20.0, "hold the line rather than charge"};
     case ActionKind::kPass: return {kNeutral, "done"};
-    default: return {kNever, absl::StrCat(ActionKindName(a.kind), " is not for the script")};
+    default:
+      return {kNever, Because(why, [&] {
+                return absl::StrCat(ActionKindName(a.kind), " is not for the script");
+              })};
   }
 }
 
@@ -229,13 +239,17 @@ int ScriptedBritish::Choose(const BattleState& state, const std::vector<Action>&
   int best = 0;
   OptionScore best_score{-std::numeric_limits<double>::infinity(), ""};
   for (size_t i = 0; i < options.size(); ++i) {
-    OptionScore sc = ScoreBritishOption(state, options[i]);
+    OptionScore sc = ScoreBritishOption(state, options[i], /*with_reason=*/false);
     if (sc.value > best_score.value) {
       best_score = std::move(sc);
       best = static_cast<int>(i);
     }
   }
-  if (why != nullptr) *why = absl::StrCat("British script: ", best_score.reason);
+  if (why != nullptr && !options.empty()) {
+    *why = absl::StrCat("British script: ", ScoreBritishOption(state, options[best]).reason);
+  } else if (why != nullptr) {
+    *why = "British script: ";
+  }
   return best;
 }
 

@@ -47,8 +47,11 @@ class ScriptedBritish : public Policy {
              std::string* why) override;
 };
 
-// One option's score for the British script (higher is better).
-OptionScore ScoreBritishOption(const BattleState& state, const Action& option);
+// One option's score for the British script (higher is better), with its
+// reason in words when `with_reason` (else the reason may be left empty:
+// the value is the same either way).
+OptionScore ScoreBritishOption(const BattleState& state, const Action& option,
+                               bool with_reason = true);
 
 }  // namespace impi::ai
 

@@ -54,6 +54,13 @@ bool OutsideSegmentBox(const Vec2& p, const Vec2& a, const Vec2& b) {
          p.y() < std::min(a.y(), b.y()) - kBoxSlack || p.y() > std::max(a.y(), b.y()) + kBoxSlack;
 }
 
+// True if p is more than kBoxSlack outside obstacle o's box (o.boxed): no
+// point of o is then within kEps of p.
+bool OutsideObstacleBox(const Vec2& p, const Obstacle& o) {
+  return o.boxed && (p.x() < o.box_lo.x() - kBoxSlack || p.x() > o.box_hi.x() + kBoxSlack ||
+                     p.y() < o.box_lo.y() - kBoxSlack || p.y() > o.box_hi.y() + kBoxSlack);
+}
+
 // True if the boxes of segments a-b and c-d are more than kBoxSlack apart.
 bool SegmentBoxesApart(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
   return std::max(a.x(), b.x()) + kBoxSlack < std::min(c.x(), d.x()) ||
@@ -113,10 +120,7 @@ double DistanceTo(const Vec2& p, const Obstacle& o) {
     return std::max(0.0, (p - o.center).norm() - o.radius);
   }
   if (o.vertices.empty()) return std::numeric_limits<double>::infinity();
-  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
-      PointInPolygon(p, o.vertices)) {
-    return 0.0;
-  }
+  if (o.vertices.size() >= 3 && InsidePolygon(p, o)) return 0.0;
   double best = std::numeric_limits<double>::infinity();
   ForEachEdge(o, [&](const Vec2& a, const Vec2& b) {
     best = std::min(best, PointSegmentDistance(p, a, b));
@@ -202,10 +206,7 @@ double FirstContact(const Vec2& a, const Vec2& b, const Obstacle& o, double r) {
   if (o.shape == Obstacle::Shape::kDisc) {
     return FirstCircleContact(a, b, o.center, o.radius + r);
   }
-  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
-      PointInPolygon(a, o.vertices)) {
-    return 0.0;
-  }
+  if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return 0.0;
   double t = std::numeric_limits<double>::infinity();
   ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
     t = std::min(t, FirstCapsuleContact(a, b, p, q, r));
@@ -341,7 +342,10 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
   field.box_hi.assign(n, Vec2::Zero());
   for (size_t i = 0; i < n; ++i) {
     const Obstacle& o = obstacles[i];
-    if (o.shape == Obstacle::Shape::kDisc) {
+    if (o.boxed && o.shape != Obstacle::Shape::kDisc) {
+      field.box_lo[i] = o.box_lo;
+      field.box_hi[i] = o.box_hi;
+    } else if (o.shape == Obstacle::Shape::kDisc) {
       field.box_lo[i] = o.center - Vec2(o.radius, o.radius);
       field.box_hi[i] = o.center + Vec2(o.radius, o.radius);
     } else if (!o.vertices.empty()) {
@@ -355,6 +359,9 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
       field.ignored[i] = true;
       continue;
     }
+    // Further from the box than the clearance and margin: the mover keeps
+    // its full clearance from this one (d0 below would exceed both tests).
+    if (field.BoxesApart(i, from, from, field.keep[i] + kMargin)) continue;
     const double d0 = DistanceTo(from, o);
     if (d0 <= kEps) {
       field.ignored[i] = true;  // the mover already stands on it
@@ -535,10 +542,25 @@ int HexDistance(HexCoord a, HexCoord b) {
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
 }
 
+namespace {
+
+void BoxVertices(Obstacle* o) {
+  if (o->vertices.empty()) return;
+  o->box_lo = o->box_hi = o->vertices[0];
+  for (const Vec2& v : o->vertices) {
+    o->box_lo = o->box_lo.cwiseMin(v);
+    o->box_hi = o->box_hi.cwiseMax(v);
+  }
+  o->boxed = true;
+}
+
+}  // namespace
+
 Obstacle Obstacle::Polygon(std::vector<Vec2> v) {
   Obstacle o;
   o.shape = Shape::kPolygon;
   o.vertices = std::move(v);
+  BoxVertices(&o);
   return o;
 }
 
@@ -546,6 +568,7 @@ Obstacle Obstacle::Polyline(std::vector<Vec2> v) {
   Obstacle o;
   o.shape = Shape::kPolyline;
   o.vertices = std::move(v);
+  BoxVertices(&o);
   return o;
 }
 
@@ -554,7 +577,16 @@ Obstacle Obstacle::Disc(const Vec2& c, double r) {
   o.shape = Shape::kDisc;
   o.center = c;
   o.radius = r;
+  const Vec2 rr(std::abs(r), std::abs(r));
+  o.box_lo = c - rr;
+  o.box_hi = c + rr;
+  o.boxed = std::isfinite(r);
   return o;
+}
+
+bool InsidePolygon(const Vec2& p, const Obstacle& o) {
+  return o.shape == Obstacle::Shape::kPolygon && !OutsideObstacleBox(p, o) &&
+         PointInPolygon(p, o.vertices);
 }
 
 bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
@@ -562,10 +594,7 @@ bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
     return PointSegmentDistance(o.center, a, b) <= o.radius;
   }
   if (o.vertices.empty()) return false;
-  if (o.shape == Obstacle::Shape::kPolygon && o.vertices.size() >= 3 &&
-      PointInPolygon(a, o.vertices)) {
-    return true;
-  }
+  if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return true;
   bool hit = false;
   ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
     if (!hit && !SegmentBoxesApart(a, b, p, q) && SegmentSegmentDistance(a, b, p, q) <= kEps) {
@@ -690,12 +719,27 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
   }
   if (!(max_length > 0.0)) return path;
 
-  const Field field = MakeField(from, obstacles, clearance);
+  // Most moves pass no obstacle: when the box of the straight way is
+  // further from every obstacle's box than the clearance (and then some),
+  // the search below would find the straight way; it is taken at once.
   std::vector<Vec2> route;
-  if (GreedyRoute(field, from, goal, stop_short, hand, &route) == RouteResult::kStuck) {
-    if (!GraphRoute(field, from, goal, stop_short, &route)) {
-      path.blocked = true;
-      return path;
+  const double reach = std::max(0.0, clearance) + kMargin + kFieldBoxSlack;
+  const bool open_way = std::all_of(obstacles.begin(), obstacles.end(), [&](const Obstacle& o) {
+    return o.boxed &&
+           (std::max(from.x(), goal.x()) < o.box_lo.x() - reach ||
+            std::min(from.x(), goal.x()) > o.box_hi.x() + reach ||
+            std::max(from.y(), goal.y()) < o.box_lo.y() - reach ||
+            std::min(from.y(), goal.y()) > o.box_hi.y() + reach);
+  });
+  if (open_way) {
+    route = {from, goal};
+  } else {
+    const Field field = MakeField(from, obstacles, clearance);
+    if (GreedyRoute(field, from, goal, stop_short, hand, &route) == RouteResult::kStuck) {
+      if (!GraphRoute(field, from, goal, stop_short, &route)) {
+        path.blocked = true;
+        return path;
+      }
     }
   }
   // An intermediate waypoint means the route goes round something.

@@ -43,6 +43,12 @@ struct Obstacle {
   std::vector<Vec2> vertices;  // polygon / polyline
   Vec2 center = Vec2::Zero();  // disc
   double radius = 0.0;         // disc
+  // The bounding box, when `boxed` (the factories below set it): tests that
+  // a point or segment far outside it cannot meet the obstacle skip the
+  // exact geometry. An obstacle built otherwise is tested exactly.
+  bool boxed = false;
+  Vec2 box_lo = Vec2::Zero();
+  Vec2 box_hi = Vec2::Zero();
 
   static Obstacle Polygon(std::vector<Vec2> v);
   static Obstacle Polyline(std::vector<Vec2> v);
@@ -55,6 +61,9 @@ bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o);
 
 // True if point p is inside a closed polygon (boundary counts as inside).
 bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon);
+// True if o is a polygon and p is inside it (boundary counts): as
+// PointInPolygon, skipping the polygon's edges when p is outside its box.
+bool InsidePolygon(const Vec2& p, const Obstacle& o);
 
 // Line of sight from a to b: false if the segment crosses any blocker.
 bool LineOfSight(const Vec2& a, const Vec2& b, const std::vector<Obstacle>& blockers);

@@ -209,6 +209,7 @@ void FerreeBattle::LogDecision(const std::vector<Action>& options, int idx, Zulu
 
 std::vector<Action> FerreeBattle::PendingOptions() const {
   const PendingChoice& p = Pending(s_);
+  if (p.listed != nullptr) return *p.listed;
   switch (p.choice) {
     case ZuluChoice::kPlan:
       return PlanOptions();
@@ -1287,6 +1288,7 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   p.choice = ZuluChoice::kRegimentMove;
   p.unit_id = id;
   p.regiment_id = id;
+  p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
   Suspend(std::move(p));
   return absl::OkStatus();
 }
@@ -1300,12 +1302,15 @@ absl::Status FerreeBattle::AfterRegimentMove(const std::string& id) {
       break;
     }
   }
-  if (!sniper_id.empty() && SniperOptions(sniper_id).size() > 1) {
+  std::vector<Action> sniper_options;
+  if (!sniper_id.empty()) sniper_options = SniperOptions(sniper_id);
+  if (sniper_options.size() > 1) {
     PendingChoice p;
     p.choice = ZuluChoice::kSniperTarget;
     p.unit_id = sniper_id;
     p.regiment_id = id;
     p.left_donga = left_donga_;
+    p.listed = std::make_shared<const std::vector<Action>>(std::move(sniper_options));
     Suspend(std::move(p));
     return absl::OkStatus();
   }
@@ -1361,6 +1366,9 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
   const double dist = MovementRate(dice_, Mover::kZuluRegiment, WhyFor(why));
   const double w = s_.table.width, h = s_.table.height;
   std::vector<std::string> left;
+  // Only MoveUnit and a tray leaving the table change the ground here, and
+  // both keep the held ground up to date: one Sync for the rout.
+  const HoldGround hold(*this);
   for (const std::string& mid : movers) {
     Unit* u = s_.FindUnit(mid);
     const Vec2 p = u->position;
@@ -1386,6 +1394,7 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
     u = s_.FindUnit(mid);
     if (Distance(u->position, goal) <= 1e-6) {
       u->off_table = true;
+      GroundTouch(*u);
       left.push_back(mid);
     }
   }
@@ -1793,10 +1802,12 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
   Unit* ind = s_.FindUnit(id);
   ind->status.acted = true;
   if (!Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return absl::OkStatus();
-  if (IndunaMoveOptions(id).size() > 1) {
+  std::vector<Action> options = IndunaMoveOptions(id);
+  if (options.size() > 1) {
     PendingChoice p;
     p.choice = ZuluChoice::kIndunaMove;
     p.unit_id = id;
+    p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
     Suspend(std::move(p));
     return absl::OkStatus();
   }
@@ -1827,10 +1838,12 @@ absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& c
 }
 
 absl::Status FerreeBattle::IndunaOrders(const std::string& id) {
-  if (OrderOptions(id).size() == 1) return absl::OkStatus();
+  std::vector<Action> options = OrderOptions(id);
+  if (options.size() == 1) return absl::OkStatus();
   PendingChoice p;
   p.choice = ZuluChoice::kIndunaOrder;
   p.unit_id = id;
+  p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
   Suspend(std::move(p));
   return absl::OkStatus();
 }

@@ -317,9 +317,16 @@ FerreeBattle::HoldGround::HoldGround(const FerreeBattle& b) : b_(b) {
 
 FerreeBattle::HoldGround::~HoldGround() { --b_.ground_held_; }
 
+void FerreeBattle::GroundTouch(const Unit& u) const {
+  if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
+    ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
+  }
+}
+
 bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                            bool may_contact) const {
   std::vector<int> near;
+  near.reserve(64);
   GroundNow().Near(p, Radius(u) + kStandOff, &near);
   return RoomAmong(u, p, reserved, may_contact, near);
 }
@@ -333,7 +340,7 @@ bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec
     return false;
   }
   for (const Obstacle& o : Impassable()) {
-    if (o.shape == Obstacle::Shape::kPolygon && PointInPolygon(p, o.vertices)) return false;
+    if (InsidePolygon(p, o)) return false;
   }
   for (const Vec2& q : reserved) {
     if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
@@ -391,7 +398,7 @@ const std::vector<Vec2>& Turns(int n) {
 
 bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                             bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
-                            const std::function<bool(const Vec2&)>& also) const {
+                            const std::function<bool(const Vec2&)>& also, double max_from) const {
   const HoldGround hold(*this);
   constexpr int kRings = 8;
   constexpr int kMaxAround = kMaxTurns;
@@ -400,28 +407,38 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
   const Vec2 toward = from - centre;
   const double base = toward.squaredNorm() > 1e-18 ? std::atan2(toward.y(), toward.x()) : 0.0;
   const double cb = std::cos(base), sb = std::sin(base);
-  // One query of the ground a ring: every unit that could touch a spot on
-  // it or keep a stand-off from one.
+  // One query of the ground a ring, made when a spot on it first needs it:
+  // every unit that could touch a spot on it or keep a stand-off from one.
   std::vector<int> near;
+  near.reserve(64);
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
-    GroundNow().Near(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+    bool queried = false;
+    auto room = [&](const Vec2& q, bool contact) {
+      if (!queried) {
+        GroundNow().Near(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        queried = true;
+      }
+      return RoomAmong(u, q, reserved, contact, near);
+    };
     if (rho <= 1e-9) {
-      if ((also == nullptr || also(centre)) && RoomAmong(u, centre, reserved, may_contact, near)) {
+      if (Distance(from, centre) <= max_from && (also == nullptr || also(centre)) &&
+          room(centre, may_contact)) {
         *spot = centre;
         return true;
       }
       continue;
     }
     // Spots about a radius apart round the ring, nearest `from` first: the
-    // direction to `from` turned by the ring's steps (Turns).
+    // direction to `from` turned by the ring's steps (Turns). Each is no
+    // nearer `from` than the one before, so the first too far ends the ring.
     const int n = std::clamp(static_cast<int>(std::ceil(2 * M_PI * rho / r)), 6, kMaxAround);
     const std::vector<Vec2>& turns = Turns(n);
     for (int i = 0; i < n; ++i) {
       const Vec2& t = turns[i];
       const Vec2 q = centre + rho * Vec2(cb * t.x() - sb * t.y(), sb * t.x() + cb * t.y());
-      if ((also == nullptr || also(q)) &&
-          RoomAmong(u, q, reserved, may_contact && k == 0, near)) {
+      if (Distance(from, q) > max_from) break;
+      if ((also == nullptr || also(q)) && room(q, may_contact && k == 0)) {
         *spot = q;
         return true;
       }
@@ -566,9 +583,7 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   }
   u.position = end;
   // Under a hold the ground is kept up to date one mover at a time.
-  if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
-    ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
-  }
+  GroundTouch(u);
   return walked;
 }
 
@@ -607,7 +622,9 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
   }
   // Else the free spot nearest where the move ended (flowing round the
   // units there), not in contact.
-  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable)) return spot;
+  // (`reachable` refuses every spot further than `reach` from the start;
+  // FreeSpot stops a ring at the first spot clearly beyond it.)
+  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable, reach + 1e-6)) return spot;
   // Else back along the path to where it last had room.
   double length = 0;
   for (size_t k = 1; k < walked.size(); ++k) length += Distance(walked[k - 1], walked[k]);

@@ -187,14 +187,19 @@ bool AllRegimentsBroken(const BattleState& s) {
   // broken settles it. Counts are never negative in play (the service
   // refuses them); should one be, the regiment-by-regiment sum decides.
   bool negative = false;
+  // The trays of a regiment stand together in the units: the parent last
+  // looked up (and found broken, or no regiment) is not looked up again.
+  const SharedString* settled = nullptr;
   for (const Unit& u : s.units) {
     if (u.kind != UnitKind::kTray || u.figures.fit == 0) continue;
     if (u.figures.fit < 0) {
       negative = true;
       break;
     }
+    if (settled != nullptr && *settled == u.parent) continue;
     const Unit* r = s.FindUnit(u.parent);
     if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
+    settled = &u.parent;
   }
   if (!negative) return true;
   for (const Unit& u : s.units) {
@@ -704,6 +709,7 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   if (OwnState(v) != nullptr) {
     FerreeState& own = Own(v);
     own.secret_entries.clear();
+    own.pending.listed = nullptr;  // listed from what the British do not see
     // What the British may know of each unit: Durnford's coming is no
     // secret (FerreeState.arriving stays, and where a unit of his came on);
     // a runner's ammunition is his own side's. Divisions, the snipers'
@@ -746,6 +752,7 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
 
 void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
   if (viewer != Side::kBritish) return;
+  if (OwnState(state) != nullptr) Own(state).pending.listed = nullptr;  // the cup may change
   const bool have1 = state.FindPoint(PointKind::kEntry, 1) != nullptr;
   const bool have2 = state.FindPoint(PointKind::kEntry, 2) != nullptr;
   const int turn = std::max(1, state.clock.turn);

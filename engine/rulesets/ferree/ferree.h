@@ -50,6 +50,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -164,6 +165,13 @@ struct PendingChoice {
   // SNIPER_TARGET: trays of the active regiment that came out of a donga in
   // this move (they fight close combat after the sniper shoots).
   std::vector<std::string> left_donga;
+  // The options as listed when the decision was made pending (the engine
+  // lists them then to learn whether there is a choice): PendingOptions
+  // answers from them rather than listing them again. No part of the game:
+  // never sent, hashed or compared; a state read from the contract, viewed
+  // by the British or resampled has none and lists them afresh. Shared by
+  // copies of the state (it never changes).
+  std::shared_ptr<const std::vector<Action>> listed;
 };
 
 // Facts settled before the battle by the situation rolls A-F.
@@ -604,10 +612,16 @@ class FerreeBattle {
   // The free spot for `u` nearest `from` on rings round `centre`: the first
   // ring `first_ring` inches out (0: `centre` itself), each next one a
   // footprint further, that `also` (if given) accepts; false if none within
-  // eight rings.
+  // eight rings. Spots further than `max_from` from `from` are not tried
+  // (a caller whose `also` refuses them anyway saves the trying).
   bool FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                 bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
-                const std::function<bool(const Vec2&)>& also = nullptr) const;
+                const std::function<bool(const Vec2&)>& also = nullptr,
+                double max_from = std::numeric_limits<double>::infinity()) const;
+  // Under a hold (HoldGround), brings the ground up to date with a unit
+  // whose footprint changed other than by MoveUnit (it left the table, it
+  // fell); nothing otherwise (the next Sync sees it).
+  void GroundTouch(const Unit& u) const;
   // Puts `u` on the free spot nearest `want` (or on `want` if there is
   // none within reach).
   void PlaceOnFreeGround(Unit& u, const Vec2& want);

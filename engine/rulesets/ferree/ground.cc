@@ -18,18 +18,20 @@ IndexedDisc DiscOf(const Unit& u) {
   return IndexedDisc{Finite(u.position) ? u.position : Vec2::Zero(), Radius(u)};
 }
 
-}  // namespace
-
-bool HasFootprint(const Unit& u) {
+inline bool Footprinted(const Unit& u) {
   return u.kind != UnitKind::kRegiment && Alive(u) && Finite(u.position);
 }
+
+}  // namespace
+
+bool HasFootprint(const Unit& u) { return Footprinted(u); }
 
 bool Overlap(const Unit& a, const Unit& b) {
   return Distance(a.position, b.position) < Radius(a) + Radius(b) - kOverlapSlack;
 }
 
 void Ground::Refresh(int i, const Unit& u) {
-  if (!HasFootprint(u)) {
+  if (!Footprinted(u)) {
     if (present_[i]) {
       present_[i] = 0;
       (void)index_->RemoveDisc(i);
@@ -72,7 +74,18 @@ void Ground::Sync(const BattleState& s) {
     }
     return;
   }
-  for (size_t i = 0; i < n; ++i) Refresh(static_cast<int>(i), s.units[i]);
+  // Most units have not moved since the last Sync: the test that says so
+  // is inline, Refresh is for the others.
+  for (size_t i = 0; i < n; ++i) {
+    const Unit& u = s.units[i];
+    const IndexedDisc& d = discs_[i];
+    if (present_[i] != 0 && u.position.x() == d.center.x() && u.position.y() == d.center.y() &&
+        Footprinted(u) && Radius(u) == d.radius) {
+      continue;
+    }
+    if (present_[i] == 0 && !Footprinted(u)) continue;
+    Refresh(static_cast<int>(i), u);
+  }
 }
 
 void Ground::Near(const Vec2& p, double reach, std::vector<int>* out) const {
