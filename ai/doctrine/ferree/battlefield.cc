@@ -306,13 +306,29 @@ Vec2 CampCentre(const BattleState& s) {
 
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   std::vector<Vec2> ps;
+  // The few units with a division of their own (regiments and indunas, a
+  // tray seldom), read once from the rule set's per-unit map: a tray is
+  // then looked for among them (ids of other lengths fail at once) rather
+  // than sought through the whole map.
+  std::vector<std::pair<const std::string*, int>> divided;
+  if (const impi::ferree::FerreeState* own = impi::ferree::OwnState(s); own != nullptr) {
+    for (const auto& [id, x] : own->units) {
+      if (x.division != 0) divided.push_back({&id, x.division});
+    }
+  }
+  auto own_division = [&](const std::string& id) {
+    for (const auto& [key, d] : divided) {
+      if (*key == id) return d;
+    }
+    return 0;
+  };
   // DivisionOf, with the regiment's division looked up once for each run of
   // trays naming the same parent (a regiment's trays stand together).
   const SharedString* last_parent = nullptr;
   int parent_division = 0;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    int d = impi::ferree::UnitOf(s, u.id).division;
+    int d = own_division(u.id);
     if (d == 0) {
       if (last_parent == nullptr || u.parent != *last_parent) {
         last_parent = &u.parent;
