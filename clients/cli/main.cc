@@ -10,6 +10,8 @@
 //              [--shard i/n] [--out FILE] [--turn-cap C]
 //   impi arena merge FILE...
 //   impi replay FILE --game K
+//   impi render STATE.json [-o table.svg] [--reveal]     the table as SVG
+//   impi render --arena FILE... [-o chart.svg]           arena win rates as SVG
 //
 // advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
 // 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
@@ -28,6 +30,7 @@
 #include "CLI/CLI.hpp"
 #include "clients/arena/arena.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/render.h"
 #include "clients/cli/simulate.h"
 #include "root/register.h"
 #include "service/agent_policy.h"
@@ -178,6 +181,20 @@ int Main(int argc, char** argv) {
   replay->add_option("--game", replay_game, "the game's number K (seed = first seed + K)")
       ->required();
 
+  CLI::App* render = app.add_subcommand(
+      "render", "draw a table (or arena results) as SVG, the picture the web page shows");
+  RenderCommandOptions render_options;
+  render->add_option("INPUT", render_options.inputs,
+                     "a TableState, a request or an answer holding one (\"-\": standard input); "
+                     "with --arena, files written by impi arena --out")
+      ->required();
+  render->add_option("-o,--out", render_options.out, "the SVG file (\"-\": standard output)")
+      ->capture_default_str();
+  render->add_flag("--reveal", render_options.reveal,
+                   "draw umpire-only detail (hands, targets, hidden points, markers' forces)");
+  render->add_flag("--arena", render_options.arena,
+                   "draw the Zulu win rates of arena files, with 95% Wilson intervals");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -205,6 +222,7 @@ int Main(int argc, char** argv) {
     return arena::ArenaCommand(arena_options, arena_out, std::cout, std::cerr,
                                isatty(STDERR_FILENO) == 1);
   }
+  if (*render) return RenderCommand(render_options, std::cout, std::cerr);
   if (*replay) return arena::ReplayCommand(replay_file, replay_game, std::cout, std::cerr);
   if (*example) {
     return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,
