@@ -228,7 +228,7 @@ void HttpGateway::Route() {
   s.Patch("/healthz", with_cors(not_allowed("GET")));
   s.Delete("/healthz", with_cors(not_allowed("GET")));
 
-  AddWebRoutes(s);  // the web page, scenarios and pictures (service/web_static.h)
+  AddWebRoutes(s, with_cors);  // the web page, scenarios and pictures (service/web_static.h)
 
   // CORS preflight.
   s.Options(".*", [this, cors](const httplib::Request& req, httplib::Response& res) {

@@ -111,18 +111,19 @@ void SetWebOptions(WebOptions options) {
   Options() = std::move(options);
 }
 
-void AddWebRoutes(httplib::Server& server) {
+void AddWebRoutes(httplib::Server& server, const std::function<WebHandler(WebHandler)>& wrap) {
   WebOptions options;
   {
     std::lock_guard<std::mutex> lock(OptionsMutex());
     options = Options();
   }
-  server.Get("/v1/Scenarios", [](const httplib::Request&, httplib::Response& res) {
+  auto w = [&wrap](WebHandler handler) { return wrap ? wrap(std::move(handler)) : handler; };
+  server.Get("/v1/Scenarios", w([](const httplib::Request&, httplib::Response& res) {
     res.status = 200;
     res.set_content(ScenarioList(), "application/json");
-  });
-  server.Get("/v1/Scenarios/([A-Za-z0-9_]+)", [](const httplib::Request& req,
-                                                  httplib::Response& res) {
+  }));
+  server.Get("/v1/Scenarios/([A-Za-z0-9_]+)", w([](const httplib::Request& req,
+                                                    httplib::Response& res) {
     const scenarios::EmbeddedScenario* s = scenarios::FindScenario(req.matches[1].str());
     if (s == nullptr) {
       SetJsonError(res, grpc::StatusCode::NOT_FOUND,
@@ -131,9 +132,9 @@ void AddWebRoutes(httplib::Server& server) {
     }
     res.status = 200;
     res.set_content(std::string(s->json), "application/json");
-  });
-  server.Post("/v1/Render", [render = options.render](const httplib::Request& req,
-                                                     httplib::Response& res) {
+  }));
+  server.Post("/v1/Render", w([render = options.render](const httplib::Request& req,
+                                                       httplib::Response& res) {
     if (!render) {
       SetJsonError(res, grpc::StatusCode::UNIMPLEMENTED, "this server has no renderer");
       return;
@@ -147,7 +148,7 @@ void AddWebRoutes(httplib::Server& server) {
     }
     res.status = 200;
     res.set_content(*svg, "image/svg+xml");
-  });
+  }));
   if (options.root.empty()) return;
   server.Get("/", [root = options.root](const httplib::Request&, httplib::Response& res) {
     ServeFile(root, "index.html", res);

@@ -27,7 +27,7 @@
 // Usage:
 //   WebOptions web;  web.root = DefaultWebRoot();  web.render = MyRenderer;
 //   SetWebOptions(web);                  // then start the server
-//   // in HttpGateway::Route(): AddWebRoutes(server);
+//   // in HttpGateway::Route(): AddWebRoutes(server, with_cors);
 //
 // Thread safety: SetWebOptions before any gateway starts; the routes are
 // safe from the gateway's threads.
@@ -41,6 +41,8 @@
 
 namespace httplib {
 class Server;
+struct Request;
+struct Response;
 }  // namespace httplib
 
 namespace impi::service {
@@ -55,8 +57,11 @@ struct WebOptions {
 
 void SetWebOptions(WebOptions options);
 
-// The routes above, with the options last set.
-void AddWebRoutes(httplib::Server& server);
+// The routes above, with the options last set. Each handler is passed
+// through `wrap` (the gateway's CORS headers), if set.
+using WebHandler = std::function<void(const httplib::Request&, httplib::Response&)>;
+void AddWebRoutes(httplib::Server& server,
+                  const std::function<WebHandler(WebHandler)>& wrap = nullptr);
 
 // The first folder holding index.html of: <binary dir>/web,
 // <binary dir>/../share/impi/web, `source_web_dir` (the build's

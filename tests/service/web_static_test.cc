@@ -57,6 +57,7 @@ class WebStaticTest : public ::testing::Test {
     ServerOptions o;
     o.grpc_address = "127.0.0.1:0";
     o.http_port = 0;
+    o.cors_origins = {"http://vtt.example"};
     auto server = ImpiServer::Start(o);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = std::move(*server);
@@ -154,6 +155,21 @@ TEST_F(WebStaticTest, RenderAnswersTheRenderersSvgOrItsError) {
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->status, 400);
   EXPECT_NE(bad->body.find("not a TableState"), std::string::npos);
+}
+
+// A VTT on another origin reads the scenarios and pictures too.
+TEST_F(WebStaticTest, ScenariosAndRenderCarryTheGatewaysCorsHeaders) {
+  httplib::Client c = Http();
+  auto list = c.Get("/v1/Scenarios", {{"Origin", "http://vtt.example"}});
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->get_header_value("Access-Control-Allow-Origin"), "http://vtt.example");
+  auto render = c.Post("/v1/Render", {{"Origin", "http://vtt.example"}}, R"({"units": []})",
+                       "application/json");
+  ASSERT_TRUE(render);
+  EXPECT_EQ(render->get_header_value("Access-Control-Allow-Origin"), "http://vtt.example");
+  auto other = c.Get("/v1/Scenarios", {{"Origin", "http://other.example"}});
+  ASSERT_TRUE(other);
+  EXPECT_FALSE(other->has_header("Access-Control-Allow-Origin"));
 }
 
 TEST(WebStaticNoRootTest, NoPageWithoutARootAndNoRenderWithoutARenderer) {
