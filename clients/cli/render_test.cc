@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "clients/arena/arena.h"
 #include "clients/cli/request_io.h"
 #include "engine/rulesets/umpire.h"
 #include "engine/scenarios/embedded.h"
@@ -309,6 +310,38 @@ TEST(RenderTest, ArenaChartCarriesWilsonIntervals) {
   EXPECT_EQ(bars[0].at("data-high"), "0.6344");
   EXPECT_EQ(bars[1].at("data-low"), "0.0000");
   EXPECT_EQ(bars[1].at("data-high"), "1.0000");
+}
+
+// `impi render --arena`: one bar per file of `impi arena --out`, its Zulu
+// wins of its games.
+TEST(RenderTest, ArenaBarsCountZuluWinsPerFile) {
+  const std::string dir = ::testing::TempDir();
+  std::vector<std::string> paths;
+  for (int file = 0; file < 2; ++file) {
+    std::string lines;
+    for (int g = 0; g < 5; ++g) {
+      arena::ArenaGame game;
+      game.game = g;
+      game.seed = 100 + g;
+      game.ruleset = "TSATF_ZULU_CONTROL";
+      game.scenario = "tsatf";
+      game.zulu = file == 0 ? "rules" : "mcts:50";
+      game.british = "rules";
+      game.winner = g < 2 + file ? Side::kZulu : Side::kBritish;
+      lines += arena::ToJsonLine(game) + "\n";
+    }
+    paths.push_back(absl::StrCat(dir, "/render_arena_", file, ".jsonl"));
+    ASSERT_TRUE(WriteOutput(paths.back(), lines).ok());
+  }
+  absl::StatusOr<std::vector<ChartBar>> bars = ArenaBarsFromFiles(paths);
+  ASSERT_TRUE(bars.ok()) << bars.status();
+  ASSERT_EQ(bars->size(), 2u);
+  EXPECT_EQ((*bars)[0].label, "rules vs rules (tsatf)");
+  EXPECT_EQ((*bars)[0].wins, 2);
+  EXPECT_EQ((*bars)[0].games, 5);
+  EXPECT_EQ((*bars)[1].label, "mcts:50 vs rules (tsatf)");
+  EXPECT_EQ((*bars)[1].wins, 3);
+  EXPECT_FALSE(ArenaBarsFromFiles({dir + "/no_such_file.jsonl"}).ok());
 }
 
 TEST(RenderTest, ParseRenderInputTakesStatesRequestsAndAnswers) {
