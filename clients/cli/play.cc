@@ -91,42 +91,51 @@ bool ReadWords(std::istream& in, std::ostream& out, const std::string& prompt,
 bool ToDouble(const std::string& s, double* v) { return absl::SimpleAtod(s, v); }
 bool ToInt(const std::string& s, int* v) { return absl::SimpleAtoi(s, v); }
 
+// The British actions typed in: the command, the action, and its arguments
+// in order: u unit_id, t target_id, x / y the destination (inches), h hits,
+// n casualties (counts are whole and not negative).
+struct ActionForm {
+  const char* command;
+  v1::ActionKind kind;
+  const char* args;
+  const char* usage;
+};
+constexpr ActionForm kActionForms[] = {
+    {"move", v1::MOVE, "uxy", "move ID X Y"},
+    {"fire", v1::FIRE, "uth", "fire ID TARGET HITS"},
+    {"charge", v1::CHARGE, "ut", "charge ID TARGET"},
+    {"lost", v1::CASUALTIES, "tn", "lost TARGET N"},
+    {"result", v1::CLOSE_COMBAT_RESULT, "tn", "result TARGET N"},
+    {"remove", v1::REMOVE, "t", "remove TARGET"},
+};
+
 // A British action from a command line, or an error message.
 std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
-  const std::string& cmd = w[0];
-  if (cmd == "move") {
-    double x = 0, y = 0;
-    if (w.size() != 4 || !ToDouble(w[2], &x) || !ToDouble(w[3], &y)) return "usage: move ID X Y";
-    a->set_kind(v1::MOVE);
-    a->set_unit_id(w[1]);
-    a->mutable_to()->set_x(x);
-    a->mutable_to()->set_y(y);
-  } else if (cmd == "fire") {
-    int hits = 0;
-    if (w.size() != 4 || !ToInt(w[3], &hits) || hits < 0) return "usage: fire ID TARGET HITS";
-    a->set_kind(v1::FIRE);
-    a->set_unit_id(w[1]);
-    a->set_target_id(w[2]);
-    a->set_hits(hits);
-  } else if (cmd == "charge") {
-    if (w.size() != 3) return "usage: charge ID TARGET";
-    a->set_kind(v1::CHARGE);
-    a->set_unit_id(w[1]);
-    a->set_target_id(w[2]);
-  } else if (cmd == "lost" || cmd == "result") {
-    int n = 0;
-    if (w.size() != 3 || !ToInt(w[2], &n) || n < 0) return absl::StrCat("usage: ", cmd, " TARGET N");
-    a->set_kind(cmd == "lost" ? v1::CASUALTIES : v1::CLOSE_COMBAT_RESULT);
-    a->set_target_id(w[1]);
-    a->set_casualties(n);
-  } else if (cmd == "remove") {
-    if (w.size() != 2) return "usage: remove TARGET";
-    a->set_kind(v1::REMOVE);
-    a->set_target_id(w[1]);
-  } else {
-    return absl::StrCat("unknown command \"", cmd, "\" (help lists them)");
+  for (const ActionForm& form : kActionForms) {
+    if (w[0] != form.command) continue;
+    const std::string args = form.args;
+    const std::string usage = absl::StrCat("usage: ", form.usage);
+    if (w.size() != args.size() + 1) return usage;
+    a->set_kind(form.kind);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string& word = w[i + 1];
+      double d = 0;
+      int n = 0;
+      const bool is_count = args[i] == 'h' || args[i] == 'n';
+      if ((args[i] == 'x' || args[i] == 'y') && !ToDouble(word, &d)) return usage;
+      if (is_count && (!ToInt(word, &n) || n < 0)) return usage;
+      switch (args[i]) {
+        case 'u': a->set_unit_id(word); break;
+        case 't': a->set_target_id(word); break;
+        case 'x': a->mutable_to()->set_x(d); break;
+        case 'y': a->mutable_to()->set_y(d); break;
+        case 'h': a->set_hits(n); break;
+        case 'n': a->set_casualties(n); break;
+      }
+    }
+    return "";
   }
-  return "";
+  return absl::StrCat("unknown command \"", w[0], "\" (help lists them)");
 }
 
 class Loop {

@@ -34,6 +34,20 @@ void Write(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
+// A server on loopback, ephemeral ports, allowing the origin `cors`.
+std::unique_ptr<ImpiServer> StartServer(const std::string& cors = "") {
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.http_port = 0;
+  if (!cors.empty()) o.cors_origins = {cors};
+  auto server = ImpiServer::Start(o);
+  EXPECT_TRUE(server.ok()) << server.status();
+  return server.ok() ? std::move(*server) : nullptr;
+}
+
+// The HTTP status of an answer (-1: no answer).
+int StatusOf(const httplib::Result& res) { return res ? res->status : -1; }
+
 class WebStaticTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -54,13 +68,8 @@ class WebStaticTest : public ::testing::Test {
       return std::string(reveal ? "<svg>reveal</svg>" : "<svg>british</svg>");
     };
     SetWebOptions(web);
-    ServerOptions o;
-    o.grpc_address = "127.0.0.1:0";
-    o.http_port = 0;
-    o.cors_origins = {"http://vtt.example"};
-    auto server = ImpiServer::Start(o);
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = std::move(*server);
+    server_ = StartServer("http://vtt.example");
+    ASSERT_NE(server_, nullptr);
   }
   void TearDown() override {
     if (server_) server_->Shutdown();
@@ -108,12 +117,8 @@ TEST_F(WebStaticTest, NothingOutsideTheRootsNorOfUnknownTypes) {
 
 TEST_F(WebStaticTest, JsonMethodsStillAnswerBesideThePage) {
   httplib::Client c = Http();
-  auto describe = c.Post("/v1/Describe", "{}", "application/json");
-  ASSERT_TRUE(describe);
-  EXPECT_EQ(describe->status, 200);
-  auto wrong = c.Get("/v1/Advance");
-  ASSERT_TRUE(wrong);
-  EXPECT_EQ(wrong->status, 405);
+  EXPECT_EQ(StatusOf(c.Post("/v1/Describe", "{}", "application/json")), 200);
+  EXPECT_EQ(StatusOf(c.Get("/v1/Advance")), 405);
   auto health = c.Get("/healthz");
   ASSERT_TRUE(health);
   EXPECT_EQ(health->body, R"({"status":"SERVING"})");
@@ -174,22 +179,13 @@ TEST_F(WebStaticTest, ScenariosAndRenderCarryTheGatewaysCorsHeaders) {
 
 TEST(WebStaticNoRootTest, NoPageWithoutARootAndNoRenderWithoutARenderer) {
   SetWebOptions(WebOptions{});
-  ServerOptions o;
-  o.grpc_address = "127.0.0.1:0";
-  o.http_port = 0;
-  auto server = ImpiServer::Start(o);
-  ASSERT_TRUE(server.ok()) << server.status();
-  httplib::Client c("127.0.0.1", (*server)->http_port());
-  auto page = c.Get("/");
-  ASSERT_TRUE(page);
-  EXPECT_EQ(page->status, 404);
-  auto render = c.Post("/v1/Render", "{}", "application/json");
-  ASSERT_TRUE(render);
-  EXPECT_EQ(render->status, 501);
-  auto list = c.Get("/v1/Scenarios");
-  ASSERT_TRUE(list);
-  EXPECT_EQ(list->status, 200);
-  (*server)->Shutdown();
+  std::unique_ptr<ImpiServer> server = StartServer();
+  ASSERT_NE(server, nullptr);
+  httplib::Client c("127.0.0.1", server->http_port());
+  EXPECT_EQ(StatusOf(c.Get("/")), 404);
+  EXPECT_EQ(StatusOf(c.Post("/v1/Render", "{}", "application/json")), 501);
+  EXPECT_EQ(StatusOf(c.Get("/v1/Scenarios")), 200);
+  server->Shutdown();
 }
 
 TEST(WebStaticRootTest, DefaultRootIsTheFirstFolderWithAnIndex) {
