@@ -73,7 +73,7 @@ async function draw() {
   root.removeAttribute("width");
   root.removeAttribute("height");
   for (const a of page.pending) {
-    if (a.kind === "MOVE") placeUnit(a.unit_id, a.to.x, a.to.y);
+    if (isMove(a)) placeUnit(a.unit_id, a.to.x, a.to.y);
   }
   markSelected();
   // For tests and styling: the step shown, how many pictures drawn so far,
@@ -93,12 +93,26 @@ function tableInches(svg, clientX, clientY) {
 }
 const round = (v) => Math.round(v * 10) / 10;
 
-// Draws a unit at table inches (x, y) by moving its group.
+// Draws a unit at table inches (x, y) by moving its group, with a dashed
+// line from where it stood: a planned move.
 function placeUnit(id, x, y) {
   const g = $("table").querySelector(`g.unit[data-unit-id="${CSS.escape(id)}"]`);
   if (!g) return;
   const dx = x - Number(g.dataset.x), dy = -(y - Number(g.dataset.y));
   g.setAttribute("transform", `translate(${dx},${dy})`);
+  const svg = g.ownerSVGElement;
+  const top = Number(svg.dataset.topMargin) + Number(svg.dataset.tableHeight);
+  let line = svg.querySelector(`line.planned[data-unit-id="${CSS.escape(id)}"]`);
+  if (!line) {
+    line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    line.setAttribute("class", "planned");
+    line.dataset.unitId = id;
+    svg.insertBefore(line, svg.querySelector("g.units"));
+  }
+  line.setAttribute("x1", g.dataset.x);
+  line.setAttribute("y1", top - Number(g.dataset.y));
+  line.setAttribute("x2", x);
+  line.setAttribute("y2", top - y);
 }
 
 function markSelected() {
@@ -111,10 +125,18 @@ function mode() {
   return document.querySelector("input[name=mode]:checked").value;
 }
 
+// A drag is a MOVE, or a DEPLOY while the British deploy (Ferree's
+// Isandlwana: the prompt asks for DEPLOY unit_id to).
+function dragAction(id, x, y) {
+  const deploying = /\bDEPLOY\b/.test(current()?.awaiting?.prompt ?? "");
+  return { ...move(id, x, y), kind: deploying ? "DEPLOY" : "MOVE" };
+}
+const isMove = (a) => a.kind === "MOVE" || a.kind === "DEPLOY";
+
 function addPending(action) {
   // One move per unit: a second drag replaces the first.
-  if (action.kind === "MOVE") {
-    page.pending = page.pending.filter((a) => !(a.kind === "MOVE" && a.unit_id === action.unit_id));
+  if (isMove(action)) {
+    page.pending = page.pending.filter((a) => !(isMove(a) && a.unit_id === action.unit_id));
   }
   page.pending.push(action);
   showPending();
@@ -123,6 +145,7 @@ function addPending(action) {
 function describe(a) {
   switch (a.kind) {
     case "MOVE": return `${a.unit_id} moves to (${a.to.x}, ${a.to.y})`;
+    case "DEPLOY": return `${a.unit_id} deploys at (${a.to.x}, ${a.to.y})`;
     case "FIRE": return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
     default: return a.kind;
@@ -178,7 +201,7 @@ function wireTable() {
     const at = tableInches(drag.svg, ev.clientX, ev.clientY);
     const { id } = drag;
     drag = null;
-    addPending(move(id, at.x, at.y));
+    addPending(dragAction(id, at.x, at.y));
     placeUnit(id, at.x, at.y);
   });
 }
@@ -188,17 +211,17 @@ function wireTable() {
 function showAnswer(answer) {
   $("prompt").textContent = answer.awaiting?.prompt ?? "";
   const reveal = $("reveal").checked;
-  const items = [];
-  page.history.forEach((step, k) => {
-    const head = document.createElement("li");
-    head.className = "turn";
-    head.textContent = `Step ${k + 1}`;
-    items.push(head);
+  const items = page.history.map((step, k) => {
+    const li = document.createElement("li");
+    li.className = "step";
+    const list = document.createElement("ul");
     for (const line of plainWords(step.answer, { reveal })) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      items.push(li);
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.append(item);
     }
+    li.append(`Step ${k + 1}`, list);
+    return li;
   });
   $("log").replaceChildren(...items);
   $("log").lastElementChild?.scrollIntoView({ block: "nearest" });

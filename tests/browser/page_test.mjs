@@ -125,6 +125,8 @@ try {
       await dragUnit(page, "b6", 22, 13);
       const pending = await page.locator("#pending").innerText();
       assert.match(pending, /b6 moves to \(2[12](\.\d)?, 1[23](\.\d)?\)/);
+      assert.equal(await page.locator('#table line.planned[data-unit-id="b6"]').count(), 1,
+                   "the planned move is drawn");
       assert.equal(await redrawn(page, () => page.click("#pass")), 2);
       zulus = await zuluUnitsDrawn(page);
       if (zulus > 0) break;
@@ -135,6 +137,22 @@ try {
     assert.match(log, /appears at/);
     assert.match(await page.locator("#prompt").innerText(), /red card 2 of 3/);
     assert.doesNotMatch(log, /\[umpire\]/, "umpire detail hidden without reveal");
+
+    // Fire marked by clicking: b1 at the first Zulu unit, 2 hits. Fire is
+    // not allowed on a movement card: impi's error is shown, nothing is
+    // applied, and the marks are cleared.
+    await page.check("input[name=mode][value=fire]");
+    await page.fill("#hits", "2");
+    await page.click('#table g.unit[data-unit-id="b1"] rect');
+    const zulu = await page.locator("#table g.unit.zulu").first().getAttribute("data-unit-id");
+    await page.click(`#table g.unit[data-unit-id="${zulu}"] ellipse`);
+    assert.match(await page.locator("#pending").innerText(), new RegExp(`b1 fires at ${zulu}: 2 hits`));
+    await page.click("#send");
+    await page.waitForFunction(() => document.querySelector("#error").innerText.length > 0);
+    assert.match(await page.locator("#error").innerText(), /FAILED_PRECONDITION: .*FIRE is not allowed now/);
+    assert.equal(await page.evaluate(() => window.impiPage.history.length), 2, "nothing applied");
+    await page.click("#clear");
+    await page.check("input[name=mode][value=move]");
     await redrawn(page, () => page.check("#reveal"));
     assert.match(await logText(page), /\[umpire\]/);
     await page.waitForSelector("#table g.group text");  // the impi's outline and label
