@@ -9,12 +9,14 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "clients/arena/arena.h"
+#include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
 #include "engine/rulesets/umpire.h"
 #include "engine/scenarios/embedded.h"
@@ -342,6 +344,31 @@ TEST(RenderTest, ArenaBarsCountZuluWinsPerFile) {
   EXPECT_EQ((*bars)[1].label, "mcts:50 vs rules (tsatf)");
   EXPECT_EQ((*bars)[1].wins, 3);
   EXPECT_FALSE(ArenaBarsFromFiles({dir + "/no_such_file.jsonl"}).ok());
+}
+
+// `impi render` as a command: a file in, an SVG file out; a state that does
+// not parse and a bad command line are errors.
+TEST(RenderTest, RenderCommandWritesTheSvgFile) {
+  const std::string dir = ::testing::TempDir();
+  absl::StatusOr<v1::TableState> state = LoadScenario("tsatf");
+  ASSERT_TRUE(state.ok());
+  ASSERT_TRUE(WriteOutput(dir + "/render_in.json", ToJson(*state)).ok());
+  RenderCommandOptions options;
+  options.inputs = {dir + "/render_in.json"};
+  options.out = dir + "/render_out.svg";
+  std::ostringstream out, err;
+  EXPECT_EQ(RenderCommand(options, out, err), kExitOk) << err.str();
+  absl::StatusOr<std::string> svg = ReadInput(options.out);
+  ASSERT_TRUE(svg.ok());
+  EXPECT_EQ(XmlChecker(*svg).Parse().error, "");
+  EXPECT_NE(svg->find("data-unit-id=\"b9\""), std::string::npos);
+
+  ASSERT_TRUE(WriteOutput(dir + "/render_bad.json", "{\"units\": 3}").ok());
+  options.inputs = {dir + "/render_bad.json"};
+  EXPECT_EQ(RenderCommand(options, out, err), kExitError);
+  EXPECT_NE(err.str().find("render_bad.json"), std::string::npos);
+  options.inputs = {};
+  EXPECT_EQ(RenderCommand(options, out, err), kExitUsage);
 }
 
 TEST(RenderTest, ParseRenderInputTakesStatesRequestsAndAnswers) {
