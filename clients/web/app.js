@@ -148,6 +148,8 @@ function describe(a) {
     case "DEPLOY": return `${a.unit_id} deploys at (${a.to.x}, ${a.to.y})`;
     case "FIRE": return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
+    case "CASUALTIES": return `${a.target_id} lost ${a.casualties}`;
+    case "CLOSE_COMBAT_RESULT": return `close combat: ${a.target_id} lost ${a.casualties}`;
     default: return a.kind;
   }
 }
@@ -178,6 +180,14 @@ function wireTable() {
       drag = { g, svg, id: g.dataset.unitId };
       table.setPointerCapture(ev.pointerId);
       ev.preventDefault();
+      return;
+    }
+    if (mode() === "losses") {
+      // Losses resolved at the table: a close combat's result while close
+      // combat is awaited, otherwise casualties (Zulu fire).
+      const inCombat = current().awaiting?.kind === "BRITISH_CLOSE_COMBAT";
+      addPending({ kind: inCombat ? "CLOSE_COMBAT_RESULT" : "CASUALTIES",
+                   target_id: g.dataset.unitId, casualties: Number($("hits").value) || 0 });
       return;
     }
     if (g.classList.contains("british")) {

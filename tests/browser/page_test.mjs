@@ -152,6 +152,12 @@ try {
     assert.match(await page.locator("#error").innerText(), /FAILED_PRECONDITION: .*FIRE is not allowed now/);
     assert.equal(await page.evaluate(() => window.impiPage.history.length), 2, "nothing applied");
     await page.click("#clear");
+    // Losses: a click on a Zulu unit marks its casualties.
+    await page.check("input[name=mode][value=losses]");
+    await page.fill("#hits", "3");
+    await page.click(`#table g.unit[data-unit-id="${zulu}"] ellipse`);
+    assert.match(await page.locator("#pending").innerText(), new RegExp(`${zulu} lost 3`));
+    await page.click("#clear");
     await page.check("input[name=mode][value=move]");
     await redrawn(page, () => page.check("#reveal"));
     assert.match(await logText(page), /\[umpire\]/);
@@ -185,6 +191,16 @@ try {
     assert.match(await logText(page), /\[umpire\]/);
     assert.ok(await zuluUnitsDrawn(page) > 0);
     await page.screenshot({ path: join(outDir, "isandlwana.png") });
+
+    // Save the game, start another, load the saved one: the same table.
+    const prompt = await page.locator("#prompt").innerText();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const saved = join(outDir, "isandlwana-saved.json");
+    await download.saveAs(saved);
+    await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 1);
+    assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 1);
+    assert.equal(await page.locator("#prompt").innerText(), prompt);
+    assert.ok(await zuluUnitsDrawn(page) > 0);
   });
 } finally {
   await browser.close();
