@@ -26,6 +26,8 @@ constexpr char kHelp[] =
     "  lost TARGET N        TARGET lost N figures (fire resolved at the table)\n"
     "  result TARGET N      close combat resolved at the table: TARGET lost N\n"
     "  remove TARGET        TARGET is destroyed or leaves the table\n"
+    "  deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)\n"
+    "  bayonets ID          ID fixes bayonets (Ferree)\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
     "  send                 send the actions so far without passing\n"
     "  drop                 forget the actions not sent\n"
@@ -107,6 +109,8 @@ constexpr ActionForm kActionForms[] = {
     {"lost", v1::CASUALTIES, "tn", "lost TARGET N"},
     {"result", v1::CLOSE_COMBAT_RESULT, "tn", "result TARGET N"},
     {"remove", v1::REMOVE, "t", "remove TARGET"},
+    {"deploy", v1::DEPLOY, "uxy", "deploy ID X Y"},
+    {"bayonets", v1::FIX_BAYONETS, "u", "bayonets ID"},
 };
 
 // A British action from a command line, or an error message.

@@ -12,6 +12,8 @@
 //   lost TARGET N        TARGET lost N figures (Zulu fire resolved at the table)
 //   result TARGET N      close combat resolved at the table: TARGET lost N
 //   remove TARGET        TARGET is destroyed or leaves the table
+//   deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)
+//   bayonets ID          ID fixes bayonets (Ferree)
 //   pass                 send the actions so far and PASS: impi plays on
 //   send                 send the actions so far without passing
 //   drop                 forget the actions not sent
