@@ -19,6 +19,9 @@ import { sceneToRequest, tokenPlan } from "./scene.js";
 
 const ID = "impi";
 
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g,
+  (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
 function client() {
   return new ImpiClient(game.settings.get(ID, "server"));
 }
@@ -44,12 +47,16 @@ async function applyAnswer(scene, answer) {
     }
     await scene.createEmbeddedDocuments("Token", tokens);
   }
+  // Replaced, not merged: an update merges objects, and impi's answers leave
+  // out every field at its default, so a merge would keep stale values.
+  await scene.unsetFlag(ID, "state");
+  await scene.unsetFlag(ID, "awaiting");
   await scene.setFlag(ID, "state", answer.state);
   await scene.setFlag(ID, "awaiting", answer.awaiting);
-  const lines = plainWords(answer).map((l) => `<li>${foundry.utils.escapeHTML?.(l) ?? l}</li>`);
+  const lines = plainWords(answer).map((l) => `<li>${escapeHtml(l)}</li>`);
   await ChatMessage.create({
     speaker: { alias: "impi" },
-    content: `<ol>${lines.join("")}</ol><p><b>${answer.awaiting?.prompt ?? ""}</b></p>`,
+    content: `<ol>${lines.join("")}</ol><p><b>${escapeHtml(answer.awaiting?.prompt ?? "")}</b></p>`,
   });
 }
 
