@@ -286,6 +286,76 @@ TEST(RenderTest, IsandlwanaInPlayIsWellFormed) {
   }
 }
 
+// A small Zulu Control table: an impi (z1) of one regiment (z1r1), in close
+// combat with b1, right-handed and going for b1; a hidden appearance point
+// and a perimeter point marked for skirmishers next turn.
+v1::TableState SmallTable() {
+  v1::TableState state;
+  state.set_ruleset(v1::TSATF_ZULU_CONTROL);
+  state.mutable_table()->set_width(24);
+  state.mutable_table()->set_height(24);
+  auto add = [&state](const std::string& id, v1::Side side, v1::UnitKind kind, double x, double y,
+                      const std::string& parent) {
+    v1::Unit* u = state.add_units();
+    u->set_id(id);
+    u->set_side(side);
+    u->set_kind(kind);
+    u->mutable_position()->set_x(x);
+    u->mutable_position()->set_y(y);
+    u->set_parent(parent);
+    u->mutable_figures()->set_fit(20);
+    return u;
+  };
+  add("b1", v1::BRITISH, v1::INFANTRY, 10, 10, "")->mutable_status()->set_in_close_combat(true);
+  add("b2", v1::BRITISH, v1::INFANTRY, 20, 20, "")->mutable_status()->set_in_close_combat(true);
+  add("z1", v1::ZULU, v1::IMPI, 0, 0, "");
+  add("z1r1", v1::ZULU, v1::REGIMENT, 11, 11, "z1")->mutable_status()->set_in_close_combat(true);
+  v1::TsatfUnit* book = state.mutable_tsatf()->add_units();
+  book->set_unit_id("z1");
+  book->set_hand(v1::RIGHT);
+  book->set_target_id("b1");
+  v1::Point* hidden = state.add_points();
+  hidden->set_kind(v1::APPEARANCE);
+  hidden->set_number(3);
+  hidden->set_hidden(true);
+  v1::Point* marked = state.add_points();
+  marked->set_kind(v1::PERIMETER);
+  marked->set_number(5);
+  marked->set_marker(v1::NEXT_TURN);
+  marked->set_marked_force(v1::FORCE_SKIRMISHERS);
+  return state;
+}
+
+TEST(RenderTest, CloseCombatIsDrawnBetweenTheUnitsInContact) {
+  const XmlDoc doc = XmlChecker(RenderTableSvg(SmallTable(), RenderOptions{})).Parse();
+  ASSERT_EQ(doc.error, "");
+  std::vector<std::pair<std::string, std::string>> fights;
+  for (const auto& e : doc.elements) {
+    if (e.count("data-british")) fights.emplace_back(e.at("data-british"), e.at("data-zulu"));
+  }
+  // b2 is in close combat too, but 12" away from z1r1: not its fight.
+  EXPECT_EQ(fights, (std::vector<std::pair<std::string, std::string>>{{"b1", "z1r1"}}));
+}
+
+TEST(RenderTest, UmpireDetailOnlyWhenRevealed) {
+  RenderOptions british;
+  RenderOptions umpire;
+  umpire.reveal = true;
+  const std::string plain = RenderTableSvg(SmallTable(), british);
+  const std::string revealed = RenderTableSvg(SmallTable(), umpire);
+  EXPECT_EQ(plain.find("right-handed"), std::string::npos);
+  EXPECT_EQ(plain.find("class=\"target\""), std::string::npos);
+  EXPECT_EQ(plain.find("data-point-number=\"3\""), std::string::npos) << "a hidden point";
+  EXPECT_EQ(plain.find("skirm."), std::string::npos);
+  EXPECT_NE(plain.find("data-point-number=\"5\""), std::string::npos);
+  EXPECT_NE(revealed.find("right-handed \u2192 b1"), std::string::npos);
+  EXPECT_NE(revealed.find("class=\"target\""), std::string::npos);
+  EXPECT_NE(revealed.find("data-point-number=\"3\""), std::string::npos);
+  EXPECT_NE(revealed.find("N skirm."), std::string::npos);
+  // The impi is drawn as its group, round its regiment.
+  EXPECT_NE(plain.find("data-group-id=\"z1\""), std::string::npos);
+}
+
 TEST(RenderTest, NamesAreEscaped) {
   v1::TableState state;
   state.mutable_table()->set_width(10);
