@@ -23,7 +23,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-import { ImpiClient, ImpiError, move, passAction, plainWords } from "../../clients/js/impi.js";
+import {
+  ImpiClient, ImpiError, diceFrom, move, passAction, plainWords,
+} from "../../clients/js/impi.js";
 import {
   applyPlan, sceneFrame, sceneToRequest, tokenInches, tokenPixels, tokenPlan,
 } from "../../clients/vtt/foundry/scripts/scene.js";
@@ -134,6 +136,26 @@ test("the client: scenarios, describe, render, and impi's errors", async () => {
   await assert.rejects(
     impi.advance({ state: scene.flags.impi.state, british_actions: [move("nobody", 1, 1)] }),
     (e) => e instanceof ImpiError && e.status === "INVALID_ARGUMENT" && e.httpStatus === 400);
+});
+
+test("the client's helpers: typed dice, PASS for an activation, plain words", () => {
+  assert.deepEqual(diceFrom({ faces: "4, 2 6", cards: "red, b" }),
+                   { scripted: { dice: [4, 2, 6], cards: ["RED", "BLACK"] } });
+  assert.deepEqual(diceFrom({ seed: 12 }), { seed: "12" });
+  assert.match(diceFrom().seed, /^\d+$/);
+  assert.deepEqual(passAction({ unit_ids: ["nnc_barry"] }), { kind: "PASS", unit_id: "nnc_barry" });
+  assert.deepEqual(passAction({ unit_ids: ["b1", "b2"] }), { kind: "PASS" });
+  const answer = {
+    events: [
+      { kind: "TABLE_ROLL", why: { text: "D6 rolled 5: Create Impi", rule: { table: "RANDOM CHANCE ON-FIELD", row: "5,6" } } },
+      { kind: "HAND_ASSIGNED", umpire_only: true, why: { text: "Right handed", dice: [{ sides: 6, count: 1, faces: [6], result: 6, total: 6 }] } },
+      { kind: "AWAITING", announce: "awaiting" },
+    ],
+  };
+  assert.deepEqual(plainWords(answer), ["D6 rolled 5: Create Impi [RANDOM CHANCE ON-FIELD: 5,6]"]);
+  const revealed = plainWords(answer, { reveal: true });
+  assert.equal(revealed.length, 2);
+  assert.equal(revealed[1], "[umpire] Right handed {1D6 = 6}");
 });
 
 const expectExample = (stdout) => {
