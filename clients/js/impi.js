@@ -88,12 +88,13 @@ export function newSeed() {
 }
 
 // Dice for a request: a seed, or the faces typed in from physical dice
-// ("4, 2, 6") and the cards turned ("red, black").
-export function diceFrom({ seed, faces = "", cards = "" } = {}) {
+// ("4, 2, 6") and the cards turned ("red, black"); `typed` sends them even
+// when there are none (impi then says what it needs).
+export function diceFrom({ seed, faces = "", cards = "", typed = false } = {}) {
   const list = (text) => String(text).split(/[\s,]+/).filter(Boolean);
   const dice = list(faces).map(Number);
   const turned = list(cards).map((c) => (/^r/i.test(c) ? "RED" : "BLACK"));
-  if (dice.length > 0 || turned.length > 0) {
+  if (typed || dice.length > 0 || turned.length > 0) {
     return { scripted: { dice, cards: turned } };
   }
   return { seed: seed ? String(seed) : newSeed() };

@@ -27,7 +27,10 @@ window.impiPage = page;
 const current = () => page.history[page.history.length - 1]?.answer;
 
 function showError(e) {
-  $("error").textContent = e ? String(e.message ?? e) : "";
+  const text = e ? String(e.message ?? e) : "";
+  // Typed dice that ran out: the step is not applied; impi says what it needs.
+  $("error").textContent = /ran out after/.test(text)
+    ? `impi needs more from the table (type them in and send again): ${text}` : text;
 }
 
 async function withBusy(work) {
@@ -58,7 +61,7 @@ function updateButtons() {
 
 function diceOfPage() {
   const typed = document.querySelector("input[name=dice]:checked").value === "typed";
-  return diceFrom(typed ? { faces: $("faces").value, cards: $("cards").value }
+  return diceFrom(typed ? { faces: $("faces").value, cards: $("cards").value, typed }
                         : { seed: $("seed").value.trim() });
 }
 

@@ -169,6 +169,26 @@ try {
     await redrawn(page, () => page.uncheck("#reveal"));
   });
 
+  await check("Zulu Control with the cards typed in from the table", async () => {
+    await page.uncheck("#reveal");
+    await page.check("input[name=dice][value=typed]");
+    // Too few: impi says what it still needs, and nothing changes.
+    await page.fill("#cards", "");
+    await page.selectOption("#ruleset", "TSATF_ZULU_CONTROL");
+    await page.selectOption("#scenario", "tsatf");
+    await page.click("#new-game");
+    await page.waitForFunction(() => /ran out/.test(document.querySelector("#error").innerText));
+    assert.match(await page.locator("#error").innerText(), /cards: ran out after 0 cards/);
+    // A black card (a Zulu card, no Zulus yet), then a red one: the British move.
+    await page.fill("#cards", "black, red");
+    assert.equal(await redrawn(page, () => page.click("#new-game")), 1);
+    assert.equal(await page.locator("#error").innerText(), "");
+    const log = await logText(page);
+    assert.match(log, /Black card \(Zulu move\), 1 of 3\.\s+Red card \(British move\), 1 of 3\./);
+    assert.match(await page.locator("#prompt").innerText(), /red card 1 of 3/);
+    await page.check("input[name=dice][value=impi]");
+  });
+
   await check("Isandlwana: deployment, then activations", async () => {
     await newGame(page, "FERREE_ISANDLWANA", "isandlwana", 3);
     assert.match(await page.locator("#prompt").innerText(), /Deployment/);
