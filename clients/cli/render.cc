@@ -210,7 +210,9 @@ const char* PointStateName(v1::PointState s) {
 void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::ostringstream& o) {
   o << "<g class=\"points\">\n";
   for (const v1::Point& p : state.points()) {
-    if (p.hidden() && !reveal) continue;
+    // As the British view: a hidden point is shown once it has been tested.
+    const bool untested = p.state() == v1::UNTESTED || p.state() == v1::POINT_STATE_UNSPECIFIED;
+    if (p.hidden() && untested && !reveal) continue;
     const double x = f.X(p.position().x()), y = f.Y(p.position().y());
     const bool used = p.state() == v1::SPENT || p.state() == v1::OCCUPIED;
     const char* fill = used ? "#999999" : (p.british_entry() ? "#3d6fb5" : "#f0e0b0");
@@ -286,7 +288,7 @@ void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
     if (members == 0) continue;  // drawn in the off-table list
     const GroupBook b = book.count(gid) ? book.at(gid) : GroupBook{};
     std::string label = absl::StrCat(gid, " ", g.name().empty() ? "" : g.name());
-    if (b.division > 0) absl::StrAppend(&label, " [", DivisionName(b.division), "]");
+    if (reveal && b.division > 0) absl::StrAppend(&label, " [", DivisionName(b.division), "]");
     if (reveal && !b.hand.empty()) absl::StrAppend(&label, ", ", b.hand, "-handed");
     if (reveal && !b.target.empty()) absl::StrAppend(&label, " \u2192 ", b.target);
     const double pad = 1.5;

@@ -27,8 +27,9 @@
 //   - Each unit is a <g class="unit ..." data-unit-id="ID" data-x data-y>
 //     so that a page can find, colour and drag it; each point is a
 //     <g class="point" data-point-kind data-point-number>.
-//   - Umpire-only detail (hidden points, markers' forces, hands and targets)
-//     is drawn only when `reveal` is set.
+//   - Umpire-only detail (hidden points not yet tested, markers' forces,
+//     hands, targets, Ferree's divisions) is drawn only when `reveal` is
+//     set, as the British view (docs/protocol.md) leaves it out.
 //
 // Usage:
 //   RenderOptions options;  options.reveal = true;

@@ -346,6 +346,10 @@ TEST(RenderTest, UmpireDetailOnlyWhenRevealed) {
   EXPECT_EQ(plain.find("right-handed"), std::string::npos);
   EXPECT_EQ(plain.find("class=\"target\""), std::string::npos);
   EXPECT_EQ(plain.find("data-point-number=\"3\""), std::string::npos) << "a hidden point";
+  v1::TableState tested = SmallTable();
+  tested.mutable_points(0)->set_state(v1::TESTED);
+  EXPECT_NE(RenderTableSvg(tested, british).find("data-point-number=\"3\""), std::string::npos)
+      << "a hidden point once tested";
   EXPECT_EQ(plain.find("skirm."), std::string::npos);
   EXPECT_NE(plain.find("data-point-number=\"5\""), std::string::npos);
   EXPECT_NE(revealed.find("right-handed \u2192 b1"), std::string::npos);
