@@ -16,6 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "service/web_static.h"
 
 namespace impi::service {
 namespace {
@@ -226,6 +227,8 @@ void HttpGateway::Route() {
   s.Put("/healthz", with_cors(not_allowed("GET")));
   s.Patch("/healthz", with_cors(not_allowed("GET")));
   s.Delete("/healthz", with_cors(not_allowed("GET")));
+
+  AddWebRoutes(s, with_cors);  // the web page, scenarios and pictures (service/web_static.h)
 
   // CORS preflight.
   s.Options(".*", [this, cors](const httplib::Request& req, httplib::Response& res) {

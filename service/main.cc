@@ -3,6 +3,11 @@
 //   impi-server [--grpc_address=127.0.0.1:50051] [--http_address=127.0.0.1:8080]
 //               [--no_http] [--cors_origins=https://a.example,https://b.example]
 //               [--reflection] [--max_threads=16] [--max_message_bytes=4194304]
+//               [--web_root=DIR]
+//
+// The JSON/HTTP listener also serves the players' web page (clients/web/, at
+// /) with the built-in scenarios and the table's picture (POST /v1/Render,
+// drawn by clients/cli/render.h): service/web_static.h.
 //
 // Both listeners default to loopback: gRPC 1.51 has known advisories, so put a
 // maintained proxy in front before exposing the ports beyond this machine.
@@ -14,6 +19,7 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -22,9 +28,11 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "clients/cli/render.h"
 #include "root/register.h"
 #include "service/arena_service.h"
 #include "service/server.h"
+#include "service/web_static.h"
 
 ABSL_FLAG(std::string, grpc_address, "127.0.0.1:50051",
           "gRPC listen address (host:port; port 0: any)");
@@ -36,6 +44,9 @@ ABSL_FLAG(std::string, cors_origins, "",
 ABSL_FLAG(bool, reflection, false, "serve gRPC reflection (v1alpha)");
 ABSL_FLAG(int, max_threads, 16, "at most this many request threads per listener (1 to 1024)");
 ABSL_FLAG(int, max_message_bytes, 4 * 1024 * 1024, "largest request accepted, in bytes");
+ABSL_FLAG(std::string, web_root, "",
+          "the web page's folder (clients/web); empty: <binary dir>/web, "
+          "<binary dir>/../share/impi/web, then the source tree's clients/web; none: no page");
 
 namespace {
 
@@ -61,6 +72,22 @@ int main(int argc, char** argv) {
       "(impi.v1.Umpire, impi.v1.Arena) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
   impi::RegisterEverything();
+
+  // The players' page and the one renderer behind POST /v1/Render.
+  impi::service::WebOptions web;
+  web.root = absl::GetFlag(FLAGS_web_root);
+  if (web.root.empty()) web.root = impi::service::DefaultWebRoot(IMPI_SOURCE_WEB_DIR);
+  if (web.root == "none") web.root.clear();
+  web.render = [](const std::string& json, bool reveal) -> absl::StatusOr<std::string> {
+    impi::v1::TableState state;
+    impi::cli::RenderOptions render;
+    render.reveal = reveal;
+    const absl::Status parsed = impi::cli::ParseRenderInput(json, &state, &render.events);
+    if (!parsed.ok()) return parsed;
+    return impi::cli::RenderTableSvg(state, render);
+  };
+  const std::string web_root = web.root;
+  impi::service::SetWebOptions(std::move(web));
 
   impi::service::ServerOptions options;
   // impi.v1.Arena beside the Umpire (gRPC only).
@@ -111,6 +138,10 @@ int main(int argc, char** argv) {
   if (options.enable_http) {
     std::printf("impi-server: JSON/HTTP on http://%s:%d\n", options.http_host.c_str(),
                 s->http_port());
+    if (!web_root.empty()) {
+      std::printf("impi-server: the players' page on http://%s:%d/ (from %s)\n",
+                  options.http_host.c_str(), s->http_port(), web_root.c_str());
+    }
     std::printf("impi-server: try: curl -s -X POST http://%s:%d/v1/Describe -d '{}'\n",
                 options.http_host.c_str(), s->http_port());
   }

@@ -51,18 +51,6 @@ int Fail(const grpc::Status& status, std::ostream& err) {
   return kExitError;
 }
 
-std::unique_ptr<v1::Umpire::Stub> MakeStub(const CallOptions& call) {
-  grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(64 * 1024 * 1024);
-  return v1::Umpire::NewStub(
-      grpc::CreateCustomChannel(call.target, grpc::InsecureChannelCredentials(), args));
-}
-
-void SetDeadline(const CallOptions& call, grpc::ClientContext* context) {
-  context->set_deadline(std::chrono::system_clock::now() +
-                        std::chrono::milliseconds(call.deadline_ms));
-}
-
 // Puts the command line's dice into `request` if given, or if it has none.
 template <typename Request>
 void ApplyDice(const DiceOptions& dice, Request* request) {
@@ -84,6 +72,18 @@ int Finish(const Response& response, const std::string& text, const CallOptions&
 }
 
 }  // namespace
+
+std::unique_ptr<v1::Umpire::Stub> MakeStub(const CallOptions& call) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 * 1024 * 1024);
+  return v1::Umpire::NewStub(
+      grpc::CreateCustomChannel(call.target, grpc::InsecureChannelCredentials(), args));
+}
+
+void SetDeadline(const CallOptions& call, grpc::ClientContext* context) {
+  context->set_deadline(std::chrono::system_clock::now() +
+                        std::chrono::milliseconds(call.deadline_ms));
+}
 
 int AdvanceCommand(const std::string& path, const AdvanceOptions& options, const DiceOptions& dice,
                    const CallOptions& call, std::ostream& out, std::ostream& err) {

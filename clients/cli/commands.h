@@ -18,11 +18,14 @@
 #define IMPI_CLIENTS_CLI_COMMANDS_H_
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "grpcpp/grpcpp.h"
 #include "impi/v1/decision.pb.h"
+#include "impi/v1/umpire.grpc.pb.h"
 
 namespace impi::cli {
 
@@ -51,6 +54,11 @@ struct AdvanceOptions {
   std::string actions_path;  // British actions to append (request_io.h)
   bool british_view = false;
 };
+
+// A stub of impi.v1.Umpire at `call.target`, and a context's deadline from
+// `call.deadline_ms`: what every command that calls the server uses.
+std::unique_ptr<v1::Umpire::Stub> MakeStub(const CallOptions& call);
+void SetDeadline(const CallOptions& call, grpc::ClientContext* context);
 
 // `impi advance PATH`: PATH holds an AdvanceRequest or a bare TableState.
 int AdvanceCommand(const std::string& path, const AdvanceOptions& options, const DiceOptions& dice,

@@ -10,6 +10,9 @@
 //              [--shard i/n] [--out FILE] [--turn-cap C]
 //   impi arena merge FILE...
 //   impi replay FILE --game K
+//   impi play [--scenario tsatf] [--load FILE] [--save FILE] [--dice manual] [--reveal]
+//   impi render STATE.json [-o table.svg] [--reveal]     the table as SVG
+//   impi render --arena FILE... [-o chart.svg]           arena win rates as SVG
 //
 // advance, ask and describe call impi.v1.Umpire over gRPC (--target, default
 // 127.0.0.1:50051; --deadline-ms, default 10000). Requests and answers are
@@ -28,6 +31,8 @@
 #include "CLI/CLI.hpp"
 #include "clients/arena/arena.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/play.h"
+#include "clients/cli/render.h"
 #include "clients/cli/simulate.h"
 #include "root/register.h"
 #include "service/agent_policy.h"
@@ -178,6 +183,39 @@ int Main(int argc, char** argv) {
   replay->add_option("--game", replay_game, "the game's number K (seed = first seed + K)")
       ->required();
 
+  CLI::App* render = app.add_subcommand(
+      "render", "draw a table (or arena results) as SVG, the picture the web page shows");
+  RenderCommandOptions render_options;
+  render->add_option("INPUT", render_options.inputs,
+                     "a TableState, a request or an answer holding one (\"-\": standard input); "
+                     "with --arena, files written by impi arena --out")
+      ->required();
+  render->add_option("-o,--out", render_options.out, "the SVG file (\"-\": standard output)")
+      ->capture_default_str();
+  render->add_flag("--reveal", render_options.reveal,
+                   "draw umpire-only detail (hands, targets, hidden points, markers' forces)");
+  render->add_flag("--arena", render_options.arena,
+                   "draw the Zulu win rates of arena files, with 95% Wilson intervals");
+
+  CLI::App* play = app.add_subcommand(
+      "play", "play the British against impi's Zulus in the terminal (the server plays them)");
+  PlayOptions play_options;
+  std::string play_dice = "impi";
+  play->add_option("--scenario", play_options.scenario, "built-in scenario (tsatf, isandlwana ...)")
+      ->capture_default_str();
+  play->add_option("--load", play_options.load, "continue a saved game (a TableState file)");
+  play->add_option("--save", play_options.save, "write the game to FILE after every step");
+  play->add_option("--dice", play_dice,
+                   "impi: impi rolls (seed SEED + step); manual: type the dice and cards "
+                   "from the table when impi asks for them")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"impi", "manual"}));
+  play->add_option("--seed", play_options.seed, "first dice seed (--dice impi)")
+      ->capture_default_str();
+  play->add_flag("--reveal", play_options.reveal, "show umpire-only events and detail");
+  play->add_option("--target", play_options.call.target, "impi server address, HOST:PORT")
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -205,6 +243,11 @@ int Main(int argc, char** argv) {
     return arena::ArenaCommand(arena_options, arena_out, std::cout, std::cerr,
                                isatty(STDERR_FILENO) == 1);
   }
+  if (*play) {
+    play_options.manual_dice = play_dice == "manual";
+    return PlayCommand(play_options, std::cin, std::cout, std::cerr);
+  }
+  if (*render) return RenderCommand(render_options, std::cout, std::cerr);
   if (*replay) return arena::ReplayCommand(replay_file, replay_game, std::cout, std::cerr);
   if (*example) {
     return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,

@@ -1,0 +1,324 @@
+// clients/cli/play.cc: `impi play`. See play.h.
+#include "clients/cli/play.h"
+
+#include <cctype>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "clients/cli/explain.h"
+#include "clients/cli/render.h"
+#include "clients/cli/request_io.h"
+
+namespace impi::cli {
+namespace {
+
+constexpr char kHelp[] =
+    "commands:\n"
+    "  move ID X Y          ID moved to (X, Y) inches\n"
+    "  fire ID TARGET HITS  ID fired at TARGET and hit HITS figures\n"
+    "  charge ID TARGET     ID charged TARGET\n"
+    "  lost TARGET N        TARGET lost N figures (fire resolved at the table)\n"
+    "  result TARGET N      close combat resolved at the table: TARGET lost N\n"
+    "  remove TARGET        TARGET is destroyed or leaves the table\n"
+    "  deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)\n"
+    "  bayonets ID          ID fixes bayonets (Ferree)\n"
+    "  pass                 send the actions so far and PASS: impi plays on\n"
+    "  send                 send the actions so far without passing\n"
+    "  drop                 forget the actions not sent\n"
+    "  undo                 take back the last step\n"
+    "  units                the units on the table\n"
+    "  render FILE          the table as SVG\n"
+    "  save [FILE]          save the game\n"
+    "  help, quit\n";
+
+// One event in plain words, or "" if the British may not be told of it.
+std::string PlainWords(const v1::Event& e, bool reveal) {
+  if ((e.umpire_only() && !reveal) || e.kind() == v1::AWAITING) return "";
+  std::string text = !e.announce().empty() ? e.announce() : e.why().text();
+  if (text.empty()) return "";
+  const v1::RuleRef& rule = e.why().rule();
+  const std::string table = !rule.table().empty() ? rule.table() : rule.section();
+  if (!table.empty() && !absl::StrContains(text, table)) {
+    absl::StrAppend(&text, " [", table, rule.row().empty() ? "" : ": ", rule.row(), "]");
+  }
+  if (reveal) {
+    if (!e.announce().empty() && !e.why().text().empty() && e.why().text() != e.announce()) {
+      absl::StrAppend(&text, " (umpire: ", e.why().text(), ")");
+    }
+    if (e.umpire_only()) text = absl::StrCat("[umpire] ", text);
+  }
+  return text;
+}
+
+void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
+  for (const v1::Event& e : answer.events()) {
+    const std::string line = PlainWords(e, reveal);
+    if (!line.empty()) out << "  " << line << "\n";
+  }
+  out << SummarizeState(answer.state()) << "\n";
+  out << "impi awaits: " << answer.awaiting().prompt() << "\n";
+  if (answer.awaiting().unit_ids_size() > 0 && answer.awaiting().unit_ids_size() <= 12) {
+    out << "  may act: ";
+    for (const std::string& id : answer.awaiting().unit_ids()) out << id << " ";
+    out << "\n";
+  }
+}
+
+void PrintUnits(const v1::TableState& state, std::ostream& out) {
+  for (const v1::Unit& u : state.units()) {
+    if (u.off_table() || u.kind() == v1::IMPI) continue;
+    out << "  " << u.id() << " " << v1::Side_Name(u.side()) << " " << v1::UnitKind_Name(u.kind())
+        << " " << u.figures().fit() << " fit at (" << u.position().x() << ", "
+        << u.position().y() << ")" << (u.status().in_close_combat() ? " in close combat" : "")
+        << (u.name().empty() ? "" : "  ") << u.name() << "\n";
+  }
+}
+
+// The words of a line; "" when the input has ended.
+bool ReadWords(std::istream& in, std::ostream& out, const std::string& prompt,
+               std::vector<std::string>* words) {
+  out << prompt << std::flush;
+  std::string line;
+  if (!std::getline(in, line)) return false;
+  *words = absl::StrSplit(line, absl::ByAnyChar(" \t,"), absl::SkipEmpty());
+  return true;
+}
+
+bool ToDouble(const std::string& s, double* v) { return absl::SimpleAtod(s, v); }
+bool ToInt(const std::string& s, int* v) { return absl::SimpleAtoi(s, v); }
+
+// The British actions typed in: the command, the action, and its arguments
+// in order: u unit_id, t target_id, x / y the destination (inches), h hits,
+// n casualties (counts are whole and not negative).
+struct ActionForm {
+  const char* command;
+  v1::ActionKind kind;
+  const char* args;
+  const char* usage;
+};
+constexpr ActionForm kActionForms[] = {
+    {"move", v1::MOVE, "uxy", "move ID X Y"},
+    {"fire", v1::FIRE, "uth", "fire ID TARGET HITS"},
+    {"charge", v1::CHARGE, "ut", "charge ID TARGET"},
+    {"lost", v1::CASUALTIES, "tn", "lost TARGET N"},
+    {"result", v1::CLOSE_COMBAT_RESULT, "tn", "result TARGET N"},
+    {"remove", v1::REMOVE, "t", "remove TARGET"},
+    {"deploy", v1::DEPLOY, "uxy", "deploy ID X Y"},
+    {"bayonets", v1::FIX_BAYONETS, "u", "bayonets ID"},
+};
+
+// A British action from a command line, or an error message.
+std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
+  for (const ActionForm& form : kActionForms) {
+    if (w[0] != form.command) continue;
+    const std::string args = form.args;
+    const std::string usage = absl::StrCat("usage: ", form.usage);
+    if (w.size() != args.size() + 1) return usage;
+    a->set_kind(form.kind);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string& word = w[i + 1];
+      double d = 0;
+      int n = 0;
+      const bool is_count = args[i] == 'h' || args[i] == 'n';
+      if ((args[i] == 'x' || args[i] == 'y') && !ToDouble(word, &d)) return usage;
+      if (is_count && (!ToInt(word, &n) || n < 0)) return usage;
+      switch (args[i]) {
+        case 'u': a->set_unit_id(word); break;
+        case 't': a->set_target_id(word); break;
+        case 'x': a->mutable_to()->set_x(d); break;
+        case 'y': a->mutable_to()->set_y(d); break;
+        case 'h': a->set_hits(n); break;
+        case 'n': a->set_casualties(n); break;
+      }
+    }
+    return "";
+  }
+  return absl::StrCat("unknown command \"", w[0], "\" (help lists them)");
+}
+
+class Loop {
+ public:
+  Loop(const PlayOptions& o, std::istream& in, std::ostream& out, std::ostream& err)
+      : o_(o), in_(in), out_(out), err_(err), stub_(MakeStub(o.call)) {}
+
+  int Run() {
+    v1::TableState start;
+    if (!o_.load.empty()) {
+      absl::StatusOr<std::string> text = ReadInput(o_.load);
+      v1::TableState state;
+      std::vector<v1::Event> ignored;
+      if (!text.ok() || !ParseRenderInput(*text, &state, &ignored).ok()) {
+        err_ << "error: " << o_.load << ": not a saved game (a TableState)\n";
+        return kExitError;
+      }
+      start = state;
+    } else {
+      absl::StatusOr<v1::TableState> state = LoadScenario(o_.scenario);
+      if (!state.ok()) {
+        err_ << "error: " << state.status().message() << "\n";
+        return kExitUsage;
+      }
+      start = *state;
+    }
+    out_ << "impi play: " << (o_.load.empty() ? o_.scenario : o_.load)
+         << (o_.manual_dice ? ", dice typed in from the table" : "") << ". Type help for the commands.\n";
+    v1::AdvanceRequest first;
+    *first.mutable_state() = start;
+    if (!Step(first)) return history_.empty() ? kExitError : kExitOk;
+
+    std::vector<std::string> w;
+    while (true) {
+      if (history_.back().awaiting().kind() == v1::GAME_ENDED) {
+        out_ << "The game is over.\n";
+        return kExitOk;
+      }
+      if (!ReadWords(in_, out_, "impi> ", &w)) return kExitOk;
+      if (w.empty()) continue;
+      const std::string cmd = absl::AsciiStrToLower(w[0]);
+      if (cmd == "quit" || cmd == "exit") return kExitOk;
+      if (cmd == "help") {
+        out_ << kHelp;
+      } else if (cmd == "pass" || cmd == "send") {
+        v1::AdvanceRequest next;
+        *next.mutable_state() = history_.back().state();
+        for (const v1::Action& a : pending_) *next.add_british_actions() = a;
+        if (cmd == "pass") {
+          v1::Action* pass = next.add_british_actions();
+          pass->set_kind(v1::PASS);
+          if (history_.back().awaiting().unit_ids_size() == 1) {
+            pass->set_unit_id(history_.back().awaiting().unit_ids(0));  // the active unit
+          }
+        }
+        if (!Step(next)) return kExitOk;
+      } else if (cmd == "drop") {
+        pending_.clear();
+        out_ << "The actions not sent are forgotten.\n";
+      } else if (cmd == "undo") {
+        if (history_.size() < 2) {
+          out_ << "Nothing to undo.\n";
+        } else {
+          history_.pop_back();
+          pending_.clear();
+          Save();
+          out_ << "Step taken back.\n";
+          PrintAnswer(history_.back(), o_.reveal, out_);
+        }
+      } else if (cmd == "units") {
+        PrintUnits(history_.back().state(), out_);
+      } else if (cmd == "render" && w.size() == 2) {
+        RenderOptions render;
+        render.reveal = o_.reveal;
+        render.events.assign(history_.back().events().begin(), history_.back().events().end());
+        const absl::Status written =
+            WriteOutput(w[1], RenderTableSvg(history_.back().state(), render));
+        out_ << (written.ok() ? absl::StrCat("The table is drawn in ", w[1], ".")
+                              : std::string(written.message()))
+             << "\n";
+      } else if (cmd == "save") {
+        const std::string path = w.size() > 1 ? w[1] : o_.save;
+        if (path.empty()) {
+          out_ << "usage: save FILE\n";
+        } else {
+          const absl::Status written = WriteOutput(path, ToJson(history_.back().state()));
+          out_ << (written.ok() ? absl::StrCat("Saved to ", path, ".") : std::string(written.message()))
+               << "\n";
+        }
+      } else {
+        v1::Action action;
+        const std::string error = ParseAction(w, &action);
+        if (!error.empty()) {
+          out_ << error << "\n";
+        } else {
+          pending_.push_back(action);
+          out_ << "noted (" << pending_.size() << " to send; pass or send sends them)\n";
+        }
+      }
+    }
+  }
+
+ private:
+  // One Advance, with the dice asked for until it goes through. False when
+  // the input ended while dice were asked for (or the first step failed).
+  bool Step(v1::AdvanceRequest request) {
+    std::vector<int> faces;
+    std::vector<v1::CardColor> cards;
+    while (true) {
+      if (o_.manual_dice) {
+        v1::ScriptedDice* script = request.mutable_dice()->mutable_scripted();
+        script->clear_dice();
+        script->clear_cards();
+        for (int f : faces) script->add_dice(f);
+        for (v1::CardColor c : cards) script->add_cards(c);
+      } else {
+        request.mutable_dice()->set_seed(o_.seed + history_.size());
+      }
+      grpc::ClientContext context;
+      SetDeadline(o_.call, &context);
+      v1::AdvanceResponse answer;
+      const grpc::Status status = stub_->Advance(&context, request, &answer);
+      if (status.ok()) {
+        history_.push_back(answer);
+        pending_.clear();
+        Save();
+        PrintAnswer(answer, o_.reveal, out_);
+        return true;
+      }
+      const std::string& message = status.error_message();
+      if (o_.manual_dice && absl::StrContains(message, "ran out after")) {
+        out_ << "impi needs more from the table: " << message << "\n";
+        std::vector<std::string> w;
+        if (!ReadWords(in_, out_, "roll and type (dice faces; r or b for cards): ", &w) ||
+            (!w.empty() && w[0] == "quit")) {
+          return false;
+        }
+        for (const std::string& word : w) {
+          int face = 0;
+          const std::string lower = absl::AsciiStrToLower(word);
+          if (ToInt(word, &face)) {
+            faces.push_back(face);
+          } else if (lower == "r" || lower == "red") {
+            cards.push_back(v1::RED);
+          } else if (lower == "b" || lower == "black") {
+            cards.push_back(v1::BLACK);
+          } else {
+            out_ << "not a die face nor a card: " << word << "\n";
+          }
+        }
+        continue;
+      }
+      out_ << "impi says: " << message << "\n";
+      if (history_.empty()) return false;
+      out_ << "(nothing was applied: the actions are still noted; drop forgets them)\n";
+      return true;
+    }
+  }
+
+  void Save() {
+    if (o_.save.empty() || history_.empty()) return;
+    const absl::Status written = WriteOutput(o_.save, ToJson(history_.back().state()));
+    if (!written.ok()) err_ << "error: " << written.message() << "\n";
+  }
+
+  const PlayOptions& o_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::ostream& err_;
+  std::unique_ptr<v1::Umpire::Stub> stub_;
+  std::vector<v1::AdvanceResponse> history_;
+  std::vector<v1::Action> pending_;
+};
+
+}  // namespace
+
+int PlayCommand(const PlayOptions& options, std::istream& in, std::ostream& out,
+                std::ostream& err) {
+  return Loop(options, in, out, err).Run();
+}
+
+}  // namespace impi::cli

@@ -1,0 +1,630 @@
+// clients/cli/render.cc: SVG pictures of the table and of arena results. See
+// render.h for the drawing conventions.
+#include "clients/cli/render.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "clients/arena/arena.h"
+#include "clients/cli/commands.h"
+#include "clients/cli/request_io.h"
+#include "impi/v1/umpire.pb.h"
+
+namespace impi::cli {
+namespace {
+
+constexpr double kTopMargin = 4.0;     // inches above the table: the title
+constexpr double kSideMargin = 22.0;   // inches right of the table: off-table units
+constexpr double kCloseCombatReach = 3.0;
+
+// Text safe inside an XML element or attribute.
+std::string Xml(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string Num(double v) { return absl::StrFormat("%.2f", v); }
+
+// Table coordinates to picture coordinates (y flipped, below the title).
+struct Frame {
+  double width = 72.0;
+  double height = 48.0;
+  double X(double x) const { return x; }
+  double Y(double y) const { return kTopMargin + height - y; }
+  std::string P(const v1::Vec2& v) const { return Num(X(v.x())) + "," + Num(Y(v.y())); }
+};
+
+const char* TerrainFill(v1::TerrainKind kind) {
+  switch (kind) {
+    case v1::HILL: return "#d9c89a";
+    case v1::WOODS: return "#6f9a5a";
+    case v1::SCRUB: return "#a9bf7a";
+    case v1::ROCKS: return "#a39e93";
+    case v1::DONGA: return "#b08a5a";
+    case v1::RIVER: return "#6fa8dc";
+    case v1::DRIFT: return "#9fc5e8";
+    case v1::MARSH: return "#8fb8a8";
+    case v1::MEALIE_FIELD: return "#e0d070";
+    case v1::ROAD: return "#c8b58a";
+    case v1::BUILDING:
+    case v1::FARM:
+    case v1::KRAAL: return "#b5876a";
+    case v1::CAMP:
+    case v1::TENT_LINES: return "#f2efe6";
+    case v1::LAAGER:
+    case v1::WALL:
+    case v1::BARRICADE:
+    case v1::MEALIE_BAGS: return "#7a5c3a";
+    default: return "#cfc6a8";
+  }
+}
+
+// Short words for a unit's state: formation, stance, flags.
+std::string StateWords(const v1::Unit& u) {
+  std::vector<std::string> words;
+  if (u.formation() != v1::FORMATION_UNSPECIFIED) {
+    words.push_back(absl::AsciiStrToLower(v1::Formation_Name(u.formation())));
+  }
+  if (u.stance() != v1::STANCE_UNSPECIFIED && u.stance() != v1::UPRIGHT) {
+    words.push_back(absl::AsciiStrToLower(v1::Stance_Name(u.stance())));
+  }
+  const v1::UnitStatus& s = u.status();
+  const std::pair<bool, const char*> flags[] = {
+      {s.pinned(), "pinned"},       {s.retiring(), "retiring"},   {s.routed(), "routed"},
+      {s.shaken(), "shaken"},       {s.disordered(), "disordered"}, {s.broken(), "broken"},
+      {s.in_close_combat(), "in combat"}, {s.limbered(), "limbered"}, {s.surrounded(), "surrounded"},
+      {s.ammunition() == v1::LOW, "ammo low"}, {s.ammunition() == v1::OUT, "ammo out"},
+      {s.acted(), "acted"},         {s.fired(), "fired"}};
+  for (const auto& [on, word] : flags) {
+    if (on) words.push_back(word);
+  }
+  return absl::StrJoin(words, ", ");
+}
+
+std::string FigureWords(const v1::Figures& f) {
+  std::string text = absl::StrCat(f.fit());
+  if (f.wounded() > 0) absl::StrAppend(&text, "+", f.wounded(), "w");
+  if (f.seriously_wounded() > 0) absl::StrAppend(&text, "+", f.seriously_wounded(), "sw");
+  if (f.casualties() > 0) absl::StrAppend(&text, " (", f.casualties(), " lost)");
+  return text;
+}
+
+// The rule set's bookkeeping that the picture shows: a group's hand, target
+// and division, by unit id.
+struct GroupBook {
+  std::string hand;    // "left" / "right"
+  std::string target;  // a unit id
+  int division = 0;    // Ferree: 1 right horn, 2 chest, 3 left horn, 4 loins
+};
+
+std::map<std::string, GroupBook> Bookkeeping(const v1::TableState& state) {
+  std::map<std::string, GroupBook> book;
+  if (state.has_tsatf()) {
+    for (const v1::TsatfUnit& t : state.tsatf().units()) {
+      GroupBook& b = book[t.unit_id()];
+      if (t.hand() == v1::LEFT) b.hand = "left";
+      if (t.hand() == v1::RIGHT) b.hand = "right";
+      b.target = t.target_id();
+    }
+  }
+  if (state.has_ferree()) {
+    for (const v1::FerreeUnit& f : state.ferree().units()) book[f.unit_id()].division = f.division();
+  }
+  return book;
+}
+
+const char* DivisionName(int division) {
+  switch (division) {
+    case 1: return "right horn";
+    case 2: return "chest";
+    case 3: return "left horn";
+    case 4: return "loins";
+    default: return "";
+  }
+}
+
+bool OnTable(const v1::Unit& u) { return !u.off_table(); }
+
+double Distance(const v1::Vec2& a, const v1::Vec2& b) {
+  return std::hypot(a.x() - b.x(), a.y() - b.y());
+}
+
+// At most `max` bytes of `text`, not cutting a UTF-8 sequence.
+std::string Clip(const std::string& text, size_t max) {
+  if (text.size() <= max) return text;
+  size_t n = max;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return text.substr(0, n);
+}
+
+void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostringstream& o) {
+  o << "<g class=\"terrain\">\n";
+  for (const v1::Terrain& t : state.terrain()) {
+    if (t.outline_size() == 0) continue;
+    std::vector<std::string> pts;
+    double cx = 0, cy = 0;
+    for (const v1::Vec2& v : t.outline()) {
+      pts.push_back(f.P(v));
+      cx += v.x();
+      cy += v.y();
+    }
+    cx /= t.outline_size();
+    cy /= t.outline_size();
+    const std::string kind = v1::TerrainKind_Name(t.kind());
+    o << "<g data-terrain-id=\"" << Xml(t.id()) << "\"><title>" << Xml(t.name()) << " ("
+      << Xml(kind) << (t.cover_class() > 0 ? absl::StrCat(", class ", t.cover_class()) : "")
+      << ")</title>";
+    if (t.open()) {
+      const double w = t.kind() == v1::RIVER ? 1.2 : 0.5;
+      o << "<polyline points=\"" << absl::StrJoin(pts, " ") << "\" fill=\"none\" stroke=\""
+        << TerrainFill(t.kind()) << "\" stroke-width=\"" << w << "\"/>";
+    } else {
+      o << "<polygon points=\"" << absl::StrJoin(pts, " ") << "\" fill=\"" << TerrainFill(t.kind())
+        << "\" fill-opacity=\"0.75\" stroke=\"#6b5d3f\" stroke-width=\"0.1\"/>";
+      o << "<text x=\"" << Num(f.X(cx)) << "\" y=\"" << Num(f.Y(cy))
+        << "\" font-size=\"1\" text-anchor=\"middle\" fill=\"#4a4030\">" << Xml(t.name())
+        << "</text>";
+    }
+    o << "</g>\n";
+  }
+  o << "</g>\n";
+}
+
+const char* PointStateName(v1::PointState s) {
+  switch (s) {
+    case v1::TESTED: return "tested";
+    case v1::SPENT: return "spent";
+    case v1::OCCUPIED: return "occupied";
+    default: return "untested";
+  }
+}
+
+void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::ostringstream& o) {
+  o << "<g class=\"points\">\n";
+  for (const v1::Point& p : state.points()) {
+    // As the British view: a hidden point is shown once it has been tested.
+    const bool untested = p.state() == v1::UNTESTED || p.state() == v1::POINT_STATE_UNSPECIFIED;
+    if (p.hidden() && untested && !reveal) continue;
+    const double x = f.X(p.position().x()), y = f.Y(p.position().y());
+    const bool used = p.state() == v1::SPENT || p.state() == v1::OCCUPIED;
+    const char* fill = used ? "#999999" : (p.british_entry() ? "#3d6fb5" : "#f0e0b0");
+    const std::string kind = v1::PointKind_Name(p.kind());
+    o << "<g class=\"point\" data-point-kind=\"" << kind << "\" data-point-number=\"" << p.number()
+      << "\" data-point-state=\"" << PointStateName(p.state()) << "\"><title>"
+      << Xml(absl::StrCat(kind, " ", p.number(), p.name().empty() ? "" : ": ", p.name(),
+                          p.terrain_class() > 0 ? absl::StrCat(" (class ", p.terrain_class(), ")")
+                                                : "",
+                          ", ", PointStateName(p.state()),
+                          p.british_entry() ? ", British entry" : ""))
+      << "</title>";
+    std::string label = absl::StrCat(p.number());
+    if (p.kind() == v1::PERIMETER) {
+      o << "<polygon points=\"" << Num(x) << "," << Num(y - 1.1) << " " << Num(x - 1) << ","
+        << Num(y + 0.7) << " " << Num(x + 1) << "," << Num(y + 0.7) << "\" fill=\"" << fill
+        << "\" stroke=\"#3b3020\" stroke-width=\"0.12\"/>";
+    } else if (p.kind() == v1::APPEARANCE) {
+      o << "<circle cx=\"" << Num(x) << "\" cy=\"" << Num(y) << "\" r=\"0.9\" fill=\"" << fill
+        << "\" stroke=\"#3b3020\" stroke-width=\"0.12\"/>";
+      if (p.terrain_class() > 0) absl::StrAppend(&label, "/", p.terrain_class());
+    } else {
+      o << "<rect x=\"" << Num(x - 0.9) << "\" y=\"" << Num(y - 0.9)
+        << "\" width=\"1.8\" height=\"1.8\" fill=\"" << fill
+        << "\" stroke=\"#3b3020\" stroke-width=\"0.12\"/>";
+    }
+    o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 0.35)
+      << "\" font-size=\"0.9\" text-anchor=\"middle\" fill=\"#000\">" << label << "</text>";
+    if (p.marker() != v1::MARKER_NONE) {
+      std::string m = p.marker() == v1::NEXT_TURN ? "N" : "T";
+      if (reveal && p.marked_force() == v1::FORCE_SKIRMISHERS) m += " skirm.";
+      if (reveal && p.marked_force() == v1::FORCE_IMPI) m += " impi";
+      o << "<circle class=\"marker\" cx=\"" << Num(x) << "\" cy=\"" << Num(y)
+        << "\" r=\"1.6\" fill=\"none\" stroke=\"#b00000\" stroke-width=\"0.25\"/>"
+        << "<text x=\"" << Num(x + 1.8) << "\" y=\"" << Num(y - 1)
+        << "\" font-size=\"1\" fill=\"#b00000\">" << Xml(m) << "</text>";
+    }
+    o << "</g>\n";
+  }
+  o << "</g>\n";
+}
+
+// Ids of units that some other unit names as its parent.
+std::set<std::string> GroupIds(const v1::TableState& state) {
+  std::set<std::string> ids;
+  for (const v1::Unit& u : state.units()) {
+    if (!u.parent().empty()) ids.insert(u.parent());
+  }
+  for (const v1::Unit& u : state.units()) {
+    if (u.kind() == v1::IMPI) ids.insert(u.id());
+  }
+  return ids;
+}
+
+void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
+                const std::map<std::string, GroupBook>& book,
+                const std::map<std::string, const v1::Unit*>& by_id, std::ostringstream& o) {
+  o << "<g class=\"groups\">\n";
+  for (const std::string& gid : GroupIds(state)) {
+    auto it = by_id.find(gid);
+    if (it == by_id.end()) continue;
+    const v1::Unit& g = *it->second;
+    double minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
+    int members = 0;
+    for (const v1::Unit& u : state.units()) {
+      if (u.parent() != gid || !OnTable(u)) continue;
+      ++members;
+      minx = std::min(minx, u.position().x());
+      maxx = std::max(maxx, u.position().x());
+      miny = std::min(miny, u.position().y());
+      maxy = std::max(maxy, u.position().y());
+    }
+    if (members == 0) continue;  // drawn in the off-table list
+    const GroupBook b = book.count(gid) ? book.at(gid) : GroupBook{};
+    std::string label = absl::StrCat(gid, " ", g.name().empty() ? "" : g.name());
+    if (reveal && b.division > 0) absl::StrAppend(&label, " [", DivisionName(b.division), "]");
+    if (reveal && !b.hand.empty()) absl::StrAppend(&label, ", ", b.hand, "-handed");
+    if (reveal && !b.target.empty()) absl::StrAppend(&label, " \u2192 ", b.target);
+    const double pad = 1.5;
+    o << "<g class=\"group\" data-group-id=\"" << Xml(gid) << "\"><rect x=\""
+      << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad) << "\" width=\""
+      << Num(maxx - minx + 2 * pad) << "\" height=\"" << Num(maxy - miny + 2 * pad)
+      << "\" rx=\"1\" fill=\"none\" stroke=\"#7a3b10\" stroke-width=\"0.15\" "
+         "stroke-dasharray=\"0.6,0.4\"/><text x=\""
+      << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad - 0.3)
+      << "\" font-size=\"0.9\" fill=\"#7a3b10\">" << Xml(label) << "</text>";
+    if (reveal && !b.target.empty()) {
+      auto t = by_id.find(b.target);
+      if (t != by_id.end() && OnTable(*t->second)) {
+        const v1::Vec2& tp = t->second->position();
+        o << "<line class=\"target\" x1=\"" << Num(f.X((minx + maxx) / 2)) << "\" y1=\""
+          << Num(f.Y((miny + maxy) / 2)) << "\" x2=\"" << Num(f.X(tp.x())) << "\" y2=\""
+          << Num(f.Y(tp.y())) << "\" stroke=\"#7a3b10\" stroke-width=\"0.15\" "
+          << "stroke-dasharray=\"1,0.5\" marker-end=\"url(#arrow)\"/>";
+      }
+    }
+    o << "</g>\n";
+  }
+  o << "</g>\n";
+}
+
+void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, GroupBook>& book,
+              bool reveal, std::ostringstream& o) {
+  const bool zulu = u.side() == v1::ZULU;
+  const double x = f.X(u.position().x()), y = f.Y(u.position().y());
+  const std::string kind = v1::UnitKind_Name(u.kind());
+  const std::string words = StateWords(u);
+  o << "<g class=\"unit " << (zulu ? "zulu" : "british") << "\" id=\"unit-" << Xml(u.id())
+    << "\" data-unit-id=\"" << Xml(u.id()) << "\" data-x=\"" << Num(u.position().x())
+    << "\" data-y=\"" << Num(u.position().y()) << "\" data-kind=\"" << kind << "\"><title>"
+    << Xml(absl::StrCat(u.id(), ": ", u.name(), " (", kind, "), ", FigureWords(u.figures()),
+                        " figures", words.empty() ? "" : ", ", words))
+    << "</title>";
+  o << "<g transform=\"translate(" << Num(x) << "," << Num(y) << ") rotate(" << Num(u.facing())
+    << ")\">";
+  if (zulu) {
+    double rx = 1.2, ry = 0.7;
+    if (u.kind() == v1::LONE_ZULU || u.kind() == v1::INDUNA || u.kind() == v1::SNIPER ||
+        u.kind() == v1::WITCH_DOCTOR) {
+      rx = ry = 0.45;
+    }
+    const char* fill = u.kind() == v1::SKIRMISHERS || u.kind() == v1::RIFLE_REGIMENT ? "#c98a3a"
+                                                                                      : "#8b4513";
+    o << "<ellipse rx=\"" << rx << "\" ry=\"" << ry << "\" fill=\"" << fill
+      << "\" stroke=\"#2b1400\" stroke-width=\"0.1\"/>";
+    o << "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"" << -ry - 0.3
+      << "\" stroke=\"#2b1400\" stroke-width=\"0.12\"/>";
+  } else {
+    double w = 2.4, h = 0.8;
+    switch (u.kind()) {
+      case v1::CAVALRY:
+      case v1::NATIVE_HORSE:
+      case v1::MOUNTED_INFANTRY: w = 2.0; h = 1.0; break;
+      case v1::GUN:
+      case v1::GATLING:
+      case v1::ROCKETS: w = 1.2; h = 1.2; break;
+      case v1::WAGON: w = 1.0; h = 2.2; break;
+      case v1::SURGEON:
+      case v1::OFFICER:
+      case v1::RUNNER: w = 0.7; h = 0.7; break;
+      default: break;
+    }
+    if (u.formation() == v1::COLUMN) std::swap(w, h);
+    if (u.stance() == v1::SQUARE) w = h = 1.6;
+    const char* fill = u.red_coat() ? "#c0282d"
+                       : u.kind() == v1::WAGON ? "#d8cfb0"
+                       : u.kind() == v1::NATIVE_FOOT || u.kind() == v1::NATIVE_HORSE ? "#9a8a5a"
+                                                                                       : "#35548a";
+    o << "<rect x=\"" << Num(-w / 2) << "\" y=\"" << Num(-h / 2) << "\" width=\"" << Num(w)
+      << "\" height=\"" << Num(h) << "\" fill=\"" << fill
+      << "\" stroke=\"#111\" stroke-width=\"0.1\"" << (u.stance() == v1::PRONE ? " fill-opacity=\"0.5\"" : "")
+      << "/>";
+    o << "<line x1=\"0\" y1=\"" << Num(-h / 2) << "\" x2=\"0\" y2=\"" << Num(-h / 2 - 0.4)
+      << "\" stroke=\"#111\" stroke-width=\"0.12\"/>";
+  }
+  o << "</g>";
+  // A group's member (a tray, a regiment of an impi) shows only its figures:
+  // the group's outline carries the name.
+  std::string label = u.parent().empty() ? absl::StrCat(u.id(), " ", FigureWords(u.figures()))
+                                         : FigureWords(u.figures());
+  const auto b = book.find(u.id());
+  if (reveal && b != book.end() && !b->second.target.empty() && u.parent().empty()) {
+    absl::StrAppend(&label, " \u2192 ", b->second.target);
+  }
+  o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 1.6)
+    << "\" font-size=\"0.8\" text-anchor=\"middle\" fill=\"#111\">" << Xml(label) << "</text>";
+  if (!words.empty()) {
+    o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 2.4)
+      << "\" font-size=\"0.6\" text-anchor=\"middle\" fill=\"#333\">" << Xml(words) << "</text>";
+  }
+  o << "</g>\n";
+}
+
+void DrawCloseCombat(const v1::TableState& state, const Frame& f, std::ostringstream& o) {
+  o << "<g class=\"close-combat\">\n";
+  for (const v1::Unit& a : state.units()) {
+    if (a.side() != v1::BRITISH || !a.status().in_close_combat() || !OnTable(a)) continue;
+    for (const v1::Unit& z : state.units()) {
+      if (z.side() != v1::ZULU || !z.status().in_close_combat() || !OnTable(z)) continue;
+      if (Distance(a.position(), z.position()) > kCloseCombatReach) continue;
+      o << "<line class=\"fight\" data-british=\"" << Xml(a.id()) << "\" data-zulu=\""
+        << Xml(z.id()) << "\" x1=\"" << Num(f.X(a.position().x())) << "\" y1=\""
+        << Num(f.Y(a.position().y())) << "\" x2=\"" << Num(f.X(z.position().x())) << "\" y2=\""
+        << Num(f.Y(z.position().y())) << "\" stroke=\"#e00000\" stroke-width=\"0.4\"/>\n";
+    }
+  }
+  o << "</g>\n";
+}
+
+void DrawMoves(const std::vector<v1::Event>& events, const Frame& f, std::ostringstream& o) {
+  o << "<g class=\"moves\">\n";
+  for (const v1::Event& e : events) {
+    if ((e.kind() != v1::MOVED && e.kind() != v1::CHARGED) || e.path_size() < 2) continue;
+    std::vector<std::string> pts;
+    for (const v1::Vec2& v : e.path()) pts.push_back(f.P(v));
+    const bool zulu = e.side() == v1::ZULU;
+    o << "<polyline class=\"move\" data-units=\"" << Xml(absl::StrJoin(e.unit_ids(), " "))
+      << "\" points=\"" << absl::StrJoin(pts, " ") << "\" fill=\"none\" stroke=\""
+      << (zulu ? "#8b4513" : "#35548a") << "\" stroke-width=\"0.2\" stroke-dasharray=\""
+      << (e.kind() == v1::CHARGED ? "0.2,0.3" : "0.8,0.4") << "\" marker-end=\"url(#arrow)\"/>\n";
+  }
+  o << "</g>\n";
+}
+
+std::string ClockWords(const v1::TableState& state) {
+  std::string text = absl::StrCat(
+      state.scenario().empty() ? v1::Ruleset_Name(state.ruleset()) : state.scenario(), ": turn ",
+      std::max(1, state.clock().turn()), ", ",
+      absl::AsciiStrToLower(v1::Phase_Name(state.clock().phase())));
+  if (state.clock().time_of_day() > 0) {
+    absl::StrAppend(&text, absl::StrFormat(", %02d:%02d", state.clock().time_of_day() / 60,
+                                           state.clock().time_of_day() % 60));
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options) {
+  Frame f;
+  if (state.table().width() > 0) f.width = state.table().width();
+  if (state.table().height() > 0) f.height = state.table().height();
+  const double vw = f.width + kSideMargin, vh = f.height + kTopMargin + 1;
+  std::map<std::string, const v1::Unit*> by_id;
+  for (const v1::Unit& u : state.units()) by_id[u.id()] = &u;
+  const std::map<std::string, GroupBook> book = Bookkeeping(state);
+  const std::set<std::string> groups = GroupIds(state);
+
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"impi-table\" viewBox=\"0 0 " << Num(vw)
+    << " " << Num(vh) << "\" width=\"" << Num(vw * options.pixels_per_inch) << "\" height=\""
+    << Num(vh * options.pixels_per_inch) << "\" data-table-width=\"" << Num(f.width)
+    << "\" data-table-height=\"" << Num(f.height) << "\" data-top-margin=\"" << Num(kTopMargin)
+    << "\" font-family=\"sans-serif\">\n"
+    << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" "
+       "markerHeight=\"4\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
+       "fill=\"#333\"/></marker></defs>\n"
+    << "<text x=\"0.5\" y=\"2.2\" font-size=\"1.6\" fill=\"#222\">" << Xml(ClockWords(state))
+    << "</text>\n"
+    << "<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
+    << "\" height=\"" << Num(f.height)
+    << "\" fill=\"#e8dfc0\" stroke=\"#3b3020\" stroke-width=\"0.2\"/>\n";
+  DrawTerrain(state, f, o);
+  DrawPoints(state, f, options.reveal, o);
+  DrawMoves(options.events, f, o);
+  DrawGroups(state, f, options.reveal, book, by_id, o);
+  DrawCloseCombat(state, f, o);
+
+  o << "<g class=\"units\">\n";
+  std::vector<const v1::Unit*> off;
+  for (const v1::Unit& u : state.units()) {
+    if (groups.count(u.id()) > 0) {
+      bool has_members_on_table = false;
+      for (const v1::Unit& m : state.units()) {
+        if (m.parent() == u.id() && OnTable(m)) has_members_on_table = true;
+      }
+      if (has_members_on_table) continue;  // drawn as its group's outline
+    }
+    if (!OnTable(u)) {
+      off.push_back(&u);
+      continue;
+    }
+    DrawUnit(u, f, book, options.reveal, o);
+  }
+  o << "</g>\n";
+
+  // Units off the table (and groups with no member on it), listed at the right.
+  o << "<g class=\"off-table\"><text x=\"" << Num(f.width + 1) << "\" y=\"" << Num(kTopMargin + 1)
+    << "\" font-size=\"1\" fill=\"#222\">Off the table (" << off.size() << ")</text>\n";
+  double y = kTopMargin + 2.2;
+  for (const v1::Unit* u : off) {
+    o << "<text class=\"off\" data-unit-id=\"" << Xml(u->id()) << "\" x=\"" << Num(f.width + 1)
+      << "\" y=\"" << Num(y) << "\" font-size=\"0.75\" fill=\""
+      << (u->side() == v1::ZULU ? "#8b4513" : "#35548a") << "\">"
+      << Xml(Clip(absl::StrCat(u->id(), " ", FigureWords(u->figures()), " ", u->name()), 40))
+      << "</text>\n";
+    y += std::min(1.0, (f.height - 2.0) / std::max<size_t>(1, off.size()));
+  }
+  o << "</g>\n</svg>\n";
+  return o.str();
+}
+
+std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title) {
+  const double row = 30, left = 260, width = 400, top = 40;
+  const double h = top + row * bars.size() + 40;
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"impi-chart\" width=\""
+    << Num(left + width + 120) << "\" height=\"" << Num(h) << "\" font-family=\"sans-serif\">\n"
+    << "<text x=\"10\" y=\"22\" font-size=\"16\">" << Xml(title) << "</text>\n";
+  for (int tick = 0; tick <= 4; ++tick) {
+    const double x = left + width * tick / 4.0;
+    o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(top - 5) << "\" x2=\"" << Num(x)
+      << "\" y2=\"" << Num(h - 30) << "\" stroke=\"#ccc\"/><text x=\"" << Num(x) << "\" y=\""
+      << Num(h - 14) << "\" font-size=\"11\" text-anchor=\"middle\">" << tick * 25 << "%</text>\n";
+  }
+  for (size_t i = 0; i < bars.size(); ++i) {
+    const ChartBar& b = bars[i];
+    const double y = top + row * i;
+    const double p = b.games > 0 ? static_cast<double>(b.wins) / b.games : 0.0;
+    const arena::Interval ci = b.games > 0 ? arena::Wilson(p, b.games) : arena::Interval{0, 1};
+    o << "<g class=\"bar\" data-label=\"" << Xml(b.label) << "\" data-wins=\"" << b.wins
+      << "\" data-games=\"" << b.games << "\" data-low=\"" << absl::StrFormat("%.4f", ci.low)
+      << "\" data-high=\"" << absl::StrFormat("%.4f", ci.high) << "\">"
+      << "<text x=\"" << Num(left - 8) << "\" y=\"" << Num(y + 18)
+      << "\" font-size=\"12\" text-anchor=\"end\">" << Xml(b.label) << "</text>"
+      << "<rect x=\"" << Num(left) << "\" y=\"" << Num(y + 6) << "\" width=\"" << Num(width * p)
+      << "\" height=\"16\" fill=\"#8b4513\"/>"
+      << "<line x1=\"" << Num(left + width * ci.low) << "\" y1=\"" << Num(y + 14) << "\" x2=\""
+      << Num(left + width * ci.high) << "\" y2=\"" << Num(y + 14)
+      << "\" stroke=\"#000\" stroke-width=\"2\"/>"
+      << "<text x=\"" << Num(left + width + 8) << "\" y=\"" << Num(y + 18) << "\" font-size=\"12\">"
+      << absl::StrFormat("%d/%d = %.0f%% [%.0f, %.0f]", b.wins, b.games, 100 * p, 100 * ci.low,
+                         100 * ci.high)
+      << "</text></g>\n";
+  }
+  o << "</svg>\n";
+  return o.str();
+}
+
+absl::StatusOr<std::vector<ChartBar>> ArenaBarsFromFiles(const std::vector<std::string>& paths) {
+  std::vector<ChartBar> bars;
+  for (const std::string& path : paths) {
+    std::ifstream in(path);
+    if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
+    absl::StatusOr<std::vector<arena::ArenaGame>> games = arena::ReadJsonLines(in, path);
+    if (!games.ok()) return games.status();
+    ChartBar bar;
+    bar.label = path;
+    if (!games->empty()) {
+      const arena::ArenaGame& g = games->front();
+      bar.label = absl::StrCat(g.zulu, " vs ", g.british, " (", g.scenario, ")");
+    }
+    for (const arena::ArenaGame& g : *games) {
+      ++bar.games;
+      if (g.winner == Side::kZulu) ++bar.wins;
+    }
+    bars.push_back(bar);
+  }
+  return bars;
+}
+
+absl::Status ParseRenderInput(const std::string& json, v1::TableState* state,
+                              std::vector<v1::Event>* events) {
+  events->clear();
+  if (ParseJson(json, state).ok()) return absl::OkStatus();
+  v1::AdvanceResponse advance_answer;
+  if (ParseJson(json, &advance_answer).ok() && advance_answer.has_state()) {
+    *state = advance_answer.state();
+    events->assign(advance_answer.events().begin(), advance_answer.events().end());
+    return absl::OkStatus();
+  }
+  v1::AskResponse ask_answer;
+  if (ParseJson(json, &ask_answer).ok() && ask_answer.has_state()) {
+    *state = ask_answer.state();
+    events->assign(ask_answer.events().begin(), ask_answer.events().end());
+    return absl::OkStatus();
+  }
+  v1::AdvanceRequest advance;
+  if (ParseJson(json, &advance).ok() && advance.has_state()) {
+    *state = advance.state();
+    return absl::OkStatus();
+  }
+  v1::AskRequest ask;
+  if (ParseJson(json, &ask).ok() && ask.has_state()) {
+    *state = ask.state();
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      "not a TableState, nor a request or answer holding one (proto3 JSON)");
+}
+
+int RenderCommand(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
+  std::string svg;
+  if (options.arena) {
+    absl::StatusOr<std::vector<ChartBar>> bars = ArenaBarsFromFiles(options.inputs);
+    if (!bars.ok()) {
+      err << "error: " << bars.status().message() << "\n";
+      return kExitError;
+    }
+    svg = RenderArenaChartSvg(*bars, "Zulu wins (95% Wilson intervals)");
+  } else {
+    if (options.inputs.size() != 1) {
+      err << "error: impi render takes one STATE.json (or --arena FILE...)\n";
+      return kExitUsage;
+    }
+    absl::StatusOr<std::string> text = ReadInput(options.inputs.front());
+    if (!text.ok()) {
+      err << "error: " << text.status().message() << "\n";
+      return kExitError;
+    }
+    v1::TableState state;
+    RenderOptions render;
+    render.reveal = options.reveal;
+    const absl::Status parsed = ParseRenderInput(*text, &state, &render.events);
+    if (!parsed.ok()) {
+      err << "error: " << options.inputs.front() << ": " << parsed.message() << "\n";
+      return kExitError;
+    }
+    svg = RenderTableSvg(state, render);
+  }
+  if (options.out.empty() || options.out == "-") {
+    out << svg;
+    return kExitOk;
+  }
+  const absl::Status written = WriteOutput(options.out, svg);
+  if (!written.ok()) {
+    err << "error: " << written.message() << "\n";
+    return kExitError;
+  }
+  return kExitOk;
+}
+
+}  // namespace impi::cli

@@ -1,0 +1,97 @@
+// clients/cli/render.h: pictures of the table and of arena results, as SVG.
+//
+// Overview: RenderTableSvg draws a TableState the way a player sees the
+// table from above, the British edge at the bottom: terrain, every unit with
+// its figures, formation, stance and status, the perimeter, appearance and
+// entry points with their state and markers, each group (a Zulu Control
+// impi, a Ferree regiment) round its members with its hand and target where
+// the state has them, who is in close combat with whom, and the last moves
+// of an answer's events. It is the one renderer of the project: `impi
+// render`, and the web page through the server's POST /v1/Render, draw with
+// it.
+//
+// Drawing conventions (docs/vtt.md, "Pictures of the table"):
+//   - 1 SVG user unit = 1 inch; the viewBox is the table plus a margin at
+//     the top for a title and at the right for the units off the table;
+//     y is flipped (table y grows up the picture).
+//   - British units: rectangles along their facing, red for red coats, blue
+//     for the others; Zulu units: brown ellipses; groups: a dashed outline
+//     round their members' positions, labelled with id, hand and target, and
+//     a dashed arrow to the target.
+//   - Perimeter points: triangles on the edge, numbered; appearance points:
+//     circles, with their terrain class; entry points: squares. Spent and
+//     occupied points are grey; markers are a ring with N (next turn) or T
+//     (this turn).
+//   - Close combat: a thick red line between opposing units both in close
+//     combat and within 3" of each other.
+//   - Each unit is a <g class="unit ..." data-unit-id="ID" data-x data-y>
+//     so that a page can find, colour and drag it; each point is a
+//     <g class="point" data-point-kind data-point-number>.
+//   - Umpire-only detail (hidden points not yet tested, markers' forces,
+//     hands, targets, Ferree's divisions) is drawn only when `reveal` is
+//     set, as the British view (docs/protocol.md) leaves it out.
+//
+// Usage:
+//   RenderOptions options;  options.reveal = true;
+//   std::string svg = RenderTableSvg(state, options);
+//   std::string chart = RenderArenaChartSvg({{"rules vs rules", 54, 100}}, "Zulu wins");
+//
+// Thread safety: pure functions.
+#ifndef IMPI_CLIENTS_CLI_RENDER_H_
+#define IMPI_CLIENTS_CLI_RENDER_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "impi/v1/decision.pb.h"
+#include "impi/v1/table.pb.h"
+
+namespace impi::cli {
+
+struct RenderOptions {
+  bool reveal = false;             // draw umpire-only detail
+  double pixels_per_inch = 12.0;   // the picture's width and height attributes
+  std::vector<v1::Event> events;   // an answer's events: MOVED / CHARGED paths are drawn
+};
+
+// The table as a standalone SVG document (UTF-8, with an XML declaration).
+std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options);
+
+// One bar of an arena chart: `wins` of `games`.
+struct ChartBar {
+  std::string label;
+  int wins = 0;
+  int games = 0;
+};
+
+// Win rates as horizontal bars with their 95% Wilson intervals
+// (arena::Wilson, clients/arena/arena.h).
+std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title);
+
+// The bars of `impi arena --out` files (JSON lines, one game each): one bar
+// per file, the Zulu wins of its games. INVALID_ARGUMENT for a line that
+// does not parse.
+absl::StatusOr<std::vector<ChartBar>> ArenaBarsFromFiles(const std::vector<std::string>& paths);
+
+// `impi render STATE.json -o OUT.svg [--reveal] [--events ANSWER.json]`:
+// STATE is a TableState, an AdvanceRequest / AskRequest (its state), or an
+// answer (its state, and its events' moves). `--arena FILE...` draws the
+// win-rate chart of arena files instead. Returns the exit code.
+struct RenderCommandOptions {
+  std::vector<std::string> inputs;  // one state, or arena files with `arena`
+  std::string out = "-";            // "-": standard output
+  bool reveal = false;
+  bool arena = false;
+};
+int RenderCommand(const RenderCommandOptions& options, std::ostream& out, std::ostream& err);
+
+// A state (and the events, if any) from the JSON of a TableState, an
+// AdvanceRequest, an AskRequest, an AdvanceResponse or an AskResponse.
+absl::Status ParseRenderInput(const std::string& json, v1::TableState* state,
+                              std::vector<v1::Event>* events);
+
+}  // namespace impi::cli
+
+#endif  // IMPI_CLIENTS_CLI_RENDER_H_

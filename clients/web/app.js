@@ -1,0 +1,336 @@
+// clients/web/app.js: the players' page. A solo British player sets up a
+// game, tells impi what the British did and sees what the Zulus do.
+//
+// The picture is the server's (POST /v1/Render: the one renderer, the same
+// as `impi render`): the page only adds dragging and clicking on its units,
+// which carry data-unit-id and data-x / data-y in table inches. Every step
+// is an Advance with the whole table; the page keeps the answers for undo
+// and saves the table as a TableState file (`impi advance` and `impi render`
+// read it too).
+import {
+  ImpiClient, charge, diceFrom, fire, move, passAction, plainWords,
+} from "/js/impi.js";
+
+const impi = new ImpiClient("");  // the page's own server
+const $ = (id) => document.getElementById(id);
+
+// The page's whole state, also read by the browser test (window.impiPage).
+const page = {
+  scenarios: [],
+  history: [],   // [{answer, pending}] one per step, the last is shown
+  pending: [],   // British actions not sent yet
+  selected: "",  // British unit chosen in fire / charge mode
+  busy: false,
+};
+window.impiPage = page;
+
+const current = () => page.history[page.history.length - 1]?.answer;
+
+function showError(e) {
+  const text = e ? String(e.message ?? e) : "";
+  // Typed dice that ran out: the step is not applied; impi says what it needs.
+  $("error").textContent = /ran out after/.test(text)
+    ? `impi needs more from the table (type them in and send again): ${text}` : text;
+}
+
+async function withBusy(work) {
+  if (page.busy) return;
+  page.busy = true;
+  document.body.dataset.busy = "1";
+  showError(null);
+  try {
+    await work();
+  } catch (e) {
+    showError(e);
+  } finally {
+    page.busy = false;
+    delete document.body.dataset.busy;
+    updateButtons();
+  }
+}
+
+function updateButtons() {
+  const has = !!current();
+  const ended = current()?.awaiting?.kind === "GAME_ENDED";
+  $("save").disabled = !has;
+  $("undo").disabled = page.history.length < 2;
+  $("send").disabled = !has || ended || page.pending.length === 0;
+  $("pass").disabled = !has || ended;
+  $("clear").disabled = page.pending.length === 0;
+}
+
+function diceOfPage() {
+  const typed = document.querySelector("input[name=dice]:checked").value === "typed";
+  return diceFrom(typed ? { faces: $("faces").value, cards: $("cards").value, typed }
+                        : { seed: $("seed").value.trim() });
+}
+
+// --- the picture ------------------------------------------------------------
+
+async function draw() {
+  const answer = current();
+  if (!answer) return;
+  const svg = await impi.render(answer, { reveal: $("reveal").checked });
+  $("table").innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
+  const root = $("table").querySelector("svg");
+  root.removeAttribute("width");
+  root.removeAttribute("height");
+  for (const a of page.pending) {
+    if (isMove(a)) placeUnit(a.unit_id, a.to.x, a.to.y);
+  }
+  markSelected();
+  // For tests and styling: the step shown, how many pictures drawn so far,
+  // and whether this one reveals the umpire's detail.
+  document.body.dataset.drawn = String(page.history.length);
+  document.body.dataset.draws = String(Number(document.body.dataset.draws ?? 0) + 1);
+  document.body.dataset.revealed = $("reveal").checked ? "1" : "0";
+}
+
+// Table inches of a pointer event (the SVG is in inches, y flipped below a
+// top margin: clients/cli/render.h).
+function tableInches(svg, clientX, clientY) {
+  const p = new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const height = Number(svg.dataset.tableHeight);
+  const top = Number(svg.dataset.topMargin);
+  return { x: round(p.x), y: round(top + height - p.y) };
+}
+const round = (v) => Math.round(v * 10) / 10;
+
+// Draws a unit at table inches (x, y) by moving its group, with a dashed
+// line from where it stood: a planned move.
+function placeUnit(id, x, y) {
+  const g = $("table").querySelector(`g.unit[data-unit-id="${CSS.escape(id)}"]`);
+  if (!g) return;
+  const dx = x - Number(g.dataset.x), dy = -(y - Number(g.dataset.y));
+  g.setAttribute("transform", `translate(${dx},${dy})`);
+  const svg = g.ownerSVGElement;
+  const top = Number(svg.dataset.topMargin) + Number(svg.dataset.tableHeight);
+  let line = svg.querySelector(`line.planned[data-unit-id="${CSS.escape(id)}"]`);
+  if (!line) {
+    line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    line.setAttribute("class", "planned");
+    line.dataset.unitId = id;
+    svg.insertBefore(line, svg.querySelector("g.units"));
+  }
+  line.setAttribute("x1", g.dataset.x);
+  line.setAttribute("y1", top - Number(g.dataset.y));
+  line.setAttribute("x2", x);
+  line.setAttribute("y2", top - y);
+}
+
+function markSelected() {
+  for (const g of $("table").querySelectorAll("g.unit")) {
+    g.classList.toggle("selected", g.dataset.unitId === page.selected);
+  }
+}
+
+function mode() {
+  return document.querySelector("input[name=mode]:checked").value;
+}
+
+// A drag is a MOVE, or a DEPLOY while the British deploy (Ferree's
+// Isandlwana: the prompt asks for DEPLOY unit_id to).
+function dragAction(id, x, y) {
+  const deploying = /\bDEPLOY\b/.test(current()?.awaiting?.prompt ?? "");
+  return { ...move(id, x, y), kind: deploying ? "DEPLOY" : "MOVE" };
+}
+const isMove = (a) => a.kind === "MOVE" || a.kind === "DEPLOY";
+
+function addPending(action) {
+  // One move per unit: a second drag replaces the first.
+  if (isMove(action)) {
+    page.pending = page.pending.filter((a) => !(isMove(a) && a.unit_id === action.unit_id));
+  }
+  page.pending.push(action);
+  showPending();
+}
+
+function describe(a) {
+  switch (a.kind) {
+    case "MOVE": return `${a.unit_id} moves to (${a.to.x}, ${a.to.y})`;
+    case "DEPLOY": return `${a.unit_id} deploys at (${a.to.x}, ${a.to.y})`;
+    case "FIRE": return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
+    case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
+    case "CASUALTIES": return `${a.target_id} lost ${a.casualties}`;
+    case "CLOSE_COMBAT_RESULT": return `close combat: ${a.target_id} lost ${a.casualties}`;
+    default: return a.kind;
+  }
+}
+
+function showPending() {
+  $("pending").replaceChildren(...page.pending.map((a, i) => {
+    const li = document.createElement("li");
+    li.textContent = describe(a) + " ";
+    const x = document.createElement("button");
+    x.textContent = "remove";
+    x.onclick = () => { page.pending.splice(i, 1); showPending(); draw(); };
+    li.append(x);
+    return li;
+  }));
+  updateButtons();
+}
+
+// Dragging British units; clicking for fire and charges.
+function wireTable() {
+  const table = $("table");
+  let drag = null;
+  table.addEventListener("pointerdown", (ev) => {
+    const g = ev.target.closest("g.unit");
+    if (!g || !current()) return;
+    const svg = table.querySelector("svg");
+    if (mode() === "move") {
+      if (!g.classList.contains("british")) return;
+      drag = { g, svg, id: g.dataset.unitId };
+      table.setPointerCapture(ev.pointerId);
+      ev.preventDefault();
+      return;
+    }
+    if (mode() === "losses") {
+      // Losses resolved at the table: a close combat's result while close
+      // combat is awaited, otherwise casualties (Zulu fire).
+      const inCombat = current().awaiting?.kind === "BRITISH_CLOSE_COMBAT";
+      addPending({ kind: inCombat ? "CLOSE_COMBAT_RESULT" : "CASUALTIES",
+                   target_id: g.dataset.unitId, casualties: Number($("hits").value) || 0 });
+      return;
+    }
+    if (g.classList.contains("british")) {
+      page.selected = g.dataset.unitId;
+      markSelected();
+    } else if (page.selected) {
+      const target = g.dataset.unitId;
+      addPending(mode() === "fire" ? fire(page.selected, target, $("hits").value)
+                                   : charge(page.selected, target));
+      page.selected = "";
+      markSelected();
+    }
+  });
+  table.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const at = tableInches(drag.svg, ev.clientX, ev.clientY);
+    placeUnit(drag.id, at.x, at.y);
+  });
+  table.addEventListener("pointerup", (ev) => {
+    if (!drag) return;
+    const at = tableInches(drag.svg, ev.clientX, ev.clientY);
+    const { id } = drag;
+    drag = null;
+    addPending(dragAction(id, at.x, at.y));
+    placeUnit(id, at.x, at.y);
+  });
+}
+
+// --- the game -----------------------------------------------------------------
+
+function showAnswer(answer) {
+  $("prompt").textContent = answer.awaiting?.prompt ?? "";
+  const reveal = $("reveal").checked;
+  const items = page.history.map((step, k) => {
+    const li = document.createElement("li");
+    li.className = "step";
+    const list = document.createElement("ul");
+    for (const line of plainWords(step.answer, { reveal })) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.append(item);
+    }
+    li.append(`Step ${k + 1}`, list);
+    return li;
+  });
+  $("log").replaceChildren(...items);
+  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
+}
+
+async function step(request) {
+  const answer = await impi.advance({ ...request, dice: diceOfPage() });
+  page.history.push({ answer, sent: request.british_actions ?? [] });
+  page.pending = [];
+  page.selected = "";
+  showPending();
+  showAnswer(answer);
+  await draw();
+}
+
+async function startGame(state) {
+  page.history = [];
+  page.pending = [];
+  await step({ state });
+}
+
+async function newGame() {
+  const name = $("scenario").value;
+  await startGame(await impi.scenario(name));
+}
+
+async function send(withPass) {
+  const answer = current();
+  const actions = [...page.pending];
+  if (withPass) actions.push(passAction(answer.awaiting));
+  await step({ state: answer.state, british_actions: actions });
+}
+
+async function undo() {
+  if (page.history.length < 2) return;
+  page.history.pop();
+  page.pending = [];
+  showPending();
+  showAnswer(current());
+  await draw();
+}
+
+function save() {
+  const blob = new Blob([JSON.stringify(current().state, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  const clock = current().state.clock ?? {};
+  a.download = `${current().state.scenario || "impi"}-turn${clock.turn ?? 1}.json`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+async function load(file) {
+  const saved = JSON.parse(await file.text());
+  // A saved TableState, or a request or answer holding one.
+  await startGame(saved.state ?? saved);
+}
+
+// --- set-up ---------------------------------------------------------------------
+
+function fillScenarios() {
+  const ruleset = $("ruleset").value;
+  $("scenario").replaceChildren(...page.scenarios.filter((s) => s.ruleset === ruleset).map((s) => {
+    const o = document.createElement("option");
+    o.value = s.name;
+    o.textContent = `${s.name} (${s.stem})`;
+    return o;
+  }));
+}
+
+const RULESET_NAMES = {
+  TSATF_ZULU_CONTROL: "TSATF Zulu Control",
+  FERREE_ISANDLWANA: "Ferree's Isandlwana",
+};
+
+async function init() {
+  page.scenarios = await impi.scenarios();
+  const rulesets = [...new Set(page.scenarios.map((s) => s.ruleset))];
+  $("ruleset").replaceChildren(...rulesets.map((r) => {
+    const o = document.createElement("option");
+    o.value = r;
+    o.textContent = RULESET_NAMES[r] ?? r;
+    return o;
+  }));
+  fillScenarios();
+  $("ruleset").onchange = fillScenarios;
+  $("new-game").onclick = () => withBusy(newGame);
+  $("send").onclick = () => withBusy(() => send(false));
+  $("pass").onclick = () => withBusy(() => send(true));
+  $("clear").onclick = () => { page.pending = []; showPending(); draw(); };
+  $("undo").onclick = () => withBusy(undo);
+  $("save").onclick = save;
+  $("load").onchange = (ev) => ev.target.files[0] && withBusy(() => load(ev.target.files[0]));
+  $("reveal").onchange = () => current() && withBusy(async () => { showAnswer(current()); await draw(); });
+  wireTable();
+  document.body.dataset.ready = "1";
+}
+
+withBusy(init);
