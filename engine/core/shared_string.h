@@ -71,7 +71,11 @@ class SharedString {
   }
 
   friend bool operator==(const SharedString& a, const SharedString& b) {
-    return a.p_ == b.p_ || a.str() == b.str();
+    if (a.p_ == b.p_) return true;
+    // The pool holds each text once: two pooled texts (or a pooled one and
+    // the empty text) at different addresses differ.
+    if (((a.p_ | b.p_) & kOwned) == 0) return false;
+    return a.str() == b.str();
   }
   friend bool operator!=(const SharedString& a, const SharedString& b) { return !(a == b); }
   friend bool operator==(const SharedString& a, const std::string& b) { return a.str() == b; }
