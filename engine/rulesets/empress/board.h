@@ -1,0 +1,48 @@
+// engine/rulesets/empress/board.h: what Empress reads off the table: who is
+// in the fight, cover, organised defences, linear obstacles, a unit's
+// condition, and the shared status mirrored from the rule set's own state.
+//
+// Thread safety: pure functions (SyncStatus writes only the state given).
+#ifndef IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
+#define IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
+
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/geometry.h"
+#include "engine/rulesets/empress/tables.h"
+
+namespace impi::empress {
+
+// A unit that fights (not an induna, witch doctor or officer alone).
+bool Fights(const Unit& u);
+// The distance from p to the segment a-b.
+double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b);
+// p inside a polygon of terrain of `kind`.
+bool InsideTerrain(const BattleState& s, const Vec2& p, TerrainKind kind);
+// "behind organised defences" (designed reading): inside a barricade, mealie
+// bags, wall or laager, or within 1" of the footprint of a linear one.
+bool BehindDefences(const BattleState& s, const Unit& u);
+// "Target behind cover" (designed reading): inside terrain with a cover
+// class, or a linear obstacle with one across the line of fire within 2" of
+// the target's footprint.
+bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target);
+// Linear obstacles ("walls, hedges, dried up river beds": open, polyline
+// terrain) the straight move a-b crosses.
+int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b);
+// No terrain that blocks sight across a-b (a unit inside such terrain sees
+// out of it).
+bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b);
+// DISORDERED or SHAKEN by its losses, or permanently SHAKEN.
+Condition ConditionNow(const BattleState& s, const Unit& u);
+// On the table's edge.
+bool OnEdge(const BattleState& s, const Vec2& p);
+// The point `inches` along the polyline `path` (its end if shorter).
+Vec2 AlongPath(const std::vector<Vec2>& path, double inches);
+// Mirrors the rule set's own state into each unit's shared status and stance.
+void SyncStatus(BattleState& s);
+
+}  // namespace impi::empress
+
+#endif  // IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
