@@ -417,6 +417,18 @@ Outcome OutcomeOf(const BattleState& s) {
   return Outcome::kDraw;
 }
 
+const char* OutcomeName(Outcome o) {
+  switch (o) {
+    case Outcome::kZuluDecisive: return "Zulu decisive victory";
+    case Outcome::kZuluMinor: return "Zulu minor victory (the objective)";
+    case Outcome::kDraw: return "draw";
+    case Outcome::kBritishMinor: return "British minor victory (the objective)";
+    case Outcome::kBritishDecisive: return "British decisive victory";
+    case Outcome::kNone: break;
+  }
+  return "none";
+}
+
 // ---------------------------------------------------------------------------
 // The interface
 

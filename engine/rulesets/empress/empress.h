@@ -110,6 +110,8 @@ double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& 
 // draw 0, for the winner; the loser the negative.
 enum class Outcome : int { kNone = 0, kZuluDecisive, kZuluMinor, kDraw, kBritishMinor, kBritishDecisive };
 Outcome OutcomeOf(const BattleState& s);
+// "Zulu decisive victory", ..., "none".
+const char* OutcomeName(Outcome o);
 
 class EmpressRuleset final : public Ruleset {
  public:
