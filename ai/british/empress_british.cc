@@ -11,13 +11,9 @@ int EmpressBritish::Choose(const BattleState& s, const std::vector<Action>& opti
                            std::string* why) {
   (void)dice;
   const std::vector<int> mine = FirstUnitOptions(options);
+  if (const int join = ChooseForNonFighter(s, options, mine, why); join >= 0) return join;
   const Unit* u = s.FindUnit(options[0].unit_id);
   if (u == nullptr) return 0;
-  if (!empress::Fights(*u)) {
-    const int join = JoinUnitNearestTheEnemy(s, options, mine);
-    if (why != nullptr) *why = "the officer joins the unit nearest the enemy";
-    return join >= 0 ? join : mine.front();
-  }
   if (empress::ProfileOf(s, *u).colonial_cavalry) {
     for (int i : mine) {
       if (options[i].kind != ActionKind::kCharge) continue;

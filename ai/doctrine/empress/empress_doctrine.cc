@@ -47,8 +47,11 @@ std::vector<int> FirstUnitOptions(const std::vector<Action>& options) {
   return mine;
 }
 
-int JoinUnitNearestTheEnemy(const BattleState& s, const std::vector<Action>& options, const std::vector<int>& mine) {
-  int best = -1;
+int ChooseForNonFighter(const BattleState& s, const std::vector<Action>& options, const std::vector<int>& mine,
+                        std::string* why) {
+  const Unit* u = s.FindUnit(options[mine.front()].unit_id);
+  if (u == nullptr || empress::Fights(*u)) return -1;
+  int best = mine.front();
   double best_d = std::numeric_limits<double>::infinity();
   for (int i : mine) {
     const Action& a = options[i];
@@ -61,6 +64,7 @@ int JoinUnitNearestTheEnemy(const BattleState& s, const std::vector<Action>& opt
       best = i;
     }
   }
+  Say(why, "joins the unit nearest the enemy");
   return best;
 }
 
@@ -68,13 +72,9 @@ int EmpressDoctrine::Choose(const BattleState& s, const std::vector<Action>& opt
                             std::string* why) {
   (void)dice;
   const std::vector<int> mine = FirstUnitOptions(options);
+  if (const int join = ChooseForNonFighter(s, options, mine, why); join >= 0) return join;
   const Unit* u = s.FindUnit(options[0].unit_id);
   if (u == nullptr) return 0;
-  if (!empress::Fights(*u)) {
-    const int join = JoinUnitNearestTheEnemy(s, options, mine);
-    Say(why, "joins the unit nearest the enemy");
-    return join >= 0 ? join : mine.front();
-  }
   if (const int order = First(options, mine, ActionKind::kOrder); order >= 0) {
     const empress::EmpressUnit* e = empress::UnitState(s, u->id.str());
     if (e == nullptr || e->standing != empress::Standing::kAttack) {

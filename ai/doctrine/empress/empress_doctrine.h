@@ -34,10 +34,12 @@ class EmpressDoctrine : public Policy {
 
 // The options of one unit: the indices in `options` of the first unit listed.
 std::vector<int> FirstUnitOptions(const std::vector<Action>& options);
-// Among the MOVE options with a target (join a unit), the one whose unit is
-// nearest its nearest enemy; -1 if none.
-int JoinUnitNearestTheEnemy(const BattleState& state, const std::vector<Action>& options,
-                            const std::vector<int>& mine);
+// For a unit that does not fight (an induna, a witch doctor, an officer):
+// among its MOVE options with a target (join a unit), the one whose unit is
+// nearest its nearest enemy, else its first option; -1 for a unit that
+// fights (the caller chooses).
+int ChooseForNonFighter(const BattleState& state, const std::vector<Action>& options,
+                        const std::vector<int>& mine, std::string* why);
 
 }  // namespace impi::ai
 

@@ -151,82 +151,81 @@ bool SameAction(const Action& a, const Action& b) {
 // ---------------------------------------------------------------------------
 // Profiles and geometry
 
+namespace {
+
+// The weapon and the longest range a unit fires at.
+void Arm(Profile& p, Weapon w, double range) {
+  p.weapon = w;
+  p.range = range;
+}
+
+void Artillery(Profile& p, Ordnance o) {
+  p.mover = MoverType::kLimbers;
+  p.ordnance = o;
+  p.range = 70;
+  p.morale = MoraleClass::kBritishArtillery;
+}
+
+void Horseman(Profile& p, Horse horse, MoraleClass morale) {
+  p.mover = MoverType::kCavalry;
+  Arm(p, Weapon::kCarbine, 20);
+  p.mounted = true;
+  p.colonial_cavalry = true;
+  p.horse = horse;
+  p.morale = morale;
+}
+
+}  // namespace
+
 Profile ProfileOf(const BattleState& s, const Unit& u) {
-  (void)s;
   Profile p;
+  const bool zulu = u.kind == UnitKind::kRegiment || u.kind == UnitKind::kInduna ||
+                    u.kind == UnitKind::kWitchDoctor;
+  if (zulu) {
+    p.mover = MoverType::kZulus;
+    p.native = true;
+    p.morale = MoraleClass::kUnmarriedImpi;
+  }
   switch (u.kind) {
     case UnitKind::kRegiment:
-      p.mover = MoverType::kZulus;
-      p.weapon = Weapon::kMusketShotGun;
-      p.range = 20;
-      p.native = true;
-      p.morale = MoraleClass::kUnmarriedImpi;
+      Arm(p, Weapon::kMusketShotGun, 20);
       if (const EmpressUnit* e = UnitState(s, u.id.str()); e != nullptr && e->married) {
         p.morale = MoraleClass::kMarriedImpi;
       }
       break;
     case UnitKind::kInduna:
-      p.mover = MoverType::kZulus;
-      p.native = true;
-      p.commander = true;
-      p.morale = MoraleClass::kUnmarriedImpi;
-      break;
-    case UnitKind::kWitchDoctor:
-      p.mover = MoverType::kZulus;
-      p.native = true;
-      p.witch_doctor = true;
-      p.morale = MoraleClass::kUnmarriedImpi;
-      break;
-    case UnitKind::kInfantry:
-      p.weapon = Weapon::kMartiniHenry;
-      p.range = 40;
-      break;
     case UnitKind::kOfficer:
       p.commander = true;
       break;
+    case UnitKind::kWitchDoctor:
+      p.witch_doctor = true;
+      break;
+    case UnitKind::kInfantry:
+      Arm(p, Weapon::kMartiniHenry, 40);
+      break;
     case UnitKind::kNativeFoot:
       p.mover = MoverType::kNncFoot;
-      p.weapon = Weapon::kMartiniHenry;
-      p.range = 40;
+      Arm(p, Weapon::kMartiniHenry, 40);
       p.native = true;
       p.morale = MoraleClass::kNnc;
       break;
     case UnitKind::kCavalry:
-      p.mover = MoverType::kCavalry;
-      p.weapon = Weapon::kCarbine;
-      p.range = 20;
-      p.mounted = true;
-      p.colonial_cavalry = true;
-      p.horse = Horse::kRegularCavalry;
-      p.morale = MoraleClass::kBritishRegularHorse;
+      Horseman(p, Horse::kRegularCavalry, MoraleClass::kBritishRegularHorse);
       break;
     case UnitKind::kNativeHorse:
     case UnitKind::kMountedInfantry:
-      p.mover = MoverType::kCavalry;
-      p.weapon = Weapon::kCarbine;
-      p.range = 20;
-      p.mounted = true;
-      p.colonial_cavalry = true;
-      p.horse = Horse::kIrregularCavalry;
-      p.morale = MoraleClass::kIrregularHorse;
+      Horseman(p, Horse::kIrregularCavalry, MoraleClass::kIrregularHorse);
       break;
     case UnitKind::kGatling:
       p.mover = MoverType::kLimbers;
-      p.weapon = Weapon::kGatlingGun;
-      p.range = 40;
+      Arm(p, Weapon::kGatlingGun, 40);
       p.morale = MoraleClass::kBritishArtillery;
       break;
     case UnitKind::kGun:
-      p.mover = MoverType::kLimbers;
-      p.ordnance = Ordnance::kFieldGun;
-      p.range = 70;
-      p.morale = MoraleClass::kBritishArtillery;
+      Artillery(p, Ordnance::kFieldGun);
       break;
     case UnitKind::kRockets:
-      p.mover = MoverType::kLimbers;
-      p.ordnance = Ordnance::kRocket;
-      p.range = 70;
-      p.morale = MoraleClass::kBritishArtillery;
+      Artillery(p, Ordnance::kRocket);
       break;
     default:
       break;

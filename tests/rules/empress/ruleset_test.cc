@@ -73,7 +73,8 @@ void OrderAll(BattleState& s, const std::vector<std::string>& ids,
 void PlayMove(BattleState& s, Dice& dice, const Action* order = nullptr) {
   EventLog log(EventLog::kQuiet);
   ASSERT_TRUE(Rules().Run(s, dice, log).ok());
-  while (Rules().Awaits(s).side != Side::kUnspecified) {
+  const int move = OwnState(s)->move;
+  while (!Rules().IsOver(s) && OwnState(s)->move == move) {
     const Awaiting a = Rules().Awaits(s);
     for (const std::string& id : a.unit_ids) {
       Action hold;
@@ -83,7 +84,6 @@ void PlayMove(BattleState& s, Dice& dice, const Action* order = nullptr) {
       ASSERT_TRUE(Rules().Apply(s, a.side, act, dice, log, "action", "").ok()) << id;
     }
     ASSERT_TRUE(Rules().Run(s, dice, log).ok());
-    if (Rules().Awaits(s).side == Side::kZulu) break;  // the next move
   }
 }
 
@@ -288,15 +288,7 @@ TEST(EmpressMorale_002, FirstFailurePinsZulusForTheFollowingMove) {
     AddUnit(s, "z1", Side::kZulu, UnitKind::kRegiment, {36, 22}, 10);
     MutableUnitState(s, "z1").married = true;
     Dice dice = Dice::Seeded(seed);
-    EventLog log(EventLog::kQuiet);
-    ASSERT_TRUE(Rules().Run(s, dice, log).ok());
-    Action hold;
-    hold.kind = ActionKind::kPass;
-    hold.unit_id = "z1";
-    ASSERT_TRUE(Rules().Apply(s, Side::kZulu, hold, dice, log, "a", "").ok());
-    hold.unit_id = "b1";
-    ASSERT_TRUE(Rules().Apply(s, Side::kBritish, hold, dice, log, "a", "").ok());
-    ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+    PlayMove(s, dice);
     const EmpressUnit& z = *UnitState(s, "z1");
     if (!Active(*s.FindUnit("z1")) || z.failures_in_a_row == 0) continue;
     ++pinned;
@@ -321,14 +313,11 @@ TEST(EmpressMorale_002, ZulusCaughtRetiringByCavalryRoutOnAFailedTest) {
     z.tests_in_a_row = 2;
     z.failures_in_a_row = 2;
     Dice dice = Dice::Seeded(seed);
-    EventLog log(EventLog::kQuiet);
-    ASSERT_TRUE(Rules().Run(s, dice, log).ok());
     Action charge;
     charge.kind = ActionKind::kCharge;
     charge.unit_id = "b1";
     charge.target_id = "z1";
-    ASSERT_TRUE(Rules().Apply(s, Side::kBritish, charge, dice, log, "a", "").ok()) << seed;
-    ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+    PlayMove(s, dice, &charge);
     const EmpressUnit& after = *UnitState(s, "z1");
     if (!Active(*s.FindUnit("z1"))) continue;
     if (after.failures_in_a_row == 3) {

@@ -12,35 +12,26 @@
 namespace impi::empress {
 namespace {
 
-absl::Status Bad(const std::string& path, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
-}
-
-absl::Status NotNegative(const std::string& path, int value) {
-  if (value < 0) return Bad(path, absl::StrCat(value, " is negative"));
-  return absl::OkStatus();
-}
-
 absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
                            const std::unordered_set<std::string>& units, EmpressUnit* u) {
   if (!v1::EmpressStanding_IsValid(p.standing())) {
-    return Bad(path + ".standing", absl::StrCat(p.standing(), " is not a valid EmpressStanding"));
+    return FieldError(path + ".standing", absl::StrCat(p.standing(), " is not a valid EmpressStanding"));
   }
   const v1::EmpressOrder& o = p.order();
   if (!v1::EmpressOrderKind_IsValid(o.kind())) {
-    return Bad(path + ".order.kind", absl::StrCat(o.kind(), " is not a valid EmpressOrderKind"));
+    return FieldError(path + ".order.kind", absl::StrCat(o.kind(), " is not a valid EmpressOrderKind"));
   }
   if (!v1::EmpressStanding_IsValid(o.standing())) {
-    return Bad(path + ".order.standing", absl::StrCat(o.standing(), " is not a valid EmpressStanding"));
+    return FieldError(path + ".order.standing", absl::StrCat(o.standing(), " is not a valid EmpressStanding"));
   }
   if (!o.target_id().empty() && !units.count(o.target_id())) {
-    return Bad(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
+    return FieldError(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
   }
-  if (!std::isfinite(o.to().x()) || !std::isfinite(o.to().y())) return Bad(path + ".order.to", "is not finite");
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".tests_in_a_row", p.tests_in_a_row()));
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".failures_in_a_row", p.failures_in_a_row()));
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".retire_moves_left", p.retire_moves_left()));
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".fights_used", p.fights_used()));
+  if (!std::isfinite(o.to().x()) || !std::isfinite(o.to().y())) return FieldError(path + ".order.to", "is not finite");
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".tests_in_a_row", p.tests_in_a_row()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".failures_in_a_row", p.failures_in_a_row()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".retire_moves_left", p.retire_moves_left()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".fights_used", p.fights_used()));
   u->standing = static_cast<Standing>(p.standing());
   u->married = p.married();
   u->ordered = p.ordered();
@@ -70,14 +61,14 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
       in.ruleset_state_case() != v1::TableState::kEmpress) {
     const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
     const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
-    return Bad(absl::StrCat("state.", field->name()),
+    return FieldError(absl::StrCat("state.", field->name()),
                absl::StrCat("is another rule set's state; a ", kRulesetId, " state carries state.empress"));
   }
   const v1::EmpressState& p = in.empress();
   if (!v1::EmpressStage_IsValid(p.stage())) {
-    return Bad("state.empress.stage", absl::StrCat(p.stage(), " is not a valid EmpressStage"));
+    return FieldError("state.empress.stage", absl::StrCat(p.stage(), " is not a valid EmpressStage"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegative("state.empress.move", p.move()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.empress.move", p.move()));
   EmpressState own;
   own.stage = static_cast<Stage>(p.stage());
   own.move = p.move();
@@ -86,10 +77,10 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.empress.units[", i, "]");
     const v1::EmpressUnit& pu = p.units(i);
-    if (pu.unit_id().empty()) return Bad(path + ".unit_id", "is required");
-    if (!units.count(pu.unit_id())) return Bad(path + ".unit_id", absl::StrCat("no unit has id \"", pu.unit_id(), "\""));
+    if (pu.unit_id().empty()) return FieldError(path + ".unit_id", "is required");
+    if (!units.count(pu.unit_id())) return FieldError(path + ".unit_id", absl::StrCat("no unit has id \"", pu.unit_id(), "\""));
     if (own.units.count(pu.unit_id())) {
-      return Bad(path + ".unit_id", absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
+      return FieldError(path + ".unit_id", absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
     }
     IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, &own.units[pu.unit_id()]));
   }
