@@ -10,10 +10,10 @@ namespace impi::ai {
 int EmpressBritish::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
                            std::string* why) {
   (void)dice;
-  const std::vector<int> mine = FirstUnitOptions(options);
-  if (const int join = ChooseForNonFighter(s, options, mine, why); join >= 0) return join;
-  const Unit* u = s.FindUnit(options[0].unit_id);
-  if (u == nullptr) return 0;
+  const Decision d = BeginDecision(s, options, why);
+  if (d.choice >= 0) return d.choice;
+  const std::vector<int>& mine = d.mine;
+  const Unit* u = d.unit;
   if (empress::ProfileOf(s, *u).colonial_cavalry) {
     for (int i : mine) {
       if (options[i].kind != ActionKind::kCharge) continue;

@@ -1,8 +1,9 @@
 // Empress's "Damned Wobbly Gentlemen" through a real ImpiServer on
 // 127.0.0.1: the skirmish at the drift played to its end with Advance, each
 // request carrying the British orders of a move and the state the last
-// answer returned; the same request over JSON gives the same answer; bad
-// orders, bad states and an Ask refused with the code and the field path.
+// answer returned; the same request over JSON gives the same answer; a
+// morale test asked on its own; bad orders, states and questions refused
+// with the code and the field path.
 #include "tests/service/rpc_server_fixture.h"
 
 #include "engine/rulesets/empress/empress.h"
@@ -159,15 +160,92 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
     ASSERT_TRUE(res) << httplib::to_string(res.error());
     EXPECT_EQ(res->status, 400) << res->body.substr(0, 300);
   }
-  // Empress has no decision point to ask on its own yet.
+}
+
+TEST_F(EmpressRpc, AskAMoraleTestOverGrpcAndJson) {
   v1::AskRequest ask;
-  *ask.mutable_state() = at.state();
-  ask.mutable_tsatf()->mutable_hand()->set_unit_id("z1");
-  grpc::ClientContext ctx;
+  *ask.mutable_state() = Drift();
+  ask.mutable_dice()->set_seed(4);
+  v1::EmpressMoraleTestQuestion* m = ask.mutable_empress()->mutable_morale_test();
+  m->set_unit_id("z3");
+  m->set_rocket(v1::EMPRESS_ROCKET_HIT);
   v1::AskResponse answer;
-  const grpc::Status st = stub_->Ask(&ctx, ask, &answer);
-  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << st.error_message();
-  EXPECT_EQ(st.error_message().substr(0, 9), "question:") << st.error_message();
+  const grpc::Status st = GrpcAsk(ask, &answer);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_TRUE(answer.has_decision());
+  const v1::Event& e = answer.decision();
+  EXPECT_EQ(e.kind(), v1::MORALE_TEST);
+  EXPECT_EQ(e.why().rule().section(), "MORALE");
+  ASSERT_EQ(e.why().dice_size(), 1);
+  EXPECT_EQ(e.why().dice(0).kind(), v1::AVERAGE);
+  // The test is recorded on the unit: its first in a row.
+  bool found = false;
+  for (const v1::EmpressUnit& u : answer.state().empress().units()) {
+    if (u.unit_id() != "z3") continue;
+    found = true;
+    EXPECT_EQ(u.tests_in_a_row(), 1);
+  }
+  EXPECT_TRUE(found);
+  auto res = Post("/v1/Ask", ToJson(ask));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  ASSERT_EQ(res->status, 200) << res->body.substr(0, 400);
+  v1::AskResponse by_json;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(res->body, &by_json).ok());
+  EXPECT_TRUE(MessageDifferencer::Equals(answer, by_json));
+}
+
+TEST_F(EmpressRpc, BadQuestionsAreRefusedWithTheFieldPath) {
+  struct Case {
+    std::string name;
+    std::function<void(v1::AskRequest*)> edit;
+    grpc::StatusCode code;
+    std::string prefix;
+  };
+  const std::vector<Case> cases = {
+      {"another rule set's question", [](v1::AskRequest* r) { r->mutable_tsatf()->mutable_hand()->set_unit_id("z1"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "tsatf:"},
+      {"no decision point", [](v1::AskRequest* r) { r->mutable_empress(); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "empress:"},
+      {"no unit", [](v1::AskRequest* r) { r->mutable_empress()->mutable_evasion(); },
+       grpc::StatusCode::INVALID_ARGUMENT, "empress.evasion.unit_id"},
+      {"a unit not there",
+       [](v1::AskRequest* r) { r->mutable_empress()->mutable_retire_route()->set_unit_id("z99"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "empress.retire_route.unit_id"},
+      {"a rocket with no aim",
+       [](v1::AskRequest* r) { r->mutable_empress()->mutable_rocket_deviation()->set_unit_id("b_gatling"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "empress.rocket_deviation.aim"},
+      {"a rocket effect out of range",
+       [](v1::AskRequest* r) {
+         v1::EmpressMoraleTestQuestion* m = r->mutable_empress()->mutable_morale_test();
+         m->set_unit_id("z1");
+         m->set_rocket(static_cast<v1::EmpressRocketEffect>(7));
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "empress.morale_test.rocket"},
+      {"the British do not evade",
+       [](v1::AskRequest* r) { r->mutable_empress()->mutable_evasion()->set_unit_id("b_coy"); },
+       grpc::StatusCode::FAILED_PRECONDITION, "empress.evasion.unit_id"},
+      {"a Gatling burst at its own side",
+       [](v1::AskRequest* r) {
+         v1::EmpressGatlingBurstQuestion* g = r->mutable_empress()->mutable_gatling_burst();
+         g->set_unit_id("b_gatling");
+         g->set_target_id("b_coy");
+       },
+       grpc::StatusCode::FAILED_PRECONDITION, "empress.gatling_burst.target_id"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    v1::AskRequest r;
+    *r.mutable_state() = Drift();
+    r.mutable_dice()->set_seed(5);
+    c.edit(&r);
+    v1::AskResponse out;
+    const grpc::Status st = GrpcAsk(r, &out);
+    EXPECT_EQ(st.error_code(), c.code) << st.error_message();
+    EXPECT_EQ(st.error_message().substr(0, c.prefix.size()), c.prefix) << st.error_message();
+    auto res = Post("/v1/Ask", ToJson(r));
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_GE(res->status, 400) << res->body.substr(0, 300);
+  }
 }
 
 }  // namespace

@@ -40,6 +40,19 @@ inline std::string ToJson(const google::protobuf::Message& m) {
   return json;
 }
 
+// Advance and Ask on `stub`, with a 60 s deadline.
+inline grpc::Status CallAdvance(v1::Umpire::Stub& stub, const v1::AdvanceRequest& r,
+                                v1::AdvanceResponse* out) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+  return stub.Advance(&ctx, r, out);
+}
+inline grpc::Status CallAsk(v1::Umpire::Stub& stub, const v1::AskRequest& r, v1::AskResponse* out) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+  return stub.Ask(&ctx, r, out);
+}
+
 class RpcServerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -65,15 +78,10 @@ class RpcServerTest : public ::testing::Test {
   }
 
   grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Ask(&ctx, r, out);
+    return CallAsk(*stub_, r, out);
   }
-
   grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Advance(&ctx, r, out);
+    return CallAdvance(*stub_, r, out);
   }
 
   httplib::Result Post(const std::string& path, const std::string& body) const {

@@ -1,11 +1,6 @@
 // tests/service/server_test.cc: a real ImpiServer on loopback, every RPC over
 // gRPC and over JSON/HTTP, health, reflection, CORS, limits and bad input.
-#include "service/server.h"
-
-// clang-format off
-// Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/ruleset.h"
-// clang-format on
+#include "tests/service/rpc_server_fixture.h"
 
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -110,15 +105,10 @@ class ServerTest : public ::testing::Test {
   }
 
   grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Advance(&ctx, r, out);
+    return CallAdvance(*stub_, r, out);
   }
-
   grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Ask(&ctx, r, out);
+    return CallAsk(*stub_, r, out);
   }
 
   static ImpiServer* server_;

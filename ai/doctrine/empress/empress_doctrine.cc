@@ -68,13 +68,22 @@ int ChooseForNonFighter(const BattleState& s, const std::vector<Action>& options
   return best;
 }
 
+Decision BeginDecision(const BattleState& s, const std::vector<Action>& options, std::string* why) {
+  Decision d;
+  d.mine = FirstUnitOptions(options);
+  d.choice = ChooseForNonFighter(s, options, d.mine, why);
+  d.unit = s.FindUnit(options[0].unit_id);
+  if (d.unit == nullptr) d.choice = 0;
+  return d;
+}
+
 int EmpressDoctrine::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
                             std::string* why) {
   (void)dice;
-  const std::vector<int> mine = FirstUnitOptions(options);
-  if (const int join = ChooseForNonFighter(s, options, mine, why); join >= 0) return join;
-  const Unit* u = s.FindUnit(options[0].unit_id);
-  if (u == nullptr) return 0;
+  const Decision d = BeginDecision(s, options, why);
+  if (d.choice >= 0) return d.choice;
+  const std::vector<int>& mine = d.mine;
+  const Unit* u = d.unit;
   if (const int order = First(options, mine, ActionKind::kOrder); order >= 0) {
     const empress::EmpressUnit* e = empress::UnitState(s, u->id.str());
     if (e == nullptr || e->standing != empress::Standing::kAttack) {

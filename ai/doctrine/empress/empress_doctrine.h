@@ -34,6 +34,16 @@ class EmpressDoctrine : public Policy {
 
 // The options of one unit: the indices in `options` of the first unit listed.
 std::vector<int> FirstUnitOptions(const std::vector<Action>& options);
+// The unit deciding (the first listed), its options, and the choice if it
+// does not fight (ChooseForNonFighter); `choice` is -1 when the caller
+// chooses, and `unit` null (choice 0) for a unit not on the table state.
+struct Decision {
+  const Unit* unit = nullptr;
+  std::vector<int> mine;
+  int choice = -1;
+};
+Decision BeginDecision(const BattleState& state, const std::vector<Action>& options, std::string* why);
+
 // For a unit that does not fight (an induna, a witch doctor, an officer):
 // among its MOVE options with a target (join a unit), the one whose unit is
 // nearest its nearest enemy, else its first option; -1 for a unit that

@@ -2,6 +2,8 @@
 #include "engine/rulesets/empress/board.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/empress_state.h"
@@ -102,6 +104,49 @@ Vec2 AlongPath(const std::vector<Vec2>& path, double inches) {
     at = path[i];
   }
   return at;
+}
+
+MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
+  MoraleSituation ms;
+  ms.unit = ProfileOf(s, u).morale;
+  for (const Unit& o : s.units) {
+    if (o.side != u.side || !Active(o) || &o == &u || !InContact(o, u)) continue;
+    const Profile op = ProfileOf(s, o);
+    ms.senior_commander_attached |= op.commander;
+    ms.witch_doctor_in_contact |= op.witch_doctor;
+  }
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  ms.officer_killed = e != nullptr && e->officer_killed;
+  ms.condition = ConditionNow(s, u);
+  ms.tests_in_a_row = (e != nullptr ? e->tests_in_a_row : 0) + 1;
+  ms.failed_last_move = e != nullptr && e->failures_in_a_row > 0;
+  return ms;
+}
+
+void ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e) {
+  if (r.outcome == MoraleOutcome::kRetire) {
+    e.retire_moves_left = std::max(e.retire_moves_left, r.moves_away);
+    e.never_fire |= r.may_not_fire_again;
+    e.permanently_shaken |= r.permanently_shaken;
+  } else if (r.outcome == MoraleOutcome::kRout) {
+    e.routing = true;
+    e.retire_moves_left = 0;
+  }
+}
+
+void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {
+  for (const auto& [id, k] : losses) {
+    Unit* u = s.FindUnit(id);
+    if (u == nullptr) continue;
+    const int lost = std::min(k, u->figures.fit);
+    u->figures.fit -= lost;
+    u->figures.casualties += lost;
+    // Designed (not in the source text): the leader falls when the unit is
+    // down to half its figures.
+    if (u->leaders > 0 && u->figures.fit * 2 <= u->figures.Starting()) {
+      MutableUnitState(s, id).officer_killed = true;
+    }
+  }
 }
 
 void SyncStatus(BattleState& s) {

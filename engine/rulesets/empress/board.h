@@ -6,11 +6,13 @@
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
 #define IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/empress/empress_state.h"
 #include "engine/rulesets/empress/tables.h"
 
 namespace impi::empress {
@@ -40,6 +42,22 @@ Condition ConditionNow(const BattleState& s, const Unit& u);
 bool OnEdge(const BattleState& s, const Vec2& p);
 // The point `inches` along the polyline `path` (its end if shorter).
 Vec2 AlongPath(const std::vector<Vec2>& path, double inches);
+// The MORALE situation of `u` as it stands: its class, a senior commander
+// or witch doctor of its side in contact, its officer killed, its condition,
+// this test's place in a row of tests and last move's failure. The caller
+// adds what the move brought (a rocket, cavalry catching it retiring, a
+// volley from prepared positions, a retiring unit passing within 10").
+MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u);
+// The lasting effects of a failed test on `e`: retiring (and never firing
+// again, permanently SHAKEN) or routing. Being pinned and the Brit
+// regulars' -1 last the next move: the caller places them.
+void ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e);
+
+// Takes `losses` (unit id -> figures killed) off the units, at most their
+// fit figures; the leader falls when a unit is down to half its figures
+// (designed: "-1 unit officer killed").
+void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses);
+
 // Mirrors the rule set's own state into each unit's shared status and stance.
 void SyncStatus(BattleState& s);
 

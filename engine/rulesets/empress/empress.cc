@@ -600,14 +600,6 @@ absl::Status EmpressRuleset::Run(BattleState& s, Dice& dice, EventLog& log) cons
   return absl::InternalError("EMPRESS_DWG: the umpire's procedure ran away");
 }
 
-absl::Status EmpressRuleset::Ask(BattleState& state, const impi::Question& question, Dice& dice,
-                                 EventLog& log, int* decision) const {
-  (void)state, (void)question, (void)dice, (void)log;
-  if (decision != nullptr) *decision = -1;
-  return absl::FailedPreconditionError(
-      absl::StrCat(kRulesetId, " has no decision point to ask on its own yet: send the orders with Advance"));
-}
-
 bool EmpressRuleset::IsOver(const BattleState& s) const { return StageOf(s) == Stage::kOver; }
 
 double EmpressRuleset::Score(const BattleState& s, Side side) const {

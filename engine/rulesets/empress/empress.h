@@ -123,7 +123,10 @@ class EmpressRuleset final : public Ruleset {
                      EventLog& log, const std::string& path,
                      const std::string& why) const override;
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
-  // No decision point is asked on its own yet: FAILED_PRECONDITION.
+  // One decision point (question.h): a morale test, a retire route, an
+  // evasion, a rocket's deviation, a Gatling burst. INVALID_ARGUMENT naming
+  // "empress.<kind>.<field>" for a question that is wrong in itself;
+  // FAILED_PRECONDITION where it does not apply to the unit named.
   absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;

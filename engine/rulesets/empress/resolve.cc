@@ -75,21 +75,6 @@ void Note(EventLog& log, EventKind kind, const Unit& u, const std::string& targe
   e.path = std::move(path);
 }
 
-void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {
-  for (const auto& [id, k] : losses) {
-    Unit* u = s.FindUnit(id);
-    if (u == nullptr) continue;
-    const int lost = std::min(k, u->figures.fit);
-    u->figures.fit -= lost;
-    u->figures.casualties += lost;
-    // Designed (not in the source text): the leader falls when the unit is
-    // down to half its figures.
-    if (u->leaders > 0 && u->figures.fit * 2 <= u->figures.Starting()) {
-      MutableUnitState(s, id).officer_killed = true;
-    }
-  }
-}
-
 int SmallArmsFigures(const Unit& u, const Profile& p) {
   if (u.kind == UnitKind::kRegiment) return std::min(u.figures.fit, u.figures.riflemen > 0 ? u.figures.riflemen : 4);
   if (u.kind == UnitKind::kNativeFoot) return std::min(u.figures.fit, u.figures.riflemen > 0 ? u.figures.riflemen : 2);
@@ -422,26 +407,15 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     occ.shaken = ConditionNow(s, u) == Condition::kShaken;
     const bool caught = m.caught_by_cavalry.count(id) > 0;
     if (!MoraleTestDue(occ, nullptr) && !caught) continue;
-    MoraleSituation ms;
-    ms.unit = p.morale;
-    for (const Unit& o : s.units) {
-      if (o.side != u.side || !Active(o) || &o == &u || !InContact(o, u)) continue;
-      const Profile op = ProfileOf(s, o);
-      ms.senior_commander_attached |= op.commander;
-      ms.witch_doctor_in_contact |= op.witch_doctor;
-    }
+    MoraleSituation ms = MoraleSituationOf(s, u);
     ms.volley_from_prepared_positions = u.kind == UnitKind::kInfantry && m.fired.count(id) && BehindDefences(s, u);
-    ms.officer_killed = e.officer_killed;
     for (const auto& [rid, path] : m.retreat_path) {
       const Unit& r = *s.FindUnit(rid);
       if (rid != id && r.side == u.side && SegmentDistance(u.position, path[0], path[1]) <= 10.0) {
         ms.retiring_unit_passed_within_10 = true;
       }
     }
-    ms.condition = ConditionNow(s, u);
-    ms.tests_in_a_row = e.tests_in_a_row + 1;
     ms.rocket = occ.rocket;
-    ms.failed_last_move = e.failures_in_a_row > 0;
     ms.caught_retiring_by_colonial_cavalry = caught;
     absl::StatusOr<MoraleResult> r = MoraleTest(dice, ms, w);
     IMPI_RETURN_IF_ERROR(r.status());
@@ -449,25 +423,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     Note(log, EventKind::kMoraleTest, u, "", w, absl::StrCat(u.name.str(), " tests morale: ", r->total));
     if (r->outcome == MoraleOutcome::kOk) continue;
     failed.insert(id);
-    switch (r->outcome) {
-      case MoraleOutcome::kPinned:
-        pinned_now.insert(id);
-        break;
-      case MoraleOutcome::kRetire:
-        e.retire_moves_left = std::max(e.retire_moves_left, r->moves_away);
-        e.never_fire |= r->may_not_fire_again;
-        e.permanently_shaken |= r->permanently_shaken;
-        break;
-      case MoraleOutcome::kRout:
-        e.routing = true;
-        e.retire_moves_left = 0;
-        break;
-      case MoraleOutcome::kFirePenalty:
-        penalty.insert(id);
-        break;
-      default:
-        break;
-    }
+    ApplyLastingMorale(*r, e);
+    if (r->outcome == MoraleOutcome::kPinned) pinned_now.insert(id);
+    if (r->outcome == MoraleOutcome::kFirePenalty) penalty.insert(id);
   }
 
   // 6. The end of the move.

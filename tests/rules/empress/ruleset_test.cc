@@ -6,6 +6,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
+#include "engine/rulesets/empress/question.h"
 #include "engine/rulesets/ruleset.h"
 #include "gtest/gtest.h"
 
@@ -407,6 +408,110 @@ TEST(EmpressValidate_002, RefusesUnitsAndParametersOfOtherRuleSets) {
   m.parameters = {{kMoveLimit, 0.5}};
   st = Rules().Validate(m);
   EXPECT_NE(st.message().find("state.parameters[0].value"), std::string::npos) << st;
+}
+
+}  // namespace
+}  // namespace impi::empress
+
+namespace impi::empress {
+namespace {
+
+absl::Status AskOf(BattleState& s, const Question& q, Dice& dice, EventLog& log, int* decision) {
+  return Rules().Ask(s, q, dice, log, decision);
+}
+
+TEST(EmpressAsk_002, MoraleTestAppliesItsResultForTheNextMove) {
+  int retired = 0, passed = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    BattleState s = Skirmish();
+    EmpressUnit& z = MutableUnitState(s, "z2");
+    z.tests_in_a_row = 1;
+    z.failures_in_a_row = 1;
+    Dice dice = Dice::Seeded(seed);
+    EventLog log;
+    int decision = -2;
+    Question q{QuestionKind::kMoraleTest, "z2"};
+    q.rocket = RocketEffect::kHit;
+    ASSERT_TRUE(AskOf(s, q, dice, log, &decision).ok());
+    ASSERT_GE(decision, 0);
+    EXPECT_EQ(log.events()[decision].kind, EventKind::kMoraleTest);
+    const EmpressUnit& after = *UnitState(s, "z2");
+    EXPECT_EQ(after.tests_in_a_row, 2);
+    if (after.failures_in_a_row == 2) {
+      ++retired;
+      EXPECT_EQ(after.retire_moves_left, 2);
+      EXPECT_TRUE(after.never_fire);
+    } else {
+      ++passed;
+      EXPECT_EQ(after.failures_in_a_row, 0);
+    }
+  }
+  EXPECT_GT(retired, 0);
+  EXPECT_GT(passed, 0);
+}
+
+TEST(EmpressAsk_002, EvasionMovesAZuluUnitAwayFromTheNearestEnemy) {
+  BattleState s = Skirmish();
+  const Vec2 before = s.FindUnit("z2")->position;
+  const Vec2 enemy = s.FindUnit("b3")->position;  // the horse, 21.5" away: the nearest to z2
+  Dice dice = Dice::ScriptedOfKind({{DieKind::kD, 2}, {DieKind::kD, 5}});
+  EventLog log;
+  int decision = -1;
+  ASSERT_TRUE(AskOf(s, Question{QuestionKind::kEvasion, "z2"}, dice, log, &decision).ok());
+  const Vec2 after = s.FindUnit("z2")->position;
+  EXPECT_NEAR(Distance(before, after), 13.0, 1e-9);  // 6" + 2 + 5
+  EXPECT_GT(Distance(after, enemy), Distance(before, enemy) + 12.9);
+  absl::Status british = AskOf(s, Question{QuestionKind::kEvasion, "b1"}, dice, log, &decision);
+  EXPECT_EQ(british.code(), absl::StatusCode::kFailedPrecondition) << british;
+  absl::Status none = AskOf(s, Question{QuestionKind::kEvasion, ""}, dice, log, &decision);
+  EXPECT_EQ(none.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(none.message().find("empress.evasion.unit_id"), std::string::npos) << none;
+}
+
+TEST(EmpressAsk_002, RocketDeviationAndRetireRouteAnswerWithoutChangingTheState) {
+  BattleState s = Skirmish();
+  AddUnit(s, "b4", Side::kBritish, UnitKind::kRockets, {20, 8}, 2);
+  const BattleState before = s;
+  Dice dice = Dice::ScriptedOfKind({{DieKind::kArrow, 4}, {DieKind::kD, 3}, {DieKind::kD, 4}});
+  EventLog log;
+  int decision = -1;
+  Question q{QuestionKind::kRocketDeviation, "b4"};
+  q.aim = Vec2(20, 28);
+  ASSERT_TRUE(AskOf(s, q, dice, log, &decision).ok());
+  const Event& e = log.events()[decision];
+  ASSERT_EQ(e.path.size(), 3u);
+  // Face 4: straight back along the line of fire, 7" short of the aim.
+  EXPECT_NEAR(e.path[2].x(), 20.0, 1e-9);
+  EXPECT_NEAR(Distance(e.path[2], q.aim), 7.0, 1e-9);
+  EXPECT_LT(Distance(e.path[2], s.FindUnit("b4")->position), Distance(q.aim, s.FindUnit("b4")->position));
+  ASSERT_TRUE(AskOf(s, Question{QuestionKind::kRetireRoute, "z1"}, dice, log, &decision).ok());
+  EXPECT_TRUE(log.events()[decision].path.size() == 2u);
+  EXPECT_EQ(Summary(s), Summary(before));
+  absl::Status not_rocket = AskOf(s, Question{QuestionKind::kRocketDeviation, "b1"}, dice, log, &decision);
+  EXPECT_EQ(not_rocket.code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(EmpressAsk_002, GatlingBurstKillsAndJamsOnAOneOnTheLastDie) {
+  BattleState s = Skirmish();
+  // 8 dice at z2 (22" away, 21-30": kills on 5,6): 6 5 1 (forfeits two) 4 6 1.
+  Dice dice = Dice::Scripted({6, 5, 1, 4, 6, 1});
+  EventLog log;
+  int decision = -1;
+  Question q{QuestionKind::kGatlingBurst, "b2"};
+  q.target_id = "z2";
+  ASSERT_TRUE(AskOf(s, q, dice, log, &decision).ok()) << dice.status();
+  ASSERT_TRUE(dice.status().ok()) << dice.status();
+  EXPECT_EQ(s.FindUnit("z2")->figures.fit, 7);  // 6, 5 and 6 kill
+  EXPECT_EQ(s.FindUnit("z2")->figures.casualties, 3);
+  EXPECT_TRUE(UnitState(s, "b2")->gatling_jammed);
+  // Jammed: no burst until the next move.
+  absl::Status jammed = AskOf(s, q, dice, log, &decision);
+  EXPECT_EQ(jammed.code(), absl::StatusCode::kFailedPrecondition) << jammed;
+  q.target_id = "b1";
+  s = Skirmish();
+  absl::Status own = AskOf(s, q, dice, log, &decision);
+  EXPECT_EQ(own.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(own.message().find("empress.gatling_burst.target_id"), std::string::npos) << own;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/empress/question.h"
 #include "impi/v1/empress.pb.h"
 
 namespace impi::empress {
@@ -131,12 +132,45 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
 }
 
 absl::Status EmpressWire::QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const {
-  (void)out;
-  if (in.question_case() == v1::AskRequest::QUESTION_NOT_SET) {
-    return absl::InvalidArgumentError("question: is required");
+  IMPI_RETURN_IF_ERROR(CheckQuestionMember(in, Question::kField, kRulesetId));
+  const v1::EmpressQuestion& p = in.empress();
+  Question q;
+  switch (p.kind_case()) {
+    case v1::EmpressQuestion::KIND_NOT_SET:
+      break;  // the rule set names the decision points it has
+    case v1::EmpressQuestion::kMoraleTest: {
+      const v1::EmpressMoraleTestQuestion& m = p.morale_test();
+      if (!v1::EmpressRocketEffect_IsValid(m.rocket())) {
+        return FieldError("empress.morale_test.rocket", absl::StrCat(m.rocket(), " is not a valid EmpressRocketEffect"));
+      }
+      q.kind = QuestionKind::kMoraleTest;
+      q.unit_id = m.unit_id();
+      q.rocket = static_cast<RocketEffect>(m.rocket());
+      q.caught_by_cavalry = m.caught_by_cavalry();
+      break;
+    }
+    case v1::EmpressQuestion::kRetireRoute:
+      q.kind = QuestionKind::kRetireRoute;
+      q.unit_id = p.retire_route().unit_id();
+      break;
+    case v1::EmpressQuestion::kEvasion:
+      q.kind = QuestionKind::kEvasion;
+      q.unit_id = p.evasion().unit_id();
+      break;
+    case v1::EmpressQuestion::kRocketDeviation:
+      q.kind = QuestionKind::kRocketDeviation;
+      q.unit_id = p.rocket_deviation().unit_id();
+      if (!p.rocket_deviation().has_aim()) return FieldError("empress.rocket_deviation.aim", "is required");
+      q.aim = Vec2(p.rocket_deviation().aim().x(), p.rocket_deviation().aim().y());
+      break;
+    case v1::EmpressQuestion::kGatlingBurst:
+      q.kind = QuestionKind::kGatlingBurst;
+      q.unit_id = p.gatling_burst().unit_id();
+      q.target_id = p.gatling_burst().target_id();
+      break;
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "question: ", kRulesetId, " has no decision point to ask on its own yet; send the orders with Advance"));
+  *out = std::move(q);
+  return absl::OkStatus();
 }
 
 }  // namespace impi::empress

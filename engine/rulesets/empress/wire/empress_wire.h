@@ -24,7 +24,7 @@ class EmpressWire final : public RulesetWire {
   std::string_view ruleset() const override { return kRulesetId; }
   absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const override;
   void StateToProto(const BattleState& in, v1::TableState* out) const override;
-  // Empress has no question of its own on the wire yet: INVALID_ARGUMENT.
+  // AskRequest.empress to an empress::Question (question.h).
   absl::Status QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const override;
 };
 
