@@ -7,11 +7,8 @@
 
 namespace impi::ai {
 
-int EmpressBritish::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
-                           std::string* why) {
-  (void)dice;
-  const Decision d = BeginDecision(s, options, why);
-  if (d.choice >= 0) return d.choice;
+int EmpressBritish::Order(const BattleState& s, const std::vector<Action>& options, const Decision& d,
+                          std::string* why) {
   const std::vector<int>& mine = d.mine;
   const Unit* u = d.unit;
   if (empress::ProfileOf(s, *u).colonial_cavalry) {

@@ -15,14 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "ai/doctrine/empress/empress_doctrine.h"
 #include "engine/rulesets/policy.h"
 
 namespace impi::ai {
 
-class EmpressBritish : public Policy {
- public:
-  int Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
-             std::string* why) override;
+class EmpressBritish : public EmpressPolicy {
+ protected:
+  int Order(const BattleState& state, const std::vector<Action>& options, const Decision& d,
+            std::string* why) override;
 };
 
 }  // namespace impi::ai

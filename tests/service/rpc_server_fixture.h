@@ -55,15 +55,21 @@ inline grpc::Status CallAsk(v1::Umpire::Stub& stub, const v1::AskRequest& r, v1:
 
 class RpcServerTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    ServerOptions o;
+  // The server on loopback with `o`'s limits (its addresses are set here).
+  static void StartServer(ServerOptions o) {
     o.grpc_address = "127.0.0.1:0";
     o.http_host = "127.0.0.1";
     o.http_port = 0;
-    o.max_threads = 4;
     auto server = ImpiServer::Start(o);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = server->release();
+    ASSERT_GT(server_->grpc_port(), 0);
+    ASSERT_GT(server_->http_port(), 0);
+  }
+  static void SetUpTestSuite() {
+    ServerOptions o;
+    o.max_threads = 4;
+    StartServer(o);
   }
   static void TearDownTestSuite() {
     if (server_ != nullptr) server_->Shutdown();

@@ -64,26 +64,14 @@ grpc::ByteBuffer Buffer(const std::string& bytes) {
   return grpc::ByteBuffer(&slice, 1);
 }
 
-class ServerTest : public ::testing::Test {
+class ServerTest : public RpcServerTest {
  protected:
   static void SetUpTestSuite() {
     ServerOptions o;
-    o.grpc_address = "127.0.0.1:0";
-    o.http_host = "127.0.0.1";
-    o.http_port = 0;
     o.cors_origins = {kAllowedOrigin};
     o.max_threads = 4;
     o.max_message_bytes = kMaxBytes;
-    auto server = ImpiServer::Start(o);
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = server->release();
-    ASSERT_GT(server_->grpc_port(), 0);
-    ASSERT_GT(server_->http_port(), 0);
-  }
-  static void TearDownTestSuite() {
-    if (server_ != nullptr) server_->Shutdown();
-    delete server_;
-    server_ = nullptr;
+    StartServer(o);
   }
 
   void SetUp() override {
@@ -104,19 +92,8 @@ class ServerTest : public ::testing::Test {
     return Http()->Post(path.c_str(), headers, body, "application/json");
   }
 
-  grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
-    return CallAdvance(*stub_, r, out);
-  }
-  grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
-    return CallAsk(*stub_, r, out);
-  }
-
-  static ImpiServer* server_;
   std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Umpire::Stub> stub_;
 };
-
-ImpiServer* ServerTest::server_ = nullptr;
 
 // --- Advance, Ask, Describe over both ways in ----------------------------------
 

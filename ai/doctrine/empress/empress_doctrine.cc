@@ -77,11 +77,15 @@ Decision BeginDecision(const BattleState& s, const std::vector<Action>& options,
   return d;
 }
 
-int EmpressDoctrine::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
-                            std::string* why) {
+int EmpressPolicy::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
+                          std::string* why) {
   (void)dice;
   const Decision d = BeginDecision(s, options, why);
-  if (d.choice >= 0) return d.choice;
+  return d.choice >= 0 ? d.choice : Order(s, options, d, why);
+}
+
+int EmpressDoctrine::Order(const BattleState& s, const std::vector<Action>& options, const Decision& d,
+                           std::string* why) {
   const std::vector<int>& mine = d.mine;
   const Unit* u = d.unit;
   if (const int order = First(options, mine, ActionKind::kOrder); order >= 0) {

@@ -26,10 +26,26 @@
 
 namespace impi::ai {
 
-class EmpressDoctrine : public Policy {
+struct Decision;
+
+// A policy of EMPRESS_DWG: each decision is the order of the first unit
+// listed; a unit that does not fight joins the unit nearest the enemy
+// (ChooseForNonFighter), the others are the subclass's to order.
+class EmpressPolicy : public Policy {
  public:
   int Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
-             std::string* why) override;
+             std::string* why) final;
+
+ protected:
+  // An index in `options` among `d.mine`, for the fighting unit `d.unit`.
+  virtual int Order(const BattleState& state, const std::vector<Action>& options, const Decision& d,
+                    std::string* why) = 0;
+};
+
+class EmpressDoctrine : public EmpressPolicy {
+ protected:
+  int Order(const BattleState& state, const std::vector<Action>& options, const Decision& d,
+            std::string* why) override;
 };
 
 // The options of one unit: the indices in `options` of the first unit listed.
