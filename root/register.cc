@@ -6,10 +6,14 @@
 #include <mutex>
 
 #include "absl/status/status.h"
+#include "ai/british/empress_british.h"
 #include "ai/british/scripted_british.h"
 #include "ai/british/tsatf_patrol.h"
 #include "ai/mcts/mcts_policy.h"
 #include "ai/random/random_policy.h"
+#include "engine/rulesets/empress/empress.h"
+#include "engine/rulesets/empress/wire/empress_wire.h"
+#include "ai/doctrine/empress/empress_doctrine.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
@@ -32,11 +36,13 @@ void Check(const absl::Status& status) {
 void RegisterRulesets() {
   Check(RegisterRuleset(std::make_unique<tsatf::TsatfRuleset>()));
   Check(RegisterRuleset(std::make_unique<ferree::FerreeRuleset>()));
+  Check(RegisterRuleset(std::make_unique<empress::EmpressRuleset>()));
 }
 
 void RegisterWires() {
   Check(RegisterWire(std::make_unique<ferree::FerreeWire>()));
   Check(RegisterWire(std::make_unique<tsatf::TsatfWire>()));
+  Check(RegisterWire(std::make_unique<empress::EmpressWire>()));
 }
 
 void RegisterPolicies() {
@@ -44,6 +50,10 @@ void RegisterPolicies() {
                  [](const PolicySpec&) { return std::make_unique<ai::FerreeDoctrine>(); });
   RegisterPolicy(ferree::kRulesetId, Side::kBritish, PolicyKind::kRules,
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
+  RegisterPolicy(empress::kRulesetId, Side::kZulu, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<ai::EmpressDoctrine>(); });
+  RegisterPolicy(empress::kRulesetId, Side::kBritish, PolicyKind::kRules,
+                 [](const PolicySpec&) { return std::make_unique<ai::EmpressBritish>(); });
   RegisterPolicy("TSATF_ZULU_CONTROL", Side::kBritish, PolicyKind::kRules,
                  [](const PolicySpec&) { return std::make_unique<ai::ScriptedPatrol>(); });
   // The search and the random player play either side of every rule set.

@@ -9,8 +9,10 @@
 // static initialiser in a static library would be dropped by the linker.
 // Registered:
 //   rule sets:  TSATF_ZULU_CONTROL (engine/rulesets/tsatf/),
-//               FERREE_ISANDLWANA (engine/rulesets/ferree/)
-//   adapters:   FERREE_ISANDLWANA (engine/rulesets/ferree/wire/)
+//               FERREE_ISANDLWANA (engine/rulesets/ferree/),
+//               EMPRESS_DWG (engine/rulesets/empress/)
+//   adapters:   FERREE_ISANDLWANA (engine/rulesets/ferree/wire/), TSATF_ZULU_CONTROL,
+//               EMPRESS_DWG (engine/rulesets/empress/wire/)
 //   policies:   FERREE_ISANDLWANA, ZULU,    RULES: FerreeDoctrine (ai/doctrine/ferree/)
 //               FERREE_ISANDLWANA, BRITISH, RULES: ScriptedBritish (ai/british/)
 //

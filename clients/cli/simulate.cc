@@ -17,6 +17,7 @@
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/dice.h"
+#include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/tsatf/victory.h"
@@ -59,10 +60,11 @@ std::string AgentAddressOf(const std::string& name) {
 
 int FiguresLost(const Unit& u) { return u.figures.seriously_wounded + u.figures.casualties; }
 
-// Figures that fight or can be killed: every unit but the Zulu regiment
-// groups (their figures are their trays') and the wagons.
-bool CountsFigures(const Unit& u) {
-  return u.kind != UnitKind::kRegiment && u.kind != UnitKind::kWagon;
+// Figures that fight or can be killed: every unit but Ferree's Zulu
+// regiment groups (their figures are their trays') and the wagons.
+bool CountsFigures(const BattleState& s, const Unit& u) {
+  if (u.kind == UnitKind::kRegiment) return s.ruleset != impi::ferree::kRulesetId;
+  return u.kind != UnitKind::kWagon;
 }
 
 std::string Percent(int k, int n) {
@@ -158,7 +160,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   GameRecord record;
   record.seed = seed;
   for (const Unit& u : start.units) {
-    if (!CountsFigures(u)) continue;
+    if (!CountsFigures(start, u)) continue;
     (u.side == Side::kBritish ? record.british_start : record.zulu_start) += u.figures.Starting();
   }
 
@@ -255,6 +257,11 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     record.objective = patrol.objective_reached;
     record.british_holding = patrol.holding_figures;
   }
+  if (s.ruleset == empress::kRulesetId) {
+    const empress::Outcome outcome = empress::OutcomeOf(s);
+    record.draw = outcome == empress::Outcome::kDraw;
+    record.ending = empress::OutcomeName(outcome);
+  }
   if (s.ruleset == "TSATF_ZULU_CONTROL") {
     // Zulu Control commits regiments of 20 during the game and takes the
     // destroyed and the fallen back off the table: the Zulu figures are
@@ -316,7 +323,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     }
   }
   for (const Unit& u : s.units) {
-    if (!CountsFigures(u)) continue;
+    if (!CountsFigures(start, u)) continue;
     (u.side == Side::kBritish ? record.british_lost : record.zulu_lost) += FiguresLost(u);
   }
   return record;
@@ -408,6 +415,11 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   auto row = [&](const std::string& label, int k, const std::string& note = "") {
     absl::StrAppend(&out, absl::StrFormat("  %-36s %5d  %s%s\n", label, k, Percent(k, n), note));
   };
+  if (ruleset == empress::kRulesetId) {
+    absl::StrAppend(&out, "\nVictory scale (designed, docs/empress-engine.md)\n");
+    for (const auto& [ending, k] : endings) row(ending, k);
+    return out;
+  }
   if (ruleset == "TSATF_ZULU_CONTROL") {
     absl::StrAppend(&out, "\nPatrol (Zulu Control, designed task)\n");
     auto wide = [&](const std::string& label, int k) {

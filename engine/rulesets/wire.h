@@ -22,6 +22,7 @@
 #define IMPI_ENGINE_RULESETS_WIRE_H_
 
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -57,6 +58,11 @@ class RulesetWire {
 // if it is another rule set's.
 absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
                                  std::string_view ruleset);
+
+// INVALID_ARGUMENT "<path>: <why>": an adapter's error naming the field.
+absl::Status FieldError(const std::string& path, const std::string& why);
+// FieldError(path, "<value> is negative") for a negative value, else OK.
+absl::Status NotNegativeField(const std::string& path, int value);
 
 // Adds `wire` (not null) to the registry, which owns it for the life of the
 // process. ALREADY_EXISTS if an adapter for the same rule set is registered:

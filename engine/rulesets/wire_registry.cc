@@ -25,6 +25,15 @@ std::vector<std::unique_ptr<const RulesetWire>>& Adapters() {
 
 }  // namespace
 
+absl::Status FieldError(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+absl::Status NotNegativeField(const std::string& path, int value) {
+  if (value < 0) return FieldError(path, absl::StrCat(value, " is negative"));
+  return absl::OkStatus();
+}
+
 absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
                                  std::string_view ruleset) {
   const auto* oneof = in.GetDescriptor()->FindOneofByName("question");

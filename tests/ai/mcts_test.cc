@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "ai/mcts/mcts_policy.h"
 #include "engine/core/dice.h"
+#include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/game.h"
 #include "engine/rulesets/policy.h"
@@ -148,6 +149,7 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
     ASSERT_TRUE(g.ok()) << g.status();
     CounterRng rng(3, 5);
     const bool ferree_rules = c.ruleset == ferree::kRulesetId;
+    const bool empress_rules = c.ruleset == empress::kRulesetId;
     ASSERT_TRUE(PlayUntil(*g, rng, [&](const Game& x) {
       if (x.ToAct() != Side::kBritish) return false;
       return !ferree_rules || !ferree::Own(x.state()).secret_entries.empty();
@@ -157,6 +159,14 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
       ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
       for (const Unit& u : planted.units) {
         if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
+      }
+    } else if (empress_rules) {
+      // The Zulus' orders of the move, fixed before the British give theirs.
+      for (const Unit& u : planted.units) {
+        if (u.side != Side::kZulu) continue;
+        empress::EmpressUnit& e = empress::MutableUnitState(planted, u.id);
+        e.order.kind = empress::OrderKind::kEvade;
+        e.order.to = Vec2(1.25, 2.75);
       }
     } else {
       tsatf::MutableOwnState(planted).force_pool += 4321;
@@ -174,6 +184,11 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
         }
         for (const Unit& u : world.units) {
           if (u.side == Side::kZulu) EXPECT_NE(ferree::UnitOf(world, u.id).division, 1) << u.id;
+        }
+      } else if (empress_rules) {
+        for (const Unit& u : world.units) {
+          const empress::EmpressUnit* e = empress::UnitState(world, u.id);
+          if (u.side == Side::kZulu && e != nullptr) EXPECT_NE(e->order.to, Vec2(1.25, 2.75)) << u.id;
         }
       } else {
         const tsatf::TsatfState* own = tsatf::OwnState(world);

@@ -22,6 +22,7 @@
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
 #include "engine/core/dice.h"
+#include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/game.h"
 #include "engine/rulesets/ruleset.h"
@@ -236,7 +237,27 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
           if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
         }
       }
+      // Empress: the Zulus' orders of the move, fixed before the British
+      // give theirs, are not in the British view until the move is resolved.
+      const bool empress_rules = rules.id() == empress::kRulesetId;
+      const bool orders_hidden = empress_rules && empress::StageOf(planted) != empress::Stage::kResolve;
+      if (empress_rules) {
+        for (const Unit& u : planted.units) {
+          if (u.side != Side::kZulu) continue;
+          empress::EmpressUnit& e = empress::MutableUnitState(planted, u.id);
+          e.order.kind = empress::OrderKind::kEvade;
+          e.order.to = Vec2(1.5, 2.5);
+        }
+      }
       const BattleState view = rules.View(planted, Side::kBritish);
+      if (orders_hidden) {
+        for (const Unit& u : view.units) {
+          const empress::EmpressUnit* e = empress::UnitState(view, u.id);
+          if (u.side == Side::kZulu && e != nullptr) {
+            EXPECT_EQ(e->order.kind, empress::OrderKind::kUnspecified) << u.id << ": a Zulu order";
+          }
+        }
+      }
       if (tsatf_rules) {
         const tsatf::TsatfState* book = tsatf::OwnState(view);
         ASSERT_NE(book, nullptr);

@@ -3,26 +3,13 @@
 // "isandlwana" scenario; Advance from the scenario to a British unit's turn
 // and play it (MOVE, FIRE, PASS) with the fire's dice explained; and the
 // Ferree questions refused with the exact code and field path.
-#include "service/server.h"
+#include "tests/service/rpc_server_fixture.h"
 
-// clang-format off
-// Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/scenarios/embedded.h"
-#include "service/convert.h"
-// clang-format on
-
-#include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
-#include <grpcpp/grpcpp.h>
-#include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -34,14 +21,6 @@ namespace impi::service {
 namespace {
 
 using google::protobuf::util::MessageDifferencer;
-
-std::string ToJson(const google::protobuf::Message& m) {
-  google::protobuf::util::JsonPrintOptions o;
-  o.preserve_proto_field_names = true;
-  std::string json;
-  EXPECT_TRUE(google::protobuf::util::MessageToJsonString(m, &json, o).ok());
-  return json;
-}
 
 template <typename M>
 M FromJson(const std::string& json) {
@@ -68,48 +47,8 @@ std::string FirstOf(const v1::TableState& s, v1::UnitKind kind) {
   return "";
 }
 
-class FerreeRpc : public ::testing::Test {
+class FerreeRpc : public RpcServerTest {
  protected:
-  static void SetUpTestSuite() {
-    ServerOptions o;
-    o.grpc_address = "127.0.0.1:0";
-    o.http_host = "127.0.0.1";
-    o.http_port = 0;
-    o.max_threads = 4;
-    auto server = ImpiServer::Start(o);
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = server->release();
-  }
-  static void TearDownTestSuite() {
-    if (server_ != nullptr) server_->Shutdown();
-    delete server_;
-    server_ = nullptr;
-  }
-
-  void SetUp() override {
-    ASSERT_NE(server_, nullptr);
-    stub_ = v1::Umpire::NewStub(grpc::CreateChannel(
-        "127.0.0.1:" + std::to_string(server_->grpc_port()), grpc::InsecureChannelCredentials()));
-  }
-
-  grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Ask(&ctx, r, out);
-  }
-
-  grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Advance(&ctx, r, out);
-  }
-
-  httplib::Result Post(const std::string& path, const std::string& body) const {
-    httplib::Client c("127.0.0.1", server_->http_port());
-    c.set_read_timeout(60, 0);
-    return c.Post(path.c_str(), body, "application/json");
-  }
-
   // The same request over JSON: 200 and the same answer as over gRPC.
   template <typename Response>
   void ExpectJsonAgrees(const std::string& path, const google::protobuf::Message& request,
@@ -120,11 +59,7 @@ class FerreeRpc : public ::testing::Test {
     EXPECT_TRUE(MessageDifferencer::Equals(by_grpc, FromJson<Response>(res->body)));
   }
 
-  static ImpiServer* server_;
-  std::unique_ptr<v1::Umpire::Stub> stub_;
 };
-
-ImpiServer* FerreeRpc::server_ = nullptr;
 
 v1::AskRequest AskOn(const v1::TableState& state, int seed) {
   v1::AskRequest r;

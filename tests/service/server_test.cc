@@ -1,11 +1,6 @@
 // tests/service/server_test.cc: a real ImpiServer on loopback, every RPC over
 // gRPC and over JSON/HTTP, health, reflection, CORS, limits and bad input.
-#include "service/server.h"
-
-// clang-format off
-// Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/ruleset.h"
-// clang-format on
+#include "tests/service/rpc_server_fixture.h"
 
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -69,26 +64,14 @@ grpc::ByteBuffer Buffer(const std::string& bytes) {
   return grpc::ByteBuffer(&slice, 1);
 }
 
-class ServerTest : public ::testing::Test {
+class ServerTest : public RpcServerTest {
  protected:
   static void SetUpTestSuite() {
     ServerOptions o;
-    o.grpc_address = "127.0.0.1:0";
-    o.http_host = "127.0.0.1";
-    o.http_port = 0;
     o.cors_origins = {kAllowedOrigin};
     o.max_threads = 4;
     o.max_message_bytes = kMaxBytes;
-    auto server = ImpiServer::Start(o);
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = server->release();
-    ASSERT_GT(server_->grpc_port(), 0);
-    ASSERT_GT(server_->http_port(), 0);
-  }
-  static void TearDownTestSuite() {
-    if (server_ != nullptr) server_->Shutdown();
-    delete server_;
-    server_ = nullptr;
+    StartServer(o);
   }
 
   void SetUp() override {
@@ -109,24 +92,8 @@ class ServerTest : public ::testing::Test {
     return Http()->Post(path.c_str(), headers, body, "application/json");
   }
 
-  grpc::Status GrpcAdvance(const v1::AdvanceRequest& r, v1::AdvanceResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Advance(&ctx, r, out);
-  }
-
-  grpc::Status GrpcAsk(const v1::AskRequest& r, v1::AskResponse* out) const {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
-    return stub_->Ask(&ctx, r, out);
-  }
-
-  static ImpiServer* server_;
   std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Umpire::Stub> stub_;
 };
-
-ImpiServer* ServerTest::server_ = nullptr;
 
 // --- Advance, Ask, Describe over both ways in ----------------------------------
 

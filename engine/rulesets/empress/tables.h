@@ -22,7 +22,7 @@
 // ambiguous the reading taken is written beside the function and in
 // docs/conformance.md ("Empress (002)").
 //
-// These are the tables only: no engine, state or Ruleset uses them yet.
+// EmpressRuleset (empress.h) reads them to play the game.
 //
 // Usage:
 //   Dice dice = Dice::ScriptedOfKind({{DieKind::kAverage, 3}});

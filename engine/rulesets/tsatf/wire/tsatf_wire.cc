@@ -12,19 +12,10 @@
 namespace impi::tsatf {
 namespace {
 
-absl::Status Bad(const std::string& path, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
-}
-
-absl::Status NotNegative(const std::string& path, int value) {
-  if (value < 0) return Bad(path, absl::StrCat(value, " is negative"));
-  return absl::OkStatus();
-}
-
 absl::Status UnitRef(const std::string& path, const std::string& id,
                      const std::unordered_set<std::string>& units) {
-  if (id.empty()) return Bad(path, "is required");
-  if (!units.count(id)) return Bad(path, absl::StrCat("no unit has id \"", id, "\""));
+  if (id.empty()) return FieldError(path, "is required");
+  if (!units.count(id)) return FieldError(path, absl::StrCat("no unit has id \"", id, "\""));
   return absl::OkStatus();
 }
 
@@ -42,17 +33,17 @@ absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
                            const std::unordered_set<std::string>& units,
                            const std::unordered_set<std::string>& british, TsatfUnit* u) {
   if (!v1::Hand_IsValid(p.hand())) {
-    return Bad(path + ".hand", absl::StrCat(p.hand(), " is not a valid Hand"));
+    return FieldError(path + ".hand", absl::StrCat(p.hand(), " is not a valid Hand"));
   }
   if (!p.target_id().empty()) {
     IMPI_RETURN_IF_ERROR(UnitRef(path + ".target_id", p.target_id(), units));
     if (!british.count(p.target_id())) {
-      return Bad(path + ".target_id", absl::StrCat("'", p.target_id(), "' is not a British unit"));
+      return FieldError(path + ".target_id", absl::StrCat("'", p.target_id(), "' is not a British unit"));
     }
   }
   if (p.has_last_known_target() && (!std::isfinite(p.last_known_target().x()) ||
                                     !std::isfinite(p.last_known_target().y()))) {
-    return Bad(path + ".last_known_target", "is not finite");
+    return FieldError(path + ".last_known_target", "is not finite");
   }
   for (int i = 0; i < p.fired_on_by_this_turn_size(); ++i) {
     IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_this_turn[", i, "]"),
@@ -62,9 +53,9 @@ absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
     IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_last_turn[", i, "]"),
                                  p.fired_on_by_last_turn(i), units));
   }
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".losses_this_turn", p.losses_this_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".created_turn", p.created_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegative(path + ".entry_point", p.entry_point()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".losses_this_turn", p.losses_this_turn()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".created_turn", p.created_turn()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".entry_point", p.entry_point()));
   u->hand = static_cast<Hand>(p.hand());
   u->target_id = p.target_id();
   // The presence of last_known_target is the engine's has_last_known_target.
@@ -92,22 +83,22 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
   const v1::TsatfState& p = in.tsatf();
   TsatfState own;
   const v1::TsatfDeck& d = p.deck();
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.red_left", d.red_left()));
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.black_left", d.black_left()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.red_left", d.red_left()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.black_left", d.black_left()));
   if (!v1::CardColor_IsValid(d.current_card())) {
-    return Bad("state.tsatf.deck.current_card",
+    return FieldError("state.tsatf.deck.current_card",
                absl::StrCat(d.current_card(), " is not a valid CardColor"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.deck.zulu_cards_drawn", d.zulu_cards_drawn()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.zulu_cards_drawn", d.zulu_cards_drawn()));
   // -1 means "no limit" on the last British card.
   if (d.british_moves_left() < -1) {
-    return Bad("state.tsatf.deck.british_moves_left",
+    return FieldError("state.tsatf.deck.british_moves_left",
                absl::StrCat(d.british_moves_left(), " is below -1 (no limit)"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.force_pool", p.force_pool()));
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.committed", p.committed()));
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.scenario_total", p.scenario_total()));
-  IMPI_RETURN_IF_ERROR(NotNegative("state.tsatf.impis_created", p.impis_created()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.force_pool", p.force_pool()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.committed", p.committed()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.scenario_total", p.scenario_total()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.impis_created", p.impis_created()));
   own.deck.red_left = d.red_left();
   own.deck.black_left = d.black_left();
   own.deck.current_card = static_cast<CardColor>(d.current_card());
@@ -127,7 +118,7 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
     const v1::TsatfUnit& pu = p.units(i);
     IMPI_RETURN_IF_ERROR(UnitRef(path + ".unit_id", pu.unit_id(), units));
     if (own.units.count(pu.unit_id())) {
-      return Bad(path + ".unit_id",
+      return FieldError(path + ".unit_id",
                  absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
     }
     IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, &own.units[pu.unit_id()]));

@@ -1,0 +1,170 @@
+// What Empress reads off the table. See board.h.
+#include "engine/rulesets/empress/board.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "engine/rulesets/empress/empress.h"
+#include "engine/rulesets/empress/empress_state.h"
+
+namespace impi::empress {
+namespace {
+
+bool Organised(TerrainKind k) {
+  return k == TerrainKind::kBarricade || k == TerrainKind::kMealieBags || k == TerrainKind::kWall ||
+         k == TerrainKind::kLaager;
+}
+
+bool Polygon(const Terrain& t) { return !t.open && t.outline.size() >= 3; }
+
+}  // namespace
+
+bool Fights(const Unit& u) {
+  return u.kind != UnitKind::kInduna && u.kind != UnitKind::kWitchDoctor && u.kind != UnitKind::kOfficer;
+}
+
+double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  if (len2 == 0.0) return Distance(p, a);
+  const double t = std::clamp((p - a).dot(ab) / len2, 0.0, 1.0);
+  return Distance(p, a + t * ab);
+}
+
+bool InsideTerrain(const BattleState& s, const Vec2& p, TerrainKind kind) {
+  for (const Terrain& t : s.terrain) {
+    if (t.kind == kind && Polygon(t) && PointInPolygon(p, t.outline)) return true;
+  }
+  return false;
+}
+
+bool BehindDefences(const BattleState& s, const Unit& u) {
+  for (const Terrain& t : s.terrain) {
+    if (!Organised(t.kind) || t.outline.empty()) continue;
+    if (Polygon(t) && PointInPolygon(u.position, t.outline)) return true;
+    for (size_t i = 0; i + 1 < t.outline.size(); ++i) {
+      if (SegmentDistance(u.position, t.outline[i], t.outline[i + 1]) <= UnitRadius(u) + 1.0) return true;
+    }
+  }
+  return false;
+}
+
+bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target) {
+  for (const Terrain& t : s.terrain) {
+    if (t.cover_class <= 0 || t.outline.size() < 2) continue;
+    if (Polygon(t) && PointInPolygon(target.position, t.outline)) return true;
+    if (t.open) {
+      const double d = std::min(2.0 + UnitRadius(target), Distance(from, target.position));
+      if (SegmentHits(StepTowards(target.position, from, d), target.position, Obstacle::Polyline(t.outline))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
+  int n = 0;
+  for (const Terrain& t : s.terrain) {
+    if (t.open && t.outline.size() >= 2 && SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
+  }
+  return n;
+}
+
+bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
+  for (const Terrain& t : s.terrain) {
+    if (!t.blocks_los || t.outline.size() < 2) continue;
+    const Obstacle o = t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline);
+    if (!SegmentHits(a, b, o)) continue;
+    if (Polygon(t) && (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline))) continue;
+    return false;
+  }
+  return true;
+}
+
+Condition ConditionNow(const BattleState& s, const Unit& u) {
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e != nullptr && e->permanently_shaken) return Condition::kShaken;
+  const int start = u.figures.Starting();
+  return start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
+}
+
+bool OnEdge(const BattleState& s, const Vec2& p) {
+  const double eps = 1e-6;
+  return p.x() <= eps || p.y() <= eps || p.x() >= s.table.width - eps || p.y() >= s.table.height - eps;
+}
+
+Vec2 AlongPath(const std::vector<Vec2>& path, double inches) {
+  Vec2 at = path.front();
+  for (size_t i = 1; i < path.size(); ++i) {
+    const double leg = Distance(at, path[i]);
+    if (leg >= inches) return StepTowards(at, path[i], inches);
+    inches -= leg;
+    at = path[i];
+  }
+  return at;
+}
+
+MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
+  MoraleSituation ms;
+  ms.unit = ProfileOf(s, u).morale;
+  for (const Unit& o : s.units) {
+    if (o.side != u.side || !Active(o) || &o == &u || !InContact(o, u)) continue;
+    const Profile op = ProfileOf(s, o);
+    ms.senior_commander_attached |= op.commander;
+    ms.witch_doctor_in_contact |= op.witch_doctor;
+  }
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  ms.officer_killed = e != nullptr && e->officer_killed;
+  ms.condition = ConditionNow(s, u);
+  ms.tests_in_a_row = (e != nullptr ? e->tests_in_a_row : 0) + 1;
+  ms.failed_last_move = e != nullptr && e->failures_in_a_row > 0;
+  return ms;
+}
+
+void ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e) {
+  if (r.outcome == MoraleOutcome::kRetire) {
+    e.retire_moves_left = std::max(e.retire_moves_left, r.moves_away);
+    e.never_fire |= r.may_not_fire_again;
+    e.permanently_shaken |= r.permanently_shaken;
+  } else if (r.outcome == MoraleOutcome::kRout) {
+    e.routing = true;
+    e.retire_moves_left = 0;
+  }
+}
+
+void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {
+  for (const auto& [id, k] : losses) {
+    Unit* u = s.FindUnit(id);
+    if (u == nullptr) continue;
+    const int lost = std::min(k, u->figures.fit);
+    u->figures.fit -= lost;
+    u->figures.casualties += lost;
+    // Designed (not in the source text): the leader falls when the unit is
+    // down to half its figures.
+    if (u->leaders > 0 && u->figures.fit * 2 <= u->figures.Starting()) {
+      MutableUnitState(s, id).officer_killed = true;
+    }
+  }
+}
+
+void SyncStatus(BattleState& s) {
+  for (Unit& u : s.units) {
+    const EmpressUnit* e = UnitState(s, u.id.str());
+    const int start = u.figures.Starting();
+    const Condition c = start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
+    u.status.disordered = c == Condition::kDisordered;
+    u.status.shaken = c == Condition::kShaken || (e != nullptr && e->permanently_shaken);
+    u.status.pinned = e != nullptr && e->pinned;
+    u.status.retiring = e != nullptr && e->Retiring();
+    u.status.routed = e != nullptr && e->routing;
+    u.status.may_not_fire = e != nullptr && e->never_fire;
+    u.status.ordered = e != nullptr && e->ordered;
+    const bool mounted = u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse ||
+                         u.kind == UnitKind::kMountedInfantry;
+    u.stance = u.status.pinned ? Stance::kProne : mounted ? Stance::kMounted : Stance::kUpright;
+  }
+}
+
+}  // namespace impi::empress

@@ -1,0 +1,697 @@
+// EmpressRuleset: the simultaneous move of "Damned Wobbly Gentlemen". See
+// empress.h.
+#include "engine/rulesets/empress/empress.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/state_hash.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/empress/board.h"
+
+namespace impi::empress {
+namespace {
+
+constexpr double kContactSlack = 0.5;
+constexpr double kEdgeStep = 3.0;
+constexpr double kEdgeSpan = 36.0;
+constexpr int kMaxTargets = 3;
+
+absl::Status Bad(const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
+}
+
+bool ZuluKind(UnitKind k) {
+  return k == UnitKind::kRegiment || k == UnitKind::kInduna || k == UnitKind::kWitchDoctor;
+}
+
+bool BritishKind(UnitKind k) {
+  switch (k) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+    case UnitKind::kOfficer:
+      return true;
+    default:
+      return false;
+  }
+}
+
+double Param(const BattleState& s, const char* name, double fallback) {
+  return s.ParameterOr(name, fallback);
+}
+
+std::optional<Vec2> Objective(const BattleState& s) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double x = Param(s, kObjectiveX, nan), y = Param(s, kObjectiveY, nan);
+  if (std::isnan(x) || std::isnan(y)) return std::nullopt;
+  return Vec2(x, y);
+}
+
+int MaxReach(MoverType m) {
+  switch (m) {
+    case MoverType::kZulus: return 18;
+    case MoverType::kCavalry: return 18;
+    case MoverType::kWagons: return 9;
+    default: return 12;
+  }
+}
+
+std::vector<const Unit*> SortedById(const BattleState& s) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : s.units) out.push_back(&u);
+  std::sort(out.begin(), out.end(), [](const Unit* a, const Unit* b) { return a->id.str() < b->id.str(); });
+  return out;
+}
+
+// Enemies of `u` that it could target, nearest first (ties by id).
+std::vector<const Unit*> EnemiesByDistance(const BattleState& s, const Unit& u) {
+  std::vector<const Unit*> out;
+  for (const Unit& e : s.units) {
+    if (e.side != u.side && Active(e)) out.push_back(&e);
+  }
+  std::sort(out.begin(), out.end(), [&](const Unit* a, const Unit* b) {
+    const double da = Distance(a->position, u.position), db = Distance(b->position, u.position);
+    if (da != db) return da < db;
+    return a->id.str() < b->id.str();
+  });
+  return out;
+}
+
+bool MayFire(const BattleState& s, const Unit& u) {
+  const Profile p = ProfileOf(s, u);
+  if (!Active(u) || p.range <= 0.0) return false;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e == nullptr) return true;
+  return !e->never_fire && !e->routing && !e->Retiring() && !e->pinned &&
+         !(u.kind == UnitKind::kGatling && e->gatling_jammed);
+}
+
+bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
+  const Profile p = ProfileOf(s, firer);
+  const double d = Distance(firer.position, target.position);
+  if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return false;  // "N/A" at 0-10"
+  return d <= p.range && SightClear(s, firer.position, target.position);
+}
+
+bool HasCommanderInContact(const BattleState& s, const Unit& u) {
+  for (const Unit& c : s.units) {
+    if (&c != &u && c.side == u.side && Active(c) && ProfileOf(s, c).commander && InContact(c, u)) return true;
+  }
+  return false;
+}
+
+Action Make(ActionKind kind, const Unit& u) {
+  Action a;
+  a.kind = kind;
+  a.unit_id = u.id.str();
+  return a;
+}
+
+Order OrderOf(const Action& a) {
+  Order o;
+  switch (a.kind) {
+    case ActionKind::kPass: o.kind = OrderKind::kHold; break;
+    case ActionKind::kFire: o.kind = OrderKind::kFire; o.target_id = a.target_id; break;
+    case ActionKind::kCharge: o.kind = OrderKind::kCharge; o.target_id = a.target_id; break;
+    case ActionKind::kOrder: o.kind = OrderKind::kStanding; o.standing = static_cast<Standing>(a.point); break;
+    case ActionKind::kMove:
+      if (!a.target_id.empty()) {
+        o.kind = OrderKind::kAttach;
+        o.target_id = a.target_id;
+      } else {
+        o.kind = a.point == 1 ? OrderKind::kEvade : OrderKind::kAdvance;
+        o.to = a.to;
+      }
+      break;
+    default: break;
+  }
+  return o;
+}
+
+bool SameAction(const Action& a, const Action& b) {
+  return a.kind == b.kind && a.unit_id == b.unit_id && a.target_id == b.target_id &&
+         a.point == b.point && Distance(a.to, b.to) < 1e-6;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Profiles and geometry
+
+namespace {
+
+// The weapon and the longest range a unit fires at.
+void Arm(Profile& p, Weapon w, double range) {
+  p.weapon = w;
+  p.range = range;
+}
+
+void Artillery(Profile& p, Ordnance o) {
+  p.mover = MoverType::kLimbers;
+  p.ordnance = o;
+  p.range = 70;
+  p.morale = MoraleClass::kBritishArtillery;
+}
+
+void Horseman(Profile& p, Horse horse, MoraleClass morale) {
+  p.mover = MoverType::kCavalry;
+  Arm(p, Weapon::kCarbine, 20);
+  p.mounted = true;
+  p.colonial_cavalry = true;
+  p.horse = horse;
+  p.morale = morale;
+}
+
+}  // namespace
+
+Profile ProfileOf(const BattleState& s, const Unit& u) {
+  Profile p;
+  const bool zulu = u.kind == UnitKind::kRegiment || u.kind == UnitKind::kInduna ||
+                    u.kind == UnitKind::kWitchDoctor;
+  if (zulu) {
+    p.mover = MoverType::kZulus;
+    p.native = true;
+    p.morale = MoraleClass::kUnmarriedImpi;
+  }
+  switch (u.kind) {
+    case UnitKind::kRegiment:
+      Arm(p, Weapon::kMusketShotGun, 20);
+      if (const EmpressUnit* e = UnitState(s, u.id.str()); e != nullptr && e->married) {
+        p.morale = MoraleClass::kMarriedImpi;
+      }
+      break;
+    case UnitKind::kInduna:
+    case UnitKind::kOfficer:
+      p.commander = true;
+      break;
+    case UnitKind::kWitchDoctor:
+      p.witch_doctor = true;
+      break;
+    case UnitKind::kInfantry:
+      Arm(p, Weapon::kMartiniHenry, 40);
+      break;
+    case UnitKind::kNativeFoot:
+      p.mover = MoverType::kNncFoot;
+      Arm(p, Weapon::kMartiniHenry, 40);
+      p.native = true;
+      p.morale = MoraleClass::kNnc;
+      break;
+    case UnitKind::kCavalry:
+      Horseman(p, Horse::kRegularCavalry, MoraleClass::kBritishRegularHorse);
+      break;
+    case UnitKind::kNativeHorse:
+    case UnitKind::kMountedInfantry:
+      Horseman(p, Horse::kIrregularCavalry, MoraleClass::kIrregularHorse);
+      break;
+    case UnitKind::kGatling:
+      p.mover = MoverType::kLimbers;
+      Arm(p, Weapon::kGatlingGun, 40);
+      p.morale = MoraleClass::kBritishArtillery;
+      break;
+    case UnitKind::kGun:
+      Artillery(p, Ordnance::kFieldGun);
+      break;
+    case UnitKind::kRockets:
+      Artillery(p, Ordnance::kRocket);
+      break;
+    default:
+      break;
+  }
+  return p;
+}
+
+double UnitRadius(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kInduna:
+    case UnitKind::kWitchDoctor:
+    case UnitKind::kOfficer:
+      return 0.5;
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+      return 1.5;
+    default:
+      return 2.0;
+  }
+}
+
+bool InContact(const Unit& a, const Unit& b) {
+  return Distance(a.position, b.position) <= UnitRadius(a) + UnitRadius(b) + kContactSlack;
+}
+
+bool Active(const Unit& u) { return u.OnTable() && u.figures.fit > 0; }
+
+bool NeedsOrder(const BattleState& s, const Unit& u) {
+  if (!Active(u)) return false;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e == nullptr) return true;
+  return !e->ordered && !e->pinned && !e->Retiring() && !e->routing;
+}
+
+std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
+  std::vector<Action> out;
+  if (!NeedsOrder(s, u)) return out;
+  const Profile p = ProfileOf(s, u);
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  const Standing standing = e != nullptr && e->standing == Standing::kAttack ? Standing::kAttack : Standing::kHold;
+  out.push_back(Make(ActionKind::kPass, u));
+  const std::vector<const Unit*> enemies = EnemiesByDistance(s, u);
+  if (!Fights(u)) {
+    // A commander or witch doctor joins one of the nearest units of his side.
+    std::vector<const Unit*> friends;
+    for (const Unit& f : s.units) {
+      if (&f != &u && f.side == u.side && Active(f) && Fights(f)) friends.push_back(&f);
+    }
+    std::sort(friends.begin(), friends.end(), [&](const Unit* a, const Unit* b) {
+      const double da = Distance(a->position, u.position), db = Distance(b->position, u.position);
+      return da != db ? da < db : a->id.str() < b->id.str();
+    });
+    for (size_t i = 0; i < friends.size() && i < 4; ++i) {
+      Action a = Make(ActionKind::kMove, u);
+      a.target_id = friends[i]->id.str();
+      a.to = friends[i]->position;
+      out.push_back(a);
+    }
+    return out;
+  }
+  if (MayFire(s, u)) {
+    int n = 0;
+    for (const Unit* t : enemies) {
+      if (n >= kMaxTargets) break;
+      if (!InRange(s, u, *t)) continue;
+      Action a = Make(ActionKind::kFire, u);
+      a.target_id = t->id.str();
+      out.push_back(a);
+      ++n;
+    }
+  }
+  const bool moves = !p.ordnance && p.weapon != Weapon::kGatlingGun;
+  if (moves && standing == Standing::kAttack && !enemies.empty()) {
+    // Advance towards the nearest enemy, or the objective.
+    Action a = Make(ActionKind::kMove, u);
+    a.to = ClampToTable(StepTowards(u.position, enemies.front()->position, MaxReach(p.mover)),
+                        s.table.width, s.table.height);
+    out.push_back(a);
+    if (std::optional<Vec2> obj = Objective(s); obj && Distance(*obj, u.position) > 1.0) {
+      Action b = Make(ActionKind::kMove, u);
+      b.to = ClampToTable(StepTowards(u.position, *obj, std::min<double>(MaxReach(p.mover),
+                                                                          Distance(*obj, u.position))),
+                          s.table.width, s.table.height);
+      out.push_back(b);
+    }
+    int n = 0;
+    for (const Unit* t : enemies) {
+      if (n >= kMaxTargets) break;
+      if (Distance(t->position, u.position) - UnitRadius(*t) - UnitRadius(u) > MaxReach(p.mover)) break;
+      Action c = Make(ActionKind::kCharge, u);
+      c.target_id = t->id.str();
+      out.push_back(c);
+      ++n;
+    }
+  }
+  if (moves && u.side == Side::kZulu && !enemies.empty() &&
+      Distance(enemies.front()->position, u.position) <= 24.0) {
+    // "Units will naturally ... in the case of Zulus, try and evade if attacked."
+    Action a = Make(ActionKind::kMove, u);
+    a.point = 1;
+    const Vec2 away = u.position + (u.position - enemies.front()->position);
+    a.to = ClampToTable(StepTowards(u.position, away, MaxReach(p.mover)), s.table.width, s.table.height);
+    out.push_back(a);
+  }
+  if (HasCommanderInContact(s, u)) {
+    Action a = Make(ActionKind::kOrder, u);
+    a.point = static_cast<int>(standing == Standing::kAttack ? Standing::kHold : Standing::kAttack);
+    out.push_back(a);
+  }
+  return out;
+}
+
+double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const Unit& e : s.units) {
+    if (e.side == side || !MayFire(s, e)) continue;
+    const double range = ProfileOf(s, e).range;
+    for (size_t i = 0; i + 1 < path.size(); ++i) {
+      best = std::min(best, SegmentDistance(e.position, path[i], path[i + 1]) - range);
+    }
+    if (path.size() == 1) best = std::min(best, Distance(e.position, path[0]) - range);
+  }
+  return best;
+}
+
+std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from) {
+  const double w = s.table.width, h = s.table.height;
+  // The nearest edge: 0 west, 1 east, 2 low y, 3 high y (ties in that order).
+  const double d[4] = {from.x(), w - from.x(), from.y(), h - from.y()};
+  int edge = 0;
+  for (int i = 1; i < 4; ++i) {
+    if (d[i] < d[edge]) edge = i;
+  }
+  std::vector<Vec2> ends;
+  for (double off = -kEdgeSpan; off <= kEdgeSpan + 1e-9; off += kEdgeStep) {
+    Vec2 p = edge == 0 ? Vec2(0, from.y() + off)
+             : edge == 1 ? Vec2(w, from.y() + off)
+             : edge == 2 ? Vec2(from.x() + off, 0)
+                         : Vec2(from.x() + off, h);
+    p = ClampToTable(p, w, h);
+    bool dup = false;
+    for (const Vec2& q : ends) dup |= Distance(p, q) < 1e-9;
+    if (!dup) ends.push_back(p);
+  }
+  std::vector<Vec2> best = {from, ends.front()};
+  double best_clear = -std::numeric_limits<double>::infinity(), best_len = 0;
+  for (const Vec2& end : ends) {
+    std::vector<Vec2> path = {from, end};
+    const double clear = RouteClearance(s, side, path), len = Distance(from, end);
+    const bool tie = clear == best_clear || std::abs(clear - best_clear) <= 1e-9;  // both infinite: a tie
+    if ((!tie && clear > best_clear) || (tie && len < best_len - 1e-9)) {
+      best = path;
+      best_clear = clear;
+      best_len = len;
+    }
+  }
+  return best;
+}
+
+Outcome OutcomeOf(const BattleState& s) {
+  bool british = false, zulus = false;
+  for (const Unit& u : s.units) {
+    if (!Active(u) || !Fights(u)) continue;
+    const EmpressUnit* e = UnitState(s, u.id.str());
+    const bool routing = e != nullptr && e->routing;
+    const bool retiring = e != nullptr && e->Retiring();
+    if (u.side == Side::kBritish && !routing) british = true;
+    if (u.side == Side::kZulu && !routing && !retiring) zulus = true;
+  }
+  if (!british) return Outcome::kZuluDecisive;
+  if (!zulus) return Outcome::kBritishDecisive;
+  const EmpressState* own = OwnState(s);
+  const int limit = static_cast<int>(Param(s, kMoveLimit, 12));
+  if (own == nullptr || own->move < limit || own->stage != Stage::kOver) return Outcome::kNone;
+  std::optional<Vec2> obj = Objective(s);
+  if (!obj) return Outcome::kDraw;
+  const double r = Param(s, kObjectiveRadius, 6);
+  bool z = false, b = false;
+  for (const Unit& u : s.units) {
+    if (!Active(u) || !Fights(u) || Distance(u.position, *obj) > r + UnitRadius(u)) continue;
+    const EmpressUnit* e = UnitState(s, u.id.str());
+    if (e != nullptr && (e->routing || e->Retiring())) continue;
+    (u.side == Side::kZulu ? z : b) = true;
+  }
+  if (z && !b) return Outcome::kZuluMinor;
+  if (b && !z) return Outcome::kBritishMinor;
+  return Outcome::kDraw;
+}
+
+const char* OutcomeName(Outcome o) {
+  switch (o) {
+    case Outcome::kZuluDecisive: return "Zulu decisive victory";
+    case Outcome::kZuluMinor: return "Zulu minor victory (the objective)";
+    case Outcome::kDraw: return "draw";
+    case Outcome::kBritishMinor: return "British minor victory (the objective)";
+    case Outcome::kBritishDecisive: return "British decisive victory";
+    case Outcome::kNone: break;
+  }
+  return "none";
+}
+
+// ---------------------------------------------------------------------------
+// The interface
+
+absl::Status EmpressRuleset::Validate(const BattleState& s) const {
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    const Unit& u = s.units[i];
+    const std::string path = absl::StrCat("state.units[", i, "]");
+    if (!ZuluKind(u.kind) && !BritishKind(u.kind)) {
+      return Bad(path + ".kind", absl::StrCat(UnitKindName(u.kind), " is not a unit of ", kRulesetId));
+    }
+    if (ZuluKind(u.kind) && u.side != Side::kZulu) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the ZULU side"));
+    }
+    if (BritishKind(u.kind) && u.side != Side::kBritish) {
+      return Bad(path + ".side", absl::StrCat("a ", UnitKindName(u.kind), " is on the BRITISH side"));
+    }
+  }
+  for (size_t i = 0; i < s.parameters.size(); ++i) {
+    const Parameter& p = s.parameters[i];
+    const std::string path = absl::StrCat("state.parameters[", i, "]");
+    if (p.name == kMoveLimit) {
+      if (!(p.value >= 1 && p.value <= 100) || p.value != std::floor(p.value)) {
+        return Bad(path + ".value", absl::StrCat(kMoveLimit, " is a whole number from 1 to 100"));
+      }
+    } else if (p.name == kObjectiveX || p.name == kObjectiveY || p.name == kObjectiveRadius) {
+      if (!std::isfinite(p.value) || p.value < 0) return Bad(path + ".value", "is a distance in inches, 0 or more");
+    } else {
+      return Bad(path + ".name", absl::StrCat("'", p.name, "' is not a parameter of ", kRulesetId,
+                                              " (docs/empress-engine.md lists them)"));
+    }
+  }
+  const EmpressState* own = OwnState(s);
+  if (own == nullptr) return absl::OkStatus();
+  if (own->move < 0) return Bad("state.empress.move", absl::StrCat(own->move, " is negative"));
+  for (const auto& [id, e] : own->units) {
+    const Unit* u = s.FindUnit(id);
+    if (u == nullptr) continue;
+    const std::string path = absl::StrCat("state.empress.units[\"", id, "\"]");
+    if (e.ordered && u->side == Side::kBritish && own->stage == Stage::kZuluOrders) {
+      return Bad(path + ".ordered", "the British order after the Zulus: no British order in ZULU_ORDERS");
+    }
+    if (!e.order.target_id.empty() && s.FindUnit(e.order.target_id) == nullptr) {
+      return Bad(path + ".order.target_id", absl::StrCat("no unit has id \"", e.order.target_id, "\""));
+    }
+    if (e.tests_in_a_row < 0 || e.failures_in_a_row < 0 || e.retire_moves_left < 0 || e.fights_used < 0) {
+      return Bad(path, "counts are 0 or more");
+    }
+  }
+  return absl::OkStatus();
+}
+
+Awaiting EmpressRuleset::Awaits(const BattleState& s) const {
+  Awaiting a;
+  const Stage stage = StageOf(s);
+  if (stage == Stage::kOver) {
+    a.kind = AwaitKind::kGameOver;
+    a.prompt = "the skirmish is over";
+    return a;
+  }
+  if (stage == Stage::kZuluOrders || stage == Stage::kBritishOrders) {
+    const Side side = stage == Stage::kZuluOrders ? Side::kZulu : Side::kBritish;
+    for (const Unit& u : s.units) {
+      if (u.side == side && NeedsOrder(s, u)) a.unit_ids.push_back(u.id.str());
+    }
+    if (!a.unit_ids.empty()) {
+      a.side = side;
+      a.kind = side == Side::kZulu ? AwaitKind::kZuluDecision : AwaitKind::kBritishMove;
+      a.units_may_move = static_cast<int>(a.unit_ids.size());
+      a.prompt = absl::StrCat("move ", OwnState(s)->move, ": ", side == Side::kZulu ? "Zulu" : "British",
+                              " orders for ", a.unit_ids.size(), " unit(s), fixed before either side's are seen");
+      return a;
+    }
+  }
+  a.kind = AwaitKind::kUmpire;
+  a.prompt = "the umpire resolves the move";
+  return a;
+}
+
+std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side) const {
+  std::vector<Action> out;
+  const Stage stage = StageOf(s);
+  if (!((stage == Stage::kZuluOrders && side == Side::kZulu) ||
+        (stage == Stage::kBritishOrders && side == Side::kBritish))) {
+    return out;
+  }
+  for (const Unit* u : SortedById(s)) {
+    if (u->side != side) continue;
+    std::vector<Action> mine = UnitOptions(s, *u);
+    out.insert(out.end(), mine.begin(), mine.end());
+  }
+  return out;
+}
+
+absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& action, Dice& dice,
+                                   EventLog& log, const std::string& path,
+                                   const std::string& why) const {
+  (void)dice;
+  const Stage stage = StageOf(s);
+  const Side awaited = stage == Stage::kZuluOrders ? Side::kZulu
+                       : stage == Stage::kBritishOrders ? Side::kBritish
+                                                        : Side::kUnspecified;
+  if (awaited != side || Awaits(s).side != side) {
+    return absl::FailedPreconditionError(absl::StrCat(path, ": the ", side == Side::kZulu ? "Zulus" : "British",
+                                                      " are not giving orders now"));
+  }
+  const Unit* u = s.FindUnit(action.unit_id);
+  if (u == nullptr) return Bad(path + ".unit_id", absl::StrCat("no unit has id \"", action.unit_id, "\""));
+  if (u->side != side) return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" is not a unit of this side"));
+  if (!NeedsOrder(s, *u)) {
+    return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" takes no order this move"));
+  }
+  const std::vector<Action> options = UnitOptions(s, *u);
+  const Action* match = nullptr;
+  for (const Action& o : options) {
+    if (SameAction(o, action)) match = &o;
+  }
+  if (match == nullptr) {
+    return Bad(path + ".kind", absl::StrCat("not one of the ", options.size(), " orders unit \"",
+                                            action.unit_id, "\" may take (LegalActions lists them)"));
+  }
+  const Order order = OrderOf(*match);
+  EmpressUnit& e = MutableUnitState(s, action.unit_id);
+  e.ordered = true;
+  e.order = order;
+  if (log.wanted()) {
+    Event& ev = log.Add(side == Side::kZulu ? EventKind::kTargetChosen : EventKind::kBritishAction, side);
+    ev.unit_ids = {action.unit_id};
+    ev.target_id = order.target_id;
+    ev.decision = side == Side::kZulu;
+    ev.umpire_only = true;  // the orders are not told until the move is resolved
+    ev.why.rule = {kSource, "ALL ACTION IS SIMULTANEOUS", "COMMAND", "orders fixed before the move"};
+    ev.why.text = why;
+    ev.announce = absl::StrCat(u->name.str().empty() ? action.unit_id : u->name.str(), " has its order");
+  }
+  bool all = true;
+  for (const Unit& o : s.units) all &= !(o.side == side && NeedsOrder(s, o));
+  if (all) MutableOwnState(s).stage = side == Side::kZulu ? Stage::kBritishOrders : Stage::kResolve;
+  SyncStatus(s);
+  return absl::OkStatus();
+}
+
+absl::Status EmpressRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const {
+  for (int guard = 0; guard < 1000; ++guard) {
+    EmpressState& own = MutableOwnState(s);
+    switch (own.stage) {
+      case Stage::kOver:
+        return absl::OkStatus();
+      case Stage::kUnspecified:
+        own.move = std::max(1, s.clock.turn);
+        own.stage = Stage::kZuluOrders;
+        s.clock.turn = own.move;
+        s.clock.phase = Phase::kMovement;
+        SyncStatus(s);
+        if (log.wanted()) {
+          Event& e = log.Add(EventKind::kTurnStarted, Side::kUnspecified);
+          e.announce = absl::StrCat("move ", own.move, ": both sides give their orders");
+        }
+        break;
+      case Stage::kZuluOrders:
+      case Stage::kBritishOrders: {
+        if (Awaits(s).kind != AwaitKind::kUmpire) return absl::OkStatus();
+        own.stage = own.stage == Stage::kZuluOrders ? Stage::kBritishOrders : Stage::kResolve;
+        break;
+      }
+      case Stage::kResolve:
+        IMPI_RETURN_IF_ERROR(ResolveMove(s, dice, log));
+        break;
+    }
+  }
+  return absl::InternalError("EMPRESS_DWG: the umpire's procedure ran away");
+}
+
+bool EmpressRuleset::IsOver(const BattleState& s) const { return StageOf(s) == Stage::kOver; }
+
+double EmpressRuleset::Score(const BattleState& s, Side side) const {
+  double zulu = 0;
+  switch (OutcomeOf(s)) {
+    case Outcome::kZuluDecisive: zulu = 1; break;
+    case Outcome::kZuluMinor: zulu = 0.5; break;
+    case Outcome::kBritishMinor: zulu = -0.5; break;
+    case Outcome::kBritishDecisive: zulu = -1; break;
+    default: zulu = 0; break;
+  }
+  return side == Side::kZulu ? zulu : -zulu;
+}
+
+double EmpressRuleset::Evaluate(const BattleState& s, Side side) const {
+  if (IsOver(s)) return Score(s, side);
+  double lost[3] = {0, 0, 0}, start[3] = {0, 0, 0};
+  for (const Unit& u : s.units) {
+    if (!Fights(u)) continue;
+    const int i = static_cast<int>(u.side);
+    if (i < 1 || i > 2) continue;
+    start[i] += u.figures.Starting();
+    const EmpressUnit* e = UnitState(s, u.id.str());
+    lost[i] += (u.OnTable() && !(e != nullptr && e->routing)) ? u.figures.casualties : u.figures.Starting();
+  }
+  const double b = start[2] > 0 ? lost[2] / start[2] : 0, z = start[1] > 0 ? lost[1] / start[1] : 0;
+  const double zulu = std::clamp(b - z, -1.0, 1.0);
+  return side == Side::kZulu ? zulu : -zulu;
+}
+
+BattleState EmpressRuleset::View(const BattleState& state, Side side) const {
+  BattleState v = state;
+  if (EmpressState* own = std::any_cast<EmpressState>(&v.ruleset_state)) {
+    for (auto& [id, e] : own->units) {
+      const Unit* u = v.FindUnit(id);
+      if (u != nullptr && u->side != side && own->stage != Stage::kResolve) e.order = Order{};
+    }
+  }
+  return v;
+}
+
+void EmpressRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
+  EmpressState* own = std::any_cast<EmpressState>(&state.ruleset_state);
+  if (own == nullptr || own->stage == Stage::kResolve) return;
+  // The other side's orders of this move are unknown: draw them from the
+  // orders each such unit may take.
+  for (const Unit* u : SortedById(state)) {
+    if (u->side == viewer) continue;
+    auto it = own->units.find(u->id.str());
+    if (it == own->units.end() || !it->second.ordered) continue;
+    EmpressUnit saved = it->second;
+    it->second.ordered = false;
+    std::vector<Action> options = UnitOptions(state, *u);
+    it = own->units.find(u->id.str());
+    it->second = saved;
+    if (options.empty()) continue;
+    it->second.order = OrderOf(options[rng.Uniform(options.size())]);
+  }
+}
+
+void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
+  const EmpressState* own = OwnState(s);
+  if (own == nullptr) {
+    h->Add(0);
+    return;
+  }
+  h->Add(static_cast<int>(own->stage));
+  h->Add(own->move);
+  for (const auto& [id, e] : own->units) {
+    if (s.FindUnit(id) == nullptr || e.Empty()) continue;
+    h->Add(id);
+    h->Add(static_cast<int>(e.standing));
+    h->Add(e.married);
+    h->Add(e.ordered);
+    h->Add(static_cast<int>(e.order.kind));
+    h->Add(e.order.target_id);
+    h->Add(e.order.to.x());
+    h->Add(e.order.to.y());
+    h->Add(static_cast<int>(e.order.standing));
+    h->Add(e.permanently_shaken);
+    h->Add(e.tests_in_a_row);
+    h->Add(e.failures_in_a_row);
+    h->Add(e.tested_this_move);
+    h->Add(e.pinned);
+    h->Add(e.retire_moves_left);
+    h->Add(e.never_fire);
+    h->Add(e.routing);
+    h->Add(e.gatling_jammed);
+    h->Add(e.fire_penalty);
+    h->Add(e.fights_used);
+    h->Add(e.officer_killed);
+  }
+}
+
+}  // namespace impi::empress

@@ -1,0 +1,150 @@
+// engine/rulesets/empress/empress.h: Empress's "Damned Wobbly Gentlemen"
+// (EMPRESS_DWG, rules file 002_865f726e11d3de83.txt) behind the engine seam.
+//
+// Overview: ALL ACTION IS SIMULTANEOUS. Each move has three stages (the
+// rule set's own state, empress_state.h):
+//   1. the Zulus fix an order for each of their units that may choose
+//      (Awaits: ZULU_DECISION, the units still to order; LegalActions: every
+//      such unit's orders, in any sequence);
+//   2. the British fix theirs (BRITISH_MOVE), without seeing the Zulus':
+//      View hides the other side's orders (they stay `ordered`), so neither
+//      side's orders can depend on the other's; what the interface calls a
+//      sequence is a joint move;
+//   3. the umpire (Run) resolves both together: movement (MOVEMENT- BY UNIT,
+//      a linear obstacle removes a D6), fire (small arms, Gatling, field gun
+//      and rocket, fire before impact), morale (pinned, then retiring, then
+//      routing), retiring and routing units to the nearest table edge by the
+//      safest route (SafestRoute), and melee by pairs. Every effect reads
+//      the move's snapshot and dice are rolled in unit id order, so the same
+//      orders and dice give the same move whatever the order of the units in
+//      the state or of the orders given (tests/rules/empress/ruleset_test.cc).
+// Units that may not choose (pinned, retiring, routing, off the table) act
+// by the rules alone.
+//
+// Orders (Action encoding): HOLD = PASS (stand and defend: fire at the
+// nearest enemy in range); FIRE target_id; ADVANCE = MOVE to (standing
+// order ATTACK only); EVADE = MOVE to with point 1 (Zulus); CHARGE
+// target_id (ATTACK only); ATTACH = MOVE target_id (an induna, officer or
+// witch doctor joins a unit); STANDING = ORDER point (1 hold, 2 attack):
+// COMMAND, "These orders can only be changed by the senior table commander
+// or his aide, attaching himself to a unit for one move": a unit with its
+// side's commander in contact at the start of the move may take a new
+// standing order, and spends the move so.
+//
+// Designed (not in the source text), each marked so in docs/conformance.md:
+// footprints (UnitRadius), contact (within 0.5" of the footprints), figures
+// under the 4" marker (at most 6 of a unit), a unit that moves does not
+// fire, the leader falls when a unit is down to half its figures, the end of
+// the skirmish and its victory scale (Outcome), and the safest route.
+//
+// Parameters (state.parameters, all designed): empress.move_limit (12),
+// empress.objective_x / objective_y (the point the skirmish is about, e.g.
+// a drift; none when absent), empress.objective_radius (6).
+//
+// Thread safety: immutable; every function is pure over its arguments.
+#ifndef IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_H_
+#define IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/rulesets/empress/empress_state.h"
+#include "engine/rulesets/empress/tables.h"
+#include "engine/rulesets/ruleset.h"
+
+namespace impi::empress {
+
+inline constexpr char kRulesetId[] = "EMPRESS_DWG";
+
+inline constexpr char kMoveLimit[] = "empress.move_limit";
+inline constexpr char kObjectiveX[] = "empress.objective_x";
+inline constexpr char kObjectiveY[] = "empress.objective_y";
+inline constexpr char kObjectiveRadius[] = "empress.objective_radius";
+
+// What a unit is under these rules: how it moves, fires and tests morale.
+struct Profile {
+  MoverType mover = MoverType::kRegularFoot;
+  std::optional<Weapon> weapon;        // small arms (the Gatling included)
+  std::optional<Ordnance> ordnance;    // field gun or rocket
+  MoraleClass morale = MoraleClass::kBritishRegularFoot;
+  bool native = false;    // Zulu or NNC
+  bool mounted = false;
+  bool commander = false;     // induna or British officer: +1 "Senior commander attached"
+  bool witch_doctor = false;  // +2 "witch doctor is in base contact"
+  bool colonial_cavalry = false;  // "caught ... by charging Colonial cavalry"
+  Horse horse = Horse::kNone;     // for the melee modifiers
+  double range = 0.0;             // the longest range it fires at (0: none)
+};
+Profile ProfileOf(const BattleState& s, const Unit& u);
+// Designed footprints: a unit of ten or of five mounted 2", a gun or a
+// Gatling or a rocket 1.5", a single figure (induna, witch doctor, officer) 0.5".
+double UnitRadius(const Unit& u);
+// Base contact: the footprints within 0.5".
+bool InContact(const Unit& a, const Unit& b);
+// A unit still in the fight: on the table with figures.
+bool Active(const Unit& u);
+
+// The orders `u` may take this move (empty for a unit that may not choose).
+std::vector<Action> UnitOptions(const BattleState& s, const Unit& u);
+// True if `u` must be given an order this move.
+bool NeedsOrder(const BattleState& s, const Unit& u);
+
+// "Routing or Retiring units move to the nearest table edge via the safest
+// route." Designed reading: among straight paths from `from` to points 3"
+// apart along the nearest table edge (within 36" either way of the point
+// straight across), the one whose least clearance from the fire of `side`'s
+// enemies (distance from each enemy that may fire, less its range) is
+// greatest; on a tie, the shorter. Returns [from, edge point].
+std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from);
+// The least clearance of the path from the fire of `side`'s enemies.
+double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path);
+
+// The victory scale (designed, not in the source text). Zulu decisive:
+// no British unit left fighting (every one destroyed, routing or off the
+// table); British decisive: no Zulu regiment left fighting (destroyed,
+// retiring, routing or gone); at the move limit, the objective: held by the
+// Zulus alone (a Zulu regiment fighting within its radius, no British unit
+// there) a Zulu minor victory, by the British alone a British minor victory,
+// else (contested, or no objective) a draw. Score: decisive 1, minor 0.5,
+// draw 0, for the winner; the loser the negative.
+enum class Outcome : int { kNone = 0, kZuluDecisive, kZuluMinor, kDraw, kBritishMinor, kBritishDecisive };
+Outcome OutcomeOf(const BattleState& s);
+// "Zulu decisive victory", ..., "none".
+const char* OutcomeName(Outcome o);
+
+class EmpressRuleset final : public Ruleset {
+ public:
+  std::string_view id() const override { return kRulesetId; }
+  std::string_view source() const override { return kSource; }
+  std::string_view status() const override { return "full"; }
+  absl::Status Validate(const BattleState& state) const override;
+  absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
+                     EventLog& log, const std::string& path,
+                     const std::string& why) const override;
+  absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
+  // One decision point (question.h): a morale test, a retire route, an
+  // evasion, a rocket's deviation, a Gatling burst. INVALID_ARGUMENT naming
+  // "empress.<kind>.<field>" for a question that is wrong in itself;
+  // FAILED_PRECONDITION where it does not apply to the unit named.
+  absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
+                   int* decision) const override;
+  Awaiting Awaits(const BattleState& state) const override;
+  std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
+  bool IsOver(const BattleState& state) const override;
+  double Score(const BattleState& state, Side side) const override;
+  // Mid-skirmish: the share of the British figures lost less the share of
+  // the Zulu figures lost (for the Zulus).
+  double Evaluate(const BattleState& state, Side side) const override;
+  BattleState View(const BattleState& state, Side side) const override;
+  void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
+  void HashOwnState(const BattleState& state, StateHasher* h) const override;
+
+  // Resolves the move whose orders are fixed (stage kResolve): movement,
+  // fire, morale, melee, the end of the move. For tests; Run calls it.
+  absl::Status ResolveMove(BattleState& state, Dice& dice, EventLog& log) const;
+};
+
+}  // namespace impi::empress
+
+#endif  // IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_H_

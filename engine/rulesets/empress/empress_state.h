@@ -1,0 +1,106 @@
+// engine/rulesets/empress/empress_state.h: the state only Empress's "Damned
+// Wobbly Gentlemen" keeps.
+//
+// Overview: held in BattleState::ruleset_state (engine/core never looks
+// inside) and carried on the wire in TableState.empress
+// (engine/rulesets/empress/wire/): where the move stands (ALL ACTION IS
+// SIMULTANEOUS: the Zulus fix their orders, then the British fix theirs
+// without seeing them, then the umpire resolves both together), and each
+// unit's bookkeeping keyed by unit id: its standing order (COMMAND), this
+// move's order, its morale (permanently SHAKEN, tests and failures in a row,
+// pinned, retiring, routing, may never fire again), the Gatling's jam, the
+// Brit regulars' -1 after a failed test, and the melee fights it has fought
+// this move. The shared UnitStatus mirrors the flags a table shows (pinned,
+// retiring, routed, shaken, disordered, may_not_fire, ordered).
+//
+// Usage:
+//   EmpressState& own = MutableOwnState(state);
+//   own.stage = Stage::kZuluOrders;
+//   MutableUnitState(state, "z1").standing = Standing::kAttack;
+//   if (const EmpressUnit* u = UnitState(state, "z1")) ... u->pinned ...
+//
+// Thread safety: plain values, copied with the BattleState.
+#ifndef IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
+#define IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
+
+#include <map>
+#include <string>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/geometry.h"
+
+namespace impi::empress {
+
+// Same values as impi.v1.EmpressStage.
+enum class Stage : int { kUnspecified = 0, kZuluOrders = 1, kBritishOrders = 2, kResolve = 3, kOver = 4 };
+
+// COMMAND: "simple orders detailing aims and objectives for the game"
+// (impi.v1.EmpressStanding). Unspecified reads as kHold.
+enum class Standing : int { kUnspecified = 0, kHold = 1, kAttack = 2 };
+
+// One unit's order for the move (impi.v1.EmpressOrderKind).
+enum class OrderKind : int {
+  kUnspecified = 0,
+  kHold = 1,      // stand and defend: fire at the nearest enemy in range
+  kFire = 2,      // stand and fire at target_id
+  kAdvance = 3,   // move towards `to`
+  kCharge = 4,    // charge target_id
+  kEvade = 5,     // Zulus: move away from the nearest enemy
+  kAttach = 6,    // a commander or witch doctor joins target_id
+  kStanding = 7,  // a commander in contact changes the standing order
+};
+
+struct Order {
+  OrderKind kind = OrderKind::kUnspecified;
+  std::string target_id;
+  Vec2 to = Vec2::Zero();
+  Standing standing = Standing::kUnspecified;
+
+  bool operator==(const Order& o) const {
+    return kind == o.kind && target_id == o.target_id && to == o.to && standing == o.standing;
+  }
+};
+
+struct EmpressUnit {
+  Standing standing = Standing::kUnspecified;
+  bool married = false;  // Zulus: a married impi, morale rate 5 (unmarried 6)
+  bool ordered = false;  // this move's order is fixed
+  Order order;           // cleared in the other side's view
+  bool permanently_shaken = false;
+  int tests_in_a_row = 0;     // consecutive moves with a morale test
+  int failures_in_a_row = 0;  // consecutive moves with a failed test
+  bool tested_this_move = false;
+  bool pinned = false;         // lies down or crouches this move
+  int retire_moves_left = 0;   // retiring away from the enemy
+  bool never_fire = false;     // "Unit cannot fire for the rest of the game."
+  bool routing = false;        // to the nearest table edge by the safest route
+  bool gatling_jammed = false;  // jammed for this move
+  bool fire_penalty = false;   // Brit regulars: -1 from this move's firing dice
+  int fights_used = 0;         // melee fights fought this move
+  bool officer_killed = false;  // -1 on its morale tests
+
+  bool Retiring() const { return retire_moves_left > 0; }
+  // Nothing kept: an entry with nothing in it has none on the wire.
+  bool Empty() const;
+  bool operator==(const EmpressUnit& o) const;
+};
+
+struct EmpressState {
+  Stage stage = Stage::kUnspecified;
+  int move = 0;
+  // By unit id. An entry of a unit no longer on the table state is ignored
+  // (the wire and the hash skip it).
+  std::map<std::string, EmpressUnit> units;
+};
+
+const EmpressState* OwnState(const BattleState& s);
+EmpressState& MutableOwnState(BattleState& s);
+// A unit's bookkeeping: nullptr if none; an empty one, created if absent.
+const EmpressUnit* UnitState(const BattleState& s, const std::string& unit_id);
+EmpressUnit& MutableUnitState(BattleState& s, const std::string& unit_id);
+// The stage (kUnspecified if the state has none of its own).
+Stage StageOf(const BattleState& s);
+
+}  // namespace impi::empress
+
+#endif  // IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_

@@ -1,0 +1,176 @@
+#include "engine/rulesets/empress/wire/empress_wire.h"
+
+#include <cmath>
+#include <string>
+#include <unordered_set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/empress/question.h"
+#include "impi/v1/empress.pb.h"
+
+namespace impi::empress {
+namespace {
+
+absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
+                           const std::unordered_set<std::string>& units, EmpressUnit* u) {
+  if (!v1::EmpressStanding_IsValid(p.standing())) {
+    return FieldError(path + ".standing", absl::StrCat(p.standing(), " is not a valid EmpressStanding"));
+  }
+  const v1::EmpressOrder& o = p.order();
+  if (!v1::EmpressOrderKind_IsValid(o.kind())) {
+    return FieldError(path + ".order.kind", absl::StrCat(o.kind(), " is not a valid EmpressOrderKind"));
+  }
+  if (!v1::EmpressStanding_IsValid(o.standing())) {
+    return FieldError(path + ".order.standing", absl::StrCat(o.standing(), " is not a valid EmpressStanding"));
+  }
+  if (!o.target_id().empty() && !units.count(o.target_id())) {
+    return FieldError(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
+  }
+  if (!std::isfinite(o.to().x()) || !std::isfinite(o.to().y())) return FieldError(path + ".order.to", "is not finite");
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".tests_in_a_row", p.tests_in_a_row()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".failures_in_a_row", p.failures_in_a_row()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".retire_moves_left", p.retire_moves_left()));
+  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".fights_used", p.fights_used()));
+  u->standing = static_cast<Standing>(p.standing());
+  u->married = p.married();
+  u->ordered = p.ordered();
+  u->order.kind = static_cast<OrderKind>(o.kind());
+  u->order.target_id = o.target_id();
+  u->order.to = Vec2(o.to().x(), o.to().y());
+  u->order.standing = static_cast<Standing>(o.standing());
+  u->permanently_shaken = p.permanently_shaken();
+  u->tests_in_a_row = p.tests_in_a_row();
+  u->failures_in_a_row = p.failures_in_a_row();
+  u->tested_this_move = p.tested_this_move();
+  u->pinned = p.pinned();
+  u->retire_moves_left = p.retire_moves_left();
+  u->never_fire = p.never_fire();
+  u->routing = p.routing();
+  u->gatling_jammed = p.gatling_jammed();
+  u->fire_penalty = p.fire_penalty();
+  u->fights_used = p.fights_used();
+  u->officer_killed = p.officer_killed();
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
+  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
+      in.ruleset_state_case() != v1::TableState::kEmpress) {
+    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
+    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
+    return FieldError(absl::StrCat("state.", field->name()),
+               absl::StrCat("is another rule set's state; a ", kRulesetId, " state carries state.empress"));
+  }
+  const v1::EmpressState& p = in.empress();
+  if (!v1::EmpressStage_IsValid(p.stage())) {
+    return FieldError("state.empress.stage", absl::StrCat(p.stage(), " is not a valid EmpressStage"));
+  }
+  IMPI_RETURN_IF_ERROR(NotNegativeField("state.empress.move", p.move()));
+  EmpressState own;
+  own.stage = static_cast<Stage>(p.stage());
+  own.move = p.move();
+  std::unordered_set<std::string> units;
+  for (const v1::Unit& u : in.units()) units.insert(u.id());
+  for (int i = 0; i < p.units_size(); ++i) {
+    const std::string path = absl::StrCat("state.empress.units[", i, "]");
+    const v1::EmpressUnit& pu = p.units(i);
+    if (pu.unit_id().empty()) return FieldError(path + ".unit_id", "is required");
+    if (!units.count(pu.unit_id())) return FieldError(path + ".unit_id", absl::StrCat("no unit has id \"", pu.unit_id(), "\""));
+    if (own.units.count(pu.unit_id())) {
+      return FieldError(path + ".unit_id", absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
+    }
+    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, &own.units[pu.unit_id()]));
+  }
+  out->ruleset_state = std::move(own);
+  return absl::OkStatus();
+}
+
+void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const {
+  const EmpressState* own = OwnState(in);
+  if (own == nullptr) {
+    out->clear_empress();
+    return;
+  }
+  v1::EmpressState* p = out->mutable_empress();
+  p->Clear();
+  p->set_stage(static_cast<v1::EmpressStage>(own->stage));
+  p->set_move(own->move);
+  for (const auto& [id, u] : own->units) {
+    if (u.Empty() || in.FindUnit(id) == nullptr) continue;
+    v1::EmpressUnit* pu = p->add_units();
+    pu->set_unit_id(id);
+    pu->set_standing(static_cast<v1::EmpressStanding>(u.standing));
+    pu->set_married(u.married);
+    pu->set_ordered(u.ordered);
+    if (!(u.order == Order{})) {
+      v1::EmpressOrder* o = pu->mutable_order();
+      o->set_kind(static_cast<v1::EmpressOrderKind>(u.order.kind));
+      o->set_target_id(u.order.target_id);
+      if (u.order.to != Vec2::Zero()) {
+        o->mutable_to()->set_x(u.order.to.x());
+        o->mutable_to()->set_y(u.order.to.y());
+      }
+      o->set_standing(static_cast<v1::EmpressStanding>(u.order.standing));
+    }
+    pu->set_permanently_shaken(u.permanently_shaken);
+    pu->set_tests_in_a_row(u.tests_in_a_row);
+    pu->set_failures_in_a_row(u.failures_in_a_row);
+    pu->set_tested_this_move(u.tested_this_move);
+    pu->set_pinned(u.pinned);
+    pu->set_retire_moves_left(u.retire_moves_left);
+    pu->set_never_fire(u.never_fire);
+    pu->set_routing(u.routing);
+    pu->set_gatling_jammed(u.gatling_jammed);
+    pu->set_fire_penalty(u.fire_penalty);
+    pu->set_fights_used(u.fights_used);
+    pu->set_officer_killed(u.officer_killed);
+  }
+}
+
+absl::Status EmpressWire::QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const {
+  IMPI_RETURN_IF_ERROR(CheckQuestionMember(in, Question::kField, kRulesetId));
+  const v1::EmpressQuestion& p = in.empress();
+  Question q;
+  switch (p.kind_case()) {
+    case v1::EmpressQuestion::KIND_NOT_SET:
+      break;  // the rule set names the decision points it has
+    case v1::EmpressQuestion::kMoraleTest: {
+      const v1::EmpressMoraleTestQuestion& m = p.morale_test();
+      if (!v1::EmpressRocketEffect_IsValid(m.rocket())) {
+        return FieldError("empress.morale_test.rocket", absl::StrCat(m.rocket(), " is not a valid EmpressRocketEffect"));
+      }
+      q.kind = QuestionKind::kMoraleTest;
+      q.unit_id = m.unit_id();
+      q.rocket = static_cast<RocketEffect>(m.rocket());
+      q.caught_by_cavalry = m.caught_by_cavalry();
+      break;
+    }
+    case v1::EmpressQuestion::kRetireRoute:
+      q.kind = QuestionKind::kRetireRoute;
+      q.unit_id = p.retire_route().unit_id();
+      break;
+    case v1::EmpressQuestion::kEvasion:
+      q.kind = QuestionKind::kEvasion;
+      q.unit_id = p.evasion().unit_id();
+      break;
+    case v1::EmpressQuestion::kRocketDeviation:
+      q.kind = QuestionKind::kRocketDeviation;
+      q.unit_id = p.rocket_deviation().unit_id();
+      if (!p.rocket_deviation().has_aim()) return FieldError("empress.rocket_deviation.aim", "is required");
+      q.aim = Vec2(p.rocket_deviation().aim().x(), p.rocket_deviation().aim().y());
+      break;
+    case v1::EmpressQuestion::kGatlingBurst:
+      q.kind = QuestionKind::kGatlingBurst;
+      q.unit_id = p.gatling_burst().unit_id();
+      q.target_id = p.gatling_burst().target_id();
+      break;
+  }
+  *out = std::move(q);
+  return absl::OkStatus();
+}
+
+}  // namespace impi::empress

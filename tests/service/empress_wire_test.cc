@@ -1,0 +1,98 @@
+// EMPRESS_DWG's own state through the contract (engine/rulesets/empress/wire/):
+// a state with orders, morale in a row and a jammed Gatling round-trips, and
+// what the message alone shows is wrong is INVALID_ARGUMENT naming the field.
+#include <string>
+
+#include "engine/rulesets/empress/empress.h"
+#include "google/protobuf/util/message_differencer.h"
+#include "gtest/gtest.h"
+#include "impi/v1/empress.pb.h"
+#include "service/convert.h"
+#include "tests/conformance/scenario_cases.h"
+
+namespace impi::empress {
+namespace {
+
+v1::TableState Drift() {
+  BattleState s = LoadScenario("empress");
+  EmpressState& own = MutableOwnState(s);
+  own.stage = Stage::kBritishOrders;
+  own.move = 4;
+  EmpressUnit& z = own.units["z1"];
+  z.ordered = true;
+  z.order.kind = OrderKind::kCharge;
+  z.order.target_id = "b_coy";
+  EmpressUnit& z2 = own.units["z2"];
+  z2.ordered = true;
+  z2.order.kind = OrderKind::kAdvance;
+  z2.order.to = Vec2(30.25, 27.5);
+  z2.tests_in_a_row = 2;
+  z2.failures_in_a_row = 1;
+  own.units["z3"].retire_moves_left = 2;
+  own.units["z3"].never_fire = true;
+  own.units["b_gatling"].gatling_jammed = true;
+  own.units["b_nnc"].permanently_shaken = true;
+  v1::TableState p;
+  service::ToProto(s, &p);
+  return p;
+}
+
+TEST(EmpressWire, AStateRoundTripsThroughTheContract) {
+  const v1::TableState sent = Drift();
+  ASSERT_EQ(sent.ruleset_state_case(), v1::TableState::kEmpress);
+  absl::StatusOr<BattleState> back = service::StateFromProto(sent);
+  ASSERT_TRUE(back.ok()) << back.status();
+  const EmpressUnit* z2 = UnitState(*back, "z2");
+  ASSERT_NE(z2, nullptr);
+  EXPECT_EQ(z2->order.kind, OrderKind::kAdvance);
+  EXPECT_EQ(z2->order.to, Vec2(30.25, 27.5));
+  EXPECT_EQ(z2->tests_in_a_row, 2);
+  EXPECT_TRUE(UnitState(*back, "b_gatling")->gatling_jammed);
+  EXPECT_EQ(OwnState(*back)->stage, Stage::kBritishOrders);
+  v1::TableState again;
+  service::ToProto(*back, &again);
+  EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(sent, again));
+  // The British may carry on: their orders are awaited.
+  EXPECT_EQ(FindRuleset(kRulesetId)->Awaits(*back).side, Side::kBritish);
+}
+
+void ExpectBad(const v1::TableState& p, const std::string& path) {
+  absl::StatusOr<BattleState> s = service::StateFromProto(p);
+  ASSERT_FALSE(s.ok()) << path;
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.status().message().find(path), std::string::npos) << s.status();
+}
+
+TEST(EmpressWire, BadStatesAreRefusedNamingTheField) {
+  v1::TableState p = Drift();
+  p.mutable_empress()->set_stage(static_cast<v1::EmpressStage>(9));
+  ExpectBad(p, "state.empress.stage");
+  p = Drift();
+  p.mutable_empress()->mutable_units(0)->set_unit_id("nobody");
+  ExpectBad(p, "state.empress.units[0].unit_id");
+  p = Drift();
+  *p.mutable_empress()->add_units() = p.empress().units(0);
+  ExpectBad(p, absl::StrCat("state.empress.units[", p.empress().units_size() - 1, "].unit_id"));
+  p = Drift();
+  p.mutable_empress()->mutable_units(1)->mutable_order()->set_kind(static_cast<v1::EmpressOrderKind>(42));
+  ExpectBad(p, "state.empress.units[1].order.kind");
+  p = Drift();
+  p.mutable_empress()->mutable_units(1)->mutable_order()->set_target_id("b_ghost");
+  ExpectBad(p, "state.empress.units[1].order.target_id");
+  p = Drift();
+  p.mutable_empress()->mutable_units(1)->set_retire_moves_left(-1);
+  ExpectBad(p, "state.empress.units[1].retire_moves_left");
+  p = Drift();
+  p.mutable_tsatf();  // another rule set's state on an Empress table
+  ExpectBad(p, "state.tsatf");
+  // A British order before the Zulus have given theirs.
+  p = Drift();
+  p.mutable_empress()->set_stage(v1::EMPRESS_ZULU_ORDERS);
+  for (v1::EmpressUnit& u : *p.mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_gatling") u.set_ordered(true);
+  }
+  ExpectBad(p, ".ordered");
+}
+
+}  // namespace
+}  // namespace impi::empress
