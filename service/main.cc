@@ -3,14 +3,25 @@
 //   impi-server [--grpc_address=127.0.0.1:50051] [--http_address=127.0.0.1:8080]
 //               [--no_http] [--cors_origins=https://a.example,https://b.example]
 //               [--reflection] [--max_threads=16] [--max_message_bytes=4194304]
+//               [--max_request_ms=120000] [--grace_period_ms=10000] ...
+//   impi-server --help     every flag
 //
 // Both listeners default to loopback: gRPC 1.51 has known advisories, so put a
 // maintained proxy in front before exposing the ports beyond this machine.
-// SIGINT or SIGTERM shuts down cleanly (calls in flight get a few seconds).
+//
+// Stopping: the first SIGINT or SIGTERM drains (health NOT_SERVING, new
+// requests refused, those running get --grace_period_ms, then are
+// cancelled); a second one exits at once. Exit codes: 0 stopped with nothing
+// cancelled, 1 could not start, 2 bad flags, 3 stopped after cancelling
+// requests at the end of the grace period, 4 exited at once on a second
+// signal.
 #include <pthread.h>
 #include <signal.h>
 
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <future>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -36,6 +47,28 @@ ABSL_FLAG(std::string, cors_origins, "",
 ABSL_FLAG(bool, reflection, false, "serve gRPC reflection (v1alpha)");
 ABSL_FLAG(int, max_threads, 16, "at most this many request threads per listener (1 to 1024)");
 ABSL_FLAG(int, max_message_bytes, 4 * 1024 * 1024, "largest request accepted, in bytes");
+ABSL_FLAG(int64_t, max_request_ms, 120000,
+          "the longest an Advance or Ask may run, in ms (a caller's shorter deadline wins; "
+          "DEADLINE_EXCEEDED past it; 0: no limit)");
+ABSL_FLAG(int64_t, max_request_work, 10000000,
+          "the most dice, cards and Zulu decisions one request may take (RESOURCE_EXHAUSTED "
+          "past it; 0: no limit)");
+ABSL_FLAG(int, grace_period_ms, 10000,
+          "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
+          "cancelled");
+ABSL_FLAG(std::string, http_allowed_hosts, "",
+          "comma-separated Host header values served besides IP addresses and loopback names "
+          "(against DNS rebinding); * allows any");
+ABSL_FLAG(int, http_max_queue, 64,
+          "HTTP requests that may wait for a request thread; one more is answered 503");
+ABSL_FLAG(int, http_connection_threads, 0,
+          "threads reading and writing HTTP connections (0: max(64, 4 * max_threads))");
+ABSL_FLAG(int, http_listen_backlog, 1024, "HTTP connections the kernel may hold unaccepted");
+ABSL_FLAG(int, http_header_timeout_ms, 5000,
+          "an HTTP request's headers must arrive within this, from its first byte");
+ABSL_FLAG(int, http_body_timeout_ms, 30000,
+          "an HTTP request's body must arrive within this, from the end of its headers");
+ABSL_FLAG(int, http_keep_alive_ms, 5000, "an idle kept-alive HTTP connection is closed after this");
 
 namespace {
 
@@ -51,6 +84,15 @@ bool SplitHostPort(const std::string& address, std::string* host, int* port) {
   *host = h;
   *port = p;
   return true;
+}
+
+// "a, b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> List(const std::string& flag) {
+  std::vector<std::string> out;
+  for (absl::string_view item : absl::StrSplit(flag, ',', absl::SkipWhitespace())) {
+    out.emplace_back(absl::StripAsciiWhitespace(item));
+  }
+  return out;
 }
 
 }  // namespace
@@ -74,9 +116,20 @@ int main(int argc, char** argv) {
                  absl::GetFlag(FLAGS_http_address).c_str());
     return 2;
   }
-  for (absl::string_view origin :
-       absl::StrSplit(absl::GetFlag(FLAGS_cors_origins), ',', absl::SkipWhitespace())) {
-    options.cors_origins.emplace_back(absl::StripAsciiWhitespace(origin));
+  options.cors_origins = List(absl::GetFlag(FLAGS_cors_origins));
+  options.http_allowed_hosts = List(absl::GetFlag(FLAGS_http_allowed_hosts));
+  options.max_request_ms = absl::GetFlag(FLAGS_max_request_ms);
+  options.max_request_work = absl::GetFlag(FLAGS_max_request_work);
+  options.http_max_queue = absl::GetFlag(FLAGS_http_max_queue);
+  options.http_connection_threads = absl::GetFlag(FLAGS_http_connection_threads);
+  options.http_listen_backlog = absl::GetFlag(FLAGS_http_listen_backlog);
+  options.http_header_timeout_ms = absl::GetFlag(FLAGS_http_header_timeout_ms);
+  options.http_body_timeout_ms = absl::GetFlag(FLAGS_http_body_timeout_ms);
+  options.http_keep_alive_ms = absl::GetFlag(FLAGS_http_keep_alive_ms);
+  const int grace_ms = absl::GetFlag(FLAGS_grace_period_ms);
+  if (grace_ms < 0) {
+    std::fprintf(stderr, "impi-server: --grace_period_ms must be >= 0\n");
+    return 2;
   }
   options.reflection = absl::GetFlag(FLAGS_reflection);
   options.max_threads = absl::GetFlag(FLAGS_max_threads);
@@ -102,7 +155,7 @@ int main(int argc, char** argv) {
   auto server = impi::service::ImpiServer::Start(options);
   if (!server.ok()) {
     std::fprintf(stderr, "impi-server: %s\n", server.status().ToString().c_str());
-    return 1;
+    return server.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
   }
   impi::service::ImpiServer* s = server->get();
   const std::string grpc_host = options.grpc_address.substr(0, options.grpc_address.rfind(':'));
@@ -116,15 +169,29 @@ int main(int argc, char** argv) {
   }
   std::fflush(stdout);
 
-  std::thread waiter([&signals, s] {
+  // The first signal drains (on its own thread, so that this one can take a
+  // second signal meanwhile); the second exits at once.
+  std::promise<int> code;
+  std::thread waiter([&signals, &code, s, grace_ms] {
     int signal = 0;
     sigwait(&signals, &signal);
-    std::fprintf(stderr, "impi-server: %s, shutting down\n",
-                 signal == SIGINT ? "SIGINT" : "SIGTERM");
-    s->Shutdown();
+    std::fprintf(stderr, "impi-server: %s, draining (grace period %d ms; a second signal exits at once)\n",
+                 signal == SIGINT ? "SIGINT" : "SIGTERM", grace_ms);
+    std::thread([&code, s, grace_ms] {
+      const bool clean = s->Drain(std::chrono::milliseconds(grace_ms));
+      if (!clean) {
+        std::fprintf(stderr, "impi-server: the grace period ran out; requests were cancelled\n");
+      }
+      code.set_value(clean ? 0 : 3);
+    }).detach();
+    sigwait(&signals, &signal);
+    std::fprintf(stderr, "impi-server: second signal, exiting at once\n");
+    std::fflush(stderr);
+    std::_Exit(4);
   });
-  s->Wait();
-  // Shut down by a signal: the waiter is done. (Nothing else shuts it down.)
-  waiter.join();
-  return 0;
+  waiter.detach();
+  // Nothing but a signal stops the server: wait for the drain's verdict.
+  const int exit_code = code.get_future().get();
+  std::fprintf(stderr, "impi-server: stopped\n");
+  return exit_code;
 }
