@@ -722,11 +722,13 @@ void HttpGateway::Route() {
         Response response;
         grpc::Status status;
         try {
+          // What is left of the deadline after the wait (-1: none).
           const int64_t left =
               ms < 0 ? -1
-                     : std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now())
-                           .count();
-          status = run(request, &response, std::max<int64_t>(0, left), gone);
+                     : std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                deadline - Clock::now())
+                                                .count());
+          status = run(request, &response, left, gone);
         } catch (const std::exception& e) {
           status =
               grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));

@@ -30,6 +30,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -51,8 +53,8 @@ ABSL_FLAG(int64_t, max_request_ms, 120000,
           "the longest an Advance or Ask may run, in ms (a caller's shorter deadline wins; "
           "DEADLINE_EXCEEDED past it; 0: no limit)");
 ABSL_FLAG(int64_t, max_request_work, 10000000,
-          "the most dice, cards and Zulu decisions one request may take (RESOURCE_EXHAUSTED "
-          "past it; 0: no limit)");
+          "the most steps of work one request may take: dice, cards, Zulu decisions, units "
+          "placed (RESOURCE_EXHAUSTED past it; 0: no limit)");
 ABSL_FLAG(int, grace_period_ms, 10000,
           "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
           "cancelled");
@@ -98,8 +100,16 @@ std::vector<std::string> List(const std::string& flag) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --help lists this file's flags (absl matches flag files to the program's
+  // name by default, which "impi-server" and "main.cc" do not share).
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view path) {
+    return absl::EndsWith(path, "service/main.cc");
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  absl::SetFlagsUsageConfig(usage);
   absl::SetProgramUsageMessage(
-      "impi-server: the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
+      "the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
       "(impi.v1.Umpire, impi.v1.Arena) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
   impi::RegisterEverything();

@@ -2,13 +2,12 @@
 // gracefully and within bounds: on SIGTERM its health says NOT_SERVING at
 // once and new work is refused; requests in flight get --grace_period_ms and
 // are then cancelled; a second SIGTERM exits at once; the exit code says
-// which (service/main.cc).
+// which (service/main.cc). Also: --help lists every flag.
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
 #include "engine/rulesets/ruleset.h"
 // clang-format on
 
-#include <google/protobuf/util/json_util.h>
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
@@ -19,12 +18,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <future>
 #include <regex>
 #include <string>
 #include <thread>
 
 #include "tests/service/big_table.h"
+#include "tests/service/proto_json.h"
 
 #ifndef IMPI_SERVER_BINARY
 #error "IMPI_SERVER_BINARY: the path of impi-server"
@@ -128,13 +129,7 @@ class ServerProcess {
   bool exited_ = false;
 };
 
-std::string BigTableJson() {
-  google::protobuf::util::JsonPrintOptions o;
-  o.preserve_proto_field_names = true;
-  std::string json;
-  (void)google::protobuf::util::MessageToJsonString(testing::BigTableRequest(60), &json, o);
-  return json;
-}
+std::string BigTableJson() { return testing::ProtoJson(testing::BigTableRequest(60)); }
 
 // Starts the big table over HTTP (seconds of work) and waits until it runs.
 std::future<int> StartLongRequest(ServerProcess& server) {
@@ -195,6 +190,32 @@ TEST(GracefulStopTest, SigtermWithNothingRunningExitsCleanly) {
   ASSERT_TRUE(server.started());
   server.Signal(SIGTERM);
   EXPECT_EQ(server.WaitExit(5000), 0);
+}
+
+TEST(ServerBinaryTest, HelpListsEveryFlag) {
+  FILE* help = popen(IMPI_SERVER_BINARY " --help 2>&1", "r");
+  ASSERT_NE(help, nullptr);
+  std::string text;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), help)) > 0) text.append(buffer, n);
+  pclose(help);
+  for (const char* flag :
+       {"grpc_address", "http_address", "no_http", "cors_origins", "reflection", "max_threads",
+        "max_message_bytes", "max_request_ms", "max_request_work", "grace_period_ms",
+        "http_allowed_hosts", "http_max_queue", "http_connection_threads", "http_listen_backlog",
+        "http_header_timeout_ms", "http_body_timeout_ms", "http_keep_alive_ms"}) {
+    EXPECT_NE(text.find(std::string("--") + flag), std::string::npos) << flag << "\n" << text;
+  }
+}
+
+TEST(ServerBinaryTest, BadFlagsExitWith2BeforeListening) {
+  const std::string command = std::string(IMPI_SERVER_BINARY) +
+                              " --grpc_address=127.0.0.1:0 --http_address=127.0.0.1:0"
+                              " --http_listen_backlog=0 > /dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 // clang-format on
 
 #include <arpa/inet.h>
-#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
@@ -28,6 +27,7 @@
 
 #include "service/umpire_service.h"
 #include "tests/service/big_table.h"
+#include "tests/service/proto_json.h"
 #include "tests/service/tsatf_state.h"
 
 namespace impi::service {
@@ -35,18 +35,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using testing::BigTableRequest;
+using testing::ProtoJson;
 using testing::TsatfAdvanceRequest;
 
 constexpr size_t kMaxBytes = 1024 * 1024;
 constexpr char kAllowedOrigin[] = "https://vtt.example";
-
-std::string ToJson(const google::protobuf::Message& m) {
-  google::protobuf::util::JsonPrintOptions o;
-  o.preserve_proto_field_names = true;
-  std::string json;
-  EXPECT_TRUE(google::protobuf::util::MessageToJsonString(m, &json, o).ok());
-  return json;
-}
 
 int64_t MsSince(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
@@ -96,6 +89,14 @@ class RawSocket {
 
 class HttpFrontTest : public ::testing::Test {
  protected:
+  // A gateway running the engine on `max_threads` threads with `max_queue`
+  // waiting.
+  void StartWith(int max_threads, int max_queue) {
+    HttpGatewayOptions o;
+    o.max_threads = max_threads;
+    o.max_queue = max_queue;
+    Start(o);
+  }
   void Start(HttpGatewayOptions o, RequestLimits limits = {}) {
     service_ = std::make_unique<UmpireService>(kMaxBytes, limits);
     o.host = "127.0.0.1";
@@ -182,7 +183,7 @@ TEST_F(HttpFrontTest, ChunkedBodyOverTheLimitIs413) {
   EXPECT_EQ(gateway_->EngineRuns(), 0);
 
   // Under the limit, chunked is served.
-  const std::string body = ToJson(TsatfAdvanceRequest(3));
+  const std::string body = ProtoJson(TsatfAdvanceRequest(3));
   RawSocket ok(gateway_->port());
   snprintf(size, sizeof(size), "%zx\r\n", body.size());
   ok.Send(std::string("POST /v1/Advance HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -216,21 +217,19 @@ TEST_F(HttpFrontTest, NestedArraysAndLongArraysPastTheCapAreRefusedUnparsed) {
 // --- Load --------------------------------------------------------------------------
 
 TEST_F(HttpFrontTest, SixtyFourConcurrentConnectionsAreAllAnswered) {
-  HttpGatewayOptions o;
-  o.max_threads = 4;
-  o.max_queue = 64;
-  Start(o);
-  const std::string body = ToJson(TsatfAdvanceRequest(5));
-  std::atomic<int> ok{0};
+  StartWith(/*max_threads=*/4, /*max_queue=*/64);
+  const std::string body = ProtoJson(TsatfAdvanceRequest(5));
+  std::vector<std::string> answers(64);
   std::vector<std::thread> clients;
   for (int i = 0; i < 64; ++i) {
-    clients.emplace_back([&] {
+    clients.emplace_back([&, i] {
       auto res = Post("/v1/Advance", body);
-      if (res && res->status == 200) ++ok;
+      answers[i] = res ? std::to_string(res->status) + " " + res->body.substr(0, 200)
+                       : "error " + httplib::to_string(res.error());
     });
   }
   for (std::thread& t : clients) t.join();
-  EXPECT_EQ(ok, 64);
+  for (const std::string& a : answers) EXPECT_EQ(a.substr(0, 3), "200") << a;
 }
 
 TEST_F(HttpFrontTest, SlowHeaderClientsDoNotBlockHealthzAndAreCutOff) {
@@ -260,12 +259,9 @@ TEST_F(HttpFrontTest, SlowHeaderClientsDoNotBlockHealthzAndAreCutOff) {
 }
 
 TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
-  HttpGatewayOptions o;
-  o.max_threads = 1;
-  o.max_queue = 1;
-  Start(o);
+  StartWith(/*max_threads=*/1, /*max_queue=*/1);
   // Two long requests: one runs, one waits.
-  const std::string big = ToJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(60));
   std::vector<std::thread> long_ones;
   std::vector<int> long_status(2, 0);
   for (int i = 0; i < 2; ++i) {
@@ -276,7 +272,7 @@ TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
     while (gateway_->InFlight() < i + 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   // A third finds the queue full.
-  auto third = Post("/v1/Advance", ToJson(TsatfAdvanceRequest(1)));
+  auto third = Post("/v1/Advance", ProtoJson(TsatfAdvanceRequest(1)));
   ASSERT_TRUE(third);
   const int third_status = third->status;
   const std::string third_body = third->body;
@@ -297,7 +293,7 @@ TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
 
 TEST_F(HttpFrontTest, ADisallowedOriginsSimplePostIsRefusedBeforeAnyWork) {
   Start({});
-  const std::string big = ToJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(60));
   // A "simple" request a page on another site may send without a preflight.
   auto res = Post("/v1/Advance", big, {{"Origin", "https://evil.example"}}, "text/plain");
   ASSERT_TRUE(res);
@@ -314,7 +310,7 @@ TEST_F(HttpFrontTest, ADisallowedOriginsSimplePostIsRefusedBeforeAnyWork) {
   EXPECT_EQ(gateway_->EngineRuns(), 0);
 
   // An allowed origin, and the server's own, are served.
-  const std::string small = ToJson(TsatfAdvanceRequest(1));
+  const std::string small = ProtoJson(TsatfAdvanceRequest(1));
   res = Post("/v1/Advance", small, {{"Origin", kAllowedOrigin}});
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
@@ -330,7 +326,7 @@ TEST_F(HttpFrontTest, ADisallowedOriginsSimplePostIsRefusedBeforeAnyWork) {
 
 TEST_F(HttpFrontTest, ARequestStopsAtItsDeadlineOrTheServersMaximum) {
   Start({}, RequestLimits{/*max_request_ms=*/800, /*max_work=*/0});
-  const std::string big = ToJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(60));
   auto res = Post("/v1/Advance", big, {{"Impi-Timeout-Ms", "100"}});
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 504);
@@ -354,7 +350,7 @@ TEST_F(HttpFrontTest, DrainingSaysNotServingAndRefusesWork) {
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 503);
   EXPECT_EQ(StatusName(res), "NOT_SERVING");
-  res = Post("/v1/Advance", ToJson(TsatfAdvanceRequest(1)));
+  res = Post("/v1/Advance", ProtoJson(TsatfAdvanceRequest(1)));
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 503);
   EXPECT_EQ(res->get_header_value("Retry-After"), "1");
