@@ -621,7 +621,8 @@ void HttpGateway::Route() {
     res.set_header("Access-Control-Allow-Origin", origin);
     res.set_header("Vary", "Origin");
     res.set_header("Access-Control-Allow-Methods", kAllowedMethods);
-    res.set_header("Access-Control-Allow-Headers", absl::StrCat("Content-Type, ", kTimeoutHeader));
+    res.set_header("Access-Control-Allow-Headers",
+                   absl::StrCat("Content-Type, Authorization, ", kTimeoutHeader));
     res.set_header("Access-Control-Max-Age", "600");
   };
 
@@ -651,6 +652,14 @@ void HttpGateway::Route() {
       });
     }
     if (req.path == "/healthz") return httplib::Server::HandlerResponse::Unhandled;
+    if (req.method != "OPTIONS" &&
+        !BearerMatches(req.get_header_value("Authorization"), service_->auth_token())) {
+      return refuse([&] {
+        SetError(res, grpc::StatusCode::UNAUTHENTICATED,
+                 "Authorization: a bearer token is required (Authorization: Bearer <token>)");
+        res.set_header("WWW-Authenticate", "Bearer");
+      });
+    }
     if (t_connection != nullptr && t_connection->spare()) {
       return refuse([&] { SetUnavailable(res, "the server is busy: retry shortly"); });
     }

@@ -21,6 +21,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <future>
 #include <cstdlib>
 #include <string>
@@ -55,6 +57,9 @@ ABSL_FLAG(int64_t, max_request_ms, 120000,
 ABSL_FLAG(int64_t, max_request_work, 10000000,
           "the most steps of work one request may take: dice, cards, Zulu decisions, units "
           "placed (RESOURCE_EXHAUSTED past it; 0: no limit)");
+ABSL_FLAG(std::string, auth_token_file, "",
+          "a file holding a bearer token: every Umpire call and HTTP request (but /healthz) "
+          "must then carry Authorization: Bearer <token>");
 ABSL_FLAG(int, grace_period_ms, 10000,
           "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
           "cancelled");
@@ -136,6 +141,16 @@ int main(int argc, char** argv) {
   options.http_header_timeout_ms = absl::GetFlag(FLAGS_http_header_timeout_ms);
   options.http_body_timeout_ms = absl::GetFlag(FLAGS_http_body_timeout_ms);
   options.http_keep_alive_ms = absl::GetFlag(FLAGS_http_keep_alive_ms);
+  if (const std::string path = absl::GetFlag(FLAGS_auth_token_file); !path.empty()) {
+    std::ifstream in(path);
+    std::string token((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    options.auth_token = std::string(absl::StripAsciiWhitespace(token));
+    if (!in.good() && !in.eof()) options.auth_token.clear();
+    if (options.auth_token.empty()) {
+      std::fprintf(stderr, "impi-server: --auth_token_file=%s: no token read\n", path.c_str());
+      return 2;
+    }
+  }
   const int grace_ms = absl::GetFlag(FLAGS_grace_period_ms);
   if (grace_ms < 0) {
     std::fprintf(stderr, "impi-server: --grace_period_ms must be >= 0\n");

@@ -126,6 +126,7 @@ class Server final : public ImpiServer {
 };
 
 absl::Status Server::Start() {
+  service_.SetAuthToken(options_.auth_token);
   grpc::EnableDefaultHealthCheckService(true);  // before the builder is made
 
   grpc::ServerBuilder builder;

@@ -54,6 +54,10 @@ struct ServerOptions {
   int http_body_timeout_ms = 30000;   // its body, from the end of its headers
   int http_keep_alive_ms = 5000;      // an idle kept-alive connection
   bool reflection = false;
+  // When set, every Umpire call (gRPC metadata "authorization") and every
+  // HTTP request but /healthz and preflights (header Authorization) must
+  // carry "Bearer <auth_token>": UNAUTHENTICATED (HTTP 401) otherwise.
+  std::string auth_token;
   int max_threads = 16;                          // 1..kMaxThreads
   size_t max_message_bytes = 4 * 1024 * 1024;
   // The server's own deadline for an Advance or Ask, in ms (a caller's

@@ -86,8 +86,35 @@ WorkBudget::Limits UmpireService::BudgetFor(int64_t ms_left,
   return limits;
 }
 
+bool BearerMatches(std::string_view authorization, std::string_view token) {
+  if (token.empty()) return true;
+  constexpr std::string_view kBearer = "Bearer ";
+  if (authorization.size() != kBearer.size() + token.size() ||
+      authorization.substr(0, kBearer.size()) != kBearer) {
+    return false;
+  }
+  // Every byte is looked at whatever the first difference.
+  unsigned char diff = 0;
+  for (size_t i = 0; i < token.size(); ++i) {
+    diff |= static_cast<unsigned char>(authorization[kBearer.size() + i]) ^
+            static_cast<unsigned char>(token[i]);
+  }
+  return diff == 0;
+}
+
 template <typename Run>
-grpc::Status UmpireService::Serve(Run run) {
+grpc::Status UmpireService::Serve(const grpc::ServerContext* context, Run run) {
+  if (!token_.empty()) {
+    const auto& metadata = context->client_metadata();
+    const auto found = metadata.find("authorization");
+    const std::string_view value =
+        found == metadata.end() ? std::string_view()
+                                : std::string_view(found->second.data(), found->second.size());
+    if (!BearerMatches(value, token_)) {
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                          "authorization: a bearer token is required (authorization: Bearer <token>)");
+    }
+  }
   if (draining_) {
     return grpc::Status(grpc::StatusCode::UNAVAILABLE,
                         "the server is shutting down: try another replica or later");
@@ -100,7 +127,7 @@ grpc::Status UmpireService::Serve(Run run) {
 
 grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::AdvanceRequest* request,
                                     v1::AdvanceResponse* response) {
-  return Serve([&] {
+  return Serve(context, [&] {
     return DoAdvance(*request, response, MillisecondsLeft(context),
                      [context] { return context->IsCancelled(); });
   });
@@ -108,16 +135,16 @@ grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::Adva
 
 grpc::Status UmpireService::Ask(grpc::ServerContext* context, const v1::AskRequest* request,
                                 v1::AskResponse* response) {
-  return Serve([&] {
+  return Serve(context, [&] {
     return DoAsk(*request, response, MillisecondsLeft(context),
                  [context] { return context->IsCancelled(); });
   });
 }
 
-grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
+grpc::Status UmpireService::Describe(grpc::ServerContext* context,
                                      const v1::DescribeRequest* request,
                                      v1::DescribeResponse* response) {
-  return DoDescribe(*request, response);
+  return Serve(context, [&] { return DoDescribe(*request, response); });
 }
 
 grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,

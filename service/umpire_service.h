@@ -45,6 +45,11 @@ grpc::Status ToGrpcStatus(const absl::Status& status);
 // `message`, or its first kMaxMessageBytes and how much was cut.
 std::string CapMessage(std::string_view message);
 
+// True if `authorization` (an Authorization header or gRPC metadata value)
+// is "Bearer <token>", compared in constant time (for a given length). An
+// empty `token` accepts anything.
+bool BearerMatches(std::string_view authorization, std::string_view token);
+
 // The server's version, from the project's version at build time.
 const char* ServerVersion();
 
@@ -93,6 +98,11 @@ class UmpireService final : public v1::Umpire::Service {
                      int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
+  // Calls over gRPC must carry "authorization: Bearer <token>" (empty: no
+  // authentication); UNAUTHENTICATED otherwise. Set before serving.
+  void SetAuthToken(std::string token) { token_ = std::move(token); }
+  const std::string& auth_token() const { return token_; }
+
   // Draining (a graceful stop): new Advance and Ask calls over gRPC are
   // refused with UNAVAILABLE; calls in flight carry on.
   void SetDraining(bool draining) { draining_ = draining; }
@@ -110,10 +120,11 @@ class UmpireService final : public v1::Umpire::Service {
   WorkBudget::Limits BudgetFor(int64_t ms_left, std::function<bool()> cancelled) const;
   // Counts a gRPC call in flight; refuses it while draining.
   template <typename Run>
-  grpc::Status Serve(Run run);
+  grpc::Status Serve(const grpc::ServerContext* context, Run run);
 
   const size_t max_message_bytes_;
   const RequestLimits limits_;
+  std::string token_;
   std::atomic<bool> draining_{false};
   std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};

@@ -97,8 +97,9 @@ class HttpFrontTest : public ::testing::Test {
     o.max_queue = max_queue;
     Start(o);
   }
-  void Start(HttpGatewayOptions o, RequestLimits limits = {}) {
+  void Start(HttpGatewayOptions o, RequestLimits limits = {}, std::string token = "") {
     service_ = std::make_unique<UmpireService>(kMaxBytes, limits);
+    service_->SetAuthToken(std::move(token));
     o.host = "127.0.0.1";
     o.port = 0;
     o.max_message_bytes = kMaxBytes;
@@ -320,6 +321,28 @@ TEST_F(HttpFrontTest, ADisallowedOriginsSimplePostIsRefusedBeforeAnyWork) {
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
   EXPECT_EQ(gateway_->EngineRuns(), 2);
+}
+
+TEST_F(HttpFrontTest, ABearerTokenIsRequiredWhenSet) {
+  Start({}, {}, "s3cret");
+  const std::string small = ProtoJson(TsatfAdvanceRequest(1));
+  auto res = Post("/v1/Advance", small);
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 401);
+  EXPECT_EQ(StatusName(res), "UNAUTHENTICATED");
+  EXPECT_EQ(res->get_header_value("WWW-Authenticate"), "Bearer");
+  res = Post("/v1/Advance", small, {{"Authorization", "Bearer wrong"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 401);
+  EXPECT_EQ(gateway_->EngineRuns(), 0);
+  res = Post("/v1/Advance", small, {{"Authorization", "Bearer s3cret"}});
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(gateway_->EngineRuns(), 1);
+  // Health needs no token (a load balancer's probe).
+  res = Client()->Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
 }
 
 // --- Deadlines ---------------------------------------------------------------------

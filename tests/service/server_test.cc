@@ -524,7 +524,7 @@ TEST_F(ServerTest, CorsPreflightFromAnAllowedOrigin) {
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
   EXPECT_EQ(res->get_header_value("Vary"), "Origin");
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Methods"), "POST, OPTIONS");
-  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Headers"), "Content-Type, Impi-Timeout-Ms");
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Headers"), "Content-Type, Authorization, Impi-Timeout-Ms");
   EXPECT_EQ(res->get_header_value("Access-Control-Max-Age"), "600");
 }
 
@@ -571,6 +571,38 @@ TEST(ServerCorsTest, StarAllowsAnyOrigin) {
   (*server)->Shutdown();
   (*server)->Shutdown();  // idempotent
   (*server)->Wait();      // returns at once after Shutdown
+}
+
+TEST(ServerAuthTest, ABearerTokenIsRequiredOverGrpcWhenSet) {
+  EXPECT_TRUE(BearerMatches("Bearer s3cret", "s3cret"));
+  EXPECT_FALSE(BearerMatches("Bearer s3creT", "s3cret"));
+  EXPECT_FALSE(BearerMatches("Bearer s3cret2", "s3cret"));
+  EXPECT_FALSE(BearerMatches("s3cret", "s3cret"));
+  EXPECT_TRUE(BearerMatches("", ""));  // no token: no authentication
+
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.auth_token = "s3cret";
+  auto server = ImpiServer::Start(o);
+  ASSERT_TRUE(server.ok()) << server.status();
+  auto stub = v1::Umpire::NewStub(grpc::CreateChannel(
+      "127.0.0.1:" + std::to_string((*server)->grpc_port()), grpc::InsecureChannelCredentials()));
+  for (const char* sent : {"", "Bearer wrong", "Bearer s3cret"}) {
+    SCOPED_TRACE(sent);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    if (*sent != '\0') ctx.AddMetadata("authorization", sent);
+    v1::AdvanceResponse out;
+    const grpc::Status status = stub->Advance(&ctx, TsatfAdvanceRequest(3), &out);
+    if (std::string(sent) == "Bearer s3cret") {
+      EXPECT_TRUE(status.ok()) << status.error_message();
+    } else {
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+      EXPECT_EQ(status.error_message().substr(0, 14), "authorization:");
+    }
+  }
+  (*server)->Shutdown();
 }
 
 // --- Bad input, class by class, over both ways in --------------------------------
