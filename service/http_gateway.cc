@@ -743,6 +743,7 @@ void HttpGateway::Route() {
               grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));
         }
         impl_->admission().Leave();
+        if (status.error_code() == grpc::StatusCode::CANCELLED) ++engine_cancelled_;
         --in_flight_;
         WriteAnswer(status, response, res);
       };

@@ -125,6 +125,9 @@ class HttpGateway {
   int InFlight() const { return in_flight_; }
   // Requests that reached the engine since Start.
   int64_t EngineRuns() const { return engine_runs_; }
+  // Of those, the ones the engine stopped as CANCELLED (the client went, or
+  // the server stopped).
+  int64_t EngineCancelled() const { return engine_cancelled_; }
 
   class Impl;
 
@@ -140,6 +143,7 @@ class HttpGateway {
   std::atomic<bool> serving_{true};
   std::atomic<int> in_flight_{0};
   std::atomic<int64_t> engine_runs_{0};
+  std::atomic<int64_t> engine_cancelled_{0};
   int port_ = 0;
 };
 

@@ -366,6 +366,21 @@ TEST_F(HttpFrontTest, ARequestStopsAtItsDeadlineOrTheServersMaximum) {
   EXPECT_NE(res->body.find("Impi-Timeout-Ms: 'soon'"), std::string::npos) << res->body;
 }
 
+TEST_F(HttpFrontTest, AClientThatClosesItsConnectionCancelsItsRequest) {
+  Start({});  // no deadline at all: only the closed connection can stop it
+  const std::string big = ProtoJson(BigTableRequest(60));
+  {
+    RawSocket s(gateway_->port());
+    ASSERT_TRUE(s.connected());
+    ASSERT_TRUE(s.Send("POST /v1/Advance HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                       "Content-Type: application/json\r\nContent-Length: " +
+                       std::to_string(big.size()) + "\r\n\r\n" + big));
+    while (gateway_->EngineRuns() < 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }  // closed while the engine runs
+  while (gateway_->InFlight() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(gateway_->EngineCancelled(), 1);
+}
+
 TEST_F(HttpFrontTest, DrainingSaysNotServingAndRefusesWork) {
   Start({});
   gateway_->SetServing(false);
