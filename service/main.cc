@@ -60,6 +60,12 @@ ABSL_FLAG(int64_t, max_request_work, 10000000,
 ABSL_FLAG(std::string, auth_token_file, "",
           "a file holding a bearer token: every Umpire call and HTTP request (but /healthz) "
           "must then carry Authorization: Bearer <token>");
+ABSL_FLAG(std::string, tls_cert_file, "",
+          "gRPC over TLS: a PEM certificate chain file (with --tls_key_file); HTTP stays "
+          "plaintext");
+ABSL_FLAG(std::string, tls_key_file, "", "gRPC over TLS: the certificate's PEM private key file");
+ABSL_FLAG(std::string, tls_client_ca_file, "",
+          "gRPC over TLS: clients must present a certificate signed by a CA in this PEM file");
 ABSL_FLAG(int, grace_period_ms, 10000,
           "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
           "cancelled");
@@ -151,6 +157,9 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  options.tls_cert_file = absl::GetFlag(FLAGS_tls_cert_file);
+  options.tls_key_file = absl::GetFlag(FLAGS_tls_key_file);
+  options.tls_client_ca_file = absl::GetFlag(FLAGS_tls_client_ca_file);
   const int grace_ms = absl::GetFlag(FLAGS_grace_period_ms);
   if (grace_ms < 0) {
     std::fprintf(stderr, "impi-server: --grace_period_ms must be >= 0\n");
@@ -184,7 +193,8 @@ int main(int argc, char** argv) {
   }
   impi::service::ImpiServer* s = server->get();
   const std::string grpc_host = options.grpc_address.substr(0, options.grpc_address.rfind(':'));
-  std::printf("impi-server: gRPC impi.v1.Umpire on %s:%d%s\n", grpc_host.c_str(), s->grpc_port(),
+  std::printf("impi-server: gRPC impi.v1.Umpire on %s:%d%s%s\n", grpc_host.c_str(), s->grpc_port(),
+              options.tls_cert_file.empty() ? "" : " (TLS)",
               options.reflection ? " (reflection on)" : "");
   if (options.enable_http) {
     std::printf("impi-server: JSON/HTTP on http://%s:%d\n", options.http_host.c_str(),

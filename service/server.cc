@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -53,6 +55,40 @@ class ReflectionOption final : public grpc::ServerBuilderOption {
  private:
   const bool enable_;
 };
+
+// The whole of a file; INVALID_ARGUMENT naming `flag` if it cannot be read
+// or is empty.
+absl::StatusOr<std::string> ReadFile(const std::string& path, const char* flag) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(flag, ": cannot read '", path.substr(0, 200), "'"));
+  }
+  return text;
+}
+
+// Plaintext, or TLS from the options' files.
+absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const ServerOptions& o) {
+  if (o.tls_cert_file.empty() && o.tls_key_file.empty()) {
+    return grpc::InsecureServerCredentials();
+  }
+  if (o.tls_cert_file.empty() || o.tls_key_file.empty()) {
+    return absl::InvalidArgumentError("tls_cert_file, tls_key_file: give both or neither");
+  }
+  absl::StatusOr<std::string> cert = ReadFile(o.tls_cert_file, "tls_cert_file");
+  if (!cert.ok()) return cert.status();
+  absl::StatusOr<std::string> key = ReadFile(o.tls_key_file, "tls_key_file");
+  if (!key.ok()) return key.status();
+  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  if (!o.tls_client_ca_file.empty()) {
+    absl::StatusOr<std::string> ca = ReadFile(o.tls_client_ca_file, "tls_client_ca_file");
+    if (!ca.ok()) return ca.status();
+    ssl.pem_root_certs = *ca;
+    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
+  }
+  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  return grpc::SslServerCredentials(ssl);
+}
 
 class Server final : public ImpiServer {
  public:
@@ -133,7 +169,9 @@ absl::Status Server::Start() {
   builder.SetOption(std::make_unique<ReflectionOption>(options_.reflection));
   // A port in use is an error, not a port to share (gRPC's default on Linux).
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  builder.AddListeningPort(options_.grpc_address, grpc::InsecureServerCredentials(), &grpc_port_);
+  absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials = Credentials(options_);
+  if (!credentials.ok()) return credentials.status();
+  builder.AddListeningPort(options_.grpc_address, *credentials, &grpc_port_);
   builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
   // The sync server's thread count is unbounded unless a quota says otherwise.
   grpc::ResourceQuota quota("impi");

@@ -58,6 +58,13 @@ struct ServerOptions {
   // HTTP request but /healthz and preflights (header Authorization) must
   // carry "Bearer <auth_token>": UNAUTHENTICATED (HTTP 401) otherwise.
   std::string auth_token;
+  // gRPC over TLS: a PEM certificate chain and its private key (files);
+  // both or neither. With tls_client_ca_file, clients must present a
+  // certificate signed by one of its CAs. The JSON/HTTP front stays
+  // plaintext (docs/security.md).
+  std::string tls_cert_file;
+  std::string tls_key_file;
+  std::string tls_client_ca_file;
   int max_threads = 16;                          // 1..kMaxThreads
   size_t max_message_bytes = 4 * 1024 * 1024;
   // The server's own deadline for an Advance or Ask, in ms (a caller's

@@ -15,6 +15,8 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <cmath>
 #include <functional>
 #include <future>
@@ -600,6 +602,41 @@ TEST(ServerAuthTest, ABearerTokenIsRequiredOverGrpcWhenSet) {
     } else {
       EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED);
       EXPECT_EQ(status.error_message().substr(0, 14), "authorization:");
+    }
+  }
+  (*server)->Shutdown();
+}
+
+TEST(ServerTlsTest, GrpcOverTlsServesATlsClientAndRefusesAPlaintextOne) {
+  const std::string dir = IMPI_TESTDATA_DIR;
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.tls_cert_file = dir + "/test_cert.pem";
+  auto bad = ImpiServer::Start(o);  // a certificate without its key
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+
+  o.tls_key_file = dir + "/test_key.pem";
+  auto server = ImpiServer::Start(o);
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::string target = "localhost:" + std::to_string((*server)->grpc_port());
+  std::ifstream in(o.tls_cert_file);
+  grpc::SslCredentialsOptions trust;
+  trust.pem_root_certs.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  for (const bool tls : {true, false}) {
+    SCOPED_TRACE(tls ? "TLS client" : "plaintext client");
+    auto stub = v1::Umpire::NewStub(grpc::CreateChannel(
+        target, tls ? grpc::SslCredentials(trust) : grpc::InsecureChannelCredentials()));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    v1::DescribeResponse out;
+    const grpc::Status status = stub->Describe(&ctx, v1::DescribeRequest(), &out);
+    if (tls) {
+      EXPECT_TRUE(status.ok()) << status.error_message();
+      EXPECT_GT(out.max_units(), 0);
+    } else {
+      EXPECT_FALSE(status.ok());
     }
   }
   (*server)->Shutdown();
