@@ -86,7 +86,8 @@ class ImpiServer {
   static absl::StatusOr<std::unique_ptr<ImpiServer>> Start(const ServerOptions& options);
   virtual int grpc_port() const = 0;
   virtual int http_port() const = 0;  // 0 if HTTP is off
-  virtual void Shutdown() = 0;        // idempotent
+  // Stops at once: steps in flight are cancelled (CANCELLED). Idempotent.
+  virtual void Shutdown() = 0;
   virtual void Wait() = 0;            // blocks until Shutdown
   // A graceful stop, bounded: health turns NOT_SERVING (gRPC health and
   // /healthz) and new Advance and Ask calls are refused (UNAVAILABLE, HTTP
