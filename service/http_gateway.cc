@@ -1,28 +1,60 @@
 // service/http_gateway.cc: JSON over HTTP with cpp-httplib. See http_gateway.h.
+//
+// cpp-httplib (Debian's 0.11.4) parses requests and writes responses; the
+// connections are this file's own: Server::process_and_close_socket is
+// overridden so that each connection is read through Connection, a Stream
+// with a deadline for the headers and one for the body and a cap on what a
+// body may hold, whatever its framing, and the connections run on
+// ConnectionPool, whose queue is bounded. Engine work is admitted by
+// Admission (max_threads running, max_queue waiting).
 #include "service/http_gateway.h"
 
+#include <arpa/inet.h>
 #include <google/protobuf/util/json_util.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <functional>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "service/web_static.h"
 
 namespace impi::service {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 constexpr char kJson[] = "application/json";
 constexpr char kAllowedMethods[] = "POST, OPTIONS";
+constexpr char kTimeoutHeader[] = "Impi-Timeout-Ms";
+// Request line and headers together.
+constexpr size_t kMaxHeaderBytes = 64 * 1024;
+// Kept-alive requests on one connection before it is closed.
+constexpr size_t kMaxRequestsPerConnection = 1000;
+// Threads that answer connections the pool has no room for.
+constexpr int kSpareThreads = 2;
+// How long a spare thread waits for a request's headers.
+constexpr int kSpareHeaderTimeoutMs = 1000;
+// Peer-closed checks during engine work, at most this often.
+constexpr auto kPeerCheckInterval = std::chrono::milliseconds(5);
 
 // The canonical name of a code ("INVALID_ARGUMENT"); absl and gRPC share the
 // numbering.
@@ -33,8 +65,310 @@ std::string CodeName(grpc::StatusCode code) {
 void SetError(httplib::Response& res, grpc::StatusCode code, const std::string& message,
               int http_status = 0) {
   res.status = http_status != 0 ? http_status : HttpStatusFor(code);
-  res.set_content(ErrorJson(code, message), kJson);
+  res.set_content(ErrorJson(code, CapMessage(message)), kJson);
 }
+
+int MsUntil(Clock::time_point t) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
+  return static_cast<int>(std::clamp<int64_t>(ms, 0, 1 << 30));
+}
+
+// One accepted connection, read with deadlines and a cap (see the file
+// comment). Reads are buffered; what a request reads is counted as it is
+// handed out, so that a pipelined next request is not counted against this
+// one.
+class Connection final : public httplib::Stream {
+ public:
+  struct Limits {
+    int header_timeout_ms;
+    int body_timeout_ms;
+    int write_timeout_ms;
+    size_t max_body_bytes;  // what a body may hold on the wire (framing too)
+  };
+
+  Connection(int sock, Limits limits, bool spare) : sock_(sock), limits_(limits), spare_(spare) {}
+
+  bool is_readable() const override { return Poll(POLLIN, MsUntil(ReadDeadline())) > 0; }
+  bool is_writable() const override { return Poll(POLLOUT, limits_.write_timeout_ms) > 0; }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (failed_ || size == 0) return -1;
+    if (begin_ == end_ && !Fill()) return -1;
+    size_t n = std::min(size, end_ - begin_);
+    if (!header_done_) {
+      // Count the header up to its blank line; the rest of what is handed out
+      // is body.
+      size_t i = 0;
+      for (; i < n && !header_done_; ++i) {
+        const char c = buffer_[begin_ + i];
+        blank_ = c == '\n' ? blank_ + 1 : (c == '\r' ? blank_ : 0);
+        if (blank_ == 2) {
+          header_done_ = true;
+          body_deadline_ = Clock::now() + std::chrono::milliseconds(limits_.body_timeout_ms);
+        }
+      }
+      header_bytes_ += i;
+      body_bytes_ += n - i;
+      if (header_bytes_ > kMaxHeaderBytes) return Fail();
+    } else {
+      body_bytes_ += n;
+    }
+    if (body_bytes_ > limits_.max_body_bytes) {
+      over_limit_ = true;
+      return Fail();
+    }
+    std::copy(buffer_ + begin_, buffer_ + begin_ + n, ptr);
+    begin_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!is_writable()) return -1;
+    return ::send(sock_, ptr, size, MSG_NOSIGNAL);
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    Address(::getpeername, ip, port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    Address(::getsockname, ip, port);
+  }
+  socket_t socket() const override { return sock_; }
+
+  // Waits up to `idle_ms` for the next request; false if the peer closed,
+  // nothing came, or `stopping` says so.
+  bool AwaitRequest(int idle_ms, const std::function<bool()>& stopping) {
+    if (begin_ != end_) return true;
+    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(idle_ms);
+    while (!stopping()) {
+      const int wait = std::min(MsUntil(until), 100);
+      const int ready = Poll(POLLIN, wait);
+      if (ready < 0) return false;
+      if (ready > 0) {
+        char byte;
+        return ::recv(sock_, &byte, 1, MSG_PEEK) > 0;
+      }
+      if (wait == 0 || Clock::now() >= until) return false;
+    }
+    return false;
+  }
+
+  // A new request starts: its header must arrive within the header timeout.
+  void BeginRequest() {
+    header_done_ = false;
+    blank_ = 0;
+    header_bytes_ = 0;
+    body_bytes_ = 0;
+    header_deadline_ = Clock::now() + std::chrono::milliseconds(
+                                          spare_ ? std::min(kSpareHeaderTimeoutMs,
+                                                            limits_.header_timeout_ms)
+                                                 : limits_.header_timeout_ms);
+  }
+
+  // True once the peer has closed its side (looked at most every few ms).
+  // Safe from any thread (a search's threads may ask).
+  bool PeerGone() {
+    if (gone_) return true;
+    const int64_t now = Clock::now().time_since_epoch().count();
+    int64_t last = last_peer_check_;
+    if (now - last < std::chrono::duration_cast<Clock::duration>(kPeerCheckInterval).count() ||
+        !last_peer_check_.compare_exchange_strong(last, now)) {
+      return false;
+    }
+    pollfd p{sock_, POLLRDHUP, 0};
+    if (::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0) gone_ = true;
+    return gone_;
+  }
+
+  bool over_limit() const { return over_limit_; }
+  // The request did not arrive within its deadline (headers or body).
+  bool timed_out() const { return timed_out_; }
+  bool spare() const { return spare_; }
+  // The response to this request is the last on the connection.
+  void CloseAfter() { close_after_ = true; }
+  bool close_after() const { return close_after_ || failed_; }
+
+ private:
+  Clock::time_point ReadDeadline() const {
+    return header_done_ ? body_deadline_ : header_deadline_;
+  }
+
+  int Poll(short events, int timeout_ms) const {
+    pollfd p{sock_, events, 0};
+    int r;
+    do {
+      r = ::poll(&p, 1, timeout_ms);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  bool Fill() {
+    const int ready = Poll(POLLIN, MsUntil(ReadDeadline()));
+    if (ready <= 0) {
+      timed_out_ = ready == 0;
+      Fail();
+      return false;
+    }
+    const ssize_t n = ::recv(sock_, buffer_, sizeof(buffer_), 0);
+    if (n <= 0) {
+      Fail();
+      return false;
+    }
+    begin_ = 0;
+    end_ = static_cast<size_t>(n);
+    return true;
+  }
+
+  ssize_t Fail() {
+    failed_ = true;
+    return -1;
+  }
+
+  template <typename Get>
+  void Address(Get get, std::string& ip, int& port) const {
+    sockaddr_storage addr{};
+    socklen_t len = sizeof(addr);
+    ip.clear();
+    port = 0;
+    if (get(sock_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
+    char text[INET6_ADDRSTRLEN] = {0};
+    if (addr.ss_family == AF_INET) {
+      const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
+      inet_ntop(AF_INET, &in->sin_addr, text, sizeof(text));
+      port = ntohs(in->sin_port);
+    } else if (addr.ss_family == AF_INET6) {
+      const auto* in = reinterpret_cast<const sockaddr_in6*>(&addr);
+      inet_ntop(AF_INET6, &in->sin6_addr, text, sizeof(text));
+      port = ntohs(in->sin6_port);
+    }
+    ip = text;
+  }
+
+  const int sock_;
+  const Limits limits_;
+  const bool spare_;
+  char buffer_[16 * 1024];
+  size_t begin_ = 0;
+  size_t end_ = 0;
+  bool header_done_ = false;
+  int blank_ = 0;  // line ends in a row (a '\r' neither counts nor resets)
+  size_t header_bytes_ = 0;
+  size_t body_bytes_ = 0;
+  Clock::time_point header_deadline_;
+  Clock::time_point body_deadline_;
+  bool failed_ = false;
+  bool over_limit_ = false;
+  bool timed_out_ = false;
+  bool close_after_ = false;
+  std::atomic<bool> gone_{false};
+  std::atomic<int64_t> last_peer_check_{0};
+};
+
+// The connection the calling thread is serving (set for the handlers).
+thread_local Connection* t_connection = nullptr;
+// True on a spare thread (ConnectionPool).
+thread_local bool t_spare = false;
+
+// Runs connections on `threads` threads with at most `max_pending` waiting;
+// one more goes to a few spare threads, which answer it 503 (but /healthz).
+class ConnectionPool final : public httplib::TaskQueue {
+ public:
+  ConnectionPool(int threads, int max_pending) : max_pending_(static_cast<size_t>(max_pending)) {
+    for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { Work(&pending_, false); });
+    for (int i = 0; i < kSpareThreads; ++i) threads_.emplace_back([this] { Work(&spare_, true); });
+  }
+
+  void enqueue(std::function<void()> fn) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      (pending_.size() < max_pending_ ? pending_ : spare_).push_back(std::move(fn));
+    }
+    cv_.notify_all();
+  }
+
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      shutdown_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  void Work(std::deque<std::function<void()>>* jobs, bool spare) {
+    t_spare = spare;
+    for (;;) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [&] { return !jobs->empty() || shutdown_; });
+        if (jobs->empty()) return;  // shut down, nothing left
+        fn = std::move(jobs->front());
+        jobs->pop_front();
+      }
+      fn();
+    }
+  }
+
+  const size_t max_pending_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> pending_;
+  std::deque<std::function<void()>> spare_;
+  bool shutdown_ = false;
+  std::vector<std::thread> threads_;
+};
+
+// At most `limit` holders at once, at most `queue` waiting.
+class Admission {
+ public:
+  enum class Result { kAdmitted, kQueueFull, kTimedOut, kGone };
+
+  Admission(int limit, int queue) : limit_(limit), queue_(queue) {}
+
+  // Waits for a place until `deadline` or until `gone` says so.
+  Result Enter(Clock::time_point deadline, const std::function<bool()>& gone) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (running_ < limit_) {
+      ++running_;
+      return Result::kAdmitted;
+    }
+    if (waiting_ >= queue_) return Result::kQueueFull;
+    ++waiting_;
+    Result result = Result::kAdmitted;
+    while (running_ >= limit_) {
+      if (Clock::now() >= deadline) {
+        result = Result::kTimedOut;
+        break;
+      }
+      if (gone()) {
+        result = Result::kGone;
+        break;
+      }
+      cv_.wait_until(lock, std::min(deadline, Clock::now() + std::chrono::milliseconds(50)));
+    }
+    --waiting_;
+    if (result == Result::kAdmitted) ++running_;
+    return result;
+  }
+
+  void Leave() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      --running_;
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  const int limit_;
+  const int queue_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  int running_ = 0;
+  int waiting_ = 0;
+};
 
 // Parses a proto3 JSON body; unknown fields are an error. An empty body reads
 // as {}.
@@ -72,24 +406,52 @@ void WriteAnswer(const grpc::Status& status, const Response& answer, httplib::Re
   res.set_content(json, kJson);
 }
 
-// One method: parse, call the shared code path, answer.
-template <typename Request, typename Response>
-httplib::Server::Handler Method(std::function<grpc::Status(const Request&, Response*)> call) {
-  return [call = std::move(call)](const httplib::Request& req, httplib::Response& res) {
-    Request request;
-    if (!ParseBody(req, res, &request)) return;
-    Response response;
-    grpc::Status status;
-    try {
-      status = call(request, &response);
-    } catch (const std::exception& e) {
-      status = grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));
-    }
-    WriteAnswer(status, response, res);
-  };
+void SetUnavailable(httplib::Response& res, const std::string& message) {
+  SetError(res, grpc::StatusCode::UNAVAILABLE, message, 503);
+  res.set_header("Retry-After", "1");
 }
 
 }  // namespace
+
+// cpp-httplib's Server with the connections served here (see the file
+// comment), the request pool and the engine's admission.
+class HttpGateway::Impl final : public httplib::Server {
+ public:
+  explicit Impl(const HttpGatewayOptions& o)
+      : limits_{o.header_timeout_ms, o.body_timeout_ms, 5000,
+                o.max_message_bytes + std::max<size_t>(64 * 1024, o.max_message_bytes / 8)},
+        keep_alive_ms_(o.keep_alive_ms),
+        admission_(std::max(1, o.max_threads), std::max(0, o.max_queue)) {}
+
+  // The listening socket's backlog (the library listens with 5).
+  bool SetBacklog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
+
+  Admission& admission() { return admission_; }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    Connection connection(sock, limits_, t_spare);
+    t_connection = &connection;
+    bool ok = true;
+    const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
+    for (size_t left = kMaxRequestsPerConnection; left > 0 && ok; --left) {
+      if (!connection.AwaitRequest(keep_alive_ms_, stopping)) break;
+      connection.BeginRequest();
+      bool closed = false;
+      ok = process_request(connection, left == 1 || connection.spare() || stopping(), closed,
+                           nullptr);
+      if (closed || connection.close_after()) break;
+    }
+    t_connection = nullptr;
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
+
+  const Connection::Limits limits_;
+  const int keep_alive_ms_;
+  Admission admission_;
+};
 
 int HttpStatusFor(grpc::StatusCode code) {
   switch (code) {
@@ -141,15 +503,91 @@ std::string ErrorJson(grpc::StatusCode code, const std::string& message) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+std::string JsonShapeError(std::string_view json, int max_depth, int max_array) {
+  // Per open bracket: the elements of an array so far (commas + 1), or -1
+  // for an object.
+  std::vector<int> open;
+  bool in_string = false;
+  bool escaped = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        break;
+      case '[':
+      case '{':
+        if (static_cast<int>(open.size()) >= max_depth) {
+          return absl::StrCat("body: JSON nested deeper than ", max_depth, " levels (at byte ", i,
+                              ")");
+        }
+        open.push_back(c == '[' ? 1 : -1);
+        break;
+      case ']':
+      case '}':
+        if (!open.empty()) open.pop_back();
+        break;
+      case ',':
+        if (!open.empty() && open.back() > 0 && ++open.back() > max_array) {
+          return absl::StrCat("body: a JSON array of more than ", max_array,
+                              " elements (at byte ", i, ")");
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return "";
+}
+
+bool HostAllowed(std::string_view host, const std::vector<std::string>& allowed_hosts) {
+  if (host.empty()) return true;  // HTTP/1.0 without Host: not a browser
+  // Without the port: "[::1]:8080" -> "::1", "a.example:80" -> "a.example".
+  std::string name(host);
+  if (name.front() == '[') {
+    const size_t close = name.find(']');
+    name = close == std::string::npos ? name.substr(1) : name.substr(1, close - 1);
+  } else if (std::count(name.begin(), name.end(), ':') == 1) {
+    name = name.substr(0, name.find(':'));
+  }
+  name = absl::AsciiStrToLower(name);
+  if (!name.empty() && name.back() == '.') name.pop_back();
+  // An IP address is not a name an attacker's DNS can rebind.
+  in6_addr addr6;
+  in_addr addr4;
+  if (inet_pton(AF_INET, name.c_str(), &addr4) == 1 ||
+      inet_pton(AF_INET6, name.c_str(), &addr6) == 1) {
+    return true;
+  }
+  if (name == "localhost" || absl::EndsWith(name, ".localhost")) return true;
+  for (const std::string& allowed : allowed_hosts) {
+    const std::string lower = absl::AsciiStrToLower(allowed);
+    if (allowed == "*" || lower == name || lower == absl::AsciiStrToLower(std::string(host))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 HttpGateway::HttpGateway(const UmpireService* service, HttpGatewayOptions options)
-    : service_(service),
-      options_(std::move(options)),
-      server_(std::make_unique<httplib::Server>()) {}
+    : service_(service), options_(std::move(options)), impl_(std::make_unique<Impl>(options_)) {}
 
 HttpGateway::~HttpGateway() { Stop(); }
 
-bool HttpGateway::OriginAllowed(const std::string& origin) const {
+bool HttpGateway::OriginAllowed(const std::string& origin, const std::string& host) const {
   if (origin.empty()) return false;
+  // The server's own pages (same origin).
+  if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
   for (const std::string& allowed : options_.cors_origins) {
     if (allowed == "*" || allowed == origin) return true;
   }
@@ -157,11 +595,11 @@ bool HttpGateway::OriginAllowed(const std::string& origin) const {
 }
 
 void HttpGateway::Route() {
-  httplib::Server& s = *server_;
-  const int threads = std::max(1, options_.max_threads);
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  Impl& s = *impl_;
+  const int threads = options_.connection_threads > 0 ? options_.connection_threads
+                                                      : std::max(64, 4 * options_.max_threads);
+  s.new_task_queue = [threads] { return new ConnectionPool(threads, threads); };
   s.set_payload_max_length(options_.max_message_bytes);
-  s.set_keep_alive_timeout(2);
   // SO_REUSEADDR only: the library's default, SO_REUSEPORT, would let a second
   // server bind a port already in use and share its traffic. TCP_NODELAY
   // (inherited by the connections accepted): an answer goes out when it is
@@ -177,66 +615,208 @@ void HttpGateway::Route() {
 
   auto cors = [this](const httplib::Request& req, httplib::Response& res) {
     const std::string origin = req.get_header_value("Origin");
-    if (!OriginAllowed(origin) || res.has_header("Access-Control-Allow-Origin")) return;
+    if (!OriginAllowed(origin, req.get_header_value("Host")) ||
+        res.has_header("Access-Control-Allow-Origin")) {
+      return;
+    }
     res.set_header("Access-Control-Allow-Origin", origin);
     res.set_header("Vary", "Origin");
     res.set_header("Access-Control-Allow-Methods", kAllowedMethods);
-    res.set_header("Access-Control-Allow-Headers", "Content-Type");
+    res.set_header("Access-Control-Allow-Headers",
+                   absl::StrCat("Content-Type, Authorization, ", kTimeoutHeader));
     res.set_header("Access-Control-Max-Age", "600");
   };
 
-  const UmpireService* service = service_;
-  auto with_cors = [cors](httplib::Server::Handler handler) {
-    return
-        [cors, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
-          handler(req, res);
-          cors(req, res);
+  // Before anything is read of the body: the Host, the Origin, a spare
+  // thread's answer, draining. A request refused here leaves its body
+  // unread, so its connection is closed after the answer.
+  s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    const auto refuse = [&](auto set) {
+      set();
+      if (t_connection != nullptr) t_connection->CloseAfter();
+      return httplib::Server::HandlerResponse::Handled;
+    };
+    const std::string host = req.get_header_value("Host");
+    if (!HostAllowed(host, options_.allowed_hosts)) {
+      return refuse([&] {
+        SetError(res, grpc::StatusCode::PERMISSION_DENIED,
+                 absl::StrCat("Host: '", host.substr(0, 200),
+                              "' is not served here (allow it with --http_allowed_hosts)"));
+      });
+    }
+    const std::string origin = req.get_header_value("Origin");
+    if (req.method != "OPTIONS" && !origin.empty() && !OriginAllowed(origin, host)) {
+      return refuse([&] {
+        SetError(res, grpc::StatusCode::PERMISSION_DENIED,
+                 absl::StrCat("Origin: '", origin.substr(0, 200),
+                              "' is not allowed (allow it with --cors_origins)"));
+      });
+    }
+    if (req.path == "/healthz") return httplib::Server::HandlerResponse::Unhandled;
+    if (req.method != "OPTIONS" &&
+        !BearerMatches(req.get_header_value("Authorization"), service_->auth_token())) {
+      return refuse([&] {
+        SetError(res, grpc::StatusCode::UNAUTHENTICATED,
+                 "Authorization: a bearer token is required (Authorization: Bearer <token>)");
+        res.set_header("WWW-Authenticate", "Bearer");
+      });
+    }
+    if (t_connection != nullptr && t_connection->spare()) {
+      return refuse([&] { SetUnavailable(res, "the server is busy: retry shortly"); });
+    }
+    if (!serving_) {
+      return refuse([&] {
+        SetUnavailable(res, "the server is shutting down: try another replica or later");
+      });
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+
+  // One engine method: check the body's size and shape, parse, wait for an
+  // engine thread within the request's deadline, run, answer.
+  auto method = [this, cors](auto run, auto request_type, auto response_type) {
+    using Request = decltype(request_type);
+    using Response = decltype(response_type);
+    return [this, cors, run](const httplib::Request& req, httplib::Response& res) {
+      const auto answer = [&] {
+        if (req.body.size() > options_.max_message_bytes) {
+          SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
+                   "body: over the server's limit on message size", 413);
+          return;
+        }
+        const std::string shape =
+            JsonShapeError(req.body, options_.max_json_depth, options_.max_json_array);
+        if (!shape.empty()) {
+          SetError(res, grpc::StatusCode::INVALID_ARGUMENT, shape);
+          return;
+        }
+        Request request;
+        if (!ParseBody(req, res, &request)) return;
+        // The deadline: the server's, or less if the request asks.
+        int64_t asked = -1;
+        if (req.has_header(kTimeoutHeader)) {
+          const std::string value = req.get_header_value(kTimeoutHeader);
+          if (!absl::SimpleAtoi(value, &asked) || asked <= 0) {
+            SetError(res, grpc::StatusCode::INVALID_ARGUMENT,
+                     absl::StrCat(kTimeoutHeader, ": '", value.substr(0, 200),
+                                  "' is not a positive number of milliseconds"));
+            return;
+          }
+        }
+        const int64_t ms = service_->EffectiveMsLeft(asked);
+        const Clock::time_point deadline =
+            ms < 0 ? Clock::time_point::max() : Clock::now() + std::chrono::milliseconds(ms);
+        Connection* connection = t_connection;
+        std::function<bool()> gone = [connection] {
+          return connection != nullptr && connection->PeerGone();
         };
+        ++in_flight_;
+        const Admission::Result admitted = impl_->admission().Enter(
+            deadline, [&] { return !serving_ || gone(); });
+        if (admitted != Admission::Result::kAdmitted) {
+          --in_flight_;
+          switch (admitted) {
+            case Admission::Result::kQueueFull:
+              SetUnavailable(res, "the server is busy (its queue is full): retry shortly");
+              break;
+            case Admission::Result::kTimedOut:
+              SetError(res, grpc::StatusCode::DEADLINE_EXCEEDED,
+                       "the request's deadline passed while it waited for the engine");
+              break;
+            default:
+              SetUnavailable(res, "the request was dropped while it waited for the engine");
+          }
+          return;
+        }
+        ++engine_runs_;
+        Response response;
+        grpc::Status status;
+        try {
+          // What is left of the deadline after the wait (-1: none).
+          const int64_t left =
+              ms < 0 ? -1
+                     : std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                deadline - Clock::now())
+                                                .count());
+          status = run(request, &response, left, gone);
+        } catch (const std::exception& e) {
+          status =
+              grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));
+        }
+        impl_->admission().Leave();
+        if (status.error_code() == grpc::StatusCode::CANCELLED) ++engine_cancelled_;
+        --in_flight_;
+        WriteAnswer(status, response, res);
+      };
+      answer();
+      cors(req, res);
+    };
   };
-  s.Post("/v1/Advance", with_cors(Method<v1::AdvanceRequest, v1::AdvanceResponse>(
-                            [service](const v1::AdvanceRequest& q, v1::AdvanceResponse* r) {
-                              return service->DoAdvance(q, r);
-                            })));
-  s.Post("/v1/Ask", with_cors(Method<v1::AskRequest, v1::AskResponse>(
-                        [service](const v1::AskRequest& q, v1::AskResponse* r) {
-                          return service->DoAsk(q, r);
-                        })));
-  s.Post("/v1/Describe", with_cors(Method<v1::DescribeRequest, v1::DescribeResponse>(
-                             [service](const v1::DescribeRequest& q, v1::DescribeResponse* r) {
-                               return service->DoDescribe(q, r);
-                             })));
-  s.Get("/healthz", with_cors([](const httplib::Request&, httplib::Response& res) {
-          res.status = 200;
-          res.set_content(R"({"status":"SERVING"})", kJson);
-        }));
+
+  const UmpireService* service = service_;
+  s.Post("/v1/Advance",
+         method(
+             [service](const v1::AdvanceRequest& q, v1::AdvanceResponse* r, int64_t ms,
+                       std::function<bool()> gone) {
+               return service->DoAdvance(q, r, ms, std::move(gone));
+             },
+             v1::AdvanceRequest{}, v1::AdvanceResponse{}));
+  s.Post("/v1/Ask", method(
+                        [service](const v1::AskRequest& q, v1::AskResponse* r, int64_t ms,
+                                  std::function<bool()> gone) {
+                          return service->DoAsk(q, r, ms, std::move(gone));
+                        },
+                        v1::AskRequest{}, v1::AskResponse{}));
+  s.Post("/v1/Describe", [this, service, cors](const httplib::Request& req, httplib::Response& res) {
+    v1::DescribeRequest request;
+    if (req.body.size() <= options_.max_message_bytes && ParseBody(req, res, &request)) {
+      v1::DescribeResponse response;
+      WriteAnswer(service->DoDescribe(request, &response), response, res);
+    } else if (res.body.empty()) {
+      SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
+               "body: over the server's limit on message size", 413);
+    }
+    cors(req, res);
+  });
+  s.Get("/healthz", [this, cors](const httplib::Request& req, httplib::Response& res) {
+    if (serving_) {
+      res.status = 200;
+      res.set_content(R"({"status":"SERVING"})", kJson);
+    } else {
+      res.status = 503;
+      res.set_content(R"({"status":"NOT_SERVING"})", kJson);
+    }
+    cors(req, res);
+  });
 
   // Known paths, wrong method.
-  auto not_allowed = [](std::string allow) {
-    return [allow = std::move(allow)](const httplib::Request& req, httplib::Response& res) {
+  auto not_allowed = [cors](std::string allow) {
+    return [cors, allow = std::move(allow)](const httplib::Request& req, httplib::Response& res) {
       SetError(res, grpc::StatusCode::UNIMPLEMENTED,
                absl::StrCat(req.method, " ", req.path, ": method not allowed (", allow, ")"), 405);
       res.set_header("Allow", allow);
+      cors(req, res);
     };
   };
   const std::string methods = "/v1/(Advance|Ask|Describe)";
-  s.Get(methods, with_cors(not_allowed(kAllowedMethods)));
-  s.Put(methods, with_cors(not_allowed(kAllowedMethods)));
-  s.Patch(methods, with_cors(not_allowed(kAllowedMethods)));
-  s.Delete(methods, with_cors(not_allowed(kAllowedMethods)));
-  s.Post("/healthz", with_cors(not_allowed("GET")));
-  s.Put("/healthz", with_cors(not_allowed("GET")));
-  s.Patch("/healthz", with_cors(not_allowed("GET")));
-  s.Delete("/healthz", with_cors(not_allowed("GET")));
+  s.Get(methods, not_allowed(kAllowedMethods));
+  s.Put(methods, not_allowed(kAllowedMethods));
+  s.Patch(methods, not_allowed(kAllowedMethods));
+  s.Delete(methods, not_allowed(kAllowedMethods));
+  s.Post("/healthz", not_allowed("GET"));
+  s.Put("/healthz", not_allowed("GET"));
+  s.Patch("/healthz", not_allowed("GET"));
+  s.Delete("/healthz", not_allowed("GET"));
 
   AddWebRoutes(s, with_cors);  // the web page, scenarios and pictures (service/web_static.h)
 
   // CORS preflight.
   s.Options(".*", [this, cors](const httplib::Request& req, httplib::Response& res) {
     const std::string origin = req.get_header_value("Origin");
-    if (!OriginAllowed(origin)) {
+    if (!OriginAllowed(origin, req.get_header_value("Host"))) {
       SetError(res, grpc::StatusCode::PERMISSION_DENIED,
                origin.empty() ? std::string("CORS preflight without an Origin")
-                              : absl::StrCat("origin ", origin, " is not allowed"),
+                              : absl::StrCat("origin ", origin.substr(0, 200), " is not allowed"),
                403);
       return;
     }
@@ -249,10 +829,12 @@ void HttpGateway::Route() {
   s.set_error_handler(httplib::Server::HandlerWithResponse(
       [cors](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        if (t_connection != nullptr && t_connection->over_limit()) res.status = 413;
+        if (t_connection != nullptr && t_connection->timed_out()) res.status = 408;
         switch (res.status) {
           case 404:
             SetError(res, grpc::StatusCode::NOT_FOUND,
-                     absl::StrCat(req.method, " ", req.path,
+                     absl::StrCat(req.method, " ", req.path.substr(0, 200),
                                   ": not found (try POST /v1/Advance, "
                                   "/v1/Ask, /v1/Describe)"),
                      404);
@@ -264,11 +846,18 @@ void HttpGateway::Route() {
           case 400:
             SetError(res, grpc::StatusCode::INVALID_ARGUMENT, "malformed HTTP request", 400);
             break;
+          case 408:
+            SetError(res, grpc::StatusCode::DEADLINE_EXCEEDED,
+                     "the request did not arrive in time (--http_header_timeout_ms, "
+                     "--http_body_timeout_ms)",
+                     408);
+            break;
           default: {
             const int status = res.status;
             SetError(res, grpc::StatusCode::UNKNOWN, absl::StrCat("HTTP ", status), status);
           }
         }
+        if (t_connection != nullptr && res.status == 413) t_connection->CloseAfter();
         cors(req, res);
         return httplib::Server::HandlerResponse::Handled;
       }));
@@ -276,7 +865,7 @@ void HttpGateway::Route() {
 
 absl::Status HttpGateway::Start() {
   Route();
-  httplib::Server& s = *server_;
+  Impl& s = *impl_;
   int port = options_.port;
   if (port == 0) {
     port = s.bind_to_any_port(options_.host);
@@ -287,21 +876,24 @@ absl::Status HttpGateway::Start() {
     return absl::UnavailableError(
         absl::StrCat("HTTP: cannot listen on ", options_.host, ":", options_.port));
   }
+  if (!s.SetBacklog(std::max(1, options_.listen_backlog))) {
+    return absl::UnavailableError("HTTP: cannot set the listen backlog");
+  }
   port_ = port;
   thread_ = std::thread([this] {
-    server_->listen_after_bind();
+    impl_->listen_after_bind();
     listen_returned_ = true;
   });
   // The socket already accepts connections into its backlog; wait for the
   // accept loop too, so that Stop() right after Start() is well defined.
-  while (!server_->is_running() && !listen_returned_) {
+  while (!impl_->is_running() && !listen_returned_) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return absl::OkStatus();
 }
 
 void HttpGateway::Stop() {
-  if (server_ != nullptr) server_->stop();
+  if (impl_ != nullptr) impl_->stop();
   if (thread_.joinable()) thread_.join();
 }
 

@@ -1,30 +1,51 @@
 // service/http_gateway.h: the Umpire methods as JSON over HTTP.
 //
-// Overview: HttpGateway serves, on its own thread, the same code path as the
-// gRPC service (UmpireService::DoAdvance ...), for clients that cannot speak
-// gRPC (a browser, a virtual tabletop plugin, curl):
+// Overview: HttpGateway serves the same code path as the gRPC service
+// (UmpireService::DoAdvance ...), for clients that cannot speak gRPC (a
+// browser, a virtual tabletop plugin, curl):
 //
 //   POST /v1/Advance, /v1/Ask, /v1/Describe   proto3 JSON in and out
-//   GET  /healthz                             {"status":"SERVING"}
+//   GET  /healthz                             {"status":"SERVING"} (503 NOT_SERVING when draining)
 //   OPTIONS <any>                             CORS preflight
 //
 // Bodies are parsed with unknown fields rejected; answers keep the proto
 // field names (snake_case) and omit fields at their defaults. Errors are JSON,
 //   {"code": 3, "status": "INVALID_ARGUMENT", "message": "state.units[0].id: ..."}
-// with the matching HTTP status (HttpStatusFor). A body over the limit is 413,
-// an unknown path 404, a known path with the wrong method 405. CORS: an Origin
-// in the allow-list (or any, if the list holds "*") gets
-// Access-Control-Allow-Origin echoed back, with Vary: Origin and the allowed
-// methods and headers; a preflight from any other origin is 403.
+// with the matching HTTP status (HttpStatusFor).
+//
+// What it holds against (docs/protocol.md, "The HTTP front"):
+//   - size: a body over max_message_bytes is 413 however it is framed
+//     (Content-Length or chunked); headers over 64 KiB end the connection;
+//   - shape: before a body is parsed, a scan refuses JSON nested deeper than
+//     max_json_depth or with an array longer than max_json_array (400);
+//   - slow clients: a request's headers must arrive within header_timeout_ms
+//     of its first byte, its body within body_timeout_ms of the headers, or
+//     the connection is closed; an idle kept-alive connection is closed after
+//     keep_alive_ms;
+//   - load: connections are served by a pool of connection_threads (a listen
+//     backlog of listen_backlog); a connection that finds the pool and its
+//     queue full is answered on a spare thread, 503 with Retry-After but for
+//     /healthz. At most max_threads requests run the engine at once and at
+//     most max_queue wait for it; one more is 503 with Retry-After;
+//   - time: a request runs at most the server's max_request_ms
+//     (UmpireService), or less if it asks with the header
+//     `Impi-Timeout-Ms: <n>`; past it, 504 DEADLINE_EXCEEDED. A client that
+//     closes its connection cancels its request;
+//   - other sites: a request whose Origin is neither allowed (cors_origins,
+//     "*" for any) nor the server's own origin is 403 before anything else
+//     is done, whatever its method or content type; a Host that is not an
+//     IP address, a loopback name (localhost, *.localhost) or one of
+//     allowed_hosts is 403 (against DNS rebinding).
 //
 // Usage:
 //   HttpGateway gateway(&service, options);
 //   absl::Status s = gateway.Start();   // listening when it returns
 //   int port = gateway.port();
+//   gateway.SetServing(false);          // draining: /healthz NOT_SERVING, POSTs 503
 //   gateway.Stop();
 //
-// Thread safety: Start and Stop from one thread; requests are served on a
-// pool of at most `max_threads` threads.
+// Thread safety: Start and Stop from one thread; SetServing, CancelAll and
+// the counters from any.
 #ifndef IMPI_SERVICE_HTTP_GATEWAY_H_
 #define IMPI_SERVICE_HTTP_GATEWAY_H_
 
@@ -32,17 +53,15 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "service/umpire_service.h"
-
-namespace httplib {
-class Server;
-}  // namespace httplib
 
 namespace impi::service {
 
@@ -50,8 +69,21 @@ struct HttpGatewayOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port
   std::vector<std::string> cors_origins;
+  // Host header values allowed besides IP addresses and loopback names
+  // (with or without a port); "*" allows any.
+  std::vector<std::string> allowed_hosts;
   size_t max_message_bytes = 4 * 1024 * 1024;
-  int max_threads = 16;
+  int max_threads = 16;        // requests running the engine at once
+  int max_queue = 64;          // requests waiting for one of those
+  int connection_threads = 0;  // 0: max(64, 4 * max_threads)
+  int listen_backlog = 1024;
+  int header_timeout_ms = 5000;
+  int body_timeout_ms = 30000;
+  int keep_alive_ms = 5000;
+  int max_json_depth = 32;
+  // Above every count limit (validate.h), so that a count just past one is
+  // answered with its field path, as over gRPC.
+  int max_json_array = 20000;
 };
 
 // The HTTP status for a gRPC status code (INVALID_ARGUMENT 400, NOT_FOUND 404,
@@ -60,6 +92,15 @@ int HttpStatusFor(grpc::StatusCode code);
 
 // {"code": <n>, "status": "<NAME>", "message": "<message>"}
 std::string ErrorJson(grpc::StatusCode code, const std::string& message);
+
+// A cheap scan of a JSON text before it is parsed: "" if no array or object
+// is nested deeper than `max_depth` and no array has more than `max_array`
+// elements, else why not ("body: JSON nested deeper than 32 levels (at byte
+// 4096)"). Does not check that the text is JSON.
+std::string JsonShapeError(std::string_view json, int max_depth, int max_array);
+
+// True if a request with this Host header value may be served (see above).
+bool HostAllowed(std::string_view host, const std::vector<std::string>& allowed_hosts);
 
 class HttpGateway {
  public:
@@ -73,18 +114,36 @@ class HttpGateway {
   absl::Status Start();
   // The bound port (0 before Start).
   int port() const { return port_; }
-  // Stops accepting, finishes requests in flight, joins the thread. Idempotent.
+  // Stops accepting, closes idle connections, finishes requests in flight,
+  // joins the threads. Idempotent.
   void Stop();
 
+  // Serving (the default) or draining: /healthz says NOT_SERVING (503) and
+  // every request but /healthz is 503 UNAVAILABLE.
+  void SetServing(bool serving) { serving_ = serving; }
+  // Requests running the engine or waiting for it now.
+  int InFlight() const { return in_flight_; }
+  // Requests that reached the engine since Start.
+  int64_t EngineRuns() const { return engine_runs_; }
+  // Of those, the ones the engine stopped as CANCELLED (the client went, or
+  // the server stopped).
+  int64_t EngineCancelled() const { return engine_cancelled_; }
+
+  class Impl;
+
  private:
-  bool OriginAllowed(const std::string& origin) const;
+  bool OriginAllowed(const std::string& origin, const std::string& host) const;
   void Route();
 
   const UmpireService* service_;
   HttpGatewayOptions options_;
-  std::unique_ptr<httplib::Server> server_;
+  std::unique_ptr<Impl> impl_;
   std::thread thread_;
   std::atomic<bool> listen_returned_{false};
+  std::atomic<bool> serving_{true};
+  std::atomic<int> in_flight_{0};
+  std::atomic<int64_t> engine_runs_{0};
+  std::atomic<int64_t> engine_cancelled_{0};
   int port_ = 0;
 };
 

@@ -3,7 +3,8 @@
 //   impi-server [--grpc_address=127.0.0.1:50051] [--http_address=127.0.0.1:8080]
 //               [--no_http] [--cors_origins=https://a.example,https://b.example]
 //               [--reflection] [--max_threads=16] [--max_message_bytes=4194304]
-//               [--web_root=DIR]
+//               [--web_root=DIR] [--max_request_ms=120000] [--grace_period_ms=10000] ...
+//   impi-server --help     every flag
 //
 // The JSON/HTTP listener also serves the players' web page (clients/web/, at
 // /) with the built-in scenarios and the table's picture (POST /v1/Render,
@@ -11,11 +12,22 @@
 //
 // Both listeners default to loopback: gRPC 1.51 has known advisories, so put a
 // maintained proxy in front before exposing the ports beyond this machine.
-// SIGINT or SIGTERM shuts down cleanly (calls in flight get a few seconds).
+//
+// Stopping: the first SIGINT or SIGTERM drains (health NOT_SERVING, new
+// requests refused, those running get --grace_period_ms, then are
+// cancelled); a second one exits at once. Exit codes: 0 stopped with nothing
+// cancelled, 1 could not start, 2 bad flags, 3 stopped after cancelling
+// requests at the end of the grace period, 4 exited at once on a second
+// signal.
 #include <pthread.h>
 #include <signal.h>
 
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <future>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -25,6 +37,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -47,6 +61,37 @@ ABSL_FLAG(int, max_message_bytes, 4 * 1024 * 1024, "largest request accepted, in
 ABSL_FLAG(std::string, web_root, "",
           "the web page's folder (clients/web); empty: <binary dir>/web, "
           "<binary dir>/../share/impi/web, then the source tree's clients/web; none: no page");
+ABSL_FLAG(int64_t, max_request_ms, 120000,
+          "the longest an Advance or Ask may run, in ms (a caller's shorter deadline wins; "
+          "DEADLINE_EXCEEDED past it; 0: no limit)");
+ABSL_FLAG(int64_t, max_request_work, 10000000,
+          "the most steps of work one request may take: dice, cards, Zulu decisions, units "
+          "placed (RESOURCE_EXHAUSTED past it; 0: no limit)");
+ABSL_FLAG(std::string, auth_token_file, "",
+          "a file holding a bearer token: every Umpire call and HTTP request (but /healthz) "
+          "must then carry Authorization: Bearer <token>");
+ABSL_FLAG(std::string, tls_cert_file, "",
+          "gRPC over TLS: a PEM certificate chain file (with --tls_key_file); HTTP stays "
+          "plaintext");
+ABSL_FLAG(std::string, tls_key_file, "", "gRPC over TLS: the certificate's PEM private key file");
+ABSL_FLAG(std::string, tls_client_ca_file, "",
+          "gRPC over TLS: clients must present a certificate signed by a CA in this PEM file");
+ABSL_FLAG(int, grace_period_ms, 10000,
+          "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
+          "cancelled");
+ABSL_FLAG(std::string, http_allowed_hosts, "",
+          "comma-separated Host header values served besides IP addresses and loopback names "
+          "(against DNS rebinding); * allows any");
+ABSL_FLAG(int, http_max_queue, 64,
+          "HTTP requests that may wait for a request thread; one more is answered 503");
+ABSL_FLAG(int, http_connection_threads, 0,
+          "threads reading and writing HTTP connections (0: max(64, 4 * max_threads))");
+ABSL_FLAG(int, http_listen_backlog, 1024, "HTTP connections the kernel may hold unaccepted");
+ABSL_FLAG(int, http_header_timeout_ms, 5000,
+          "an HTTP request's headers must arrive within this, from its first byte");
+ABSL_FLAG(int, http_body_timeout_ms, 30000,
+          "an HTTP request's body must arrive within this, from the end of its headers");
+ABSL_FLAG(int, http_keep_alive_ms, 5000, "an idle kept-alive HTTP connection is closed after this");
 
 namespace {
 
@@ -64,11 +109,28 @@ bool SplitHostPort(const std::string& address, std::string* host, int* port) {
   return true;
 }
 
+// "a, b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> List(const std::string& flag) {
+  std::vector<std::string> out;
+  for (absl::string_view item : absl::StrSplit(flag, ',', absl::SkipWhitespace())) {
+    out.emplace_back(absl::StripAsciiWhitespace(item));
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --help lists this file's flags (absl matches flag files to the program's
+  // name by default, which "impi-server" and "main.cc" do not share).
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view path) {
+    return absl::EndsWith(path, "service/main.cc");
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  absl::SetFlagsUsageConfig(usage);
   absl::SetProgramUsageMessage(
-      "impi-server: the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
+      "the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
       "(impi.v1.Umpire, impi.v1.Arena) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
   impi::RegisterEverything();
@@ -101,9 +163,33 @@ int main(int argc, char** argv) {
                  absl::GetFlag(FLAGS_http_address).c_str());
     return 2;
   }
-  for (absl::string_view origin :
-       absl::StrSplit(absl::GetFlag(FLAGS_cors_origins), ',', absl::SkipWhitespace())) {
-    options.cors_origins.emplace_back(absl::StripAsciiWhitespace(origin));
+  options.cors_origins = List(absl::GetFlag(FLAGS_cors_origins));
+  options.http_allowed_hosts = List(absl::GetFlag(FLAGS_http_allowed_hosts));
+  options.max_request_ms = absl::GetFlag(FLAGS_max_request_ms);
+  options.max_request_work = absl::GetFlag(FLAGS_max_request_work);
+  options.http_max_queue = absl::GetFlag(FLAGS_http_max_queue);
+  options.http_connection_threads = absl::GetFlag(FLAGS_http_connection_threads);
+  options.http_listen_backlog = absl::GetFlag(FLAGS_http_listen_backlog);
+  options.http_header_timeout_ms = absl::GetFlag(FLAGS_http_header_timeout_ms);
+  options.http_body_timeout_ms = absl::GetFlag(FLAGS_http_body_timeout_ms);
+  options.http_keep_alive_ms = absl::GetFlag(FLAGS_http_keep_alive_ms);
+  if (const std::string path = absl::GetFlag(FLAGS_auth_token_file); !path.empty()) {
+    std::ifstream in(path);
+    std::string token((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    options.auth_token = std::string(absl::StripAsciiWhitespace(token));
+    if (!in.good() && !in.eof()) options.auth_token.clear();
+    if (options.auth_token.empty()) {
+      std::fprintf(stderr, "impi-server: --auth_token_file=%s: no token read\n", path.c_str());
+      return 2;
+    }
+  }
+  options.tls_cert_file = absl::GetFlag(FLAGS_tls_cert_file);
+  options.tls_key_file = absl::GetFlag(FLAGS_tls_key_file);
+  options.tls_client_ca_file = absl::GetFlag(FLAGS_tls_client_ca_file);
+  const int grace_ms = absl::GetFlag(FLAGS_grace_period_ms);
+  if (grace_ms < 0) {
+    std::fprintf(stderr, "impi-server: --grace_period_ms must be >= 0\n");
+    return 2;
   }
   options.reflection = absl::GetFlag(FLAGS_reflection);
   options.max_threads = absl::GetFlag(FLAGS_max_threads);
@@ -129,11 +215,12 @@ int main(int argc, char** argv) {
   auto server = impi::service::ImpiServer::Start(options);
   if (!server.ok()) {
     std::fprintf(stderr, "impi-server: %s\n", server.status().ToString().c_str());
-    return 1;
+    return server.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
   }
   impi::service::ImpiServer* s = server->get();
   const std::string grpc_host = options.grpc_address.substr(0, options.grpc_address.rfind(':'));
-  std::printf("impi-server: gRPC impi.v1.Umpire on %s:%d%s\n", grpc_host.c_str(), s->grpc_port(),
+  std::printf("impi-server: gRPC impi.v1.Umpire on %s:%d%s%s\n", grpc_host.c_str(), s->grpc_port(),
+              options.tls_cert_file.empty() ? "" : " (TLS)",
               options.reflection ? " (reflection on)" : "");
   if (options.enable_http) {
     std::printf("impi-server: JSON/HTTP on http://%s:%d\n", options.http_host.c_str(),
@@ -147,15 +234,29 @@ int main(int argc, char** argv) {
   }
   std::fflush(stdout);
 
-  std::thread waiter([&signals, s] {
+  // The first signal drains (on its own thread, so that this one can take a
+  // second signal meanwhile); the second exits at once.
+  std::promise<int> code;
+  std::thread waiter([&signals, &code, s, grace_ms] {
     int signal = 0;
     sigwait(&signals, &signal);
-    std::fprintf(stderr, "impi-server: %s, shutting down\n",
-                 signal == SIGINT ? "SIGINT" : "SIGTERM");
-    s->Shutdown();
+    std::fprintf(stderr, "impi-server: %s, draining (grace period %d ms; a second signal exits at once)\n",
+                 signal == SIGINT ? "SIGINT" : "SIGTERM", grace_ms);
+    std::thread([&code, s, grace_ms] {
+      const bool clean = s->Drain(std::chrono::milliseconds(grace_ms));
+      if (!clean) {
+        std::fprintf(stderr, "impi-server: the grace period ran out; requests were cancelled\n");
+      }
+      code.set_value(clean ? 0 : 3);
+    }).detach();
+    sigwait(&signals, &signal);
+    std::fprintf(stderr, "impi-server: second signal, exiting at once\n");
+    std::fflush(stderr);
+    std::_Exit(4);
   });
-  s->Wait();
-  // Shut down by a signal: the waiter is done. (Nothing else shuts it down.)
-  waiter.join();
-  return 0;
+  waiter.detach();
+  // Nothing but a signal stops the server: wait for the drain's verdict.
+  const int exit_code = code.get_future().get();
+  std::fprintf(stderr, "impi-server: stopped\n");
+  return exit_code;
 }

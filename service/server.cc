@@ -12,10 +12,13 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -53,10 +56,46 @@ class ReflectionOption final : public grpc::ServerBuilderOption {
   const bool enable_;
 };
 
+// The whole of a file; INVALID_ARGUMENT naming `flag` if it cannot be read
+// or is empty.
+absl::StatusOr<std::string> ReadFile(const std::string& path, const char* flag) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(flag, ": cannot read '", path.substr(0, 200), "'"));
+  }
+  return text;
+}
+
+// Plaintext, or TLS from the options' files.
+absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const ServerOptions& o) {
+  if (o.tls_cert_file.empty() && o.tls_key_file.empty()) {
+    return grpc::InsecureServerCredentials();
+  }
+  if (o.tls_cert_file.empty() || o.tls_key_file.empty()) {
+    return absl::InvalidArgumentError("tls_cert_file, tls_key_file: give both or neither");
+  }
+  absl::StatusOr<std::string> cert = ReadFile(o.tls_cert_file, "tls_cert_file");
+  if (!cert.ok()) return cert.status();
+  absl::StatusOr<std::string> key = ReadFile(o.tls_key_file, "tls_key_file");
+  if (!key.ok()) return key.status();
+  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  if (!o.tls_client_ca_file.empty()) {
+    absl::StatusOr<std::string> ca = ReadFile(o.tls_client_ca_file, "tls_client_ca_file");
+    if (!ca.ok()) return ca.status();
+    ssl.pem_root_certs = *ca;
+    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
+  }
+  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  return grpc::SslServerCredentials(ssl);
+}
+
 class Server final : public ImpiServer {
  public:
   explicit Server(const ServerOptions& options)
-      : options_(options), service_(options.max_message_bytes) {}
+      : options_(options),
+        service_(options.max_message_bytes,
+                 RequestLimits{options.max_request_ms, options.max_request_work}) {}
   ~Server() override { Shutdown(); }
 
   absl::Status Start();
@@ -71,8 +110,10 @@ class Server final : public ImpiServer {
       shut_down_ = true;
     }
     if (grpc_ != nullptr) {
-      // Calls in flight get a few seconds to finish, then are cancelled.
-      grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+      // Calls in flight get a moment to finish, then are cancelled (Drain
+      // gives them a grace period first).
+      service_.CancelAll();
+      grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
     }
     if (http_ != nullptr) http_->Stop();
     {
@@ -80,6 +121,26 @@ class Server final : public ImpiServer {
       stopped_ = true;
     }
     stopped_cv_.notify_all();
+  }
+
+  bool Drain(std::chrono::milliseconds grace) override {
+    grpc::HealthCheckServiceInterface* health =
+        grpc_ != nullptr ? grpc_->GetHealthCheckService() : nullptr;
+    if (health != nullptr) health->SetServingStatus(false);
+    service_.SetDraining(true);
+    if (http_ != nullptr) http_->SetServing(false);
+    const auto in_flight = [this] {
+      return service_.InFlight() + (http_ != nullptr ? http_->InFlight() : 0);
+    };
+    const auto until = std::chrono::steady_clock::now() + grace;
+    while (in_flight() > 0 && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    const bool clean = in_flight() == 0;
+    // The engine stops at its next die or decision.
+    if (!clean) service_.CancelAll();
+    Shutdown();
+    return clean;
   }
 
   void Wait() override {
@@ -101,13 +162,16 @@ class Server final : public ImpiServer {
 };
 
 absl::Status Server::Start() {
+  service_.SetAuthToken(options_.auth_token);
   grpc::EnableDefaultHealthCheckService(true);  // before the builder is made
 
   grpc::ServerBuilder builder;
   builder.SetOption(std::make_unique<ReflectionOption>(options_.reflection));
   // A port in use is an error, not a port to share (gRPC's default on Linux).
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  builder.AddListeningPort(options_.grpc_address, grpc::InsecureServerCredentials(), &grpc_port_);
+  absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials = Credentials(options_);
+  if (!credentials.ok()) return credentials.status();
+  builder.AddListeningPort(options_.grpc_address, *credentials, &grpc_port_);
   builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
   // The sync server's thread count is unbounded unless a quota says otherwise.
   grpc::ResourceQuota quota("impi");
@@ -127,8 +191,15 @@ absl::Status Server::Start() {
     http.host = options_.http_host;
     http.port = options_.http_port;
     http.cors_origins = options_.cors_origins;
+    http.allowed_hosts = options_.http_allowed_hosts;
     http.max_message_bytes = options_.max_message_bytes;
     http.max_threads = options_.max_threads;
+    http.max_queue = options_.http_max_queue;
+    http.connection_threads = options_.http_connection_threads;
+    http.listen_backlog = options_.http_listen_backlog;
+    http.header_timeout_ms = options_.http_header_timeout_ms;
+    http.body_timeout_ms = options_.http_body_timeout_ms;
+    http.keep_alive_ms = options_.http_keep_alive_ms;
     http_ = std::make_unique<HttpGateway>(&service_, std::move(http));
     absl::Status started = http_->Start();
     if (!started.ok()) {
@@ -164,6 +235,26 @@ absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOption
       options.max_message_bytes > static_cast<size_t>(std::numeric_limits<int>::max())) {
     return absl::InvalidArgumentError(
         absl::StrCat("max_message_bytes: ", options.max_message_bytes, " is out of range"));
+  }
+  struct Range {
+    const char* name;
+    int64_t value, low, high;
+  };
+  const Range ranges[] = {
+      {"max_request_ms", options.max_request_ms, 0, int64_t{24} * 3600 * 1000},
+      {"max_request_work", options.max_request_work, 0, int64_t{1} << 40},
+      {"http_max_queue", options.http_max_queue, 0, 100000},
+      {"http_connection_threads", options.http_connection_threads, 0, 4 * kMaxThreads},
+      {"http_listen_backlog", options.http_listen_backlog, 1, 65535},
+      {"http_header_timeout_ms", options.http_header_timeout_ms, 1, 3600 * 1000},
+      {"http_body_timeout_ms", options.http_body_timeout_ms, 1, 3600 * 1000},
+      {"http_keep_alive_ms", options.http_keep_alive_ms, 1, 3600 * 1000},
+  };
+  for (const Range& r : ranges) {
+    if (r.value < r.low || r.value > r.high) {
+      return absl::InvalidArgumentError(absl::StrCat(r.name, ": ", r.value, " is out of range ",
+                                                     r.low, "..", r.high));
+    }
   }
   if (options.enable_http && (options.http_port < 0 || options.http_port > 65535)) {
     return absl::InvalidArgumentError(

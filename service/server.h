@@ -13,14 +13,16 @@
 //   ServerOptions o; o.grpc_address = "127.0.0.1:0"; o.http_port = 0;
 //   auto server = ImpiServer::Start(o);         // ports chosen by the OS
 //   int port = (*server)->grpc_port();
-//   (*server)->Shutdown();
+//   (*server)->Shutdown();                     // or Drain(grace): see below
 //
 // Thread safety: Start/Shutdown from one thread; requests are served on a
 // bounded pool of threads.
 #ifndef IMPI_SERVICE_SERVER_H_
 #define IMPI_SERVICE_SERVER_H_
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,9 +44,35 @@ struct ServerOptions {
   std::string http_host = "127.0.0.1";
   int http_port = 8080;                          // 0: any free port
   std::vector<std::string> cors_origins;         // allowed Origin values; "*" allows any
+  // Host header values the HTTP front serves besides IP addresses and
+  // loopback names; "*": any (service/http_gateway.h).
+  std::vector<std::string> http_allowed_hosts;
+  int http_max_queue = 64;            // HTTP requests waiting for the engine; then 503
+  int http_connection_threads = 0;    // 0: max(64, 4 * max_threads)
+  int http_listen_backlog = 1024;
+  int http_header_timeout_ms = 5000;  // a request's headers, from its first byte
+  int http_body_timeout_ms = 30000;   // its body, from the end of its headers
+  int http_keep_alive_ms = 5000;      // an idle kept-alive connection
   bool reflection = false;
+  // When set, every Umpire call (gRPC metadata "authorization") and every
+  // HTTP request but /healthz and preflights (header Authorization) must
+  // carry "Bearer <auth_token>": UNAUTHENTICATED (HTTP 401) otherwise.
+  std::string auth_token;
+  // gRPC over TLS: a PEM certificate chain and its private key (files);
+  // both or neither. With tls_client_ca_file, clients must present a
+  // certificate signed by one of its CAs. The JSON/HTTP front stays
+  // plaintext (docs/security.md).
+  std::string tls_cert_file;
+  std::string tls_key_file;
+  std::string tls_client_ca_file;
   int max_threads = 16;                          // 1..kMaxThreads
   size_t max_message_bytes = 4 * 1024 * 1024;
+  // The server's own deadline for an Advance or Ask, in ms (a caller's
+  // shorter deadline wins; DEADLINE_EXCEEDED past it); 0: none.
+  int64_t max_request_ms = 120000;
+  // The most dice, cards and decisions one request may take
+  // (RESOURCE_EXHAUSTED past it); 0: no limit.
+  int64_t max_request_work = 10000000;
   // More gRPC services served beside the Umpire (impi-server adds
   // impi.v1.Arena, service/arena_service.h); not owned, they must outlive
   // the server. gRPC only: the JSON/HTTP gateway serves the Umpire.
@@ -58,8 +86,15 @@ class ImpiServer {
   static absl::StatusOr<std::unique_ptr<ImpiServer>> Start(const ServerOptions& options);
   virtual int grpc_port() const = 0;
   virtual int http_port() const = 0;  // 0 if HTTP is off
-  virtual void Shutdown() = 0;        // idempotent
+  // Stops at once: steps in flight are cancelled (CANCELLED). Idempotent.
+  virtual void Shutdown() = 0;
   virtual void Wait() = 0;            // blocks until Shutdown
+  // A graceful stop, bounded: health turns NOT_SERVING (gRPC health and
+  // /healthz) and new Advance and Ask calls are refused (UNAVAILABLE, HTTP
+  // 503) at once; the calls in flight get `grace` to finish, then are
+  // cancelled (CANCELLED); then Shutdown. True if nothing had to be
+  // cancelled.
+  virtual bool Drain(std::chrono::milliseconds grace) = 0;
 };
 
 }  // namespace impi::service

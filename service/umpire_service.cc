@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+
 #include "engine/rulesets/umpire.h"
 #include "service/convert.h"
 
@@ -21,7 +23,16 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
   // absl::StatusCode and grpc::StatusCode share the canonical numbering 0..16.
   return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(status.code())),
-                      std::string(status.message()));
+                      CapMessage(std::string(status.message())));
+}
+
+std::string CapMessage(std::string_view message) {
+  if (message.size() <= kMaxMessageBytes) return std::string(message);
+  size_t keep = kMaxMessageBytes;
+  // Not in the middle of a UTF-8 sequence.
+  while (keep > 0 && (static_cast<unsigned char>(message[keep]) & 0xC0) == 0x80) --keep;
+  return absl::StrCat(std::string(message.substr(0, keep)), "... (", message.size() - keep,
+                      " more bytes)");
 }
 
 const char* ServerVersion() { return IMPI_VERSION; }
@@ -30,6 +41,9 @@ namespace {
 
 // Time kept back from the deadline for converting and sending the answer.
 constexpr int64_t kDeadlineMarginMs = 50;
+// The engine's hard stop comes this much before the deadline (the search's
+// budget ends kDeadlineMarginMs before it).
+constexpr int64_t kHardStopMarginMs = 10;
 
 // Milliseconds before the call's deadline; -1 if it has none.
 int64_t MillisecondsLeft(const grpc::ServerContext* context) {
@@ -52,22 +66,85 @@ PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left) {
   return policy;
 }
 
+int64_t UmpireService::EffectiveMsLeft(int64_t ms_left) const {
+  if (limits_.max_request_ms <= 0) return ms_left;
+  return ms_left < 0 ? limits_.max_request_ms : std::min(ms_left, limits_.max_request_ms);
+}
+
+WorkBudget::Limits UmpireService::BudgetFor(int64_t ms_left,
+                                            std::function<bool()> cancelled) const {
+  WorkBudget::Limits limits;
+  if (ms_left >= 0) {
+    // A little before the deadline, so that the answer is on its way by then.
+    const int64_t ms = std::max<int64_t>(1, ms_left - kHardStopMarginMs);
+    limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  }
+  limits.cancelled = [this, cancelled = std::move(cancelled)] {
+    return cancel_all_.load(std::memory_order_relaxed) || (cancelled && cancelled());
+  };
+  limits.max_work = limits_.max_work;
+  return limits;
+}
+
+bool BearerMatches(std::string_view authorization, std::string_view token) {
+  if (token.empty()) return true;
+  constexpr std::string_view kBearer = "Bearer ";
+  if (authorization.size() != kBearer.size() + token.size() ||
+      authorization.substr(0, kBearer.size()) != kBearer) {
+    return false;
+  }
+  // Every byte is looked at whatever the first difference.
+  unsigned char diff = 0;
+  for (size_t i = 0; i < token.size(); ++i) {
+    diff |= static_cast<unsigned char>(authorization[kBearer.size() + i]) ^
+            static_cast<unsigned char>(token[i]);
+  }
+  return diff == 0;
+}
+
+template <typename Run>
+grpc::Status UmpireService::Serve(const grpc::ServerContext* context, Run run) {
+  if (!token_.empty()) {
+    const auto& metadata = context->client_metadata();
+    const auto found = metadata.find("authorization");
+    const std::string_view value =
+        found == metadata.end() ? std::string_view()
+                                : std::string_view(found->second.data(), found->second.size());
+    if (!BearerMatches(value, token_)) {
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                          "authorization: a bearer token is required (authorization: Bearer <token>)");
+    }
+  }
+  if (draining_) {
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                        "the server is shutting down: try another replica or later");
+  }
+  ++in_flight_;
+  grpc::Status status = run();
+  --in_flight_;
+  return status;
+}
+
 grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::AdvanceRequest* request,
                                     v1::AdvanceResponse* response) {
-  return DoAdvance(*request, response, MillisecondsLeft(context),
-                   [context] { return context->IsCancelled(); });
+  return Serve(context, [&] {
+    return DoAdvance(*request, response, MillisecondsLeft(context),
+                     [context] { return context->IsCancelled(); });
+  });
 }
 
 grpc::Status UmpireService::Ask(grpc::ServerContext* context, const v1::AskRequest* request,
                                 v1::AskResponse* response) {
-  return DoAsk(*request, response, MillisecondsLeft(context),
-               [context] { return context->IsCancelled(); });
+  return Serve(context, [&] {
+    return DoAsk(*request, response, MillisecondsLeft(context),
+                 [context] { return context->IsCancelled(); });
+  });
 }
 
-grpc::Status UmpireService::Describe(grpc::ServerContext* /*context*/,
+grpc::Status UmpireService::Describe(grpc::ServerContext* context,
                                      const v1::DescribeRequest* request,
                                      v1::DescribeResponse* response) {
-  return DoDescribe(*request, response);
+  return Serve(context, [&] { return DoDescribe(*request, response); });
 }
 
 grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
@@ -78,9 +155,11 @@ grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
+    ms_left = EffectiveMsLeft(ms_left);
     PolicySpec policy = ClampToDeadline(in->policy, ms_left);
-    policy.cancelled = std::move(cancelled);
-    result = RunAdvance(in->state, in->british, policy, in->dice);
+    const WorkBudget::Limits limits = BudgetFor(ms_left, std::move(cancelled));
+    policy.cancelled = limits.cancelled;
+    result = RunAdvance(in->state, in->british, policy, in->dice, limits);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }
@@ -97,9 +176,11 @@ grpc::Status UmpireService::DoAsk(const v1::AskRequest& request, v1::AskResponse
   if (!in.ok()) return ToGrpcStatus(in.status());
   absl::StatusOr<StepResult> result = absl::InternalError("not run");
   try {
+    ms_left = EffectiveMsLeft(ms_left);
     PolicySpec policy = ClampToDeadline(in->policy, ms_left);
-    policy.cancelled = std::move(cancelled);
-    result = RunAsk(in->state, in->question, policy, in->dice);
+    const WorkBudget::Limits limits = BudgetFor(ms_left, std::move(cancelled));
+    policy.cancelled = limits.cancelled;
+    result = RunAsk(in->state, in->question, policy, in->dice, limits);
   } catch (const std::exception& e) {
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }

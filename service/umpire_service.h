@@ -18,21 +18,37 @@
 #ifndef IMPI_SERVICE_UMPIRE_SERVICE_H_
 #define IMPI_SERVICE_UMPIRE_SERVICE_H_
 
-#include <functional>
 #include <grpcpp/grpcpp.h>
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
 #include <cstdint>
 
 #include "absl/status/status.h"
+#include "engine/core/budget.h"
 #include "engine/rulesets/ruleset.h"
 #include "impi/v1/umpire.grpc.pb.h"
 
 namespace impi::service {
 
+// The longest error message sent back; the field path comes first, so a
+// longer one keeps it (CapMessage).
+inline constexpr size_t kMaxMessageBytes = 1024;
+
 // absl::Status -> grpc::Status: the same code (the numbering is shared) and
-// the same message.
+// the same message, capped (CapMessage).
 grpc::Status ToGrpcStatus(const absl::Status& status);
+
+// `message`, or its first kMaxMessageBytes and how much was cut.
+std::string CapMessage(std::string_view message);
+
+// True if `authorization` (an Authorization header or gRPC metadata value)
+// is "Bearer <token>", compared in constant time (for a given length). An
+// empty `token` accepts anything.
+bool BearerMatches(std::string_view authorization, std::string_view token);
 
 // The server's version, from the project's version at build time.
 const char* ServerVersion();
@@ -46,9 +62,19 @@ const char* ServerVersion();
 // `ms_left` < 0: no deadline.
 PolicySpec ClampToDeadline(PolicySpec policy, int64_t ms_left);
 
+// The work one request may do (engine/core/budget.h), whichever way it came.
+struct RequestLimits {
+  // The server's own deadline for a request, in ms; a caller's shorter
+  // deadline wins. 0: none but the caller's.
+  int64_t max_request_ms = 0;
+  // The most dice, cards and decisions one request may take; 0: no limit.
+  int64_t max_work = 0;
+};
+
 class UmpireService final : public v1::Umpire::Service {
  public:
-  explicit UmpireService(size_t max_message_bytes) : max_message_bytes_(max_message_bytes) {}
+  explicit UmpireService(size_t max_message_bytes, RequestLimits limits = {})
+      : max_message_bytes_(max_message_bytes), limits_(limits) {}
   UmpireService(const UmpireService&) = delete;
   UmpireService& operator=(const UmpireService&) = delete;
 
@@ -61,16 +87,47 @@ class UmpireService final : public v1::Umpire::Service {
                         v1::DescribeResponse* response) override;
 
   // The shared code path. On error `response` is left empty. `ms_left` is the
-  // time left before the caller's deadline (< 0: none); see ClampToDeadline.
-  // `cancelled`, if set, says when the caller has gone: a search stops.
+  // time left before the caller's deadline (< 0: none); the server's
+  // max_request_ms caps it. The step stops there (DEADLINE_EXCEEDED), past
+  // max_work (RESOURCE_EXHAUSTED), or once `cancelled` says the caller has
+  // gone or CancelAll was called (CANCELLED); a search stops too (see
+  // ClampToDeadline).
   grpc::Status DoAdvance(const v1::AdvanceRequest& request, v1::AdvanceResponse* response,
                          int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoAsk(const v1::AskRequest& request, v1::AskResponse* response,
                      int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
+  // Calls over gRPC must carry "authorization: Bearer <token>" (empty: no
+  // authentication); UNAUTHENTICATED otherwise. Set before serving.
+  void SetAuthToken(std::string token) { token_ = std::move(token); }
+  const std::string& auth_token() const { return token_; }
+
+  // Draining (a graceful stop): new Advance and Ask calls over gRPC are
+  // refused with UNAVAILABLE; calls in flight carry on.
+  void SetDraining(bool draining) { draining_ = draining; }
+  // Stops every step in flight, and any later one, with CANCELLED.
+  void CancelAll() { cancel_all_ = true; }
+  // Advance and Ask calls in flight over gRPC.
+  int InFlight() const { return in_flight_; }
+
+  // The milliseconds a request may run: the caller's `ms_left` (< 0: none)
+  // capped by max_request_ms; < 0: no limit.
+  int64_t EffectiveMsLeft(int64_t ms_left) const;
+
  private:
+  // The step's budget for `ms_left` (already capped) and `cancelled`.
+  WorkBudget::Limits BudgetFor(int64_t ms_left, std::function<bool()> cancelled) const;
+  // Counts a gRPC call in flight; refuses it while draining.
+  template <typename Run>
+  grpc::Status Serve(const grpc::ServerContext* context, Run run);
+
   const size_t max_message_bytes_;
+  const RequestLimits limits_;
+  std::string token_;
+  std::atomic<bool> draining_{false};
+  std::atomic<bool> cancel_all_{false};
+  std::atomic<int> in_flight_{0};
 };
 
 }  // namespace impi::service

@@ -23,7 +23,11 @@ absl::Status Invalid(absl::string_view path, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", what));
 }
 
-std::string Quoted(absl::string_view s) { return absl::StrCat("\"", s, "\""); }
+// The caller's text in a message, quoted, at most kMaxEchoBytes of it.
+std::string Quoted(absl::string_view s) {
+  if (s.size() <= kMaxEchoBytes) return absl::StrCat("\"", s, "\"");
+  return absl::StrCat("\"", s.substr(0, kMaxEchoBytes), "\"... (", s.size(), " bytes)");
+}
 
 std::string Index(absl::string_view path, int i) { return absl::StrCat(path, "[", i, "]"); }
 
@@ -154,13 +158,22 @@ absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const
   return absl::OkStatus();
 }
 
+// A count of figures or leaders: 0..kMaxFigures.
+absl::Status FigureCount(absl::string_view path, int64_t value) {
+  IMPI_RETURN_IF_ERROR(NotNegative(path, value));
+  if (value > kMaxFigures) {
+    return Invalid(path, absl::StrCat(value, " is over the limit of ", kMaxFigures));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ValidateFigures(absl::string_view path, const v1::Figures& f) {
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "fit"), f.fit()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "wounded"), f.wounded()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "seriously_wounded"), f.seriously_wounded()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "casualties"), f.casualties()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "riflemen"), f.riflemen()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "starting"), f.starting()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "fit"), f.fit()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "wounded"), f.wounded()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "seriously_wounded"), f.seriously_wounded()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "casualties"), f.casualties()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "riflemen"), f.riflemen()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "starting"), f.starting()));
   return absl::OkStatus();
 }
 
@@ -170,7 +183,7 @@ absl::Status ValidateUnit(absl::string_view path, const v1::Unit& unit, const Un
   IMPI_RETURN_IF_ERROR(
       ValidEnum(Field(path, "kind"), unit.kind(), v1::UnitKind_IsValid, "UnitKind"));
   IMPI_RETURN_IF_ERROR(ValidateFigures(Field(path, "figures"), unit.figures()));
-  IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "leaders"), unit.leaders()));
+  IMPI_RETURN_IF_ERROR(FigureCount(Field(path, "leaders"), unit.leaders()));
   IMPI_RETURN_IF_ERROR(FiniteVec(Field(path, "position"), unit.position()));
   IMPI_RETURN_IF_ERROR(Finite(Field(path, "facing"), unit.facing()));
   IMPI_RETURN_IF_ERROR(
@@ -270,6 +283,7 @@ absl::Status ValidateTableState(const v1::TableState& state, std::string_view pa
     const std::string& id = state.units(i).id();
     const std::string id_path = Field(Index(units_path, i), "id");
     if (id.empty()) return Invalid(id_path, "is required");
+    IMPI_RETURN_IF_ERROR(AtMost(id_path, static_cast<int64_t>(id.size()), kMaxIdBytes, "bytes"));
     auto [it, inserted] = first_with_id.emplace(id, i);
     if (!inserted) {
       return Invalid(id_path, absl::StrCat("duplicate of ", Index(units_path, it->second)));

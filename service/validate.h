@@ -49,6 +49,12 @@ inline constexpr int kMaxParameters = 1000;
 inline constexpr int kMaxPolicyIterations = 1000000;
 inline constexpr int kMaxPolicyMilliseconds = 60000;
 inline constexpr int kMaxPolicyThreads = 16;
+// Figures of each kind in a unit (fit, wounded, casualties ...) and leaders.
+inline constexpr int kMaxFigures = 100000;
+// A unit id, in bytes.
+inline constexpr int kMaxIdBytes = 256;
+// At most this much of a caller's text is quoted back in an error message.
+inline constexpr size_t kMaxEchoBytes = 200;
 
 // The rule set a state names: INVALID_ARGUMENT if unset or not a Ruleset value,
 // FAILED_PRECONDITION if the registry does not have it or its status is not

@@ -153,6 +153,7 @@ void Dice::SetError(std::string field, std::string why) {
 }
 
 int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
+  if (budget_.budget != nullptr) budget_.budget->Charge();
   if (!scripted_) {
     // One draw per die of any kind, so every kind advances the stream alike.
     switch (die.kind) {
@@ -248,6 +249,7 @@ CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpos
   red_left = std::max(red_left, 0);
   black_left = std::max(black_left, 0);
   if (red_left + black_left == 0) return CardColor::kUnspecified;
+  if (budget_.budget != nullptr) budget_.budget->Charge();
   const CardColor fallback = red_left > 0 ? CardColor::kRed : CardColor::kBlack;
   if (!scripted_) {
     const uint64_t pick = rng_.Uniform(static_cast<uint64_t>(red_left + black_left));

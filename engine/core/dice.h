@@ -37,6 +37,12 @@
 //   // Physical dice of several kinds, in the order the engine asks for them:
 //   Dice typed = Dice::ScriptedOfKind({{DieKind::kAverage, 4}, {DieKind::kD, 6}});
 //
+// A Dice object may carry a WorkBudget (engine/core/budget.h, set_budget):
+// every die and card drawn is then charged to it, and a charge past the budget
+// throws BudgetExceeded out of the roll. A copy of a Dice carries no budget
+// (a search's copies are not the step's work), and assigning to a Dice keeps
+// its own.
+//
 // Thread safety: a Dice object is not thread-safe; give each thread its own
 // (e.g. Dice::Seeded(seed, /*stream=*/thread_index)).
 #ifndef IMPI_ENGINE_CORE_DICE_H_
@@ -50,6 +56,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "engine/core/budget.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/event.h"
 
@@ -146,6 +153,10 @@ class Dice {
   absl::Status status() const;
   bool scripted() const { return scripted_; }
 
+  // Charges every later die and card to `budget` (not owned; null: none).
+  void set_budget(WorkBudget* budget) { budget_.budget = budget; }
+  WorkBudget* budget() const { return budget_.budget; }
+
   // Scripted only: the first die or card the script did not have, if any.
   // engine/rulesets/game_state.h turns it into a chance node.
   struct Need {
@@ -173,6 +184,16 @@ class Dice {
   // Records the first scripted error (later ones are not reported).
   void SetError(std::string field, std::string why);
 
+  // The budget is the original's alone: copies start without one, and an
+  // assignment keeps the target's.
+  struct BudgetRef {
+    WorkBudget* budget = nullptr;
+    BudgetRef() = default;
+    BudgetRef(const BudgetRef&) {}
+    BudgetRef& operator=(const BudgetRef&) { return *this; }
+  };
+
+  BudgetRef budget_;
   bool scripted_ = false;
   bool of_kind_ = false;  // scripted with ScriptedOfKind
   CounterRng rng_;

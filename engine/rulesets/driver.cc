@@ -32,10 +32,17 @@ absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, 
             absl::StrCat("no RULES policy is registered for ", std::string(rules_.id())));
       }
     }
+    // Each decision is charged to the step's budget, if any (budget.h); the
+    // policy, which may search on threads of its own with the step's dice,
+    // keeps to its own deadline meanwhile.
+    if (dice.budget() != nullptr) dice.budget()->Charge();
     // The policy's reason goes only into the log's explanation.
     std::string why;
-    const int i =
-        legal.size() == 1 ? 0 : policy_->Choose(state, legal, dice, log.wanted() ? &why : nullptr);
+    int i = 0;
+    if (legal.size() > 1) {
+      WorkBudget::Suspend suspend(dice.budget());
+      i = policy_->Choose(state, legal, dice, log.wanted() ? &why : nullptr);
+    }
     if (i < 0 || i >= static_cast<int>(legal.size())) {
       return absl::InternalError(absl::StrCat("the Zulu policy chose option ", i, " of ",
                                               legal.size()));

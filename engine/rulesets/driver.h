@@ -13,6 +13,11 @@
 //   Awaiting next;
 //   IMPI_RETURN_IF_ERROR(Advance(*rules, state, british, PolicySpec{}, dice, log, &next));
 //
+// Work budget: when `dice` carries a WorkBudget (engine/core/budget.h), each
+// Zulu decision is charged to it as well as each die, and a spent budget
+// throws BudgetExceeded out of these functions; RunAdvance and RunAsk
+// (umpire.h) catch it.
+//
 // Errors: those of the rule set; FAILED_PRECONDITION when a Zulu decision is
 // awaited and no policy of that kind is registered (UNIMPLEMENTED for MCTS),
 // INTERNAL when the policy chooses outside the legal actions or a step runs

@@ -53,16 +53,43 @@ absl::StatusOr<StepResult> Finish(BattleState state, EventLog& log, Dice& dice, 
   return r;
 }
 
+// True for the statuses of a spent budget (budget.h).
+bool IsBudgetStatus(const absl::Status& st) {
+  return absl::IsDeadlineExceeded(st) || absl::IsCancelled(st) || absl::IsResourceExhausted(st);
+}
+
+// Runs `step` with the budget charged by `dice`; a spent budget is its status.
+template <typename Step>
+absl::Status WithinBudget(const WorkBudget::Limits& limits, Dice& dice, Step step) {
+  WorkBudget budget(limits);
+  WorkBudget::Scope scope(&budget);
+  dice.set_budget(&budget);
+  absl::Status st;
+  try {
+    st = budget.Check();
+    if (st.ok()) st = step();
+  } catch (const BudgetExceeded& e) {
+    st = e.status();
+  }
+  dice.set_budget(nullptr);
+  return st;
+}
+
 }  // namespace
 
 absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vector<Action>& british,
-                                      const PolicySpec& policy, const DiceSpec& spec) {
+                                      const PolicySpec& policy, const DiceSpec& spec,
+                                      const WorkBudget::Limits& limits) {
   IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state));
   BattleState work = state;
   Dice dice = spec.Make();
   EventLog log;
   Awaiting awaiting;
-  absl::Status st = Advance(*rules, work, british, policy, dice, log, &awaiting);
+  absl::Status st = WithinBudget(limits, dice, [&] {
+    return Advance(*rules, work, british, policy, dice, log, &awaiting);
+  });
+  // A spent budget ends the step whatever the dice say.
+  if (IsBudgetStatus(st)) return st;
   IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
   r.awaiting = awaiting;
   return r;
@@ -80,13 +107,17 @@ absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
 }
 
 absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& question,
-                                  const PolicySpec& policy, const DiceSpec& spec) {
+                                  const PolicySpec& policy, const DiceSpec& spec,
+                                  const WorkBudget::Limits& limits) {
   IMPI_ASSIGN_OR_RETURN(const Ruleset* rules, Prepare(state));
   BattleState work = state;
   Dice dice = spec.Make();
   EventLog log;
   int decision = -1;
-  absl::Status st = Ask(*rules, work, question, policy, dice, log, &decision);
+  absl::Status st = WithinBudget(limits, dice, [&] {
+    return Ask(*rules, work, question, policy, dice, log, &decision);
+  });
+  if (IsBudgetStatus(st)) return st;
   IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));
   r.decision = decision;
   r.awaiting = rules->Awaits(r.state);

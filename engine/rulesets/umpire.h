@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
+#include "engine/core/budget.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/ruleset.h"
@@ -51,9 +52,12 @@ struct StepResult {
 // are awaited. Errors: INVALID_ARGUMENT (bad state, action, or dice, with the
 // field path: "state.units[2].figures.fit", "british_actions[0].unit_id",
 // "dice.scripted.dice"), FAILED_PRECONDITION (an action or step that does not
-// apply now), UNIMPLEMENTED (a policy not available yet).
+// apply now), UNIMPLEMENTED (a policy not available yet), and, past `limits`
+// (a work budget, engine/core/budget.h: checked at every die, card and
+// decision), DEADLINE_EXCEEDED, CANCELLED or RESOURCE_EXHAUSTED.
 absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vector<Action>& british,
-                                      const PolicySpec& policy, const DiceSpec& dice);
+                                      const PolicySpec& policy, const DiceSpec& dice,
+                                      const WorkBudget::Limits& limits = {});
 
 // Advance for a playout that wants only the next state (impi simulate, the
 // arena, search): the same step as RunAdvance with the same dice, played on
@@ -70,7 +74,8 @@ absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
 // set does not have, or that does not apply to the state, is
 // FAILED_PRECONDITION.
 absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& question,
-                                  const PolicySpec& policy, const DiceSpec& dice);
+                                  const PolicySpec& policy, const DiceSpec& dice,
+                                  const WorkBudget::Limits& limits = {});
 
 // The British view of a result: umpire-only detail removed from the state and
 // umpire-only events dropped.

@@ -10,6 +10,8 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <cmath>
 #include <functional>
 #include <future>
@@ -21,6 +23,7 @@
 
 #include "impi/v1/umpire.grpc.pb.h"
 #include "service/validate.h"
+#include "service/umpire_service.h"
 #include "tests/service/tsatf_state.h"
 #include "engine/rulesets/ferree/ferree.h"
 
@@ -490,7 +493,7 @@ TEST_F(ServerTest, CorsPreflightFromAnAllowedOrigin) {
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
   EXPECT_EQ(res->get_header_value("Vary"), "Origin");
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Methods"), "POST, OPTIONS");
-  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Headers"), "Content-Type");
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Headers"), "Content-Type, Authorization, Impi-Timeout-Ms");
   EXPECT_EQ(res->get_header_value("Access-Control-Max-Age"), "600");
 }
 
@@ -515,9 +518,10 @@ TEST_F(ServerTest, CorsHeaderOnAPost) {
   EXPECT_EQ(res->status, 400);
   EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), kAllowedOrigin);
 
+  // Another site's request is refused before any work (http_front_test.cc).
   res = Post("/v1/Describe", "{}", {{"Origin", "https://elsewhere.example"}});
   ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->status, 403);
   EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
 }
 
@@ -536,6 +540,73 @@ TEST(ServerCorsTest, StarAllowsAnyOrigin) {
   (*server)->Shutdown();
   (*server)->Shutdown();  // idempotent
   (*server)->Wait();      // returns at once after Shutdown
+}
+
+TEST(ServerAuthTest, ABearerTokenIsRequiredOverGrpcWhenSet) {
+  EXPECT_TRUE(BearerMatches("Bearer s3cret", "s3cret"));
+  EXPECT_FALSE(BearerMatches("Bearer s3creT", "s3cret"));
+  EXPECT_FALSE(BearerMatches("Bearer s3cret2", "s3cret"));
+  EXPECT_FALSE(BearerMatches("s3cret", "s3cret"));
+  EXPECT_TRUE(BearerMatches("", ""));  // no token: no authentication
+
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.auth_token = "s3cret";
+  auto server = ImpiServer::Start(o);
+  ASSERT_TRUE(server.ok()) << server.status();
+  auto stub = v1::Umpire::NewStub(grpc::CreateChannel(
+      "127.0.0.1:" + std::to_string((*server)->grpc_port()), grpc::InsecureChannelCredentials()));
+  for (const char* sent : {"", "Bearer wrong", "Bearer s3cret"}) {
+    SCOPED_TRACE(sent);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    if (*sent != '\0') ctx.AddMetadata("authorization", sent);
+    v1::AdvanceResponse out;
+    const grpc::Status status = stub->Advance(&ctx, TsatfAdvanceRequest(3), &out);
+    if (std::string(sent) == "Bearer s3cret") {
+      EXPECT_TRUE(status.ok()) << status.error_message();
+    } else {
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+      EXPECT_EQ(status.error_message().substr(0, 14), "authorization:");
+    }
+  }
+  (*server)->Shutdown();
+}
+
+TEST(ServerTlsTest, GrpcOverTlsServesATlsClientAndRefusesAPlaintextOne) {
+  const std::string dir = IMPI_TESTDATA_DIR;
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.tls_cert_file = dir + "/test_cert.pem";
+  auto bad = ImpiServer::Start(o);  // a certificate without its key
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+
+  o.tls_key_file = dir + "/test_key.pem";
+  auto server = ImpiServer::Start(o);
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::string target = "localhost:" + std::to_string((*server)->grpc_port());
+  std::ifstream in(o.tls_cert_file);
+  grpc::SslCredentialsOptions trust;
+  trust.pem_root_certs.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  for (const bool tls : {true, false}) {
+    SCOPED_TRACE(tls ? "TLS client" : "plaintext client");
+    auto stub = v1::Umpire::NewStub(grpc::CreateChannel(
+        target, tls ? grpc::SslCredentials(trust) : grpc::InsecureChannelCredentials()));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    v1::DescribeResponse out;
+    const grpc::Status status = stub->Describe(&ctx, v1::DescribeRequest(), &out);
+    if (tls) {
+      EXPECT_TRUE(status.ok()) << status.error_message();
+      EXPECT_GT(out.max_units(), 0);
+    } else {
+      EXPECT_FALSE(status.ok());
+    }
+  }
+  (*server)->Shutdown();
 }
 
 // --- Bad input, class by class, over both ways in --------------------------------
@@ -735,6 +806,22 @@ std::vector<BadInput> BadInputs() {
       {"action kind out of range",
        [](A* r) { r->add_british_actions()->set_kind(static_cast<v1::ActionKind>(77)); }, nullptr,
        invalid, "british_actions[0].kind: 77 is not a valid ActionKind"},
+      {"figures at INT32_MAX",
+       [](A* r) {
+         r->mutable_state()->mutable_units(1)->mutable_figures()->set_fit(
+             std::numeric_limits<int32_t>::max());
+       },
+       nullptr, invalid, "state.units[1].figures.fit: 2147483647 is over the limit of 100000"},
+      {"leaders at INT32_MAX",
+       [](A* r) { r->mutable_state()->mutable_units(0)->set_leaders(std::numeric_limits<int32_t>::max()); },
+       nullptr, invalid, "state.units[0].leaders: 2147483647 is over the limit of 100000"},
+      {"a 1 MB id",
+       [](A* r) { r->mutable_state()->mutable_units(0)->set_id(std::string(1000000, 'x')); },
+       nullptr, invalid, "state.units[0].id: 1000000 bytes, at most 256"},
+      {"a long unknown parent, quoted in part",
+       [](A* r) { r->mutable_state()->mutable_units(0)->set_parent(std::string(5000, 'p')); },
+       nullptr, invalid,
+       "state.units[0].parent: no unit has id \"" + std::string(200, 'p') + "\"... (5000 bytes)"},
       {"too many units",
        [](A* r) {
          for (int i = 0; i < kMaxUnits; ++i)
@@ -862,6 +949,7 @@ TEST_F(ServerTest, BadInputIsRefusedWithTheFieldPath) {
     }
     EXPECT_EQ(status.error_code(), c.code) << status.error_message();
     const std::string& m = status.error_message();
+    EXPECT_LE(m.size(), kMaxMessageBytes + 64);  // capped, whatever the input
     if (c.prefix == "dice.scripted") {
       // The engine's message: it names the field, and how many more were needed.
       EXPECT_NE(m.find("dice.scripted"), std::string::npos) << m;

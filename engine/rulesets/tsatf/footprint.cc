@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/budget.h"
+
 namespace impi::tsatf {
 
 // Designed (not in the source text): the ground of each unit kind, in
@@ -262,6 +264,7 @@ Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member
   auto free = [&](const Vec2& c) { return OnFreeGround(s, c, members, may_touch, ignore); };
   Vec2 c;
   for (double r = 0.0; r <= reach; r += kStep) {
+    WorkBudget::ChargeCurrent();  // a ring round every unit: the step's budget bounds it
     if (FirstOnCircle(inside, r, start, kStep, free, &c)) return c;
   }
   return ClampToTable(want, s.table.width, s.table.height);
