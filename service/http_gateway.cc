@@ -808,7 +808,15 @@ void HttpGateway::Route() {
   s.Patch("/healthz", not_allowed("GET"));
   s.Delete("/healthz", not_allowed("GET"));
 
-  AddWebRoutes(s, with_cors);  // the web page, scenarios and pictures (service/web_static.h)
+  // The web page, scenarios and pictures (service/web_static.h), with the
+  // CORS headers of every answer.
+  AddWebRoutes(s, [cors](WebHandler handler) -> WebHandler {
+    return [cors, handler = std::move(handler)](const httplib::Request& req,
+                                                httplib::Response& res) {
+      handler(req, res);
+      cors(req, res);
+    };
+  });
 
   // CORS preflight.
   s.Options(".*", [this, cors](const httplib::Request& req, httplib::Response& res) {

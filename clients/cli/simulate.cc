@@ -60,10 +60,12 @@ std::string AgentAddressOf(const std::string& name) {
 
 int FiguresLost(const Unit& u) { return u.figures.seriously_wounded + u.figures.casualties; }
 
-// Figures that fight or can be killed: every unit but Ferree's Zulu
-// regiment groups (their figures are their trays') and the wagons.
+// Figures that fight or can be killed: every unit but the wagons and the
+// regiments, save Empress's (its regiment units fight; Ferree's regiment
+// groups have their figures in their trays; Zulu Control's committed
+// regiments are counted apart, below).
 bool CountsFigures(const BattleState& s, const Unit& u) {
-  if (u.kind == UnitKind::kRegiment) return s.ruleset != impi::ferree::kRulesetId;
+  if (u.kind == UnitKind::kRegiment) return s.ruleset == empress::kRulesetId;
   return u.kind != UnitKind::kWagon;
 }
 
