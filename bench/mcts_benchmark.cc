@@ -1,5 +1,6 @@
 // The search's cost (ai/mcts/mcts.h) on every full rule set's built-in
-// scenario, at a decision 100 random decisions into seed 1's game:
+// scenario, at a decision 100 random decisions into seed 1's game (a third
+// of the way into it if it is shorter than 200: `at_decision`):
 //   BM_CloneAndStep/<i>       one copy of the game and one random decision:
 //                             the baseline an iteration is measured against
 //   BM_Search/<i>/<threads>   one search of 256 iterations, rollouts cut off
@@ -28,12 +29,33 @@ namespace {
 constexpr int kIterations = 256;
 constexpr int kDecisions = 100;  // into the game, where the search starts
 
-// kDecisions random decisions from seed 1 (the last decision before the end if
-// the game ends first).
-Game Position(const Loaded& sc) {
+// The decisions seed 1's random game takes to its end (at most `cap`).
+int RandomGameLength(const Loaded& sc, int cap) {
   absl::StatusOr<Game> g = Game::Start(*sc.rules, sc.state, 1);
   CounterRng pick(1, 11);
-  for (int i = 0; i < kDecisions; ++i) {
+  int n = 0;
+  while (n < cap) {
+    const std::vector<Action> legal = g->LegalActions();
+    if (legal.empty() || !g->Apply(legal[pick.Uniform(legal.size())]).ok() || g->IsOver()) break;
+    ++n;
+  }
+  return n;
+}
+
+// The decisions into seed 1's random game where the search starts:
+// kDecisions, or a third of the way into a game shorter than twice that (a skirmish ends in a few dozen decisions; a search near its end
+// would measure an almost finished game).
+int StartDecision(const Loaded& sc) {
+  const int length = RandomGameLength(sc, 2 * kDecisions);
+  return length >= 2 * kDecisions ? kDecisions : length / 3;
+}
+
+// StartDecision(sc) random decisions from seed 1.
+Game Position(const Loaded& sc) {
+  const int decisions = StartDecision(sc);
+  absl::StatusOr<Game> g = Game::Start(*sc.rules, sc.state, 1);
+  CounterRng pick(1, 11);
+  for (int i = 0; i < decisions; ++i) {
     const std::vector<Action> legal = g->LegalActions();
     if (legal.empty()) break;
     Game next = *g;
@@ -83,6 +105,7 @@ void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int thre
       benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
   state.counters["units"] = static_cast<double>(g.state().units.size());
+  state.counters["at_decision"] = static_cast<double>(StartDecision(*sc));
 }
 
 void BM_Search(benchmark::State& state) {
