@@ -437,8 +437,9 @@ absl::StatusOr<ArenaReport> Summarise(const std::vector<ArenaGame>& unsorted) {
   return r;
 }
 
-absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& o, std::ostream* lines,
+absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std::ostream* lines,
                                                const ProgressFn& progress) {
+  ArenaOptions o = options;
   if (o.games < 1 || o.games > kMaxGames) {
     return absl::InvalidArgumentError(absl::StrCat("--games: ", o.games, " is not 1..", kMaxGames));
   }
@@ -488,6 +489,14 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& o, std::ostr
           " side of ", *ruleset,
           spec.kind == PolicyKind::kAgent ? " in this build" : ""));
     }
+  }
+  if (o.scenario.empty()) {
+    absl::StatusOr<std::string> fallback = cli::DefaultScenario(*ruleset);
+    if (!fallback.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--scenario: ", fallback.status().message()));
+    }
+    o.scenario = *fallback;
   }
   absl::StatusOr<BattleState> start = LoadStart(*ruleset, o.scenario);
   if (!start.ok()) return start.status();

@@ -71,7 +71,7 @@ std::pair<int, int> ShardRange(const Shard& shard, int games);
 
 struct ArenaOptions {
   std::string ruleset = "tsatf";  // short name or the contract's enum name
-  std::string scenario = "patrol";
+  std::string scenario;  // empty: the rule set's own (cli::DefaultScenario)
   std::string zulu = "rules";
   std::string british = "rules";
   int games = 100;

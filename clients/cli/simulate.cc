@@ -18,6 +18,7 @@
 #include "clients/cli/request_io.h"
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
+#include "engine/scenarios/embedded.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/tsatf/victory.h"
@@ -499,7 +500,28 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   return out;
 }
 
-int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& err) {
+absl::StatusOr<std::string> DefaultScenario(const std::string& ruleset) {
+  for (const scenarios::EmbeddedScenario& sc : scenarios::AllScenarios()) {
+    absl::StatusOr<v1::TableState> table = LoadScenario(sc.name);
+    if (!table.ok()) continue;
+    absl::StatusOr<BattleState> state = service::StateFromProto(*table);
+    if (!state.ok() || state->ruleset != ruleset) continue;
+    // "tsatf_patrol" -> "patrol": the stem without its rule set's short name.
+    const std::string stem(sc.stem);
+    for (const char* short_name : {"ferree", "tsatf", "empress", "pagano", "roarks"}) {
+      absl::StatusOr<std::string> full = RulesetName(short_name);
+      const std::string prefix = absl::StrCat(short_name, "_");
+      if (full.ok() && *full == ruleset && absl::StartsWith(stem, prefix)) {
+        return stem.substr(prefix.size());
+      }
+    }
+    return stem;
+  }
+  return absl::NotFoundError(absl::StrCat("no built-in scenario plays ", ruleset));
+}
+
+int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  SimulateOptions o = options;
   if (o.games < 1) {
     err << "error: --games: must be at least 1\n";
     return kExitUsage;
@@ -518,6 +540,14 @@ int SimulateCommand(const SimulateOptions& o, std::ostream& out, std::ostream& e
       err << "error: " << k.status().message() << "\n";
       return kExitUsage;
     }
+  }
+  if (o.scenario.empty()) {
+    absl::StatusOr<std::string> fallback = DefaultScenario(*ruleset);
+    if (!fallback.ok()) {
+      err << "error: --scenario: " << fallback.status().message() << "\n";
+      return kExitUsage;
+    }
+    o.scenario = *fallback;
   }
   absl::StatusOr<v1::TableState> table = LoadScenario(o.scenario);
   if (!table.ok()) {

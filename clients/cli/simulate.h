@@ -60,7 +60,7 @@ namespace impi::cli {
 
 struct SimulateOptions {
   std::string ruleset = "ferree";       // short name or the contract's enum name
-  std::string scenario = "isandlwana";  // a built-in scenario
+  std::string scenario;  // a built-in scenario; empty: the rule set's own (DefaultScenario)
   int games = 100;
   uint64_t seed = 1;              // game i plays with seed + i
   std::string zulu = "rules";     // rules | mcts | grpc:HOST:PORT (an outside agent)
@@ -135,6 +135,13 @@ struct GameRecord {
 // -> "FERREE_ISANDLWANA" (also tsatf, empress, pagano, roarks), or the enum
 // name itself. INVALID_ARGUMENT for an unknown name.
 absl::StatusOr<std::string> RulesetName(const std::string& name);
+
+// The built-in scenario a rule set plays when none is named (the first built
+// in for it): its name as --scenario takes it, without the rule set's prefix
+// ("isandlwana" for FERREE_ISANDLWANA, "patrol" for TSATF_ZULU_CONTROL,
+// "drift" for EMPRESS_DWG). `ruleset` is the contract's enum name.
+// NOT_FOUND if none is built in for it.
+absl::StatusOr<std::string> DefaultScenario(const std::string& ruleset);
 
 // Plays one game from `start` with `seed`. Errors from the engine come back
 // with the game's seed, turn and the British action that failed.

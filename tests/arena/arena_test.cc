@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "clients/cli/simulate.h"
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -171,6 +172,28 @@ TEST(ArenaTest, ReplayReproducesAGameExactly) {
   EXPECT_THAT(bad_err.str(), HasSubstr("does not replay as recorded"));
   std::remove(path.c_str());
   std::remove(bad_path.c_str());
+}
+
+// With no --scenario each rule set plays its own built-in scenario, under
+// the name --scenario takes for it: the header of the report names it.
+TEST(ArenaTest, NoScenarioPlaysTheRuleSetsOwn) {
+  for (const auto& [ruleset, scenario] :
+       {std::pair{"tsatf", "patrol"}, {"ferree", "isandlwana"}, {"empress", "drift"}}) {
+    ArenaOptions o = Patrol(1);
+    o.ruleset = ruleset;
+    o.scenario.clear();
+    o.british = "rules";
+    const Outcome r = Arena(o);
+    EXPECT_EQ(r.code, 0) << ruleset << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr(std::string("scenario ") + scenario + ", 1 game")) << ruleset;
+    EXPECT_EQ(cli::DefaultScenario(*cli::RulesetName(ruleset)).value_or(""), scenario);
+  }
+  // Named, it must be one built for the rule set.
+  ArenaOptions o = Patrol(1);
+  o.ruleset = "ferree";
+  const Outcome r = Arena(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("no built-in scenario \"patrol\""));
 }
 
 TEST(ArenaTest, BadOptionsGiveAClearErrorAndExitCode) {
