@@ -55,6 +55,9 @@ struct IndunaAim {
   const Unit* induna = nullptr;
   const Unit* regiment = nullptr;
   Vec2 goal = Vec2::Zero();
+  // With no regiment to order: the pinned tray nearest him (found once).
+  bool pinned_known = false;
+  const Unit* pinned = nullptr;
 };
 
 // What the scoring reads off the table for one decision, worked out once and
@@ -441,16 +444,21 @@ OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
             })};
   }
   // Nobody left to order: rally the nearest pinned tray (-1 with an induna).
-  const Unit* pinned = nullptr;
-  double best = kFar;
-  for (const Unit& t : s.units) {
-    if (!ferree::IsZuluTray(t) || !ferree::StillFighting(t) || !t.status.pinned) continue;
-    const double d = Distance(induna.position, t.position);
-    if (d < best) {
-      best = d;
-      pinned = &t;
+  // The same for every option of his: looked for once.
+  IndunaAim* cache = sv.induna_aim();
+  if (cache->induna == &induna && !cache->pinned_known) {
+    double best = kFar;
+    for (const Unit& t : s.units) {
+      if (!ferree::IsZuluTray(t) || !ferree::StillFighting(t) || !t.status.pinned) continue;
+      const double d = Distance(induna.position, t.position);
+      if (d < best) {
+        best = d;
+        cache->pinned = &t;
+      }
     }
+    cache->pinned_known = true;
   }
+  const Unit* pinned = cache->pinned;
   if (pinned != nullptr) {
     return {kFine - 10.0 - Distance(a.to, pinned->position) / 10.0,
             sv.Why([&] { return absl::StrCat("go to pinned ", pinned->name.str(), " to rally it"); })};
