@@ -340,7 +340,7 @@ int MoveTowardCamp(Dice& dice, const DistanceRule& rule, const char* verb, Expla
   TableReader r(kSource, dice, why);
   const int inches = r.Quantity(kSectionResolve, kTableResults, rule.row, rule.formula,
                                 absl::StrCat(verb, " toward the camp"));
-  r.Say(absl::StrFormat(": %ss %d inches", verb, inches));
+  if (!r.quiet()) r.Say(absl::StrFormat(": %ss %d inches", verb, inches));
   return inches;
 }
 
@@ -531,7 +531,8 @@ ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures
     return out;
   }
   out.column = column;
-  if (printed != nullptr) {
+  if (r.quiet()) {
+  } else if (printed != nullptr) {
     r.Say(absl::StrFormat("%d figures, %d lost: %s column (%d - %d)", figures_in_regiment,
                           figures_lost, kZuluResolveColumn[column], printed->low[column],
                           printed->high[column]));
@@ -540,7 +541,7 @@ ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures
                           figures_in_regiment, figures_lost,
                           figures_lost * 100 / figures_in_regiment, kZuluResolveColumn[column]));
   }
-  r.Say(absl::StrCat(", Die Roll To Stay ", kDieRollToStay[column]));
+  if (!r.quiet()) r.Say(absl::StrCat(", Die Roll To Stay ", kDieRollToStay[column]));
   const int stay = kStayUpTo[column];
   const PrintedRow rows[] = {
       {1, stay, kDieRollToStay[column], "stays", V(ZuluResolveResult::kStays)},
@@ -611,7 +612,7 @@ int MovementRate(Dice& dice, Mover mover, Explanation* why) {
   TableReader r(kSource, dice, why);
   const MoveRule& rule = kMoves[V(mover)];
   const int inches = r.Quantity(rule.section, rule.table, rule.row, rule.formula, rule.what);
-  r.Say(absl::StrFormat(": %d inches", inches));
+  if (!r.quiet()) r.Say(absl::StrFormat(": %d inches", inches));
   return inches;
 }
 
