@@ -49,6 +49,18 @@ const Unit* BattleState::FindUnit(const std::string& id) const {
 
 int BattleState::UnitIndex(const std::string& id) const { return unit_index.Find(units, id); }
 
+Unit* BattleState::FindUnit(const SharedString& id) {
+  const int i = UnitIndex(id);
+  return i < 0 ? nullptr : &units[i];
+}
+
+const Unit* BattleState::FindUnit(const SharedString& id) const {
+  const int i = UnitIndex(id);
+  return i < 0 ? nullptr : &units[i];
+}
+
+int BattleState::UnitIndex(const SharedString& id) const { return unit_index.Find(units, id); }
+
 UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) { Adopt(other.Current()); }
 
 UnitIdIndex& UnitIdIndex::operator=(const UnitIdIndex& other) {
@@ -114,10 +126,19 @@ void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
 }
 
 int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {
+  return FindKey(units, id);
+}
+
+int UnitIdIndex::Find(const std::vector<Unit>& units, const SharedString& id) const {
+  return FindKey(units, id);
+}
+
+template <typename Key>
+int UnitIdIndex::FindKey(const std::vector<Unit>& units, const Key& id) const {
   const Table* t = current_.load(std::memory_order_acquire);
   const bool indexed = t != nullptr;
   if (indexed) {
-    for (size_t slot = Hash(id) & t->mask; t->slots[slot] != 0; slot = (slot + 1) & t->mask) {
+    for (size_t slot = Hash(static_cast<const std::string&>(id)) & t->mask; t->slots[slot] != 0; slot = (slot + 1) & t->mask) {
       const size_t i = static_cast<size_t>(t->slots[slot] - 1);
       if (i < units.size() && units[i].id == id) return static_cast<int>(i);
     }
