@@ -130,6 +130,24 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
          }
        },
        "british_actions[1].unit_id"},
+      {"a range estimate from a rifle company",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::FIRE);
+         a->set_unit_id("b_coy");
+         a->set_target_id("z4");
+         a->set_range_estimate(20);
+       },
+       "british_actions[0].range_estimate"},
+      {"a negative range estimate",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::FIRE);
+         a->set_unit_id("b_gatling");
+         a->set_target_id("z4");
+         a->set_range_estimate(-2);
+       },
+       "british_actions[0].range_estimate"},
       {"an entry for no unit",
        [](v1::AdvanceRequest* r) { r->mutable_state()->mutable_empress()->mutable_units(0)->set_unit_id("nobody"); },
        "state.empress.units[0].unit_id"},

@@ -21,7 +21,8 @@ bool Polygon(const Terrain& t) { return !t.open && t.outline.size() >= 3; }
 }  // namespace
 
 bool Fights(const Unit& u) {
-  return u.kind != UnitKind::kInduna && u.kind != UnitKind::kWitchDoctor && u.kind != UnitKind::kOfficer;
+  return u.kind != UnitKind::kInduna && u.kind != UnitKind::kWitchDoctor && u.kind != UnitKind::kOfficer &&
+         u.kind != UnitKind::kRunner;
 }
 
 double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
@@ -112,7 +113,8 @@ MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
   for (const Unit& o : s.units) {
     if (o.side != u.side || !Active(o) || &o == &u || !InContact(o, u)) continue;
     const Profile op = ProfileOf(s, o);
-    ms.senior_commander_attached |= op.commander;
+    // "+ 1 Senior commander attached to unit, ie in base to base contact."
+    ms.senior_commander_attached |= CommandOf(s, o) == Command::kSeniorCommander;
     ms.witch_doctor_in_contact |= op.witch_doctor;
   }
   const EmpressUnit* e = UnitState(s, u.id.str());
@@ -161,6 +163,7 @@ void SyncStatus(BattleState& s) {
     u.status.routed = e != nullptr && e->routing;
     u.status.may_not_fire = e != nullptr && e->never_fire;
     u.status.ordered = e != nullptr && e->ordered;
+    u.status.limbered = e != nullptr && e->limbered;
     const bool mounted = u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse ||
                          u.kind == UnitKind::kMountedInfantry;
     u.stance = u.status.pinned ? Stance::kProne : mounted ? Stance::kMounted : Stance::kUpright;

@@ -17,7 +17,7 @@
 
 namespace impi::empress {
 
-// A unit that fights (not an induna, witch doctor or officer alone).
+// A unit that fights (not an induna, witch doctor, runner or officer alone).
 bool Fights(const Unit& u);
 // The distance from p to the segment a-b.
 double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b);
