@@ -7,10 +7,12 @@
 #include "tests/service/rpc_server_fixture.h"
 
 #include "engine/rulesets/empress/empress.h"
+#include "tests/rules/empress/fixture.h"
 
 #include <google/protobuf/util/message_differencer.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -178,6 +180,57 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
     ASSERT_TRUE(res) << httplib::to_string(res.error());
     EXPECT_EQ(res->status, 400) << res->body.substr(0, 300);
   }
+}
+
+// ARTILLERY (002 line 75): "Player controlling artillery estimates range in
+// inches. Places 4' circular marker with the centre on the exact
+// measurement that player has announced." Through the server: the British
+// gun's FIRE at z1 (38" off) announces 24", and the marker falls on z2, the
+// nearer unit on the line; the physical dice typed in are used exactly.
+TEST_F(EmpressRpc, AGunsRangeEstimateIsPlayedThroughTheServer) {
+  BattleState s = empress::Table();
+  empress::AddUnit(s, "b1", Side::kBritish, UnitKind::kGun, {36, 2}, 4);
+  empress::AddUnit(s, "z1", Side::kZulu, UnitKind::kRegiment, {36, 40}, 10);
+  empress::AddUnit(s, "z2", Side::kZulu, UnitKind::kRegiment, {36, 26}, 10);
+  v1::AdvanceRequest first;
+  ToProto(s, first.mutable_state());
+  first.mutable_dice()->set_seed(1);
+  v1::AdvanceResponse orders;
+  grpc::Status st = GrpcAdvance(first, &orders);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_EQ(orders.awaiting().side(), v1::BRITISH);
+
+  v1::AdvanceRequest fire;
+  *fire.mutable_state() = orders.state();
+  v1::Action* a = fire.add_british_actions();
+  a->set_kind(v1::FIRE);
+  a->set_unit_id("b1");
+  a->set_target_id("z1");
+  a->set_range_estimate(24);
+  // Six dice under the marker (11 - 30": 4,5,6 kill), then z2's morale test.
+  v1::ScriptedDice* dice = fire.mutable_dice()->mutable_scripted();
+  for (int face : {6, 5, 4, 3, 2, 1}) {
+    v1::ScriptedDie* d = dice->add_dice_of_kind();
+    d->set_kind(v1::D);
+    d->set_face(face);
+  }
+  v1::ScriptedDie* avg = dice->add_dice_of_kind();
+  avg->set_kind(v1::AVERAGE);
+  avg->set_face(5);
+  v1::AdvanceResponse resolved;
+  st = GrpcAdvance(fire, &resolved);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(resolved.dice_size(), 7);
+  std::map<std::string, int> fit;
+  for (const v1::Unit& u : resolved.state().units()) fit[u.id()] = u.figures().fit();
+  EXPECT_EQ(fit["z2"], 7);
+  EXPECT_EQ(fit["z1"], 10);
+  auto res = Post("/v1/Advance", ToJson(fire));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  ASSERT_EQ(res->status, 200) << res->body.substr(0, 400);
+  v1::AdvanceResponse by_json;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(res->body, &by_json).ok());
+  EXPECT_TRUE(MessageDifferencer::Equals(resolved, by_json));
 }
 
 TEST_F(EmpressRpc, AskAMoraleTestOverGrpcAndJson) {

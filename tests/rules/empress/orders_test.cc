@@ -4,6 +4,7 @@
 // (COMMAND), limbered guns (MOVEMENT- BY UNIT: "Limbers") and the Zulu
 // runners (UNIT SIZE). Each test names its line of
 // 002_865f726e11d3de83.txt and drives scripted dice.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -481,6 +482,91 @@ TEST(EmpressLimbers_002, Line67_AGunLimbersMovesAsLimbersAndUnlimbersToFire) {
   MutableUnitState(s, "b1").limbered = true;
   EXPECT_FALSE(HasOption(s, "b1", ActionKind::kMove));
   EXPECT_TRUE(HasOption(s, "b1", ActionKind::kUnlimber));
+}
+
+// ---------------------------------------------------------------------------
+// ALL ACTION IS SIMULTANEOUS (002 line 47), with the new orders: the same
+// orders (ranges announced and not, commanders attaching and commanding,
+// guns limbering) and dice give the same moves whatever the order of the
+// units in the state and of the orders given.
+
+BattleState Mixed() {
+  BattleState s = GunLine(UnitKind::kGun);
+  AddUnit(s, "b2", Side::kBritish, UnitKind::kRockets, {20, 4}, 2);
+  AddUnit(s, "b3", Side::kBritish, UnitKind::kInfantry, {50, 6}, 10);
+  AddUnit(s, "b4", Side::kBritish, UnitKind::kOfficer, {50, 9}, 1);
+  AddUnit(s, "b5", Side::kBritish, UnitKind::kGatling, {60, 4}, 4);
+  AddUnit(s, "z3", Side::kZulu, UnitKind::kRegiment, {50, 34}, 10);
+  AddUnit(s, "z4", Side::kZulu, UnitKind::kInduna, {50, 37}, 1);
+  AddUnit(s, "z5", Side::kZulu, UnitKind::kRunner, {30, 44}, 1);
+  MutableUnitState(s, "z5").command = Command::kAide;
+  MutableUnitState(s, "z4").attached_to = "z3";
+  MutableUnitState(s, "b4").attached_to = "b3";
+  MutableUnitState(s, "b5").standing = Standing::kAttack;
+  for (const char* z : {"z1", "z2"}) MutableUnitState(s, z).standing = Standing::kAttack;
+  return s;
+}
+
+// The last option of each unit, a standing order where one may be given; a gun's or rocket's FIRE announces the
+// range to its target and 3" more, rounded, on even moves.
+void OrderEveryUnit(BattleState& s, const std::vector<std::string>& ids) {
+  Dice none = Dice::Scripted({});
+  EventLog log(EventLog::kQuiet);
+  for (const std::string& id : ids) {
+    const Unit* u = s.FindUnit(id);
+    if (!NeedsOrder(s, *u) || Rules().Awaits(s).side != u->side) continue;
+    std::vector<Action> options = UnitOptions(s, *u);
+    Action a = options.back();
+    for (const Action& o : options) {
+      if (o.kind == ActionKind::kOrder) a = o;  // attached: he commands
+      if (o.kind == ActionKind::kFire && ProfileOf(s, *u).ordnance) a = o;  // guns and rockets fire
+    }
+    if (a.kind == ActionKind::kFire && ProfileOf(s, *u).ordnance && OwnState(s)->move % 2 == 0) {
+      a.range_estimate = std::min(70.0, std::round(Distance(u->position, s.FindUnit(a.target_id)->position)) + 3);
+    }
+    ASSERT_TRUE(Rules().Apply(s, u->side, a, none, log, "action", "").ok()) << id;
+  }
+}
+
+TEST(EmpressMove_002, Line47_NewOrdersInAnyUnitOrderGiveTheSameMove) {
+  BattleState a = Mixed();
+  BattleState b = Mixed();
+  std::reverse(b.units.begin(), b.units.end());
+  Dice da = Dice::Seeded(23), db = Dice::Seeded(23);
+  EventLog log(EventLog::kQuiet);
+  const std::vector<std::string> zulus = {"z1", "z2", "z3", "z4", "z5"};
+  const std::vector<std::string> british = {"b1", "b2", "b3", "b4", "b5"};
+  int kinds = 0, announced = 0, estimated = 0;
+  for (int move = 0; move < 5 && !Rules().IsOver(a); ++move) {
+    ASSERT_TRUE(Rules().Run(a, da, log).ok());
+    ASSERT_TRUE(Rules().Run(b, db, log).ok());
+    OrderEveryUnit(a, zulus);
+    OrderEveryUnit(b, {zulus.rbegin(), zulus.rend()});
+    OrderEveryUnit(a, british);
+    OrderEveryUnit(b, {british.rbegin(), british.rend()});
+    for (const auto& [id, e] : OwnState(a)->units) {
+      kinds |= 1 << static_cast<int>(e.order.kind);
+      if (e.order.kind == OrderKind::kFire && (id == "b1" || id == "b2")) {
+        ++(e.order.range_estimate > 0 ? announced : estimated);
+      }
+    }
+    ASSERT_TRUE(Rules().Run(a, da, log).ok());
+    ASSERT_TRUE(Rules().Run(b, db, log).ok());
+    for (const Unit& u : a.units) {
+      const Unit& v = *b.FindUnit(u.id.str());
+      EXPECT_EQ(u.position, v.position) << u.id << " move " << move;
+      EXPECT_EQ(u.figures.fit, v.figures.fit) << u.id << " move " << move;
+      EXPECT_TRUE(*UnitState(a, u.id.str()) == *UnitState(b, u.id.str())) << u.id << " move " << move;
+    }
+    EXPECT_EQ(da.rolls().size(), db.rolls().size());
+  }
+  // The moves had the new orders in them: fire, a standing order, limbering,
+  // and the guns' ranges announced and estimated by the umpire.
+  EXPECT_GT(estimated, 0);
+  EXPECT_GT(announced, 0);
+  EXPECT_NE(kinds & (1 << static_cast<int>(OrderKind::kFire)), 0);
+  EXPECT_NE(kinds & (1 << static_cast<int>(OrderKind::kStanding)), 0);
+  EXPECT_NE(kinds & (1 << static_cast<int>(OrderKind::kLimber)), 0);
 }
 
 }  // namespace
