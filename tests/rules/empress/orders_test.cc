@@ -344,6 +344,41 @@ TEST(EmpressCommand_002, Line29_ARunnerIsAZuluFigureOfTheCommandAndMayBeTheAide)
   EXPECT_NE(st.message().find("state.empress.units[\"zc\"].attached_to"), std::string::npos) << st;
 }
 
+// ALL ACTION IS SIMULTANEOUS: the induna's standing order is a Zulu order
+// of the move like any other: the British view does not show it, and
+// Resample draws it again from what he may order.
+TEST(EmpressCommand_002, Line53_TheBritishDoNotSeeTheIndunasStandingOrder) {
+  BattleState s = CommandTable(UnitKind::kInduna, Command::kSeniorCommander);
+  MutableUnitState(s, "zc").attached_to = "z1";
+  s.FindUnit("zc")->position = {36, 37.5};
+  EventLog log(EventLog::kQuiet);
+  Dice none = Dice::Scripted({});
+  ASSERT_TRUE(Rules().Run(s, none, log).ok());
+  Action order = Order(ActionKind::kOrder, "zc", "z1");
+  order.point = static_cast<int>(Standing::kAttack);
+  ASSERT_TRUE(Rules().Apply(s, Side::kZulu, order, none, log, "a", "").ok());
+  ASSERT_TRUE(Rules().Apply(s, Side::kZulu, Order(ActionKind::kPass, "z1"), none, log, "a", "").ok());
+  ASSERT_EQ(Rules().Awaits(s).side, Side::kBritish);
+  const BattleState view = Rules().View(s, Side::kBritish);
+  EXPECT_TRUE(UnitState(view, "zc")->ordered);
+  EXPECT_TRUE(UnitState(view, "zc")->order == empress::Order{});
+  EXPECT_EQ(UnitState(view, "zc")->attached_to, "z1");  // he stands with z1 for all to see
+  bool drew_the_order = false, drew_another = false;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    BattleState world = s;
+    CounterRng rng(seed, 0);
+    Rules().Resample(world, Side::kBritish, rng);
+    ASSERT_TRUE(Rules().Validate(world).ok()) << Rules().Validate(world);
+    const BattleState again = Rules().View(world, Side::kBritish);
+    EXPECT_TRUE(UnitState(again, "zc")->order == UnitState(view, "zc")->order);
+    const empress::Order& drawn = UnitState(world, "zc")->order;
+    (drawn.kind == OrderKind::kStanding ? drew_the_order : drew_another) = true;
+    if (drawn.kind == OrderKind::kStanding) EXPECT_EQ(drawn.target_id, "z1");
+  }
+  EXPECT_TRUE(drew_the_order);
+  EXPECT_TRUE(drew_another);
+}
+
 TEST(EmpressCommand_002, Line53_TheAttachedCommanderMovesWithHisUnit) {
   BattleState s = CommandTable(UnitKind::kInduna, Command::kSeniorCommander);
   MutableUnitState(s, "z1").standing = Standing::kAttack;
