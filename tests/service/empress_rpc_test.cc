@@ -150,6 +150,24 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
          a->set_range_estimate(-2);
        },
        "british_actions[0].range_estimate"},
+      {"a standing order from a company, not the senior commander",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::ORDER);
+         a->set_unit_id("b_coy");
+         a->set_target_id("b_coy");
+         a->set_point(2);
+       },
+       "british_actions[0].unit_id"},
+      {"a standing order from the officer to a unit he is not attached to",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::ORDER);
+         a->set_unit_id("b_officer");
+         a->set_target_id("b_coy");
+         a->set_point(2);
+       },
+       "british_actions[0].target_id"},
       {"an entry for no unit",
        [](v1::AdvanceRequest* r) { r->mutable_state()->mutable_empress()->mutable_units(0)->set_unit_id("nobody"); },
        "state.empress.units[0].unit_id"},
@@ -231,6 +249,50 @@ TEST_F(EmpressRpc, AGunsRangeEstimateIsPlayedThroughTheServer) {
   v1::AdvanceResponse by_json;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(res->body, &by_json).ok());
   EXPECT_TRUE(MessageDifferencer::Equals(resolved, by_json));
+}
+
+// COMMAND (002 line 53) through the server: the captain, attached to the
+// horse since last move, orders it to hold; the answer's state has the new
+// standing order and the attachment over.
+TEST_F(EmpressRpc, TheSeniorCommanderChangesAStandingOrderThroughTheServer) {
+  v1::AdvanceRequest first;
+  *first.mutable_state() = Drift();
+  for (v1::Unit& u : *first.mutable_state()->mutable_units()) {
+    if (u.id() == "b_officer") {
+      u.mutable_position()->set_x(44);
+      u.mutable_position()->set_y(11.5);  // in contact with the horse at (44, 14)
+    }
+  }
+  for (v1::EmpressUnit& u : *first.mutable_state()->mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_officer") u.set_attached_to("b_horse");
+  }
+  first.mutable_dice()->set_seed(5);
+  v1::AdvanceResponse orders;
+  grpc::Status st = GrpcAdvance(first, &orders);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_EQ(orders.awaiting().side(), v1::BRITISH);
+
+  v1::AdvanceRequest command;
+  *command.mutable_state() = orders.state();
+  for (const std::string& id : orders.awaiting().unit_ids()) {
+    v1::Action* a = command.add_british_actions();
+    a->set_unit_id(id);
+    a->set_kind(v1::PASS);
+    if (id == "b_officer") {
+      a->set_kind(v1::ORDER);
+      a->set_target_id("b_horse");
+      a->set_point(1);  // hold
+    }
+  }
+  command.mutable_dice()->set_seed(6);
+  v1::AdvanceResponse resolved;
+  st = GrpcAdvance(command, &resolved);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  std::map<std::string, v1::EmpressUnit> by_id;
+  for (const v1::EmpressUnit& u : resolved.state().empress().units()) by_id[u.unit_id()] = u;
+  EXPECT_EQ(by_id["b_horse"].standing(), v1::EMPRESS_HOLD);
+  EXPECT_EQ(by_id["b_officer"].attached_to(), "");
+  EXPECT_EQ(resolved.state().empress().move(), 2);
 }
 
 TEST_F(EmpressRpc, AskAMoraleTestOverGrpcAndJson) {
