@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/empress_state.h"
 
@@ -68,7 +69,10 @@ bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target) {
 int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
   int n = 0;
   for (const Terrain& t : s.terrain) {
-    if (t.open && t.outline.size() >= 2 && SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
+    if (!t.open || t.outline.size() < 2) continue;
+    // "Player agree on this before or during the game."
+    if (s.ParameterOr(absl::StrCat(kLinearObstaclePrefix, t.id), 1.0) == 0.0) continue;
+    if (SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
   }
   return n;
 }

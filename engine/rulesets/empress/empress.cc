@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/state_hash.h"
 #include "engine/core/status_macros.h"
@@ -577,6 +578,15 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
     if (p.name == kMoveLimit) {
       if (!(p.value >= 1 && p.value <= 100) || p.value != std::floor(p.value)) {
         return Bad(path + ".value", absl::StrCat(kMoveLimit, " is a whole number from 1 to 100"));
+      }
+    } else if (absl::StartsWith(p.name, kLinearObstaclePrefix)) {
+      const std::string id = p.name.substr(std::string(kLinearObstaclePrefix).size());
+      const auto t = std::find_if(s.terrain.begin(), s.terrain.end(), [&](const Terrain& t) { return t.id == id; });
+      if (t == s.terrain.end() || !t->open || t->outline.size() < 2) {
+        return Bad(path + ".name", absl::StrCat("'", id, "' is no open (linear) terrain feature of the table"));
+      }
+      if (p.value != 0 && p.value != 1) {
+        return Bad(path + ".value", "1: the players agree it is a linear obstacle, 0: it is not");
       }
     } else if (p.name == kEstimateError) {
       if (!std::isfinite(p.value) || p.value < 0 || p.value > 1) {

@@ -46,6 +46,8 @@
 // Parameters (state.parameters, all designed): empress.move_limit (12),
 // empress.objective_x / objective_y (the point the skirmish is about, e.g.
 // a drift; none when absent), empress.objective_radius (6),
+// empress.linear_obstacle.<terrain id> (1: the players agree the open
+// feature is a linear obstacle, 0: not; every one is when not named),
 // empress.estimate_error (0.05: how far off the range estimates are that the
 // umpire makes for a gun or rocket whose order announces none, a share of
 // the range a point of D6 - D6; 0 estimates exactly; tables.h,
@@ -72,6 +74,10 @@ inline constexpr char kObjectiveX[] = "empress.objective_x";
 inline constexpr char kObjectiveY[] = "empress.objective_y";
 inline constexpr char kObjectiveRadius[] = "empress.objective_radius";
 inline constexpr char kEstimateError[] = "empress.estimate_error";
+// "Player agree on this before or during the game": empress.linear_obstacle.
+// <terrain id> 0 says an open terrain feature does not remove a D6, 1 that it
+// does (every open feature does when not named).
+inline constexpr char kLinearObstaclePrefix[] = "empress.linear_obstacle.";
 
 // What a unit is under these rules: how it moves, fires and tests morale.
 struct Profile {

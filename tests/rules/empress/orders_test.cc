@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/board.h"
 #include "engine/rulesets/empress/empress.h"
@@ -273,6 +274,15 @@ bool HasOption(const BattleState& s, const std::string& unit, ActionKind kind) {
   return false;
 }
 
+// The unit's advance towards the nearest enemy (its first MOVE to a point),
+// or an action of no kind.
+Action Advance(const BattleState& s, const std::string& unit) {
+  for (const Action& a : UnitOptions(s, *s.FindUnit(unit))) {
+    if (a.kind == ActionKind::kMove && a.point == 0 && a.target_id.empty()) return a;
+  }
+  return Action{};
+}
+
 // The commander joins z1 (one move), is attached to it the next move and
 // orders it to attack; the move after, z1 may advance and he is free again.
 void AttachThenOrderTheAttack(BattleState& s) {
@@ -389,10 +399,7 @@ TEST(EmpressCommand_002, Line53_TheAttachedCommanderMovesWithHisUnit) {
   EventLog log(EventLog::kQuiet);
   Dice none = Dice::Scripted({});
   ASSERT_TRUE(Rules().Run(s, none, log).ok());
-  Action advance;
-  for (const Action& a : UnitOptions(s, *s.FindUnit("z1"))) {
-    if (a.kind == ActionKind::kMove && a.point == 0) advance = a;
-  }
+  const Action advance = Advance(s, "z1");
   ASSERT_EQ(advance.kind, ActionKind::kMove);
   const Vec2 offset = s.FindUnit("zc")->position - s.FindUnit("z1")->position;
   const Vec2 start = s.FindUnit("z1")->position;
@@ -500,10 +507,7 @@ TEST(EmpressLimbers_002, Line67_AGunLimbersMovesAsLimbersAndUnlimbersToFire) {
   EXPECT_FALSE(HasOption(s, "b1", ActionKind::kFire));
   EXPECT_FALSE(HasOption(s, "b1", ActionKind::kCharge));
   EXPECT_TRUE(HasOption(s, "b1", ActionKind::kUnlimber));
-  Action move;
-  for (const Action& a : UnitOptions(s, *s.FindUnit("b1"))) {
-    if (a.kind == ActionKind::kMove) move = a;
-  }
+  const Action move = Advance(s, "b1");
   ASSERT_EQ(move.kind, ActionKind::kMove);
   PlayMoveWith(s, {move}, D6s({3}));
   EXPECT_NEAR(s.FindUnit("b1")->position.y(), 19.0, 1e-9);
@@ -517,6 +521,51 @@ TEST(EmpressLimbers_002, Line67_AGunLimbersMovesAsLimbersAndUnlimbersToFire) {
   MutableUnitState(s, "b1").limbered = true;
   EXPECT_FALSE(HasOption(s, "b1", ActionKind::kMove));
   EXPECT_TRUE(HasOption(s, "b1", ActionKind::kUnlimber));
+}
+
+// MOVEMENT- BY UNIT (002 line 71): "Linear obstacles such as walls, hedges,
+// dried up river beds remove 1 D6 from the movement allocation. Player
+// agree on this before or during the game." The players' word is the
+// parameter empress.linear_obstacle.<terrain id>: 0 the feature removes no
+// die, 1 (or not named) it removes one; it may change between moves.
+TEST(EmpressMovement_002, Line71_ThePlayersAgreeWhichFeaturesAreLinearObstacles) {
+  for (double agreed : {-1.0, 1.0, 0.0}) {
+    SCOPED_TRACE(agreed);
+    BattleState s = Table();
+    AddUnit(s, "b1", Side::kBritish, UnitKind::kInfantry, {36, 2}, 10);
+    AddUnit(s, "z1", Side::kZulu, UnitKind::kRegiment, {36, 40}, 10);
+    MutableUnitState(s, "z1").standing = Standing::kAttack;
+    Terrain& t = s.terrain.emplace_back();
+    t.id = "donga";
+    t.kind = TerrainKind::kDonga;
+    t.outline = {{0, 36}, {72, 36}};
+    t.open = true;
+    if (agreed >= 0) s.parameters = {{absl::StrCat(kLinearObstaclePrefix, "donga"), agreed}};
+    EventLog log(EventLog::kQuiet);
+    Dice none = Dice::Scripted({});
+    ASSERT_TRUE(Rules().Run(s, none, log).ok());
+    const Action advance = Advance(s, "z1");
+    ASSERT_EQ(advance.kind, ActionKind::kMove);
+    // The Zulus' D6s, 3 then 4 (13"), or the 3 alone over the donga (9"); the
+    // company's ten 1s miss, and the Zulus, fired at, test: average die 4.
+    const Script moves = agreed == 0 ? D6s({3, 4}) : D6s({3});
+    PlayMoveWith(s, {advance}, moves + D6s({1, 1, 1, 1, 1, 1, 1, 1, 1, 1}) + Script{{DieKind::kAverage, 4}});
+    EXPECT_NEAR(s.FindUnit("z1")->position.y(), agreed == 0 ? 27 : 31, 1e-9);
+  }
+  // Named for a feature that is not on the table, or not 0 or 1: refused.
+  BattleState s = Table();
+  s.parameters = {{absl::StrCat(kLinearObstaclePrefix, "wall"), 0}};
+  absl::Status st = Rules().Validate(s);
+  EXPECT_NE(st.message().find("state.parameters[0].name"), std::string::npos) << st;
+  Terrain& t = s.terrain.emplace_back();
+  t.id = "wall";
+  t.kind = TerrainKind::kWall;
+  t.outline = {{0, 36}, {72, 36}};
+  t.open = true;
+  EXPECT_TRUE(Rules().Validate(s).ok());
+  s.parameters[0].value = 0.5;
+  st = Rules().Validate(s);
+  EXPECT_NE(st.message().find("state.parameters[0].value"), std::string::npos) << st;
 }
 
 // ---------------------------------------------------------------------------
