@@ -278,6 +278,7 @@ Action ToEngine(const v1::Action& p) {
   a.stance = Cast<Stance>(p.stance());
   a.off_table = p.off_table();
   a.point = p.point();
+  a.range_estimate = p.range_estimate();
   return a;
 }
 
@@ -295,6 +296,7 @@ void ToProto(const Action& a, v1::Action* p) {
   p->set_stance(Cast<v1::Stance>(a.stance));
   p->set_off_table(a.off_table);
   p->set_point(a.point);
+  p->set_range_estimate(a.range_estimate);
 }
 
 DieKind ToEngine(v1::DieKind kind) {

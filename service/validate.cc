@@ -386,6 +386,10 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
     IMPI_RETURN_IF_ERROR(
         ValidEnum(Field(path, "stance"), a.stance(), v1::Stance_IsValid, "Stance"));
     IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "point"), a.point()));
+    IMPI_RETURN_IF_ERROR(Finite(Field(path, "range_estimate"), a.range_estimate()));
+    if (a.range_estimate() < 0) {
+      return Invalid(Field(path, "range_estimate"), absl::StrCat(a.range_estimate(), " is negative"));
+    }
     if (kind == ActionKind::kDeploy && table.open && !table.Contains(a.to())) {
       return Invalid(Field(path, "to"), table.OffTable(a.to()));
     }

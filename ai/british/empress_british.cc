@@ -7,6 +7,14 @@
 
 namespace impi::ai {
 
+empress::Standing EmpressBritish::WantedStanding(const BattleState& s, const Unit& unit) const {
+  const empress::Standing now = StandingOf(s, unit);
+  if (now == empress::Standing::kAttack && empress::ConditionNow(s, unit) != empress::Condition::kSteady) {
+    return empress::Standing::kHold;
+  }
+  return now;
+}
+
 int EmpressBritish::Order(const BattleState& s, const std::vector<Action>& options, const Decision& d,
                           std::string* why) {
   const std::vector<int>& mine = d.mine;

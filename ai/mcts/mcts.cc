@@ -308,6 +308,7 @@ uint64_t ActionHash(const Action& a) {
   h.Add(static_cast<int>(a.stance));
   h.Add(a.off_table);
   h.Add(a.point);
+  if (a.range_estimate != 0) h.Add(a.range_estimate);  // absent: the hash as before the field
   return h.value();
 }
 
@@ -319,6 +320,7 @@ std::string ActionText(const Action& a) {
   }
   if (!a.target_id.empty()) absl::StrAppend(&s, " at ", a.target_id);
   if (a.point != 0) absl::StrAppend(&s, " point ", a.point);
+  if (a.range_estimate != 0) absl::StrAppend(&s, absl::StrFormat(" at %.1f\"", a.range_estimate));
   if (a.kind == ActionKind::kStance) absl::StrAppend(&s, " ", static_cast<int>(a.stance));
   return s;
 }

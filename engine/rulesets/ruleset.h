@@ -74,6 +74,9 @@ struct Action {
   Stance stance = Stance::kUnspecified;
   bool off_table = false;
   int point = 0;
+  // FIRE by a gun or rocket that places a marker: the range the firer
+  // announces, in inches (0: none announced).
+  double range_estimate = 0.0;
 };
 
 enum class AwaitKind : int {

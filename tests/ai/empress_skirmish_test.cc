@@ -59,7 +59,7 @@ TEST(EmpressSkirmish, TwoHundredSeededSkirmishesKeepTheRulesAndEnd) {
   const BattleState start = LoadScenario("empress");
   ASSERT_EQ(start.ruleset, kRulesetId);
   std::map<Outcome, int> outcomes;
-  int fired_never_again = 0;
+  int fired_never_again = 0, standing_changed = 0, limbered = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     absl::StatusOr<Game> g = Game::Start(rules, start, seed);
     ASSERT_TRUE(g.ok()) << g.status();
@@ -77,6 +77,15 @@ TEST(EmpressSkirmish, TwoHundredSeededSkirmishesKeepTheRulesAndEnd) {
       const int i = p.Choose(g->state(), legal, none, nullptr);
       ASSERT_GE(i, 0);
       ASSERT_LT(i, static_cast<int>(legal.size()));
+      // COMMAND: only the senior commander or his aide changes a standing order.
+      if (legal[i].kind == ActionKind::kOrder) {
+        ++standing_changed;
+        const Unit* c = g->state().FindUnit(legal[i].unit_id);
+        ASSERT_NE(c, nullptr);
+        EXPECT_NE(CommandOf(g->state(), *c), Command::kNone);
+        EXPECT_EQ(UnitState(g->state(), c->id.str())->attached_to, legal[i].target_id);
+      }
+      limbered += legal[i].kind == ActionKind::kLimber;
       ASSERT_TRUE(g->ApplyLegal(legal, i).ok()) << g->status();
       CheckInvariants(rules, start, g->state());
       if (::testing::Test::HasFatalFailure()) return;
@@ -93,7 +102,11 @@ TEST(EmpressSkirmish, TwoHundredSeededSkirmishesKeepTheRulesAndEnd) {
             << ", Zulu minor " << outcomes[Outcome::kZuluMinor] << ", draw " << outcomes[Outcome::kDraw]
             << ", British minor " << outcomes[Outcome::kBritishMinor] << ", British decisive "
             << outcomes[Outcome::kBritishDecisive] << "; units that may never fire again at the end "
-            << fired_never_again << "\n";
+            << fired_never_again << "; standing orders changed " << standing_changed << ", guns limbered "
+            << limbered << "\n";
+  // The British officer orders a wavering unit that was to attack to hold.
+  EXPECT_GT(standing_changed, 0);
+  EXPECT_EQ(limbered, 0);  // the scripted British keep the Gatling firing
   // Morale bites: some Zulu units retire for good in 200 skirmishes.
   EXPECT_GT(fired_never_again, 0);
   // Neither side wins every skirmish.

@@ -7,10 +7,12 @@
 #include "tests/service/rpc_server_fixture.h"
 
 #include "engine/rulesets/empress/empress.h"
+#include "tests/rules/empress/fixture.h"
 
 #include <google/protobuf/util/message_differencer.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -130,6 +132,42 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
          }
        },
        "british_actions[1].unit_id"},
+      {"a range estimate from a rifle company",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::FIRE);
+         a->set_unit_id("b_coy");
+         a->set_target_id("z4");
+         a->set_range_estimate(20);
+       },
+       "british_actions[0].range_estimate"},
+      {"a negative range estimate",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::FIRE);
+         a->set_unit_id("b_gatling");
+         a->set_target_id("z4");
+         a->set_range_estimate(-2);
+       },
+       "british_actions[0].range_estimate"},
+      {"a standing order from a company, not the senior commander",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::ORDER);
+         a->set_unit_id("b_coy");
+         a->set_target_id("b_coy");
+         a->set_point(2);
+       },
+       "british_actions[0].unit_id"},
+      {"a standing order from the officer to a unit he is not attached to",
+       [](v1::AdvanceRequest* r) {
+         v1::Action* a = r->add_british_actions();
+         a->set_kind(v1::ORDER);
+         a->set_unit_id("b_officer");
+         a->set_target_id("b_coy");
+         a->set_point(2);
+       },
+       "british_actions[0].target_id"},
       {"an entry for no unit",
        [](v1::AdvanceRequest* r) { r->mutable_state()->mutable_empress()->mutable_units(0)->set_unit_id("nobody"); },
        "state.empress.units[0].unit_id"},
@@ -160,6 +198,101 @@ TEST_F(EmpressRpc, BadOrdersAndStatesAreRefusedWithTheFieldPath) {
     ASSERT_TRUE(res) << httplib::to_string(res.error());
     EXPECT_EQ(res->status, 400) << res->body.substr(0, 300);
   }
+}
+
+// ARTILLERY (002 line 75): "Player controlling artillery estimates range in
+// inches. Places 4' circular marker with the centre on the exact
+// measurement that player has announced." Through the server: the British
+// gun's FIRE at z1 (38" off) announces 24", and the marker falls on z2, the
+// nearer unit on the line; the physical dice typed in are used exactly.
+TEST_F(EmpressRpc, AGunsRangeEstimateIsPlayedThroughTheServer) {
+  BattleState s = empress::Table();
+  empress::AddUnit(s, "b1", Side::kBritish, UnitKind::kGun, {36, 2}, 4);
+  empress::AddUnit(s, "z1", Side::kZulu, UnitKind::kRegiment, {36, 40}, 10);
+  empress::AddUnit(s, "z2", Side::kZulu, UnitKind::kRegiment, {36, 26}, 10);
+  v1::AdvanceRequest first;
+  ToProto(s, first.mutable_state());
+  first.mutable_dice()->set_seed(1);
+  v1::AdvanceResponse orders;
+  grpc::Status st = GrpcAdvance(first, &orders);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_EQ(orders.awaiting().side(), v1::BRITISH);
+
+  v1::AdvanceRequest fire;
+  *fire.mutable_state() = orders.state();
+  v1::Action* a = fire.add_british_actions();
+  a->set_kind(v1::FIRE);
+  a->set_unit_id("b1");
+  a->set_target_id("z1");
+  a->set_range_estimate(24);
+  // Six dice under the marker (11 - 30": 4,5,6 kill), then z2's morale test.
+  v1::ScriptedDice* dice = fire.mutable_dice()->mutable_scripted();
+  for (int face : {6, 5, 4, 3, 2, 1}) {
+    v1::ScriptedDie* d = dice->add_dice_of_kind();
+    d->set_kind(v1::D);
+    d->set_face(face);
+  }
+  v1::ScriptedDie* avg = dice->add_dice_of_kind();
+  avg->set_kind(v1::AVERAGE);
+  avg->set_face(5);
+  v1::AdvanceResponse resolved;
+  st = GrpcAdvance(fire, &resolved);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(resolved.dice_size(), 7);
+  std::map<std::string, int> fit;
+  for (const v1::Unit& u : resolved.state().units()) fit[u.id()] = u.figures().fit();
+  EXPECT_EQ(fit["z2"], 7);
+  EXPECT_EQ(fit["z1"], 10);
+  auto res = Post("/v1/Advance", ToJson(fire));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  ASSERT_EQ(res->status, 200) << res->body.substr(0, 400);
+  v1::AdvanceResponse by_json;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(res->body, &by_json).ok());
+  EXPECT_TRUE(MessageDifferencer::Equals(resolved, by_json));
+}
+
+// COMMAND (002 line 53) through the server: the captain, attached to the
+// horse since last move, orders it to hold; the answer's state has the new
+// standing order and the attachment over.
+TEST_F(EmpressRpc, TheSeniorCommanderChangesAStandingOrderThroughTheServer) {
+  v1::AdvanceRequest first;
+  *first.mutable_state() = Drift();
+  for (v1::Unit& u : *first.mutable_state()->mutable_units()) {
+    if (u.id() == "b_officer") {
+      u.mutable_position()->set_x(44);
+      u.mutable_position()->set_y(11.5);  // in contact with the horse at (44, 14)
+    }
+  }
+  for (v1::EmpressUnit& u : *first.mutable_state()->mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_officer") u.set_attached_to("b_horse");
+  }
+  first.mutable_dice()->set_seed(5);
+  v1::AdvanceResponse orders;
+  grpc::Status st = GrpcAdvance(first, &orders);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_EQ(orders.awaiting().side(), v1::BRITISH);
+
+  v1::AdvanceRequest command;
+  *command.mutable_state() = orders.state();
+  for (const std::string& id : orders.awaiting().unit_ids()) {
+    v1::Action* a = command.add_british_actions();
+    a->set_unit_id(id);
+    a->set_kind(v1::PASS);
+    if (id == "b_officer") {
+      a->set_kind(v1::ORDER);
+      a->set_target_id("b_horse");
+      a->set_point(1);  // hold
+    }
+  }
+  command.mutable_dice()->set_seed(6);
+  v1::AdvanceResponse resolved;
+  st = GrpcAdvance(command, &resolved);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  std::map<std::string, v1::EmpressUnit> by_id;
+  for (const v1::EmpressUnit& u : resolved.state().empress().units()) by_id[u.unit_id()] = u;
+  EXPECT_EQ(by_id["b_horse"].standing(), v1::EMPRESS_HOLD);
+  EXPECT_EQ(by_id["b_officer"].attached_to(), "");
+  EXPECT_EQ(resolved.state().empress().move(), 2);
 }
 
 TEST_F(EmpressRpc, AskAMoraleTestOverGrpcAndJson) {

@@ -1,6 +1,7 @@
 // EMPRESS_DWG's own state through the contract (engine/rulesets/empress/wire/):
 // a state with orders, morale in a row and a jammed Gatling round-trips, and
 // what the message alone shows is wrong is INVALID_ARGUMENT naming the field.
+#include <cmath>
 #include <string>
 
 #include "engine/rulesets/empress/empress.h"
@@ -32,6 +33,20 @@ v1::TableState Drift() {
   own.units["z3"].never_fire = true;
   own.units["b_gatling"].gatling_jammed = true;
   own.units["b_nnc"].permanently_shaken = true;
+  Unit& gun = s.units.emplace_back();
+  gun.id = "b_gun";
+  gun.name = "7-pounder";
+  gun.side = Side::kBritish;
+  gun.kind = UnitKind::kGun;
+  gun.position = Vec2(36, 12);
+  gun.figures.fit = 4;
+  EmpressUnit& g = own.units["b_gun"];
+  g.ordered = true;
+  g.order.kind = OrderKind::kFire;
+  g.order.target_id = "z4";
+  g.order.range_estimate = 24.5;  // ARTILLERY: the range the gunner announced
+  own.units["b_gatling"].limbered = true;
+  own.units["z_induna"].attached_to = "z4";  // COMMAND: joined z4 last move
   v1::TableState p;
   service::ToProto(s, &p);
   return p;
@@ -48,6 +63,10 @@ TEST(EmpressWire, AStateRoundTripsThroughTheContract) {
   EXPECT_EQ(z2->order.to, Vec2(30.25, 27.5));
   EXPECT_EQ(z2->tests_in_a_row, 2);
   EXPECT_TRUE(UnitState(*back, "b_gatling")->gatling_jammed);
+  EXPECT_EQ(UnitState(*back, "b_gun")->order.range_estimate, 24.5);
+  EXPECT_TRUE(UnitState(*back, "b_gatling")->limbered);
+  EXPECT_EQ(UnitState(*back, "z_induna")->attached_to, "z4");
+  EXPECT_EQ(UnitState(*back, "z_induna")->command, Command::kSeniorCommander);
   EXPECT_EQ(OwnState(*back)->stage, Stage::kBritishOrders);
   v1::TableState again;
   service::ToProto(*back, &again);
@@ -82,6 +101,27 @@ TEST(EmpressWire, BadStatesAreRefusedNamingTheField) {
   p = Drift();
   p.mutable_empress()->mutable_units(1)->set_retire_moves_left(-1);
   ExpectBad(p, "state.empress.units[1].retire_moves_left");
+  p = Drift();
+  for (v1::EmpressUnit& u : *p.mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_gun") u.mutable_order()->set_range_estimate(std::nan(""));
+  }
+  ExpectBad(p, ".order.range_estimate");
+  p = Drift();
+  for (v1::EmpressUnit& u : *p.mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_gun") u.mutable_order()->set_range_estimate(75);  // past the chart's 70"
+  }
+  ExpectBad(p, ".order.range_estimate");
+  p = Drift();
+  p.mutable_empress()->mutable_units(0)->set_command(static_cast<v1::EmpressCommand>(7));
+  ExpectBad(p, "state.empress.units[0].command");
+  p = Drift();
+  p.mutable_empress()->mutable_units(0)->set_attached_to("b_ghost");
+  ExpectBad(p, "state.empress.units[0].attached_to");
+  p = Drift();
+  for (v1::EmpressUnit& u : *p.mutable_empress()->mutable_units()) {
+    if (u.unit_id() == "b_nnc") u.set_limbered(true);  // only guns limber
+  }
+  ExpectBad(p, ".limbered");
   p = Drift();
   p.mutable_tsatf();  // another rule set's state on an Empress table
   ExpectBad(p, "state.tsatf");

@@ -47,54 +47,79 @@ std::vector<int> FirstUnitOptions(const std::vector<Action>& options) {
   return mine;
 }
 
+empress::Standing StandingOf(const BattleState& s, const Unit& u) {
+  const empress::EmpressUnit* e = empress::UnitState(s, u.id.str());
+  return e != nullptr && e->standing == empress::Standing::kAttack ? empress::Standing::kAttack
+                                                                   : empress::Standing::kHold;
+}
+
 int ChooseForNonFighter(const BattleState& s, const std::vector<Action>& options, const std::vector<int>& mine,
-                        std::string* why) {
+                        std::string* why, const WantedStandings& wanted) {
   const Unit* u = s.FindUnit(options[mine.front()].unit_id);
   if (u == nullptr || empress::Fights(*u)) return -1;
+  // COMMAND: attached to a unit for this move, he changes its standing order.
+  for (int i : mine) {
+    const Action& a = options[i];
+    const Unit* t = a.kind == ActionKind::kOrder ? s.FindUnit(a.target_id) : nullptr;
+    if (t != nullptr && static_cast<int>(wanted(*t)) == a.point) {
+      Say(why, "changes the standing order of the unit he is attached to");
+      return i;
+    }
+  }
+  const bool commands = empress::CommandOf(s, *u) != empress::Command::kNone;
   int best = mine.front();
+  bool best_change = false;
   double best_d = std::numeric_limits<double>::infinity();
   for (int i : mine) {
     const Action& a = options[i];
     if (a.kind != ActionKind::kMove || a.target_id.empty()) continue;
     const Unit* t = s.FindUnit(a.target_id);
     if (t == nullptr) continue;
+    const bool change = commands && wanted(*t) != StandingOf(s, *t);
     const double d = NearestEnemy(s, *t);
-    if (d < best_d) {
+    if ((change && !best_change) || (change == best_change && d < best_d)) {
+      best_change = change;
       best_d = d;
       best = i;
     }
   }
-  Say(why, "joins the unit nearest the enemy");
+  Say(why, best_change ? "attaches himself to a unit to change its standing order"
+                       : "joins the unit nearest the enemy");
   return best;
 }
 
-Decision BeginDecision(const BattleState& s, const std::vector<Action>& options, std::string* why) {
+Decision BeginDecision(const BattleState& s, const std::vector<Action>& options, std::string* why,
+                       const WantedStandings& wanted) {
   Decision d;
   d.mine = FirstUnitOptions(options);
-  d.choice = ChooseForNonFighter(s, options, d.mine, why);
+  d.choice = ChooseForNonFighter(s, options, d.mine, why, wanted);
   d.unit = s.FindUnit(options[0].unit_id);
   if (d.unit == nullptr) d.choice = 0;
   return d;
 }
 
+empress::Standing EmpressPolicy::WantedStanding(const BattleState& s, const Unit& unit) const {
+  return StandingOf(s, unit);
+}
+
 int EmpressPolicy::Choose(const BattleState& s, const std::vector<Action>& options, Dice& dice,
                           std::string* why) {
   (void)dice;
-  const Decision d = BeginDecision(s, options, why);
+  const Decision d =
+      BeginDecision(s, options, why, [&](const Unit& unit) { return WantedStanding(s, unit); });
   return d.choice >= 0 ? d.choice : Order(s, options, d, why);
+}
+
+empress::Standing EmpressDoctrine::WantedStanding(const BattleState& s, const Unit& unit) const {
+  (void)s;
+  (void)unit;
+  return empress::Standing::kAttack;
 }
 
 int EmpressDoctrine::Order(const BattleState& s, const std::vector<Action>& options, const Decision& d,
                            std::string* why) {
   const std::vector<int>& mine = d.mine;
   const Unit* u = d.unit;
-  if (const int order = First(options, mine, ActionKind::kOrder); order >= 0) {
-    const empress::EmpressUnit* e = empress::UnitState(s, u->id.str());
-    if (e == nullptr || e->standing != empress::Standing::kAttack) {
-      Say(why, "the induna orders the attack");
-      return order;
-    }
-  }
   const empress::Condition c = empress::ConditionNow(s, *u);
   if (c != empress::Condition::kSteady && NearestEnemy(s, *u, /*cavalry_only=*/true) <= 18.0) {
     if (const int evade = First(options, mine, ActionKind::kMove, 1); evade >= 0) {

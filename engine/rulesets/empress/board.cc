@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/empress_state.h"
 
@@ -21,7 +22,8 @@ bool Polygon(const Terrain& t) { return !t.open && t.outline.size() >= 3; }
 }  // namespace
 
 bool Fights(const Unit& u) {
-  return u.kind != UnitKind::kInduna && u.kind != UnitKind::kWitchDoctor && u.kind != UnitKind::kOfficer;
+  return u.kind != UnitKind::kInduna && u.kind != UnitKind::kWitchDoctor && u.kind != UnitKind::kOfficer &&
+         u.kind != UnitKind::kRunner;
 }
 
 double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
@@ -67,7 +69,10 @@ bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target) {
 int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
   int n = 0;
   for (const Terrain& t : s.terrain) {
-    if (t.open && t.outline.size() >= 2 && SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
+    if (!t.open || t.outline.size() < 2) continue;
+    // "Player agree on this before or during the game."
+    if (s.ParameterOr(absl::StrCat(kLinearObstaclePrefix, t.id), 1.0) == 0.0) continue;
+    if (SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
   }
   return n;
 }
@@ -112,7 +117,8 @@ MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
   for (const Unit& o : s.units) {
     if (o.side != u.side || !Active(o) || &o == &u || !InContact(o, u)) continue;
     const Profile op = ProfileOf(s, o);
-    ms.senior_commander_attached |= op.commander;
+    // "+ 1 Senior commander attached to unit, ie in base to base contact."
+    ms.senior_commander_attached |= CommandOf(s, o) == Command::kSeniorCommander;
     ms.witch_doctor_in_contact |= op.witch_doctor;
   }
   const EmpressUnit* e = UnitState(s, u.id.str());
@@ -161,6 +167,7 @@ void SyncStatus(BattleState& s) {
     u.status.routed = e != nullptr && e->routing;
     u.status.may_not_fire = e != nullptr && e->never_fire;
     u.status.ordered = e != nullptr && e->ordered;
+    u.status.limbered = e != nullptr && e->limbered;
     const bool mounted = u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse ||
                          u.kind == UnitKind::kMountedInfantry;
     u.stance = u.status.pinned ? Stance::kProne : mounted ? Stance::kMounted : Stance::kUpright;

@@ -17,7 +17,7 @@
 
 namespace impi::empress {
 
-// A unit that fights (not an induna, witch doctor or officer alone).
+// A unit that fights (not an induna, witch doctor, runner or officer alone).
 bool Fights(const Unit& u);
 // The distance from p to the segment a-b.
 double SegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b);
@@ -31,7 +31,9 @@ bool BehindDefences(const BattleState& s, const Unit& u);
 // the target's footprint.
 bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target);
 // Linear obstacles ("walls, hedges, dried up river beds": open, polyline
-// terrain) the straight move a-b crosses.
+// terrain) the straight move a-b crosses; "Player agree on this before or
+// during the game": a feature the players say is none
+// (empress.linear_obstacle.<terrain id> 0) is not counted.
 int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b);
 // No terrain that blocks sight across a-b (a unit inside such terrain sees
 // out of it).

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/state_hash.h"
 #include "engine/core/status_macros.h"
@@ -29,7 +30,8 @@ absl::Status Bad(const std::string& path, const std::string& why) {
 }
 
 bool ZuluKind(UnitKind k) {
-  return k == UnitKind::kRegiment || k == UnitKind::kInduna || k == UnitKind::kWitchDoctor;
+  return k == UnitKind::kRegiment || k == UnitKind::kInduna || k == UnitKind::kWitchDoctor ||
+         k == UnitKind::kRunner;
 }
 
 bool BritishKind(UnitKind k) {
@@ -95,7 +97,7 @@ bool MayFire(const BattleState& s, const Unit& u) {
   if (!Active(u) || p.range <= 0.0) return false;
   const EmpressUnit* e = UnitState(s, u.id.str());
   if (e == nullptr) return true;
-  return !e->never_fire && !e->routing && !e->Retiring() && !e->pinned &&
+  return !e->never_fire && !e->routing && !e->Retiring() && !e->pinned && !e->limbered &&
          !(u.kind == UnitKind::kGatling && e->gatling_jammed);
 }
 
@@ -104,13 +106,6 @@ bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
   const double d = Distance(firer.position, target.position);
   if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return false;  // "N/A" at 0-10"
   return d <= p.range && SightClear(s, firer.position, target.position);
-}
-
-bool HasCommanderInContact(const BattleState& s, const Unit& u) {
-  for (const Unit& c : s.units) {
-    if (&c != &u && c.side == u.side && Active(c) && ProfileOf(s, c).commander && InContact(c, u)) return true;
-  }
-  return false;
 }
 
 Action Make(ActionKind kind, const Unit& u) {
@@ -124,9 +119,19 @@ Order OrderOf(const Action& a) {
   Order o;
   switch (a.kind) {
     case ActionKind::kPass: o.kind = OrderKind::kHold; break;
-    case ActionKind::kFire: o.kind = OrderKind::kFire; o.target_id = a.target_id; break;
+    case ActionKind::kFire:
+      o.kind = OrderKind::kFire;
+      o.target_id = a.target_id;
+      o.range_estimate = a.range_estimate;
+      break;
     case ActionKind::kCharge: o.kind = OrderKind::kCharge; o.target_id = a.target_id; break;
-    case ActionKind::kOrder: o.kind = OrderKind::kStanding; o.standing = static_cast<Standing>(a.point); break;
+    case ActionKind::kOrder:
+      o.kind = OrderKind::kStanding;
+      o.target_id = a.target_id;
+      o.standing = static_cast<Standing>(a.point);
+      break;
+    case ActionKind::kLimber: o.kind = OrderKind::kLimber; break;
+    case ActionKind::kUnlimber: o.kind = OrderKind::kUnlimber; break;
     case ActionKind::kMove:
       if (!a.target_id.empty()) {
         o.kind = OrderKind::kAttach;
@@ -141,9 +146,64 @@ Order OrderOf(const Action& a) {
   return o;
 }
 
+// The range estimate is not compared: the options announce none, and an
+// order may announce one (CheckEstimate).
 bool SameAction(const Action& a, const Action& b) {
   return a.kind == b.kind && a.unit_id == b.unit_id && a.target_id == b.target_id &&
          a.point == b.point && Distance(a.to, b.to) < 1e-6;
+}
+
+// ARTILLERY, ROCKET.: "estimates range in inches": a range announced is a
+// gun's or rocket's, in a FIRE order, within its kill chart (over 0" to
+// 70"; the rocket over 10", its chart printing "N/A" at 0 - 10"). `path`
+// names the field.
+absl::Status CheckEstimate(const std::string& path, OrderKind kind, const std::optional<Ordnance>& ordnance,
+                           double estimate) {
+  if (estimate == 0) return absl::OkStatus();
+  if (!std::isfinite(estimate)) return Bad(path, "is not a number of inches");
+  if (kind != OrderKind::kFire || !ordnance) {
+    return Bad(path, "only a gun's or rocket's FIRE order announces a range (ARTILLERY, ROCKET.)");
+  }
+  const bool rocket = *ordnance == Ordnance::kRocket;
+  const double low = rocket ? kRocketShortestEstimateInches : 0.0;
+  if (estimate <= low || estimate > kLongestEstimateInches) {
+    return Bad(path, absl::StrCat(estimate, "\" is off the ", rocket ? "rocket's" : "field gun's",
+                                  " kill chart: over ", low, "\" and at most ", kLongestEstimateInches,
+                                  "\"", rocket ? " (\"N/A\" at 0 - 10\")" : ""));
+  }
+  return absl::OkStatus();
+}
+
+// COMMAND in a state: roles on the units that may hold them, one of each a
+// side; an attachment only of the senior commander or aide, to a fighting
+// unit of his side; a standing order given only to that unit.
+absl::Status CheckCommand(const BattleState& s, const Unit& u, const EmpressUnit& e, const std::string& path,
+                          std::set<std::pair<int, int>>& roles) {
+  if (e.command != Command::kNone) {
+    const bool commands = u.kind == UnitKind::kOfficer || u.kind == UnitKind::kInduna;
+    if (!(commands || (e.command == Command::kAide && u.kind == UnitKind::kRunner))) {
+      return Bad(path + ".command", "the senior commander is an OFFICER or the INDUNA; his aide an OFFICER, the "
+                                    "INDUNA or a RUNNER");
+    }
+    if (!roles.insert({static_cast<int>(u.side), static_cast<int>(e.command)}).second) {
+      return Bad(path + ".command", "a side has one senior commander and one aide (COMMAND: \"the senior "
+                                    "table commander or his aide\")");
+    }
+  }
+  if (!e.attached_to.empty()) {
+    if (CommandOf(s, u) == Command::kNone) {
+      return Bad(path + ".attached_to", "only the senior commander or his aide attaches himself to a unit (COMMAND)");
+    }
+    const Unit* t = s.FindUnit(e.attached_to);
+    if (t == nullptr) return Bad(path + ".attached_to", absl::StrCat("no unit has id \"", e.attached_to, "\""));
+    if (t->side != u.side || !Fights(*t)) {
+      return Bad(path + ".attached_to", absl::StrCat("\"", e.attached_to, "\" is not a fighting unit of his side"));
+    }
+  }
+  if (e.order.kind == OrderKind::kStanding && e.order.target_id != e.attached_to) {
+    return Bad(path + ".order.target_id", "a standing order is changed only in the unit he is attached to (COMMAND)");
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -179,9 +239,7 @@ void Horseman(Profile& p, Horse horse, MoraleClass morale) {
 
 Profile ProfileOf(const BattleState& s, const Unit& u) {
   Profile p;
-  const bool zulu = u.kind == UnitKind::kRegiment || u.kind == UnitKind::kInduna ||
-                    u.kind == UnitKind::kWitchDoctor;
-  if (zulu) {
+  if (ZuluKind(u.kind)) {
     p.mover = MoverType::kZulus;
     p.native = true;
     p.morale = MoraleClass::kUnmarriedImpi;
@@ -238,6 +296,7 @@ double UnitRadius(const Unit& u) {
     case UnitKind::kInduna:
     case UnitKind::kWitchDoctor:
     case UnitKind::kOfficer:
+    case UnitKind::kRunner:
       return 0.5;
     case UnitKind::kGun:
     case UnitKind::kGatling:
@@ -248,11 +307,69 @@ double UnitRadius(const Unit& u) {
   }
 }
 
+namespace {
+
+// The area two discs of radii r1 and r2, d apart, share.
+double LensArea(double r1, double r2, double d) {
+  constexpr double kPi = 3.14159265358979323846;
+  if (d >= r1 + r2) return 0.0;
+  if (d <= std::abs(r1 - r2)) return kPi * std::min(r1, r2) * std::min(r1, r2);
+  const double a1 = std::acos(std::clamp((d * d + r1 * r1 - r2 * r2) / (2 * d * r1), -1.0, 1.0));
+  const double a2 = std::acos(std::clamp((d * d + r2 * r2 - r1 * r1) / (2 * d * r2), -1.0, 1.0));
+  const double k = (-d + r1 + r2) * (d + r1 - r2) * (d - r1 + r2) * (d + r1 + r2);
+  return r1 * r1 * a1 + r2 * r2 * a2 - 0.5 * std::sqrt(std::max(0.0, k));
+}
+
+}  // namespace
+
+int FiguresUnderMarker(const Unit& u, const Vec2& centre) {
+  constexpr double kPi = 3.14159265358979323846;
+  constexpr int kAtMost = 6;
+  const double r = UnitRadius(u);
+  const double share = LensArea(kKillMarkerDiameterInches / 2, r, Distance(u.position, centre)) / (kPi * r * r);
+  return std::min(kAtMost, static_cast<int>(std::lround(u.figures.fit * share)));
+}
+
 bool InContact(const Unit& a, const Unit& b) {
   return Distance(a.position, b.position) <= UnitRadius(a) + UnitRadius(b) + kContactSlack;
 }
 
 bool Active(const Unit& u) { return u.OnTable() && u.figures.fit > 0; }
+
+bool IsGun(const Unit& u) {
+  return u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling || u.kind == UnitKind::kRockets;
+}
+
+Command CommandOf(const BattleState& s, const Unit& u) {
+  const bool commands = u.kind == UnitKind::kOfficer || u.kind == UnitKind::kInduna;
+  if (!commands && u.kind != UnitKind::kRunner) return Command::kNone;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e != nullptr && e->command != Command::kNone) return e->command;
+  if (!commands) return Command::kNone;
+  // Designed default: no senior commander named, the first officer or induna.
+  const Unit* first = nullptr;
+  for (const Unit& o : s.units) {
+    if (o.side != u.side || !Active(o)) continue;
+    const EmpressUnit* oe = UnitState(s, o.id.str());
+    if (oe != nullptr && oe->command == Command::kSeniorCommander) return Command::kNone;
+    if ((o.kind == UnitKind::kOfficer || o.kind == UnitKind::kInduna) && oe != nullptr &&
+        oe->command == Command::kAide) {
+      continue;
+    }
+    if ((o.kind == UnitKind::kOfficer || o.kind == UnitKind::kInduna) &&
+        (first == nullptr || o.id.str() < first->id.str())) {
+      first = &o;
+    }
+  }
+  return first == &u ? Command::kSeniorCommander : Command::kNone;
+}
+
+const Unit* AttachedTo(const BattleState& s, const Unit& u) {
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e == nullptr || e->attached_to.empty() || CommandOf(s, u) == Command::kNone) return nullptr;
+  const Unit* t = s.FindUnit(e->attached_to);
+  return t != nullptr && Active(*t) && t->side == u.side ? t : nullptr;
+}
 
 bool NeedsOrder(const BattleState& s, const Unit& u) {
   if (!Active(u)) return false;
@@ -270,7 +387,18 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   out.push_back(Make(ActionKind::kPass, u));
   const std::vector<const Unit*> enemies = EnemiesByDistance(s, u);
   if (!Fights(u)) {
-    // A commander or witch doctor joins one of the nearest units of his side.
+    // COMMAND: attached to a unit this move, the senior commander or his
+    // aide may change its standing order.
+    if (const Unit* t = AttachedTo(s, u)) {
+      const EmpressUnit* te = UnitState(s, t->id.str());
+      const bool attack = te != nullptr && te->standing == Standing::kAttack;
+      Action a = Make(ActionKind::kOrder, u);
+      a.target_id = t->id.str();
+      a.point = static_cast<int>(attack ? Standing::kHold : Standing::kAttack);
+      out.push_back(a);
+    }
+    // A commander, runner or witch doctor joins one of the nearest units of
+    // his side (the senior commander or aide attaches himself to it).
     std::vector<const Unit*> friends;
     for (const Unit& f : s.units) {
       if (&f != &u && f.side == u.side && Active(f) && Fights(f)) friends.push_back(&f);
@@ -298,7 +426,10 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       ++n;
     }
   }
-  const bool moves = !p.ordnance && p.weapon != Weapon::kGatlingGun;
+  // MOVEMENT- BY UNIT: "Limbers 6" + 1x D6": a gun moves limbered.
+  const bool gun = IsGun(u);
+  const bool limbered = e != nullptr && e->limbered;
+  const bool moves = !gun || limbered;
   if (moves && standing == Standing::kAttack && !enemies.empty()) {
     // Advance towards the nearest enemy, or the objective.
     Action a = Make(ActionKind::kMove, u);
@@ -312,7 +443,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
                           s.table.width, s.table.height);
       out.push_back(b);
     }
-    int n = 0;
+    int n = gun ? kMaxTargets : 0;  // guns do not charge
     for (const Unit* t : enemies) {
       if (n >= kMaxTargets) break;
       if (Distance(t->position, u.position) - UnitRadius(*t) - UnitRadius(u) > MaxReach(p.mover)) break;
@@ -331,11 +462,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     a.to = ClampToTable(StepTowards(u.position, away, MaxReach(p.mover)), s.table.width, s.table.height);
     out.push_back(a);
   }
-  if (HasCommanderInContact(s, u)) {
-    Action a = Make(ActionKind::kOrder, u);
-    a.point = static_cast<int>(standing == Standing::kAttack ? Standing::kHold : Standing::kAttack);
-    out.push_back(a);
-  }
+  if (gun) out.push_back(Make(limbered ? ActionKind::kUnlimber : ActionKind::kLimber, u));
   return out;
 }
 
@@ -452,6 +579,19 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
       if (!(p.value >= 1 && p.value <= 100) || p.value != std::floor(p.value)) {
         return Bad(path + ".value", absl::StrCat(kMoveLimit, " is a whole number from 1 to 100"));
       }
+    } else if (absl::StartsWith(p.name, kLinearObstaclePrefix)) {
+      const std::string id = p.name.substr(std::string(kLinearObstaclePrefix).size());
+      const auto t = std::find_if(s.terrain.begin(), s.terrain.end(), [&](const Terrain& t) { return t.id == id; });
+      if (t == s.terrain.end() || !t->open || t->outline.size() < 2) {
+        return Bad(path + ".name", absl::StrCat("'", id, "' is no open (linear) terrain feature of the table"));
+      }
+      if (p.value != 0 && p.value != 1) {
+        return Bad(path + ".value", "1: the players agree it is a linear obstacle, 0: it is not");
+      }
+    } else if (p.name == kEstimateError) {
+      if (!std::isfinite(p.value) || p.value < 0 || p.value > 1) {
+        return Bad(path + ".value", absl::StrCat(kEstimateError, " is a share of the range from 0 to 1"));
+      }
     } else if (p.name == kObjectiveX || p.name == kObjectiveY || p.name == kObjectiveRadius) {
       if (!std::isfinite(p.value) || p.value < 0) return Bad(path + ".value", "is a distance in inches, 0 or more");
     } else {
@@ -462,6 +602,7 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
   const EmpressState* own = OwnState(s);
   if (own == nullptr) return absl::OkStatus();
   if (own->move < 0) return Bad("state.empress.move", absl::StrCat(own->move, " is negative"));
+  std::set<std::pair<int, int>> roles;  // (side, command) seen
   for (const auto& [id, e] : own->units) {
     const Unit* u = s.FindUnit(id);
     if (u == nullptr) continue;
@@ -472,6 +613,10 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
     if (!e.order.target_id.empty() && s.FindUnit(e.order.target_id) == nullptr) {
       return Bad(path + ".order.target_id", absl::StrCat("no unit has id \"", e.order.target_id, "\""));
     }
+    IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".order.range_estimate", e.order.kind, ProfileOf(s, *u).ordnance,
+                                       e.order.range_estimate));
+    IMPI_RETURN_IF_ERROR(CheckCommand(s, *u, e, path, roles));
+    if (e.limbered && !IsGun(*u)) return Bad(path + ".limbered", "only a gun, Gatling or rocket limbers");
     if (e.tests_in_a_row < 0 || e.failures_in_a_row < 0 || e.retire_moves_left < 0 || e.fights_used < 0) {
       return Bad(path, "counts are 0 or more");
     }
@@ -539,6 +684,26 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   if (!NeedsOrder(s, *u)) {
     return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" takes no order this move"));
   }
+  IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".range_estimate", OrderOf(action).kind, ProfileOf(s, *u).ordnance,
+                                     action.range_estimate));
+  if (action.kind == ActionKind::kOrder) {
+    // COMMAND: "These orders can only be changed by the senior table
+    // commander or his aide, attaching himself to a unit for one move."
+    if (CommandOf(s, *u) == Command::kNone) {
+      return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" is not his side's senior commander or "
+                                                 "aide: only they change a unit's standing order (COMMAND)"));
+    }
+    const Unit* t = AttachedTo(s, *u);
+    if (t == nullptr || t->id.str() != action.target_id) {
+      return Bad(path + ".target_id", absl::StrCat("\"", action.unit_id, "\" is not attached to \"", action.target_id,
+                                                   "\" this move: he attaches himself to a unit (MOVE with its "
+                                                   "target_id) for one move before he changes its standing order "
+                                                   "(COMMAND)"));
+    }
+    if (action.point != static_cast<int>(Standing::kHold) && action.point != static_cast<int>(Standing::kAttack)) {
+      return Bad(path + ".point", absl::StrCat(action.point, " is not a standing order: 1 hold, 2 attack"));
+    }
+  }
   const std::vector<Action> options = UnitOptions(s, *u);
   const Action* match = nullptr;
   for (const Action& o : options) {
@@ -548,7 +713,8 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     return Bad(path + ".kind", absl::StrCat("not one of the ", options.size(), " orders unit \"",
                                             action.unit_id, "\" may take (LegalActions lists them)"));
   }
-  const Order order = OrderOf(*match);
+  Order order = OrderOf(*match);
+  order.range_estimate = action.range_estimate;
   EmpressUnit& e = MutableUnitState(s, action.unit_id);
   e.ordered = true;
   e.order = order;
@@ -679,6 +845,7 @@ void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
     h->Add(e.order.to.x());
     h->Add(e.order.to.y());
     h->Add(static_cast<int>(e.order.standing));
+    if (e.order.range_estimate != 0) h->Add(e.order.range_estimate);
     h->Add(e.permanently_shaken);
     h->Add(e.tests_in_a_row);
     h->Add(e.failures_in_a_row);
@@ -691,6 +858,10 @@ void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
     h->Add(e.fire_penalty);
     h->Add(e.fights_used);
     h->Add(e.officer_killed);
+    // Added when set, so a state without them hashes as before they were.
+    if (e.command != Command::kNone) h->Add(static_cast<int>(e.command) + 100);
+    if (!e.attached_to.empty()) h->Add(e.attached_to);
+    if (e.limbered) h->Add(std::string("limbered"));
   }
 }
 

@@ -22,14 +22,20 @@
 // by the rules alone.
 //
 // Orders (Action encoding): HOLD = PASS (stand and defend: fire at the
-// nearest enemy in range); FIRE target_id; ADVANCE = MOVE to (standing
+// nearest enemy in range); FIRE target_id, for a gun or rocket with the
+// range announced in range_estimate (ARTILLERY: "Player controlling
+// artillery estimates range in inches"; 0: the umpire estimates for it); ADVANCE = MOVE to (standing
 // order ATTACK only); EVADE = MOVE to with point 1 (Zulus); CHARGE
-// target_id (ATTACK only); ATTACH = MOVE target_id (an induna, officer or
-// witch doctor joins a unit); STANDING = ORDER point (1 hold, 2 attack):
-// COMMAND, "These orders can only be changed by the senior table commander
-// or his aide, attaching himself to a unit for one move": a unit with its
-// side's commander in contact at the start of the move may take a new
-// standing order, and spends the move so.
+// target_id (ATTACK only); ATTACH = MOVE target_id (an induna, officer,
+// runner or witch doctor joins a unit); STANDING = ORDER target_id point (1
+// hold, 2 attack): COMMAND, "These orders can only be changed by the senior
+// table commander or his aide, attaching himself to a unit for one move":
+// the senior commander or his aide who joined a unit last move is attached
+// to it for this move (EmpressUnit::attached_to), moves with it, and may
+// change its standing order, which governs its orders from the next move;
+// LIMBER and UNLIMBER (a gun, Gatling or rocket: it moves limbered, as
+// "Limbers 6" + 1x D6", and fires unlimbered; limbering or unlimbering
+// spends the move, designed).
 //
 // Designed (not in the source text), each marked so in docs/conformance.md:
 // footprints (UnitRadius), contact (within 0.5" of the footprints), figures
@@ -39,7 +45,13 @@
 //
 // Parameters (state.parameters, all designed): empress.move_limit (12),
 // empress.objective_x / objective_y (the point the skirmish is about, e.g.
-// a drift; none when absent), empress.objective_radius (6).
+// a drift; none when absent), empress.objective_radius (6),
+// empress.linear_obstacle.<terrain id> (1: the players agree the open
+// feature is a linear obstacle, 0: not; every one is when not named),
+// empress.estimate_error (0.05: how far off the range estimates are that the
+// umpire makes for a gun or rocket whose order announces none, a share of
+// the range a point of D6 - D6; 0 estimates exactly; tables.h,
+// EstimateRange).
 //
 // Thread safety: immutable; every function is pure over its arguments.
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_H_
@@ -61,6 +73,11 @@ inline constexpr char kMoveLimit[] = "empress.move_limit";
 inline constexpr char kObjectiveX[] = "empress.objective_x";
 inline constexpr char kObjectiveY[] = "empress.objective_y";
 inline constexpr char kObjectiveRadius[] = "empress.objective_radius";
+inline constexpr char kEstimateError[] = "empress.estimate_error";
+// "Player agree on this before or during the game": empress.linear_obstacle.
+// <terrain id> 0 says an open terrain feature does not remove a D6, 1 that it
+// does (every open feature does when not named).
+inline constexpr char kLinearObstaclePrefix[] = "empress.linear_obstacle.";
 
 // What a unit is under these rules: how it moves, fires and tests morale.
 struct Profile {
@@ -80,10 +97,29 @@ Profile ProfileOf(const BattleState& s, const Unit& u);
 // Designed footprints: a unit of ten or of five mounted 2", a gun or a
 // Gatling or a rocket 1.5", a single figure (induna, witch doctor, officer) 0.5".
 double UnitRadius(const Unit& u);
+// The figures of `u` under the 4" kill marker centred on `centre`
+// (designed, not in the source text: the figures stand evenly over the
+// footprint; those under the marker are the fit figures times the share of
+// the footprint it covers, rounded to the nearest, at most 6 of a unit).
+int FiguresUnderMarker(const Unit& u, const Vec2& centre);
 // Base contact: the footprints within 0.5".
 bool InContact(const Unit& a, const Unit& b);
 // A unit still in the fight: on the table with figures.
 bool Active(const Unit& u);
+
+// COMMAND: "These orders can only be changed by the senior table commander
+// or his aide, attaching himself to a unit for one move." The role of `u`:
+// as designated (state.empress.units[].command: the senior commander an
+// OFFICER or the INDUNA, the aide an OFFICER, the INDUNA or a RUNNER), or,
+// on a side that designates no senior commander, its officer or induna on
+// the table with the lowest id (designed default). kNone for any other.
+Command CommandOf(const BattleState& s, const Unit& u);
+// The unit the senior commander or aide `u` is attached to this move (he
+// joined it last move and is in contact); nullptr if none or gone.
+const Unit* AttachedTo(const BattleState& s, const Unit& u);
+// A field gun, Gatling or rocket: it moves only limbered ("Limbers 6" + 1x
+// D6") and fires only unlimbered.
+bool IsGun(const Unit& u);
 
 // The orders `u` may take this move (empty for a unit that may not choose).
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u);

@@ -15,7 +15,8 @@ bool EmpressUnit::operator==(const EmpressUnit& o) const {
          retire_moves_left == o.retire_moves_left && never_fire == o.never_fire &&
          routing == o.routing && gatling_jammed == o.gatling_jammed &&
          fire_penalty == o.fire_penalty && fights_used == o.fights_used &&
-         officer_killed == o.officer_killed;
+         officer_killed == o.officer_killed && command == o.command && attached_to == o.attached_to &&
+         limbered == o.limbered;
 }
 
 const EmpressState* OwnState(const BattleState& s) {

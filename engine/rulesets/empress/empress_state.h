@@ -7,7 +7,8 @@
 // SIMULTANEOUS: the Zulus fix their orders, then the British fix theirs
 // without seeing them, then the umpire resolves both together), and each
 // unit's bookkeeping keyed by unit id: its standing order (COMMAND), this
-// move's order, its morale (permanently SHAKEN, tests and failures in a row,
+// move's order, the senior commander's or aide's attachment, a gun
+// limbered, its morale (permanently SHAKEN, tests and failures in a row,
 // pinned, retiring, routing, may never fire again), the Gatling's jam, the
 // Brit regulars' -1 after a failed test, and the melee fights it has fought
 // this move. The shared UnitStatus mirrors the flags a table shows (pinned,
@@ -47,17 +48,29 @@ enum class OrderKind : int {
   kCharge = 4,    // charge target_id
   kEvade = 5,     // Zulus: move away from the nearest enemy
   kAttach = 6,    // a commander or witch doctor joins target_id
-  kStanding = 7,  // a commander in contact changes the standing order
+  kStanding = 7,  // the senior commander or aide attached to target_id changes its standing order
+  kLimber = 8,    // a gun, Gatling or rocket limbers up
+  kUnlimber = 9,  // a limbered gun unlimbers
 };
+
+// COMMAND: "These orders can only be changed by the senior table commander
+// or his aide, attaching himself to a unit for one move."
+// (impi.v1.EmpressCommand)
+enum class Command : int { kNone = 0, kSeniorCommander = 1, kAide = 2 };
 
 struct Order {
   OrderKind kind = OrderKind::kUnspecified;
   std::string target_id;
   Vec2 to = Vec2::Zero();
   Standing standing = Standing::kUnspecified;
+  // FIRE by a gun or rocket: the range the firer announces, in inches
+  // (ARTILLERY, ROCKET.); 0: none announced, the umpire estimates for the
+  // firer when it fires (tables.h, EstimateRange: designed).
+  double range_estimate = 0.0;
 
   bool operator==(const Order& o) const {
-    return kind == o.kind && target_id == o.target_id && to == o.to && standing == o.standing;
+    return kind == o.kind && target_id == o.target_id && to == o.to && standing == o.standing &&
+           range_estimate == o.range_estimate;
   }
 };
 
@@ -78,6 +91,9 @@ struct EmpressUnit {
   bool fire_penalty = false;   // Brit regulars: -1 from this move's firing dice
   int fights_used = 0;         // melee fights fought this move
   bool officer_killed = false;  // -1 on its morale tests
+  Command command = Command::kNone;  // as designated (CommandOf reads the default)
+  std::string attached_to;  // the senior commander or aide: the unit he is attached to this move
+  bool limbered = false;    // a gun, Gatling or rocket limbered up: moves as Limbers, does not fire
 
   bool Retiring() const { return retire_moves_left > 0; }
   // Nothing kept: an entry with nothing in it has none on the wire.

@@ -17,7 +17,6 @@ namespace impi::empress {
 namespace {
 
 constexpr double kContactSlack = 0.5;
-constexpr int kFiguresUnderMarker = 6;  // designed: a 4" marker covers at most 6 figures of a unit
 
 struct Scratch {
   std::map<std::string, int> allowance;
@@ -31,6 +30,7 @@ struct Scratch {
   std::set<std::string> caught_by_cavalry;
   std::set<std::string> fired;
   std::set<std::string> jam_next;
+  std::map<std::string, std::string> attach;  // senior commander or aide -> the unit he is attached to next move
 };
 
 double Gap(const Unit& a, const Vec2& pa, const Unit& b, const Vec2& pb) {
@@ -110,10 +110,13 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   }
   const std::vector<std::string> ids = IdsSorted(s);
   for (const std::string& id : ids) MutableUnitState(s, id);  // every unit has an entry
-  // Standing orders given this move (COMMAND) take effect; the unit stands.
+  // COMMAND: standing orders changed this move by the senior commander or
+  // his aide attached to the unit govern its orders from the next move.
   for (const std::string& id : ids) {
-    EmpressUnit& e = MutableUnitState(s, id);
-    if (e.ordered && e.order.kind == OrderKind::kStanding) e.standing = e.order.standing;
+    const EmpressUnit& e = *UnitState(s, id);
+    if (e.ordered && e.order.kind == OrderKind::kStanding) {
+      MutableUnitState(s, e.order.target_id).standing = e.order.standing;
+    }
   }
   const BattleState snap = s;  // the move's snapshot
   Scratch m;
@@ -127,9 +130,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     if (!Active(u)) continue;
     const EmpressUnit& e = *UnitState(snap, id);
     const Profile p = ProfileOf(snap, u);
-    if (p.ordnance || p.weapon == Weapon::kGatlingGun) {
-      if (!e.routing && !e.Retiring()) continue;
-    }
+    if (IsGun(u) && !e.limbered && !e.routing && !e.Retiring()) continue;  // guns move limbered
     std::optional<Vec2> to;
     if (e.routing || e.Retiring()) {
       m.route[id] = SafestRoute(snap, u.side, u.position);
@@ -195,6 +196,15 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     const Vec2 tp = moved_to.count(t.id.str()) ? moved_to[t.id.str()] : t.position;
     moved_to[id] = StepTowards(u.position, tp, std::min<double>(inches, std::max(0.0, Gap(u, u.position, t, tp))));
   }
+  // 2d. The senior commander or aide attached to a unit for this move, and
+  // not leaving it, moves with it.
+  for (const std::string& id : ids) {
+    const Unit& c = *snap.FindUnit(id);
+    const Unit* t = AttachedTo(snap, c);
+    const OrderKind k = UnitState(snap, id)->order.kind;
+    if (t == nullptr || k == OrderKind::kAttach || m.allowance.count(id) || !moved_to.count(t->id.str())) continue;
+    moved_to[id] = c.position + (moved_to[t->id.str()] - t->position);
+  }
   for (const auto& [id, to] : moved_to) {
     Unit& u = *s.FindUnit(id);
     const Vec2 from = u.position;
@@ -213,6 +223,16 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
          {from, u.position});
   }
 
+  // COMMAND: the senior commander or aide who joined a unit is attached to
+  // it for the next move.
+  for (const std::string& id : ids) {
+    const Unit& c = *s.FindUnit(id);
+    const EmpressUnit& e = *UnitState(s, id);
+    if (!e.ordered || e.order.kind != OrderKind::kAttach || CommandOf(snap, *snap.FindUnit(id)) == Command::kNone) continue;
+    const Unit* t = s.FindUnit(e.order.target_id);
+    if (t != nullptr && Active(c) && Active(*t) && InContact(c, *t)) m.attach[id] = t->id.str();
+  }
+
   // 3. Fire, from where everyone stands after movement; losses after all.
   std::map<std::string, std::string> engaged_by;  // unit -> first enemy in contact
   for (const auto& [c, t] : m.contact) {
@@ -226,6 +246,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     if (!Active(u) || p.range <= 0 || e.never_fire || e.routing || e.Retiring() || e.pinned) continue;
     if (u.kind == UnitKind::kGatling && e.gatling_jammed) continue;
     if (m.moved.count(id)) continue;  // designed: a unit that moves does not fire
+    // A gun fires unlimbered; limbering or unlimbering spends the move (designed).
+    if (e.limbered || e.order.kind == OrderKind::kLimber || e.order.kind == OrderKind::kUnlimber) continue;
     const Unit* target = nullptr;
     bool before_impact = false;
     // Colonial units charged home: fire before impact if the Zulus began 10" or more away.
@@ -301,19 +323,46 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       m.losses[target->id.str()] += kills;
       MarkFiredAt(m, *target, tp, *p.weapon);
     } else if (p.ordnance) {
-      if (ArtilleryBand(range) < 0 || ArtilleryKillOn(*p.ordnance, ArtilleryBand(range)) == 0) continue;
+      // ARTILLERY, ROCKET.: "estimates range in inches. Places 4' circular
+      // marker with the centre on the exact measurement that player has
+      // announced": on the line to the target where it stands now, at the
+      // range the order announced, or, announcing none, at the umpire's
+      // estimate for the firer (designed) of the range when the orders were
+      // given. Fired before impact the marker is on the chargers (designed:
+      // point blank, no estimate). The chart's column is the range announced.
+      double announced = range;
       Vec2 centre = target->position;
+      if (!before_impact) {
+        if (e.order.kind == OrderKind::kFire && e.order.target_id == target->id.str() &&
+            e.order.range_estimate > 0) {
+          announced = e.order.range_estimate;
+        } else {
+          const Unit& seen = *snap.FindUnit(target->id.str());
+          absl::StatusOr<RangeEstimate> est =
+              EstimateRange(dice, *p.ordnance, Distance(u.position, seen.position),
+                            s.ParameterOr(kEstimateError, kDefaultEstimateError), w);
+          IMPI_RETURN_IF_ERROR(est.status());
+          announced = est->announced;
+          Note(log, EventKind::kTableRoll, u, target->id.str(), w,
+               absl::StrCat(u.name.str(), " estimates the range at ", announced, "\""));
+        }
+        centre = MarkerAtEstimate(u.position, target->position, announced);
+      }
+      if (ArtilleryBand(announced) < 0 || ArtilleryKillOn(*p.ordnance, ArtilleryBand(announced)) == 0) continue;
       if (*p.ordnance == Ordnance::kRocket) {
+        // "Move the 4" marker to this position": from where it was placed.
         const RocketDeviation dev = RollRocketDeviation(dice, w);
-        centre = DeviatedCentre(u.position, target->position, dev);
-        Note(log, EventKind::kTableRoll, u, target->id.str(), w, absl::StrCat(u.name.str(), " rocket deviates ", dev.inches, "\""));
+        const Vec2 placed = centre;
+        centre = DeviatedCentre(u.position, placed, dev);
+        Note(log, EventKind::kTableRoll, u, target->id.str(), w,
+             absl::StrCat(u.name.str(), " rocket deviates ", dev.inches, "\""), {u.position, placed, centre});
       }
       for (const std::string& vid : ids) {
         const Unit& v = *s.FindUnit(vid);
         if (!Active(v) || vid == id) continue;
         const Profile vp = ProfileOf(s, v);
-        const bool under = Distance(v.position, centre) <= kKillMarkerDiameterInches / 2 + UnitRadius(v);
-        if (!under) {
+        const int figures = FiguresUnderMarker(v, centre);
+        if (figures == 0) {
           if (*p.ordnance == Ordnance::kRocket && vp.native && v.side != u.side &&
               SegmentDistance(v.position, u.position, centre) <= UnitRadius(v)) {
             MoraleOccasion& o = m.fired_at[vid];
@@ -324,8 +373,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         }
         ArtillerySituation a;
         a.ordnance = *p.ordnance;
-        a.range_inches = range;
-        a.figures_under_marker = std::min(v.figures.fit, kFiguresUnderMarker);
+        a.range_inches = announced;
+        a.figures_under_marker = figures;
         a.firer = firer;
         absl::StatusOr<FireResult> r = ArtilleryFire(dice, a, w);
         if (!r.ok()) continue;
@@ -334,7 +383,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         o.native = vp.native;
         o.fired_at_by_artillery = true;
         if (*p.ordnance == Ordnance::kRocket) o.rocket = RocketEffect::kHit;
-        Note(log, EventKind::kFired, u, vid, w, absl::StrCat(u.name.str(), " kills ", r->kills, " of ", v.name.str()));
+        Note(log, EventKind::kFired, u, vid, w,
+             absl::StrCat(u.name.str(), " kills ", r->kills, " of ", v.name.str(), " (", figures,
+                          " under the marker)"));
       }
     }
     m.fired.insert(id);
@@ -438,6 +489,12 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     e.fire_penalty = penalty.count(id) > 0;
     e.gatling_jammed = m.jam_next.count(id) > 0;
     e.fights_used = 0;
+    if (e.ordered && e.order.kind == OrderKind::kLimber) e.limbered = true;
+    if (e.ordered && e.order.kind == OrderKind::kUnlimber) e.limbered = false;
+    // Attached for the next move if both are still in the fight.
+    const Unit* c = s.FindUnit(id);
+    const Unit* t = m.attach.count(id) ? s.FindUnit(m.attach[id]) : nullptr;
+    e.attached_to = c != nullptr && t != nullptr && Active(*c) && Active(*t) ? t->id.str() : "";
     e.ordered = false;
     e.order = Order{};
   }

@@ -83,6 +83,12 @@ constexpr char kRowFireBeforeImpact[] =
     "attacking Zulu's begun their impact move 10 inches or more at the start of the move.";
 constexpr char kRowNoFireBeforeImpact[] =
     "If under 10 inches the Colonials do not get the option to fire before melee.";
+constexpr char kRowEstimateArtillery[] =
+    "Player controlling artillery estimates range in inches. Places 4' circular marker with the "
+    "centre on the exact measurement that player has announced.";
+constexpr char kRowEstimateRocket[] =
+    "Player controlling the rocket estimates range in inches. Places 4' circular marker with "
+    "the centre on the exact measurement that player has announced.";
 constexpr char kRowRocketDeviation[] =
     "Roll an arrow die. Then roll 2 D6. The result is the number of inches that the rocket has "
     "deviated and the direction. Move the 4\" marker to this position";
@@ -485,6 +491,43 @@ absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s
   r.Cite(section, table, printed.text);
   if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
   return result;
+}
+
+Vec2 MarkerAtEstimate(const Vec2& firer, const Vec2& target, double estimate) {
+  Vec2 ahead = target - firer;
+  ahead = ahead.norm() > 0 ? Vec2(ahead / ahead.norm()) : Vec2(0, 1);
+  return firer + ahead * estimate;
+}
+
+absl::StatusOr<RangeEstimate> EstimateRange(Dice& dice, Ordnance ordnance, double true_range,
+                                            double error_per_point, Explanation* why) {
+  if (absl::Status st = CheckDistance(true_range, "true_range"); !st.ok()) return st;
+  if (std::isnan(error_per_point) || std::isinf(error_per_point) || error_per_point < 0) {
+    return absl::InvalidArgumentError("error_per_point: a share of the range, 0 or more");
+  }
+  const bool rocket = ordnance == Ordnance::kRocket;
+  TableReader r(kSource, dice, why);
+  RangeEstimate e;
+  e.true_range = true_range;
+  if (error_per_point > 0) {
+    const int a = r.Roll(1, 6, "range estimate: over").total;
+    r.TellLast();
+    const int b = r.Roll(1, 6, "range estimate: short").total;
+    r.TellLast();
+    e.error_points = a - b;
+  }
+  const double low = rocket ? kRocketShortestEstimateInches + 1 : 1.0;
+  e.announced = std::clamp(std::round(true_range * (1.0 + e.error_points * error_per_point)), low,
+                           kLongestEstimateInches);
+  r.Cite(rocket ? kSectionRocket : kSectionArtillery, kTableRangeEstimate,
+         rocket ? kRowEstimateRocket : kRowEstimateArtillery, /*designed=*/true);
+  if (!r.quiet()) {
+    r.Say(absl::StrFormat("%sthe range is %.1f\"; off by %+d x %g of it, the %s announces %g\" "
+                          "(designed: not in the source text)",
+                          error_per_point > 0 ? ": " : "", true_range, e.error_points,
+                          error_per_point, rocket ? "rocket" : "gun", e.announced));
+  }
+  return e;
 }
 
 RocketDeviation RollRocketDeviation(Dice& dice, Explanation* why) {

@@ -66,6 +66,7 @@ inline constexpr char kTableMovement[] = "MOVEMENT- BY UNIT";
 inline constexpr char kTableArtilleryKill[] = "RANGE (artillery kill chart)";
 inline constexpr char kTableRocketKill[] = "RANGE (rocket kill chart)";
 inline constexpr char kTableRocketDeviation[] = "Rocket deviation (arrow die, 2 D6)";
+inline constexpr char kTableRangeEstimate[] = "Range estimate (designed: how far off the estimate is)";
 inline constexpr char kTableSmallArms[] = "RANGE (small arms)";
 inline constexpr char kTableGatling[] = "Gatling Gun";
 inline constexpr char kTableFireBeforeImpact[] = "Fire before impact";
@@ -231,6 +232,38 @@ struct ArtillerySituation {
 // the chart's numbers. INVALID_ARGUMENT for a negative or NaN range or
 // figures; FAILED_PRECONDITION for the rocket at 0-10" ("N/A") or past 70".
 absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s, Explanation* why);
+
+// "Player controlling artillery estimates range in inches. Places 4'
+// circular marker with the centre on the exact measurement that player has
+// announced." (ARTILLERY; ROCKET. the same.) The farthest estimate the kill
+// charts read: their last column, 51 - 70".
+inline constexpr double kLongestEstimateInches = 70.0;
+// The shortest estimate a rocket may announce: its chart prints "N/A" at
+// 0 - 10", so over 10".
+inline constexpr double kRocketShortestEstimateInches = 10.0;
+
+// The centre of the marker placed `estimate` inches from `firer` on the
+// line to `target` (with `firer` on `target`, "ahead" is +y, as for
+// DeviatedCentre).
+Vec2 MarkerAtEstimate(const Vec2& firer, const Vec2& target, double estimate);
+
+// Designed (not in the source text): the estimate of a side the engine
+// plays (the scripted British, the RULES doctrine, random play, and a
+// caller's order that announces none). The text has a player estimate; it
+// does not say how well. The engine's player estimates the true range
+// `true_range` off by (D6 - D6) x `error_per_point` of it and announces
+// the whole inches ("estimates range in inches"), within the chart (1" to
+// 70"; over 10" for the rocket). `error_per_point` 0 estimates exactly (and
+// rolls no die); the default is 5% a point (at 30", up to 7.5" either way).
+// INVALID_ARGUMENT for a NaN or negative range or error.
+inline constexpr double kDefaultEstimateError = 0.05;
+struct RangeEstimate {
+  double true_range = 0.0;
+  double announced = 0.0;
+  int error_points = 0;  // the first D6 less the second
+};
+absl::StatusOr<RangeEstimate> EstimateRange(Dice& dice, Ordnance ordnance, double true_range,
+                                            double error_per_point, Explanation* why);
 
 struct RocketDeviation {
   int arrow = 0;            // the arrow die's face, 1..6 (dice.h: clock faces)

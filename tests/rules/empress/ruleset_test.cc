@@ -9,32 +9,10 @@
 #include "engine/rulesets/empress/question.h"
 #include "engine/rulesets/ruleset.h"
 #include "gtest/gtest.h"
+#include "tests/rules/empress/fixture.h"
 
 namespace impi::empress {
 namespace {
-
-const Ruleset& Rules() { return *FindRuleset(kRulesetId); }
-
-Unit& AddUnit(BattleState& s, const std::string& id, Side side, UnitKind kind, Vec2 at, int fit) {
-  Unit& u = s.units.emplace_back();
-  u.id = id;
-  u.name = id;
-  u.side = side;
-  u.kind = kind;
-  u.position = at;
-  u.figures.fit = fit;
-  if (kind == UnitKind::kInfantry || kind == UnitKind::kRegiment || kind == UnitKind::kNativeFoot) u.leaders = 1;
-  return u;
-}
-
-BattleState Table() {
-  BattleState s;
-  s.ruleset = kRulesetId;
-  s.scale = Scale::kSkirmish;
-  s.table = {72, 48, 0, 0};
-  s.clock.turn = 1;
-  return s;
-}
 
 // A small skirmish: a company, a Gatling and irregular horse against three
 // Zulu units with an induna and a witch doctor.

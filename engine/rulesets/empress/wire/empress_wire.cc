@@ -29,6 +29,13 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
     return FieldError(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
   }
   if (!std::isfinite(o.to().x()) || !std::isfinite(o.to().y())) return FieldError(path + ".order.to", "is not finite");
+  if (!std::isfinite(o.range_estimate())) return FieldError(path + ".order.range_estimate", "is not finite");
+  if (!v1::EmpressCommand_IsValid(p.command())) {
+    return FieldError(path + ".command", absl::StrCat(p.command(), " is not a valid EmpressCommand"));
+  }
+  if (!p.attached_to().empty() && !units.count(p.attached_to())) {
+    return FieldError(path + ".attached_to", absl::StrCat("no unit has id \"", p.attached_to(), "\""));
+  }
   IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".tests_in_a_row", p.tests_in_a_row()));
   IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".failures_in_a_row", p.failures_in_a_row()));
   IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".retire_moves_left", p.retire_moves_left()));
@@ -40,6 +47,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   u->order.target_id = o.target_id();
   u->order.to = Vec2(o.to().x(), o.to().y());
   u->order.standing = static_cast<Standing>(o.standing());
+  u->order.range_estimate = o.range_estimate();
   u->permanently_shaken = p.permanently_shaken();
   u->tests_in_a_row = p.tests_in_a_row();
   u->failures_in_a_row = p.failures_in_a_row();
@@ -52,6 +60,9 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   u->fire_penalty = p.fire_penalty();
   u->fights_used = p.fights_used();
   u->officer_killed = p.officer_killed();
+  u->command = static_cast<Command>(p.command());
+  u->attached_to = p.attached_to();
+  u->limbered = p.limbered();
   return absl::OkStatus();
 }
 
@@ -115,6 +126,7 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
         o->mutable_to()->set_y(u.order.to.y());
       }
       o->set_standing(static_cast<v1::EmpressStanding>(u.order.standing));
+      o->set_range_estimate(u.order.range_estimate);
     }
     pu->set_permanently_shaken(u.permanently_shaken);
     pu->set_tests_in_a_row(u.tests_in_a_row);
@@ -128,6 +140,9 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
     pu->set_fire_penalty(u.fire_penalty);
     pu->set_fights_used(u.fights_used);
     pu->set_officer_killed(u.officer_killed);
+    pu->set_command(static_cast<v1::EmpressCommand>(u.command));
+    pu->set_attached_to(u.attached_to);
+    pu->set_limbered(u.limbered);
   }
 }
 
