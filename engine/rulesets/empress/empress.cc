@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -381,6 +382,7 @@ bool NeedsOrder(const BattleState& s, const Unit& u) {
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   std::vector<Action> out;
   if (!NeedsOrder(s, u)) return out;
+  out.reserve(16);  // the usual list, without growing it a few times over
   const Profile p = ProfileOf(s, u);
   const EmpressUnit* e = UnitState(s, u.id.str());
   const Standing standing = e != nullptr && e->standing == Standing::kAttack ? Standing::kAttack : Standing::kHold;
@@ -661,7 +663,12 @@ std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side
   for (const Unit* u : SortedById(s)) {
     if (u->side != side) continue;
     std::vector<Action> mine = UnitOptions(s, *u);
-    out.insert(out.end(), mine.begin(), mine.end());
+    if (out.empty()) {
+      out = std::move(mine);
+      out.reserve(out.size() * 8);
+      continue;
+    }
+    out.insert(out.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
   }
   return out;
 }
@@ -729,7 +736,12 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     ev.announce = absl::StrCat(u->name.str().empty() ? action.unit_id : u->name.str(), " has its order");
   }
   bool all = true;
-  for (const Unit& o : s.units) all &= !(o.side == side && NeedsOrder(s, o));
+  for (const Unit& o : s.units) {
+    if (o.side == side && NeedsOrder(s, o)) {
+      all = false;
+      break;
+    }
+  }
   if (all) MutableOwnState(s).stage = side == Side::kZulu ? Stage::kBritishOrders : Stage::kResolve;
   SyncStatus(s);
   return absl::OkStatus();
