@@ -2,8 +2,8 @@
 // ImpiServer on 127.0.0.1 (ephemeral ports) with the test certificates of
 // tests/service/testdata: HTTPS served and its certificate checked by the
 // client, plain HTTP to the TLS port refused with a plaintext 400, a stalled
-// handshake closed, client certificates required when a CA is given, the
-// bearer token over HTTPS.
+// handshake closed, client certificates required on both fronts when a CA is
+// given, the bearer token over HTTPS.
 #include "service/server.h"
 
 // clang-format off
@@ -11,13 +11,18 @@
 #include "engine/rulesets/ruleset.h"
 // clang-format on
 
+#include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <chrono>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "impi/v1/umpire.grpc.pb.h"
 #include "tests/service/raw_socket.h"
 
 namespace impi::service {
@@ -107,7 +112,13 @@ TEST(ServerTlsTest, AStalledTlsHandshakeIsClosed) {
   server->Shutdown();
 }
 
-TEST(ServerTlsTest, HttpsRequiresAClientCertificateSignedByTheGivenCa) {
+std::string Read(const std::string& name) {
+  std::ifstream in(kDir + "/" + name);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Both fronts: only a client with a certificate the CA signed is served.
+TEST(ServerTlsTest, HttpsAndGrpcRequireAClientCertificateSignedByTheGivenCa) {
   ServerOptions o;
   o.tls_client_ca_file = kDir + "/client_ca_cert.pem";
   auto server = StartTls(o);
@@ -116,11 +127,25 @@ TEST(ServerTlsTest, HttpsRequiresAClientCertificateSignedByTheGivenCa) {
     const std::string client = name;
     SCOPED_TRACE(client.empty() ? "no client certificate" : client);
     auto res = Https(*server, client)->Post("/v1/Describe", "{}", "application/json");
+    grpc::SslCredentialsOptions tls;
+    tls.pem_root_certs = Read("test_cert.pem");
+    if (!client.empty()) {
+      tls.pem_cert_chain = Read(client + "_cert.pem");
+      tls.pem_private_key = Read(client + "_key.pem");
+    }
+    auto stub = v1::Umpire::NewStub(grpc::CreateChannel(
+        "localhost:" + std::to_string(server->grpc_port()), grpc::SslCredentials(tls)));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    v1::DescribeResponse out;
+    const grpc::Status status = stub->Describe(&ctx, v1::DescribeRequest(), &out);
     if (client == "client") {
       ASSERT_TRUE(res) << httplib::to_string(res.error());
       EXPECT_EQ(res->status, 200);
+      EXPECT_TRUE(status.ok()) << status.error_message();
     } else {
       EXPECT_FALSE(res) << res->status;
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAVAILABLE) << status.error_message();
     }
   }
   server->Shutdown();
