@@ -43,6 +43,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "impi/v1/umpire.grpc.pb.h"
@@ -76,7 +77,7 @@ class Client {
   }
 
   // Sends `request` with dice seed `seed` over gRPC or HTTP; "" if answered
-  // OK, else what went wrong ("grpc DEADLINE_EXCEEDED", "http 503").
+  // OK, else what went wrong ("grpc RESOURCE_EXHAUSTED", "http 503").
   std::string Send(const Request& request, int64_t seed, bool over_grpc) {
     impi::v1::AdvanceRequest r = request.proto;
     r.mutable_dice()->set_seed(static_cast<uint64_t>(seed));
@@ -85,7 +86,9 @@ class Client {
       ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
       impi::v1::AdvanceResponse out;
       const grpc::Status s = stub_->Advance(&ctx, r, &out);
-      return s.ok() ? "" : absl::StrCat("grpc ", static_cast<int>(s.error_code()));
+      return s.ok() ? ""
+                    : absl::StrCat("grpc ", absl::StatusCodeToString(static_cast<absl::StatusCode>(
+                                                static_cast<int>(s.error_code()))));
     }
     google::protobuf::util::JsonPrintOptions o;
     o.preserve_proto_field_names = true;
