@@ -77,6 +77,7 @@ grpc::Status Invalid(const std::string& message) {
 
 grpc::Status ArenaService::Run(grpc::ServerContext* context, const v1::ArenaRequest* request,
                                grpc::ServerWriter<v1::ArenaProgress>* writer) {
+  if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
   if (request->ruleset() == v1::RULESET_UNSPECIFIED || !v1::Ruleset_IsValid(request->ruleset())) {
     return Invalid(absl::StrCat("ruleset: ", request->ruleset(), " is not a rule set"));
   }

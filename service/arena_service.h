@@ -9,6 +9,8 @@
 // cancellation stop the run: no game starts after them, a search in a game
 // stops at once, and the call ends DEADLINE_EXCEEDED or CANCELLED. The
 // service names no rule set: the arena reaches them through the registries.
+// With the server's bearer token set (TokenGuarded), a call without it is
+// UNAUTHENTICATED before anything is checked or played.
 // It is a library of its own (impi_arena_service), so that impi_service
 // links no rule set; impi-server adds it to the server
 // (ServerOptions::services).
@@ -26,6 +28,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "impi/v1/arena.grpc.pb.h"
+#include "service/umpire_service.h"
 
 namespace impi::service {
 
@@ -33,7 +36,7 @@ inline constexpr int kMaxArenaGames = 10000;
 inline constexpr int kMaxArenaThreads = 16;
 inline constexpr int kMaxArenaTurnCap = 1000;
 
-class ArenaService final : public v1::Arena::Service {
+class ArenaService final : public v1::Arena::Service, public TokenGuarded {
  public:
   ArenaService() = default;
   ArenaService(const ArenaService&) = delete;

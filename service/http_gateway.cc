@@ -7,14 +7,30 @@
 // body may hold, whatever its framing, and the connections run on
 // ConnectionPool, whose queue is bounded. Engine work is admitted by
 // Admission (max_threads running, max_queue waiting).
+//
+// HTTPS: with a certificate (HttpGatewayOptions::tls_cert_pem), Connection
+// runs OpenSSL over the accepted socket, which it makes non-blocking: the
+// handshake must end within the header timeout, and every read and write
+// waits in poll() with the same deadlines as plaintext, so that a client
+// that stalls inside a TLS record is closed like one that stalls inside its
+// headers. A connection whose first byte is not a TLS handshake record is a
+// plaintext request on the TLS port: it is answered 400 in plaintext
+// ("this port speaks HTTPS") and closed.
 #include "service/http_gateway.h"
 
 #include <arpa/inet.h>
 #include <google/protobuf/util/json_util.h>
 #include <httplib.h>
 #include <netinet/in.h>
+#include <fcntl.h>
 #include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -31,6 +47,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -86,9 +103,56 @@ class Connection final : public httplib::Stream {
     size_t max_body_bytes;  // what a body may hold on the wire (framing too)
   };
 
-  Connection(int sock, Limits limits, bool spare) : sock_(sock), limits_(limits), spare_(spare) {}
+  // `tls`: serve HTTPS with this context (nullptr: plaintext).
+  Connection(int sock, Limits limits, bool spare, SSL_CTX* tls)
+      : sock_(sock), limits_(limits), spare_(spare), tls_(tls) {}
+  ~Connection() override { EndTls(); }
 
-  bool is_readable() const override { return Poll(POLLIN, MsUntil(ReadDeadline())) > 0; }
+  // Plaintext: true at once. TLS: the handshake, within the header timeout;
+  // false if it failed or the client spoke plaintext (answered 400 here).
+  bool StartTls() {
+    if (tls_ == nullptr) return true;
+    BeginRequest();  // the handshake's deadline
+    const int flags = ::fcntl(sock_, F_GETFL, 0);
+    if (flags < 0 || ::fcntl(sock_, F_SETFL, flags | O_NONBLOCK) != 0) return false;
+    // A TLS connection opens with a handshake record (content type 22).
+    unsigned char first = 0;
+    if (Poll(POLLIN, MsUntil(header_deadline_)) <= 0 ||
+        ::recv(sock_, &first, 1, MSG_PEEK) != 1) {
+      return false;
+    }
+    if (first != 22) {
+      RefusePlaintext();
+      return false;
+    }
+    ssl_ = SSL_new(tls_);
+    if (ssl_ == nullptr || SSL_set_fd(ssl_, sock_) != 1) return false;
+    for (;;) {
+      const int r = SSL_accept(ssl_);
+      if (r == 1) return true;
+      if (!AwaitTls(SSL_get_error(ssl_, r), MsUntil(header_deadline_))) {
+        ERR_clear_error();
+        Fail();
+        return false;
+      }
+    }
+  }
+
+  // Sends TLS's close_notify (without waiting for the peer's) and frees the
+  // session. Idempotent.
+  void EndTls() {
+    if (ssl_ == nullptr) return;
+    // Not after a fatal error or a handshake that did not end (OpenSSL's rule).
+    if (!failed_ && SSL_is_init_finished(ssl_)) SSL_shutdown(ssl_);
+    SSL_free(ssl_);
+    ssl_ = nullptr;
+    ERR_clear_error();
+  }
+
+  bool is_readable() const override {
+    return begin_ != end_ || (ssl_ != nullptr && SSL_pending(ssl_) > 0) ||
+           Poll(POLLIN, MsUntil(ReadDeadline())) > 0;
+  }
   bool is_writable() const override { return Poll(POLLOUT, limits_.write_timeout_ms) > 0; }
 
   ssize_t read(char* ptr, size_t size) override {
@@ -123,6 +187,16 @@ class Connection final : public httplib::Stream {
   }
 
   ssize_t write(const char* ptr, size_t size) override {
+    if (ssl_ != nullptr) {
+      // Retried with the same arguments until it is all written (OpenSSL's
+      // rule for a non-blocking write).
+      const int n = static_cast<int>(std::min<size_t>(size, 1 << 30));
+      for (;;) {
+        const int r = SSL_write(ssl_, ptr, n);
+        if (r > 0) return r;
+        if (!AwaitTls(SSL_get_error(ssl_, r), limits_.write_timeout_ms)) return Fail();
+      }
+    }
     if (!is_writable()) return -1;
     return ::send(sock_, ptr, size, MSG_NOSIGNAL);
   }
@@ -138,7 +212,7 @@ class Connection final : public httplib::Stream {
   // Waits up to `idle_ms` for the next request; false if the peer closed,
   // nothing came, or `stopping` says so.
   bool AwaitRequest(int idle_ms, const std::function<bool()>& stopping) {
-    if (begin_ != end_) return true;
+    if (begin_ != end_ || (ssl_ != nullptr && SSL_pending(ssl_) > 0)) return true;
     const Clock::time_point until = Clock::now() + std::chrono::milliseconds(idle_ms);
     while (!stopping()) {
       const int wait = std::min(MsUntil(until), 100);
@@ -203,6 +277,7 @@ class Connection final : public httplib::Stream {
   }
 
   bool Fill() {
+    if (ssl_ != nullptr) return FillTls();
     const int ready = Poll(POLLIN, MsUntil(ReadDeadline()));
     if (ready <= 0) {
       timed_out_ = ready == 0;
@@ -217,6 +292,55 @@ class Connection final : public httplib::Stream {
     begin_ = 0;
     end_ = static_cast<size_t>(n);
     return true;
+  }
+
+  bool FillTls() {
+    for (;;) {
+      const int n = SSL_read(ssl_, buffer_, sizeof(buffer_));
+      if (n > 0) {
+        begin_ = 0;
+        end_ = static_cast<size_t>(n);
+        return true;
+      }
+      const int error = SSL_get_error(ssl_, n);
+      if (!AwaitTls(error, MsUntil(ReadDeadline()))) {
+        timed_out_ = error == SSL_ERROR_WANT_READ && MsUntil(ReadDeadline()) == 0;
+        Fail();
+        return false;
+      }
+    }
+  }
+
+  // After an OpenSSL call failed with `error`: waits up to `timeout_ms` for
+  // the socket when OpenSSL wants to read or write; false if it did not come
+  // or the error is not one to wait out.
+  bool AwaitTls(int error, int timeout_ms) const {
+    if (error == SSL_ERROR_WANT_READ) return Poll(POLLIN, timeout_ms) > 0;
+    if (error == SSL_ERROR_WANT_WRITE) return Poll(POLLOUT, timeout_ms) > 0;
+    return false;
+  }
+
+  // A plaintext request on the TLS port: reads what has come of it, answers
+  // 400 in plaintext, and lets the client read the answer before the
+  // connection closes (unread bytes would make the close a reset).
+  void RefusePlaintext() {
+    char scratch[4096];
+    while (::recv(sock_, scratch, sizeof(scratch), 0) > 0) {
+    }
+    const std::string body = ErrorJson(
+        grpc::StatusCode::INVALID_ARGUMENT,
+        "this port speaks HTTPS: a plain HTTP request was sent to it (use https://)");
+    const std::string answer =
+        absl::StrCat("HTTP/1.1 400 Bad Request\r\nContent-Type: ", kJson,
+                     "\r\nConnection: close\r\nContent-Length: ", body.size(), "\r\n\r\n", body);
+    if (Poll(POLLOUT, limits_.write_timeout_ms) > 0) {
+      ::send(sock_, answer.data(), answer.size(), MSG_NOSIGNAL);
+    }
+    ::shutdown(sock_, SHUT_WR);
+    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(1000);
+    while (Poll(POLLIN, MsUntil(until)) > 0 && ::recv(sock_, scratch, sizeof(scratch), 0) > 0) {
+    }
+    failed_ = true;
   }
 
   ssize_t Fail() {
@@ -247,6 +371,8 @@ class Connection final : public httplib::Stream {
   const int sock_;
   const Limits limits_;
   const bool spare_;
+  SSL_CTX* const tls_;
+  SSL* ssl_ = nullptr;
   char buffer_[16 * 1024];
   size_t begin_ = 0;
   size_t end_ = 0;
@@ -298,6 +424,12 @@ class ConnectionPool final : public httplib::TaskQueue {
  private:
   void Work(std::deque<std::function<void()>>* jobs, bool spare) {
     t_spare = spare;
+    // OpenSSL writes with write(2), which raises SIGPIPE on a connection the
+    // peer closed; blocked here, the write fails with EPIPE instead.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     for (;;) {
       std::function<void()> fn;
       {
@@ -370,22 +502,6 @@ class Admission {
   int waiting_ = 0;
 };
 
-// Parses a proto3 JSON body; unknown fields are an error. An empty body reads
-// as {}.
-template <typename Request>
-bool ParseBody(const httplib::Request& req, httplib::Response& res, Request* message) {
-  if (req.body.empty()) return true;
-  google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(req.body, message, options);
-  if (!status.ok()) {
-    SetError(res, grpc::StatusCode::INVALID_ARGUMENT,
-             absl::StrCat("body: ", std::string(status.message())));
-    return false;
-  }
-  return true;
-}
-
 template <typename Response>
 void WriteAnswer(const grpc::Status& status, const Response& answer, httplib::Response& res) {
   if (!status.ok()) {
@@ -423,16 +539,24 @@ class HttpGateway::Impl final : public httplib::Server {
         keep_alive_ms_(o.keep_alive_ms),
         admission_(std::max(1, o.max_threads), std::max(0, o.max_queue)) {}
 
+  ~Impl() override { SSL_CTX_free(tls_); }
+
   // The listening socket's backlog (the library listens with 5).
   bool SetBacklog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
+
+  // Serve HTTPS with `tls` (owned from now on); before listening.
+  void SetTls(SSL_CTX* tls) {
+    SSL_CTX_free(tls_);
+    tls_ = tls;
+  }
 
   Admission& admission() { return admission_; }
 
  private:
   bool process_and_close_socket(socket_t sock) override {
-    Connection connection(sock, limits_, t_spare);
+    Connection connection(sock, limits_, t_spare, tls_);
     t_connection = &connection;
-    bool ok = true;
+    bool ok = connection.StartTls();
     const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
     for (size_t left = kMaxRequestsPerConnection; left > 0 && ok; --left) {
       if (!connection.AwaitRequest(keep_alive_ms_, stopping)) break;
@@ -443,6 +567,7 @@ class HttpGateway::Impl final : public httplib::Server {
       if (closed || connection.close_after()) break;
     }
     t_connection = nullptr;
+    connection.EndTls();
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);
     return ok;
@@ -451,7 +576,83 @@ class HttpGateway::Impl final : public httplib::Server {
   const Connection::Limits limits_;
   const int keep_alive_ms_;
   Admission admission_;
+  SSL_CTX* tls_ = nullptr;
 };
+
+namespace {
+
+// OpenSSL's queued errors, as text, cleared.
+std::string TlsErrors() {
+  std::string out;
+  while (const unsigned long e = ERR_get_error()) {
+    char text[256];
+    ERR_error_string_n(e, text, sizeof(text));
+    absl::StrAppend(&out, out.empty() ? "" : "; ", text);
+  }
+  return out.empty() ? "no detail" : out;
+}
+
+// Every certificate of a PEM text, in order.
+std::vector<X509*> ReadCertificates(const std::string& pem) {
+  std::vector<X509*> out;
+  BIO* bio = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  if (bio == nullptr) return out;
+  while (X509* cert = PEM_read_bio_X509(bio, nullptr, nullptr, nullptr)) out.push_back(cert);
+  BIO_free(bio);
+  ERR_clear_error();  // the end of the text reads as an error
+  return out;
+}
+
+// A TLS server context (TLS 1.2 or later) from the options' PEM texts;
+// INVALID_ARGUMENT naming the option if one does not load.
+absl::StatusOr<SSL_CTX*> MakeTlsContext(const HttpGatewayOptions& o) {
+  ERR_clear_error();
+  std::unique_ptr<SSL_CTX, decltype(&SSL_CTX_free)> ctx(SSL_CTX_new(TLS_server_method()),
+                                                        &SSL_CTX_free);
+  if (ctx == nullptr) return absl::InternalError("TLS: " + TlsErrors());
+  SSL_CTX_set_min_proto_version(ctx.get(), TLS1_2_VERSION);
+  std::vector<X509*> chain = ReadCertificates(o.tls_cert_pem);
+  if (chain.empty()) {
+    return absl::InvalidArgumentError("tls_cert_file: no PEM certificate in it");
+  }
+  bool used = SSL_CTX_use_certificate(ctx.get(), chain.front()) == 1;
+  X509_free(chain.front());
+  for (size_t i = 1; i < chain.size(); ++i) {
+    // On success the context owns the certificate.
+    if (!used || SSL_CTX_add_extra_chain_cert(ctx.get(), chain[i]) != 1) {
+      used = false;
+      X509_free(chain[i]);
+    }
+  }
+  if (!used) return absl::InvalidArgumentError("tls_cert_file: " + TlsErrors());
+  BIO* bio = BIO_new_mem_buf(o.tls_key_pem.data(), static_cast<int>(o.tls_key_pem.size()));
+  EVP_PKEY* key = bio == nullptr ? nullptr : PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr);
+  BIO_free(bio);
+  if (key == nullptr) return absl::InvalidArgumentError("tls_key_file: no PEM private key in it");
+  used = SSL_CTX_use_PrivateKey(ctx.get(), key) == 1;
+  EVP_PKEY_free(key);
+  if (!used || SSL_CTX_check_private_key(ctx.get()) != 1) {
+    return absl::InvalidArgumentError("tls_key_file: not the certificate's key: " + TlsErrors());
+  }
+  if (!o.tls_client_ca_pem.empty()) {
+    std::vector<X509*> cas = ReadCertificates(o.tls_client_ca_pem);
+    if (cas.empty()) {
+      return absl::InvalidArgumentError("tls_client_ca_file: no PEM certificate in it");
+    }
+    X509_STORE* store = SSL_CTX_get_cert_store(ctx.get());
+    bool added = true;
+    for (X509* ca : cas) {
+      added = added && X509_STORE_add_cert(store, ca) == 1 &&
+              SSL_CTX_add_client_CA(ctx.get(), ca) == 1;
+      X509_free(ca);
+    }
+    if (!added) return absl::InvalidArgumentError("tls_client_ca_file: " + TlsErrors());
+    SSL_CTX_set_verify(ctx.get(), SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
+  }
+  return ctx.release();
+}
+
+}  // namespace
 
 int HttpStatusFor(grpc::StatusCode code) {
   switch (code) {
@@ -548,6 +749,22 @@ std::string JsonShapeError(std::string_view json, int max_depth, int max_array) 
     }
   }
   return "";
+}
+
+grpc::Status ParseJsonBody(std::string_view body, const HttpGatewayOptions& options,
+                           google::protobuf::Message* message) {
+  const std::string shape = JsonShapeError(body, options.max_json_depth, options.max_json_array);
+  if (!shape.empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, shape);
+  if (body.empty()) return grpc::Status::OK;
+  google::protobuf::util::JsonParseOptions parse;
+  parse.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(body.data(), body.size()), message, parse);
+  if (!status.ok()) {
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        absl::StrCat("body: ", std::string(status.message())));
+  }
+  return grpc::Status::OK;
 }
 
 bool HostAllowed(std::string_view host, const std::vector<std::string>& allowed_hosts) {
@@ -684,14 +901,12 @@ void HttpGateway::Route() {
                    "body: over the server's limit on message size", 413);
           return;
         }
-        const std::string shape =
-            JsonShapeError(req.body, options_.max_json_depth, options_.max_json_array);
-        if (!shape.empty()) {
-          SetError(res, grpc::StatusCode::INVALID_ARGUMENT, shape);
+        Request request;
+        if (const grpc::Status parsed = ParseJsonBody(req.body, options_, &request);
+            !parsed.ok()) {
+          SetError(res, parsed.error_code(), parsed.error_message());
           return;
         }
-        Request request;
-        if (!ParseBody(req, res, &request)) return;
         // The deadline: the server's, or less if the request asks.
         int64_t asked = -1;
         if (req.has_header(kTimeoutHeader)) {
@@ -769,12 +984,15 @@ void HttpGateway::Route() {
                         v1::AskRequest{}, v1::AskResponse{}));
   s.Post("/v1/Describe", [this, service, cors](const httplib::Request& req, httplib::Response& res) {
     v1::DescribeRequest request;
-    if (req.body.size() <= options_.max_message_bytes && ParseBody(req, res, &request)) {
-      v1::DescribeResponse response;
-      WriteAnswer(service->DoDescribe(request, &response), response, res);
-    } else if (res.body.empty()) {
+    if (req.body.size() > options_.max_message_bytes) {
       SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
                "body: over the server's limit on message size", 413);
+    } else if (const grpc::Status parsed = ParseJsonBody(req.body, options_, &request);
+               !parsed.ok()) {
+      SetError(res, parsed.error_code(), parsed.error_message());
+    } else {
+      v1::DescribeResponse response;
+      WriteAnswer(service->DoDescribe(request, &response), response, res);
     }
     cors(req, res);
   });
@@ -871,9 +1089,21 @@ void HttpGateway::Route() {
       }));
 }
 
+absl::Status CheckTls(const HttpGatewayOptions& options) {
+  absl::StatusOr<SSL_CTX*> tls = MakeTlsContext(options);
+  if (!tls.ok()) return tls.status();
+  SSL_CTX_free(*tls);
+  return absl::OkStatus();
+}
+
 absl::Status HttpGateway::Start() {
-  Route();
   Impl& s = *impl_;
+  if (!options_.tls_cert_pem.empty() || !options_.tls_key_pem.empty()) {
+    absl::StatusOr<SSL_CTX*> tls = MakeTlsContext(options_);
+    if (!tls.ok()) return tls.status();
+    s.SetTls(*tls);
+  }
+  Route();
   int port = options_.port;
   if (port == 0) {
     port = s.bind_to_any_port(options_.host);

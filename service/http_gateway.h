@@ -27,6 +27,10 @@
 //     queue full is answered on a spare thread, 503 with Retry-After but for
 //     /healthz. At most max_threads requests run the engine at once and at
 //     most max_queue wait for it; one more is 503 with Retry-After;
+//   - TLS: with a certificate (tls_cert_pem), HTTPS only: the handshake
+//     must end within header_timeout_ms; a plaintext request on the port is
+//     answered 400 in plaintext and closed; with tls_client_ca_pem, a client
+//     without a certificate signed by one of its CAs fails the handshake;
 //   - time: a request runs at most the server's max_request_ms
 //     (UmpireService), or less if it asks with the header
 //     `Impi-Timeout-Ms: <n>`; past it, 504 DEADLINE_EXCEEDED. A client that
@@ -63,6 +67,10 @@
 #include "absl/status/status.h"
 #include "service/umpire_service.h"
 
+namespace google::protobuf {
+class Message;
+}  // namespace google::protobuf
+
 namespace impi::service {
 
 struct HttpGatewayOptions {
@@ -84,6 +92,13 @@ struct HttpGatewayOptions {
   // Above every count limit (validate.h), so that a count just past one is
   // answered with its field path, as over gRPC.
   int max_json_array = 20000;
+  // HTTPS: a PEM certificate chain and its PEM private key (the texts, not
+  // file names); both empty: plaintext. With tls_client_ca_pem (PEM CA
+  // certificates), a client must present a certificate signed by one of
+  // them, or the handshake fails.
+  std::string tls_cert_pem;
+  std::string tls_key_pem;
+  std::string tls_client_ca_pem;
 };
 
 // The HTTP status for a gRPC status code (INVALID_ARGUMENT 400, NOT_FOUND 404,
@@ -99,6 +114,19 @@ std::string ErrorJson(grpc::StatusCode code, const std::string& message);
 // 4096)"). Does not check that the text is JSON.
 std::string JsonShapeError(std::string_view json, int max_depth, int max_array);
 
+// A request body as the gateway reads it: the shape scan (JsonShapeError
+// with the options' limits), then proto3 JSON with unknown fields refused;
+// an empty body reads as {}. INVALID_ARGUMENT with a message starting
+// "body: " otherwise. The size limit is the caller's to check first.
+grpc::Status ParseJsonBody(std::string_view body, const HttpGatewayOptions& options,
+                           google::protobuf::Message* message);
+
+// OK if the options' TLS texts (tls_cert_pem, tls_key_pem,
+// tls_client_ca_pem) make a TLS server context, as Start would make it;
+// else INVALID_ARGUMENT naming the option ("tls_key_file: not the
+// certificate's key: ...").
+absl::Status CheckTls(const HttpGatewayOptions& options);
+
 // True if a request with this Host header value may be served (see above).
 bool HostAllowed(std::string_view host, const std::vector<std::string>& allowed_hosts);
 
@@ -110,7 +138,9 @@ class HttpGateway {
   HttpGateway(const HttpGateway&) = delete;
   HttpGateway& operator=(const HttpGateway&) = delete;
 
-  // Binds and starts serving. UNAVAILABLE if the address cannot be bound.
+  // Binds and starts serving. UNAVAILABLE if the address cannot be bound;
+  // INVALID_ARGUMENT naming the option if a TLS certificate, key or CA does
+  // not load.
   absl::Status Start();
   // The bound port (0 before Start).
   int port() const { return port_; }

@@ -68,14 +68,15 @@ ABSL_FLAG(int64_t, max_request_work, 10000000,
           "the most steps of work one request may take: dice, cards, Zulu decisions, units "
           "placed (RESOURCE_EXHAUSTED past it; 0: no limit)");
 ABSL_FLAG(std::string, auth_token_file, "",
-          "a file holding a bearer token: every Umpire call and HTTP request (but /healthz) "
-          "must then carry Authorization: Bearer <token>");
+          "a file holding a bearer token: every gRPC call (Umpire, Arena; not health) and HTTP "
+          "request (but /healthz) must then carry Authorization: Bearer <token>");
 ABSL_FLAG(std::string, tls_cert_file, "",
-          "gRPC over TLS: a PEM certificate chain file (with --tls_key_file); HTTP stays "
-          "plaintext");
-ABSL_FLAG(std::string, tls_key_file, "", "gRPC over TLS: the certificate's PEM private key file");
+          "TLS on both fronts (gRPC over TLS and HTTPS): a PEM certificate chain file (with "
+          "--tls_key_file)");
+ABSL_FLAG(std::string, tls_key_file, "", "TLS: the certificate's PEM private key file");
 ABSL_FLAG(std::string, tls_client_ca_file, "",
-          "gRPC over TLS: clients must present a certificate signed by a CA in this PEM file");
+          "TLS: clients of both fronts must present a certificate signed by a CA in this PEM "
+          "file");
 ABSL_FLAG(int, grace_period_ms, 10000,
           "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
           "cancelled");
@@ -223,13 +224,14 @@ int main(int argc, char** argv) {
               options.tls_cert_file.empty() ? "" : " (TLS)",
               options.reflection ? " (reflection on)" : "");
   if (options.enable_http) {
-    std::printf("impi-server: JSON/HTTP on http://%s:%d\n", options.http_host.c_str(),
+    const char* scheme = options.tls_cert_file.empty() ? "http" : "https";
+    std::printf("impi-server: JSON/HTTP on %s://%s:%d\n", scheme, options.http_host.c_str(),
                 s->http_port());
     if (!web_root.empty()) {
-      std::printf("impi-server: the players' page on http://%s:%d/ (from %s)\n",
+      std::printf("impi-server: the players' page on %s://%s:%d/ (from %s)\n", scheme,
                   options.http_host.c_str(), s->http_port(), web_root.c_str());
     }
-    std::printf("impi-server: try: curl -s -X POST http://%s:%d/v1/Describe -d '{}'\n",
+    std::printf("impi-server: try: curl -s -X POST %s://%s:%d/v1/Describe -d '{}'\n", scheme,
                 options.http_host.c_str(), s->http_port());
   }
   std::fflush(stdout);

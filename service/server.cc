@@ -67,11 +67,16 @@ absl::StatusOr<std::string> ReadFile(const std::string& path, const char* flag) 
   return text;
 }
 
-// Plaintext, or TLS from the options' files.
-absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const ServerOptions& o) {
-  if (o.tls_cert_file.empty() && o.tls_key_file.empty()) {
-    return grpc::InsecureServerCredentials();
-  }
+// The PEM texts of the options' TLS files; all empty for plaintext.
+struct TlsTexts {
+  std::string cert;
+  std::string key;
+  std::string client_ca;
+};
+
+absl::StatusOr<TlsTexts> ReadTls(const ServerOptions& o) {
+  TlsTexts tls;
+  if (o.tls_cert_file.empty() && o.tls_key_file.empty()) return tls;
   if (o.tls_cert_file.empty() || o.tls_key_file.empty()) {
     return absl::InvalidArgumentError("tls_cert_file, tls_key_file: give both or neither");
   }
@@ -79,14 +84,32 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const Serve
   if (!cert.ok()) return cert.status();
   absl::StatusOr<std::string> key = ReadFile(o.tls_key_file, "tls_key_file");
   if (!key.ok()) return key.status();
-  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  tls.cert = *std::move(cert);
+  tls.key = *std::move(key);
   if (!o.tls_client_ca_file.empty()) {
     absl::StatusOr<std::string> ca = ReadFile(o.tls_client_ca_file, "tls_client_ca_file");
     if (!ca.ok()) return ca.status();
-    ssl.pem_root_certs = *ca;
+    tls.client_ca = *std::move(ca);
+  }
+  // Checked here for both fronts, so that a key that is not the
+  // certificate's is named before gRPC tries it.
+  HttpGatewayOptions check;
+  check.tls_cert_pem = tls.cert;
+  check.tls_key_pem = tls.key;
+  check.tls_client_ca_pem = tls.client_ca;
+  if (absl::Status loaded = CheckTls(check); !loaded.ok()) return loaded;
+  return tls;
+}
+
+// gRPC's credentials: plaintext, or TLS with `tls`.
+std::shared_ptr<grpc::ServerCredentials> Credentials(const TlsTexts& tls) {
+  if (tls.cert.empty()) return grpc::InsecureServerCredentials();
+  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  if (!tls.client_ca.empty()) {
+    ssl.pem_root_certs = tls.client_ca;
     ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
   }
-  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  ssl.pem_key_cert_pairs.push_back({tls.key, tls.cert});
   return grpc::SslServerCredentials(ssl);
 }
 
@@ -169,16 +192,26 @@ absl::Status Server::Start() {
   builder.SetOption(std::make_unique<ReflectionOption>(options_.reflection));
   // A port in use is an error, not a port to share (gRPC's default on Linux).
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials = Credentials(options_);
-  if (!credentials.ok()) return credentials.status();
-  builder.AddListeningPort(options_.grpc_address, *credentials, &grpc_port_);
+  absl::StatusOr<TlsTexts> tls = ReadTls(options_);
+  if (!tls.ok()) return tls.status();
+  builder.AddListeningPort(options_.grpc_address, Credentials(*tls), &grpc_port_);
   builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
   // The sync server's thread count is unbounded unless a quota says otherwise.
   grpc::ResourceQuota quota("impi");
   quota.SetMaxThreads(std::max(2, options_.max_threads));
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service_);
-  for (grpc::Service* more : options_.services) builder.RegisterService(more);
+  for (grpc::Service* more : options_.services) {
+    // The token guards every service but gRPC's health (docs/security.md).
+    if (auto* guarded = dynamic_cast<TokenGuarded*>(more); guarded != nullptr) {
+      guarded->SetAuthToken(options_.auth_token);
+    } else if (!options_.auth_token.empty()) {
+      return absl::InvalidArgumentError(
+          "services: a service that does not check the bearer token (not a TokenGuarded) "
+          "cannot be served with auth_token");
+    }
+    builder.RegisterService(more);
+  }
   grpc_ = builder.BuildAndStart();
   if (grpc_ == nullptr || grpc_port_ == 0) {
     if (grpc_ != nullptr) grpc_->Shutdown();
@@ -200,6 +233,9 @@ absl::Status Server::Start() {
     http.header_timeout_ms = options_.http_header_timeout_ms;
     http.body_timeout_ms = options_.http_body_timeout_ms;
     http.keep_alive_ms = options_.http_keep_alive_ms;
+    http.tls_cert_pem = tls->cert;
+    http.tls_key_pem = tls->key;
+    http.tls_client_ca_pem = tls->client_ca;
     http_ = std::make_unique<HttpGateway>(&service_, std::move(http));
     absl::Status started = http_->Start();
     if (!started.ok()) {

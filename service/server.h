@@ -54,14 +54,16 @@ struct ServerOptions {
   int http_body_timeout_ms = 30000;   // its body, from the end of its headers
   int http_keep_alive_ms = 5000;      // an idle kept-alive connection
   bool reflection = false;
-  // When set, every Umpire call (gRPC metadata "authorization") and every
-  // HTTP request but /healthz and preflights (header Authorization) must
-  // carry "Bearer <auth_token>": UNAUTHENTICATED (HTTP 401) otherwise.
+  // When set, every gRPC call of the Umpire and of `services` (metadata
+  // "authorization") and every HTTP request but /healthz and preflights
+  // (header Authorization) must carry "Bearer <auth_token>":
+  // UNAUTHENTICATED (HTTP 401) otherwise. gRPC health stays open, for load
+  // balancers (docs/security.md).
   std::string auth_token;
-  // gRPC over TLS: a PEM certificate chain and its private key (files);
-  // both or neither. With tls_client_ca_file, clients must present a
-  // certificate signed by one of its CAs. The JSON/HTTP front stays
-  // plaintext (docs/security.md).
+  // TLS on both fronts (gRPC over TLS, HTTPS): a PEM certificate chain and
+  // its private key (files); both or neither. With tls_client_ca_file,
+  // clients of either front must present a certificate signed by one of its
+  // CAs (docs/security.md).
   std::string tls_cert_file;
   std::string tls_key_file;
   std::string tls_client_ca_file;
@@ -75,7 +77,9 @@ struct ServerOptions {
   int64_t max_request_work = 10000000;
   // More gRPC services served beside the Umpire (impi-server adds
   // impi.v1.Arena, service/arena_service.h); not owned, they must outlive
-  // the server. gRPC only: the JSON/HTTP gateway serves the Umpire.
+  // the server. gRPC only: the JSON/HTTP gateway serves the Umpire. With
+  // auth_token set, each must be a TokenGuarded (umpire_service.h), which
+  // the server gives the token; Start is INVALID_ARGUMENT otherwise.
   std::vector<grpc::Service*> services;
 };
 

@@ -102,19 +102,21 @@ bool BearerMatches(std::string_view authorization, std::string_view token) {
   return diff == 0;
 }
 
+grpc::Status TokenGuarded::CheckToken(const grpc::ServerContext& context) const {
+  if (token_.empty()) return grpc::Status::OK;
+  const auto& metadata = context.client_metadata();
+  const auto found = metadata.find("authorization");
+  const std::string_view value =
+      found == metadata.end() ? std::string_view()
+                              : std::string_view(found->second.data(), found->second.size());
+  if (BearerMatches(value, token_)) return grpc::Status::OK;
+  return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                      "authorization: a bearer token is required (authorization: Bearer <token>)");
+}
+
 template <typename Run>
 grpc::Status UmpireService::Serve(const grpc::ServerContext* context, Run run) {
-  if (!token_.empty()) {
-    const auto& metadata = context->client_metadata();
-    const auto found = metadata.find("authorization");
-    const std::string_view value =
-        found == metadata.end() ? std::string_view()
-                                : std::string_view(found->second.data(), found->second.size());
-    if (!BearerMatches(value, token_)) {
-      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                          "authorization: a bearer token is required (authorization: Bearer <token>)");
-    }
-  }
+  if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
   if (draining_) {
     return grpc::Status(grpc::StatusCode::UNAVAILABLE,
                         "the server is shutting down: try another replica or later");

@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 #include <cstdint>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "engine/core/budget.h"
@@ -50,6 +51,27 @@ std::string CapMessage(std::string_view message);
 // empty `token` accepts anything.
 bool BearerMatches(std::string_view authorization, std::string_view token);
 
+// A gRPC service that requires the server's bearer token: every call must
+// carry the metadata "authorization: Bearer <token>" (none set: any call is
+// let through). ImpiServer sets the token on the Umpire and on every service
+// of ServerOptions::services, and refuses to start with a token and a
+// service that is not a TokenGuarded.
+class TokenGuarded {
+ public:
+  virtual ~TokenGuarded() = default;
+  // Set before serving.
+  void SetAuthToken(std::string token) { token_ = std::move(token); }
+  const std::string& auth_token() const { return token_; }
+
+ protected:
+  // OK, or UNAUTHENTICATED ("authorization: a bearer token is required ...")
+  // if the call lacks the token.
+  grpc::Status CheckToken(const grpc::ServerContext& context) const;
+
+ private:
+  std::string token_;
+};
+
 // The server's version, from the project's version at build time.
 const char* ServerVersion();
 
@@ -71,7 +93,7 @@ struct RequestLimits {
   int64_t max_work = 0;
 };
 
-class UmpireService final : public v1::Umpire::Service {
+class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
  public:
   explicit UmpireService(size_t max_message_bytes, RequestLimits limits = {})
       : max_message_bytes_(max_message_bytes), limits_(limits) {}
@@ -98,11 +120,6 @@ class UmpireService final : public v1::Umpire::Service {
                      int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
-  // Calls over gRPC must carry "authorization: Bearer <token>" (empty: no
-  // authentication); UNAUTHENTICATED otherwise. Set before serving.
-  void SetAuthToken(std::string token) { token_ = std::move(token); }
-  const std::string& auth_token() const { return token_; }
-
   // Draining (a graceful stop): new Advance and Ask calls over gRPC are
   // refused with UNAVAILABLE; calls in flight carry on.
   void SetDraining(bool draining) { draining_ = draining; }
@@ -124,7 +141,6 @@ class UmpireService final : public v1::Umpire::Service {
 
   const size_t max_message_bytes_;
   const RequestLimits limits_;
-  std::string token_;
   std::atomic<bool> draining_{false};
   std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};

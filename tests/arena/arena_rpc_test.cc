@@ -1,9 +1,11 @@
 // impi.v1.Arena through a real impi server on 127.0.0.1 (an ephemeral
 // port): the progress streams, the last message carries the report, the
 // same as `impi arena` prints; bad requests and a passed deadline.
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -13,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "impi/v1/arena.grpc.pb.h"
+#include "impi/v1/umpire.grpc.pb.h"
 #include "service/arena_service.h"
 #include "service/server.h"
 
@@ -186,6 +189,93 @@ TEST_F(ArenaRpcTest, ACancelledCallEnds) {
   ctx.TryCancel();
   while (reader->Read(&m)) EXPECT_FALSE(m.has_report());
   EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
+}
+
+// With a bearer token, the Arena is guarded like the Umpire, and gRPC's
+// health service stays open (a load balancer's probe carries no token).
+// gRPC only, on an ephemeral port, with the token "s3cret" and `service`
+// beside the Umpire.
+absl::StatusOr<std::unique_ptr<ImpiServer>> StartWithToken(grpc::Service* service) {
+  ServerOptions o;
+  o.grpc_address = "127.0.0.1:0";
+  o.enable_http = false;
+  o.auth_token = "s3cret";
+  o.services.push_back(service);
+  return ImpiServer::Start(o);
+}
+
+TEST(ServerAuthTest, HealthStaysOpenWhileUmpireAndArenaNeedTheToken) {
+  ArenaService arena;
+  auto server = StartWithToken(&arena);
+  ASSERT_TRUE(server.ok()) << server.status();
+  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string((*server)->grpc_port()),
+                                     grpc::InsecureChannelCredentials());
+  auto umpire = v1::Umpire::NewStub(channel);
+  auto arena_stub = v1::Arena::NewStub(channel);
+  const auto deadline = [](grpc::ClientContext* ctx) {
+    ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  };
+
+  for (const char* sent : {"", "Bearer wrong", "Bearer s3cret"}) {
+    SCOPED_TRACE(sent);
+    const bool right = std::string(sent) == "Bearer s3cret";
+    {
+      grpc::ClientContext ctx;
+      deadline(&ctx);
+      if (*sent != '\0') ctx.AddMetadata("authorization", sent);
+      v1::DescribeResponse out;
+      const grpc::Status s = umpire->Describe(&ctx, v1::DescribeRequest(), &out);
+      EXPECT_EQ(s.error_code(), right ? grpc::StatusCode::OK : grpc::StatusCode::UNAUTHENTICATED);
+    }
+    {
+      // A request the arena refuses once it is let in: no game is played.
+      grpc::ClientContext ctx;
+      deadline(&ctx);
+      if (*sent != '\0') ctx.AddMetadata("authorization", sent);
+      std::unique_ptr<grpc::ClientReader<v1::ArenaProgress>> reader =
+          arena_stub->Run(&ctx, v1::ArenaRequest());
+      v1::ArenaProgress m;
+      while (reader->Read(&m)) {
+      }
+      const grpc::Status s = reader->Finish();
+      EXPECT_EQ(s.error_code(),
+                right ? grpc::StatusCode::INVALID_ARGUMENT : grpc::StatusCode::UNAUTHENTICATED);
+      if (!right) {
+        EXPECT_THAT(s.error_message(), HasSubstr("authorization:"));
+      }
+    }
+  }
+
+  // grpc.health.v1.Health/Check without a token: SERVING.
+  grpc::GenericStub generic(channel);
+  grpc::ClientContext ctx;
+  deadline(&ctx);
+  grpc::Slice empty("");
+  const grpc::ByteBuffer request(&empty, 1);  // HealthCheckRequest{service: ""}
+  grpc::ByteBuffer response;
+  std::promise<grpc::Status> done;
+  generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
+                    &response, [&done](grpc::Status s) { done.set_value(s); });
+  const grpc::Status status = done.get_future().get();
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  std::vector<grpc::Slice> slices;
+  ASSERT_TRUE(response.Dump(&slices).ok());
+  std::string bytes;
+  for (const grpc::Slice& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  EXPECT_EQ(bytes, std::string("\x08\x01", 2));  // status: SERVING
+  (*server)->Shutdown();
+}
+
+// A service that cannot check the token is not served with one.
+TEST(ServerAuthTest, AServiceThatCannotCheckTheTokenIsRefused) {
+  class Unguarded final : public v1::Arena::Service {};
+  Unguarded unguarded;
+  auto server = StartWithToken(&unguarded);
+  ASSERT_FALSE(server.ok());
+  EXPECT_EQ(server.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(server.status().message()), HasSubstr("services:"));
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "service/umpire_service.h"
 #include "tests/service/big_table.h"
 #include "tests/service/proto_json.h"
+#include "tests/service/raw_socket.h"
 #include "tests/service/tsatf_state.h"
 
 namespace impi::service {
@@ -36,6 +37,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using testing::BigTableRequest;
 using testing::ProtoJson;
+using testing::RawSocket;
 using testing::TsatfAdvanceRequest;
 
 constexpr size_t kMaxBytes = 1024 * 1024;
@@ -44,48 +46,6 @@ constexpr char kAllowedOrigin[] = "https://vtt.example";
 int64_t MsSince(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
-
-// A raw TCP connection to the gateway, for what an HTTP client library would
-// not send.
-class RawSocket {
- public:
-  explicit RawSocket(int port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
-    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
-    timeval tv{30, 0};
-    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-  }
-  ~RawSocket() { ::close(fd_); }
-  bool connected() const { return connected_; }
-  bool Send(const std::string& bytes) {
-    size_t sent = 0;
-    while (sent < bytes.size()) {
-      const ssize_t n = ::send(fd_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-      if (n <= 0) return false;
-      sent += static_cast<size_t>(n);
-    }
-    return true;
-  }
-  // Everything until the server closes (or 30 s pass).
-  std::string ReadAll() {
-    std::string out;
-    char buffer[4096];
-    for (;;) {
-      const ssize_t n = ::recv(fd_, buffer, sizeof(buffer), 0);
-      if (n <= 0) break;
-      out.append(buffer, static_cast<size_t>(n));
-    }
-    return out;
-  }
-
- private:
-  int fd_ = -1;
-  bool connected_ = false;
-};
 
 class HttpFrontTest : public ::testing::Test {
  protected:

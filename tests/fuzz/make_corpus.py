@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Writes the request fuzzer's seed corpus (tests/fuzz/corpus/).
+
+    /usr/bin/python3 tests/fuzz/make_corpus.py build/impi build/gen/python tests/fuzz/corpus \
+        127.0.0.1:50051
+
+From the built-in tables (`impi example NAME --request`): an Advance request
+and a few Ask questions for each rule set, each once as a JSON body and once
+as a serialized protobuf message, with the first byte the fuzzer reads
+(request_fuzzer.cc): bit 0 protobuf, bit 1 Ask. Ferree's battle questions
+need a battle under way: the Isandlwana table is advanced past deployment
+on the impi-server at the address given last (`impi advance --target`).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    impi, python_out, out, target = sys.argv[1:5]
+    sys.path.insert(0, python_out)
+    from google.protobuf import json_format
+    from impi.v1 import umpire_pb2
+
+    def example(name):
+        text = subprocess.run([impi, "example", name, "--request"], check=True,
+                              capture_output=True, text=True).stdout
+        return json.loads(text)
+
+    def advance_on_server(request):
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+            json.dump(request, f)
+            f.flush()
+            text = subprocess.run([impi, "advance", f.name, "--target", target], check=True,
+                                  capture_output=True, text=True).stdout
+        return json.loads(text)
+
+    def first_zulu(request, kind=None):
+        for unit in request["state"]["units"]:
+            if unit["side"] == "ZULU" and (kind is None or unit["kind"] == kind):
+                return unit["id"]
+        raise SystemExit("no Zulu unit of kind %s" % kind)
+
+    requests = []  # (name, is_ask, JSON object)
+    for name, member in (("tsatf", "tsatf"), ("isandlwana", "ferree"), ("empress", "empress")):
+        advance = example(name)
+        requests.append((name + "_advance", False, advance))
+        if member == "tsatf":
+            questions = [{"on_field": {"point": 6}}, {"start_of_turn": {}},
+                         {"table_edge": {}}, {"fire_card": {}}]
+        elif member == "ferree":
+            questions = [{"situation": {}}, {"zulu_plan": {}}]
+            # Past the situation, plan and deployment: the battle's first
+            # activation, with the British to act.
+            deployed = advance_on_server(advance)
+            battle = advance_on_server({"state": deployed["state"],
+                                        "british_actions": [{"kind": "END_DEPLOYMENT"}],
+                                        "dice": {"seed": 7}})
+            passed = {"state": battle["state"], "dice": {"seed": 8}, "british_actions": [
+                {"kind": "PASS", "unit_id": battle["awaiting"]["unit_ids"][0]}]}
+            requests.append(("isandlwana_battle_advance", False, passed))
+            battle = advance_on_server(passed)
+            tray = first_zulu(battle, "TRAY")
+            for question in ({"activate": {"unit_id": first_zulu(battle, "REGIMENT")}},
+                             {"resolve": {"unit_id": first_zulu(battle, "REGIMENT")}},
+                             {"rally": {"unit_id": tray}},
+                             {"induna_order": {"unit_id": first_zulu(battle, "INDUNA")}}):
+                requests.append(("isandlwana_battle_ask_%s" % next(iter(question)), True,
+                                 {"state": battle["state"], "ferree": question,
+                                  "dice": {"seed": 9}}))
+        else:
+            regiment = first_zulu(advance, "REGIMENT")
+            questions = [{"morale_test": {"unit_id": regiment}},
+                         {"evasion": {"unit_id": regiment}},
+                         {"retire_route": {"unit_id": regiment}}]
+        for question in questions:
+            ask = {"state": advance["state"], member: question, "dice": advance.get("dice", {})}
+            requests.append(("%s_ask_%s" % (name, next(iter(question))), True, ask))
+
+    os.makedirs(out, exist_ok=True)
+    for name, is_ask, body in requests:
+        message = umpire_pb2.AskRequest() if is_ask else umpire_pb2.AdvanceRequest()
+        text = json.dumps(body, separators=(",", ":"))
+        json_format.Parse(text, message)
+        ask_bit = 2 if is_ask else 0
+        with open(os.path.join(out, name + ".json"), "wb") as f:
+            f.write(bytes([ask_bit]) + text.encode())
+        with open(os.path.join(out, name + ".pb"), "wb") as f:
+            f.write(bytes([ask_bit | 1]) + message.SerializeToString())
+
+
+if __name__ == "__main__":
+    main()
