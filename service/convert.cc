@@ -42,10 +42,6 @@ void ClearIfEmpty(Message* parent, bool (Message::*has)() const, void (Message::
   if ((parent->*has)() && size == 0) (parent->*clear)();
 }
 
-std::vector<std::string> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
-  return std::vector<std::string>(in.begin(), in.end());
-}
-
 void SetStrings(const std::vector<std::string>& in,
                 google::protobuf::RepeatedPtrField<std::string>* out) {
   out->Clear();
