@@ -6,7 +6,7 @@
 // with a deadline for the headers and one for the body and a cap on what a
 // body may hold, whatever its framing, and the connections run on
 // ConnectionPool, whose queue is bounded. Engine work is admitted by
-// Admission (max_threads running, max_queue waiting).
+// Admission (service/admission.h: max_threads running, max_queue waiting).
 //
 // HTTPS: with a certificate (HttpGatewayOptions::tls_cert_pem), Connection
 // runs OpenSSL over the accepted socket, which it makes non-blocking: the
@@ -52,6 +52,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "service/admission.h"
 #include "service/web_static.h"
 
 namespace impi::service {
@@ -68,6 +69,8 @@ constexpr size_t kMaxHeaderBytes = 64 * 1024;
 constexpr size_t kMaxRequestsPerConnection = 1000;
 // Threads that answer connections the pool has no room for.
 constexpr int kSpareThreads = 2;
+// Connections that may wait for the spare threads; more are closed at once.
+constexpr size_t kMaxSpareWaiting = 256;
 // How long a spare thread waits for a request's headers.
 constexpr int kSpareHeaderTimeoutMs = 1000;
 // Peer-closed checks during engine work, at most this often.
@@ -394,9 +397,14 @@ class Connection final : public httplib::Stream {
 thread_local Connection* t_connection = nullptr;
 // True on a spare thread (ConnectionPool).
 thread_local bool t_spare = false;
+// True while a spare thread closes a connection unanswered (ConnectionPool).
+thread_local bool t_shed = false;
 
 // Runs connections on `threads` threads with at most `max_pending` waiting;
 // one more goes to a few spare threads, which answer it 503 (but /healthz).
+// Past kMaxSpareWaiting waiting for those, a connection is closed
+// unanswered, ahead of the others, so that a flood of connections does not
+// grow the spare threads' queue.
 class ConnectionPool final : public httplib::TaskQueue {
  public:
   ConnectionPool(int threads, int max_pending) : max_pending_(static_cast<size_t>(max_pending)) {
@@ -407,7 +415,17 @@ class ConnectionPool final : public httplib::TaskQueue {
   void enqueue(std::function<void()> fn) override {
     {
       std::lock_guard<std::mutex> lock(mu_);
-      (pending_.size() < max_pending_ ? pending_ : spare_).push_back(std::move(fn));
+      if (pending_.size() < max_pending_) {
+        pending_.push_back(std::move(fn));
+      } else if (spare_.size() < kMaxSpareWaiting) {
+        spare_.push_back(std::move(fn));
+      } else {
+        spare_.push_front([fn = std::move(fn)] {
+          t_shed = true;
+          fn();
+          t_shed = false;
+        });
+      }
     }
     cv_.notify_all();
   }
@@ -450,56 +468,6 @@ class ConnectionPool final : public httplib::TaskQueue {
   std::deque<std::function<void()>> spare_;
   bool shutdown_ = false;
   std::vector<std::thread> threads_;
-};
-
-// At most `limit` holders at once, at most `queue` waiting.
-class Admission {
- public:
-  enum class Result { kAdmitted, kQueueFull, kTimedOut, kGone };
-
-  Admission(int limit, int queue) : limit_(limit), queue_(queue) {}
-
-  // Waits for a place until `deadline` or until `gone` says so.
-  Result Enter(Clock::time_point deadline, const std::function<bool()>& gone) {
-    std::unique_lock<std::mutex> lock(mu_);
-    if (running_ < limit_) {
-      ++running_;
-      return Result::kAdmitted;
-    }
-    if (waiting_ >= queue_) return Result::kQueueFull;
-    ++waiting_;
-    Result result = Result::kAdmitted;
-    while (running_ >= limit_) {
-      if (Clock::now() >= deadline) {
-        result = Result::kTimedOut;
-        break;
-      }
-      if (gone()) {
-        result = Result::kGone;
-        break;
-      }
-      cv_.wait_until(lock, std::min(deadline, Clock::now() + std::chrono::milliseconds(50)));
-    }
-    --waiting_;
-    if (result == Result::kAdmitted) ++running_;
-    return result;
-  }
-
-  void Leave() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      --running_;
-    }
-    cv_.notify_one();
-  }
-
- private:
-  const int limit_;
-  const int queue_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  int running_ = 0;
-  int waiting_ = 0;
 };
 
 template <typename Response>
@@ -554,6 +522,10 @@ class HttpGateway::Impl final : public httplib::Server {
 
  private:
   bool process_and_close_socket(socket_t sock) override {
+    if (t_shed) {
+      ::close(sock);
+      return false;
+    }
     Connection connection(sock, limits_, t_spare, tls_);
     t_connection = &connection;
     bool ok = connection.StartTls();

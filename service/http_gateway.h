@@ -25,7 +25,8 @@
 //   - load: connections are served by a pool of connection_threads (a listen
 //     backlog of listen_backlog); a connection that finds the pool and its
 //     queue full is answered on a spare thread, 503 with Retry-After but for
-//     /healthz. At most max_threads requests run the engine at once and at
+//     /healthz (past 256 waiting for the spare threads, it is closed
+//     unanswered). At most max_threads requests run the engine at once and at
 //     most max_queue wait for it; one more is 503 with Retry-After;
 //   - TLS: with a certificate (tls_cert_pem), HTTPS only: the handshake
 //     must end within header_timeout_ms; a plaintext request on the port is

@@ -85,6 +85,9 @@ ABSL_FLAG(std::string, http_allowed_hosts, "",
           "(against DNS rebinding); * allows any");
 ABSL_FLAG(int, http_max_queue, 64,
           "HTTP requests that may wait for a request thread; one more is answered 503");
+ABSL_FLAG(int, grpc_max_queue, 64,
+          "gRPC Advance and Ask calls that may wait for a request thread (each until its "
+          "deadline); one more is answered UNAVAILABLE");
 ABSL_FLAG(int, http_connection_threads, 0,
           "threads reading and writing HTTP connections (0: max(64, 4 * max_threads))");
 ABSL_FLAG(int, http_listen_backlog, 1024, "HTTP connections the kernel may hold unaccepted");
@@ -169,6 +172,7 @@ int main(int argc, char** argv) {
   options.max_request_ms = absl::GetFlag(FLAGS_max_request_ms);
   options.max_request_work = absl::GetFlag(FLAGS_max_request_work);
   options.http_max_queue = absl::GetFlag(FLAGS_http_max_queue);
+  options.grpc_max_queue = absl::GetFlag(FLAGS_grpc_max_queue);
   options.http_connection_threads = absl::GetFlag(FLAGS_http_connection_threads);
   options.http_listen_backlog = absl::GetFlag(FLAGS_http_listen_backlog);
   options.http_header_timeout_ms = absl::GetFlag(FLAGS_http_header_timeout_ms);

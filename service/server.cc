@@ -31,6 +31,9 @@ namespace impi::service {
 namespace {
 
 constexpr char kReflectionPluginName[] = "proto_server_reflection";
+// gRPC threads beyond the Umpire's running and waiting calls: the sync
+// server's pollers, health checks, Describe and the other services.
+constexpr int kSpareGrpcThreads = 16;
 
 // Reflection on or off for this builder only. Linking grpc++_reflection
 // registers its plugin for every ServerBuilder in the process (a static
@@ -196,9 +199,14 @@ absl::Status Server::Start() {
   if (!tls.ok()) return tls.status();
   builder.AddListeningPort(options_.grpc_address, Credentials(*tls), &grpc_port_);
   builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
-  // The sync server's thread count is unbounded unless a quota says otherwise.
+  // At most max_threads calls run the engine and grpc_max_queue wait for it
+  // (umpire_service.h); the sync server's threads, unbounded unless a quota
+  // says otherwise, are enough for them all and for gRPC's own pollers,
+  // health, Describe and the other services (kSpareGrpcThreads), so that a
+  // burst is queued rather than refused by gRPC.
+  service_.SetConcurrency(options_.max_threads, options_.grpc_max_queue);
   grpc::ResourceQuota quota("impi");
-  quota.SetMaxThreads(std::max(2, options_.max_threads));
+  quota.SetMaxThreads(options_.max_threads + options_.grpc_max_queue + kSpareGrpcThreads);
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service_);
   for (grpc::Service* more : options_.services) {
@@ -280,6 +288,8 @@ absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOption
       {"max_request_ms", options.max_request_ms, 0, int64_t{24} * 3600 * 1000},
       {"max_request_work", options.max_request_work, 0, int64_t{1} << 40},
       {"http_max_queue", options.http_max_queue, 0, 100000},
+      // Each waiting gRPC call holds one of the sync server's threads.
+      {"grpc_max_queue", options.grpc_max_queue, 0, 4 * kMaxThreads},
       {"http_connection_threads", options.http_connection_threads, 0, 4 * kMaxThreads},
       {"http_listen_backlog", options.http_listen_backlog, 1, 65535},
       {"http_header_timeout_ms", options.http_header_timeout_ms, 1, 3600 * 1000},

@@ -48,6 +48,7 @@ struct ServerOptions {
   // loopback names; "*": any (service/http_gateway.h).
   std::vector<std::string> http_allowed_hosts;
   int http_max_queue = 64;            // HTTP requests waiting for the engine; then 503
+  int grpc_max_queue = 64;            // gRPC calls waiting for the engine; then UNAVAILABLE
   int http_connection_threads = 0;    // 0: max(64, 4 * max_threads)
   int http_listen_backlog = 1024;
   int http_header_timeout_ms = 5000;  // a request's headers, from its first byte

@@ -115,38 +115,78 @@ grpc::Status TokenGuarded::CheckToken(const grpc::ServerContext& context) const 
 }
 
 template <typename Run>
-grpc::Status UmpireService::Serve(const grpc::ServerContext* context, Run run) {
+grpc::Status UmpireService::Serve(grpc::ServerContext* context, bool engine, Run run) {
   if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
   if (draining_) {
     return grpc::Status(grpc::StatusCode::UNAVAILABLE,
                         "the server is shutting down: try another replica or later");
   }
+  if (!engine) return run(int64_t{-1});
+  using Clock = Admission::Clock;
+  // The server's maximum counts from the call's arrival, the wait included.
+  const int64_t ms = EffectiveMsLeft(MillisecondsLeft(context));
+  const Clock::time_point deadline =
+      ms < 0 ? Clock::time_point::max() : Clock::now() + std::chrono::milliseconds(ms);
   ++in_flight_;
-  grpc::Status status = run();
+  if (admission_ != nullptr) {
+    // A call gives up waiting a margin before its deadline, so that its
+    // answer reaches the caller before the caller's own deadline does.
+    const Clock::time_point wait_until =
+        ms < 0 ? deadline : deadline - std::chrono::milliseconds(kDeadlineMarginMs);
+    const Admission::Result admitted = admission_->Enter(wait_until, [this, context] {
+      return draining_.load(std::memory_order_relaxed) ||
+             cancel_all_.load(std::memory_order_relaxed) || context->IsCancelled();
+    });
+    if (admitted != Admission::Result::kAdmitted) {
+      --in_flight_;
+      switch (admitted) {
+        case Admission::Result::kQueueFull:
+          return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                              "the server is busy (its queue is full): retry shortly");
+        case Admission::Result::kTimedOut:
+          return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                              "the request's deadline passed while it waited for the engine");
+        default:
+          if (context->IsCancelled()) {
+            return grpc::Status(grpc::StatusCode::CANCELLED,
+                                "the call was cancelled while it waited for the engine");
+          }
+          return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                              "the server is shutting down: try another replica or later");
+      }
+    }
+  }
+  // What is left of the deadline after the wait (-1: none).
+  const int64_t left =
+      ms < 0 ? -1
+             : std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        deadline - Clock::now())
+                                        .count());
+  grpc::Status status = run(left);
+  if (admission_ != nullptr) admission_->Leave();
   --in_flight_;
   return status;
 }
 
 grpc::Status UmpireService::Advance(grpc::ServerContext* context, const v1::AdvanceRequest* request,
                                     v1::AdvanceResponse* response) {
-  return Serve(context, [&] {
-    return DoAdvance(*request, response, MillisecondsLeft(context),
-                     [context] { return context->IsCancelled(); });
+  return Serve(context, /*engine=*/true, [&](int64_t ms_left) {
+    return DoAdvance(*request, response, ms_left, [context] { return context->IsCancelled(); });
   });
 }
 
 grpc::Status UmpireService::Ask(grpc::ServerContext* context, const v1::AskRequest* request,
                                 v1::AskResponse* response) {
-  return Serve(context, [&] {
-    return DoAsk(*request, response, MillisecondsLeft(context),
-                 [context] { return context->IsCancelled(); });
+  return Serve(context, /*engine=*/true, [&](int64_t ms_left) {
+    return DoAsk(*request, response, ms_left, [context] { return context->IsCancelled(); });
   });
 }
 
 grpc::Status UmpireService::Describe(grpc::ServerContext* context,
                                      const v1::DescribeRequest* request,
                                      v1::DescribeResponse* response) {
-  return Serve(context, [&] { return DoDescribe(*request, response); });
+  return Serve(context, /*engine=*/false,
+               [&](int64_t /*ms_left*/) { return DoDescribe(*request, response); });
 }
 
 grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <cstdint>
@@ -30,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "engine/core/budget.h"
+#include "service/admission.h"
 #include "engine/rulesets/ruleset.h"
 #include "impi/v1/umpire.grpc.pb.h"
 
@@ -120,6 +122,13 @@ class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
                      int64_t ms_left = -1, std::function<bool()> cancelled = nullptr) const;
   grpc::Status DoDescribe(const v1::DescribeRequest& request, v1::DescribeResponse* response) const;
 
+  // At most `running` Advance and Ask calls over gRPC run the engine at
+  // once and at most `queue` more wait for it (each until its deadline);
+  // one more is UNAVAILABLE at once ("the server is busy"). Set before
+  // serving; unset, every call runs at once.
+  void SetConcurrency(int running, int queue) {
+    admission_ = std::make_unique<Admission>(running, queue);
+  }
   // Draining (a graceful stop): new Advance and Ask calls over gRPC are
   // refused with UNAVAILABLE; calls in flight carry on.
   void SetDraining(bool draining) { draining_ = draining; }
@@ -135,15 +144,18 @@ class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
  private:
   // The step's budget for `ms_left` (already capped) and `cancelled`.
   WorkBudget::Limits BudgetFor(int64_t ms_left, std::function<bool()> cancelled) const;
-  // Counts a gRPC call in flight; refuses it while draining.
+  // Counts a gRPC call in flight; refuses it while draining. `engine`: the
+  // call waits for a place (SetConcurrency) and `run` is given the
+  // milliseconds left of its deadline after the wait (-1: none).
   template <typename Run>
-  grpc::Status Serve(const grpc::ServerContext* context, Run run);
+  grpc::Status Serve(grpc::ServerContext* context, bool engine, Run run);
 
   const size_t max_message_bytes_;
   const RequestLimits limits_;
   std::atomic<bool> draining_{false};
   std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};
+  std::unique_ptr<Admission> admission_;
 };
 
 }  // namespace impi::service

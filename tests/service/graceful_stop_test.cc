@@ -204,7 +204,7 @@ TEST(ServerBinaryTest, HelpListsEveryFlag) {
        {"grpc_address", "http_address", "no_http", "cors_origins", "reflection", "max_threads",
         "max_message_bytes", "auth_token_file", "tls_cert_file", "tls_key_file",
         "tls_client_ca_file", "max_request_ms", "max_request_work", "grace_period_ms",
-        "http_allowed_hosts", "http_max_queue", "http_connection_threads", "http_listen_backlog",
+        "http_allowed_hosts", "http_max_queue", "grpc_max_queue", "http_connection_threads", "http_listen_backlog",
         "http_header_timeout_ms", "http_body_timeout_ms", "http_keep_alive_ms"}) {
     EXPECT_NE(text.find(std::string("--") + flag), std::string::npos) << flag << "\n" << text;
   }

@@ -193,6 +193,40 @@ TEST_F(HttpFrontTest, SixtyFourConcurrentConnectionsAreAllAnswered) {
   for (const std::string& a : answers) EXPECT_EQ(a.substr(0, 3), "200") << a;
 }
 
+TEST_F(HttpFrontTest, PastTheSpareThreadsQueueAConnectionIsClosedUnanswered) {
+  HttpGatewayOptions o;
+  o.connection_threads = 1;  // one serving, one waiting
+  o.header_timeout_ms = 20000;
+  Start(o);
+  // The pool's thread and its one waiting place, and the two spare threads
+  // (each waits up to 1 s for a request), taken by silent connections.
+  std::vector<std::unique_ptr<RawSocket>> silent;
+  for (int i = 0; i < 4; ++i) {
+    silent.push_back(std::make_unique<RawSocket>(gateway_->port()));
+    ASSERT_TRUE(silent.back()->connected());
+    // Each taken before the next comes.
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  // 256 wait for the spare threads; the 4 after them are closed unanswered.
+  const std::string request =
+      "POST /v1/Describe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+      "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}";
+  std::vector<std::unique_ptr<RawSocket>> queued;
+  for (int i = 0; i < 256 + 4; ++i) {
+    queued.push_back(std::make_unique<RawSocket>(gateway_->port()));
+    ASSERT_TRUE(queued.back()->connected());
+    queued.back()->Send(request);
+  }
+  for (size_t i = 0; i < queued.size(); ++i) {
+    const std::string answer = queued[i]->ReadAll();
+    if (i < 256) {
+      EXPECT_EQ(answer.substr(0, 12), "HTTP/1.1 503") << i << ": " << answer;
+    } else {
+      EXPECT_EQ(answer, "") << i;
+    }
+  }
+}
+
 TEST_F(HttpFrontTest, SlowHeaderClientsDoNotBlockHealthzAndAreCutOff) {
   HttpGatewayOptions o;
   o.header_timeout_ms = 1500;
