@@ -7,9 +7,11 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
+#include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/umpire.h"
 #include "service/convert.h"
 
@@ -206,8 +208,17 @@ grpc::Status UmpireService::DoAdvance(const v1::AdvanceRequest& request,
     return grpc::Status(grpc::StatusCode::INTERNAL, std::string("engine error: ") + e.what());
   }
   if (!result.ok()) return ToGrpcStatus(result.status());
+  // The options come from the whole state (before the British view is
+  // applied): British actions, which name only what the British may see.
+  std::vector<Action> options;
+  if (request.list_options() && result->awaiting.side == Side::kBritish) {
+    if (const Ruleset* rules = FindRuleset(result->state.ruleset); rules != nullptr) {
+      options = rules->LegalActions(result->state, Side::kBritish);
+    }
+  }
   if (in->british_view) ApplyBritishView(*result);
   StepResultToProto(*result, response);
+  for (const Action& a : options) ToProto(a, response->mutable_awaiting()->add_options());
   return grpc::Status::OK;
 }
 

@@ -122,14 +122,6 @@ absl::Status UnitRef(absl::string_view path, const std::string& id, const UnitIn
   return absl::OkStatus();
 }
 
-absl::Status UnitRefs(absl::string_view path, const RepeatedPtrField<std::string>& ids,
-                      const UnitIndex& units) {
-  for (int i = 0; i < ids.size(); ++i) {
-    IMPI_RETURN_IF_ERROR(UnitRef(Index(path, i), ids[i], units, /*required=*/true));
-  }
-  return absl::OkStatus();
-}
-
 absl::Status ValidateTableGeometry(absl::string_view path, const v1::TableGeometry& table) {
   IMPI_RETURN_IF_ERROR(Finite(Field(path, "width"), table.width()));
   IMPI_RETURN_IF_ERROR(Finite(Field(path, "height"), table.height()));
@@ -150,7 +142,7 @@ absl::Status ValidateTableGeometry(absl::string_view path, const v1::TableGeomet
   return absl::OkStatus();
 }
 
-absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const UnitIndex& units) {
+absl::Status ValidateClock(absl::string_view path, const v1::Clock& clock, const UnitIndex& /*units*/) {
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "turn"), clock.turn()));
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "phase"), clock.phase(), v1::Phase_IsValid, "Phase"));
   IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "time_of_day"), clock.time_of_day()));
@@ -228,16 +220,6 @@ absl::Status ValidatePoint(absl::string_view path, const v1::Point& point) {
   IMPI_RETURN_IF_ERROR(ValidEnum(Field(path, "marked_force"), point.marked_force(),
                                  v1::ForceKind_IsValid, "ForceKind"));
   return absl::OkStatus();
-}
-
-// A point number, when not 0, must name a point of `kind` in the state.
-absl::Status PointRef(absl::string_view path, int number, v1::PointKind kind,
-                      const v1::TableState& state) {
-  if (number == 0) return absl::OkStatus();
-  for (const v1::Point& p : state.points()) {
-    if (p.kind() == kind && p.number() == number) return absl::OkStatus();
-  }
-  return Invalid(path, absl::StrCat("no ", v1::PointKind_Name(kind), " point ", number));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // clients/cli/play.cc: `impi play`. See play.h.
 #include "clients/cli/play.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <string>
@@ -10,6 +11,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/explain.h"
 #include "clients/cli/render.h"
@@ -28,7 +31,17 @@ constexpr char kHelp[] =
     "  remove TARGET        TARGET is destroyed or leaves the table\n"
     "  deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)\n"
     "  bayonets ID          ID fixes bayonets (Ferree)\n"
+    "Empress (impi rolls every die; one order a unit a move):\n"
+    "  fire ID TARGET       ID fires at TARGET\n"
+    "  aim ID TARGET INCHES a gun or rocket fires at TARGET, the range announced\n"
+    "  hold ID              ID holds and defends\n"
+    "  join ID UNIT         the commander ID (or his aide) joins UNIT\n"
+    "  order ID UNIT hold|attack  ID, attached to UNIT, changes its standing order\n"
+    "  limber ID, unlimber ID     a gun, Gatling or rocket\n"
+    "  options [ID]         what impi offers the British now (of ID), numbered\n"
+    "  do N [N ...]         note the options numbered N\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
+    "                       (Empress: every unit not yet ordered holds)\n"
     "  send                 send the actions so far without passing\n"
     "  drop                 forget the actions not sent\n"
     "  undo                 take back the last step\n"
@@ -80,6 +93,25 @@ void PrintUnits(const v1::TableState& state, std::ostream& out) {
   }
 }
 
+// One British action in a line of text: "b_coy FIRE at z3".
+std::string ActionWords(const v1::Action& a) {
+  std::string text = absl::StrCat(a.unit_id(), a.unit_id().empty() ? "" : " ",
+                                  v1::ActionKind_Name(a.kind()));
+  if (!a.target_id().empty()) {
+    absl::StrAppend(&text, a.kind() == v1::MOVE ? " to join " : " ", a.target_id());
+  }
+  if (a.kind() == v1::MOVE || a.kind() == v1::DEPLOY) {
+    absl::StrAppend(&text, " to (", absl::StrFormat("%.1f", a.to().x()), ", ",
+                    absl::StrFormat("%.1f", a.to().y()), ")");
+  }
+  if (a.kind() == v1::ORDER && a.point() > 0) {
+    absl::StrAppend(&text, a.point() == 2 ? ": attack" : a.point() == 1 ? ": hold" : "",
+                    " (point ", a.point(), ")");
+  }
+  if (a.range_estimate() > 0) absl::StrAppend(&text, ", range ", a.range_estimate(), "\"");
+  return text;
+}
+
 // The words of a line; "" when the input has ended.
 bool ReadWords(std::istream& in, std::ostream& out, const std::string& prompt,
                std::vector<std::string>* words) {
@@ -95,7 +127,9 @@ bool ToInt(const std::string& s, int* v) { return absl::SimpleAtoi(s, v); }
 
 // The British actions typed in: the command, the action, and its arguments
 // in order: u unit_id, t target_id, x / y the destination (inches), h hits,
-// n casualties (counts are whole and not negative).
+// n casualties (counts are whole and not negative), e a range estimate
+// (inches, positive), o a standing order (hold or attack: point 1 or 2).
+// A command may have several forms, told apart by their number of words.
 struct ActionForm {
   const char* command;
   v1::ActionKind kind;
@@ -111,15 +145,33 @@ constexpr ActionForm kActionForms[] = {
     {"remove", v1::REMOVE, "t", "remove TARGET"},
     {"deploy", v1::DEPLOY, "uxy", "deploy ID X Y"},
     {"bayonets", v1::FIX_BAYONETS, "u", "bayonets ID"},
+    {"fire", v1::FIRE, "ut", "fire ID TARGET"},
+    {"aim", v1::FIRE, "ute", "aim ID TARGET INCHES"},
+    {"hold", v1::PASS, "u", "hold ID"},
+    {"join", v1::MOVE, "ut", "join ID UNIT"},
+    {"order", v1::ORDER, "uto", "order ID UNIT hold|attack"},
+    {"limber", v1::LIMBER, "u", "limber ID"},
+    {"unlimber", v1::UNLIMBER, "u", "unlimber ID"},
 };
+
+// An Empress standing order by name (or number): its point, or 0.
+int StandingOrder(const std::string& word) {
+  const std::string w = absl::AsciiStrToLower(word);
+  if (w == "hold" || w == "1") return 1;
+  if (w == "attack" || w == "2") return 2;
+  return 0;
+}
 
 // A British action from a command line, or an error message.
 std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
+  std::vector<std::string> usages;
   for (const ActionForm& form : kActionForms) {
     if (w[0] != form.command) continue;
     const std::string args = form.args;
     const std::string usage = absl::StrCat("usage: ", form.usage);
-    if (w.size() != args.size() + 1) return usage;
+    usages.push_back(form.usage);
+    if (w.size() != args.size() + 1) continue;
+    a->Clear();
     a->set_kind(form.kind);
     for (size_t i = 0; i < args.size(); ++i) {
       const std::string& word = w[i + 1];
@@ -127,7 +179,9 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
       int n = 0;
       const bool is_count = args[i] == 'h' || args[i] == 'n';
       if ((args[i] == 'x' || args[i] == 'y') && !ToDouble(word, &d)) return usage;
+      if (args[i] == 'e' && (!ToDouble(word, &d) || !(d > 0))) return usage;
       if (is_count && (!ToInt(word, &n) || n < 0)) return usage;
+      if (args[i] == 'o' && (n = StandingOrder(word)) == 0) return usage;
       switch (args[i]) {
         case 'u': a->set_unit_id(word); break;
         case 't': a->set_target_id(word); break;
@@ -135,10 +189,13 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
         case 'y': a->mutable_to()->set_y(d); break;
         case 'h': a->set_hits(n); break;
         case 'n': a->set_casualties(n); break;
+        case 'e': a->set_range_estimate(d); break;
+        case 'o': a->set_point(n); break;
       }
     }
     return "";
   }
+  if (!usages.empty()) return absl::StrCat("usage: ", absl::StrJoin(usages, " or "));
   return absl::StrCat("unknown command \"", w[0], "\" (help lists them)");
 }
 
@@ -188,14 +245,46 @@ class Loop {
         v1::AdvanceRequest next;
         *next.mutable_state() = history_.back().state();
         for (const v1::Action& a : pending_) *next.add_british_actions() = a;
-        if (cmd == "pass") {
+        const v1::Awaiting& awaiting = history_.back().awaiting();
+        if (cmd == "pass" && history_.back().state().ruleset() == v1::EMPRESS_DWG) {
+          // Empress: one order a unit; those not yet ordered hold.
+          for (const std::string& id : awaiting.unit_ids()) {
+            const bool ordered = std::any_of(pending_.begin(), pending_.end(),
+                                             [&](const v1::Action& a) { return a.unit_id() == id; });
+            if (ordered) continue;
+            v1::Action* hold = next.add_british_actions();
+            hold->set_kind(v1::PASS);
+            hold->set_unit_id(id);
+          }
+        } else if (cmd == "pass") {
           v1::Action* pass = next.add_british_actions();
           pass->set_kind(v1::PASS);
-          if (history_.back().awaiting().unit_ids_size() == 1) {
-            pass->set_unit_id(history_.back().awaiting().unit_ids(0));  // the active unit
+          if (awaiting.unit_ids_size() == 1) {
+            pass->set_unit_id(awaiting.unit_ids(0));  // the active unit
           }
         }
         if (!Step(next)) return kExitOk;
+      } else if (cmd == "options") {
+        const auto& options = history_.back().awaiting().options();
+        int shown = 0;
+        for (int i = 0; i < options.size(); ++i) {
+          if (w.size() > 1 && options[i].unit_id() != w[1]) continue;
+          out_ << "  " << i + 1 << ". " << ActionWords(options[i]) << "\n";
+          ++shown;
+        }
+        if (shown == 0) out_ << "impi offers no options now" << (w.size() > 1 ? " for " + w[1] : "") << ".\n";
+      } else if (cmd == "do" && w.size() > 1) {
+        const auto& options = history_.back().awaiting().options();
+        for (size_t k = 1; k < w.size(); ++k) {
+          int n = 0;
+          if (!ToInt(w[k], &n) || n < 1 || n > options.size()) {
+            out_ << "no option " << w[k] << " (options lists them)\n";
+            continue;
+          }
+          pending_.push_back(options[n - 1]);
+          out_ << "noted: " << ActionWords(options[n - 1]) << " (" << pending_.size()
+               << " to send; pass or send sends them)\n";
+        }
       } else if (cmd == "drop") {
         pending_.clear();
         out_ << "The actions not sent are forgotten.\n";
@@ -235,6 +324,12 @@ class Loop {
         if (!error.empty()) {
           out_ << error << "\n";
         } else {
+          if (action.kind() == v1::MOVE && !action.target_id().empty() && !action.has_to()) {
+            // join: to where the unit joined stands.
+            for (const v1::Unit& u : history_.back().state().units()) {
+              if (u.id() == action.target_id()) *action.mutable_to() = u.position();
+            }
+          }
           pending_.push_back(action);
           out_ << "noted (" << pending_.size() << " to send; pass or send sends them)\n";
         }
@@ -246,6 +341,7 @@ class Loop {
   // One Advance, with the dice asked for until it goes through. False when
   // the input ended while dice were asked for (or the first step failed).
   bool Step(v1::AdvanceRequest request) {
+    request.set_list_options(true);
     std::vector<int> faces;
     std::vector<v1::CardColor> cards;
     while (true) {

@@ -14,7 +14,17 @@
 //   remove TARGET        TARGET is destroyed or leaves the table
 //   deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)
 //   bayonets ID          ID fixes bayonets (Ferree)
+//   fire ID TARGET       (Empress, where impi rolls every die) ID fires at TARGET
+//   aim ID TARGET INCHES (Empress) a gun or rocket fires, announcing the range
+//   hold ID              (Empress) ID holds and defends
+//   join ID UNIT         (Empress) the commander or his aide joins UNIT
+//   order ID UNIT hold|attack  (Empress) he changes UNIT's standing order
+//   limber ID, unlimber ID     (Empress) a gun, Gatling or rocket
+//   options [ID]         the British actions impi offers now, numbered
+//                        (AdvanceRequest.list_options)
+//   do N [N ...]         note the options numbered N
 //   pass                 send the actions so far and PASS: impi plays on
+//                        (Empress: every unit not yet ordered holds)
 //   send                 send the actions so far without passing
 //   drop                 forget the actions not sent
 //   undo                 take back the last step

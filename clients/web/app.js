@@ -145,16 +145,43 @@ function addPending(action) {
   showPending();
 }
 
+const at = (to) => `(${round(to?.x ?? 0)}, ${round(to?.y ?? 0)})`;
+
 function describe(a) {
   switch (a.kind) {
-    case "MOVE": return `${a.unit_id} moves to (${a.to.x}, ${a.to.y})`;
-    case "DEPLOY": return `${a.unit_id} deploys at (${a.to.x}, ${a.to.y})`;
-    case "FIRE": return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
+    case "MOVE":
+      return a.target_id ? `${a.unit_id} joins ${a.target_id}` : `${a.unit_id} moves to ${at(a.to)}`;
+    case "DEPLOY": return `${a.unit_id} deploys at ${at(a.to)}`;
+    case "FIRE":
+      if (a.hits === undefined) {
+        return `${a.unit_id} fires at ${a.target_id}` +
+               (a.range_estimate ? `, range ${a.range_estimate}"` : "");
+      }
+      return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
     case "CASUALTIES": return `${a.target_id} lost ${a.casualties}`;
     case "CLOSE_COMBAT_RESULT": return `close combat: ${a.target_id} lost ${a.casualties}`;
-    default: return a.kind;
+    case "PASS": return a.unit_id ? `${a.unit_id} holds (PASS)` : "PASS";
+    case "ORDER":
+      return `${a.unit_id} orders ${a.target_id}` +
+             (a.point === 2 ? " to attack" : a.point === 1 ? " to hold" : "");
+    default: return a.unit_id ? `${a.unit_id} ${a.kind}` : a.kind;
   }
+}
+
+// What impi offers the British now (AdvanceRequest.list_options): a click
+// notes one. Empress's orders are exactly these; elsewhere they are the
+// engine's suggestions beside the moves dragged on the table.
+function showOptions(answer) {
+  const options = answer?.awaiting?.options ?? [];
+  $("options").replaceChildren(...options.map((a) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = describe(a);
+    b.onclick = () => addPending(a);
+    li.append(b);
+    return li;
+  }));
 }
 
 function showPending() {
@@ -241,12 +268,13 @@ function showAnswer(answer) {
 }
 
 async function step(request) {
-  const answer = await impi.advance({ ...request, dice: diceOfPage() });
+  const answer = await impi.advance({ ...request, list_options: true, dice: diceOfPage() });
   page.history.push({ answer, sent: request.british_actions ?? [] });
   page.pending = [];
   page.selected = "";
   showPending();
   showAnswer(answer);
+  showOptions(answer);
   await draw();
 }
 
@@ -264,7 +292,14 @@ async function newGame() {
 async function send(withPass) {
   const answer = current();
   const actions = [...page.pending];
-  if (withPass) actions.push(passAction(answer.awaiting));
+  if (withPass && answer.state?.ruleset === "EMPRESS_DWG") {
+    // One order a unit: those not given one hold.
+    for (const id of answer.awaiting?.unit_ids ?? []) {
+      if (!actions.some((a) => a.unit_id === id)) actions.push({ kind: "PASS", unit_id: id });
+    }
+  } else if (withPass) {
+    actions.push(passAction(answer.awaiting));
+  }
   await step({ state: answer.state, british_actions: actions });
 }
 
@@ -274,6 +309,7 @@ async function undo() {
   page.pending = [];
   showPending();
   showAnswer(current());
+  showOptions(current());
   await draw();
 }
 
@@ -308,6 +344,7 @@ function fillScenarios() {
 const RULESET_NAMES = {
   TSATF_ZULU_CONTROL: "TSATF Zulu Control",
   FERREE_ISANDLWANA: "Ferree's Isandlwana",
+  EMPRESS_DWG: "Empress's Damned Wobbly Gentlemen",
 };
 
 async function init() {

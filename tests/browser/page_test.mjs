@@ -222,6 +222,31 @@ try {
     assert.equal(await page.locator("#prompt").innerText(), prompt);
     assert.ok(await zuluUnitsDrawn(page) > 0);
   });
+
+  await check("Empress: orders from impi's options, the others hold", async () => {
+    await newGame(page, "EMPRESS_DWG", "empress", 4);
+    assert.match(await page.locator("#prompt").innerText(), /move 1: British orders/);
+    assert.ok(await page.locator("#options button").count() > 5, "impi's options are listed");
+    // The captain joins the NNC; B Coy fires at the first target offered;
+    // the others hold when the page passes.
+    await page.locator("#options button", { hasText: "b_officer joins b_nnc" }).click();
+    await page.locator("#options button", { hasText: /^b_coy fires at/ }).first().click();
+    const pending = await page.locator("#pending").innerText();
+    assert.match(pending, /b_officer joins b_nnc/);
+    assert.match(pending, /b_coy fires at z\d/);
+    assert.equal(await redrawn(page, () => page.click("#pass")), 2);
+    assert.equal(await page.locator("#error").innerText(), "");
+    assert.match(await page.locator("#prompt").innerText(), /move 2: British orders/);
+    assert.match(await logText(page), /fires/);
+    // Attached to it now, he may change the NNC's standing order.
+    await page.locator("#options button", { hasText: "b_officer orders b_nnc to attack" }).click();
+    assert.equal(await redrawn(page, () => page.click("#pass")), 3);
+    assert.equal(await page.locator("#error").innerText(), "");
+    const standing = await page.evaluate(() => window.impiPage.history.at(-1).answer.state.empress
+      .units.find((u) => u.unit_id === "b_nnc")?.standing);
+    assert.equal(standing, "EMPRESS_ATTACK");
+    await page.screenshot({ path: join(outDir, "empress.png") });
+  });
 } finally {
   await browser.close();
   server.kill("SIGTERM");

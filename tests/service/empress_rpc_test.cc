@@ -295,6 +295,60 @@ TEST_F(EmpressRpc, TheSeniorCommanderChangesAStandingOrderThroughTheServer) {
   EXPECT_EQ(resolved.state().empress().move(), 2);
 }
 
+TEST_F(EmpressRpc, ListOptionsOffersTheOrdersTheEngineAccepts) {
+  v1::AdvanceRequest first;
+  *first.mutable_state() = Drift();
+  first.mutable_dice()->set_seed(11);
+  v1::AdvanceResponse plain;
+  grpc::Status st = GrpcAdvance(first, &plain);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(plain.awaiting().options_size(), 0);  // not asked for
+
+  first.set_list_options(true);
+  v1::AdvanceResponse listed;
+  st = GrpcAdvance(first, &listed);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_EQ(listed.awaiting().side(), v1::BRITISH);
+  // Every unit awaited has its orders listed, holding (PASS) among them,
+  // and the commander's joins carry where the unit joined stands.
+  std::map<std::string, int> per_unit;
+  bool joins = false;
+  for (const v1::Action& a : listed.awaiting().options()) {
+    ++per_unit[a.unit_id()];
+    if (a.unit_id() == "b_officer" && a.kind() == v1::MOVE) {
+      joins = true;
+      EXPECT_FALSE(a.target_id().empty());
+      EXPECT_TRUE(a.has_to());
+    }
+  }
+  for (const std::string& id : listed.awaiting().unit_ids()) {
+    EXPECT_GE(per_unit[id], 2) << id;
+  }
+  EXPECT_TRUE(joins);
+  // The same over JSON.
+  auto res = Post("/v1/Advance", ToJson(first));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  ASSERT_EQ(res->status, 200) << res->body.substr(0, 400);
+  v1::AdvanceResponse by_json;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(res->body, &by_json).ok());
+  EXPECT_TRUE(MessageDifferencer::Equals(listed, by_json));
+
+  // Sent back as they came (the last option of each unit), they are
+  // accepted: the move resolves.
+  v1::AdvanceRequest next;
+  *next.mutable_state() = listed.state();
+  std::map<std::string, v1::Action> last;
+  for (const v1::Action& a : listed.awaiting().options()) last[a.unit_id()] = a;
+  for (const auto& [id, a] : last) *next.add_british_actions() = a;
+  next.mutable_dice()->set_seed(12);
+  next.set_list_options(true);
+  v1::AdvanceResponse resolved;
+  st = GrpcAdvance(next, &resolved);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(resolved.state().empress().move(), 2);
+  if (resolved.awaiting().side() == v1::BRITISH) EXPECT_GT(resolved.awaiting().options_size(), 0);
+}
+
 TEST_F(EmpressRpc, AskAMoraleTestOverGrpcAndJson) {
   v1::AskRequest ask;
   *ask.mutable_state() = Drift();

@@ -170,6 +170,7 @@ TEST_F(FerreeRpc, AdvanceFromTheScenarioThenMoveFireAndPass) {
   // is active with a Zulu tray in range (the engine's own options say so).
   std::string unit;
   Action move, fire;
+  req.set_list_options(true);  // Awaiting.options: the engine's own options
   for (int step = 0; step < 200 && unit.empty(); ++step) {
     req.mutable_dice()->set_seed(100 + step);
     out.Clear();
@@ -181,6 +182,15 @@ TEST_F(FerreeRpc, AdvanceFromTheScenarioThenMoveFireAndPass) {
     const std::vector<Action> legal = rules->LegalActions(state, Side::kBritish);
     const Unit* active = state.FindUnit(out.awaiting().unit_ids(0));
     ASSERT_NE(active, nullptr);
+    ASSERT_EQ(out.awaiting().options_size(), static_cast<int>(legal.size()));
+    for (size_t i = 0; i < legal.size(); ++i) {
+      v1::Action offered;
+      ToProto(legal[i], &offered);
+      EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(
+          out.awaiting().options(static_cast<int>(i)), offered))
+          << i;
+      EXPECT_EQ(out.awaiting().options(static_cast<int>(i)).unit_id(), active->id.str());
+    }
     // The tray nearest to the active unit among its FIRE options, and the
     // MOVE that ends nearest to it (a step towards it: still in range).
     const Unit* nearest = nullptr;

@@ -1,0 +1,101 @@
+// clients/cli/play_test.cc: `impi play` (play.h) against a real impi-server
+// on 127.0.0.1 (ephemeral port), with the player's commands typed in: the
+// Empress skirmish at the drift, ordered unit by unit, with the commands a
+// solo player at the table needs (options, do, fire without hits, join,
+// order, limber, pass for the units not yet ordered).
+#include "clients/cli/play.h"
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "impi/v1/table.pb.h"
+#include "service/server.h"
+
+namespace impi::cli {
+namespace {
+
+class PlayTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    service::ServerOptions o;
+    o.grpc_address = "127.0.0.1:0";
+    o.enable_http = false;
+    auto server = service::ImpiServer::Start(o);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = std::move(*server);
+  }
+  void TearDown() override {
+    if (server_ != nullptr) server_->Shutdown();
+  }
+
+  // The loop's output for `input`, the game saved at `save`.
+  std::string Play(const std::string& input, const std::string& save) {
+    PlayOptions o;
+    o.scenario = "empress";
+    o.save = save;
+    o.call.target = absl::StrCat("127.0.0.1:", server_->grpc_port());
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    EXPECT_EQ(PlayCommand(o, in, out, err), 0) << err.str();
+    return out.str();
+  }
+
+  std::unique_ptr<service::ImpiServer> server_;
+};
+
+TEST_F(PlayTest, AnEmpressSkirmishOrderedUnitByUnit) {
+  const std::string save = ::testing::TempDir() + "play_test_empress.json";
+  const std::string out = Play(
+      "options b_officer\n"
+      "fire b_coy\n"                       // a usage line: Empress fire has two forms
+      "join b_officer b_nnc\n"             // the captain attaches himself to the NNC
+      "fire b_coy z3\n"
+      "limber b_gatling\n"
+      "pass\n"                             // b_nnc and b_horse hold
+      "order b_officer b_nnc attack\n"     // attached: he changes its standing order
+      "options b_coy\n"
+      "do 1\n"                             // b_coy's first option
+      "pass\n"
+      "quit\n",
+      save);
+  // The options are the engine's, numbered; the commander's joins among them.
+  EXPECT_NE(out.find(". b_officer MOVE to join b_nnc to (26.0, 18.0)"), std::string::npos) << out;
+  EXPECT_NE(out.find("usage: fire ID TARGET HITS or fire ID TARGET"), std::string::npos) << out;
+  EXPECT_NE(out.find("noted: b_coy PASS"), std::string::npos) << out;
+  // Every order sent was accepted: impi never refused a step.
+  EXPECT_EQ(out.find("impi says:"), std::string::npos) << out;
+  EXPECT_NE(out.find("move 3: British orders"), std::string::npos) << out;
+
+  std::ifstream in(save);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  v1::TableState saved;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &saved).ok()) << json.substr(0, 200);
+  EXPECT_EQ(saved.empress().move(), 3);
+  std::map<std::string, v1::EmpressUnit> by_id;
+  for (const v1::EmpressUnit& u : saved.empress().units()) by_id[u.unit_id()] = u;
+  EXPECT_EQ(by_id["b_nnc"].standing(), v1::EMPRESS_ATTACK);
+  EXPECT_TRUE(by_id["b_gatling"].limbered());
+}
+
+TEST_F(PlayTest, AnEmpressOptionOutOfRangeOrAnUnknownOrderIsRefusedLocally) {
+  const std::string out = Play(
+      "do 999\n"
+      "order b_officer b_nnc charge\n"
+      "aim b_gatling z4 -3\n"
+      "quit\n",
+      "");
+  EXPECT_NE(out.find("no option 999 (options lists them)"), std::string::npos) << out;
+  EXPECT_NE(out.find("usage: order ID UNIT hold|attack"), std::string::npos) << out;
+  EXPECT_NE(out.find("usage: aim ID TARGET INCHES"), std::string::npos) << out;
+  EXPECT_EQ(out.find("noted"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace impi::cli
