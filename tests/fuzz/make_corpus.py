@@ -5,7 +5,8 @@
         127.0.0.1:50051
 
 From the built-in tables (`impi example NAME --request`): an Advance request
-and a few Ask questions for each rule set, each once as a JSON body and once
+(and the same asking for the British options) and a few Ask questions for
+each rule set, each once as a JSON body and once
 as a serialized protobuf message, with the first byte the fuzzer reads
 (request_fuzzer.cc): bit 0 protobuf, bit 1 Ask. Ferree's battle questions
 need a battle under way: the Isandlwana table is advanced past deployment
@@ -78,6 +79,12 @@ def main():
         for question in questions:
             ask = {"state": advance["state"], member: question, "dice": advance.get("dice", {})}
             requests.append(("%s_ask_%s" % (name, next(iter(question))), True, ask))
+
+    # The same Advance requests asking for the British options
+    # (AdvanceRequest.list_options).
+    for name, is_ask, body in list(requests):
+        if not is_ask:
+            requests.append((name + "_options", False, dict(body, list_options=True)))
 
     os.makedirs(out, exist_ok=True)
     for name, is_ask, body in requests:
