@@ -16,6 +16,12 @@
 //                                shifted east to fresh open ground on a table
 //                                widened to hold them (K = 1, 2, 4): what one
 //                                activation costs as the battle grows
+//   BM_ScaledCloneAndStep/K      a copy of the game (engine/rulesets/game.h) at
+//                                the state of turn 8 with K copies, and one
+//                                step by a legal action
+//   BM_ScaledSearch/K            one search (ai/mcts/mcts.h) of 256 iterations
+//                                there, one thread: `iterations/s` as the
+//                                battle grows, against the copy and step
 //   BM_FullRandomPlayout         one whole battle from the scenario (situation
 //                                rolls to the end or turn 60): RunAdvance with
 //                                a British action drawn uniformly from the
@@ -45,12 +51,14 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "ai/british/scripted_british.h"
+#include "ai/mcts/mcts.h"
 #include "benchmark/benchmark.h"
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/driver.h"
+#include "engine/rulesets/game.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/rulesets/umpire.h"
 #include "engine/scenarios/embedded.h"
@@ -311,6 +319,77 @@ BENCHMARK(BM_ScaledActivationCounted)
     ->Args({8, 2})
     ->Args({8, 4})
     ->Iterations(kActivationSeeds);
+
+// --- The search as the battle grows ---------------------------------------------
+
+// The state of turn 8 with K copies of every unit, as a game (the first
+// British activation of the turn is awaited).
+absl::StatusOr<Game> ScaledGame(int copies) {
+  absl::StatusOr<BattleState> at_turn = StateAtTurn(8);
+  if (!at_turn.ok()) return at_turn.status();
+  return Game::Start(*FindRuleset(kRuleset), Scaled(*at_turn, copies), kSetUpSeed);
+}
+
+// One copy of the game and one step by a legal action: what an iteration of
+// the search is measured against.
+void BM_ScaledCloneAndStep(benchmark::State& state) {
+  absl::StatusOr<Game> g = ScaledGame(static_cast<int>(state.range(0)));
+  if (!g.ok()) {
+    state.SkipWithError(std::string(g.status().message()).c_str());
+    return;
+  }
+  const std::vector<Action> legal = g->LegalActions();
+  if (legal.empty()) {
+    state.SkipWithError("no decision to take");
+    return;
+  }
+  size_t i = 0;
+  for (auto _ : state) {
+    Game copy = *g;
+    benchmark::DoNotOptimize(copy.Apply(legal[i++ % legal.size()]));
+  }
+  state.SetLabel("copy of the game + one step, units copied K times");
+  state.counters["units"] = static_cast<double>(g->state().units.size());
+}
+BENCHMARK(BM_ScaledCloneAndStep)
+    ->ArgNames({"copies"})
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(4)
+    ->Unit(benchmark::kMicrosecond);
+
+// One search of 256 iterations (the MCTS policy's defaults: RULES rollouts
+// cut off after 40 decisions), one thread, at the same states.
+void BM_ScaledSearch(benchmark::State& state) {
+  absl::StatusOr<Game> g = ScaledGame(static_cast<int>(state.range(0)));
+  if (!g.ok()) {
+    state.SkipWithError(std::string(g.status().message()).c_str());
+    return;
+  }
+  mcts::Options o;
+  o.iterations = 256;
+  int64_t iterations = 0;
+  for (auto _ : state) {
+    o.seed = static_cast<uint64_t>(iterations + 1);
+    absl::StatusOr<mcts::Result> r = mcts::Search(*FindRuleset(kRuleset), g->state(), o);
+    if (!r.ok()) {
+      state.SkipWithError(std::string(r.status().message()).c_str());
+      return;
+    }
+    iterations += r->iterations;
+  }
+  state.SetLabel("one search of 256 iterations, units copied K times");
+  state.counters["iterations/s"] =
+      benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+  state.counters["units"] = static_cast<double>(g->state().units.size());
+}
+BENCHMARK(BM_ScaledSearch)
+    ->ArgNames({"copies"})
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // --- Whole battles --------------------------------------------------------------
 
