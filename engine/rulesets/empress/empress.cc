@@ -379,6 +379,13 @@ bool NeedsOrder(const BattleState& s, const Unit& u) {
   return !e->ordered && !e->pinned && !e->Retiring() && !e->routing;
 }
 
+bool AnyNeedsOrder(const BattleState& s, Side side) {
+  for (const Unit& u : s.units) {
+    if (u.side == side && NeedsOrder(s, u)) return true;
+  }
+  return false;
+}
+
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   std::vector<Action> out;
   if (!NeedsOrder(s, u)) return out;
@@ -626,12 +633,15 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
   return absl::OkStatus();
 }
 
-Awaiting EmpressRuleset::Awaits(const BattleState& s) const {
+namespace {
+
+// Awaits, with the prompt if `prompt`.
+Awaiting AwaitsOf(const BattleState& s, bool prompt) {
   Awaiting a;
   const Stage stage = StageOf(s);
   if (stage == Stage::kOver) {
     a.kind = AwaitKind::kGameOver;
-    a.prompt = "the skirmish is over";
+    if (prompt) a.prompt = "the skirmish is over";
     return a;
   }
   if (stage == Stage::kZuluOrders || stage == Stage::kBritishOrders) {
@@ -643,15 +653,24 @@ Awaiting EmpressRuleset::Awaits(const BattleState& s) const {
       a.side = side;
       a.kind = side == Side::kZulu ? AwaitKind::kZuluDecision : AwaitKind::kBritishMove;
       a.units_may_move = static_cast<int>(a.unit_ids.size());
-      a.prompt = absl::StrCat("move ", OwnState(s)->move, ": ", side == Side::kZulu ? "Zulu" : "British",
-                              " orders for ", a.unit_ids.size(), " unit(s), fixed before either side's are seen");
+      if (prompt) {
+        a.prompt = absl::StrCat("move ", OwnState(s)->move, ": ", side == Side::kZulu ? "Zulu" : "British",
+                                " orders for ", a.unit_ids.size(),
+                                " unit(s), fixed before either side's are seen");
+      }
       return a;
     }
   }
   a.kind = AwaitKind::kUmpire;
-  a.prompt = "the umpire resolves the move";
+  if (prompt) a.prompt = "the umpire resolves the move";
   return a;
 }
+
+}  // namespace
+
+Awaiting EmpressRuleset::Awaits(const BattleState& s) const { return AwaitsOf(s, true); }
+
+Awaiting EmpressRuleset::AwaitsBrief(const BattleState& s) const { return AwaitsOf(s, false); }
 
 std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side) const {
   std::vector<Action> out;
@@ -681,7 +700,7 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   const Side awaited = stage == Stage::kZuluOrders ? Side::kZulu
                        : stage == Stage::kBritishOrders ? Side::kBritish
                                                         : Side::kUnspecified;
-  if (awaited != side || Awaits(s).side != side) {
+  if (awaited != side || !AnyNeedsOrder(s, side)) {
     return absl::FailedPreconditionError(absl::StrCat(path, ": the ", side == Side::kZulu ? "Zulus" : "British",
                                                       " are not giving orders now"));
   }
@@ -766,7 +785,10 @@ absl::Status EmpressRuleset::Run(BattleState& s, Dice& dice, EventLog& log) cons
         break;
       case Stage::kZuluOrders:
       case Stage::kBritishOrders: {
-        if (Awaits(s).kind != AwaitKind::kUmpire) return absl::OkStatus();
+        // A unit of the side still to order: it is awaited.
+        if (AnyNeedsOrder(s, own.stage == Stage::kZuluOrders ? Side::kZulu : Side::kBritish)) {
+          return absl::OkStatus();
+        }
         own.stage = own.stage == Stage::kZuluOrders ? Stage::kBritishOrders : Stage::kResolve;
         break;
       }

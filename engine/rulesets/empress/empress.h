@@ -125,6 +125,9 @@ bool IsGun(const Unit& u);
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u);
 // True if `u` must be given an order this move.
 bool NeedsOrder(const BattleState& s, const Unit& u);
+// True if a unit of `side` still needs an order (NeedsOrder): the side's
+// orders are still being given.
+bool AnyNeedsOrder(const BattleState& s, Side side);
 
 // "Routing or Retiring units move to the nearest table edge via the safest
 // route." Designed reading: among straight paths from `from` to points 3"
@@ -166,6 +169,8 @@ class EmpressRuleset final : public Ruleset {
   absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
+  // As Awaits, without the prompt.
+  Awaiting AwaitsBrief(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
   bool IsOver(const BattleState& state) const override;
   double Score(const BattleState& state, Side side) const override;

@@ -101,12 +101,28 @@ struct EmpressUnit {
   bool operator==(const EmpressUnit& o) const;
 };
 
+// Unit ids in the order of std::string's own comparison (byte by byte, as
+// unsigned chars, then the shorter first), compared inline: ids are a few
+// bytes, and the map is looked up at every step of a search (a call of
+// memcmp per comparison cost more than the comparison).
+struct IdLess {
+  bool operator()(const std::string& a, const std::string& b) const {
+    const size_t n = a.size() < b.size() ? a.size() : b.size();
+    const auto* x = reinterpret_cast<const unsigned char*>(a.data());
+    const auto* y = reinterpret_cast<const unsigned char*>(b.data());
+    for (size_t i = 0; i < n; ++i) {
+      if (x[i] != y[i]) return x[i] < y[i];
+    }
+    return a.size() < b.size();
+  }
+};
+
 struct EmpressState {
   Stage stage = Stage::kUnspecified;
   int move = 0;
   // By unit id. An entry of a unit no longer on the table state is ignored
   // (the wire and the hash skip it).
-  std::map<std::string, EmpressUnit> units;
+  std::map<std::string, EmpressUnit, IdLess> units;
 };
 
 const EmpressState* OwnState(const BattleState& s);
