@@ -111,6 +111,13 @@ class Survey {
     }
     return e.gap;
   }
+  // ferree::DivisionCentre of the chest, worked out once a survey: every
+  // horn regiment's move options ask it.
+  bool ChestCentre(Vec2* centre) {
+    if (chest_state_ == 0) chest_state_ = ferree::DivisionCentre(s, kChest, &chest_) ? 1 : 2;
+    if (chest_state_ == 1) *centre = chest_;
+    return chest_state_ == 1;
+  }
 
  private:
   template <typename Fn>
@@ -182,6 +189,8 @@ class Survey {
   std::deque<Entry> entries_;    // a deque: references stay valid as it grows
   Entry stand_in_;
   IndunaAim induna_aim_;
+  int chest_state_ = 0;  // ChestCentre: 0 not yet asked, 1 chest_ holds it, 2 none
+  Vec2 chest_ = Vec2::Zero();
 };
 
 bool Contains(const std::vector<std::string>& v, const std::string& x) {
@@ -235,7 +244,7 @@ Vec2 MoveGoal(Survey& sv, const Unit& regiment, ZuluPosture posture, const Unit*
   const int division = impi::ferree::UnitOf(s, regiment.id).division;
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
-    if (ferree::DivisionCentre(s, kChest, &chest)) {
+    if (sv.ChestCentre(&chest)) {
       Vec2 out = RegimentCentre(sv, regiment) - chest;
       if (out.norm() > 1e-6) goal += out.normalized() * kHornWidth;
     }

@@ -74,14 +74,19 @@ int MaxReach(MoverType m) {
 
 std::vector<const Unit*> SortedById(const BattleState& s) {
   std::vector<const Unit*> out;
+  out.reserve(s.units.size());
   for (const Unit& u : s.units) out.push_back(&u);
-  std::sort(out.begin(), out.end(), [](const Unit* a, const Unit* b) { return a->id.str() < b->id.str(); });
+  // Tables list their units in id order as often as not: then there is
+  // nothing to sort.
+  auto by_id = [](const Unit* a, const Unit* b) { return a->id.str() < b->id.str(); };
+  if (!std::is_sorted(out.begin(), out.end(), by_id)) std::sort(out.begin(), out.end(), by_id);
   return out;
 }
 
 // Enemies of `u` that it could target, nearest first (ties by id).
 std::vector<const Unit*> EnemiesByDistance(const BattleState& s, const Unit& u) {
   std::vector<const Unit*> out;
+  out.reserve(s.units.size());  // one allocation, not one per doubling
   for (const Unit& e : s.units) {
     if (e.side != u.side && Active(e)) out.push_back(&e);
   }
@@ -409,6 +414,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     // A commander, runner or witch doctor joins one of the nearest units of
     // his side (the senior commander or aide attaches himself to it).
     std::vector<const Unit*> friends;
+    friends.reserve(s.units.size());
     for (const Unit& f : s.units) {
       if (&f != &u && f.side == u.side && Active(f) && Fights(f)) friends.push_back(&f);
     }

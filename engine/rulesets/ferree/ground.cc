@@ -11,6 +11,18 @@ namespace {
 
 // Buckets of this size (inches): a little more than a move's reach.
 constexpr double kCellSize = 8.0;
+// At most this many buckets: a table far larger than any played on (its
+// size is not bounded by the contract) gets coarser buckets instead of an
+// index the size of the table. The answers do not depend on the buckets.
+constexpr double kMaxBuckets = 65536.0;
+
+// kCellSize, or the smallest doubling of it that keeps a w x h table within
+// kMaxBuckets buckets.
+double CellSizeFor(double w, double h) {
+  double cell = kCellSize;
+  while (std::ceil(w / cell) * std::ceil(h / cell) > kMaxBuckets) cell *= 2.0;
+  return cell;
+}
 
 bool Finite(const Vec2& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
 
@@ -40,6 +52,7 @@ void Ground::Refresh(int i, const Unit& u) {
   }
   const double r = Radius(u);
   IndexedDisc& d = discs_[i];
+  kinds_[i] = u.kind;
   if (present_[i] && u.position.x() == d.center.x() && u.position.y() == d.center.y() &&
       r == d.radius) {
     return;
@@ -56,14 +69,22 @@ void Ground::Touch(int i, const Unit& u) {
 
 void Ground::Sync(const BattleState& s) {
   const size_t n = s.units.size();
-  const double w = std::max(1.0, s.table.width), h = std::max(1.0, s.table.height);
+  // (A validated table is finite; anything else is indexed as a small one.)
+  const double w = std::isfinite(s.table.width) ? std::max(1.0, s.table.width) : 1.0;
+  const double h = std::isfinite(s.table.height) ? std::max(1.0, s.table.height) : 1.0;
   if (!index_.has_value() || discs_.size() != n || w != width_ || h != height_) {
     width_ = w;
     height_ = h;
-    index_.emplace(*SpatialIndex::Create({0, 0}, {w, h}, kCellSize));
+    // Finite sizes of at least 1 (validated tables) within kMaxBuckets: Create
+    // cannot fail then.
+    index_.emplace(*SpatialIndex::Create({0, 0}, {w, h}, CellSizeFor(w, h)));
     discs_.assign(n, IndexedDisc{});
     present_.assign(n, 1);
-    for (size_t i = 0; i < n; ++i) discs_[i] = DiscOf(s.units[i]);
+    kinds_.assign(n, UnitKind::kUnspecified);
+    for (size_t i = 0; i < n; ++i) {
+      discs_[i] = DiscOf(s.units[i]);
+      kinds_[i] = s.units[i].kind;
+    }
     // Positions are finite on a validated table; SetDiscs cannot fail then.
     (void)index_->SetDiscs(discs_);
     for (size_t i = 0; i < n; ++i) {
@@ -75,15 +96,21 @@ void Ground::Sync(const BattleState& s) {
     return;
   }
   // Most units have not moved since the last Sync: the test that says so
-  // is inline, Refresh is for the others.
+  // reads the unit once and compares its kind (the radius follows from it)
+  // and position with what the slot holds; Refresh is for the others.
+  const Unit* units = s.units.data();
   for (size_t i = 0; i < n; ++i) {
-    const Unit& u = s.units[i];
-    const IndexedDisc& d = discs_[i];
-    if (present_[i] != 0 && u.position.x() == d.center.x() && u.position.y() == d.center.y() &&
-        Footprinted(u) && Radius(u) == d.radius) {
+    const Unit& u = units[i];
+    const bool footprinted = Footprinted(u);
+    if (footprinted != (present_[i] != 0)) {
+      Refresh(static_cast<int>(i), u);
       continue;
     }
-    if (present_[i] == 0 && !Footprinted(u)) continue;
+    if (!footprinted) continue;
+    const IndexedDisc& d = discs_[i];
+    if (u.kind == kinds_[i] && u.position.x() == d.center.x() && u.position.y() == d.center.y()) {
+      continue;
+    }
     Refresh(static_cast<int>(i), u);
   }
 }

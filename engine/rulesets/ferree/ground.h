@@ -67,6 +67,9 @@ class Ground {
   double height_ = 0.0;
   std::vector<IndexedDisc> discs_;
   std::vector<char> present_;
+  // The kind of the unit each disc was made for: its radius (Radius) follows
+  // from the kind alone.
+  std::vector<UnitKind> kinds_;
 };
 
 }  // namespace impi::ferree

@@ -554,6 +554,31 @@ TEST_F(FerreeEngine, AMoveEndsOnFreeGround) {
   ExpectApart(s, {"t1", "t2", "t3", "b2"});
 }
 
+// A table far wider than any played on (the request fuzzer's find: 6,291,456
+// inches, which no bucket size of the footprints' index could cover at
+// 8" a bucket) still plays: the index takes coarser buckets, and a move
+// ends on free ground exactly as on a small table.
+TEST_F(FerreeEngine, AMoveEndsOnFreeGroundOnAVeryWideTable) {
+  BattleState s = RegimentAndCompany();
+  s.table.width = 6291456.0;
+  Unit& b2 = Add(s, "b2", Side::kBritish, UnitKind::kInfantry, {33.5, 18}, 20);
+  b2.red_coat = true;
+  s.FindUnit("b1")->position = Vec2(5, 5);
+  s.clock.turn = 1;
+  Picker() = [](const std::vector<Action>& o) {
+    for (size_t i = 0; i < o.size(); ++i) {
+      if (o[i].kind == ActionKind::kMove && o[i].target_id.empty()) return static_cast<int>(i);
+    }
+    return 0;
+  };
+  std::vector<int> faces = {1, 6, 6};
+  faces.resize(400, 1);
+  Step st = Play(rules_, s, {}, faces);
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_GE(Gap(*s.FindUnit("t2"), *s.FindUnit("b2")), 1.0 - 1e-9);
+  ExpectApart(s, {"t1", "t2", "t3", "b2"});
+}
+
 // --- British fire --------------------------------------------------------------
 
 // b1 active, a tray `gap` inches away (edge to edge).
