@@ -7,6 +7,13 @@
 //                             after 40 decisions (as the MCTS policy plays);
 //                             `iterations/s` is the throughput, threads 1
 //                             and 2; RULES rollouts (the default)
+//   BM_SearchTimed/<i>/<threads>  one search of 250 ms (no cap on
+//                             iterations), as a call with a time budget
+//                             runs: each thread searches until the time is
+//                             up, so two threads are not held back by the
+//                             slower one's share, as a budget of iterations
+//                             (split evenly, for the same answer from the
+//                             same seed) holds them
 //   BM_SearchRandomRollouts/<i>  the same search, one thread, with random
 //                             rollouts (Options::Rollout::kRandom): what the
 //                             RULES policies cost the rollouts
@@ -27,6 +34,7 @@ namespace impi::bench {
 namespace {
 
 constexpr int kIterations = 256;
+constexpr int kTimedMilliseconds = 250;  // BM_SearchTimed's budget
 constexpr int kDecisions = 100;  // into the game, where the search starts
 
 // The decisions seed 1's random game takes to its end (at most `cap`).
@@ -81,12 +89,14 @@ void BM_CloneAndStep(benchmark::State& state) {
   }
 }
 
-void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int threads) {
+void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int threads,
+               int milliseconds = 0) {
   const Loaded* sc = ScenarioFor(state);
   if (sc == nullptr) return;
   const Game g = Position(*sc);
   mcts::Options o;
-  o.iterations = kIterations;
+  o.iterations = milliseconds > 0 ? 0 : kIterations;
+  o.milliseconds = milliseconds;
   o.threads = threads;
   o.rollout = rollout;
   int64_t iterations = 0;
@@ -112,6 +122,11 @@ void BM_Search(benchmark::State& state) {
   RunSearch(state, mcts::Options::Rollout::kRules, static_cast<int>(state.range(1)));
 }
 
+void BM_SearchTimed(benchmark::State& state) {
+  RunSearch(state, mcts::Options::Rollout::kRules, static_cast<int>(state.range(1)),
+            kTimedMilliseconds);
+}
+
 void BM_SearchRandomRollouts(benchmark::State& state) {
   RunSearch(state, mcts::Options::Rollout::kRandom, 1);
 }
@@ -130,6 +145,7 @@ BENCHMARK(BM_CloneAndStep)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
 // Real time: with two threads the CPU time of the calling thread alone says
 // nothing.
 BENCHMARK(BM_Search)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SearchTimed)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SearchRandomRollouts)->Apply(EveryScenario)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
