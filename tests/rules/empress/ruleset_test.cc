@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
+#include "engine/rulesets/empress/empress_state.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/question.h"
 #include "engine/rulesets/ruleset.h"
@@ -90,6 +91,25 @@ std::vector<UnitSummary> Summary(const BattleState& s) {
   }
   std::sort(out.begin(), out.end(), [](const UnitSummary& a, const UnitSummary& b) { return a.id < b.id; });
   return out;
+}
+
+// The bookkeeping's key order (IdLess, eight bytes at a time) is
+// std::string's own, so the map iterates, and the wire and the hash read,
+// in the same order as before: every pair of a set of ids with shared
+// prefixes, lengths either side of 8 and 16, and bytes of 0x80 and above.
+TEST(EmpressState, IdLessOrdersIdsAsStdString) {
+  const std::vector<std::string> ids = {
+      "", "a", "b", "z1", "z10", "z2", "z_regiment", "z_regiment_1", "z_regiment_10",
+      "z_regiment_2", "z_regimenta", "z_regimenz", "abcdefgh", "abcdefgg", "abcdefghi",
+      "abcdefghabcdefgh", "abcdefghabcdefgi", "abcdefghabcdefgh1", std::string("z\x80", 2),
+      std::string("z\xff" "1", 3), std::string("abcdefg\x90", 8), std::string("abcdefg\x10", 8),
+      std::string("\x00" "a", 2), std::string("\x00", 1)};
+  const IdLess less;
+  for (const std::string& a : ids) {
+    for (const std::string& b : ids) {
+      EXPECT_EQ(less(a, b), a < b) << "\"" << a << "\" < \"" << b << "\"";
+    }
+  }
 }
 
 TEST(EmpressMove_002, BothSidesOrderBeforeAnythingIsResolved) {
