@@ -351,12 +351,13 @@ void BM_ScaledCloneAndStep(benchmark::State& state) {
   state.SetLabel("copy of the game + one step, units copied K times");
   state.counters["units"] = static_cast<double>(g->state().units.size());
 }
-BENCHMARK(BM_ScaledCloneAndStep)
-    ->ArgNames({"copies"})
-    ->Arg(1)
-    ->Arg(2)
-    ->Arg(4)
-    ->Unit(benchmark::kMicrosecond);
+// The scaled states' sizes: 1, 2 and 4 copies of every unit.
+void EveryCopies(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"copies"});
+  for (int copies : {1, 2, 4}) b->Arg(copies);
+}
+
+BENCHMARK(BM_ScaledCloneAndStep)->Apply(EveryCopies)->Unit(benchmark::kMicrosecond);
 
 // One search of 256 iterations (the MCTS policy's defaults: RULES rollouts
 // cut off after 40 decisions), one thread, at the same states.
@@ -384,10 +385,7 @@ void BM_ScaledSearch(benchmark::State& state) {
   state.counters["units"] = static_cast<double>(g->state().units.size());
 }
 BENCHMARK(BM_ScaledSearch)
-    ->ArgNames({"copies"})
-    ->Arg(1)
-    ->Arg(2)
-    ->Arg(4)
+    ->Apply(EveryCopies)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
