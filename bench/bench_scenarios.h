@@ -6,9 +6,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/core/dice.h"
+#include "engine/rulesets/game.h"
+#include "engine/rulesets/policy.h"
 #include "engine/rulesets/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "google/protobuf/util/json_util.h"
@@ -51,6 +56,42 @@ inline const Loaded* ScenarioFor(benchmark::State& state) {
   state.SetLabel(sc.name);
   return &sc;
 }
+
+// The scenario of that name (Scenarios()), or nullptr after saying so on
+// stderr for the tool named `tool`.
+inline const Loaded* ScenarioNamed(const std::string& name, const char* tool) {
+  for (const Loaded& l : Scenarios()) {
+    if (l.name == name) return &l;
+  }
+  std::fprintf(stderr, "%s: no full rule set's scenario %s\n", tool, name.c_str());
+  return nullptr;
+}
+
+// Both sides' RULES policies of a rule set (the doctrine, the scripted
+// British), choosing for a Game with dice of their own from `seed`.
+class RulesPlayers {
+ public:
+  RulesPlayers(const Ruleset& rules, uint64_t seed) : dice_(Dice::Seeded(seed, 77)) {
+    PolicySpec spec;
+    spec.kind = PolicyKind::kRules;
+    for (Side s : {Side::kZulu, Side::kBritish}) {
+      policies_[static_cast<int>(s)] = MakePolicy(std::string(rules.id()), s, spec);
+    }
+  }
+  // The index in `legal` (the game's legal actions, not empty) of the
+  // choice of the side to act: 0 where it has one action or no policy.
+  size_t Choose(const Game& game, const std::vector<Action>& legal) {
+    const int s = static_cast<int>(game.ToAct());
+    Policy* p = s >= 0 && s < 3 ? policies_[s].get() : nullptr;
+    if (legal.size() <= 1 || p == nullptr) return 0;
+    const int i = p->Choose(game.state(), legal, dice_, nullptr);
+    return i >= 0 && i < static_cast<int>(legal.size()) ? static_cast<size_t>(i) : 0;
+  }
+
+ private:
+  std::unique_ptr<Policy> policies_[3];  // by Side
+  Dice dice_;
+};
 
 }  // namespace impi::bench
 

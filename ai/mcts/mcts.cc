@@ -214,6 +214,7 @@ class Tree {
     // estimate.
     const double value = !game.status().ok() ? 0.0
                          : game.IsOver()     ? game.Returns(side_)
+                         : options_.evaluate ? options_.evaluate(game.state(), side_)
                                              : rules_.Evaluate(game.state(), side_);
     for (int32_t n : path_) {
       ++nodes_[n].visits;
@@ -447,9 +448,14 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
           ++n;
         }
       }
-      if (n < least) continue;
+      if (n < 2) continue;
       const double mean = sum / n;
       const double sd = std::sqrt(std::max(0.0, (squares_sum - n * mean * mean) / (n - 1)));
+      Candidate& c = result.candidates[static_cast<size_t>(order[k])];
+      c.paired_rounds = n;
+      c.paired_mean = mean;
+      c.paired_spread = sd;
+      if (n < least) continue;
       const double over = mean - z * sd / std::sqrt(static_cast<double>(n));
       if (over > margin) {
         margin = over;

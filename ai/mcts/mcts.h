@@ -98,6 +98,9 @@ struct Options {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   // Polled before every iteration: true stops the search (a cancelled call).
   std::function<bool()> cancelled;
+  // The value of a world cut off before its end, for a side, in [-1, 1]
+  // (an evaluation under study); unset: the rule set's Evaluate.
+  std::function<double(const BattleState&, Side)> evaluate;
   // Called with every world sampled, before it is played (for tests).
   std::function<void(const BattleState&)> on_world;
 };
@@ -108,6 +111,12 @@ struct Candidate {
   int visits = 0;
   double mean = 0.0;  // mean value for the searching side, in [-1, 1]
   double spread = 0.0;  // the standard deviation of those values
+  // Paired root: the rounds played by both this action and the RULES
+  // choice, and the mean and standard deviation, over those rounds, of this
+  // action's value less the RULES choice's (0 for the RULES choice).
+  int paired_rounds = 0;
+  double paired_mean = 0.0;
+  double paired_spread = 0.0;
 };
 
 struct Result {

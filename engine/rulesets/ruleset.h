@@ -253,6 +253,15 @@ class Ruleset {
   // An estimate in [-1, 1] for `side` of how a battle not over stands (a
   // search's value where it cuts a rollout off). Default: Score.
   virtual double Evaluate(const BattleState& state, Side side) const { return Score(state, side); }
+  // Measures of a position, each a share in [0, 1] seen from the Zulu side,
+  // with their names (either may be null): what an evaluation could weigh,
+  // fitted to played battles' results (bench/fit_evaluation.cc). False:
+  // the rule set offers none.
+  virtual bool EvaluationFeatures(const BattleState& state, std::vector<double>* values,
+                                  std::vector<std::string>* names) const {
+    (void)state, (void)values, (void)names;
+    return false;
+  }
   // What `side` may know: umpire-only detail removed for the British.
   virtual BattleState View(const BattleState& state, Side side) const = 0;
   // Replaces what `viewer` cannot know with a sample consistent with its view.

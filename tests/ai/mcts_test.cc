@@ -254,6 +254,17 @@ TEST(MctsSearch, APairedRootPlaysItsActionsOnOneWorldEachRound) {
   }
   EXPECT_EQ(played, 4);
   EXPECT_EQ(r->candidates[r->rules].visits, 6);
+  // Each other action's value less the RULES choice's, round by round: all
+  // four played every round, so its mean is the difference of their means.
+  const mcts::Candidate& base = r->candidates[r->rules];
+  EXPECT_EQ(base.paired_rounds, 0);
+  for (size_t i = 0; i < r->candidates.size(); ++i) {
+    const mcts::Candidate& c = r->candidates[i];
+    if (c.visits == 0 || static_cast<int>(i) == r->rules) continue;
+    EXPECT_EQ(c.paired_rounds, 6) << mcts::ActionText(c.action);
+    EXPECT_NEAR(c.paired_mean, c.mean - base.mean, 1e-12) << mcts::ActionText(c.action);
+    EXPECT_GE(c.paired_spread, 0.0);
+  }
   EXPECT_GT(r->candidates[r->best].visits, 0);
   // The same seed gives the same answer; two threads play their own rounds.
   absl::StatusOr<mcts::Result> again = mcts::Search(rules, root, o);
@@ -265,6 +276,27 @@ TEST(MctsSearch, APairedRootPlaysItsActionsOnOneWorldEachRound) {
   ASSERT_TRUE(two.ok());
   EXPECT_EQ(two->rounds, 6);
   EXPECT_EQ(Signature(*two), Signature(*mcts::Search(rules, root, o)));
+}
+
+TEST(MctsSearch, ACutOffWorldIsValuedByTheEvaluationGiven) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  const BattleState root = FirstZuluDecision();
+  mcts::Options o;
+  o.iterations = 24;
+  o.rollout_depth = 1;  // the plan goes on: no world ends within it
+  o.seed = 7;
+  int asked = 0;
+  o.evaluate = [&](const BattleState& s, Side side) {
+    ++asked;
+    EXPECT_FALSE(rules.IsOver(s));
+    return side == Side::kZulu ? 0.25 : -0.25;
+  };
+  absl::StatusOr<mcts::Result> r = mcts::Search(rules, root, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(asked, 24);
+  for (const mcts::Candidate& c : r->candidates) {
+    if (c.visits > 0) EXPECT_DOUBLE_EQ(c.mean, 0.25) << mcts::ActionText(c.action);
+  }
 }
 
 TEST(MctsSearch, KeepsTheRulesChoiceUnlessTheWorldsSayOtherwise) {

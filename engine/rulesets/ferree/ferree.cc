@@ -702,6 +702,60 @@ double FerreeRuleset::Evaluate(const BattleState& state, Side side) const {
   return side == Side::kBritish ? -zulu : zulu;
 }
 
+bool FerreeRuleset::EvaluationFeatures(const BattleState& state, std::vector<double>* values,
+                                       std::vector<std::string>* names) const {
+  // Each a share in [0, 1] (the turn: of 60), for the Zulu side.
+  int british = 0, present = 0, arriving = 0, escaped = 0, wounded = 0, shaken = 0, short_of_ammo = 0;
+  int regiments = 0, broken = 0;
+  int trays_start = 0, trays_fit = 0, to_come = 0, pinned = 0, in_contact = 0;
+  for (const Unit& u : state.units) {
+    if (u.side == Side::kBritish) {
+      if (u.kind == UnitKind::kRunner) continue;
+      const int here = u.figures.Present();
+      british += u.figures.Starting();
+      if (!u.off_table) {
+        present += here;
+        wounded += u.figures.wounded + u.figures.seriously_wounded;
+        if (u.status.retiring || u.status.routed) shaken += here;
+        if (u.status.ammunition == Ammunition::kLow || u.status.ammunition == Ammunition::kOut) {
+          short_of_ammo += here;
+        }
+      } else if (here > 0) {
+        (AwaitsArrival(state, u.id) ? arriving : escaped) += here;
+      }
+    } else if (u.kind == UnitKind::kRegiment) {
+      ++regiments;
+      broken += u.status.broken ? 1 : 0;
+    } else if (u.kind == UnitKind::kTray) {
+      trays_start += u.figures.Starting();
+      trays_fit += u.figures.fit;
+      if (u.off_table) to_come += u.figures.fit;
+      if (u.status.pinned) pinned += u.figures.fit;
+      if (u.status.in_close_combat) in_contact += u.figures.fit;
+    }
+  }
+  auto share = [](int a, int b) { return b > 0 ? double(a) / b : 0.0; };
+  if (values != nullptr) {
+    *values = {1.0 - share(present + arriving + escaped, british),
+               share(escaped, british),
+               share(wounded, british),
+               share(shaken, british),
+               share(short_of_ammo, british),
+               share(broken, regiments),
+               share(trays_fit, trays_start),
+               share(to_come, trays_start),
+               share(pinned, trays_start),
+               share(in_contact, trays_start),
+               std::min(1.0, state.clock.turn / 60.0)};
+  }
+  if (names != nullptr) {
+    *names = {"british_lost", "british_escaped", "british_wounded", "british_retiring",
+              "british_short_of_ammunition", "regiments_broken", "zulus_fit", "zulus_to_come",
+              "zulus_pinned", "zulus_in_contact", "turn"};
+  }
+  return true;
+}
+
 BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side != Side::kBritish) return v;

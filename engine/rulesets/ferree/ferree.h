@@ -729,6 +729,8 @@ class FerreeRuleset final : public Ruleset {
   // Designed (not in the source text): the share of the British figures lost,
   // less the share escaped, less the share of the Zulu regiments broken.
   double Evaluate(const BattleState& state, Side side) const override;
+  bool EvaluationFeatures(const BattleState& state, std::vector<double>* values,
+                          std::vector<std::string>* names) const override;
   // British: no umpire bookkeeping, no secret entries, no off-table Zulu
   // trays, snipers or indunas, no entering regiment in the cup.
   BattleState View(const BattleState& state, Side side) const override;

@@ -175,6 +175,52 @@ TEST_F(FerreeEngine, EvaluateWeighsBritishLossesAndBrokenRegiments) {
   EXPECT_DOUBLE_EQ(rules_.Evaluate(s, Side::kZulu), rules_.Score(s, Side::kZulu));
 }
 
+// Designed (not in the source text): the measures of a position an
+// evaluation could be fitted to (bench/fit_evaluation.cc), each a share
+// seen from the Zulu side.
+TEST_F(FerreeEngine, EvaluationFeaturesAreSharesOfEachSidesForce) {
+  BattleState s = SmallBattle();
+  Add(s, "r2", Side::kZulu, UnitKind::kRegiment, {40, 30}, 0);
+  Add(s, "t4", Side::kZulu, UnitKind::kTray, {40, 30}, 25, "r2");
+  std::vector<double> f;
+  std::vector<std::string> names;
+  ASSERT_TRUE(rules_.EvaluationFeatures(s, &f, &names));
+  ASSERT_EQ(f.size(), names.size());
+  auto at = [&](const std::string& name) {
+    std::vector<double> v;
+    EXPECT_TRUE(rules_.EvaluationFeatures(s, &v, nullptr));
+    const auto it = std::find(names.begin(), names.end(), name);
+    EXPECT_NE(it, names.end()) << name;
+    return it == names.end() ? -1.0 : v[it - names.begin()];
+  };
+  EXPECT_DOUBLE_EQ(at("british_lost"), 0.0);
+  EXPECT_DOUBLE_EQ(at("zulus_fit"), 1.0);
+  EXPECT_DOUBLE_EQ(at("turn"), 0.0);
+  Unit& b1 = *s.FindUnit("b1");
+  b1.figures.fit = 10;
+  b1.figures.casualties = 10;
+  b1.status.retiring = true;
+  s.FindUnit("r2")->status.broken = true;
+  Unit& t4 = *s.FindUnit("t4");
+  t4.figures.fit = 5;
+  t4.figures.casualties = 20;
+  s.FindUnit("t3")->off_table = true;
+  s.FindUnit("t1")->status.pinned = true;
+  s.clock.turn = 30;
+  EXPECT_DOUBLE_EQ(at("british_lost"), 0.5);       // 10 of b1's 20
+  EXPECT_DOUBLE_EQ(at("british_retiring"), 0.5);   // b1's 10 present of 20
+  EXPECT_DOUBLE_EQ(at("regiments_broken"), 0.5);   // r2 of two
+  EXPECT_DOUBLE_EQ(at("zulus_fit"), 0.8);          // 80 of the trays' 100
+  EXPECT_DOUBLE_EQ(at("zulus_to_come"), 0.25);     // t3 off the table
+  EXPECT_DOUBLE_EQ(at("zulus_pinned"), 0.25);      // t1
+  EXPECT_DOUBLE_EQ(at("turn"), 0.5);               // of 60
+  ASSERT_TRUE(rules_.EvaluationFeatures(s, &f, nullptr));
+  for (size_t i = 0; i < f.size(); ++i) {
+    EXPECT_GE(f[i], 0.0) << names[i];
+    EXPECT_LE(f[i], 1.0) << names[i];
+  }
+}
+
 // A question of another rule set's type, as the engine sees one.
 struct OtherQuestion {
   static constexpr std::string_view kRuleset = "TSATF_ZULU_CONTROL";
