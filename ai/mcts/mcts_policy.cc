@@ -16,6 +16,8 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.deadline = spec.deadline;
   options_.cancelled = spec.cancelled;
   options_.paired_root = spec.paired_root;
+  if (spec.rollout_depth > 0) options_.rollout_depth = spec.rollout_depth;
+  pivotal_only_ = spec.pivotal_only;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -28,7 +30,10 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   if (rules == nullptr || options.size() <= 1) return 0;
   if ((options_.deadline && std::chrono::steady_clock::now() >= *options_.deadline) ||
       (options_.cancelled && options_.cancelled())) {
-    return Fallback(state, options, dice, why);
+    return Fallback(state, options, dice, why, "the call's time is up");
+  }
+  if (pivotal_only_ && !rules->Pivotal(state)) {
+    return Fallback(state, options, dice, why, "not a pivotal decision");
   }
   Options o = options_;
   StateHasher h;
@@ -37,9 +42,10 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   h.Add(o.iterations);
   h.Add(o.threads);
   if (o.paired_root) h.Add(std::string("paired"));
+  if (o.rollout_depth != Options().rollout_depth) h.Add(o.rollout_depth);
   o.seed = h.value();
   absl::StatusOr<Result> r = Search(*rules, state, o);
-  if (r.ok() && r->iterations == 0) return Fallback(state, options, dice, why);
+  if (r.ok() && r->iterations == 0) return Fallback(state, options, dice, why, "the call's time is up");
   if (!r.ok() || r->best < 0) {
     if (why != nullptr) *why = absl::StrCat("MCTS could not search (", r.status().message(), "): the first option");
     return 0;
@@ -54,7 +60,7 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
 }
 
 int MctsPolicy::Fallback(const BattleState& state, const std::vector<Action>& options, Dice& dice,
-                         std::string* why) {
+                         std::string* why, const char* reason_not_searched) {
   if (fallback_ == nullptr) {
     PolicySpec rules;
     rules.kind = PolicyKind::kRules;
@@ -64,7 +70,7 @@ int MctsPolicy::Fallback(const BattleState& state, const std::vector<Action>& op
   std::string reason;
   const int i = fallback_ != nullptr ? fallback_->Choose(state, options, dice, &reason) : 0;
   if (why != nullptr) {
-    *why = absl::StrCat("MCTS: the call's time is up; ",
+    *why = absl::StrCat("MCTS: ", reason_not_searched, "; ",
                         fallback_ != nullptr ? absl::StrCat("as RULES: ", reason) : "the first option");
   }
   return i;

@@ -10,7 +10,9 @@
 // candidates, and the principal line. Once the spec's deadline has passed
 // or its call is cancelled, Choose makes the decision as the rule set's
 // RULES policy for the side would (the first option if there is none), so
-// that a call answers in time.
+// that a call answers in time; so it makes every decision that is not
+// pivotal (Ruleset::Pivotal) when the spec asks to search only those. The
+// spec's rollout_depth, if set, is the search's.
 //
 // Usage (the composition root registers it for each rule set and side):
 //   RegisterPolicy(id, side, PolicyKind::kMcts, [](const PolicySpec& s) {
@@ -40,11 +42,13 @@ class MctsPolicy final : public Policy {
              std::string* why) override;
 
  private:
-  // The decision without a search, once the time is up.
+  // The decision without a search (once the time is up, or one that is not
+  // pivotal when only those are searched), as RULES makes it.
   int Fallback(const BattleState& state, const std::vector<Action>& options, Dice& dice,
-               std::string* why);
+               std::string* why, const char* reason_not_searched);
 
   Options options_;
+  bool pivotal_only_ = false;
   std::unique_ptr<Policy> fallback_;
 };
 

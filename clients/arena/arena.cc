@@ -41,6 +41,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr int kMaxIterations = 1000000;
+constexpr int kMaxRolloutDepth = 100000;  // decisions a rollout plays (depth=)
 // The dice streams of a game's seed, as clients/cli/simulate.cc draws them:
 // the engine's steps (one seed a step, drawn in turn) and the British policy.
 constexpr int kStepStream = 1;
@@ -202,7 +203,8 @@ SideReport SideOf(const std::string& policy, int wins, double score_sum, int eve
 absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::string& flag) {
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
-      "rules, random, mcts:<iterations>, mcts-paired:<iterations>, a level (", mcts::LevelNames(),
+      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal], mcts-paired:<iterations>[...], "
+      "a level (", mcts::LevelNames(),
       ") or grpc:<host:port>");
   PolicySpec spec;
   if (t == "rules") {
@@ -218,13 +220,30 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
     return spec;
   }
   if (absl::StartsWith(t, "mcts:") || absl::StartsWith(t, "mcts-paired:")) {
-    // mcts-paired: the root's actions compared on common worlds.
+    // mcts-paired: the root's actions compared on common worlds. After the
+    // iterations: depth=<decisions> (the rollouts' cut-off) and pivotal
+    // (search only the decisions Ruleset::Pivotal names).
     spec.paired_root = absl::StartsWith(t, "mcts-paired:");
+    const std::vector<std::string> parts = absl::StrSplit(t.substr(t.find(':') + 1), ':');
     int n = 0;
-    if (!absl::SimpleAtoi(t.substr(t.find(':') + 1), &n) || n < 1 || n > kMaxIterations) {
+    if (!absl::SimpleAtoi(parts[0], &n) || n < 1 || n > kMaxIterations) {
       return absl::InvalidArgumentError(absl::StrCat(flag, ": '", text,
                                                      "': the iterations must be 1..",
                                                      kMaxIterations));
+    }
+    for (size_t i = 1; i < parts.size(); ++i) {
+      int depth = 0;
+      if (parts[i] == "pivotal") {
+        spec.pivotal_only = true;
+      } else if (absl::StartsWith(parts[i], "depth=") &&
+                 absl::SimpleAtoi(parts[i].substr(6), &depth) && depth >= 1 &&
+                 depth <= kMaxRolloutDepth) {
+        spec.rollout_depth = depth;
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat(flag, ": '", text, "': after the iterations, depth=1..",
+                         kMaxRolloutDepth, " or pivotal, not '", parts[i], "'"));
+      }
     }
     spec.kind = PolicyKind::kMcts;
     spec.iterations = n;

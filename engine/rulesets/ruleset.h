@@ -118,6 +118,11 @@ struct PolicySpec {
   // kMcts: compare the root's actions on common worlds (ai/mcts/mcts.h,
   // Options::paired_root).
   bool paired_root = false;
+  // kMcts: decisions a rollout plays before it is valued (0: the search's
+  // default), and whether to search only the pivotal decisions
+  // (Ruleset::Pivotal), making the others as RULES does.
+  int rollout_depth = 0;
+  bool pivotal_only = false;
   // The caller's hard stop (a call's deadline less a margin): a search ends
   // there, and a searching policy makes the decisions after it as RULES does.
   std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -253,6 +258,15 @@ class Ruleset {
   // An estimate in [-1, 1] for `side` of how a battle not over stands (a
   // search's value where it cuts a rollout off). Default: Score.
   virtual double Evaluate(const BattleState& state, Side side) const { return Score(state, side); }
+  // Whether the decision awaited in `state` shapes the battle enough to be
+  // worth a search (true by default). A rule set whose battles hold many
+  // small decisions answers false for those (Ferree: a tray's test to
+  // charge a retiring unit, a sniper's target), and a policy told to search
+  // only these (PolicySpec::pivotal_only) makes the others as RULES does.
+  virtual bool Pivotal(const BattleState& state) const {
+    (void)state;
+    return true;
+  }
   // Measures of a position, each a share in [0, 1] seen from the Zulu side,
   // with their names (either may be null): what an evaluation could weigh,
   // fitted to played battles' results (bench/fit_evaluation.cc). False:

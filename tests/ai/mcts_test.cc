@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ai/mcts/mcts_policy.h"
 #include "engine/core/dice.h"
@@ -397,6 +398,53 @@ TEST(MctsPolicy, PlaysTheZuluSideThroughAdvance) {
     EXPECT_EQ(a->events[i].why.text, b->events[i].why.text) << i;
   }
   EXPECT_EQ(a->awaiting.side, Side::kBritish);
+}
+
+// Told to search only pivotal decisions (Ruleset::Pivotal), the policy
+// makes a tray's test to charge a retiring unit as RULES does, unsearched,
+// and searches a regiment's move.
+TEST(MctsPolicy, SearchesOnlyPivotalDecisionsWhenToldTo) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  PolicySpec spec;
+  spec.kind = PolicyKind::kMcts;
+  spec.iterations = 8;
+  spec.rollout_depth = 4;
+  spec.pivotal_only = true;
+  mcts::MctsPolicy policy(spec);
+  PolicySpec rules_spec;
+  rules_spec.kind = PolicyKind::kRules;
+  std::unique_ptr<Policy> doctrine = MakePolicy(ferree::kRulesetId, Side::kZulu, rules_spec);
+  ASSERT_NE(doctrine, nullptr);
+  auto pending = [](const Game& g) { return ferree::Pending(g.state()).choice; };
+  for (ferree::ZuluChoice choice :
+       {ferree::ZuluChoice::kRegimentMove, ferree::ZuluChoice::kChargeRetiring}) {
+    bool found = false;
+    for (uint64_t seed = 1; seed <= 8 && !found; ++seed) {
+      absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana"), seed);
+      ASSERT_TRUE(g.ok()) << g.status();
+      CounterRng rng(seed, 99);
+      found = PlayUntil(*g, rng, [&](const Game& x) {
+        return pending(x) == choice && x.LegalActions().size() > 1;
+      });
+      if (!found) continue;
+      const bool pivotal = choice != ferree::ZuluChoice::kChargeRetiring;
+      EXPECT_EQ(rules.Pivotal(g->state()), pivotal);
+      const std::vector<Action> legal = g->LegalActions();
+      Dice dice = Dice::Seeded(seed, 5);
+      Dice same = Dice::Seeded(seed, 5);
+      std::string why;
+      const int i = policy.Choose(g->state(), legal, dice, &why);
+      ASSERT_GE(i, 0);
+      ASSERT_LT(i, static_cast<int>(legal.size()));
+      if (pivotal) {
+        EXPECT_THAT(why, ::testing::StartsWith("MCTS: 8 iterations")) << why;
+      } else {
+        EXPECT_THAT(why, ::testing::StartsWith("MCTS: not a pivotal decision; as RULES: ")) << why;
+        EXPECT_EQ(i, doctrine->Choose(g->state(), legal, same, nullptr));
+      }
+    }
+    EXPECT_TRUE(found) << "no " << ferree::ZuluChoiceName(choice) << " decision in 8 random battles";
+  }
 }
 
 }  // namespace

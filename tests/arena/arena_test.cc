@@ -287,6 +287,21 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   EXPECT_EQ(paired->iterations, 64);
   EXPECT_TRUE(paired->paired_root);
   EXPECT_FALSE(ParsePolicy("mcts-paired:0", "--zulu").ok());
+  EXPECT_EQ(paired->rollout_depth, 0);
+  EXPECT_FALSE(paired->pivotal_only);
+  absl::StatusOr<PolicySpec> deep = ParsePolicy("mcts-paired:96:depth=200:pivotal", "--zulu");
+  ASSERT_TRUE(deep.ok()) << deep.status();
+  EXPECT_EQ(deep->iterations, 96);
+  EXPECT_TRUE(deep->paired_root);
+  EXPECT_EQ(deep->rollout_depth, 200);
+  EXPECT_TRUE(deep->pivotal_only);
+  EXPECT_EQ(ParsePolicy("mcts:8:pivotal", "--zulu")->rollout_depth, 0);
+  EXPECT_TRUE(ParsePolicy("mcts:8:pivotal", "--zulu")->pivotal_only);
+  for (const char* bad : {"mcts:8:depth=0", "mcts:8:depth=100001", "mcts:8:deep", "mcts:8:"}) {
+    absl::StatusOr<PolicySpec> refused = ParsePolicy(bad, "--zulu");
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_THAT(std::string(refused.status().message()), HasSubstr("--zulu")) << bad;
+  }
   EXPECT_EQ(ParsePolicy("random", "--zulu")->kind, PolicyKind::kRandom);
   EXPECT_EQ(ParsePolicy("rules", "--zulu")->kind, PolicyKind::kRules);
   absl::StatusOr<PolicySpec> agent = ParsePolicy("grpc:10.0.0.7:7000", "--zulu");

@@ -702,6 +702,11 @@ double FerreeRuleset::Evaluate(const BattleState& state, Side side) const {
   return side == Side::kBritish ? -zulu : zulu;
 }
 
+bool FerreeRuleset::Pivotal(const BattleState& state) const {
+  const ZuluChoice c = Pending(state).choice;
+  return c != ZuluChoice::kChargeRetiring && c != ZuluChoice::kSniperTarget;
+}
+
 bool FerreeRuleset::EvaluationFeatures(const BattleState& state, std::vector<double>* values,
                                        std::vector<std::string>* names) const {
   // Each a share in [0, 1] (the turn: of 60), for the Zulu side.
