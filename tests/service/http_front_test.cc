@@ -279,9 +279,13 @@ TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
   ASSERT_TRUE(health);
   EXPECT_EQ(health->status, 200);
   for (std::thread& t : long_ones) t.join();
-  // Each long one ends at its own deadline.
-  EXPECT_EQ(long_status[0], 504);
-  EXPECT_EQ(long_status[1], 504);
+  // Each long one was served, not refused: it ends at its own deadline
+  // (504), or, on a machine fast enough to finish the table in 4 s, with
+  // its answer (ARequestStopsAtItsDeadlineOrTheServersMaximum pins the
+  // deadline itself with a bound no machine meets).
+  for (int status : long_status) {
+    EXPECT_TRUE(status == 504 || status == 200) << status;
+  }
 }
 
 // --- Other sites -------------------------------------------------------------------
