@@ -229,8 +229,9 @@ DieRoll Dice::RollPool(int count, const DieSpec& die_in, const std::string& purp
   die.sides = die.kind == DieKind::kD ? std::max(die.sides, 1) : 6;
   count = std::max(count, 0);
   DieRoll roll;
-  roll.index = rolls_.empty() ? 0 : rolls_.back().index + rolls_.back().count;
-  roll.purpose = purpose;
+  roll.index = next_index_;
+  next_index_ += count;
+  if (keep_rolls_) roll.purpose = purpose;
   roll.kind = die.kind;
   roll.sides = die.sides;
   roll.count = count;
@@ -241,7 +242,7 @@ DieRoll Dice::RollPool(int count, const DieSpec& die_in, const std::string& purp
     roll.result += face;
   }
   roll.total = roll.result;
-  rolls_.push_back(roll);
+  if (keep_rolls_) rolls_.push_back(roll);
   return roll;
 }
 

@@ -169,8 +169,15 @@ class Dice {
   };
   const std::optional<Need>& first_need() const { return first_need_; }
 
-  // Every roll so far, in order. The DieRoll of the last Roll() or RollPool()
-  // is rolls().back().
+  // Whether rolls are kept in rolls() (the default). A caller that reads
+  // neither rolls() nor the purpose of a roll (a search's steps, a battle
+  // played for its end alone) turns it off: each roll then costs no copy of
+  // its purpose and no record. What the dice roll is the same either way.
+  void set_keep_rolls(bool keep) { keep_rolls_ = keep; }
+  bool keeps_rolls() const { return keep_rolls_; }
+
+  // Every roll so far, in order (none when rolls are not kept). The DieRoll
+  // of the last Roll() or RollPool() is rolls().back().
   const std::vector<DieRoll>& rolls() const { return rolls_; }
   // Rolls made since `mark` (an earlier rolls().size()).
   std::vector<DieRoll> RollsSince(size_t mark) const;
@@ -202,6 +209,8 @@ class Dice {
   size_t next_face_ = 0;
   size_t next_card_ = 0;
   std::vector<DieRoll> rolls_;
+  bool keep_rolls_ = true;
+  int next_index_ = 0;  // DieRoll::index of the next roll
   // Errors found while scripted.
   std::string first_error_;
   std::string first_error_field_;

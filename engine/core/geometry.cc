@@ -697,6 +697,86 @@ bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
   return true;
 }
 
+BlockerSet::From::From(const BlockerSet& set, const Vec2& a)
+    : set_(set), a_(a), arcs_(set.obstacles_.size()) {}
+
+void BlockerSet::From::Know(size_t i) const {
+  Arc& arc = arcs_[i];
+  arc.known = true;
+  const Obstacle& o = set_.obstacles_[i];
+  if (o.shape == Obstacle::Shape::kDisc || o.vertices.empty()) return;  // exact
+  if (o.vertices.size() >= 3 && InsidePolygon(a_, o)) {
+    arc.inside = true;  // SegmentHits: every line from inside hits it
+    return;
+  }
+  // The nearest the obstacle comes to a.
+  double near = (o.vertices[0] - a_).norm();
+  ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
+    near = std::min(near, PointSegmentDistance(a_, p, q));
+  });
+  if (!(near > 1e-6)) return;  // a is (almost) on it: exact
+  // A line shorter than `near` (less a margin a thousand times the exact
+  // test's tolerance, kEps) stops short of it.
+  arc.near = near - 1e-6;
+  // Every point of the obstacle lies within the arc of its vertices'
+  // directions from a (the smallest arc holding them all, when it is less
+  // than a half turn: each edge then spans the shorter way between its ends,
+  // inside the arc). A line from a in a direction delta outside that arc
+  // passes every point of the obstacle at near * sin(delta) or more: the
+  // arc is widened until that is 1e-6".
+  std::vector<double> angles;
+  angles.reserve(o.vertices.size());
+  for (const Vec2& v : o.vertices) {
+    const Vec2 d = v - a_;
+    angles.push_back(std::atan2(d.y(), d.x()));
+  }
+  std::sort(angles.begin(), angles.end());
+  size_t first = 0;  // the vertex after the widest gap between directions
+  double gap = angles.front() + 2 * M_PI - angles.back();
+  for (size_t k = 1; k < angles.size(); ++k) {
+    if (angles[k] - angles[k - 1] > gap) {
+      gap = angles[k] - angles[k - 1];
+      first = k;
+    }
+  }
+  const double widen = std::asin(std::min(1.0, 1e-6 / near)) + 1e-9;
+  const double span = 2 * M_PI - gap;
+  if (!(span + 2 * widen < M_PI - 1e-3)) return;  // a wide arc: exact
+  const double lo = angles[first] - widen;
+  const double hi = angles[first] + span + widen;
+  arc.exact = false;
+  arc.lo = Vec2(std::cos(lo), std::sin(lo));
+  arc.hi = Vec2(std::cos(hi), std::sin(hi));
+}
+
+bool BlockerSet::From::Clear(const Vec2& b) const {
+  const Vec2 d = b - a_;
+  for (size_t i = 0; i < set_.obstacles_.size(); ++i) {
+    if (!SegmentMeetsBox(a_, b, set_.boxes_[i].lo, set_.boxes_[i].hi)) continue;
+    const Arc& arc = arcs_[i];
+    if (!arc.known) Know(i);
+    if (arc.inside) return false;
+    if (arc.near > 0 && d.squaredNorm() < arc.near * arc.near) continue;
+    if (!arc.exact && (Cross(arc.lo, d) < 0 || Cross(d, arc.hi) < 0)) continue;
+    const Obstacle& o = set_.obstacles_[i];
+    const size_t n = o.vertices.size();
+    if (arc.exact || n < 2) {
+      if (SegmentHits(a_, b, o)) return false;
+      continue;
+    }
+    // As SegmentHits, knowing a is outside: the first edge the line meets.
+    const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
+    for (size_t k = 0; k < edges; ++k) {
+      const Vec2& p = o.vertices[k];
+      const Vec2& q = o.vertices[(k + 1) % n];
+      if (!SegmentBoxesApart(a_, b, p, q) && SegmentSegmentDistance(a_, b, p, q) <= kEps) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool GetsInTheWay(const Vec2& from, const Vec2& to, const Vec2& other, double radius) {
   const Vec2 d = to - from;
   const double len2 = d.squaredNorm();

@@ -85,6 +85,39 @@ class BlockerSet {
   bool Clear(const Vec2& a, const Vec2& b) const;
   const std::vector<Obstacle>& obstacles() const { return obstacles_; }
 
+  // Sight lines from one point to many: Clear(b) answers exactly as
+  // BlockerSet::Clear(a, b), with what depends on `a` alone worked out once
+  // (whether a stands inside an obstacle, and the arc of directions from a
+  // in which each obstacle lies, widened far beyond rounding: a sight line
+  // outside an obstacle's arc is not tested against its edges). Holds a
+  // reference to the set, which must outlive it.
+  //
+  //   const BlockerSet::From sight = blockers.Viewer(firer);
+  //   for (...) if (sight.Clear(target)) ...
+  class From {
+   public:
+    From(const BlockerSet& set, const Vec2& a);
+    bool Clear(const Vec2& b) const;
+
+   private:
+    // What is known of one obstacle as seen from a, worked out the first
+    // time a sight line meets its box.
+    struct Arc {
+      bool known = false;
+      bool exact = true;  // no arc: every line is tested exactly
+      bool inside = false;  // a is inside (or on) it: every line hits it
+      double near = 0.0;  // the nearest it comes to a, less a margin
+      Vec2 lo = Vec2::Zero();  // the arc's ends, counterclockwise lo to hi
+      Vec2 hi = Vec2::Zero();
+    };
+    void Know(size_t i) const;
+
+    const BlockerSet& set_;
+    Vec2 a_;
+    mutable std::vector<Arc> arcs_;
+  };
+  From Viewer(const Vec2& a) const { return From(*this, a); }
+
  private:
   struct Box {
     Vec2 lo;

@@ -97,6 +97,8 @@ absl::Status Game::Step(const Action* action, const std::vector<Action>* legal, 
                : rules_->Apply(s, ToAct(), *action, dice, log, "action", "");
   };
   Dice dice = action == nullptr && !scripted_ ? Dice::Seeded(seed_, 0) : StepDice();
+  // Nobody reads the rolls of a step whose events are not kept (Keep).
+  dice.set_keep_rolls(keep_events_);
   if (!scripted_) {
     // Seeded dice never run out, and a rule set checks an action before it
     // applies it: play on the state itself, with no copy.

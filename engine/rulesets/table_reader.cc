@@ -86,8 +86,11 @@ const PrintedRow& TableReader::Read(const PrintedTable& table, int count, int si
 
 int TableReader::Quantity(const char* section, const char* table, const char* row,
                           const DieExpression& e, const std::string& purpose) {
+  // The purpose names the dice where anyone reads it.
   DieRoll& roll = Roll(e.d3 ? 1 : e.count, e.d3 ? 6 : e.sides,
-                       absl::StrCat(purpose, " (", DieExpressionName(e), ")"));
+                       dice_.keeps_rolls() || !why_.quiet()
+                           ? absl::StrCat(purpose, " (", DieExpressionName(e), ")")
+                           : purpose);
   if (why_.quiet()) {
     if (e.d3) {
       const int face = roll.faces.front();

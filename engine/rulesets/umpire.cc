@@ -99,6 +99,7 @@ absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
                          const std::vector<Action>& british, const PolicySpec& policy,
                          const DiceSpec& spec) {
   Dice dice = spec.Make();
+  dice.set_keep_rolls(false);  // nobody reads them
   EventLog log(EventLog::kQuiet);
   absl::Status st = Advance(rules, state, british, policy, dice, log, nullptr);
   // Dice problems first, as in RunAdvance.

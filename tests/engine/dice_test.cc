@@ -521,5 +521,27 @@ TEST(DieKindTest, ErrorOutranksRunningOut) {
               StartsWith("dice.scripted.dice_of_kind[0].kind: an arrow die was scripted"));
 }
 
+// Dice that keep no rolls roll the same faces, number the rolls the same
+// way, and record nothing (nor copy the purpose).
+TEST(DiceTest, NotKeepingRollsRollsTheSame) {
+  Dice kept = Dice::Seeded(41, 3);
+  Dice quiet = Dice::Seeded(41, 3);
+  quiet.set_keep_rolls(false);
+  EXPECT_TRUE(kept.keeps_rolls());
+  EXPECT_FALSE(quiet.keeps_rolls());
+  for (int i = 0; i < 40; ++i) {
+    const DieRoll a = kept.RollPool(1 + i % 3, 6, "a volley");
+    const DieRoll b = quiet.RollPool(1 + i % 3, 6, "a volley");
+    ASSERT_EQ(a.faces, b.faces) << i;
+    ASSERT_EQ(a.index, b.index) << i;
+    ASSERT_EQ(a.result, b.result) << i;
+    EXPECT_EQ(b.purpose, "");
+    ASSERT_EQ(kept.RollAverage("avg"), quiet.RollAverage("avg")) << i;
+  }
+  EXPECT_EQ(kept.rolls().size(), 80u);
+  EXPECT_TRUE(quiet.rolls().empty());
+  EXPECT_TRUE(quiet.RollsSince(0).empty());
+}
+
 }  // namespace
 }  // namespace impi

@@ -401,5 +401,44 @@ TEST(ObstacleBoxTest, BoxesChangeNoAnswer) {
   EXPECT_GT(inside, 5);
 }
 
+// BlockerSet::From (sight lines from one point to many) answers as
+// BlockerSet::Clear, bit for bit: viewers outside every obstacle (narrow
+// arcs), close beside one (wide arcs), inside a polygon, exactly on an edge
+// and on a vertex; targets beyond, short of, on and inside the obstacles.
+TEST(BlockerSetTest, SightFromOnePointAnswersAsClear) {
+  BlockerSet set;
+  set.Add(Obstacle::Polygon({{10, 10}, {18, 9}, {20, 16}, {13, 19}, {9, 15}}));
+  set.Add(Obstacle::Polygon(Square(30, 2, 34, 30)));
+  // A U-shaped hill: a viewer in its pocket sees it all round.
+  set.Add(Obstacle::Polygon({{40, 30}, {52, 30}, {52, 40}, {49, 40}, {49, 33}, {43, 33},
+                             {43, 40}, {40, 40}}));
+  set.Add(Obstacle::Polyline({{40, 20}, {44, 26}, {50, 27}}));
+  set.Add(Obstacle::Polyline({{5, 35}}));  // a single point
+  set.Add(Obstacle::Disc({24, 30}, 2.5));
+  uint64_t x = 777;
+  auto next = [&x](double lo, double hi) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + (hi - lo) * static_cast<double>(x >> 11) / static_cast<double>(1ull << 53);
+  };
+  std::vector<Vec2> viewers = {{18, 9},  {14, 9.5}, {30, 10}, {29.999999, 10}, {46, 36},
+                               {46, 31}, {44, 26},  {5, 35},  {24, 27.5},      {15, 15}};
+  for (int i = 0; i < 60; ++i) viewers.push_back(Vec2(next(-5, 60), next(-5, 45)));
+  int blocked = 0, clear = 0;
+  for (const Vec2& a : viewers) {
+    const BlockerSet::From sight = set.Viewer(a);
+    std::vector<Vec2> targets = {a, {20, 16}, {32, 16}, {46, 35}, {42, 23}, {5, 35}};
+    for (int k = 0; k < 150; ++k) targets.push_back(Vec2(next(-5, 60), next(-5, 45)));
+    for (const Vec2& b : targets) {
+      const bool want = set.Clear(a, b);
+      ASSERT_EQ(sight.Clear(b), want) << "from (" << a.x() << ", " << a.y() << ") to ("
+                                      << b.x() << ", " << b.y() << ")";
+      (want ? clear : blocked) += 1;
+    }
+  }
+  // Both answers were exercised, many times.
+  EXPECT_GT(blocked, 1000);
+  EXPECT_GT(clear, 1000);
+}
+
 }  // namespace
 }  // namespace impi

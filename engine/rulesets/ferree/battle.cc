@@ -1425,10 +1425,10 @@ absl::Status FerreeBattle::RallyTrays(const std::string& id) {
   }
   // The bookkeeping is "since its last turn": it starts again now.
   for (const std::string& tid : trays) {
-    Unit* t = s_.FindUnit(tid);
-    MutableUnitOf(s_, t->id).figures_fired_at = 0;
-    MutableUnitOf(s_, t->id).under_artillery = false;
-    MutableUnitOf(s_, t->id).losses_this_turn = 0;
+    FerreeUnit& fu = MutableUnitOf(s_, tid);
+    fu.figures_fired_at = 0;
+    fu.under_artillery = false;
+    fu.losses_this_turn = 0;
   }
   return absl::OkStatus();
 }
@@ -1659,11 +1659,12 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
     }
   }
   std::vector<std::pair<double, const Unit*>> targets;
+  const BlockerSet::From terrain_from = terrain.Viewer(sn->position);
   for (const Unit& b : s_.units) {
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
     const double d = Gap(*sn, b);
     if (d > kSniperRange) continue;
-    if (!terrain.Clear(sn->position, b.position) || !trays.Clear(sn->position, b.position)) {
+    if (!terrain_from.Clear(b.position) || !trays.Clear(sn->position, b.position)) {
       continue;
     }
     targets.push_back({d, &b});
@@ -1723,7 +1724,7 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
     const Unit* best = nullptr;
     for (const Unit& b : s_.units) {
       if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
-      if (!Engaged(*t, b)) continue;
+      if (!NearEnoughToEngage(*t, b) || !Engaged(*t, b)) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
     }
     if (best == nullptr) continue;

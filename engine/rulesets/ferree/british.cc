@@ -666,13 +666,13 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   }
   if (MayNotFire(*u).empty()) {
     const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
-    const BlockerSet& blockers = SightBlockers("");
+    const BlockerSet::From sight = SightBlockers("").Viewer(u->position);
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
       if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
         continue;
       }
-      if (Gap(*u, t) > max_range || !blockers.Clear(u->position, t.position)) continue;
+      if (Gap(*u, t) > max_range || !sight.Clear(t.position)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
       out.push_back(std::move(f));
@@ -696,7 +696,7 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
     for (const Unit& t : s_.units) {
       if (!CloseCombatTarget(t)) continue;
-      if (!Engaged(t, *u)) continue;
+      if (!NearEnoughToEngage(t, *u) || !Engaged(t, *u)) continue;
       Action ch = make(ActionKind::kCharge);
       ch.target_id = t.id;
       out.push_back(std::move(ch));

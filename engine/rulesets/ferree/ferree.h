@@ -787,6 +787,16 @@ inline double Gap(const Unit& a, const Unit& b) {
 
 inline bool InContact(const Unit& a, const Unit& b) { return Gap(a, b) <= kContactGap + 1e-9; }
 
+// False only if a and b are too far apart to be engaged (FerreeBattle::
+// Engaged: in contact, or across the laager within its reach): their
+// centres are further apart than both radii and that reach, with a margin
+// far above rounding. A test of squares, without a square root, for loops
+// over every unit.
+inline bool NearEnoughToEngage(const Unit& a, const Unit& b) {
+  const double r = Radius(a) + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-6;
+  return (a.position - b.position).squaredNorm() <= r * r;
+}
+
 }  // namespace impi::ferree
 
 #endif  // IMPI_ENGINE_RULESETS_FERREE_FERREE_H_

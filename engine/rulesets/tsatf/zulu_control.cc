@@ -524,7 +524,7 @@ absl::Status ZuluControl::DrawMovementCard(bool* awaits_british) {
                              absl::StrCat("D6 rolled ", d, ": only ", d,
                                           " British unit(s) may move on the last British card."),
                              "Movement Limitation", "a D6 of units may move");
-      why.dice.push_back(dice_.rolls().back());
+      if (!dice_.rolls().empty()) why.dice.push_back(dice_.rolls().back());
       Event& m = log_.Add(EventKind::kTableRoll, Side::kBritish);
       m.why = why;
       m.announce = why.text;
