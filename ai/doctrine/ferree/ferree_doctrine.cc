@@ -101,6 +101,16 @@ class Survey {
     GroupTrays();
   }
   ZuluPosture PostureOf(const Unit& regiment, const Unit** concern);
+  // GapToFire, worked out once a regiment: every move option of its asks it.
+  template <typename Fn>
+  double FireGap(const Unit& regiment, Fn gap_to_fire) {
+    Entry& e = EntryOf(regiment);
+    if (!e.fire_gap_known) {
+      e.fire_gap = gap_to_fire();
+      e.fire_gap_known = true;
+    }
+    return e.fire_gap;
+  }
   // The last induna's aim (AimOf).
   IndunaAim* induna_aim() { return &induna_aim_; }
   double RegimentGapToBritish(const Unit& regiment) {
@@ -137,6 +147,8 @@ class Survey {
     bool posture_known = false;
     ZuluPosture posture = ZuluPosture::kAdvance;
     const Unit* concern = nullptr;
+    bool fire_gap_known = false;
+    double fire_gap = 0.0;
   };
   // A regiment's trays usually stand together in the list: the parent is
   // looked up once for each run of them.
@@ -345,7 +357,7 @@ OptionScore ScoreRegimentMove(Survey& sv, const Action& a, const Unit& mover,
     default: {
       // A rush that will end inside the 6"-12" band of a firing company ends
       // prone, in cover; otherwise the regiment runs on upright.
-      const double fire_gap = GapToFire(sv, regiment);
+      const double fire_gap = sv.FireGap(regiment, [&] { return GapToFire(sv, regiment); });
       const bool into_fire = fire_gap > ferree::kCloseRange + kExpectedMove &&
                              fire_gap <= ferree::kRifleRange + kExpectedMove;
       return {kGood - 20.0 - d / 10.0 + (ends_prone == into_fire ? 5.0 : -5.0), sv.Why([&] {
