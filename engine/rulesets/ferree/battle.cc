@@ -1533,8 +1533,10 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
+          NearEnoughToEngage(*t, b) && InContact(*t, b)) {
         contact = true;
+        break;
       }
     }
     if (!contact) movers.push_back(t->id);
