@@ -648,8 +648,15 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
     } else {
       const Unit* near = nullptr;
       double near_gap = 0.0;  // Gap(*u, *near)
+      // A tray whose centre is further than the nearest gap so far and both
+      // radii (with a margin far above rounding) is further: not measured.
+      const double radii = Radius(*u) + kTrayRadius + 1e-6;
       for (const Unit& t : s_.units) {
         if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+        if (near != nullptr) {
+          const double r = near_gap + radii;
+          if ((t.position - u->position).squaredNorm() > r * r) continue;
+        }
         const double gap = Gap(*u, t);
         if (near == nullptr || gap < near_gap) {
           near = &t;
@@ -667,11 +674,16 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   if (MayNotFire(*u).empty()) {
     const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
     const BlockerSet::From sight = SightBlockers("").Viewer(u->position);
+    // A unit whose centre is further than the range and both radii (with a
+    // margin far above rounding) is out of range: not measured.
+    const double reach = max_range + Radius(*u) + 1e-6;
     for (const Unit& t : s_.units) {
       if (t.side != Side::kZulu || !Alive(t)) continue;
       if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
         continue;
       }
+      const double r = reach + Radius(t);
+      if ((t.position - u->position).squaredNorm() > r * r) continue;
       if (Gap(*u, t) > max_range || !sight.Clear(t.position)) continue;
       Action f = make(ActionKind::kFire);
       f.target_id = t.id;
