@@ -1416,15 +1416,15 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
 }
 
 absl::Status FerreeBattle::RallyTrays(const std::string& id) {
-  std::vector<std::string> trays;
+  std::vector<SharedString> trays;  // looked up by address (SharedString)
   for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
-  for (const std::string& tid : trays) {
+  for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t) || !t->status.pinned) continue;
     IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
   }
   // The bookkeeping is "since its last turn": it starts again now.
-  for (const std::string& tid : trays) {
+  for (const SharedString& tid : trays) {
     FerreeUnit& fu = MutableUnitOf(s_, tid);
     fu.figures_fired_at = 0;
     fu.under_artillery = false;
@@ -1528,7 +1528,9 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
       dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment,
       WhyFor(why));
   const bool explain = Explain();
-  std::vector<std::string> movers;
+  // The trays by their own ids: a lookup by a unit's own id compares
+  // addresses (SharedString).
+  std::vector<SharedString> movers;
   for (const Unit* t : TraysOf(s_, id)) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
@@ -1544,7 +1546,7 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   std::vector<std::string> notes;
   Event* moved = nullptr;
   std::vector<Vec2> all_path;
-  auto move_tray = [&](const std::string& tid) {
+  auto move_tray = [&](const SharedString& tid) {
     Unit* t = s_.FindUnit(tid);
     double a = allowance;
     // Taking Cover: "Going prone or standing up from prone costs 2" of
@@ -1555,19 +1557,19 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
         return;
       }
       if (a < kStanceCost) {
-        if (explain) notes.push_back(absl::StrCat(tid, " has too little movement to change stance"));
+        if (explain) notes.push_back(absl::StrCat(tid.str(), " has too little movement to change stance"));
         return;
       }
       t->stance = choice.stance;
       if (explain) {
         notes.push_back(
-            absl::StrCat(tid, choice.stance == Stance::kProne ? " goes prone" : " stands up"));
+            absl::StrCat(tid.str(), choice.stance == Stance::kProne ? " goes prone" : " stands up"));
       }
       return;
     }
     if (t->stance == Stance::kProne) {
       if (a < kStanceCost) {
-        if (explain) notes.push_back(absl::StrCat(tid, " is prone with too little movement to stand"));
+        if (explain) notes.push_back(absl::StrCat(tid.str(), " is prone with too little movement to stand"));
         return;
       }
       a -= kStanceCost;
@@ -1591,14 +1593,14 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     double walked = 0;
     for (size_t k = 1; k < path.size(); ++k) walked += Distance(path[k - 1], path[k]);
     notes.push_back(
-        absl::StrCat(tid, " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
+        absl::StrCat(tid.str(), " moves ", Inches(walked), end_prone ? " and goes prone" : ""));
     all_path.insert(all_path.end(), path.begin(), path.end());
   };
   {
     // Only MoveUnit changes where a unit stands here, and it keeps the
     // held ground up to date: one Sync for the regiment's moves.
     const HoldGround hold(*this);
-    for (const std::string& tid : movers) move_tray(tid);
+    for (const SharedString& tid : movers) move_tray(tid);
   }
   // 4.: trays still off the table come on through the entry square as it is
   // vacated, each making the regiment's move from there.
@@ -1606,14 +1608,14 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
     for (std::string tid = EnterThroughSquare(id); !tid.empty(); tid = EnterThroughSquare(id)) {
       if (explain) notes.push_back(absl::StrCat(tid, " comes on through the entry square"));
       movers.push_back(tid);
-      move_tray(tid);
+      move_tray(movers.back());
     }
   }
   if (explain) {
     why.text = absl::StrCat(why.text, " ", Describe(choice), ": ",
                             notes.empty() ? "no tray changes" : absl::StrJoin(notes, "; "), ".");
     moved = &LogWhy(EventKind::kMoved, Side::kZulu, why);
-    moved->unit_ids = movers;
+    moved->unit_ids.assign(movers.begin(), movers.end());
     moved->target_id = choice.target_id;
     moved->path = all_path;
   }
@@ -1716,11 +1718,11 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
 }
 
 absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
-  std::vector<std::string> trays;
+  std::vector<SharedString> trays;  // looked up by address (SharedString)
   for (const Unit* t : TraysOf(s_, regiment_id)) {
     if (Alive(*t)) trays.push_back(t->id);
   }
-  for (const std::string& tid : trays) {
+  for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t)) continue;
     const Unit* best = nullptr;
