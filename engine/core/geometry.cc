@@ -766,10 +766,13 @@ bool BlockerSet::From::Clear(const Vec2& b) const {
     }
     // As SegmentHits, knowing a is outside: the first edge the line meets.
     const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
-    for (size_t k = 0; k < edges; ++k) {
+    for (size_t j = 0; j < edges; ++j) {
+      size_t k = arc.last_edge + j;
+      if (k >= edges) k -= edges;
       const Vec2& p = o.vertices[k];
       const Vec2& q = o.vertices[(k + 1) % n];
       if (!SegmentBoxesApart(a_, b, p, q) && SegmentSegmentDistance(a_, b, p, q) <= kEps) {
+        arcs_[i].last_edge = k;
         return false;
       }
     }

@@ -109,6 +109,10 @@ class BlockerSet {
       double near = 0.0;  // the nearest it comes to a, less a margin
       Vec2 lo = Vec2::Zero();  // the arc's ends, counterclockwise lo to hi
       Vec2 hi = Vec2::Zero();
+      // The edge a line last met: lines to neighbouring targets tend to meet
+      // the same one, so it is tested first (the answer is the same in any
+      // order).
+      size_t last_edge = 0;
     };
     void Know(size_t i) const;
 
