@@ -16,27 +16,6 @@ constexpr double kFar = std::numeric_limits<double>::infinity();
 // table, so that nothing within the reach is ever passed over.
 constexpr double kAxisSlack = 1e-6;
 
-// Footprints as docs/ferree-engine.md keeps them: a tray is a disc of 1.4"
-// round its centre; companies 1.5", guns, rockets and wagons 1", a single
-// figure 1/4" (designed, so that "within 6"" means the same to the doctrine
-// as to the engine).
-double Radius(const Unit& u) {
-  switch (u.kind) {
-    case UnitKind::kTray: return kTrayRadius;
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse: return 1.5;
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets:
-    case UnitKind::kWagon: return 1.0;
-    case UnitKind::kRegiment: return 0.0;
-    default: return 0.25;
-  }
-}
-
 double PolygonArea(const std::vector<Vec2>& v) {
   double a = 0.0;
   for (size_t i = 0; i < v.size(); ++i) {
@@ -138,13 +117,6 @@ int DivisionOf(const BattleState& s, const Unit& u) {
   return r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
 }
 
-double Gap(const Unit& a, const Unit& b) {
-  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
-}
-
-double GapTo(const Unit& a, const Vec2& p) {
-  return std::max(0.0, Distance(a.position, p) - Radius(a));
-}
 
 const Unit* NearestBritish(const BattleState& s, const Vec2& p) {
   const Unit* best = nullptr;
@@ -165,6 +137,7 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
   double best_d = kFar;
   for (const Unit& u : s.units) {
     if (!IsBritishTarget(u)) continue;
+    if (best != nullptr && SurelyFurther(z, u, best_d)) continue;
     const double d = Gap(z, u);
     if (d < best_d) {
       best_d = d;
@@ -190,6 +163,7 @@ double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id
     const Unit* b = nullptr;
     double b_gap = kFar;
     for (const Unit* u : targets) {
+      if (b != nullptr && SurelyFurther(t, *u, b_gap)) continue;
       const double d = Gap(t, *u);
       if (d < b_gap) {
         b_gap = d;

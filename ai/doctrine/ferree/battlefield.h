@@ -20,10 +20,12 @@
 #ifndef IMPI_AI_DOCTRINE_FERREE_BATTLEFIELD_H_
 #define IMPI_AI_DOCTRINE_FERREE_BATTLEFIELD_H_
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "engine/core/battle_state.h"
+#include "engine/core/geometry.h"
 
 namespace impi::ai::ferree {
 
@@ -67,10 +69,43 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
 // Its division (umpire.division of the regiment, 0 if none).
 int DivisionOf(const BattleState& s, const Unit& u);
 
+// Footprints as docs/ferree-engine.md keeps them: a tray is a disc of 1.4"
+// round its centre; companies 1.5", guns, rockets and wagons 1", a single
+// figure 1/4" (designed, so that "within 6"" means the same to the doctrine
+// as to the engine).
+inline double Radius(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kTray: return kTrayRadius;
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse: return 1.5;
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+    case UnitKind::kWagon: return 1.0;
+    case UnitKind::kRegiment: return 0.0;
+    default: return 0.25;
+  }
+}
+
 // Centre-to-centre distance less both footprints' radii: the gap between the
 // nearest edges (0 if they overlap).
-double Gap(const Unit& a, const Unit& b);
-double GapTo(const Unit& a, const Vec2& p);  // from a's edge to a point
+inline double Gap(const Unit& a, const Unit& b) {
+  return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
+}
+// From a's edge to a point.
+inline double GapTo(const Unit& a, const Vec2& p) {
+  return std::max(0.0, Distance(a.position, p) - Radius(a));
+}
+// True only if Gap(a, b) > gap: the centres are further apart than the gap
+// and both radii, with a margin far above rounding. A test of squares, for
+// the loops that look for the nearest unit without a square root for each.
+inline bool SurelyFurther(const Unit& a, const Unit& b, double gap) {
+  const double r = gap + Radius(a) + Radius(b) + 1e-6;
+  return (a.position - b.position).squaredNorm() > r * r;
+}
 
 // The nearest British target to `p` (by GapTo), or nullptr.
 const Unit* NearestBritish(const BattleState& s, const Vec2& p);
