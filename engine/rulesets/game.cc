@@ -58,7 +58,7 @@ Side Game::ToAct() const {
 std::vector<Action> Game::LegalActions() const {
   const Side side = ToAct();
   if (side == Side::kUnspecified) return {};
-  return rules_->LegalActions(state_, side);
+  return rules_->LegalActionsAwaiting(state_, side, awaiting_);
 }
 
 absl::Status Game::Apply(const Action& action) {

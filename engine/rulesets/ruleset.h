@@ -252,6 +252,14 @@ class Ruleset {
   // Legal actions for `side` now (a few meaningful candidates for movement);
   // empty when `side` is not awaited.
   virtual std::vector<Action> LegalActions(const BattleState& state, Side side) const = 0;
+  // The same, for a caller that holds AwaitsBrief(state) of this very state
+  // (Game does, after every step): a rule set may save working it out again.
+  // Default: LegalActions.
+  virtual std::vector<Action> LegalActionsAwaiting(const BattleState& state, Side side,
+                                                   const Awaiting& brief) const {
+    (void)brief;
+    return LegalActions(state, side);
+  }
   virtual bool IsOver(const BattleState& state) const = 0;
   // The rule set's own victory scale mapped to [-1, 1] for `side`.
   virtual double Score(const BattleState& state, Side side) const = 0;

@@ -642,16 +642,34 @@ Awaiting FerreeRuleset::AwaitsBrief(const BattleState& state) const {
       .Awaits(/*describe_options=*/false, /*prompt=*/false);
 }
 
-std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
-  Awaiting a = battle.Awaits(/*describe_options=*/false, /*prompt=*/false);
+namespace {
+
+// The legal actions of `side` in the battle, which awaits `a`.
+std::vector<Action> OptionsAwaiting(const FerreeBattle& battle, Side side, const Awaiting& a) {
   if (a.kind == AwaitKind::kGameOver) return {};
   if (side == Side::kBritish) {
     return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
   }
   return a.kind == AwaitKind::kZuluDecision ? battle.PendingOptions() : std::vector<Action>{};
+}
+
+}  // namespace
+
+std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
+  return OptionsAwaiting(battle, side,
+                         battle.Awaits(/*describe_options=*/false, /*prompt=*/false));
+}
+
+std::vector<Action> FerreeRuleset::LegalActionsAwaiting(const BattleState& state, Side side,
+                                                        const Awaiting& brief) const {
+  if (brief.kind == AwaitKind::kGameOver) return {};
+  Dice dice = Dice::Scripted({});
+  EventLog log;
+  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
+  return OptionsAwaiting(battle, side, brief);
 }
 
 bool FerreeRuleset::IsOver(const BattleState& state) const {

@@ -722,6 +722,8 @@ class FerreeRuleset final : public Ruleset {
   // British: the active unit's options (or deployment's). Zulu: the options
   // of the pending Zulu decision (FerreeBattle::PendingOptions).
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
+  std::vector<Action> LegalActionsAwaiting(const BattleState& state, Side side,
+                                           const Awaiting& brief) const override;
   bool IsOver(const BattleState& state) const override;
   // +1 a Zulu win (no British figure left), -1 a British win (every regiment
   // broken), 0 undecided; for side ZULU, negated for BRITISH.
