@@ -238,16 +238,27 @@ std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, doub
 }
 
 bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
-  const std::vector<const Unit*> near = ZuluTraysNear(s, b, range);
-  for (size_t i = 0; i < near.size(); ++i) {
-    const Vec2 di = near[i]->position - b.position;
-    if (di.norm() < 1e-9) continue;
-    for (size_t j = i + 1; j < near.size(); ++j) {
-      const Vec2 dj = near[j]->position - b.position;
-      if (dj.norm() < 1e-9) continue;
+  // The trays ZuluTraysNear(s, b, range) would list, each tested against
+  // those before it as it is found (the answer is whether any two are more
+  // than 90 degrees apart: the same in any order), so the first such pair
+  // ends the scan. The directions are kept between calls on this thread.
+  thread_local std::vector<Vec2> seen;
+  seen.clear();
+  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
+  for (const Unit& u : s.units) {
+    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+    if (std::abs(u.position.x() - b.position.x()) > reach ||
+        std::abs(u.position.y() - b.position.y()) > reach) {
+      continue;
+    }
+    if (Gap(u, b) > range) continue;
+    const Vec2 dj = u.position - b.position;
+    if (dj.norm() < 1e-9) continue;
+    for (const Vec2& di : seen) {
       // More than 90 degrees apart: the dot product is negative.
       if (di.dot(dj) < 0.0) return true;
     }
+    seen.push_back(dj);
   }
   return false;
 }
