@@ -590,6 +590,27 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
 Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
                           bool may_contact) const {
   const Vec2 start = walked.front(), end = walked.back();
+  if (ground_held_ == 0) {
+    // Most such moves end where there is room: judged among the units a
+    // box round the spot holds (every unit Ground::Near would list, and a
+    // few more that RoomAmong passes over), which costs less than bringing
+    // the ground up to date for one question.
+    static_assert(kTrayRadius <= kCompanyRadius && kGunRadius <= kCompanyRadius &&
+                      kWagonRadius <= kCompanyRadius && kFigureRadius <= kCompanyRadius,
+                  "the box below is sized by the largest footprint");
+    const double reach = Radius(u) + kStandOff + kCompanyRadius + 1e-6;
+    std::vector<int> near;
+    near.reserve(32);
+    for (size_t j = 0; j < s_.units.size(); ++j) {
+      const Unit& e = s_.units[j];
+      if (std::abs(e.position.x() - end.x()) > reach ||
+          std::abs(e.position.y() - end.y()) > reach || !HasFootprint(e)) {
+        continue;
+      }
+      near.push_back(static_cast<int>(j));
+    }
+    if (RoomAmong(u, end, {}, may_contact, near)) return end;
+  }
   const HoldGround hold(*this);
   if (RoomFor(u, end, {}, may_contact)) return end;
   const auto& edges = LaagerEdges();
