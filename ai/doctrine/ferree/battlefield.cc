@@ -199,31 +199,16 @@ bool IsFiring(const BattleState& s, const Unit& b) {
   return false;
 }
 
-bool FireSlackened(const BattleState& s, const Unit& b) {
-  if (b.status.ammunition == Ammunition::kLow || b.status.ammunition == Ammunition::kOut) {
-    return true;
-  }
-  if (b.status.retiring || b.status.routed) return true;
-  if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
-  // Any tray ZuluTraysNear(s, b, kCloseRange) would list. A tray further
-  // off on either axis than the range and both radii can not be within it:
-  // it is passed over before Gap is worked out.
-  const double reach = kCloseRange + kTrayRadius + Radius(b) + kAxisSlack;
-  for (const Unit& u : s.units) {
-    if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    if (std::abs(u.position.x() - b.position.x()) > reach ||
-        std::abs(u.position.y() - b.position.y()) > reach) {
-      continue;
-    }
-    if (Gap(u, b) <= kCloseRange) return true;
-  }
-  return false;
-}
+namespace {
 
-std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
-                                       bool unpinned_only) {
-  std::vector<const Unit*> out;
-  // As in FireSlackened: trays too far off on one axis are passed over.
+// Calls fn(tray) for each Zulu tray still fighting whose gap to `b` is at
+// most `range` (unpinned ones only if asked), in unit order, until fn
+// returns true; true if it did. A tray further off on either axis than the
+// range and both radii can not be within it: it is passed over before its
+// gap is worked out.
+template <typename Fn>
+bool AnyZuluTrayWithin(const BattleState& s, const Unit& b, double range, bool unpinned_only,
+                       Fn fn) {
   const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
@@ -232,8 +217,30 @@ std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, doub
         std::abs(u.position.y() - b.position.y()) > reach) {
       continue;
     }
-    if (Gap(u, b) <= range) out.push_back(&u);
+    if (Gap(u, b) <= range && fn(u)) return true;
   }
+  return false;
+}
+
+}  // namespace
+
+bool FireSlackened(const BattleState& s, const Unit& b) {
+  if (b.status.ammunition == Ammunition::kLow || b.status.ammunition == Ammunition::kOut) {
+    return true;
+  }
+  if (b.status.retiring || b.status.routed) return true;
+  if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
+  // Any tray ZuluTraysNear(s, b, kCloseRange) would list.
+  return AnyZuluTrayWithin(s, b, kCloseRange, false, [](const Unit&) { return true; });
+}
+
+std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
+                                       bool unpinned_only) {
+  std::vector<const Unit*> out;
+  AnyZuluTrayWithin(s, b, range, unpinned_only, [&](const Unit& u) {
+    out.push_back(&u);
+    return false;
+  });
   return out;
 }
 
@@ -244,23 +251,16 @@ bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
   // ends the scan. The directions are kept between calls on this thread.
   thread_local std::vector<Vec2> seen;
   seen.clear();
-  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
-  for (const Unit& u : s.units) {
-    if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    if (std::abs(u.position.x() - b.position.x()) > reach ||
-        std::abs(u.position.y() - b.position.y()) > reach) {
-      continue;
-    }
-    if (Gap(u, b) > range) continue;
+  return AnyZuluTrayWithin(s, b, range, false, [&](const Unit& u) {
     const Vec2 dj = u.position - b.position;
-    if (dj.norm() < 1e-9) continue;
+    if (dj.norm() < 1e-9) return false;
     for (const Vec2& di : seen) {
       // More than 90 degrees apart: the dot product is negative.
       if (di.dot(dj) < 0.0) return true;
     }
     seen.push_back(dj);
-  }
-  return false;
+    return false;
+  });
 }
 
 Vec2 CampCentre(const BattleState& s) {

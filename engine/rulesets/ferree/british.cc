@@ -722,12 +722,14 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
 // ---------------------------------------------------------------------------
 // British actions.
 
-absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path) {
-  const Awaiting aw = Awaits(/*describe_options=*/false, /*prompt=*/false);
-  if (aw.kind == AwaitKind::kGameOver) return Precondition(path, "the game is over");
-  if (aw.side != Side::kBritish) {
-    return Precondition(path, absl::StrCat("the British are not awaited now (",
-                                           Awaits(/*describe_options=*/false).prompt, ")"));
+absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path, bool listed) {
+  if (!listed) {
+    const Awaiting aw = Awaits(/*describe_options=*/false, /*prompt=*/false);
+    if (aw.kind == AwaitKind::kGameOver) return Precondition(path, "the game is over");
+    if (aw.side != Side::kBritish) {
+      return Precondition(path, absl::StrCat("the British are not awaited now (",
+                                             Awaits(/*describe_options=*/false).prompt, ")"));
+    }
   }
   const Clock& c = s_.clock;
   if (c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) return BritishDeploy(a, path);

@@ -608,9 +608,11 @@ absl::Status FerreeRuleset::ApplyLegal(BattleState& state, Side side,
                                        const std::vector<Action>& legal, size_t i, Dice& dice,
                                        EventLog& log, const std::string& path,
                                        const std::string& why) const {
-  if (side != Side::kZulu) return Apply(state, side, legal[i], dice, log, path, why);
   UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
+  // The list is LegalActions(state, side): the side is awaited.
+  if (side == Side::kBritish) return battle.ApplyBritish(legal[i], path, /*listed=*/true);
+  if (side != Side::kZulu) return absl::InvalidArgumentError(absl::StrCat(path, ": say which side acts"));
   return battle.ApplyZulu(legal[i], path, why, &legal);
 }
 

@@ -358,7 +358,9 @@ class FerreeBattle {
 
   // Applies one British action (validated against what is awaited). `path` is
   // the field path for errors ("british_actions[2]").
-  absl::Status ApplyBritish(const Action& action, const std::string& path);
+  // `listed`: the action is one of BritishOptions() of this very state (a
+  // caller's legal list), so the British are known to be awaited.
+  absl::Status ApplyBritish(const Action& action, const std::string& path, bool listed = false);
   // Plays until a side must decide (the British, or a Zulu decision node) or
   // the game ends; fills `awaiting` unless it is null.
   absl::Status Run(Awaiting* awaiting);
