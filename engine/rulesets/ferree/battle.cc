@@ -1458,6 +1458,7 @@ absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
 
 std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regiment_id) const {
   std::vector<Action> out;
+  out.reserve(6);  // the most there can be: one allocation
   Action hold;
   hold.kind = ActionKind::kPass;
   hold.unit_id = regiment_id;
@@ -1468,7 +1469,8 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 && InContact(*t, b)) {
+      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
+          NearEnoughToEngage(*t, b) && InContact(*t, b)) {
         contact = true;
         break;
       }
