@@ -30,6 +30,16 @@ double PolygonArea(const std::vector<Vec2>& v) {
 // same order, without building the list.
 template <typename Fn>
 void ForEachTray(const BattleState& s, const std::string& regiment_id, Fn fn) {
+  // By the regiment's own id where there is one: a tray's parent names it
+  // by the same pooled text, compared by address (SharedString).
+  const Unit* r = s.FindUnit(regiment_id);
+  if (r != nullptr) {
+    const SharedString& id = r->id;
+    for (const Unit& u : s.units) {
+      if (IsZuluTray(u) && u.parent == id && StillFighting(u)) fn(u);
+    }
+    return;
+  }
   for (const Unit& u : s.units) {
     if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) fn(u);
   }

@@ -160,20 +160,37 @@ Vec2 CampCentre(const BattleState& s) {
   return Vec2(s.table.width / 2, s.table.height / 2);
 }
 
+namespace {
+
+// fn(tray) for each tray whose parent is `regiment_id`, in unit order. By
+// the regiment's own id where there is one: a tray's parent names it by the
+// same pooled text, compared by address (SharedString), not read.
+template <typename Fn>
+void ForTraysOf(const BattleState& s, const std::string& regiment_id, Fn fn) {
+  if (const Unit* r = s.FindUnit(regiment_id)) {
+    const SharedString& id = r->id;
+    for (const Unit& u : s.units) {
+      if (u.kind == UnitKind::kTray && u.parent == id) fn(u);
+    }
+    return;
+  }
+  for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kTray && u.parent == regiment_id) fn(u);
+  }
+}
+
+}  // namespace
+
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kTray && u.parent == regiment_id) out.push_back(&u);
-  }
+  ForTraysOf(s, regiment_id, [&](const Unit& u) { out.push_back(&u); });
   return out;
 }
 
 int RegimentFigures(const BattleState& s, const std::string& regiment_id) {
   int n = 0;
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kTray && u.parent == regiment_id) n += u.figures.fit;
-  }
+  ForTraysOf(s, regiment_id, [&](const Unit& u) { n += u.figures.fit; });
   return n;
 }
 
