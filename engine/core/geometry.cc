@@ -101,6 +101,23 @@ double SegmentSegmentDistance(const Vec2& a, const Vec2& b, const Vec2& c, const
                    PointSegmentDistance(c, a, b), PointSegmentDistance(d, a, b)});
 }
 
+// SegmentSegmentDistance(a, b, c, d) <= kEps, with each end's distance to
+// the other segment worked out once: the segments cross, or an end lies
+// within kEps of the other segment (SegmentsIntersect's touching cases and
+// the distance's four terms are the same four distances).
+bool SegmentsTouch(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const double d1 = Cross(b - a, c - a);
+  const double d2 = Cross(b - a, d - a);
+  const double d3 = Cross(d - c, a - c);
+  const double d4 = Cross(d - c, b - c);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
+      ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
+    return true;
+  }
+  return PointSegmentDistance(c, a, b) <= kEps || PointSegmentDistance(d, a, b) <= kEps ||
+         PointSegmentDistance(a, c, d) <= kEps || PointSegmentDistance(b, c, d) <= kEps;
+}
+
 // The edges of an obstacle's outline (polygon: closed; polyline: open).
 template <typename Fn>
 void ForEachEdge(const Obstacle& o, Fn fn) {
@@ -611,9 +628,7 @@ bool SegmentHitsOutline(const Vec2& a, const Vec2& b, const Obstacle& o) {
   if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return true;
   bool hit = false;
   ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
-    if (!hit && !SegmentBoxesApart(a, b, p, q) && SegmentSegmentDistance(a, b, p, q) <= kEps) {
-      hit = true;
-    }
+    if (!hit && !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q)) hit = true;
   });
   return hit;
 }
@@ -787,7 +802,7 @@ bool BlockerSet::From::Clear(const Vec2& b) const {
       if (k >= edges) k -= edges;
       const Vec2& p = o.vertices[k];
       const Vec2& q = o.vertices[(k + 1) % n];
-      if (!SegmentBoxesApart(a_, b, p, q) && SegmentSegmentDistance(a_, b, p, q) <= kEps) {
+      if (!SegmentBoxesApart(a_, b, p, q) && SegmentsTouch(a_, b, p, q)) {
         arcs_[i].last_edge = k;
         return false;
       }
