@@ -87,10 +87,11 @@ class BlockerSet {
 
   // Sight lines from one point to many: Clear(b) answers exactly as
   // BlockerSet::Clear(a, b), with what depends on `a` alone worked out once
-  // (whether a stands inside an obstacle, and the arc of directions from a
-  // in which each obstacle lies, widened far beyond rounding: a sight line
-  // outside an obstacle's arc is not tested against its edges). Holds a
-  // reference to the set, which must outlive it.
+  // an obstacle (whether a stands inside it, how near it comes, and the arc
+  // of directions from a in which it lies, widened far beyond rounding: a
+  // sight line shorter than its nearest approach or outside its arc is not
+  // tested against its edges). Holds a reference to the set, which must
+  // outlive it. Not for concurrent use: Clear fills in what it learns.
   //
   //   const BlockerSet::From sight = blockers.Viewer(firer);
   //   for (...) if (sight.Clear(target)) ...
