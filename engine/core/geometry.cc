@@ -77,16 +77,20 @@ double PointSegmentDistance(const Vec2& p, const Vec2& a, const Vec2& b) {
   return (p - (a + t * ab)).norm();
 }
 
-// True if segments a-b and c-d intersect or touch.
-bool SegmentsIntersect(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+// True if segments a-b and c-d cross properly (each one's ends strictly on
+// either side of the other's line).
+bool SegmentsCross(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
   const double d1 = Cross(b - a, c - a);
   const double d2 = Cross(b - a, d - a);
   const double d3 = Cross(d - c, a - c);
   const double d4 = Cross(d - c, b - c);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
-      ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
-    return true;
-  }
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
+         ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+// True if segments a-b and c-d intersect or touch.
+bool SegmentsIntersect(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  if (SegmentsCross(a, b, c, d)) return true;
   // Touching or collinear cases.
   auto on_segment = [](const Vec2& p, const Vec2& q, const Vec2& r) {
     return PointSegmentDistance(r, p, q) <= kEps;
@@ -106,14 +110,7 @@ double SegmentSegmentDistance(const Vec2& a, const Vec2& b, const Vec2& c, const
 // within kEps of the other segment (SegmentsIntersect's touching cases and
 // the distance's four terms are the same four distances).
 bool SegmentsTouch(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
-  const double d1 = Cross(b - a, c - a);
-  const double d2 = Cross(b - a, d - a);
-  const double d3 = Cross(d - c, a - c);
-  const double d4 = Cross(d - c, b - c);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
-      ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
-    return true;
-  }
+  if (SegmentsCross(a, b, c, d)) return true;
   return PointSegmentDistance(c, a, b) <= kEps || PointSegmentDistance(d, a, b) <= kEps ||
          PointSegmentDistance(a, c, d) <= kEps || PointSegmentDistance(b, c, d) <= kEps;
 }
