@@ -5,7 +5,8 @@
 //   decision_values --scenario=isandlwana_even [--seed=1] [--side=zulu]
 //                   [--prompt=TEXT] [--skip=0] [--iterations=800]
 //                   [--depth=0] [--epsilon=0] [--threads=2] [--width=16]
-//                   [--weights=w1,...,wk,c]
+//                   [--weights=w1,...,wk,c] [--win]
+//                   [--turn_cap=60]
 //
 // Plays the scenario's battle from `seed`, each side by its RULES policy, to
 // the (skip+1)-th decision of `side` with more than one action whose prompt
@@ -42,6 +43,8 @@ ABSL_FLAG(int, iterations, 800, "worlds played (rounds times actions)");
 ABSL_FLAG(int, depth, 0, "decisions played below the root's action (0: to the end)");
 ABSL_FLAG(double, epsilon, 0.0, "the chance of a random action in the rollouts");
 ABSL_FLAG(int, threads, 2, "search threads");
+ABSL_FLAG(int, turn_cap, 60, "a world still going after this turn is undecided (0: no cap)");
+ABSL_FLAG(bool, win, false, "value a world played to the end by who won (the sign of Score)");
 ABSL_FLAG(int, width, 16, "actions weighed, the RULES choice first");
 ABSL_FLAG(std::vector<std::string>, weights, {},
           "value a cut-off world by these weights of the rule set's EvaluationFeatures, "
@@ -95,6 +98,8 @@ int Main(int argc, char** argv) {
   o.rollout_depth = absl::GetFlag(FLAGS_depth) > 0 ? absl::GetFlag(FLAGS_depth) : kWholeBattle;
   o.rollout_epsilon = absl::GetFlag(FLAGS_epsilon);
   o.threads = absl::GetFlag(FLAGS_threads);
+  o.value_by_winner = absl::GetFlag(FLAGS_win);
+  o.turn_cap = absl::GetFlag(FLAGS_turn_cap);
   o.seed = seed;
   std::vector<double> weights;
   for (const std::string& w : absl::GetFlag(FLAGS_weights)) weights.push_back(std::atof(w.c_str()));

@@ -80,6 +80,17 @@ class Tree {
     }
   }
 
+  // Whether `game` has run past the options' turn cap.
+  bool Capped(const Game& game) const {
+    return options_.turn_cap > 0 && game.state().clock.turn > options_.turn_cap;
+  }
+
+  // A world played to the end, valued as the options ask (Score, or its sign).
+  double EndValue(double score) const {
+    if (!options_.value_by_winner) return score;
+    return score > 0.0 ? 1.0 : score < 0.0 ? -1.0 : 0.0;
+  }
+
   // The index of the action the RULES policy of `mover` picks among legal_,
   // or -1 where it has none.
   int RulesChoice(const Game& game, Side mover, Dice& dice) {
@@ -197,7 +208,7 @@ class Tree {
     }
     // Below the tree: each side by its RULES policy, now and then a random
     // legal action (or random play throughout), to the end or the depth.
-    for (int d = 0; d < options_.rollout_depth && !game.IsOver(); ++d) {
+    for (int d = 0; d < options_.rollout_depth && !game.IsOver() && !Capped(game); ++d) {
       legal_ = game.LegalActions();
       if (legal_.empty()) break;
       int i = -1;
@@ -211,9 +222,10 @@ class Tree {
       if (!game.ApplyLegal(legal_, static_cast<size_t>(i)).ok()) break;
     }
     // A game over is valued by the rule set's score, one cut off by its
-    // estimate.
-    const double value = !game.status().ok() ? 0.0
-                         : game.IsOver()     ? game.Returns(side_)
+    // estimate; one past the turn cap is undecided.
+    const double value = !game.status().ok()                       ? 0.0
+                         : game.IsOver()                           ? EndValue(game.Returns(side_))
+                         : Capped(game) && options_.value_by_winner ? 0.0
                          : options_.evaluate ? options_.evaluate(game.state(), side_)
                                              : rules_.Evaluate(game.state(), side_);
     for (int32_t n : path_) {

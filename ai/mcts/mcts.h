@@ -66,6 +66,16 @@ struct Options {
   enum class Rollout { kRandom, kRules };
   Rollout rollout = Rollout::kRules;
   double rollout_epsilon = 0.1;
+  // How a world played to the end is valued: false, by the rule set's Score
+  // (its own victory scale, graded); true, by who won, the sign of Score
+  // (+1 a win, -1 a loss, 0 neither): what an arena counts, so a search
+  // that is to win more battles, not win them bigger, asks for this.
+  bool value_by_winner = false;
+  // A world still going after this turn (BattleState::clock.turn) stops
+  // there as a game undecided: valued 0 by winner, else by the evaluation.
+  // An arena passes its own turn cap, so the search counts such a world as
+  // the arena will; 0: no cap (a rollout ends only at the end or its depth).
+  int turn_cap = 0;
   // With kRules, the answer is the RULES choice unless another root action
   // is better by more than `keep_rules_z` standard errors of the difference
   // of their mean values (then the best such one); 0 answers the most

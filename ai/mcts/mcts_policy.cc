@@ -18,6 +18,8 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.paired_root = spec.paired_root;
   if (spec.rollout_depth > 0) options_.rollout_depth = spec.rollout_depth;
   pivotal_only_ = spec.pivotal_only;
+  options_.value_by_winner = spec.value_by_winner;
+  options_.turn_cap = spec.turn_cap;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -42,6 +44,8 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   h.Add(o.iterations);
   h.Add(o.threads);
   if (o.paired_root) h.Add(std::string("paired"));
+  if (o.value_by_winner) h.Add(std::string("win"));
+  if (o.turn_cap > 0) h.Add(o.turn_cap);
   if (o.rollout_depth != Options().rollout_depth) h.Add(o.rollout_depth);
   o.seed = h.value();
   absl::StatusOr<Result> r = Search(*rules, state, o);

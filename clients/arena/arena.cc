@@ -203,7 +203,7 @@ SideReport SideOf(const std::string& policy, int wins, double score_sum, int eve
 absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::string& flag) {
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
-      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal], mcts-paired:<iterations>[...], "
+      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal][:win], mcts-paired:<iterations>[...], "
       "a level (", mcts::LevelNames(),
       ") or grpc:<host:port>");
   PolicySpec spec;
@@ -222,7 +222,8 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
   if (absl::StartsWith(t, "mcts:") || absl::StartsWith(t, "mcts-paired:")) {
     // mcts-paired: the root's actions compared on common worlds. After the
     // iterations: depth=<decisions> (the rollouts' cut-off) and pivotal
-    // (search only the decisions Ruleset::Pivotal names).
+    // (search only the decisions Ruleset::Pivotal names) and win (value a
+    // world played to the end by who won, not by how much).
     spec.paired_root = absl::StartsWith(t, "mcts-paired:");
     const std::vector<std::string> parts = absl::StrSplit(t.substr(t.find(':') + 1), ':');
     int n = 0;
@@ -235,6 +236,8 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
       int depth = 0;
       if (parts[i] == "pivotal") {
         spec.pivotal_only = true;
+      } else if (parts[i] == "win") {
+        spec.value_by_winner = true;
       } else if (absl::StartsWith(parts[i], "depth=") &&
                  absl::SimpleAtoi(parts[i].substr(6), &depth) && depth >= 1 &&
                  depth <= kMaxRolloutDepth) {
@@ -242,7 +245,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat(flag, ": '", text, "': after the iterations, depth=1..",
-                         kMaxRolloutDepth, " or pivotal, not '", parts[i], "'"));
+                         kMaxRolloutDepth, ", pivotal or win, not '", parts[i], "'"));
       }
     }
     spec.kind = PolicyKind::kMcts;

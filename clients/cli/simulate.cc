@@ -152,6 +152,9 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     british_spec.agent_address = AgentAddressOf(options.british);
     british_spec.iterations = options.iterations;
   }
+  // A search counts a world past the turn cap as this game will: undecided.
+  zulu_spec.turn_cap = options.turn_cap;
+  british_spec.turn_cap = options.turn_cap;
   std::unique_ptr<Policy> british = options.british_script != nullptr
                                         ? nullptr
                                         : MakePolicy(start.ruleset, Side::kBritish, british_spec);

@@ -123,6 +123,12 @@ struct PolicySpec {
   // (Ruleset::Pivotal), making the others as RULES does.
   int rollout_depth = 0;
   bool pivotal_only = false;
+  // kMcts: value a world played to the end by who won, not by how much
+  // (Options::value_by_winner).
+  bool value_by_winner = false;
+  // kMcts: the turn after which a game is undecided (Options::turn_cap; the
+  // arena's own cap); 0: none.
+  int turn_cap = 0;
   // The caller's hard stop (a call's deadline less a margin): a search ends
   // there, and a searching policy makes the decisions after it as RULES does.
   std::optional<std::chrono::steady_clock::time_point> deadline;

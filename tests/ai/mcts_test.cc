@@ -279,6 +279,58 @@ TEST(MctsSearch, APairedRootPlaysItsActionsOnOneWorldEachRound) {
   EXPECT_EQ(Signature(*two), Signature(*mcts::Search(rules, root, o)));
 }
 
+// Ferree's Score is graded (a British victory -1, a Zulu one 0.25 to 1 by
+// its degree); valued by winner, a world counts +1 a win, -1 a loss and 0
+// undecided at the turn cap. A paired root plays the same worlds either way
+// (its rollouts do not look at values), so each action's value by winner is
+// a whole count over its visits, and never below its graded value unless a
+// world was capped (valued 0 by winner, by the evaluation otherwise).
+TEST(MctsSearch, AWorldPlayedToTheEndIsValuedByWhoWonWhenAsked) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  const BattleState root = FirstZuluDecision();
+  mcts::Options o;
+  o.paired_root = true;
+  o.paired_width = 3;
+  o.iterations = 3 * 8;
+  o.rollout_depth = 100000;  // every world to its end or the cap
+  o.turn_cap = 60;
+  o.keep_rules_min_visits = 8;
+  o.seed = 11;
+  int capped = 0;
+  o.evaluate = [&](const BattleState& s, Side side) {
+    EXPECT_GT(s.clock.turn, 60);  // only a capped world is cut off
+    ++capped;
+    return rules.Evaluate(s, side);
+  };
+  absl::StatusOr<mcts::Result> graded = mcts::Search(rules, root, o);
+  ASSERT_TRUE(graded.ok()) << graded.status();
+  const int capped_graded = capped;
+  capped = 0;
+  o.value_by_winner = true;
+  absl::StatusOr<mcts::Result> won = mcts::Search(rules, root, o);
+  ASSERT_TRUE(won.ok()) << won.status();
+  EXPECT_EQ(capped, 0);  // by winner, a capped world needs no evaluation
+  ASSERT_EQ(won->candidates.size(), graded->candidates.size());
+  bool some_graded = false;
+  int played = 0;
+  for (size_t i = 0; i < won->candidates.size(); ++i) {
+    const mcts::Candidate& w = won->candidates[i];
+    const mcts::Candidate& g = graded->candidates[i];
+    ASSERT_EQ(w.visits, g.visits) << mcts::ActionText(w.action);
+    if (w.visits == 0) continue;
+    ++played;
+    const double wins_less_losses = w.mean * w.visits;
+    EXPECT_NEAR(wins_less_losses, std::round(wins_less_losses), 1e-9) << mcts::ActionText(w.action);
+    if (capped_graded == 0) EXPECT_GE(w.mean, g.mean - 1e-12) << mcts::ActionText(w.action);
+    const double graded_sum = g.mean * g.visits;
+    if (std::fabs(graded_sum - std::round(graded_sum)) > 1e-9) some_graded = true;
+  }
+  EXPECT_EQ(played, 3);
+  // The seed's worlds include a Zulu victory short of decisive, so the
+  // graded search saw a value the winner's count does not.
+  EXPECT_TRUE(some_graded);
+}
+
 TEST(MctsSearch, ACutOffWorldIsValuedByTheEvaluationGiven) {
   const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
   const BattleState root = FirstZuluDecision();

@@ -297,7 +297,13 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   EXPECT_TRUE(deep->pivotal_only);
   EXPECT_EQ(ParsePolicy("mcts:8:pivotal", "--zulu")->rollout_depth, 0);
   EXPECT_TRUE(ParsePolicy("mcts:8:pivotal", "--zulu")->pivotal_only);
-  for (const char* bad : {"mcts:8:depth=0", "mcts:8:depth=100001", "mcts:8:deep", "mcts:8:"}) {
+  EXPECT_FALSE(ParsePolicy("mcts:8:pivotal", "--zulu")->value_by_winner);
+  absl::StatusOr<PolicySpec> by_winner = ParsePolicy("mcts-paired:32:depth=100000:win", "--zulu");
+  ASSERT_TRUE(by_winner.ok()) << by_winner.status();
+  EXPECT_TRUE(by_winner->value_by_winner);
+  EXPECT_EQ(by_winner->rollout_depth, 100000);
+  for (const char* bad : {"mcts:8:depth=0", "mcts:8:depth=100001", "mcts:8:deep", "mcts:8:",
+                          "mcts:8:wins"}) {
     absl::StatusOr<PolicySpec> refused = ParsePolicy(bad, "--zulu");
     ASSERT_FALSE(refused.ok()) << bad;
     EXPECT_THAT(std::string(refused.status().message()), HasSubstr("--zulu")) << bad;
