@@ -481,17 +481,41 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   return out;
 }
 
-double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path) {
-  double best = std::numeric_limits<double>::infinity();
+namespace {
+
+// An enemy unit that may fire: where it stands and its range.
+struct Firer {
+  Vec2 at;
+  double range;
+};
+
+// The units not of `side` that may fire, in the units' order.
+std::vector<Firer> FirersAgainst(const BattleState& s, Side side) {
+  std::vector<Firer> out;
   for (const Unit& e : s.units) {
     if (e.side == side || !MayFire(s, e)) continue;
-    const double range = ProfileOf(s, e).range;
+    out.push_back({e.position, ProfileOf(s, e).range});
+  }
+  return out;
+}
+
+// RouteClearance against firers found once (SafestRoute weighs several
+// paths against the same enemy).
+double ClearanceFrom(const std::vector<Firer>& firers, const std::vector<Vec2>& path) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const Firer& f : firers) {
     for (size_t i = 0; i + 1 < path.size(); ++i) {
-      best = std::min(best, SegmentDistance(e.position, path[i], path[i + 1]) - range);
+      best = std::min(best, SegmentDistance(f.at, path[i], path[i + 1]) - f.range);
     }
-    if (path.size() == 1) best = std::min(best, Distance(e.position, path[0]) - range);
+    if (path.size() == 1) best = std::min(best, Distance(f.at, path[0]) - f.range);
   }
   return best;
+}
+
+}  // namespace
+
+double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path) {
+  return ClearanceFrom(FirersAgainst(s, side), path);
 }
 
 std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from) {
@@ -515,9 +539,10 @@ std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from)
   }
   std::vector<Vec2> best = {from, ends.front()};
   double best_clear = -std::numeric_limits<double>::infinity(), best_len = 0;
+  const std::vector<Firer> firers = FirersAgainst(s, side);
   for (const Vec2& end : ends) {
     std::vector<Vec2> path = {from, end};
-    const double clear = RouteClearance(s, side, path), len = Distance(from, end);
+    const double clear = ClearanceFrom(firers, path), len = Distance(from, end);
     const bool tie = clear == best_clear || std::abs(clear - best_clear) <= 1e-9;  // both infinite: a tie
     if ((!tie && clear > best_clear) || (tie && len < best_len - 1e-9)) {
       best = path;

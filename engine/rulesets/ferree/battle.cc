@@ -47,16 +47,17 @@ std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
     out.back().trays.reserve(8);  // a regiment has up to 8 trays
   }
   if (out.empty()) return out;
+  // A tray's regiment found among the few waiting by its id (ids are
+  // unique, and pooled ids compare by address), not looked up in the units.
   const SharedString* last_parent = nullptr;
   WaitingRegiment* last = nullptr;
   for (const Unit& t : s.units) {
     if (t.kind != UnitKind::kTray) continue;
     if (last_parent == nullptr || t.parent != *last_parent) {
       last_parent = &t.parent;
-      const int i = s.UnitIndex(t.parent);
       last = nullptr;
       for (WaitingRegiment& w : out) {
-        if (i >= 0 && w.regiment == &s.units[static_cast<size_t>(i)]) last = &w;
+        if (w.regiment->id == t.parent) last = &w;
       }
     }
     if (last != nullptr) last->trays.push_back(&t);

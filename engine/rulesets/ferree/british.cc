@@ -874,7 +874,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
     // "Footprints") that keeps the situation's rule (and stays inside the
     // fortified position); none if there is no room.
     auto keeps = [&](const Vec2& p) {
-      return on_table(p) && CheckDeployment(u, p, "deploy").ok() &&
+      return on_table(p) && BreachOf(u, p).kind == DeploymentBreach::Kind::kNone &&
              (!fortified || InFortified(s_, p)) &&
              (camp_area == nullptr || FromArea(p, *camp_area) < most);
     };
@@ -955,9 +955,9 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
   return out;
 }
 
-absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
-                                           const std::string& path) const {
-  if (!IsCompany(u)) return absl::OkStatus();  // the restrictions are on troops
+FerreeBattle::DeploymentBreach FerreeBattle::BreachOf(const Unit& u, const Vec2& to) const {
+  DeploymentBreach b;
+  if (!IsCompany(u)) return b;  // the restrictions are on troops
   const Deployment d = Own(s_).situation.deployment;
   // D. Deployment Of British Troops: "at least 15" from camp" / "at least
   // 7" from camp", measured from the camp's edge (the CAMP, else the tents).
@@ -966,10 +966,10 @@ absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
   if (least > 0 && camp != nullptr) {
     const double from = FromArea(to, *camp);
     if (from < least) {
-      return Precondition(path + ".to",
-                          absl::StrFormat("%.1f\" from the camp: the situation (D. Deployment Of "
-                                          "British Troops) puts the troops at least %d\" from camp",
-                                          from, least));
+      b.kind = DeploymentBreach::Kind::kTooNearCamp;
+      b.from_camp = from;
+      b.least = least;
+      return b;
     }
   }
   // "Up to 1/2 of the available troops may be put into a fortified position."
@@ -983,11 +983,30 @@ absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
         if (c.id != u.id && !c.off_table && fortified(c.position)) ++inside;
       }
       if (2 * inside > troops) {
-        return Precondition(path + ".to",
-                            absl::StrCat("only half of the ", troops,
-                                         " companies may be in the fortified position"));
+        b.kind = DeploymentBreach::Kind::kOverHalfFortified;
+        b.troops = troops;
+        return b;
       }
     }
+  }
+  return b;
+}
+
+absl::Status FerreeBattle::CheckDeployment(const Unit& u, const Vec2& to,
+                                           const std::string& path) const {
+  const DeploymentBreach b = BreachOf(u, to);
+  switch (b.kind) {
+    case DeploymentBreach::Kind::kTooNearCamp:
+      return Precondition(path + ".to",
+                          absl::StrFormat("%.1f\" from the camp: the situation (D. Deployment Of "
+                                          "British Troops) puts the troops at least %d\" from camp",
+                                          b.from_camp, b.least));
+    case DeploymentBreach::Kind::kOverHalfFortified:
+      return Precondition(path + ".to",
+                          absl::StrCat("only half of the ", b.troops,
+                                       " companies may be in the fortified position"));
+    case DeploymentBreach::Kind::kNone:
+      break;
   }
   return absl::OkStatus();
 }

@@ -206,15 +206,19 @@ bool AllRegimentsBroken(const BattleState& s) {
   bool negative = false;
   // The trays of a regiment stand together in the units: the parent last
   // looked up (and found broken, or no regiment) is not looked up again.
+  // A regiment stands before its trays: the last one passed is the likely
+  // parent, compared by id (pooled ids by address) before any lookup.
   const SharedString* settled = nullptr;
+  const Unit* passed = nullptr;
   for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kRegiment) passed = &u;
     if (u.kind != UnitKind::kTray || u.figures.fit == 0) continue;
     if (u.figures.fit < 0) {
       negative = true;
       break;
     }
     if (settled != nullptr && *settled == u.parent) continue;
-    const Unit* r = s.FindUnit(u.parent);
+    const Unit* r = passed != nullptr && passed->id == u.parent ? passed : s.FindUnit(u.parent);
     if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
     settled = &u.parent;
   }

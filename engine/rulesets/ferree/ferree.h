@@ -530,6 +530,16 @@ class FerreeBattle {
   absl::Status BritishDeploy(const Action& a, const std::string& path);
   // The situation's deployment rules for a company deployed at `to`.
   absl::Status CheckDeployment(const Unit& u, const Vec2& to, const std::string& path) const;
+  // CheckDeployment's test without its message: what, if anything, a
+  // deployment of u at `to` breaks (the deployment options ask it of many
+  // spots and need no reason).
+  struct DeploymentBreach {
+    enum class Kind { kNone, kTooNearCamp, kOverHalfFortified } kind = Kind::kNone;
+    double from_camp = 0.0;  // kTooNearCamp: the spot's distance from the camp
+    int least = 0;           // kTooNearCamp: the least the situation allows
+    int troops = 0;          // kOverHalfFortified: the companies in all
+  };
+  DeploymentBreach BreachOf(const Unit& u, const Vec2& to) const;
   absl::Status BritishMove(const Action& a, const std::string& path);
   absl::Status BritishStance(const Action& a, const std::string& path);
   absl::Status BritishFire(const Action& a, const std::string& path);
