@@ -112,9 +112,10 @@ int TableReader::Quantity(const char* section, const char* table, const char* ro
   return roll.total;
 }
 
-void TableReader::Cite(const char* section, const char* table, std::string row, bool designed) {
+void TableReader::Cite(const char* section, const char* table, absl::string_view row,
+                       bool designed) {
   if (why_.quiet()) return;
-  why_->rule = RuleRef{source_, section, table, std::move(row), designed};
+  why_->rule = RuleRef{source_, section, table, std::string(row), designed};
 }
 
 void TableReader::TellLast(absl::string_view prefix) {

@@ -162,7 +162,8 @@ class TableReader {
 
   // Points why->rule at a printed row (one that applies without a die, or
   // the row a landing really reads when it is not the table's own).
-  void Cite(const char* section, const char* table, std::string row, bool designed = false);
+  // (The row is copied only where the account is kept: quiet, nothing is.)
+  void Cite(const char* section, const char* table, absl::string_view row, bool designed = false);
   // Appends `prefix` and the last die's account, after "; " if something
   // was said before.
   void TellLast(absl::string_view prefix = "");

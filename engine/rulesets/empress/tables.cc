@@ -289,11 +289,15 @@ std::vector<Modifier> MeleeModifiers(const MeleeFigure& f, const MeleeFigure& op
 MeleeResult Fight(TableReader& r, const MeleeFigure& a, const MeleeFigure& b, MeleeTie tie,
                   const std::string& what) {
   MeleeResult result;
+  // Quiet (nobody reads the account), the dice keep the plain purpose.
+  const bool quiet = r.quiet();
   for (int rolls = 0;; rolls += 2) {
-    result.total_a = r.Roll(1, 6, absl::StrCat(what, ", figure a"), MeleeModifiers(a, b)).total;
-    r.TellLast(absl::StrCat(what, ", figure a: "));
-    result.total_b = r.Roll(1, 6, absl::StrCat(what, ", figure b"), MeleeModifiers(b, a)).total;
-    r.TellLast(absl::StrCat(what, ", figure b: "));
+    result.total_a =
+        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure a"), MeleeModifiers(a, b)).total;
+    if (!quiet) r.TellLast(absl::StrCat(what, ", figure a: "));
+    result.total_b =
+        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure b"), MeleeModifiers(b, a)).total;
+    if (!quiet) r.TellLast(absl::StrCat(what, ", figure b: "));
     if (result.total_a != result.total_b) break;
     if (tie == MeleeTie::kStandOff || !r.MayRollAgain(rolls + 2)) {
       r.Say(": a tie, neither falls (designed: not in the source text)");
@@ -338,13 +342,13 @@ absl::StatusOr<MoveAllowance> MovementAllowance(Dice& dice, const MovementSituat
   }
   if (move.dice == 0) {
     r.Cite(kSectionMovement, kTableMovement, row);
-    r.Say(absl::StrFormat("; no dice left: %d\"", printed.inches));
+    if (!r.quiet()) r.Say(absl::StrFormat("; no dice left: %d\"", printed.inches));
     move.inches = printed.inches;
     return move;
   }
   move.inches =
       r.Quantity(kSectionMovement, kTableMovement, row, DieExpression{move.dice, printed.inches},
-                 absl::StrCat(printed.name, " move"));
+                 r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " move"));
   return move;
 }
 
@@ -377,7 +381,8 @@ absl::StatusOr<FireResult> SmallArmsFire(Dice& dice, const FireSituation& s, Exp
   result.kill_on = kill_on;
   result.modifier = SumOf(mods);
   result.kills = RollKills(r, kSectionSmallArms, kTableSmallArms, printed, kill_on,
-                           s.figures_firing, mods, absl::StrCat(printed.name, " fire"));
+                           s.figures_firing, mods,
+                           r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " fire"));
   r.Cite(kSectionSmallArms, kTableSmallArms, printed.text);
   if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
   return result;
@@ -487,7 +492,8 @@ absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s
   result.kill_on = kill_on;
   result.modifier = SumOf(mods);
   result.kills = RollKills(r, section, table, printed, kill_on, s.figures_under_marker, mods,
-                           absl::StrCat(printed.name, ", a figure within the marker"));
+                           r.quiet() ? std::string(printed.name)
+                                     : absl::StrCat(printed.name, ", a figure within the marker"));
   r.Cite(section, table, printed.text);
   if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
   return result;
@@ -589,8 +595,12 @@ absl::StatusOr<MoraleResult> MoraleTest(Dice& dice, const MoraleSituation& s, Ex
         absl::StrFormat("tests_in_a_row: %d is below 1 (this test counts)", s.tests_in_a_row));
   }
   const RateRow& rate = kRateRows[static_cast<int>(s.unit)];
+  // Nobody reads the account (why is null): no reasons or purposes are
+  // spelt out beyond the plain ones.
+  const bool quiet = why == nullptr;
   std::vector<Modifier> mods;
-  mods.push_back(MakeModifier(rate.rate, absl::StrCat("MORALE RATE, ", rate.name)));
+  mods.push_back(
+      MakeModifier(rate.rate, quiet ? std::string() : absl::StrCat("MORALE RATE, ", rate.name)));
   AddModifierIf(mods, s.senior_commander_attached, 1, "Senior commander attached to unit");
   AddModifierIf(mods, s.volley_from_prepared_positions, 1,
                 "Brit infantry firing volley fire from prepared positions");
@@ -613,7 +623,8 @@ absl::StatusOr<MoraleResult> MoraleTest(Dice& dice, const MoraleSituation& s, Ex
 
   TableReader r(kSource, dice, why);
   const DieRoll& roll =
-      RollOfKind(r, dice, DieSpec::Average(), absl::StrCat("morale test, ", rate.name), mods);
+      RollOfKind(r, dice, DieSpec::Average(),
+                 quiet ? std::string("morale test") : absl::StrCat("morale test, ", rate.name), mods);
   MoraleResult result;
   result.total = roll.total;
   if (r.Land(kMoraleTable).value == 1) return result;
@@ -690,7 +701,8 @@ ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
   result.opponents_unfought = static_cast<int>(opponents.size()) - fights;
   for (int i = 0; i < fights; ++i) {
     const MeleeResult fight =
-        Fight(r, figure, opponents[i], tie, absl::StrFormat("melee, fight %d", i + 1));
+        Fight(r, figure, opponents[i], tie,
+              r.quiet() ? std::string("melee") : absl::StrFormat("melee, fight %d", i + 1));
     result.fights.push_back(fight);
     if (fight.winner == 2) result.figure_killed = true;
     if (fight.winner == 1) ++result.opponents_killed;
