@@ -1,9 +1,12 @@
 // EMPRESS_DWG's own state through the contract (engine/rulesets/empress/wire/):
 // a state with orders, morale in a row and a jammed Gatling round-trips, and
 // what the message alone shows is wrong is INVALID_ARGUMENT naming the field.
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "engine/core/state_hash.h"
 #include "engine/rulesets/empress/empress.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
@@ -73,6 +76,41 @@ TEST(EmpressWire, AStateRoundTripsThroughTheContract) {
   EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(sent, again));
   // The British may carry on: their orders are awaited.
   EXPECT_EQ(FindRuleset(kRulesetId)->Awaits(*back).side, Side::kBritish);
+}
+
+// The bookkeeping is a hash map whose own order differs from run to run;
+// the wire and the state's hash read it in id order, whatever order the
+// entries were made in.
+TEST(EmpressWire, TheBookkeepingGoesOnTheWireInIdOrder) {
+  const BattleState start = LoadScenario("empress");
+  std::vector<std::string> ids;
+  for (const Unit& u : start.units) ids.push_back(u.id.str());
+  ASSERT_GE(ids.size(), 10u);
+  auto made = [&](bool reversed) {
+    BattleState s = start;
+    EmpressState& own = MutableOwnState(s);
+    own.stage = Stage::kZuluOrders;
+    std::vector<std::string> order = ids;
+    if (reversed) std::reverse(order.begin(), order.end());
+    for (size_t i = 0; i < order.size(); ++i) own.units[order[i]].tests_in_a_row = 1;
+    return s;
+  };
+  const BattleState forward = made(false), backward = made(true);
+  v1::TableState a, b;
+  service::ToProto(forward, &a);
+  service::ToProto(backward, &b);
+  ASSERT_EQ(a.empress().units_size(), static_cast<int>(ids.size()));
+  std::vector<std::string> listed;
+  for (const v1::EmpressUnit& u : a.empress().units()) listed.push_back(u.unit_id());
+  std::vector<std::string> sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(listed, sorted);
+  EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString());
+  const Ruleset& rules = *FindRuleset(kRulesetId);
+  StateHasher ha, hb;
+  rules.HashOwnState(forward, &ha);
+  rules.HashOwnState(backward, &hb);
+  EXPECT_EQ(ha.value(), hb.value());
 }
 
 void ExpectBad(const v1::TableState& p, const std::string& path) {

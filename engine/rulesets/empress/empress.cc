@@ -643,7 +643,9 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
   if (own == nullptr) return absl::OkStatus();
   if (own->move < 0) return Bad("state.empress.move", absl::StrCat(own->move, " is negative"));
   std::set<std::pair<int, int>> roles;  // (side, command) seen
-  for (const auto& [id, e] : own->units) {
+  for (const auto& [id_ptr, e_ptr] : SortedUnits(*own)) {
+    const std::string& id = *id_ptr;
+    const EmpressUnit& e = *e_ptr;
     const Unit* u = s.FindUnit(id);
     if (u == nullptr) continue;
     const std::string path = absl::StrCat("state.empress.units[\"", id, "\"]");
@@ -899,7 +901,9 @@ void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
   }
   h->Add(static_cast<int>(own->stage));
   h->Add(own->move);
-  for (const auto& [id, e] : own->units) {
+  for (const auto& [id_ptr, e_ptr] : SortedUnits(*own)) {
+    const std::string& id = *id_ptr;
+    const EmpressUnit& e = *e_ptr;
     if (s.FindUnit(id) == nullptr || e.Empty()) continue;
     h->Add(id);
     h->Add(static_cast<int>(e.standing));

@@ -1,6 +1,7 @@
 // Empress's own state (BattleState::ruleset_state). See empress_state.h.
 #include "engine/rulesets/empress/empress_state.h"
 
+#include <algorithm>
 #include <any>
 
 namespace impi::empress {
@@ -37,6 +38,15 @@ const EmpressUnit* UnitState(const BattleState& s, const std::string& unit_id) {
 
 EmpressUnit& MutableUnitState(BattleState& s, const std::string& unit_id) {
   return MutableOwnState(s).units[unit_id];
+}
+
+std::vector<std::pair<const std::string*, const EmpressUnit*>> SortedUnits(const EmpressState& own) {
+  std::vector<std::pair<const std::string*, const EmpressUnit*>> out;
+  out.reserve(own.units.size());
+  for (const auto& [id, e] : own.units) out.push_back({&id, &e});
+  const IdLess less;
+  std::sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return less(*a.first, *b.first); });
+  return out;
 }
 
 Stage StageOf(const BattleState& s) {

@@ -24,8 +24,13 @@
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
 #define IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
 
-#include <map>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/node_hash_map.h"
+#include "absl/strings/string_view.h"
 
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
@@ -103,8 +108,8 @@ struct EmpressUnit {
 
 // Unit ids in the order of std::string's own comparison (byte by byte, as
 // unsigned chars, then the shorter first), compared inline: ids are a few
-// bytes, and the map is looked up at every step of a search (a call of
-// memcmp per comparison cost more than the comparison).
+// bytes (a call of memcmp per comparison cost more than the comparison).
+// The order SortedUnits gives.
 struct IdLess {
   bool operator()(const std::string& a, const std::string& b) const {
     const size_t n = a.size() < b.size() ? a.size() : b.size();
@@ -117,13 +122,43 @@ struct IdLess {
   }
 };
 
+// A unit id's hash for the bookkeeping's map: FNV-1a over its few bytes,
+// then mixed so that every bit of the result depends on every byte (the map
+// reads both the low and the high bits). Cheaper for ids of a few bytes
+// than the general string hash.
+struct IdHash {
+  using is_transparent = void;
+  size_t operator()(absl::string_view id) const {
+    uint64_t h = 14695981039346656037ull;
+    for (const char c : id) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ull;
+    }
+    h ^= h >> 32;
+    h *= 0x9e3779b97f4a7c15ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+  }
+};
+
+struct IdEq {
+  using is_transparent = void;
+  bool operator()(absl::string_view a, absl::string_view b) const { return a == b; }
+};
+
 struct EmpressState {
   Stage stage = Stage::kUnspecified;
   int move = 0;
   // By unit id. An entry of a unit no longer on the table state is ignored
-  // (the wire and the hash skip it).
-  std::map<std::string, EmpressUnit, IdLess> units;
+  // (the wire and the hash skip it). A hash map, looked up a few thousand
+  // times a search iteration; one node an entry, so a reference to one
+  // stays good while others are added. Its own order is the hash's, which
+  // differs from run to run: whatever depends on order (the wire, the
+  // state's hash, the first fault a check reports) walks SortedUnits.
+  absl::node_hash_map<std::string, EmpressUnit, IdHash, IdEq> units;
 };
+
+// The entries of own.units in id order (IdLess).
+std::vector<std::pair<const std::string*, const EmpressUnit*>> SortedUnits(const EmpressState& own);
 
 const EmpressState* OwnState(const BattleState& s);
 EmpressState& MutableOwnState(BattleState& s);

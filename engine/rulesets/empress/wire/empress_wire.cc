@@ -110,7 +110,9 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
   p->Clear();
   p->set_stage(static_cast<v1::EmpressStage>(own->stage));
   p->set_move(own->move);
-  for (const auto& [id, u] : own->units) {
+  for (const auto& [id_ptr, u_ptr] : SortedUnits(*own)) {
+    const std::string& id = *id_ptr;
+    const EmpressUnit& u = *u_ptr;
     if (u.Empty() || in.FindUnit(id) == nullptr) continue;
     v1::EmpressUnit* pu = p->add_units();
     pu->set_unit_id(id);
