@@ -93,10 +93,18 @@ size_t UnitIdIndex::Hash(const std::string& id) {
   // The length and the first and last 8 bytes: ids that share a prefix
   // ("r_udududu_t1", "r_udududu_t2") differ at the end. A collision costs
   // one more probe, never a wrong answer.
+  // (The head of an id shorter than 8 bytes is read byte by byte, as a
+  // memcpy of that many would read it, without a call of memcpy.)
   const size_t n = id.size();
   uint64_t head = 0;
   uint64_t tail = 0;
-  std::memcpy(&head, id.data(), std::min<size_t>(n, 8));
+  if (n >= 8) {
+    std::memcpy(&head, id.data(), 8);
+  } else {
+    for (size_t i = 0; i < n; ++i) {
+      head |= static_cast<uint64_t>(static_cast<unsigned char>(id[i])) << (8 * i);
+    }
+  }
   if (n > 8) std::memcpy(&tail, id.data() + n - 8, 8);
   uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ n;
   h ^= h >> 29;

@@ -377,11 +377,20 @@ const Unit* AttachedTo(const BattleState& s, const Unit& u) {
   return t != nullptr && Active(*t) && t->side == u.side ? t : nullptr;
 }
 
-bool NeedsOrder(const BattleState& s, const Unit& u) {
+namespace {
+
+// NeedsOrder with the unit's bookkeeping already looked up (e: null if none).
+bool NeedsOrderGiven(const Unit& u, const EmpressUnit* e) {
   if (!Active(u)) return false;
-  const EmpressUnit* e = UnitState(s, u.id.str());
   if (e == nullptr) return true;
   return !e->ordered && !e->pinned && !e->Retiring() && !e->routing;
+}
+
+}  // namespace
+
+bool NeedsOrder(const BattleState& s, const Unit& u) {
+  if (!Active(u)) return false;
+  return NeedsOrderGiven(u, UnitState(s, u.id.str()));
 }
 
 bool AnyNeedsOrder(const BattleState& s, Side side) {
@@ -393,10 +402,11 @@ bool AnyNeedsOrder(const BattleState& s, Side side) {
 
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   std::vector<Action> out;
-  if (!NeedsOrder(s, u)) return out;
+  if (!Active(u)) return out;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (!NeedsOrderGiven(u, e)) return out;
   out.reserve(16);  // the usual list, without growing it a few times over
   const Profile p = ProfileOf(s, u);
-  const EmpressUnit* e = UnitState(s, u.id.str());
   const Standing standing = e != nullptr && e->standing == Standing::kAttack ? Standing::kAttack : Standing::kHold;
   out.push_back(Make(ActionKind::kPass, u));
   const std::vector<const Unit*> enemies = EnemiesByDistance(s, u);

@@ -140,9 +140,17 @@ struct IdHash {
   }
 };
 
+// Equal ids, compared inline (a call of memcmp for a few bytes cost more
+// than the comparison).
 struct IdEq {
   using is_transparent = void;
-  bool operator()(absl::string_view a, absl::string_view b) const { return a == b; }
+  bool operator()(absl::string_view a, absl::string_view b) const {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
 };
 
 struct EmpressState {
