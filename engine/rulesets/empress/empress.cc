@@ -72,10 +72,13 @@ int MaxReach(MoverType m) {
   }
 }
 
-std::vector<const Unit*> SortedById(const BattleState& s) {
+// The units of `side` (all units: kUnspecified) in id order.
+std::vector<const Unit*> SortedById(const BattleState& s, Side side = Side::kUnspecified) {
   std::vector<const Unit*> out;
   out.reserve(s.units.size());
-  for (const Unit& u : s.units) out.push_back(&u);
+  for (const Unit& u : s.units) {
+    if (side == Side::kUnspecified || u.side == side) out.push_back(&u);
+  }
   // Tables list their units in id order as often as not: then there is
   // nothing to sort.
   auto by_id = [](const Unit* a, const Unit* b) { return a->id.str() < b->id.str(); };
@@ -722,8 +725,7 @@ std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side
         (stage == Stage::kBritishOrders && side == Side::kBritish))) {
     return out;
   }
-  for (const Unit* u : SortedById(s)) {
-    if (u->side != side) continue;
+  for (const Unit* u : SortedById(s, side)) {
     std::vector<Action> mine = UnitOptions(s, *u);
     if (out.empty()) {
       out = std::move(mine);
