@@ -422,7 +422,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       Action a = Make(ActionKind::kOrder, u);
       a.target_id = t->id.str();
       a.point = static_cast<int>(attack ? Standing::kHold : Standing::kAttack);
-      out.push_back(a);
+      out.push_back(std::move(a));
     }
     // A commander, runner or witch doctor joins one of the nearest units of
     // his side (the senior commander or aide attaches himself to it).
@@ -439,7 +439,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       Action a = Make(ActionKind::kMove, u);
       a.target_id = friends[i]->id.str();
       a.to = friends[i]->position;
-      out.push_back(a);
+      out.push_back(std::move(a));
     }
     return out;
   }
@@ -450,7 +450,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       if (!InRange(s, u, *t)) continue;
       Action a = Make(ActionKind::kFire, u);
       a.target_id = t->id.str();
-      out.push_back(a);
+      out.push_back(std::move(a));
       ++n;
     }
   }
@@ -463,13 +463,13 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     Action a = Make(ActionKind::kMove, u);
     a.to = ClampToTable(StepTowards(u.position, enemies.front()->position, MaxReach(p.mover)),
                         s.table.width, s.table.height);
-    out.push_back(a);
+    out.push_back(std::move(a));
     if (std::optional<Vec2> obj = Objective(s); obj && Distance(*obj, u.position) > 1.0) {
       Action b = Make(ActionKind::kMove, u);
       b.to = ClampToTable(StepTowards(u.position, *obj, std::min<double>(MaxReach(p.mover),
                                                                           Distance(*obj, u.position))),
                           s.table.width, s.table.height);
-      out.push_back(b);
+      out.push_back(std::move(b));
     }
     int n = gun ? kMaxTargets : 0;  // guns do not charge
     for (const Unit* t : enemies) {
@@ -477,7 +477,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       if (Distance(t->position, u.position) - UnitRadius(*t) - UnitRadius(u) > MaxReach(p.mover)) break;
       Action c = Make(ActionKind::kCharge, u);
       c.target_id = t->id.str();
-      out.push_back(c);
+      out.push_back(std::move(c));
       ++n;
     }
   }
@@ -488,7 +488,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     a.point = 1;
     const Vec2 away = u.position + (u.position - enemies.front()->position);
     a.to = ClampToTable(StepTowards(u.position, away, MaxReach(p.mover)), s.table.width, s.table.height);
-    out.push_back(a);
+    out.push_back(std::move(a));
   }
   if (gun) out.push_back(Make(limbered ? ActionKind::kUnlimber : ActionKind::kLimber, u));
   return out;
