@@ -80,6 +80,19 @@ int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
 bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
   for (const Terrain& t : s.terrain) {
     if (!t.blocks_los || t.outline.size() < 2) continue;
+    // A line whose box is clear of the outline's box by more than the edge
+    // tests' slack (1e-6; 1e-3 here) meets none of its edges and starts
+    // inside none of it: passed over without building the obstacle.
+    Vec2 lo = t.outline.front(), hi = lo;
+    for (const Vec2& v : t.outline) {
+      lo = lo.cwiseMin(v);
+      hi = hi.cwiseMax(v);
+    }
+    constexpr double kSlack = 1e-3;
+    if (std::max(a.x(), b.x()) + kSlack < lo.x() || hi.x() + kSlack < std::min(a.x(), b.x()) ||
+        std::max(a.y(), b.y()) + kSlack < lo.y() || hi.y() + kSlack < std::min(a.y(), b.y())) {
+      continue;
+    }
     const Obstacle o = t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline);
     if (!SegmentHits(a, b, o)) continue;
     if (Polygon(t) && (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline))) continue;
