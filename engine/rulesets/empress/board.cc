@@ -66,10 +66,29 @@ bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target) {
   return false;
 }
 
+namespace {
+
+// Whether the line a-b's box is clear of the outline's box by more than
+// the edge tests' slack (1e-6 in geometry.cc; 1e-3 here): then the line
+// meets none of its edges and starts inside none of it (SegmentHits is
+// false), and the obstacle need not be built.
+bool BoxesClear(const std::vector<Vec2>& outline, const Vec2& a, const Vec2& b) {
+  Vec2 lo = outline.front(), hi = lo;
+  for (const Vec2& v : outline) {
+    lo = lo.cwiseMin(v);
+    hi = hi.cwiseMax(v);
+  }
+  constexpr double kSlack = 1e-3;
+  return std::max(a.x(), b.x()) + kSlack < lo.x() || hi.x() + kSlack < std::min(a.x(), b.x()) ||
+         std::max(a.y(), b.y()) + kSlack < lo.y() || hi.y() + kSlack < std::min(a.y(), b.y());
+}
+
+}  // namespace
+
 int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
   int n = 0;
   for (const Terrain& t : s.terrain) {
-    if (!t.open || t.outline.size() < 2) continue;
+    if (!t.open || t.outline.size() < 2 || BoxesClear(t.outline, a, b)) continue;
     // "Player agree on this before or during the game."
     if (s.ParameterOr(absl::StrCat(kLinearObstaclePrefix, t.id), 1.0) == 0.0) continue;
     if (SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
@@ -79,20 +98,7 @@ int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
 
 bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
   for (const Terrain& t : s.terrain) {
-    if (!t.blocks_los || t.outline.size() < 2) continue;
-    // A line whose box is clear of the outline's box by more than the edge
-    // tests' slack (1e-6; 1e-3 here) meets none of its edges and starts
-    // inside none of it: passed over without building the obstacle.
-    Vec2 lo = t.outline.front(), hi = lo;
-    for (const Vec2& v : t.outline) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-    constexpr double kSlack = 1e-3;
-    if (std::max(a.x(), b.x()) + kSlack < lo.x() || hi.x() + kSlack < std::min(a.x(), b.x()) ||
-        std::max(a.y(), b.y()) + kSlack < lo.y() || hi.y() + kSlack < std::min(a.y(), b.y())) {
-      continue;
-    }
+    if (!t.blocks_los || t.outline.size() < 2 || BoxesClear(t.outline, a, b)) continue;
     const Obstacle o = t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline);
     if (!SegmentHits(a, b, o)) continue;
     if (Polygon(t) && (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline))) continue;
