@@ -331,6 +331,45 @@ TEST_P(ConformanceGameDeterminism, SameSeedSameGameAndCopiesAreIndependent) {
   }
 }
 
+// A rule set's ApplyLegal (legal[i] of the very list LegalActions gave, which
+// it may use instead of working the unit's options out again) does what
+// Apply does with that action: the same state, with the same dice and the
+// same events, at every fifth decision of a random game and for every
+// listed action there (up to eight, spread over the list).
+TEST_P(ConformanceGameDeterminism, ApplyLegalIsApply) {
+  const Ruleset& rules = *FindRuleset(GetParam().ruleset);
+  const BattleState start = Load(GetParam().scenario);
+  int compared = 0;
+  for (uint64_t seed : {5, 6}) {
+    absl::StatusOr<Game> g = Game::Start(rules, start, seed);
+    ASSERT_TRUE(g.ok()) << g.status();
+    CounterRng pick(seed, 7);
+    for (int k = 0; k < 400 && !g->IsOver(); ++k) {
+      const std::vector<Action> legal = g->LegalActions();
+      ASSERT_FALSE(legal.empty());
+      if (k % 5 == 0) {
+        const Side side = g->ToAct();
+        const size_t step = std::max<size_t>(1, legal.size() / 8);
+        for (size_t i = 0; i < legal.size(); i += step) {
+          BattleState by_apply = g->state(), by_list = g->state();
+          Dice d1 = Dice::Seeded(seed * 1000 + k, 3), d2 = Dice::Seeded(seed * 1000 + k, 3);
+          EventLog l1, l2;
+          const absl::Status a = rules.Apply(by_apply, side, legal[i], d1, l1, "action", "");
+          const absl::Status b = rules.ApplyLegal(by_list, side, legal, i, d2, l2, "action", "");
+          ASSERT_EQ(a.ok(), b.ok()) << Describe(legal[i]) << ": " << a << " / " << b;
+          ASSERT_TRUE(a.ok()) << Describe(legal[i]) << ": " << a;
+          EXPECT_TRUE(SameBytes(Proto(by_apply), Proto(by_list))) << "seed " << seed << " step " << k
+                                                                   << ": " << Describe(legal[i]);
+          EXPECT_EQ(l1.events().size(), l2.events().size()) << Describe(legal[i]);
+          ++compared;
+        }
+      }
+      ASSERT_TRUE(g->Apply(legal[pick.Uniform(legal.size())]).ok());
+    }
+  }
+  EXPECT_GT(compared, 100);
+}
+
 std::vector<std::tuple<Case, int>> Params() {
   std::vector<std::tuple<Case, int>> out;
   for (const Case& c : Cases()) {

@@ -784,8 +784,37 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     return Bad(path + ".kind", absl::StrCat("not one of the ", options.size(), " orders unit \"",
                                             action.unit_id, "\" may take (LegalActions lists them)"));
   }
-  Order order = OrderOf(*match);
-  order.range_estimate = action.range_estimate;
+  FixOrder(s, side, *u, *match, action.range_estimate, log, why);
+  return absl::OkStatus();
+}
+
+absl::Status EmpressRuleset::ApplyLegal(BattleState& s, Side side, const std::vector<Action>& legal,
+                                        size_t i, Dice& dice, EventLog& log, const std::string& path,
+                                        const std::string& why) const {
+  // legal is LegalActions(s, side): each unit's options (UnitOptions) in
+  // turn, so the side is giving orders, legal[i]'s unit needs one and takes
+  // no range estimate (none is listed), and its match among its options (the
+  // last one Apply's test calls the same) is found in the list itself. Only
+  // the standing order, rare, is checked again as Apply checks it.
+  if (i >= legal.size() || legal[i].kind == ActionKind::kOrder) {
+    return Apply(s, side, i < legal.size() ? legal[i] : Action{}, dice, log, path, why);
+  }
+  const Action& action = legal[i];
+  const Unit* u = s.FindUnit(action.unit_id);
+  if (u == nullptr) return Apply(s, side, action, dice, log, path, why);
+  const Action* match = nullptr;
+  for (const Action& o : legal) {
+    if (o.unit_id == action.unit_id && SameAction(o, action)) match = &o;
+  }
+  FixOrder(s, side, *u, *match, action.range_estimate, log, why);
+  return absl::OkStatus();
+}
+
+void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Action& match,
+                              double range_estimate, EventLog& log, const std::string& why) const {
+  const Action& action = match;
+  Order order = OrderOf(match);
+  order.range_estimate = range_estimate;
   EmpressUnit& e = MutableUnitState(s, action.unit_id);
   e.ordered = true;
   e.order = order;
@@ -797,7 +826,7 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     ev.umpire_only = true;  // the orders are not told until the move is resolved
     ev.why.rule = {kSource, "ALL ACTION IS SIMULTANEOUS", "COMMAND", "orders fixed before the move"};
     ev.why.text = why;
-    ev.announce = absl::StrCat(u->name.str().empty() ? action.unit_id : u->name.str(), " has its order");
+    ev.announce = absl::StrCat(u.name.str().empty() ? action.unit_id : u.name.str(), " has its order");
   }
   bool all = true;
   for (const Unit& o : s.units) {
@@ -808,7 +837,6 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   }
   if (all) MutableOwnState(s).stage = side == Side::kZulu ? Stage::kBritishOrders : Stage::kResolve;
   SyncStatus(s);
-  return absl::OkStatus();
 }
 
 absl::Status EmpressRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const {

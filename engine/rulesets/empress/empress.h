@@ -161,6 +161,10 @@ class EmpressRuleset final : public Ruleset {
   absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
                      EventLog& log, const std::string& path,
                      const std::string& why) const override;
+  // Apply of legal[i], without listing the unit's options again.
+  absl::Status ApplyLegal(BattleState& state, Side side, const std::vector<Action>& legal,
+                          size_t i, Dice& dice, EventLog& log, const std::string& path,
+                          const std::string& why) const override;
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
   // One decision point (question.h): a morale test, a retire route, an
   // evasion, a rocket's deviation, a Gatling burst. INVALID_ARGUMENT naming
@@ -184,6 +188,13 @@ class EmpressRuleset final : public Ruleset {
   // Resolves the move whose orders are fixed (stage kResolve): movement,
   // fire, morale, melee, the end of the move. For tests; Run calls it.
   absl::Status ResolveMove(BattleState& state, Dice& dice, EventLog& log) const;
+
+ private:
+  // Fixes `match` (one of u's options) as u's order this move, with the
+  // range the caller announced: the event, whether the side has now given
+  // every order (then the next stage), the statuses.
+  void FixOrder(BattleState& s, Side side, const Unit& u, const Action& match, double range_estimate,
+                EventLog& log, const std::string& why) const;
 };
 
 }  // namespace impi::empress
