@@ -315,7 +315,15 @@ struct Field {
   // True if the mover cannot pass between obstacles i and j keeping its
   // clearance from both: the two are then gone round as one.
   bool Joined(size_t i, size_t j) const {
-    return ObstacleGap((*obstacles)[i], (*obstacles)[j]) < keep[i] + keep[j] + 2.0 * kMargin;
+    const double reach = keep[i] + keep[j] + 2.0 * kMargin;
+    // Boxes apart on an axis by more than the reach (and the slack) hold
+    // obstacles at least that far apart: the exact gap is not needed.
+    const double d = reach + kFieldBoxSlack;
+    if (box_lo[j].x() - box_hi[i].x() > d || box_lo[i].x() - box_hi[j].x() > d ||
+        box_lo[j].y() - box_hi[i].y() > d || box_lo[i].y() - box_hi[j].y() > d) {
+      return false;
+    }
+    return ObstacleGap((*obstacles)[i], (*obstacles)[j]) < reach;
   }
 
   // Adds obstacle i and everything joined to it (directly or through others)
