@@ -280,7 +280,25 @@ struct Field {
     return {best, best_t};
   }
 
-  bool Free(const Vec2& a, const Vec2& b) const { return FirstBlocker(a, b).first < 0; }
+  // No obstacle comes within clearance of a-b: FirstBlocker's answer -1,
+  // ended at the first obstacle met (which one is first does not matter).
+  // The obstacle the last blocked segment met is tried first: the segments
+  // a path search tests are neighbours, and often meet the same one.
+  bool Free(const Vec2& a, const Vec2& b) const {
+    auto meets = [&](size_t i) {
+      return !ignored[i] && !BoxesApart(i, a, b, HitRadius(i)) &&
+             FirstContact(a, b, (*obstacles)[i], HitRadius(i)) < std::numeric_limits<double>::infinity();
+    };
+    if (last_met >= 0 && meets(static_cast<size_t>(last_met))) return false;
+    for (size_t i = 0; i < obstacles->size(); ++i) {
+      if (static_cast<int>(i) != last_met && meets(i)) {
+        last_met = static_cast<int>(i);
+        return false;
+      }
+    }
+    return true;
+  }
+  mutable int last_met = -1;  // Free's memory (a Field serves one search)
 
   // True if p is at least the clearance (plus half the margin) from everything.
   bool Clear(const Vec2& p) const {

@@ -129,7 +129,9 @@ class ServerProcess {
   bool exited_ = false;
 };
 
-std::string BigTableJson() { return testing::ProtoJson(testing::BigTableRequest(60)); }
+std::string BigTableJson() {
+  return testing::ProtoJson(testing::BigTableRequest(testing::kBigTableImpis));
+}
 
 // Starts the big table over HTTP (seconds of work) and waits until it runs.
 std::future<int> StartLongRequest(ServerProcess& server) {

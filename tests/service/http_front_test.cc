@@ -256,7 +256,7 @@ TEST_F(HttpFrontTest, SlowHeaderClientsDoNotBlockHealthzAndAreCutOff) {
 TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
   StartWith(/*max_threads=*/1, /*max_queue=*/1);
   // Two long requests: one runs, one waits.
-  const std::string big = ProtoJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(testing::kBigTableImpis));
   std::vector<std::thread> long_ones;
   std::vector<int> long_status(2, 0);
   for (int i = 0; i < 2; ++i) {
@@ -292,7 +292,7 @@ TEST_F(HttpFrontTest, AFullQueueIs503WithRetryAfterWhileHealthzAnswers) {
 
 TEST_F(HttpFrontTest, ADisallowedOriginsSimplePostIsRefusedBeforeAnyWork) {
   Start({});
-  const std::string big = ProtoJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(testing::kBigTableImpis));
   // A "simple" request a page on another site may send without a preflight.
   auto res = Post("/v1/Advance", big, {{"Origin", "https://evil.example"}}, "text/plain");
   ASSERT_TRUE(res);
@@ -347,7 +347,7 @@ TEST_F(HttpFrontTest, ABearerTokenIsRequiredWhenSet) {
 
 TEST_F(HttpFrontTest, ARequestStopsAtItsDeadlineOrTheServersMaximum) {
   Start({}, RequestLimits{/*max_request_ms=*/800, /*max_work=*/0});
-  const std::string big = ProtoJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(testing::kBigTableImpis));
   auto res = Post("/v1/Advance", big, {{"Impi-Timeout-Ms", "100"}});
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 504);
@@ -366,7 +366,7 @@ TEST_F(HttpFrontTest, ARequestStopsAtItsDeadlineOrTheServersMaximum) {
 
 TEST_F(HttpFrontTest, AClientThatClosesItsConnectionCancelsItsRequest) {
   Start({});  // no deadline at all: only the closed connection can stop it
-  const std::string big = ProtoJson(BigTableRequest(60));
+  const std::string big = ProtoJson(BigTableRequest(testing::kBigTableImpis));
   {
     RawSocket s(gateway_->port());
     ASSERT_TRUE(s.connected());

@@ -32,7 +32,7 @@ TEST(WorkBudgetTest, TheEngineStopsAtTheDeadlineWithNothingApplied) {
   UmpireService service(4 << 20);
   v1::AdvanceResponse response;
   const Clock::time_point start = Clock::now();
-  const grpc::Status status = service.DoAdvance(BigTableRequest(60), &response, /*ms_left=*/100);
+  const grpc::Status status = service.DoAdvance(BigTableRequest(testing::kBigTableImpis), &response, /*ms_left=*/100);
   EXPECT_LT(MsSince(start), 300);  // the bound: the worker is free again
   EXPECT_EQ(status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << status.error_message();
   EXPECT_NE(status.error_message().find("nothing was applied"), std::string::npos);
@@ -42,11 +42,11 @@ TEST(WorkBudgetTest, TheEngineStopsAtTheDeadlineWithNothingApplied) {
 TEST(WorkBudgetTest, TheServersMaximumAndWorkBudgetBindWithoutACallerDeadline) {
   UmpireService capped(4 << 20, RequestLimits{/*max_request_ms=*/200, /*max_work=*/0});
   v1::AdvanceResponse response;
-  grpc::Status status = capped.DoAdvance(BigTableRequest(60), &response);
+  grpc::Status status = capped.DoAdvance(BigTableRequest(testing::kBigTableImpis), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << status.error_message();
 
   UmpireService budgeted(4 << 20, RequestLimits{/*max_request_ms=*/0, /*max_work=*/50});
-  status = budgeted.DoAdvance(BigTableRequest(60), &response);
+  status = budgeted.DoAdvance(BigTableRequest(testing::kBigTableImpis), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << status.error_message();
   EXPECT_NE(status.error_message().find("budget of 50"), std::string::npos);
 
@@ -59,7 +59,7 @@ TEST(WorkBudgetTest, CancelAllStopsTheEngine) {
   UmpireService service(4 << 20);
   service.CancelAll();
   v1::AdvanceResponse response;
-  const grpc::Status status = service.DoAdvance(BigTableRequest(60), &response);
+  const grpc::Status status = service.DoAdvance(BigTableRequest(testing::kBigTableImpis), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::CANCELLED) << status.error_message();
 }
 
@@ -74,7 +74,7 @@ TEST(WorkBudgetTest, GrpcDeadlineOf100MsAnswersWithin300Ms) {
                                      grpc::InsecureChannelCredentials());
   auto stub = v1::Umpire::NewStub(channel);
   ASSERT_TRUE(channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(10)));
-  const v1::AdvanceRequest big = BigTableRequest(60);
+  const v1::AdvanceRequest big = BigTableRequest(testing::kBigTableImpis);
   {
     grpc::ClientContext ctx;
     ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
@@ -147,7 +147,7 @@ TEST_F(GrpcQueueTest, AFullQueueIsUnavailableAndAWaitEndsAtTheDeadline) {
   Start(/*max_threads=*/1, /*queue=*/2);
   // The one request thread is busy for 3 s (the long table stops at its
   // deadline).
-  std::future<grpc::Status> busy = AdvanceAsync(BigTableRequest(60), 3000);
+  std::future<grpc::Status> busy = AdvanceAsync(BigTableRequest(testing::kBigTableImpis), 3000);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   // Two wait: one with time enough, one whose deadline passes first.
   std::future<grpc::Status> patient = AdvanceAsync(TsatfAdvanceRequest(7), 60000);
