@@ -208,8 +208,10 @@ class Tree {
     }
     // Below the tree: each side by its RULES policy, now and then a random
     // legal action (or random play throughout), to the end or the depth.
+    // (The rule set's PlayableActions: enough to play on, perhaps cheaper to
+    // list than every legal action.)
     for (int d = 0; d < options_.rollout_depth && !game.IsOver() && !Capped(game); ++d) {
-      legal_ = game.LegalActions();
+      legal_ = game.PlayableActions();
       if (legal_.empty()) break;
       int i = -1;
       if (legal_.size() == 1) {

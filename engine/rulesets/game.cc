@@ -61,6 +61,12 @@ std::vector<Action> Game::LegalActions() const {
   return rules_->LegalActionsAwaiting(state_, side, awaiting_);
 }
 
+std::vector<Action> Game::PlayableActions() const {
+  const Side side = ToAct();
+  if (side == Side::kUnspecified) return {};
+  return rules_->PlayableActions(state_, side, awaiting_);
+}
+
 absl::Status Game::Apply(const Action& action) {
   if (ToAct() == Side::kUnspecified) {
     return absl::FailedPreconditionError("action: the game is over");

@@ -66,6 +66,9 @@ class Game {
   bool IsOver() const { return awaiting_.kind == AwaitKind::kGameOver; }
   // The legal actions of the side to act (empty when over).
   std::vector<Action> LegalActions() const;
+  // A part of LegalActions() enough to play on (Ruleset::PlayableActions):
+  // for a rollout, which plays many decisions and branches on none.
+  std::vector<Action> PlayableActions() const;
   // Checks and applies an action of the side to act, then runs the procedure
   // to the next decision. An action the rule set refuses (INVALID_ARGUMENT,
   // FAILED_PRECONDITION) changes nothing: a rule set checks before it
@@ -75,10 +78,10 @@ class Game {
   // fail part-way after the check, which is a bug in the rule set, the game
   // ends for good and status() keeps the error.
   absl::Status Apply(const Action& action);
-  // Applies legal[i], where `legal` is LegalActions() of this very state,
-  // just listed by the caller (a search choosing among them): the same step
-  // as Apply(legal[i]), with the rule set spared working the list out again
-  // to check it (Ruleset::ApplyLegal).
+  // Applies legal[i], where `legal` is LegalActions() (or PlayableActions())
+  // of this very state, just listed by the caller (a search choosing among
+  // them): the same step as Apply(legal[i]), with the rule set spared
+  // working the list out again to check it (Ruleset::ApplyLegal).
   absl::Status ApplyLegal(const std::vector<Action>& legal, size_t i);
   // OK, or the error that ended the game part-way through a step.
   const absl::Status& status() const { return broken_; }

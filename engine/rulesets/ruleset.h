@@ -227,9 +227,10 @@ class Ruleset {
                              const std::string& why) const = 0;
 
   // Applies legal[i], where `legal` is LegalActions(state, side) of this very
-  // state, just listed by the caller (the driver's loop): a rule set may use
-  // the list instead of working it out again to check the action. The same
-  // step as Apply(state, side, legal[i], ...). Default: Apply.
+  // state (or PlayableActions), just listed by the caller (the driver's
+  // loop): a rule set may use the list instead of working it out again to
+  // check the action. The same step as Apply(state, side, legal[i], ...).
+  // Default: Apply.
   virtual absl::Status ApplyLegal(BattleState& state, Side side, const std::vector<Action>& legal,
                                   size_t i, Dice& dice, EventLog& log, const std::string& path,
                                   const std::string& why) const {
@@ -265,6 +266,18 @@ class Ruleset {
                                                    const Awaiting& brief) const {
     (void)brief;
     return LegalActions(state, side);
+  }
+  // A part of LegalActionsAwaiting(state, side, brief) enough to play on, for
+  // a rollout that plays many decisions and keeps none of them: every
+  // action in it is legal, it is empty only when that list is, and
+  // ApplyLegal takes it as its list. A rule set whose side gives its units'
+  // orders one by one, in any order, to be carried out together (Empress)
+  // may list the next unit's options only: the rollout then orders the
+  // units in a fixed order, which changes no order a unit can be given, at
+  // a fraction of the cost. Default: all of them.
+  virtual std::vector<Action> PlayableActions(const BattleState& state, Side side,
+                                              const Awaiting& brief) const {
+    return LegalActionsAwaiting(state, side, brief);
   }
   virtual bool IsOver(const BattleState& state) const = 0;
   // The rule set's own victory scale mapped to [-1, 1] for `side`.

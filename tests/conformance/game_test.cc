@@ -370,6 +370,52 @@ TEST_P(ConformanceGameDeterminism, ApplyLegalIsApply) {
   EXPECT_GT(compared, 100);
 }
 
+// PlayableActions (what a rollout plays on) is a part of LegalActions: never
+// empty where that is not, every action in it listed there, and ApplyLegal
+// on it does what Apply does. Whole random games played on it alone reach
+// their end as games on LegalActions do. Empress lists only the next unit's
+// options, so there the part is smaller wherever two units still await
+// orders.
+TEST_P(ConformanceGameDeterminism, PlayableActionsArePartOfTheLegalOnes) {
+  const Ruleset& rules = *FindRuleset(GetParam().ruleset);
+  const BattleState start = Load(GetParam().scenario);
+  int compared = 0, smaller = 0, ended = 0;
+  for (uint64_t seed : {8, 9}) {
+    absl::StatusOr<Game> g = Game::Start(rules, start, seed);
+    ASSERT_TRUE(g.ok()) << g.status();
+    CounterRng pick(seed, 7);
+    for (int k = 0; k < 3000 && !g->IsOver(); ++k) {
+      const std::vector<Action> legal = g->LegalActions();
+      const std::vector<Action> playable = g->PlayableActions();
+      ASSERT_FALSE(legal.empty());
+      ASSERT_FALSE(playable.empty()) << "seed " << seed << " step " << k;
+      std::vector<std::string> listed = Describe(legal);
+      std::sort(listed.begin(), listed.end());
+      for (const Action& a : playable) {
+        EXPECT_TRUE(std::binary_search(listed.begin(), listed.end(), Describe(a)))
+            << "seed " << seed << " step " << k << ": " << Describe(a) << " is not legal";
+      }
+      if (playable.size() < legal.size()) ++smaller;
+      const size_t i = pick.Uniform(playable.size());
+      if (k % 5 == 0) {
+        const Side side = g->ToAct();
+        BattleState by_apply = g->state(), by_list = g->state();
+        Dice d1 = Dice::Seeded(seed * 1000 + k, 3), d2 = Dice::Seeded(seed * 1000 + k, 3);
+        EventLog l1, l2;
+        ASSERT_TRUE(rules.Apply(by_apply, side, playable[i], d1, l1, "action", "").ok());
+        ASSERT_TRUE(rules.ApplyLegal(by_list, side, playable, i, d2, l2, "action", "").ok());
+        EXPECT_TRUE(SameBytes(Proto(by_apply), Proto(by_list))) << "seed " << seed << " step " << k;
+        ++compared;
+      }
+      ASSERT_TRUE(g->ApplyLegal(playable, i).ok()) << "seed " << seed << " step " << k;
+    }
+    if (g->IsOver()) ++ended;
+  }
+  EXPECT_GT(compared, 20);
+  EXPECT_EQ(ended, 2);
+  if (GetParam().ruleset == empress::kRulesetId) EXPECT_GT(smaller, 20);
+}
+
 std::vector<std::tuple<Case, int>> Params() {
   std::vector<std::tuple<Case, int>> out;
   for (const Case& c : Cases()) {

@@ -737,6 +737,21 @@ std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side
   return out;
 }
 
+std::vector<Action> EmpressRuleset::PlayableActions(const BattleState& s, Side side,
+                                                    const Awaiting& brief) const {
+  (void)brief;
+  const Stage stage = StageOf(s);
+  if (!((stage == Stage::kZuluOrders && side == Side::kZulu) ||
+        (stage == Stage::kBritishOrders && side == Side::kBritish))) {
+    return {};
+  }
+  for (const Unit* u : SortedById(s, side)) {
+    std::vector<Action> mine = UnitOptions(s, *u);
+    if (!mine.empty()) return mine;
+  }
+  return {};
+}
+
 absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& action, Dice& dice,
                                    EventLog& log, const std::string& path,
                                    const std::string& why) const {

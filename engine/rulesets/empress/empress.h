@@ -176,6 +176,10 @@ class EmpressRuleset final : public Ruleset {
   // As Awaits, without the prompt.
   Awaiting AwaitsBrief(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
+  // The options of the first unit, in id order, still to be ordered: a
+  // rollout orders the units in id order (as the RULES policies do).
+  std::vector<Action> PlayableActions(const BattleState& state, Side side,
+                                      const Awaiting& brief) const override;
   bool IsOver(const BattleState& state) const override;
   double Score(const BattleState& state, Side side) const override;
   // Mid-skirmish: the share of the British figures lost less the share of
