@@ -175,8 +175,11 @@ void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {
 }
 
 void SyncStatus(BattleState& s) {
-  for (Unit& u : s.units) {
-    const EmpressUnit* e = UnitState(s, u.id.str());
+  for (Unit& u : s.units) SyncUnitStatus(u, UnitState(s, u.id.str()));
+}
+
+void SyncUnitStatus(Unit& u, const EmpressUnit* e) {
+  {
     const int start = u.figures.Starting();
     const Condition c = start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
     u.status.disordered = c == Condition::kDisordered;

@@ -62,6 +62,8 @@ void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses);
 
 // Mirrors the rule set's own state into each unit's shared status and stance.
 void SyncStatus(BattleState& s);
+// The same for one unit, whose bookkeeping is `e` (null if none).
+void SyncUnitStatus(Unit& u, const EmpressUnit* e);
 
 }  // namespace impi::empress
 

@@ -843,15 +843,26 @@ void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Ac
     ev.why.text = why;
     ev.announce = absl::StrCat(u.name.str().empty() ? action.unit_id : u.name.str(), " has its order");
   }
-  bool all = true;
+  // Whether the side has units still to order, and whether another of its
+  // units was ordered before this one.
+  bool all = true, earlier = false;
   for (const Unit& o : s.units) {
-    if (o.side == side && NeedsOrder(s, o)) {
-      all = false;
-      break;
-    }
+    if (o.side != side) continue;
+    const EmpressUnit* oe = &o == &u ? &e : UnitState(s, o.id.str());
+    if (NeedsOrderGiven(o, oe)) all = false;
+    if (&o != &u && oe != nullptr && oe->ordered) earlier = true;
+    if (!all && earlier) break;
   }
   if (all) MutableOwnState(s).stage = side == Side::kZulu ? Stage::kBritishOrders : Stage::kResolve;
-  SyncStatus(s);
+  // The shared status mirrors the bookkeeping (nothing in the rule set
+  // reads it back). An order changes only its unit's; the side's first
+  // order of the move brings every unit's up to date, so that a table sent
+  // with stale mirrors leaves with none.
+  if (earlier) {
+    SyncUnitStatus(s.units[static_cast<size_t>(&u - s.units.data())], &e);
+  } else {
+    SyncStatus(s);
+  }
 }
 
 absl::Status EmpressRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const {

@@ -655,3 +655,56 @@ TEST(EmpressMove_002, Line47_NewOrdersInAnyUnitOrderGiveTheSameMove) {
 
 }  // namespace
 }  // namespace impi::empress
+
+namespace impi::empress {
+namespace {
+
+// What SyncStatus would set, for comparing a state's mirrors with it.
+std::string Mirrors(const Unit& u) {
+  const UnitStatus& t = u.status;
+  return absl::StrCat(u.id.str(), ":", t.pinned, t.retiring, t.routed, t.shaken, t.disordered, t.may_not_fire,
+                      t.ordered, t.limbered, static_cast<int>(u.stance));
+}
+
+// The shared status (what a table shows) mirrors the bookkeeping after every
+// order and every move, though an order brings only its own unit's up to
+// date once the side has begun ordering; a table sent with a stale mirror
+// leaves the side's first order with none.
+TEST(EmpressMove_002, TheSharedStatusMirrorsTheBookkeepingAfterEveryOrder) {
+  BattleState s = Mixed();
+  Dice dice = Dice::Seeded(31);
+  EventLog log(EventLog::kQuiet);
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  // Stale: z1 shown pinned and b3 routed, which their bookkeeping is not.
+  s.FindUnit("z1")->status.pinned = true;
+  s.FindUnit("b3")->status.routed = true;
+  CounterRng pick(31, 1);
+  int orders = 0, later_orders = 0;
+  for (int step = 0; step < 200 && !Rules().IsOver(s); ++step) {
+    const Awaiting a = Rules().Awaits(s);
+    if (a.kind == AwaitKind::kUmpire) {
+      ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+    } else {
+      const std::vector<Action> legal = Rules().LegalActions(s, a.side);
+      ASSERT_FALSE(legal.empty());
+      bool first = true;
+      for (const Unit& u : s.units) {
+        const EmpressUnit* e = UnitState(s, u.id.str());
+        if (u.side == a.side && e != nullptr && e->ordered) first = false;
+      }
+      ASSERT_TRUE(Rules().Apply(s, a.side, legal[pick.Uniform(legal.size())], dice, log, "action", "").ok());
+      ++orders;
+      if (!first) ++later_orders;
+    }
+    BattleState synced = s;
+    SyncStatus(synced);
+    for (size_t k = 0; k < s.units.size(); ++k) {
+      EXPECT_EQ(Mirrors(s.units[k]), Mirrors(synced.units[k])) << "step " << step;
+    }
+  }
+  EXPECT_GT(orders, 20);
+  EXPECT_GT(later_orders, 10);
+}
+
+}  // namespace
+}  // namespace impi::empress
