@@ -60,8 +60,8 @@ class Game {
   // Who acts (ZULU or BRITISH), or kUnspecified when the game is over.
   Side ToAct() const;
   // Who acts and what kind of decision it is (Ruleset::AwaitsBrief: the
-  // prompt may leave out costly detail or be empty; Ruleset::Awaits(state())
-  // has it all).
+  // prompt may leave out costly detail or be empty, and the units may be
+  // left out; Ruleset::Awaits(state()) has it all).
   const Awaiting& awaiting() const { return awaiting_; }
   bool IsOver() const { return awaiting_.kind == AwaitKind::kGameOver; }
   // The legal actions of the side to act (empty when over).

@@ -251,10 +251,12 @@ class Ruleset {
 
   // Who must act next, and what kind of decision it is.
   virtual Awaiting Awaits(const BattleState& state) const = 0;
-  // The same side, kind and units, with a prompt that may leave out detail
-  // that is costly to work out (a unit's list of options), or be empty: for
-  // the loops of the driver and of Game, which need only who acts. Default:
-  // Awaits.
+  // The same side and kind, for the loops of the driver and of Game, which
+  // need only who acts: the prompt may leave out detail that is costly to
+  // work out (a unit's list of options) or be empty, and the units may be
+  // left out where the rule set's own LegalActionsAwaiting and
+  // PlayableActions, which are handed it, do not read them (Empress leaves
+  // them out; Ferree keeps them). Default: Awaits.
   virtual Awaiting AwaitsBrief(const BattleState& state) const { return Awaits(state); }
   // Legal actions for `side` now (a few meaningful candidates for movement);
   // empty when `side` is not awaited.

@@ -681,7 +681,7 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
 
 namespace {
 
-// Awaits, with the prompt if `prompt`.
+// Awaits, with the prompt and the units if `prompt`.
 Awaiting AwaitsOf(const BattleState& s, bool prompt) {
   Awaiting a;
   const Stage stage = StageOf(s);
@@ -692,10 +692,15 @@ Awaiting AwaitsOf(const BattleState& s, bool prompt) {
   }
   if (stage == Stage::kZuluOrders || stage == Stage::kBritishOrders) {
     const Side side = stage == Stage::kZuluOrders ? Side::kZulu : Side::kBritish;
+    // Brief: who acts is all it says, settled by the first unit to order.
+    bool any = false;
     for (const Unit& u : s.units) {
-      if (u.side == side && NeedsOrder(s, u)) a.unit_ids.push_back(u.id.str());
+      if (u.side != side || !NeedsOrder(s, u)) continue;
+      any = true;
+      if (!prompt) break;
+      a.unit_ids.push_back(u.id.str());
     }
-    if (!a.unit_ids.empty()) {
+    if (any) {
       a.side = side;
       a.kind = side == Side::kZulu ? AwaitKind::kZuluDecision : AwaitKind::kBritishMove;
       a.units_may_move = static_cast<int>(a.unit_ids.size());

@@ -173,7 +173,7 @@ class EmpressRuleset final : public Ruleset {
   absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
-  // As Awaits, without the prompt.
+  // Who acts (side and kind) as Awaits says, without the prompt or the units.
   Awaiting AwaitsBrief(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
   // The options of the first unit, in id order, still to be ordered: a
