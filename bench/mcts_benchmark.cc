@@ -17,6 +17,10 @@
 //   BM_SearchRandomRollouts/<i>  the same search, one thread, with random
 //                             rollouts (Options::Rollout::kRandom): what the
 //                             RULES policies cost the rollouts
+//   BM_SearchDepth/<i>/<d>    BM_Search, one thread, with rollouts cut off
+//                             after d decisions (0: none, the new node
+//                             valued by Evaluate), on the two battles of at
+//                             most 40 units
 // <i> indexes the scenarios (bench_scenarios.h; the label names it). Figures
 // only: nothing is asserted.
 #include <benchmark/benchmark.h>
@@ -90,7 +94,7 @@ void BM_CloneAndStep(benchmark::State& state) {
 }
 
 void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int threads,
-               int milliseconds = 0) {
+               int milliseconds = 0, int rollout_depth = mcts::Options{}.rollout_depth) {
   const Loaded* sc = ScenarioFor(state);
   if (sc == nullptr) return;
   const Game g = Position(*sc);
@@ -99,6 +103,7 @@ void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int thre
   o.milliseconds = milliseconds;
   o.threads = threads;
   o.rollout = rollout;
+  o.rollout_depth = rollout_depth;
   int64_t iterations = 0;
   int64_t nodes = 0;
   for (auto _ : state) {
@@ -116,6 +121,7 @@ void RunSearch(benchmark::State& state, mcts::Options::Rollout rollout, int thre
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
   state.counters["units"] = static_cast<double>(g.state().units.size());
   state.counters["at_decision"] = static_cast<double>(StartDecision(*sc));
+  state.counters["rollout_depth"] = static_cast<double>(rollout_depth);
 }
 
 void BM_Search(benchmark::State& state) {
@@ -129,6 +135,10 @@ void BM_SearchTimed(benchmark::State& state) {
 
 void BM_SearchRandomRollouts(benchmark::State& state) {
   RunSearch(state, mcts::Options::Rollout::kRandom, 1);
+}
+
+void BM_SearchDepth(benchmark::State& state) {
+  RunSearch(state, mcts::Options::Rollout::kRules, 1, 0, static_cast<int>(state.range(1)));
 }
 
 void EveryScenario(benchmark::internal::Benchmark* b) {
@@ -147,6 +157,13 @@ BENCHMARK(BM_CloneAndStep)->Apply(EveryScenario)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Search)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SearchTimed)->Apply(EveryScenarioAndThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SearchRandomRollouts)->Apply(EveryScenario)->Unit(benchmark::kMillisecond)->UseRealTime();
+// The rollouts' depth against the rate, on the battles of at most 40 units
+// (Zulu Control's patrol, Empress's skirmish): 0 values the tree's new node
+// by the rule set's Evaluate at once.
+BENCHMARK(BM_SearchDepth)
+    ->ArgsProduct({{0, 3}, {0, 5, 10, 20, 40}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace impi::bench
