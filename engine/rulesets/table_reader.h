@@ -111,7 +111,7 @@ class FreshExplanation {
  public:
   explicit FreshExplanation(Explanation* why)
       : why_(why != nullptr ? why : &scratch_), quiet_(why == nullptr) {
-    *why_ = Explanation{};
+    if (why != nullptr) *why = Explanation{};  // the scratch one is fresh
   }
   FreshExplanation(const FreshExplanation&) = delete;
   FreshExplanation& operator=(const FreshExplanation&) = delete;

@@ -62,9 +62,13 @@ Vec2 AdvanceStoppingShort(const BattleState& snap, const Unit& u, const Vec2& to
   return at;
 }
 
+// `text` makes the event's words (a callable returning std::string): a
+// quiet log, as in a search, formats none of them.
+template <typename Text>
 void Note(EventLog& log, EventKind kind, const Unit& u, const std::string& target, Explanation* why,
-          const std::string& text, std::vector<Vec2> path = {}) {
+          const Text& make_text, std::vector<Vec2> path = {}) {
   if (!log.wanted()) return;
+  const std::string text = make_text();
   Event& e = log.Add(kind, u.side);
   e.unit_ids = {u.id.str()};
   e.target_id = target;
@@ -218,8 +222,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       }
     }
     Note(log, EventKind::kMoved, u, m.contact.count(id) ? m.contact[id] : "", nullptr,
-         absl::StrCat(u.name.str(), " moves ", Distance(from, u.position), "\"",
-                      m.contact.count(id) ? " and charges home" : ""),
+         [&] { return absl::StrCat(u.name.str(), " moves ", Distance(from, u.position), "\"",
+                      m.contact.count(id) ? " and charges home" : ""); },
          {from, u.position});
   }
 
@@ -295,7 +299,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       m.losses[target->id.str()] += r->kills;
       if (r->jams) m.jam_next.insert(id);
       MarkFiredAt(m, *target, tp, Weapon::kGatlingGun);
-      Note(log, EventKind::kFired, u, target->id.str(), w, absl::StrCat(u.name.str(), " (Gatling) kills ", r->kills));
+      Note(log, EventKind::kFired, u, target->id.str(), w, [&] { return absl::StrCat(u.name.str(), " (Gatling) kills ", r->kills); });
     } else if (p.weapon) {
       FireSituation f;
       f.weapon = *p.weapon;
@@ -310,7 +314,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       absl::StatusOr<FireResult> r = SmallArmsFire(dice, f, w);
       if (!r.ok()) continue;
       int kills = r->kills;
-      Note(log, EventKind::kFired, u, target->id.str(), w, absl::StrCat(u.name.str(), " fires: ", r->kills, " killed"));
+      Note(log, EventKind::kFired, u, target->id.str(), w, [&] { return absl::StrCat(u.name.str(), " fires: ", r->kills, " killed"); });
       // Zulus: the throwing spears of the rest of the unit at 0-10".
       const int spears = u.kind == UnitKind::kRegiment ? std::min(4, u.figures.fit - f.figures_firing) : 0;
       if (spears > 0 && SmallArmsBand(range) == 0) {
@@ -318,7 +322,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         f.figures_firing = spears;
         absl::StatusOr<FireResult> sp = SmallArmsFire(dice, f, w);
         if (sp.ok()) kills += sp->kills;
-        Note(log, EventKind::kFired, u, target->id.str(), w, absl::StrCat(u.name.str(), " throws spears"));
+        Note(log, EventKind::kFired, u, target->id.str(), w, [&] { return absl::StrCat(u.name.str(), " throws spears"); });
       }
       m.losses[target->id.str()] += kills;
       MarkFiredAt(m, *target, tp, *p.weapon);
@@ -344,7 +348,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
           IMPI_RETURN_IF_ERROR(est.status());
           announced = est->announced;
           Note(log, EventKind::kTableRoll, u, target->id.str(), w,
-               absl::StrCat(u.name.str(), " estimates the range at ", announced, "\""));
+               [&] { return absl::StrCat(u.name.str(), " estimates the range at ", announced, "\""); });
         }
         centre = MarkerAtEstimate(u.position, target->position, announced);
       }
@@ -355,7 +359,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         const Vec2 placed = centre;
         centre = DeviatedCentre(u.position, placed, dev);
         Note(log, EventKind::kTableRoll, u, target->id.str(), w,
-             absl::StrCat(u.name.str(), " rocket deviates ", dev.inches, "\""), {u.position, placed, centre});
+             [&] { return absl::StrCat(u.name.str(), " rocket deviates ", dev.inches, "\""); }, {u.position, placed, centre});
       }
       for (const std::string& vid : ids) {
         const Unit& v = *s.FindUnit(vid);
@@ -384,8 +388,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         o.fired_at_by_artillery = true;
         if (*p.ordnance == Ordnance::kRocket) o.rocket = RocketEffect::kHit;
         Note(log, EventKind::kFired, u, vid, w,
-             absl::StrCat(u.name.str(), " kills ", r->kills, " of ", v.name.str(), " (", figures,
-                          " under the marker)"));
+             [&] { return absl::StrCat(u.name.str(), " kills ", r->kills, " of ", v.name.str(), " (", figures,
+                          " under the marker)"); });
       }
     }
     m.fired.insert(id);
@@ -440,8 +444,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     melee_losses[c_small ? cid : tid] += small_lost;
     melee_losses[c_small ? tid : cid] += large_lost;
     Note(log, EventKind::kCharged, c, tid, w,
-         absl::StrCat("melee: ", c.name.str(), " loses ", melee_losses[cid], ", ", t.name.str(), " loses ",
-                      melee_losses[tid], " in ", fights, " fights"));
+         [&] { return absl::StrCat("melee: ", c.name.str(), " loses ", melee_losses[cid], ", ", t.name.str(), " loses ",
+                      melee_losses[tid], " in ", fights, " fights"); });
   }
   ApplyLosses(s, melee_losses);
 
@@ -471,7 +475,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     absl::StatusOr<MoraleResult> r = MoraleTest(dice, ms, w);
     IMPI_RETURN_IF_ERROR(r.status());
     e.tested_this_move = true;
-    Note(log, EventKind::kMoraleTest, u, "", w, absl::StrCat(u.name.str(), " tests morale: ", r->total));
+    Note(log, EventKind::kMoraleTest, u, "", w, [&] { return absl::StrCat(u.name.str(), " tests morale: ", r->total); });
     if (r->outcome == MoraleOutcome::kOk) continue;
     failed.insert(id);
     ApplyLastingMorale(*r, e);
