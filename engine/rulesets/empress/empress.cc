@@ -750,11 +750,17 @@ std::vector<Action> EmpressRuleset::PlayableActions(const BattleState& s, Side s
         (stage == Stage::kBritishOrders && side == Side::kBritish))) {
     return {};
   }
-  for (const Unit* u : SortedById(s, side)) {
-    std::vector<Action> mine = UnitOptions(s, *u);
-    if (!mine.empty()) return mine;
+  // The unit with the least id among those that take an order (UnitOptions
+  // lists nothing for the others, and something for every one of these).
+  const Unit* first = nullptr;
+  for (const Unit& u : s.units) {
+    if (u.side != side || (first != nullptr && !(u.id.str() < first->id.str())) || !NeedsOrder(s, u)) {
+      continue;
+    }
+    first = &u;
   }
-  return {};
+  if (first == nullptr) return {};
+  return UnitOptions(s, *first);
 }
 
 absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& action, Dice& dice,
