@@ -1,20 +1,23 @@
 // ai/mcts/levels.h: named difficulty levels, each a search budget.
 //
-// Overview: a level is a number of MCTS iterations a decision, the one table
-// every client reads (`impi arena --zulu hard`, the arena RPC). The search
-// runs about 2,000 iterations a second on Isandlwana on one core
-// (docs/performance.md), so a level costs, a decision, about:
+// Overview: a level is a number of MCTS iterations a decision and how the
+// search answers, the one table every client reads (`impi arena --zulu
+// hard`, the arena RPC). The search runs about 2,000 iterations a second on
+// Isandlwana on one core (docs/performance.md), so a level costs, a
+// decision, about:
 //
-//   easy      50 iterations    ~25 ms
-//   medium   200 iterations   ~100 ms (the search's default budget)
-//   hard     800 iterations   ~400 ms
-//   expert  3000 iterations   ~1.5 s
+//   easy      50 iterations    ~25 ms, the most visited action
+//   medium   200 iterations   ~100 ms (the search's default budget), the same
+//   hard     800 iterations   ~400 ms, the RULES choice unless clearly beaten
+//   expert  3000 iterations   ~1.5 s, the same
 //
-// A level is only a budget: the search itself (ai/mcts/mcts.h) is the same
-// at every level.
+// The lower levels answer as plain MCTS does (PolicySpec::plain), which on
+// a small budget plays below the RULES policy: a beatable side. The search
+// itself (ai/mcts/mcts.h) is the same at every level. Win rates by level:
+// docs/strength.md.
 //
 // Usage:
-//   if (std::optional<int> n = mcts::LevelIterations("hard")) spec.iterations = *n;
+//   if (std::optional<Level> l = mcts::FindLevel("hard")) spec.iterations = l->iterations;
 //
 // Thread safety: constant data.
 #ifndef IMPI_AI_MCTS_LEVELS_H_
@@ -30,19 +33,22 @@ namespace impi::mcts {
 struct Level {
   std::string_view name;
   int iterations;  // MCTS iterations a decision
+  // The most visited action is the answer (plain MCTS: PolicySpec::plain),
+  // not the RULES choice kept unless clearly beaten.
+  bool plain;
 };
 
 inline constexpr std::array<Level, 4> kLevels = {{
-    {"easy", 50},
-    {"medium", 200},
-    {"hard", 800},
-    {"expert", 3000},
+    {"easy", 50, true},
+    {"medium", 200, true},
+    {"hard", 800, false},
+    {"expert", 3000, false},
 }};
 
-// The iterations of a level named in lower case, or nullopt.
-inline std::optional<int> LevelIterations(std::string_view name) {
+// The level named in lower case, or nullopt.
+inline std::optional<Level> FindLevel(std::string_view name) {
   for (const Level& level : kLevels) {
-    if (level.name == name) return level.iterations;
+    if (level.name == name) return level;
   }
   return std::nullopt;
 }

@@ -19,6 +19,7 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   if (spec.rollout_depth > 0) options_.rollout_depth = spec.rollout_depth;
   pivotal_only_ = spec.pivotal_only;
   options_.value_by_winner = spec.value_by_winner;
+  if (spec.plain) options_.keep_rules_z = 0.0;
   options_.turn_cap = spec.turn_cap;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
@@ -45,6 +46,7 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   h.Add(o.threads);
   if (o.paired_root) h.Add(std::string("paired"));
   if (o.value_by_winner) h.Add(std::string("win"));
+  if (o.keep_rules_z != Options().keep_rules_z) h.Add(std::string("plain"));
   if (o.turn_cap > 0) h.Add(o.turn_cap);
   if (o.rollout_depth != Options().rollout_depth) h.Add(o.rollout_depth);
   o.seed = h.value();

@@ -203,7 +203,8 @@ SideReport SideOf(const std::string& policy, int wins, double score_sum, int eve
 absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::string& flag) {
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
-      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal][:win], mcts-paired:<iterations>[...], "
+      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal][:win][:plain], "
+      "mcts-paired:<iterations>[...], "
       "a level (", mcts::LevelNames(),
       ") or grpc:<host:port>");
   PolicySpec spec;
@@ -223,7 +224,8 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
     // mcts-paired: the root's actions compared on common worlds. After the
     // iterations: depth=<decisions> (the rollouts' cut-off) and pivotal
     // (search only the decisions Ruleset::Pivotal names) and win (value a
-    // world played to the end by who won, not by how much).
+    // world played to the end by who won, not by how much) and plain (answer
+    // the most visited action).
     spec.paired_root = absl::StartsWith(t, "mcts-paired:");
     const std::vector<std::string> parts = absl::StrSplit(t.substr(t.find(':') + 1), ':');
     int n = 0;
@@ -238,6 +240,8 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
         spec.pivotal_only = true;
       } else if (parts[i] == "win") {
         spec.value_by_winner = true;
+      } else if (parts[i] == "plain") {
+        spec.plain = true;
       } else if (absl::StartsWith(parts[i], "depth=") &&
                  absl::SimpleAtoi(parts[i].substr(6), &depth) && depth >= 1 &&
                  depth <= kMaxRolloutDepth) {
@@ -245,8 +249,13 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat(flag, ": '", text, "': after the iterations, depth=1..",
-                         kMaxRolloutDepth, ", pivotal or win, not '", parts[i], "'"));
+                         kMaxRolloutDepth, ", pivotal, win or plain, not '", parts[i], "'"));
       }
+    }
+    if (spec.plain && spec.paired_root) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          flag, ": '", text, "': plain (the most visited action) is for mcts:, not mcts-paired: "
+          "(which weighs the RULES choice against the others on common worlds)"));
     }
     spec.kind = PolicyKind::kMcts;
     spec.iterations = n;
@@ -267,9 +276,10 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
   }
   const bool level_prefix = absl::StartsWith(t, "level:");
   const std::string level = level_prefix ? t.substr(6) : t;
-  if (std::optional<int> n = mcts::LevelIterations(level)) {
+  if (std::optional<mcts::Level> l = mcts::FindLevel(level)) {
     spec.kind = PolicyKind::kMcts;
-    spec.iterations = *n;
+    spec.iterations = l->iterations;
+    spec.plain = l->plain;
     return spec;
   }
   if (level_prefix) {

@@ -126,6 +126,10 @@ struct PolicySpec {
   // kMcts: value a world played to the end by who won, not by how much
   // (Options::value_by_winner).
   bool value_by_winner = false;
+  // kMcts: answer the most visited action, as plain MCTS does, rather than
+  // the RULES choice unless another is clearly better
+  // (Options::keep_rules_z 0): weaker on a small budget (the easy levels).
+  bool plain = false;
   // kMcts: the turn after which a game is undecided (Options::turn_cap; the
   // arena's own cap); 0: none.
   int turn_cap = 0;

@@ -503,3 +503,59 @@ TEST(MctsPolicy, SearchesOnlyPivotalDecisionsWhenToldTo) {
 
 }  // namespace
 }  // namespace impi
+
+namespace impi {
+namespace {
+
+// The visits the account gives `text` ("<text> (<n> visits"), or -1; with
+// no text, those of the first action it lists (the most visited).
+int VisitsIn(const std::string& why, const std::string& text) {
+  const size_t at = text.empty() ? why.find("nodes; ") : why.find(text + " (");
+  if (at == std::string::npos) return -1;
+  const size_t visits = why.find(" visits, mean", at);
+  if (visits == std::string::npos) return -1;
+  const size_t open = why.rfind('(', visits);
+  return std::atoi(why.c_str() + open + 1);
+}
+
+// Plain (PolicySpec::plain, the easy levels): the answer is the most
+// visited action, never the RULES choice kept for want of a clearly better
+// one; without it the account says which way the RULES choice went.
+TEST(MctsPolicy, PlainAnswersTheMostVisitedAction) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  PolicySpec spec;
+  spec.kind = PolicyKind::kMcts;
+  spec.iterations = 24;
+  spec.rollout_depth = 4;
+  PolicySpec plain_spec = spec;
+  plain_spec.plain = true;
+  mcts::MctsPolicy kept(spec), plain(plain_spec);
+  absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana"), 3);
+  ASSERT_TRUE(g.ok()) << g.status();
+  CounterRng rng(3, 99);
+  int searched = 0;
+  for (int step = 0; step < 400 && !g->IsOver() && searched < 6; ++step) {
+    const std::vector<Action> legal = g->LegalActions();
+    ASSERT_FALSE(legal.empty());
+    if (legal.size() > 2 && step % 7 == 0) {
+      ++searched;
+      Dice dice = Dice::Seeded(3, static_cast<uint64_t>(step));
+      std::string why;
+      const int i = plain.Choose(g->state(), legal, dice, &why);
+      ASSERT_GE(i, 0);
+      ASSERT_LT(i, static_cast<int>(legal.size()));
+      EXPECT_THAT(why, ::testing::Not(::testing::HasSubstr("RULES choice"))) << why;
+      const int top = VisitsIn(why, "");
+      ASSERT_GT(top, 0) << why;
+      EXPECT_EQ(VisitsIn(why, mcts::ActionText(legal[i])), top) << why;
+      std::string kept_why;
+      kept.Choose(g->state(), legal, dice, &kept_why);
+      EXPECT_THAT(kept_why, ::testing::HasSubstr("RULES choice")) << kept_why;
+    }
+    ASSERT_TRUE(g->Apply(legal[rng.Uniform(legal.size())]).ok());
+  }
+  EXPECT_EQ(searched, 6);
+}
+
+}  // namespace
+}  // namespace impi

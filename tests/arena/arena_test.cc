@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/mcts/levels.h"
 #include "clients/cli/simulate.h"
 #include "engine/rulesets/policy.h"
 #include "gmock/gmock.h"
@@ -278,7 +279,25 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   ASSERT_TRUE(hard.ok());
   EXPECT_EQ(hard->kind, PolicyKind::kMcts);
   EXPECT_EQ(hard->iterations, 800);
+  EXPECT_FALSE(hard->plain);
   EXPECT_EQ(ParsePolicy("level:easy", "--zulu")->iterations, 50);
+  // Every level is the table's (ai/mcts/levels.h), budget and answer rule.
+  for (const mcts::Level& level : mcts::kLevels) {
+    absl::StatusOr<PolicySpec> l = ParsePolicy(std::string(level.name), "--british");
+    ASSERT_TRUE(l.ok()) << level.name;
+    EXPECT_EQ(l->kind, PolicyKind::kMcts);
+    EXPECT_EQ(l->iterations, level.iterations) << level.name;
+    EXPECT_EQ(l->plain, level.plain) << level.name;
+  }
+  EXPECT_TRUE(mcts::kLevels.front().plain) << "the easiest level answers as plain MCTS";
+  absl::StatusOr<PolicySpec> plain = ParsePolicy("mcts:64:plain:depth=10", "--zulu");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_TRUE(plain->plain);
+  EXPECT_EQ(plain->rollout_depth, 10);
+  EXPECT_FALSE(ParsePolicy("mcts:64", "--zulu")->plain);
+  absl::StatusOr<PolicySpec> paired_plain = ParsePolicy("mcts-paired:64:plain", "--zulu");
+  ASSERT_FALSE(paired_plain.ok());
+  EXPECT_THAT(std::string(paired_plain.status().message()), HasSubstr("plain"));
   EXPECT_EQ(ParsePolicy("mcts:123", "--zulu")->iterations, 123);
   EXPECT_FALSE(ParsePolicy("mcts:123", "--zulu")->paired_root);
   absl::StatusOr<PolicySpec> paired = ParsePolicy("mcts-paired:64", "--zulu");
