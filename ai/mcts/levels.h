@@ -6,15 +6,18 @@
 // Isandlwana on one core (docs/performance.md), so a level costs, a
 // decision, about:
 //
-//   easy      50 iterations    ~25 ms, the most visited action
-//   medium   200 iterations   ~100 ms (the search's default budget), the same
-//   hard     800 iterations   ~400 ms, the RULES choice unless clearly beaten
-//   expert  3000 iterations   ~1.5 s, the same
+//   easy      50 iterations    ~25 ms
+//   medium   200 iterations   ~100 ms (the search's default budget)
+//   hard     800 iterations   ~400 ms
+//   expert  3000 iterations   ~1.5 s
 //
-// The lower levels answer as plain MCTS does (PolicySpec::plain), which on
-// a small budget plays below the RULES policy: a beatable side. The search
-// itself (ai/mcts/mcts.h) is the same at every level. Win rates by level:
-// docs/strength.md.
+// Every level answers as plain MCTS does, the most visited action
+// (PolicySpec::plain), so that strength grows with the budget alone: the
+// search's own answer rule (the RULES choice kept unless another is clearly
+// better) holds a budget near the RULES policy until it has the worlds to
+// tell actions apart, which made a larger level play worse than a smaller
+// one (docs/strength.md). The search itself (ai/mcts/mcts.h) is the same at
+// every level.
 //
 // Usage:
 //   if (std::optional<Level> l = mcts::FindLevel("hard")) spec.iterations = l->iterations;
@@ -41,8 +44,8 @@ struct Level {
 inline constexpr std::array<Level, 4> kLevels = {{
     {"easy", 50, true},
     {"medium", 200, true},
-    {"hard", 800, false},
-    {"expert", 3000, false},
+    {"hard", 800, true},
+    {"expert", 3000, true},
 }};
 
 // The level named in lower case, or nullopt.

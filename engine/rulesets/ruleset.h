@@ -128,7 +128,7 @@ struct PolicySpec {
   bool value_by_winner = false;
   // kMcts: answer the most visited action, as plain MCTS does, rather than
   // the RULES choice unless another is clearly better
-  // (Options::keep_rules_z 0): weaker on a small budget (the easy levels).
+  // (Options::keep_rules_z 0), as the difficulty levels do.
   bool plain = false;
   // kMcts: the turn after which a game is undecided (Options::turn_cap; the
   // arena's own cap); 0: none.

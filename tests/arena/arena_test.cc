@@ -279,7 +279,7 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   ASSERT_TRUE(hard.ok());
   EXPECT_EQ(hard->kind, PolicyKind::kMcts);
   EXPECT_EQ(hard->iterations, 800);
-  EXPECT_FALSE(hard->plain);
+  EXPECT_TRUE(hard->plain);
   EXPECT_EQ(ParsePolicy("level:easy", "--zulu")->iterations, 50);
   // Every level is the table's (ai/mcts/levels.h), budget and answer rule.
   for (const mcts::Level& level : mcts::kLevels) {
@@ -289,7 +289,10 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
     EXPECT_EQ(l->iterations, level.iterations) << level.name;
     EXPECT_EQ(l->plain, level.plain) << level.name;
   }
-  EXPECT_TRUE(mcts::kLevels.front().plain) << "the easiest level answers as plain MCTS";
+  for (size_t k = 1; k < mcts::kLevels.size(); ++k) {
+    EXPECT_GT(mcts::kLevels[k].iterations, mcts::kLevels[k - 1].iterations) << "levels rise by budget";
+    EXPECT_EQ(mcts::kLevels[k].plain, mcts::kLevels[0].plain) << "one answer rule for every level";
+  }
   absl::StatusOr<PolicySpec> plain = ParsePolicy("mcts:64:plain:depth=10", "--zulu");
   ASSERT_TRUE(plain.ok()) << plain.status();
   EXPECT_TRUE(plain->plain);
