@@ -179,21 +179,19 @@ void SyncStatus(BattleState& s) {
 }
 
 void SyncUnitStatus(Unit& u, const EmpressUnit* e) {
-  {
-    const int start = u.figures.Starting();
-    const Condition c = start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
-    u.status.disordered = c == Condition::kDisordered;
-    u.status.shaken = c == Condition::kShaken || (e != nullptr && e->permanently_shaken);
-    u.status.pinned = e != nullptr && e->pinned;
-    u.status.retiring = e != nullptr && e->Retiring();
-    u.status.routed = e != nullptr && e->routing;
-    u.status.may_not_fire = e != nullptr && e->never_fire;
-    u.status.ordered = e != nullptr && e->ordered;
-    u.status.limbered = e != nullptr && e->limbered;
-    const bool mounted = u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse ||
-                         u.kind == UnitKind::kMountedInfantry;
-    u.stance = u.status.pinned ? Stance::kProne : mounted ? Stance::kMounted : Stance::kUpright;
-  }
+  const int start = u.figures.Starting();
+  const Condition c = start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
+  u.status.disordered = c == Condition::kDisordered;
+  u.status.shaken = c == Condition::kShaken || (e != nullptr && e->permanently_shaken);
+  u.status.pinned = e != nullptr && e->pinned;
+  u.status.retiring = e != nullptr && e->Retiring();
+  u.status.routed = e != nullptr && e->routing;
+  u.status.may_not_fire = e != nullptr && e->never_fire;
+  u.status.ordered = e != nullptr && e->ordered;
+  u.status.limbered = e != nullptr && e->limbered;
+  const bool mounted = u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse ||
+                       u.kind == UnitKind::kMountedInfantry;
+  u.stance = u.status.pinned ? Stance::kProne : mounted ? Stance::kMounted : Stance::kUpright;
 }
 
 }  // namespace impi::empress

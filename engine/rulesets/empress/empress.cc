@@ -868,7 +868,7 @@ void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Ac
   // The shared status mirrors the bookkeeping (nothing in the rule set
   // reads it back). An order changes only its unit's; the side's first
   // order of the move brings every unit's up to date, so that a table sent
-  // with stale mirrors leaves with none.
+  // with stale mirrors before it leaves it with none.
   if (earlier) {
     SyncUnitStatus(s.units[static_cast<size_t>(&u - s.units.data())], &e);
   } else {
