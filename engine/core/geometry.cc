@@ -25,6 +25,31 @@
 #include <vector>
 
 namespace impi {
+// PathSamples' keeper (geometry.h): what PathTowards reads and fills.
+struct PathSamplesAccess {
+  // Empties `kept` unless it was filled for this list and clearance.
+  static void Prepare(PathSamples& kept, const std::vector<Obstacle>& obstacles, double clearance) {
+    if (kept.obstacles_ == &obstacles && kept.size_ == obstacles.size() &&
+        kept.clearance_ == clearance) {
+      return;
+    }
+    kept.obstacles_ = &obstacles;
+    kept.size_ = obstacles.size();
+    kept.clearance_ = clearance;
+    kept.samples_.assign(obstacles.size(), {});
+    kept.sampled_.assign(obstacles.size(), 0);
+  }
+  // Obstacle i's candidates, worked out by `field` on first use.
+  template <typename F>
+  static const std::vector<Vec2>& Get(PathSamples& kept, const F& field, size_t i) {
+    if (!kept.sampled_[i]) {
+      kept.sampled_[i] = 1;
+      field.Sample(i, &kept.samples_[i]);
+    }
+    return kept.samples_[i];
+  }
+};
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -258,9 +283,14 @@ struct Field {
     return std::max(a.x(), b.x()) < box_lo[i].x() - d || std::min(a.x(), b.x()) > box_hi[i].x() + d ||
            std::max(a.y(), b.y()) < box_lo[i].y() - d || std::min(a.y(), b.y()) > box_hi[i].y() + d;
   }
-  // Waypoint candidates per obstacle, sampled on first use.
+  // Waypoint candidates per obstacle, sampled on first use: in `shared`
+  // when every obstacle keeps the asked clearance and none is ignored for
+  // where the mover stands (then they depend on the obstacles and the
+  // clearance alone), else here.
   mutable std::vector<std::vector<Vec2>> samples;
   mutable std::vector<bool> sampled;
+  bool pristine = true;
+  PathSamples* shared = nullptr;
 
   // Hit radius: touching the clearance outline exactly is not a hit.
   double HitRadius(size_t i) const { return std::max(0.0, keep[i] - 1e-9); }
@@ -312,9 +342,15 @@ struct Field {
   // The waypoint candidates round obstacle i: its clearance outline, less
   // the points that lie within the clearance of something else.
   const std::vector<Vec2>& Samples(size_t i) const {
-    if (sampled[i]) return samples[i];
-    sampled[i] = true;
-    if (ignored[i]) return samples[i];
+    if (shared != nullptr) return PathSamplesAccess::Get(*shared, *this, i);
+    if (!sampled[i]) {
+      sampled[i] = true;
+      Sample(i, &samples[i]);
+    }
+    return samples[i];
+  }
+  void Sample(size_t i, std::vector<Vec2>* out) const {
+    if (ignored[i]) return;
     const Obstacle& o = (*obstacles)[i];
     std::vector<Vec2> raw;
     if (o.shape == Obstacle::Shape::kDisc) {
@@ -325,9 +361,8 @@ struct Field {
       }
     }
     for (const Vec2& p : raw) {
-      if (Clear(p)) samples[i].push_back(p);
+      if (Clear(p)) out->push_back(p);
     }
-    return samples[i];
   }
 
   // True if the mover cannot pass between obstacles i and j keeping its
@@ -404,10 +439,14 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
     if (field.BoxesApart(i, from, from, field.keep[i] + kMargin)) continue;
     const double d0 = DistanceTo(from, o);
     if (d0 <= kEps) {
+      field.pristine = false;
       field.ignored[i] = true;  // the mover already stands on it
       continue;
     }
-    if (d0 < field.keep[i] + kMargin) field.keep[i] = 0.5 * d0;
+    if (d0 < field.keep[i] + kMargin) {
+      field.keep[i] = 0.5 * d0;
+      field.pristine = false;
+    }
   }
   return field;
 }
@@ -846,7 +885,7 @@ bool GetsInTheWay(const Vec2& from, const Vec2& to, const Vec2& other, double ra
 
 Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
                  const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
-                 double clearance) {
+                 double clearance, PathSamples* reuse) {
   Path path;
   path.points.push_back(from);
   stop_short = std::max(0.0, stop_short);
@@ -871,7 +910,11 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
   if (open_way) {
     route = {from, goal};
   } else {
-    const Field field = MakeField(from, obstacles, clearance);
+    Field field = MakeField(from, obstacles, clearance);
+    if (reuse != nullptr && field.pristine) {
+      PathSamplesAccess::Prepare(*reuse, obstacles, clearance);
+      field.shared = reuse;
+    }
     if (GreedyRoute(field, from, goal, stop_short, hand, &route) == RouteResult::kStuck) {
       if (!GraphRoute(field, from, goal, stop_short, &route)) {
         path.blocked = true;

@@ -144,13 +144,36 @@ struct Path {
   bool detoured = false;     // went round something
 };
 
+// The waypoint candidates PathTowards works out round each obstacle, kept
+// for the next searches over the same obstacle list with the same
+// clearance. They depend on the list and the clearance alone when the mover
+// starts clear of every obstacle (the usual move), and only those are kept;
+// a search that starts close to something works out its own. The owner
+// keeps one beside an obstacle list that does not change (a rule set's
+// fixed terrain) and passes both together; a different list or clearance
+// empties it. Not thread-safe: one a thread.
+class PathSamples {
+ public:
+  PathSamples() = default;
+
+ private:
+  friend struct PathSamplesAccess;
+  const std::vector<Obstacle>* obstacles_ = nullptr;
+  size_t size_ = 0;
+  double clearance_ = 0.0;
+  std::vector<std::vector<Vec2>> samples_;
+  std::vector<char> sampled_;
+};
+
 // A path from `from` towards `goal`, at most `max_length` long, stopping
 // `stop_short` inches before the goal. Where the straight line hits an
 // obstacle, the path goes round it on the side `hand` (left or right as the
-// mover faces the goal), keeping `clearance` inches from it. Deterministic.
+// mover faces the goal), keeping `clearance` inches from it. Deterministic;
+// `reuse` (which may be null) changes only the cost, never the path.
 Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
                  const std::vector<Obstacle>& obstacles, Turn hand,
-                 double stop_short = 0.0, double clearance = 0.5);
+                 double stop_short = 0.0, double clearance = 0.5,
+                 PathSamples* reuse = nullptr);
 
 // A point `distance` inches from `from` in the direction of `towards` (or
 // `from` itself if the two coincide).

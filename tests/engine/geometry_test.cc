@@ -265,6 +265,41 @@ TEST(PathTest, LengthNeverExceedsTheBudget) {
   }
 }
 
+TEST(PathTest, KeptSamplesChangeNoPath) {
+  // One PathSamples kept across searches over one list (and moved to a
+  // second list and clearance, and back) gives the very paths a search
+  // without it gives: from far starts (whose samples it keeps) and from
+  // starts close to or touching an obstacle (whose samples it must not use).
+  const std::vector<Obstacle> obs = {Obstacle::Polygon(Square(10, 10, 14, 14)),
+                                     Obstacle::Disc({20, 13}, 1.0),
+                                     Obstacle::Polyline({{24, 6}, {24, 18}})};
+  const std::vector<Obstacle> other = {Obstacle::Polygon(Square(12, 8, 16, 12))};
+  const std::vector<Vec2> starts = {{0, 12}, {0, 11}, {9.8, 12}, {14, 12}, {20, 11.6},
+                                    {23.7, 12}, {5, 2}, {12, 20}};
+  PathSamples kept;
+  int detours = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto* list : {&obs, &other, &obs}) {
+      for (double clearance : {0.5, 0.5, 1.0}) {
+        for (const Vec2& from : starts) {
+          for (Turn hand : {Turn::kLeft, Turn::kRight}) {
+            const Path fresh = PathTowards(from, {34, 12}, 40.0, *list, hand, 0.0, clearance);
+            const Path reused =
+                PathTowards(from, {34, 12}, 40.0, *list, hand, 0.0, clearance, &kept);
+            EXPECT_EQ(fresh.points, reused.points) << from.transpose() << " " << clearance;
+            EXPECT_EQ(fresh.length, reused.length);
+            EXPECT_EQ(fresh.reached, reused.reached);
+            EXPECT_EQ(fresh.blocked, reused.blocked);
+            EXPECT_EQ(fresh.detoured, reused.detoured);
+            detours += fresh.detoured ? 1 : 0;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(detours, 20);  // the searches above went round things
+}
+
 TEST(PathTest, CutMidDetourNeverEndsInAnObstacle) {
   const Obstacle sq = Obstacle::Polygon(Square(10, 10, 14, 14));
   for (double budget = 9.0; budget < 20.0; budget += 0.25) {

@@ -458,7 +458,9 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
   const Vec2 start = u.position;
   std::vector<Vec2> walked = {start};
   if (!(allowance > 0)) return walked;
-  Path p = PathTowards(start, goal, allowance, Impassable(), Turn::kLeft, stop_short, 0.5);
+  const TerrainCache& terrain = TerrainDerived();
+  Path p = PathTowards(start, goal, allowance, terrain.impassable, Turn::kLeft, stop_short, 0.5,
+                       &terrain.path_samples);
   if (p.points.size() < 2) return walked;
   const std::vector<Vec2>& pts = p.points;
   double length = 0;

@@ -680,6 +680,9 @@ class FerreeBattle {
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
+    // PathTowards' waypoint candidates round `impassable`, kept between
+    // moves. The cache is the deriving thread's alone (see TerrainDerived).
+    mutable PathSamples path_samples;
   };
   const TerrainCache& TerrainDerived() const;
   static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
