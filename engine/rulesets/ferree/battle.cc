@@ -1657,23 +1657,29 @@ std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) co
   const BlockerSet& terrain = SightBlockers("");
   // Only a tray near enough to the sniper to touch a line to a target in
   // range can block one (with an inch to spare): the others are left out.
+  // The trays are gathered only when a target in range has a line clear of
+  // the terrain: most snipers have none.
   const double reach = kSniperRange + Radius(*sn) + kCompanyRadius + kTrayRadius + 1.0;
   BlockerSet trays;
-  for (const Unit& z : s_.units) {
-    if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap &&
-        Distance(z.position, sn->position) <= reach) {
-      trays.Add(Obstacle::Disc(z.position, kTrayRadius));
+  bool trays_gathered = false;
+  auto gather_trays = [&] {
+    trays_gathered = true;
+    for (const Unit& z : s_.units) {
+      if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap &&
+          Distance(z.position, sn->position) <= reach) {
+        trays.Add(Obstacle::Disc(z.position, kTrayRadius));
+      }
     }
-  }
+  };
   std::vector<std::pair<double, const Unit*>> targets;
   const BlockerSet::From terrain_from = terrain.Viewer(sn->position);
   for (const Unit& b : s_.units) {
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
     const double d = Gap(*sn, b);
     if (d > kSniperRange) continue;
-    if (!terrain_from.Clear(b.position) || !trays.Clear(sn->position, b.position)) {
-      continue;
-    }
+    if (!terrain_from.Clear(b.position)) continue;
+    if (!trays_gathered) gather_trays();
+    if (!trays.Clear(sn->position, b.position)) continue;
     targets.push_back({d, &b});
   }
   std::stable_sort(targets.begin(), targets.end(),

@@ -204,21 +204,21 @@ bool AllRegimentsBroken(const BattleState& s) {
   // broken settles it. Counts are never negative in play (the service
   // refuses them); should one be, the regiment-by-regiment sum decides.
   bool negative = false;
-  // The trays of a regiment stand together in the units: the parent last
-  // looked up (and found broken, or no regiment) is not looked up again.
-  // A regiment stands before its trays: the last one passed is the likely
-  // parent, compared by id (pooled ids by address) before any lookup.
+  // The units are read from the last: the British stand first in a
+  // battle's list, the Zulus after them, so a tray comes soon. The trays of
+  // a regiment stand together in the units: the parent last looked up (and
+  // found broken, or no regiment) is not looked up again.
   const SharedString* settled = nullptr;
-  const Unit* passed = nullptr;
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kRegiment) passed = &u;
+  const Unit* const first = s.units.data();
+  for (const Unit* p = first + s.units.size(); p != first;) {
+    const Unit& u = *--p;
     if (u.kind != UnitKind::kTray || u.figures.fit == 0) continue;
     if (u.figures.fit < 0) {
       negative = true;
       break;
     }
     if (settled != nullptr && *settled == u.parent) continue;
-    const Unit* r = passed != nullptr && passed->id == u.parent ? passed : s.FindUnit(u.parent);
+    const Unit* r = s.FindUnit(u.parent);
     if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
     settled = &u.parent;
   }
