@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -61,6 +62,19 @@ std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
       }
     }
     if (last != nullptr) last->trays.push_back(&t);
+  }
+  return out;
+}
+
+// The indices of the British units, in unit order: a Zulu tray's tests
+// against "any British unit" read these few instead of every unit. Indices,
+// not pointers: a fight between the tests may give the units new storage.
+// (A side never changes; runners come and go only in the British turn.)
+absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
+  absl::InlinedVector<int, 48> out;
+  const Unit* units = s.units.data();
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    if (units[i].side == Side::kBritish) out.push_back(static_cast<int>(i));
   }
   return out;
 }
@@ -1466,12 +1480,13 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
   Vec2 centre = Vec2::Zero();
   int n = 0;
   bool upright = false, prone = false;
+  const auto british = BritishIndices(s_);
   for (const Unit* t : TraysOf(s_, regiment_id)) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
-    for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
-          NearEnoughToEngage(*t, b) && InContact(*t, b)) {
+    for (const int j : british) {
+      const Unit& b = s_.units[j];
+      if (Alive(b) && b.figures.Present() > 0 && NearEnoughToEngage(*t, b) && InContact(*t, b)) {
         contact = true;
         break;
       }
@@ -1534,12 +1549,13 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   // The trays by their own ids: a lookup by a unit's own id compares
   // addresses (SharedString).
   std::vector<SharedString> movers;
+  const auto british = BritishIndices(s_);
   for (const Unit* t : TraysOf(s_, id)) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
-    for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
-          NearEnoughToEngage(*t, b) && InContact(*t, b)) {
+    for (const int j : british) {
+      const Unit& b = s_.units[j];
+      if (Alive(b) && b.figures.Present() > 0 && NearEnoughToEngage(*t, b) && InContact(*t, b)) {
         contact = true;
         break;
       }
@@ -1731,12 +1747,14 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
   for (const Unit* t : TraysOf(s_, regiment_id)) {
     if (Alive(*t)) trays.push_back(t->id);
   }
+  const auto british = BritishIndices(s_);
   for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t)) continue;
     const Unit* best = nullptr;
-    for (const Unit& b : s_.units) {
-      if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
+    for (const int j : british) {
+      const Unit& b = s_.units[j];
+      if (!Alive(b) || b.figures.Present() <= 0) continue;
       if (!NearEnoughToEngage(*t, b) || !Engaged(*t, b)) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
     }
