@@ -60,6 +60,17 @@ class FlatMap {
     auto it = LowerBound(key);
     return it != end() && !(key < it->first) ? it : end();
   }
+  // find(), trying the entry at *hint first (a position an earlier lookup
+  // of the same key returned, which a change since may have moved): a
+  // caller that looks the same keys up again and again keeps the hints.
+  // *hint is set to where the key was found.
+  const_iterator find(const K& key, size_t* hint) const {
+    const std::vector<value_type>& v = get();
+    if (*hint < v.size() && v[*hint].first == key) return v.begin() + *hint;
+    const_iterator it = find(key);
+    if (it != end()) *hint = static_cast<size_t>(it - begin());
+    return it;
+  }
   size_t count(const K& key) const { return find(key) != end() ? 1 : 0; }
   // The value of a key that must be present (as std::map::at, without the
   // exception: an absent key is a bug).

@@ -4,6 +4,8 @@
 
 #include <any>
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -66,7 +68,13 @@ const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
   static const FerreeUnit* const kNone = new FerreeUnit();
   const FerreeState* own = OwnState(s);
   if (own == nullptr) return *kNone;
-  auto it = own->units.find(unit_id);
+  // The same few ids are looked up again and again, mostly through the
+  // pooled text of a unit's own id (SharedString), whose address stays put:
+  // the entry each address last found is tried first (FlatMap checks it).
+  constexpr size_t kHints = 256;
+  thread_local std::array<size_t, kHints> hints{};
+  size_t& hint = hints[(reinterpret_cast<uintptr_t>(&unit_id) >> 4) % kHints];
+  auto it = own->units.find(unit_id, &hint);
   return it == own->units.end() ? *kNone : it->second;
 }
 
