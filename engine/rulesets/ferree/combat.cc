@@ -155,6 +155,28 @@ std::shared_ptr<const FerreeBattle::TerrainCache> FerreeBattle::DeriveTerrain(
         derived->sight.Add(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
       }
     }
+    // An area's box is widened by what its test reaches: 1" either side of
+    // a donga drawn as a line, and a hair for points on an outline.
+    auto area = [&](double reach) {
+      FerreeBattle::TerrainCache::Area a;
+      a.outline = t.outline;
+      a.open = t.open;
+      a.lo = a.hi = t.outline.front();
+      for (const Vec2& v : t.outline) {
+        a.lo = a.lo.cwiseMin(v);
+        a.hi = a.hi.cwiseMax(v);
+      }
+      a.lo -= Vec2(reach, reach);
+      a.hi += Vec2(reach, reach);
+      return a;
+    };
+    constexpr double kHair = 1e-6;
+    if (t.kind == TerrainKind::kDonga && !t.outline.empty()) {
+      derived->dongas.push_back(area(t.open ? 1.0 + kHair : kHair));
+    }
+    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2) {
+      derived->tents.push_back(area(kHair));
+    }
     // The laager and the thornbush as lists of edges (designed: the
     // thornbush barricade is crossed like the laager; the text gives it no
     // rules).
@@ -210,8 +232,8 @@ const std::vector<std::pair<Vec2, Vec2>>& FerreeBattle::LaagerEdges() const {
 }
 
 bool FerreeBattle::InDonga(const Vec2& p) const {
-  for (const Terrain& t : s_.terrain) {
-    if (t.kind != TerrainKind::kDonga || t.outline.empty()) continue;
+  for (const TerrainCache::Area& t : TerrainDerived().dongas) {
+    if (t.Outside(p)) continue;
     if (t.open) {
       // A donga drawn as a line: designed, 1" either side of it.
       for (size_t i = 0; i + 1 < t.outline.size(); ++i) {
@@ -225,11 +247,8 @@ bool FerreeBattle::InDonga(const Vec2& p) const {
 }
 
 bool FerreeBattle::InTent(const Vec2& p) const {
-  for (const Terrain& t : s_.terrain) {
-    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2 &&
-        PointInPolygon(p, t.outline)) {
-      return true;
-    }
+  for (const TerrainCache::Area& t : TerrainDerived().tents) {
+    if (!t.Outside(p) && PointInPolygon(p, t.outline)) return true;
   }
   return false;
 }

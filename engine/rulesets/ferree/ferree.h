@@ -680,6 +680,19 @@ class FerreeBattle {
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
+    // The dongas and the tent lines, each with its box (widened by the
+    // reach of its test), so that most points skip the exact test.
+    struct Area {
+      std::vector<Vec2> outline;
+      bool open = false;
+      Vec2 lo = Vec2::Zero();
+      Vec2 hi = Vec2::Zero();
+      bool Outside(const Vec2& p) const {
+        return p.x() < lo.x() || p.y() < lo.y() || p.x() > hi.x() || p.y() > hi.y();
+      }
+    };
+    std::vector<Area> dongas;
+    std::vector<Area> tents;
     // PathTowards' waypoint candidates round `impassable`, kept between
     // moves. The cache is the deriving thread's alone (see TerrainDerived).
     mutable PathSamples path_samples;
