@@ -190,11 +190,7 @@ std::shared_ptr<const FerreeBattle::TerrainCache> FerreeBattle::DeriveTerrain(
   return derived;
 }
 
-const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerived() const {
-  if (terrain_ != nullptr && terrain_data_ == s_.terrain.data() &&
-      terrain_size_ == s_.terrain.size()) {
-    return *terrain_;
-  }
+const FerreeBattle::TerrainCache& FerreeBattle::TerrainDerivedAnew() const {
   // The last few terrain lists this thread derived, each held with what was
   // derived from it (an entry in use has `derived`; an empty terrain list
   // is the null `terrain`).

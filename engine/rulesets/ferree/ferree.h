@@ -697,7 +697,15 @@ class FerreeBattle {
     // moves. The cache is the deriving thread's alone (see TerrainDerived).
     mutable PathSamples path_samples;
   };
-  const TerrainCache& TerrainDerived() const;
+  const TerrainCache& TerrainDerived() const {
+    if (terrain_ != nullptr && terrain_data_ == s_.terrain.data() &&
+        terrain_size_ == s_.terrain.size()) {
+      return *terrain_;
+    }
+    return TerrainDerivedAnew();
+  }
+  // TerrainDerived when the terrain list is not the one last derived from.
+  const TerrainCache& TerrainDerivedAnew() const;
   static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
   mutable const Terrain* terrain_data_ = nullptr;
   mutable size_t terrain_size_ = 0;
