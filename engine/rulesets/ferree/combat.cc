@@ -607,6 +607,8 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
 Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
                           bool may_contact) const {
   const Vec2 start = walked.front(), end = walked.back();
+  // Whether RoomAmong has already judged `end` (it found no room there).
+  bool judged = false;
   if (ground_held_ == 0) {
     // Most such moves end where there is room: judged among the units a
     // box round the spot holds (every unit Ground::Near would list, and a
@@ -627,9 +629,12 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
       near.push_back(static_cast<int>(j));
     }
     if (RoomAmong(u, end, {}, may_contact, near)) return end;
+    judged = true;
   }
   const HoldGround hold(*this);
-  if (RoomFor(u, end, {}, may_contact)) return end;
+  // (The units in the box are all those RoomFor would list: its answer
+  // would be the same.)
+  if (!judged && RoomFor(u, end, {}, may_contact)) return end;
   const auto& edges = LaagerEdges();
   // A spot the mover could have reached from its start: within its
   // allowance, and not over the laager or the thornbush from where its move
