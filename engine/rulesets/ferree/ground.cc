@@ -72,7 +72,7 @@ void Ground::Sync(const BattleState& s) {
   // (A validated table is finite; anything else is indexed as a small one.)
   const double w = std::isfinite(s.table.width) ? std::max(1.0, s.table.width) : 1.0;
   const double h = std::isfinite(s.table.height) ? std::max(1.0, s.table.height) : 1.0;
-  if (!index_.has_value() || discs_.size() != n || w != width_ || h != height_) {
+  if (!index_.has_value() || discs_.size() > n || w != width_ || h != height_) {
     width_ = w;
     height_ = h;
     // Finite sizes of at least 1 (validated tables) within kMaxBuckets: Create
@@ -95,11 +95,25 @@ void Ground::Sync(const BattleState& s) {
     }
     return;
   }
+  // Units added since (a runner sent): slots of their own at the end (the
+  // slots before them are checked below like any other).
+  const Unit* units = s.units.data();
+  const size_t kept = discs_.size();
+  for (size_t i = kept; i < n; ++i) {
+    discs_.push_back(DiscOf(units[i]));
+    kinds_.push_back(units[i].kind);
+    present_.push_back(1);
+    // A finite position on a validated table: AddDisc cannot fail then.
+    (void)index_->AddDisc(discs_[i]);
+    if (!Footprinted(units[i])) {
+      present_[i] = 0;
+      (void)index_->RemoveDisc(static_cast<int>(i));
+    }
+  }
   // Most units have not moved since the last Sync: the test that says so
   // reads the unit once and compares its kind (the radius follows from it)
   // and position with what the slot holds; Refresh is for the others.
-  const Unit* units = s.units.data();
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < kept; ++i) {
     const Unit& u = units[i];
     const bool footprinted = Footprinted(u);
     if (footprinted != (present_[i] != 0)) {
