@@ -8,6 +8,7 @@
 #include <cmath>
 #include <set>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -839,15 +840,37 @@ const Terrain* FortifiedArea(const BattleState& s) {
   return nullptr;
 }
 
+bool IsFortification(const Terrain& t) {
+  return (t.kind == TerrainKind::kLaager || t.kind == TerrainKind::kBarricade) && !t.open &&
+         t.outline.size() > 2;
+}
+
 bool InFortified(const BattleState& s, const Vec2& p) {
   for (const Terrain& t : s.terrain) {
-    if ((t.kind == TerrainKind::kLaager || t.kind == TerrainKind::kBarricade) && !t.open &&
-        t.outline.size() > 2 && PointInPolygon(p, t.outline)) {
-      return true;
-    }
+    if (IsFortification(t) && PointInPolygon(p, t.outline)) return true;
   }
   return false;
 }
+
+// The outlines InFortified reads, found once for many points.
+class Fortifications {
+ public:
+  explicit Fortifications(const BattleState& s) {
+    for (const Terrain& t : s.terrain) {
+      if (IsFortification(t)) outlines_.push_back(&t.outline);
+    }
+  }
+  // InFortified(s, p).
+  bool Contain(const Vec2& p) const {
+    for (const std::vector<Vec2>* o : outlines_) {
+      if (PointInPolygon(p, *o)) return true;
+    }
+    return false;
+  }
+
+ private:
+  absl::InlinedVector<const std::vector<Vec2>*, 4> outlines_;
+};
 
 Vec2 Centroid(const std::vector<Vec2>& outline) {
   Vec2 c = Vec2::Zero();
@@ -868,15 +891,43 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
     return p.x() >= 0 && p.y() >= 0 && (tg.width <= 0 || p.x() <= tg.width) &&
            (tg.height <= 0 || p.y() <= tg.height);
   };
-  const Terrain* camp_area = CampArea(s_);
+  const Terrain* camp = CampArea(s_);
+  const int least = MinimumDeploymentInches(d);
+  const Fortifications forts(s_);
+  // The companies in all, and those on the table inside the fortified
+  // position (as BreachOf counts them for "Up to 1/2 of the available
+  // troops").
+  const bool half = d == Deployment::kHalfFortified;
+  const bool fortifying = half || d == Deployment::kAllFortified;
+  int troops = 0, inside = 0;
+  if (fortifying) {
+    for (const Unit& c : s_.units) {
+      if (c.side != Side::kBritish || !IsCompany(c)) continue;
+      ++troops;
+      if (!c.off_table && forts.Contain(c.position)) ++inside;
+    }
+  }
+  // `u` (a company on the table) to `want`, as BreachOf judges a spot.
   auto deploy = [&](const Unit& u, const Vec2& want, bool fortified, double most) {
+    // The others inside, as BreachOf counts them for `u`.
+    const int others_inside = half ? inside - (forts.Contain(u.position) ? 1 : 0) : 0;
     // Designed: the free spot nearest the place (docs/ferree-engine.md,
     // "Footprints") that keeps the situation's rule (and stays inside the
     // fortified position); none if there is no room.
     auto keeps = [&](const Vec2& p) {
-      return on_table(p) && BreachOf(u, p).kind == DeploymentBreach::Kind::kNone &&
-             (!fortified || InFortified(s_, p)) &&
-             (camp_area == nullptr || FromArea(p, *camp_area) < most);
+      if (!on_table(p)) return false;
+      // The distance from the camp, measured once (for the situation's least
+      // and for `most`) and only when asked.
+      const bool near_camp_rule = least > 0 && camp != nullptr;
+      const double from = near_camp_rule ? FromArea(p, *camp) : 0.0;
+      if (near_camp_rule && from < least) return false;  // kTooNearCamp
+      if (half || fortified) {
+        const bool in = forts.Contain(p);
+        if (half && in && 2 * (others_inside + 1) > troops) return false;  // kOverHalfFortified
+        if (fortified && !in) return false;
+      }
+      if (camp == nullptr) return true;
+      return (near_camp_rule ? from : FromArea(p, *camp)) < most;
     };
     Vec2 to;
     if (!FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &to, keeps)) return;
@@ -884,14 +935,12 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
     a.kind = ActionKind::kDeploy;
     a.unit_id = u.id;
     a.to = to;
-    out.push_back(a);
+    out.push_back(std::move(a));
   };
   // D. Deployment Of British Troops, 1. and 2.: "at least 15" from camp" /
   // "Troops pulled in, deploy at least 7" from camp". Designed: pulled in,
   // the band is from 7" out to the historical 15"; a company beyond it (or
   // closer than 7") is offered the place 7" out.
-  const int least = MinimumDeploymentInches(d);
-  const Terrain* camp = CampArea(s_);
   if (least > 0 && camp != nullptr) {
     const double most =
         d == Deployment::kPulledIn ? MinimumDeploymentInches(Deployment::kHistorical) : 1e300;
@@ -919,21 +968,15 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
   // 2., 5 and 6: "Up to 1/2 of the available troops" / "All of the available
   // troops may be put into a fortified position. (The laager or the
   // thornbush redoubt, which ever is present)".
-  if (d == Deployment::kHalfFortified || d == Deployment::kAllFortified) {
+  if (fortifying) {
     const Terrain* fort = FortifiedArea(s_);
     if (fort != nullptr) {
-      int troops = 0, inside = 0;
-      for (const Unit& u : s_.units) {
-        if (u.side != Side::kBritish || !IsCompany(u)) continue;
-        ++troops;
-        if (!u.off_table && InFortified(s_, u.position)) ++inside;
-      }
       const int room = d == Deployment::kAllFortified ? troops : troops / 2;
       if (inside < room) {
         const Vec2 c = Centroid(fort->outline);
         for (const Unit& u : s_.units) {
           if (u.side != Side::kBritish || !IsCompany(u) || u.off_table ||
-              InFortified(s_, u.position)) {
+              forts.Contain(u.position)) {
             continue;
           }
           // Designed: on the line from the position's centre towards the
