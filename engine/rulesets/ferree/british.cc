@@ -98,6 +98,29 @@ bool AtTableEdge(const Vec2& p, const TableGeometry& t) {
   return p.x() <= 1e-6 || p.y() <= 1e-6 || p.x() >= t.width - 1e-6 || p.y() >= t.height - 1e-6;
 }
 
+// Why `u` may not send a runner (FerreeBattle::MayNotSendRunner; "" if it
+// may), given the British `segment`, whether a runner of its own is out and
+// whether a supply wagon is on the table.
+std::string RunnerBar(const Unit& u, int segment, bool runner_out, bool wagon) {
+  if (u.off_table) return "it has left the table";
+  AmmunitionUnit kind;
+  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) {
+    return "only companies with firearms send runners";
+  }
+  if (segment & kSegRunner) return "it has sent a runner this turn";
+  if (runner_out) return "its runner is still out";
+  const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
+  if (u.status.turns_fired < a.turns_before_resupply) {
+    return absl::StrCat("it has fired ", u.status.turns_fired, " turn(s); a runner may go after ",
+                        a.turns_before_resupply);
+  }
+  if (!wagon) return "there is no supply wagon on the table";
+  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) {
+    return "it has no unwounded man to send";
+  }
+  return "";
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -543,29 +566,12 @@ std::string FerreeBattle::MayNotFire(const Unit& u) const {
 }
 
 std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
-  if (u.off_table) return "it has left the table";
-  AmmunitionUnit kind;
-  if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) {
-    return "only companies with firearms send runners";
+  bool runner_out = false, wagon = false;
+  for (const Unit& o : s_.units) {
+    runner_out |= o.kind == UnitKind::kRunner && o.parent == u.id && Alive(o);
+    wagon |= o.kind == UnitKind::kWagon && !o.off_table;
   }
-  if (Own(s_).segment & kSegRunner) return "it has sent a runner this turn";
-  for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && r.parent == u.id && Alive(r)) {
-      return "its runner is still out";
-    }
-  }
-  const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
-  if (u.status.turns_fired < a.turns_before_resupply) {
-    return absl::StrCat("it has fired ", u.status.turns_fired, " turn(s); a runner may go after ",
-                        a.turns_before_resupply);
-  }
-  bool wagon = false;
-  for (const Unit& w : s_.units) wagon |= w.kind == UnitKind::kWagon && !w.off_table;
-  if (!wagon) return "there is no supply wagon on the table";
-  if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) {
-    return "it has no unwounded man to send";
-  }
-  return "";
+  return RunnerBar(u, Own(s_).segment, runner_out, wagon);
 }
 
 double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
@@ -619,80 +625,122 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   // Room for the usual list (a move or two, a dozen or so targets in sight,
   // the rest) without growing it a few times over.
   if (!first_only) out.reserve(32);
-  if (MayNotMove(*u).empty()) {
+  const int seg = Own(s_).segment;
+  const bool may_move = MayNotMove(*u).empty();
+  if (may_move) {
     const Vec2 camp = CampCentre(s_);
     if (Distance(u->position, camp) > 1.0) {
       Action m = make(ActionKind::kMove);
       m.to = camp;
-      out.push_back(m);
+      out.push_back(std::move(m));
       if (first_only) return out;
     }
-    if (u->kind == UnitKind::kSurgeon) {
-      const Unit* best = nullptr;
-      for (const Unit& b : s_.units) {
-        if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 ||
-            InContact(*u, b)) {
+  }
+  if (may_move && u->kind == UnitKind::kSurgeon) {
+    const Unit* best = nullptr;
+    for (const Unit& b : s_.units) {
+      if (b.side != Side::kBritish || b.id == id || b.off_table || b.figures.wounded <= 0 ||
+          InContact(*u, b)) {
+        continue;
+      }
+      if (best == nullptr ||
+          Distance(b.position, u->position) < Distance(best->position, u->position)) {
+        best = &b;
+      }
+    }
+    if (best != nullptr) {
+      Action m = make(ActionKind::kMove);
+      m.to = StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
+      out.push_back(std::move(m));
+      if (first_only) return out;
+    }
+  }
+  // What the rest of the options read of the other units, gathered in one
+  // pass over them (in their order): the nearest tray, for a move towards
+  // it; the Zulu in range, for fire (sight is judged below); those near
+  // enough to engage, for a charge (engagement is judged below); and the
+  // unit's runner and the wagons, for sending a runner.
+  const bool seek_tray = may_move && u->kind != UnitKind::kSurgeon;
+  const bool may_fire = MayNotFire(*u).empty();
+  const bool may_charge =
+      IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed;
+  // Nothing but the other units can bar the runner.
+  const bool runner_possible = RunnerBar(*u, seg, /*runner_out=*/false, /*wagon=*/true).empty();
+  const Unit* near = nullptr;
+  double near_gap = 0.0;  // Gap(*u, *near)
+  const double ru = Radius(*u);
+  // A tray whose centre is further than the nearest gap so far and both
+  // radii (with a margin far above rounding) is further: not measured.
+  const double radii = ru + kTrayRadius + 1e-6;
+  const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
+  // A unit whose centre is further than the range and both radii (with a
+  // margin far above rounding) is out of range: not measured.
+  const double reach = max_range + ru + 1e-6;
+  absl::InlinedVector<const Unit*, 32> in_range;
+  absl::InlinedVector<const Unit*, 8> engageable;
+  bool runner_out = false, wagon = false;
+  if (seek_tray || may_fire || may_charge || runner_possible) {
+    for (const Unit& t : s_.units) {
+      switch (t.kind) {
+        case UnitKind::kRunner:
+          runner_out |= t.parent == u->id && Alive(t);
           continue;
-        }
-        if (best == nullptr ||
-            Distance(b.position, u->position) < Distance(best->position, u->position)) {
-          best = &b;
+        case UnitKind::kWagon:
+          wagon |= !t.off_table;
+          continue;
+        case UnitKind::kTray:
+        case UnitKind::kInduna:
+        case UnitKind::kSniper:
+          break;
+        default:
+          continue;
+      }
+      if (!Alive(t)) continue;
+      const double rt = Radius(t);
+      const double d2 = (t.position - u->position).squaredNorm();
+      // Gap(*u, t), worked out from d2 when first needed.
+      double gap = -1.0;
+      auto gap_to_t = [&] {
+        if (gap < 0) gap = std::max(0.0, std::sqrt(d2) - ru - rt);
+        return gap;
+      };
+      if (seek_tray && t.kind == UnitKind::kTray) {
+        const double r = near_gap + radii;
+        if (near == nullptr || !(d2 > r * r)) {
+          if (near == nullptr || gap_to_t() < near_gap) {
+            near = &t;
+            near_gap = gap_to_t();
+          }
         }
       }
-      if (best != nullptr) {
-        Action m = make(ActionKind::kMove);
-        m.to =
-            StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
-        out.push_back(m);
-        if (first_only) return out;
+      if (t.side != Side::kZulu) continue;  // CloseCombatTarget, and fire's
+      if (may_fire) {
+        const double r = reach + rt;
+        if (!(d2 > r * r) && !(gap_to_t() > max_range)) in_range.push_back(&t);
       }
-    } else {
-      const Unit* near = nullptr;
-      double near_gap = 0.0;  // Gap(*u, *near)
-      // A tray whose centre is further than the nearest gap so far and both
-      // radii (with a margin far above rounding) is further: not measured.
-      const double radii = Radius(*u) + kTrayRadius + 1e-6;
-      for (const Unit& t : s_.units) {
-        if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-        if (near != nullptr) {
-          const double r = near_gap + radii;
-          if ((t.position - u->position).squaredNorm() > r * r) continue;
-        }
-        const double gap = Gap(*u, t);
-        if (near == nullptr || gap < near_gap) {
-          near = &t;
-          near_gap = gap;
-        }
-      }
-      if (near != nullptr && near_gap > 1.0) {
-        Action m = make(ActionKind::kMove);
-        m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
-        out.push_back(std::move(m));
-        if (first_only) return out;
+      if (may_charge) {
+        // NearEnoughToEngage(t, *u).
+        const double r = rt + ru + kLaagerReach + kContactGap + 0.2 + 1e-6;
+        if (d2 <= r * r) engageable.push_back(&t);
       }
     }
   }
-  if (MayNotFire(*u).empty()) {
-    const double max_range = IsArtillery(*u) ? kArtilleryRange : kRifleRange;
+  if (near != nullptr && near_gap > 1.0) {
+    Action m = make(ActionKind::kMove);
+    m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
+    out.push_back(std::move(m));
+    if (first_only) return out;
+  }
+  if (!in_range.empty()) {
     const BlockerSet::From sight = SightBlockers("").Viewer(u->position);
-    // A unit whose centre is further than the range and both radii (with a
-    // margin far above rounding) is out of range: not measured.
-    const double reach = max_range + Radius(*u) + 1e-6;
-    for (const Unit& t : s_.units) {
-      if (t.side != Side::kZulu || !Alive(t)) continue;
-      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
-        continue;
-      }
-      const double r = reach + Radius(t);
-      if ((t.position - u->position).squaredNorm() > r * r) continue;
-      if (Gap(*u, t) > max_range || !sight.Clear(t.position)) continue;
+    for (const Unit* t : in_range) {
+      if (!sight.Clear(t->position)) continue;
       Action f = make(ActionKind::kFire);
-      f.target_id = t.id;
+      f.target_id = t->id;
       out.push_back(std::move(f));
       if (first_only) return out;
     }
   }
-  const int seg = Own(s_).segment;
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
     if (first_only) return out;
@@ -702,19 +750,16 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
     out.push_back(make(u->status.limbered ? ActionKind::kUnlimber : ActionKind::kLimber));
     if (first_only) return out;
   }
-  if (MayNotSendRunner(*u).empty()) {
+  if (runner_possible && RunnerBar(*u, seg, runner_out, wagon).empty()) {
     out.push_back(make(ActionKind::kSendRunner));
     if (first_only) return out;
   }
-  if (IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed) {
-    for (const Unit& t : s_.units) {
-      if (!CloseCombatTarget(t)) continue;
-      if (!NearEnoughToEngage(t, *u) || !Engaged(t, *u)) continue;
-      Action ch = make(ActionKind::kCharge);
-      ch.target_id = t.id;
-      out.push_back(std::move(ch));
-      if (first_only) return out;
-    }
+  for (const Unit* t : engageable) {
+    if (!Engaged(*t, *u)) continue;
+    Action ch = make(ActionKind::kCharge);
+    ch.target_id = t->id;
+    out.push_back(std::move(ch));
+    if (first_only) return out;
   }
   out.push_back(make(ActionKind::kPass));
   return out;
