@@ -94,6 +94,24 @@ bool FugitivesDrift(const BattleState& s, Vec2* at) {
   return false;
 }
 
+// A runner by its id, or nullptr. Runners join the units at the end
+// (BritishSendRunner), so the search runs back from there, past a few units,
+// and leaves the id index alone: looking up a unit added since the index was
+// built would have it built afresh.
+Unit* FindRunner(BattleState& s, const std::string& id) {
+  for (auto it = s.units.rbegin(); it != s.units.rend(); ++it) {
+    if (it->kind == UnitKind::kRunner && it->id == id) return &*it;
+  }
+  return nullptr;
+}
+
+// The unit a runner's FerreeUnit.wagon_id names, or nullptr. An empty id
+// (no wagon recorded) names no unit: it is not looked up, which would read
+// every unit's id.
+const Unit* WagonNamed(const BattleState& s, const std::string& wagon_id) {
+  return wagon_id.empty() ? nullptr : s.FindUnit(wagon_id);
+}
+
 bool AtTableEdge(const Vec2& p, const TableGeometry& t) {
   return p.x() <= 1e-6 || p.y() <= 1e-6 || p.x() >= t.width - 1e-6 || p.y() >= t.height - 1e-6;
 }
@@ -327,7 +345,7 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
 // Runners and quartermasters.
 
 void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
-  Unit* r = s_.FindUnit(runner_id);
+  Unit* r = FindRunner(s_, runner_id);
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
@@ -355,13 +373,12 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
                               " turns of ammunition", cap, ": it is resupplied with ", credited,
                               " turns of fire."));
   e.unit_ids = {runner_id, c->id};
-  const int idx = s_.UnitIndex(runner_id);
-  s_.units.erase(s_.units.begin() + idx);
+  s_.units.erase(s_.units.begin() + (r - s_.units.data()));
   MutableOwnState(s_).units.erase(runner_id);
 }
 
 const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
-  if (const Unit* w = s_.FindUnit(UnitOf(s_, runner.id).wagon_id)) {
+  if (const Unit* w = WagonNamed(s_, UnitOf(s_, runner.id).wagon_id)) {
     if (w->kind == UnitKind::kWagon && !w->off_table) return w;
   }
   if (const Unit* w = OwnWagon(runner)) return w;
@@ -377,7 +394,7 @@ const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
 }
 
 absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
-  Unit* r = s_.FindUnit(runner_id);
+  Unit* r = FindRunner(s_, runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
   const bool carrying = UnitOf(s_, runner_id).carrying;
@@ -395,7 +412,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   const Vec2 at = goal->position;
   std::vector<Vec2> path = MoveUnit(*r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2,
                                     kContactGap / 2, false);
-  r = s_.FindUnit(runner_id);
+  r = FindRunner(s_, runner_id);
   goal = s_.FindUnit(goal_id);
   const bool arrived = InContact(*r, *goal);
   if (Explain()) {
@@ -427,8 +444,8 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
   w->status.acted = true;
   std::vector<std::string> queue;
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && Alive(r) && !UnitOf(s_, r.id).carrying &&
-        InContact(r, *w)) {
+    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) &&
+        !UnitOf(s_, r.id).carrying) {
       queue.push_back(r.id);
     }
   }
@@ -440,7 +457,7 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
   while (!queue.empty()) {
     const std::string rid = queue.front();
     queue.erase(queue.begin());
-    Unit* r = s_.FindUnit(rid);
+    Unit* r = FindRunner(s_, rid);
     const Unit* own = OwnWagon(*r);
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
@@ -1432,7 +1449,7 @@ absl::Status FerreeBattle::BritishSendRunner(const Action& a, const std::string&
     // side nearest his wagon.
     Unit& rn = s_.units.back();
     const Unit* c = s_.FindUnit(uid);
-    const Unit* w = s_.FindUnit(UnitOf(s_, rid).wagon_id);
+    const Unit* w = WagonNamed(s_, UnitOf(s_, rid).wagon_id);
     Vec2 spot;
     if (c != nullptr &&
         FreeSpot(rn, c->position, Radius(*c) + Radius(rn) + kContactGap / 2,
