@@ -914,24 +914,52 @@ bool InFortified(const BattleState& s, const Vec2& p) {
   return false;
 }
 
+// An outline with its box, for PointInPolygon on many points: a point more
+// than a margin (far above rounding) outside the box is outside the
+// outline, as PointInPolygon finds it (no edge within its reach; a ray from
+// it crosses the outline an even number of times, or never), and is not
+// tested edge by edge.
+class BoxedOutline {
+ public:
+  explicit BoxedOutline(const std::vector<Vec2>& outline) : outline_(&outline) {
+    lo_ = hi_ = outline.empty() ? Vec2::Zero() : outline.front();
+    for (const Vec2& v : outline) {
+      lo_ = lo_.cwiseMin(v);
+      hi_ = hi_.cwiseMax(v);
+    }
+    lo_ -= Vec2(kMargin, kMargin);
+    hi_ += Vec2(kMargin, kMargin);
+  }
+  // PointInPolygon(p, outline).
+  bool Contains(const Vec2& p) const {
+    if (p.x() < lo_.x() || p.y() < lo_.y() || p.x() > hi_.x() || p.y() > hi_.y()) return false;
+    return PointInPolygon(p, *outline_);
+  }
+
+ private:
+  static constexpr double kMargin = 1e-6;
+  const std::vector<Vec2>* outline_;
+  Vec2 lo_, hi_;
+};
+
 // The outlines InFortified reads, found once for many points.
 class Fortifications {
  public:
   explicit Fortifications(const BattleState& s) {
     for (const Terrain& t : s.terrain) {
-      if (IsFortification(t)) outlines_.push_back(&t.outline);
+      if (IsFortification(t)) outlines_.emplace_back(t.outline);
     }
   }
   // InFortified(s, p).
   bool Contain(const Vec2& p) const {
-    for (const std::vector<Vec2>* o : outlines_) {
-      if (PointInPolygon(p, *o)) return true;
+    for (const BoxedOutline& o : outlines_) {
+      if (o.Contains(p)) return true;
     }
     return false;
   }
 
  private:
-  absl::InlinedVector<const std::vector<Vec2>*, 4> outlines_;
+  absl::InlinedVector<BoxedOutline, 2> outlines_;
 };
 
 Vec2 Centroid(const std::vector<Vec2>& outline) {
@@ -1036,6 +1064,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
       const int room = d == Deployment::kAllFortified ? troops : troops / 2;
       if (inside < room) {
         const Vec2 c = Centroid(fort->outline);
+        const BoxedOutline outline(fort->outline);
         for (const Unit& u : s_.units) {
           if (u.side != Side::kBritish || !IsCompany(u) || u.off_table ||
               forts.Contain(u.position)) {
@@ -1047,10 +1076,10 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
           if (dir.norm() < 1e-9) dir = Vec2(0, -1);
           dir.normalize();
           double lo = 0, hi = 1;
-          while (PointInPolygon(c + hi * dir, fort->outline) && hi < 1e4) hi *= 2;
+          while (outline.Contains(c + hi * dir) && hi < 1e4) hi *= 2;
           for (int k = 0; k < 60; ++k) {
             const double mid = (lo + hi) / 2;
-            (PointInPolygon(c + mid * dir, fort->outline) ? lo : hi) = mid;
+            (outline.Contains(c + mid * dir) ? lo : hi) = mid;
           }
           deploy(u, c + std::max(lo - kCompanyRadius, lo / 2) * dir, /*fortified=*/true, 1e300);
         }
