@@ -219,8 +219,13 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   }
   // Designed: a unit whose way back is barred by a Zulu tray within 6" is
   // Surrounded.
+  // A tray whose centre is further than 6" and both radii (with a margin far
+  // above rounding) is further: not measured.
+  const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
   for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
+    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) continue;
+    if (Gap(*u, t) > kWithin) continue;
     if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) {
       u->status.surrounded = true;
     }
@@ -286,8 +291,13 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
   // "An active British company must check its resolve if at least one Zulu
   // movement tray is within 6" or it was shot at by snipers."
   CompanyResolveInput in;
+  // A tray whose centre is further than 6" and both radii (with a margin far
+  // above rounding) is further: not measured.
+  const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
   for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t) || Gap(*u, t) > kWithin) continue;
+    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) continue;
+    if (Gap(*u, t) > kWithin) continue;
     ++in.zulu_trays_within_6;
     if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;
   }
