@@ -707,20 +707,19 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   absl::InlinedVector<const Unit*, 8> engageable;
   bool runner_out = false, wagon = false;
   if (seek_tray || may_fire || may_charge || runner_possible) {
+    // The squared reaches for fire and for engaging a unit of radius
+    // reach_rt (the Zulu of one kind stand together in the units: worked
+    // out again as the radius changes).
+    double reach_rt = -1.0, fire_sq = 0.0, engage_sq = 0.0;
     for (const Unit& t : s_.units) {
-      switch (t.kind) {
-        case UnitKind::kRunner:
+      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna &&
+          t.kind != UnitKind::kSniper) {
+        if (t.kind == UnitKind::kRunner) {
           runner_out |= t.parent == u->id && Alive(t);
-          continue;
-        case UnitKind::kWagon:
+        } else if (t.kind == UnitKind::kWagon) {
           wagon |= !t.off_table;
-          continue;
-        case UnitKind::kTray:
-        case UnitKind::kInduna:
-        case UnitKind::kSniper:
-          break;
-        default:
-          continue;
+        }
+        continue;
       }
       if (!Alive(t)) continue;
       const double rt = Radius(t);
@@ -741,15 +740,16 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
         }
       }
       if (t.side != Side::kZulu) continue;  // CloseCombatTarget, and fire's
-      if (may_fire) {
-        const double r = reach + rt;
-        if (!(d2 > r * r) && !(gap_to_t() > max_range)) in_range.push_back(&t);
+      if (rt != reach_rt) {
+        reach_rt = rt;
+        const double fire = reach + rt;
+        fire_sq = fire * fire;
+        // NearEnoughToEngage(t, *u)'s reach.
+        const double engage = rt + ru + kLaagerReach + kContactGap + 0.2 + 1e-6;
+        engage_sq = engage * engage;
       }
-      if (may_charge) {
-        // NearEnoughToEngage(t, *u).
-        const double r = rt + ru + kLaagerReach + kContactGap + 0.2 + 1e-6;
-        if (d2 <= r * r) engageable.push_back(&t);
-      }
+      if (may_fire && !(d2 > fire_sq) && !(gap_to_t() > max_range)) in_range.push_back(&t);
+      if (may_charge && d2 <= engage_sq) engageable.push_back(&t);
     }
   }
   if (near != nullptr && near_gap > 1.0) {
