@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
@@ -116,27 +117,93 @@ bool AtTableEdge(const Vec2& p, const TableGeometry& t) {
   return p.x() <= 1e-6 || p.y() <= 1e-6 || p.x() >= t.width - 1e-6 || p.y() >= t.height - 1e-6;
 }
 
-// Why `u` may not send a runner (FerreeBattle::MayNotSendRunner; "" if it
-// may), given the British `segment`, whether a runner of its own is out and
-// whether a supply wagon is on the table.
-std::string RunnerBar(const Unit& u, int segment, bool runner_out, bool wagon) {
-  if (u.off_table) return "it has left the table";
+// A bar to what a unit would do: sets *why to `text` (when asked) and
+// answers false.
+bool Barred(std::string* why, absl::string_view text) {
+  if (why != nullptr) why->assign(text.data(), text.size());
+  return false;
+}
+
+// Whether `u` may move now, the British segment being `seg`; if not, and
+// `why` is given, why not (FerreeBattle::MayNotMove).
+bool MayMove(const Unit& u, int seg, std::string* why) {
+  if (u.off_table) return Barred(why, "it has left the table");
+  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) {
+    if (why != nullptr) *why = absl::StrCat("a ", UnitKindName(u.kind), " does not move");
+    return false;
+  }
+  if (u.figures.fit + u.figures.wounded <= 0) return Barred(why, "nobody is left who can move");
+  if (seg & kSegMoved) return Barred(why, "it has already moved this turn");
+  if (seg & kSegFired) {
+    return Barred(why, "it has fired: a unit moves before it shoots (B before C)");
+  }
+  if (seg & kSegFought) return Barred(why, "it has fought in close combat");
+  // Artillery Movement: "Artillery may ... move 1D6 inches and unlimber, but
+  // not fire in one turn": a gun that has unlimbered this turn may still
+  // make its 1D6 (prolonge) move; one that has limbered may not move.
+  if ((seg & kSegLimber) && !(IsArtillery(u) && !u.status.limbered)) {
+    return Barred(why, "it has limbered this turn");
+  }
+  if (u.status.surrounded && IsNative(u)) {
+    return Barred(why, "it is surrounded and huddles: it may not move");
+  }
+  return true;
+}
+
+// Whether `u` may fire now, the British segment being `seg`; if not, and
+// `why` is given, why not (FerreeBattle::MayNotFire).
+bool MayFire(const Unit& u, int seg, std::string* why) {
+  if (u.off_table) return Barred(why, "it has left the table");
+  if (!IsCompany(u)) {
+    if (why != nullptr) *why = absl::StrCat("a ", UnitKindName(u.kind), " does not fire");
+    return false;
+  }
+  if (u.figures.fit + u.figures.wounded <= 0) return Barred(why, "nobody is left who can fire");
+  if (seg & kSegFired) return Barred(why, "it has already fired this turn");
+  if (seg & kSegFought) return Barred(why, "it has fought in close combat");
+  if (u.status.surrounded && IsNative(u)) {
+    return Barred(why, "it is surrounded and huddles: it may not fire");
+  }
+  if (IsArtillery(u)) {
+    if (u.status.may_not_fire) return Barred(why, "its guns were left behind when it retreated");
+    if (u.status.limbered) return Barred(why, "limbered artillery can not fire");
+    if ((seg & kSegMoved) && (seg & kSegLimber)) {
+      return Barred(why, "artillery that moves and unlimbers may not fire");
+    }
+  } else if (u.status.ammunition == Ammunition::kOut) {
+    return Barred(why, "it is out of ammunition: no fire until resupplied");
+  }
+  if ((u.status.retiring || u.status.routed) && (IsMounted(u) || IsNative(u) || IsArtillery(u))) {
+    return Barred(why, "retiring or retreating mounted, native and artillery units may not fire");
+  }
+  return true;
+}
+
+// Whether `u` may send a runner now, the British segment being `seg`, given
+// whether a runner of its own is out and whether a supply wagon is on the
+// table; if not, and `why` is given, why not
+// (FerreeBattle::MayNotSendRunner).
+bool MaySendRunner(const Unit& u, int seg, bool runner_out, bool wagon, std::string* why) {
+  if (u.off_table) return Barred(why, "it has left the table");
   AmmunitionUnit kind;
   if (!IsCompany(u) || !AmmunitionUnitOf(u, &kind)) {
-    return "only companies with firearms send runners";
+    return Barred(why, "only companies with firearms send runners");
   }
-  if (segment & kSegRunner) return "it has sent a runner this turn";
-  if (runner_out) return "its runner is still out";
+  if (seg & kSegRunner) return Barred(why, "it has sent a runner this turn");
+  if (runner_out) return Barred(why, "its runner is still out");
   const AmmunitionAllowance a = AmmunitionFor(kind, nullptr);
   if (u.status.turns_fired < a.turns_before_resupply) {
-    return absl::StrCat("it has fired ", u.status.turns_fired, " turn(s); a runner may go after ",
-                        a.turns_before_resupply);
+    if (why != nullptr) {
+      *why = absl::StrCat("it has fired ", u.status.turns_fired,
+                          " turn(s); a runner may go after ", a.turns_before_resupply);
+    }
+    return false;
   }
-  if (!wagon) return "there is no supply wagon on the table";
+  if (!wagon) return Barred(why, "there is no supply wagon on the table");
   if (u.figures.fit - std::min(u.leaders, u.figures.fit) < 1) {
-    return "it has no unwounded man to send";
+    return Barred(why, "it has no unwounded man to send");
   }
-  return "";
+  return true;
 }
 
 }  // namespace
@@ -550,46 +617,15 @@ absl::Status FerreeBattle::SurgeonAid(int max_attempts) {
 // What the active unit may do.
 
 std::string FerreeBattle::MayNotMove(const Unit& u) const {
-  if (u.off_table) return "it has left the table";
-  const int seg = Own(s_).segment;
-  if (!IsCompany(u) && u.kind != UnitKind::kSurgeon) {
-    return absl::StrCat("a ", UnitKindName(u.kind), " does not move");
-  }
-  if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can move";
-  if (seg & kSegMoved) return "it has already moved this turn";
-  if (seg & kSegFired) return "it has fired: a unit moves before it shoots (B before C)";
-  if (seg & kSegFought) return "it has fought in close combat";
-  // Artillery Movement: "Artillery may ... move 1D6 inches and unlimber, but
-  // not fire in one turn": a gun that has unlimbered this turn may still
-  // make its 1D6 (prolonge) move; one that has limbered may not move.
-  if ((seg & kSegLimber) && !(IsArtillery(u) && !u.status.limbered)) {
-    return "it has limbered this turn";
-  }
-  if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not move";
-  return "";
+  std::string why;
+  MayMove(u, Own(s_).segment, &why);
+  return why;
 }
 
 std::string FerreeBattle::MayNotFire(const Unit& u) const {
-  if (u.off_table) return "it has left the table";
-  const int seg = Own(s_).segment;
-  if (!IsCompany(u)) return absl::StrCat("a ", UnitKindName(u.kind), " does not fire");
-  if (u.figures.fit + u.figures.wounded <= 0) return "nobody is left who can fire";
-  if (seg & kSegFired) return "it has already fired this turn";
-  if (seg & kSegFought) return "it has fought in close combat";
-  if (u.status.surrounded && IsNative(u)) return "it is surrounded and huddles: it may not fire";
-  if (IsArtillery(u)) {
-    if (u.status.may_not_fire) return "its guns were left behind when it retreated";
-    if (u.status.limbered) return "limbered artillery can not fire";
-    if ((seg & kSegMoved) && (seg & kSegLimber)) {
-      return "artillery that moves and unlimbers may not fire";
-    }
-  } else if (u.status.ammunition == Ammunition::kOut) {
-    return "it is out of ammunition: no fire until resupplied";
-  }
-  if ((u.status.retiring || u.status.routed) && (IsMounted(u) || IsNative(u) || IsArtillery(u))) {
-    return "retiring or retreating mounted, native and artillery units may not fire";
-  }
-  return "";
+  std::string why;
+  MayFire(u, Own(s_).segment, &why);
+  return why;
 }
 
 std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
@@ -598,7 +634,9 @@ std::string FerreeBattle::MayNotSendRunner(const Unit& u) const {
     runner_out |= o.kind == UnitKind::kRunner && o.parent == u.id && Alive(o);
     wagon |= o.kind == UnitKind::kWagon && !o.off_table;
   }
-  return RunnerBar(u, Own(s_).segment, runner_out, wagon);
+  std::string why;
+  MaySendRunner(u, Own(s_).segment, runner_out, wagon, &why);
+  return why;
 }
 
 double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
@@ -653,7 +691,7 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   // the rest) without growing it a few times over.
   if (!first_only) out.reserve(32);
   const int seg = Own(s_).segment;
-  const bool may_move = MayNotMove(*u).empty();
+  const bool may_move = MayMove(*u, seg, nullptr);
   if (may_move) {
     const Vec2 camp = CampCentre(s_);
     if (Distance(u->position, camp) > 1.0) {
@@ -688,11 +726,12 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   // enough to engage, for a charge (engagement is judged below); and the
   // unit's runner and the wagons, for sending a runner.
   const bool seek_tray = may_move && u->kind != UnitKind::kSurgeon;
-  const bool may_fire = MayNotFire(*u).empty();
+  const bool may_fire = MayFire(*u, seg, nullptr);
   const bool may_charge =
       IsCompany(*u) && !(seg & kSegFought) && !u->status.retiring && !u->status.routed;
   // Nothing but the other units can bar the runner.
-  const bool runner_possible = RunnerBar(*u, seg, /*runner_out=*/false, /*wagon=*/true).empty();
+  const bool runner_possible =
+      MaySendRunner(*u, seg, /*runner_out=*/false, /*wagon=*/true, nullptr);
   const Unit* near = nullptr;
   double near_gap = 0.0;  // Gap(*u, *near)
   const double ru = Radius(*u);
@@ -777,7 +816,7 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
     out.push_back(make(u->status.limbered ? ActionKind::kUnlimber : ActionKind::kLimber));
     if (first_only) return out;
   }
-  if (runner_possible && RunnerBar(*u, seg, runner_out, wagon).empty()) {
+  if (runner_possible && MaySendRunner(*u, seg, runner_out, wagon, nullptr)) {
     out.push_back(make(ActionKind::kSendRunner));
     if (first_only) return out;
   }
