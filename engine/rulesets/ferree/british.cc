@@ -426,7 +426,7 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
-  const int turns = UnitOf(s_, runner_id).turns_carried;
+  const int turns = UnitOf(s_, r->id).turns_carried;
   int credited = turns;  // turns of fire the company has after this
   std::string cap;
   if (AmmunitionUnitOf(*c, &kind)) {
@@ -474,7 +474,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   Unit* r = FindRunner(s_, runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
-  const bool carrying = UnitOf(s_, runner_id).carrying;
+  const bool carrying = UnitOf(s_, r->id).carrying;
   const Unit* goal = carrying ? c : RunnerWagon(*r);
   if (goal == nullptr || (carrying && !Alive(*goal))) return absl::OkStatus();
   if (InContact(*r, *goal)) {
@@ -539,7 +539,7 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
     const Resupply res =
-        AmmunitionResupply(dice_, at_own, UnitOf(s_, rid).turns_waited, WhyFor(why));
+        AmmunitionResupply(dice_, at_own, UnitOf(s_, r->id).turns_waited, WhyFor(why));
     if (Explain()) {
       Event& e = LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       e.unit_ids = {rid};
@@ -553,14 +553,16 @@ absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
         // waits" is counted as each turn begins).
         stop = true;
         break;
-      case ResupplyResult::kTurnsOfAmmo:
-        MutableUnitOf(s_, rid).carrying = true;
-        MutableUnitOf(s_, rid).turns_carried = res.turns;
-        MutableUnitOf(s_, rid).turns_waited = 0;
+      case ResupplyResult::kTurnsOfAmmo: {
+        FerreeUnit& book = MutableUnitOf(s_, rid);
+        book.carrying = true;
+        book.turns_carried = res.turns;
+        book.turns_waited = 0;
         // "Those figures that receive a supply of ammunition may move toward
         // their unit at this time."
         IMPI_RETURN_IF_ERROR(MoveRunner(rid));
         break;
+      }
       case ResupplyResult::kFindOwnWagon:
         if (own != nullptr) MutableUnitOf(s_, rid).wagon_id = own->id;
         break;
