@@ -212,14 +212,14 @@ bool MaySendRunner(const Unit& u, int seg, bool runner_out, bool wagon, std::str
 // The active British unit's turn.
 
 absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
-  Clock& c = s_.clock;
+  FerreeState& own = Own(s_);
   std::string id;
-  if (!Own(s_).chits_left.empty() && (Own(s_).segment & kSegActive) != 0) {
-    id = Own(s_).chits_left.front();
-    Own(s_).chits_left.erase(Own(s_).chits_left.begin());
+  if (!own.chits_left.empty() && (own.segment & kSegActive) != 0) {
+    id = own.chits_left.front();
+    own.chits_left.erase(own.chits_left.begin());
   }
-  Own(s_).segment = 0;
-  MutableOwnState(s_).surgeon_attempts = 0;
+  own.segment = 0;
+  own.surgeon_attempts = 0;
   if (!Explain()) return absl::OkStatus();
   Event& e =
       Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
@@ -240,10 +240,10 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   }
   // The active unit's counter is kept at the front of the cup while the
   // British player acts with it.
-  Clock& c = s_.clock;
-  Own(s_).chits_left.insert(Own(s_).chits_left.begin(), id);
-  Own(s_).segment = kSegActive;
-  MutableOwnState(s_).surgeon_attempts = 0;
+  FerreeState& own = Own(s_);
+  own.chits_left.insert(own.chits_left.begin(), id);
+  own.segment = kSegActive;
+  own.surgeon_attempts = 0;
   if (IsCompany(*u)) {
     IMPI_RETURN_IF_ERROR(MoveRunners(id));
     IMPI_RETURN_IF_ERROR(BritishResolve(id));
