@@ -66,35 +66,6 @@ int TurnsOfFire(UnitKind kind) {
   }
 }
 
-bool IsZuluTray(const Unit& u) { return u.side == Side::kZulu && u.kind == UnitKind::kTray; }
-bool IsZuluRegiment(const Unit& u) {
-  return u.side == Side::kZulu && u.kind == UnitKind::kRegiment;
-}
-
-bool IsBritishFighter(const Unit& u) {
-  if (u.side != Side::kBritish) return false;
-  switch (u.kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets: return true;
-    default: return false;
-  }
-}
-
-bool StillFighting(const Unit& u) {
-  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
-}
-
-bool IsBritishTarget(const Unit& u) {
-  return u.side == Side::kBritish && u.OnTable() && u.kind != UnitKind::kWagon &&
-         u.figures.Present() > 0;
-}
-
 bool IsMounted(const Unit& u) {
   if (u.stance == Stance::kDismounted) return false;
   return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
@@ -117,6 +88,17 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
   ForEachTray(s, regiment_id, [&](const Unit& t) { out.push_back(&t); });
+  return out;
+}
+
+std::vector<const Unit*> TraysOf(const BattleState& s, const Unit& regiment) {
+  // ForEachTray with the regiment found: its trays name it as parent.
+  std::vector<const Unit*> out;
+  out.reserve(8);
+  const SharedString& id = regiment.id;
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && u.parent == id && StillFighting(u)) out.push_back(&u);
+  }
   return out;
 }
 
@@ -157,38 +139,60 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
   return best;
 }
 
-double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
-                            const Unit** nearest_british) {
-  // NearestBritishTo for each tray, over the British targets gathered once
-  // in unit order (so that ties go the same way). The list is kept between
-  // calls on this thread to save allocating it each time.
-  thread_local std::vector<const Unit*> targets;
-  targets.clear();
+void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
+  out->clear();
   for (const Unit& u : s.units) {
-    if (IsBritishTarget(u)) targets.push_back(&u);
+    if (IsBritishTarget(u)) out->push_back(&u);
   }
+}
+
+const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {
+  // NearestBritishTo's pass, over the targets alone.
+  const Unit* best = nullptr;
+  double best_d = kFar;
+  for (const Unit* u : targets) {
+    if (best != nullptr && SurelyFurther(z, *u, best_d)) continue;
+    const double d = Gap(z, *u);
+    if (d < best_d) {
+      best_d = d;
+      best = u;
+    }
+  }
+  return best;
+}
+
+double TraysGapToBritish(const std::vector<const Unit*>& trays,
+                         const std::vector<const Unit*>& targets, const Unit** nearest_british,
+                         const Unit** nearest_tray) {
   double best = kFar;
   const Unit* best_unit = nullptr;
-  ForEachTray(s, regiment_id, [&](const Unit& t) {
-    const Unit* b = nullptr;
-    double b_gap = kFar;
-    for (const Unit* u : targets) {
-      if (b != nullptr && SurelyFurther(t, *u, b_gap)) continue;
-      const double d = Gap(t, *u);
-      if (d < b_gap) {
-        b_gap = d;
-        b = u;
-      }
-    }
-    if (b == nullptr) return;
-    const double d = Gap(t, *b);
+  const Unit* best_tray = nullptr;
+  for (const Unit* t : trays) {
+    const Unit* b = NearestOf(targets, *t);
+    if (b == nullptr) continue;
+    const double d = Gap(*t, *b);
     if (d < best) {
       best = d;
       best_unit = b;
+      best_tray = t;
     }
-  });
+  }
   if (nearest_british != nullptr) *nearest_british = best_unit;
+  if (nearest_tray != nullptr) *nearest_tray = best_tray;
   return best;
+}
+
+double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
+                            const Unit** nearest_british) {
+  // NearestBritishTo for each tray, over the British targets gathered once
+  // in unit order (so that ties go the same way). The lists are kept between
+  // calls on this thread to save allocating them each time.
+  thread_local std::vector<const Unit*> targets;
+  thread_local std::vector<const Unit*> trays;
+  BritishTargets(s, &targets);
+  trays.clear();
+  ForEachTray(s, regiment_id, [&](const Unit& t) { trays.push_back(&t); });
+  return TraysGapToBritish(trays, targets, nearest_british);
 }
 
 bool IsFiring(const BattleState& s, const Unit& b) {
@@ -252,6 +256,10 @@ std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, doub
     return false;
   });
   return out;
+}
+
+bool AnyZuluTrayNear(const BattleState& s, const Unit& b, double range) {
+  return AnyZuluTrayWithin(s, b, range, false, [](const Unit&) { return true; });
 }
 
 bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {

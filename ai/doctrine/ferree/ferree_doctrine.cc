@@ -84,11 +84,19 @@ class Survey {
   bool FireSlackened(const Unit& b) {
     return Memo(slackened_, b, [&] { return ferree::FireSlackened(s, b); });
   }
+  // The British targets (ferree::BritishTargets), gathered once.
+  const std::vector<const Unit*>& Targets() {
+    if (!targets_known_) {
+      ferree::BritishTargets(s, &targets_);
+      targets_known_ = true;
+    }
+    return targets_;
+  }
   // `regiment` is a unit of the state, or a stand-in for an id of none.
   const std::vector<const Unit*>& TraysOf(const Unit& regiment) {
     Entry& e = EntryOf(regiment);
     if (!e.trays_known) {
-      e.trays = ferree::TraysOf(s, regiment.id);
+      e.trays = &e == &stand_in_ ? ferree::TraysOf(s, regiment.id) : ferree::TraysOf(s, regiment);
       e.trays_known = true;
     }
     return e.trays;
@@ -113,12 +121,16 @@ class Survey {
   }
   // The last induna's aim (AimOf).
   IndunaAim* induna_aim() { return &induna_aim_; }
-  double RegimentGapToBritish(const Unit& regiment) {
+  // ferree::RegimentGapToBritish of a regiment of the state, and the first
+  // of its trays at that gap (nullptr if there is no British target).
+  double RegimentGapToBritish(const Unit& regiment, const Unit** nearest_tray = nullptr) {
     Entry& e = EntryOf(regiment);
     if (!e.gap_known) {
-      e.gap = ferree::RegimentGapToBritish(s, regiment.id);
+      const std::vector<const Unit*>& trays = TraysOf(regiment);
+      e.gap = ferree::TraysGapToBritish(trays, Targets(), nullptr, &e.gap_tray);
       e.gap_known = true;
     }
+    if (nearest_tray != nullptr) *nearest_tray = e.gap_tray;
     return e.gap;
   }
   // ferree::DivisionCentre of the chest, worked out once a survey: every
@@ -144,6 +156,7 @@ class Survey {
     std::vector<const Unit*> trays;
     bool gap_known = false;
     double gap = 0.0;
+    const Unit* gap_tray = nullptr;
     bool posture_known = false;
     ZuluPosture posture = ZuluPosture::kAdvance;
     const Unit* concern = nullptr;
@@ -195,6 +208,8 @@ class Survey {
 
   bool explain_;
   bool grouped_ = false;  // every entry's trays gathered
+  bool targets_known_ = false;
+  std::vector<const Unit*> targets_;
   std::vector<signed char> firing_;
   std::vector<signed char> slackened_;
   std::vector<int> slot_;        // a unit's entry in entries_, -1 none yet
@@ -243,7 +258,8 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 bool Unacted(Survey& sv, const Unit& regiment) {
   const BattleState& s = sv.s;
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
-  if (!impi::ferree::Own(s).chits_left.empty() && !Contains(impi::ferree::Own(s).chits_left, regiment.id)) return false;
+  const std::vector<std::string>& chits = impi::ferree::Own(s).chits_left;
+  if (!chits.empty() && !Contains(chits, regiment.id)) return false;
   return !sv.TraysOf(regiment).empty();
 }
 
@@ -312,13 +328,15 @@ OptionScore ScoreDeploy(Survey&, const Action&) {
 // firing. (Whether a unit is firing is asked only of a unit nearer than the
 // best so far: the minimum is the same.)
 double GapToFire(Survey& sv, const Unit& regiment) {
+  // Among the British targets: a fighter that is not one (off the table or
+  // with no figures) is not firing.
   const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
   double best = kFar;
-  for (const Unit& b : sv.s.units) {
-    if (!ferree::IsBritishFighter(b)) continue;
+  for (const Unit* b : sv.Targets()) {
+    if (!ferree::IsBritishFighter(*b)) continue;
     double gap = kFar;
-    for (const Unit* t : trays) gap = std::min(gap, Gap(*t, b));
-    if (gap < best && sv.IsFiring(b)) best = gap;
+    for (const Unit* t : trays) gap = std::min(gap, Gap(*t, *b));
+    if (gap < best && sv.IsFiring(*b)) best = gap;
   }
   return best;
 }
@@ -424,18 +442,12 @@ IndunaAim AimOf(Survey& sv, const Unit& induna, IndunaAim* cache) {
   aim.induna = &induna;
   aim.regiment = IndunaGoal(sv, induna);
   if (aim.regiment != nullptr) {
-    // End beside the regiment's tray nearest the enemy, to order it.
-    const std::vector<const Unit*>& trays = sv.TraysOf(*aim.regiment);
+    // End beside the regiment's tray nearest the enemy (the first of those
+    // at its gap to the British), to order it.
     aim.goal = RegimentCentre(sv, *aim.regiment);
-    double best = kFar;
-    for (const Unit* t : trays) {
-      const Unit* nearest = ferree::NearestBritishTo(sv.s, *t);
-      const double g = nearest != nullptr ? Gap(*t, *nearest) : kFar;
-      if (g < best) {
-        best = g;
-        aim.goal = t->position;
-      }
-    }
+    const Unit* nearest_tray = nullptr;
+    const double gap = sv.RegimentGapToBritish(*aim.regiment, &nearest_tray);
+    if (nearest_tray != nullptr && gap < kFar) aim.goal = nearest_tray->position;
   }
   *cache = aim;
   return aim;
@@ -662,8 +674,8 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
     hi_y = std::max(hi_y, t->position.y());
   }
   constexpr double kLargestRadius = 1.5;
-  for (const Unit& b : s.units) {
-    if (!ferree::IsBritishTarget(b)) continue;
+  for (const Unit* target : Targets()) {
+    const Unit& b = *target;
     if (!trays.empty()) {
       const double dx = std::max({0.0, lo_x - b.position.x(), b.position.x() - hi_x});
       const double dy = std::max({0.0, lo_y - b.position.y(), b.position.y() - hi_y});
