@@ -48,6 +48,24 @@ class Survey {
     }
     return mover_;
   }
+  // s.FindUnit(id) for the unit an option aims at. The engine lists the
+  // targets of one unit's options in the order of the units, so the units
+  // after the last target found are tried first (a unit's id names it
+  // alone: the first unit with the id is the one FindUnit finds).
+  const Unit* Target(const std::string& id) {
+    const std::vector<Unit>& units = s.units;
+    const size_t end = std::min(units.size(), next_target_ + kTargetLookAhead);
+    for (size_t i = next_target_; i < end; ++i) {
+      if (units[i].id == id) {
+        next_target_ = i + 1;
+        return &units[i];
+      }
+    }
+    const int i = s.UnitIndex(id);
+    if (i < 0) return nullptr;
+    next_target_ = static_cast<size_t>(i) + 1;
+    return &units[static_cast<size_t>(i)];
+  }
   // ferree::CampCentre, worked out once.
   const Vec2& Camp() {
     if (!camp_known_) {
@@ -69,8 +87,12 @@ class Survey {
   }
 
  private:
+  // How many units after the last target Target tries before the index.
+  static constexpr size_t kTargetLookAhead = 8;
+
   const std::string* mover_id_ = nullptr;  // the id last looked up, in an option
   const Unit* mover_ = nullptr;
+  size_t next_target_ = 0;  // the unit after the last target found
   bool camp_known_ = false;
   Vec2 camp_ = Vec2::Zero();
   const Unit* flanked_unit_ = nullptr;
@@ -114,7 +136,7 @@ std::string Because(bool why, Fn&& fn) {
 OptionScore ScoreFire(Survey& sv, const Action& a, bool why) {
   const BattleState& s = sv.s;
   const Unit* u = sv.Mover(a.unit_id);
-  const Unit* target = s.FindUnit(a.target_id);
+  const Unit* target = sv.Target(a.target_id);
   if (u == nullptr || target == nullptr) return {kFine, "fire"};
   const double gap = TargetGap(s, *u, *target);
   const bool tray_like = target->kind == UnitKind::kTray || target->kind == UnitKind::kRegiment;
