@@ -146,6 +146,21 @@ void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
   }
 }
 
+void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
+                     std::vector<const Unit*>* trays) {
+  targets->clear();
+  trays->clear();
+  targets->reserve(s.units.size());  // one allocation each
+  trays->reserve(s.units.size());
+  for (const Unit& u : s.units) {
+    if (IsBritishTarget(u)) {
+      targets->push_back(&u);
+    } else if (IsZuluTray(u) && StillFighting(u)) {
+      trays->push_back(&u);
+    }
+  }
+}
+
 const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {
   // NearestBritishTo's pass, over the targets alone.
   const Unit* best = nullptr;
@@ -161,7 +176,7 @@ const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {
   return best;
 }
 
-double TraysGapToBritish(const std::vector<const Unit*>& trays,
+double TraysGapToBritish(absl::Span<const Unit* const> trays,
                          const std::vector<const Unit*>& targets, const Unit** nearest_british,
                          const Unit** nearest_tray) {
   double best = kFar;
@@ -236,16 +251,39 @@ bool AnyZuluTrayWithin(const BattleState& s, const Unit& b, double range, bool u
   return false;
 }
 
-}  // namespace
+// Whether any of `trays` (ZuluTrays of the state) is within `range` of `b`:
+// AnyZuluTrayWithin's test, over the list.
+bool AnyOfTraysWithin(const std::vector<const Unit*>& trays, const Unit& b, double range) {
+  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
+  for (const Unit* u : trays) {
+    if (std::abs(u->position.x() - b.position.x()) > reach ||
+        std::abs(u->position.y() - b.position.y()) > reach) {
+      continue;
+    }
+    if (Gap(*u, b) <= range) return true;
+  }
+  return false;
+}
 
-bool FireSlackened(const BattleState& s, const Unit& b) {
+// FireSlackened's tests of the unit's own state.
+bool OwnFireSlackened(const Unit& b) {
   if (b.status.ammunition == Ammunition::kLow || b.status.ammunition == Ammunition::kOut) {
     return true;
   }
   if (b.status.retiring || b.status.routed) return true;
-  if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
+  return b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets);
+}
+
+}  // namespace
+
+bool FireSlackened(const BattleState& s, const Unit& b) {
+  if (OwnFireSlackened(b)) return true;
   // Any tray ZuluTraysNear(s, b, kCloseRange) would list.
   return AnyZuluTrayWithin(s, b, kCloseRange, false, [](const Unit&) { return true; });
+}
+
+bool FireSlackened(const std::vector<const Unit*>& zulu_trays, const Unit& b) {
+  return OwnFireSlackened(b) || AnyOfTraysWithin(zulu_trays, b, kCloseRange);
 }
 
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,

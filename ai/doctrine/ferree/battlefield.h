@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
 
@@ -137,6 +138,11 @@ inline bool SurelyFurther(const Unit& a, const Unit& b, double gap) {
 // `out` (cleared first).
 void BritishTargets(const BattleState& s, std::vector<const Unit*>* out);
 
+// The same, and the Zulu trays still fighting (IsZuluTray, StillFighting)
+// in the order of the units into `trays`, in one pass.
+void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
+                     std::vector<const Unit*>* trays);
+
 // The nearest British target to `p` (by GapTo), or nullptr.
 const Unit* NearestBritish(const BattleState& s, const Vec2& p);
 const Unit* NearestBritishTo(const BattleState& s, const Unit& u);
@@ -150,7 +156,7 @@ double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id
 // The same from the regiment's trays (TraysOf) and the British targets
 // (BritishTargets); `nearest_tray`, if given, is set to the first tray at
 // that gap (nullptr if there is no target).
-double TraysGapToBritish(const std::vector<const Unit*>& trays,
+double TraysGapToBritish(absl::Span<const Unit* const> trays,
                          const std::vector<const Unit*>& targets,
                          const Unit** nearest_british = nullptr,
                          const Unit** nearest_tray = nullptr);
@@ -162,6 +168,9 @@ bool IsFiring(const BattleState& s, const Unit& british);
 // The fire has slackened (the historical moment to charge): low on or out of
 // ammunition, retiring, retreating, or Zulu trays already within 6".
 bool FireSlackened(const BattleState& s, const Unit& british);
+// The same with the Zulu trays still fighting gathered beforehand (by
+// TargetsAndTrays).
+bool FireSlackened(const std::vector<const Unit*>& zulu_trays, const Unit& british);
 
 // Zulu trays (on the table, with figures) within `range` of `british`;
 // `unpinned_only` leaves out pinned trays.

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "ai/doctrine/ferree/battlefield.h"
@@ -68,6 +69,9 @@ struct IndunaAim {
 // leaves every reason empty (nobody reads it).
 class Survey {
  public:
+  // A regiment's trays (up to 8), kept without allocating.
+  using Trays = absl::InlinedVector<const Unit*, 8>;
+
   Survey(const BattleState& state, bool explain) : s(state), explain_(explain) {}
 
   const BattleState& s;
@@ -82,21 +86,31 @@ class Survey {
     return Memo(firing_, b, [&] { return ferree::IsFiring(s, b); });
   }
   bool FireSlackened(const Unit& b) {
-    return Memo(slackened_, b, [&] { return ferree::FireSlackened(s, b); });
+    return Memo(slackened_, b, [&] { return ferree::FireSlackened(ZuluTrays(), b); });
   }
   // The British targets (ferree::BritishTargets), gathered once.
   const std::vector<const Unit*>& Targets() {
-    if (!targets_known_) {
-      ferree::BritishTargets(s, &targets_);
-      targets_known_ = true;
-    }
+    GatherUnits();
     return targets_;
   }
+  // The Zulu trays still fighting, in the order of the units, gathered once.
+  const std::vector<const Unit*>& ZuluTrays() {
+    GatherUnits();
+    return zulu_trays_;
+  }
   // `regiment` is a unit of the state, or a stand-in for an id of none.
-  const std::vector<const Unit*>& TraysOf(const Unit& regiment) {
+  const Trays& TraysOf(const Unit& regiment) {
     Entry& e = EntryOf(regiment);
     if (!e.trays_known) {
-      e.trays = &e == &stand_in_ ? ferree::TraysOf(s, regiment.id) : ferree::TraysOf(s, regiment);
+      if (&e == &stand_in_) {
+        const std::vector<const Unit*> trays = ferree::TraysOf(s, regiment.id);
+        e.trays.assign(trays.begin(), trays.end());
+      } else {
+        // ferree::TraysOf: the trays still fighting that name it as parent.
+        for (const Unit* t : ZuluTrays()) {
+          if (t->parent == regiment.id) e.trays.push_back(t);
+        }
+      }
       e.trays_known = true;
     }
     return e.trays;
@@ -126,7 +140,7 @@ class Survey {
   double RegimentGapToBritish(const Unit& regiment, const Unit** nearest_tray = nullptr) {
     Entry& e = EntryOf(regiment);
     if (!e.gap_known) {
-      const std::vector<const Unit*>& trays = TraysOf(regiment);
+      const Trays& trays = TraysOf(regiment);
       e.gap = ferree::TraysGapToBritish(trays, Targets(), nullptr, &e.gap_tray);
       e.gap_known = true;
     }
@@ -142,6 +156,12 @@ class Survey {
   }
 
  private:
+  void GatherUnits() {
+    if (units_gathered_) return;
+    ferree::TargetsAndTrays(s, &targets_, &zulu_trays_);
+    units_gathered_ = true;
+  }
+
   template <typename Fn>
   bool Memo(std::vector<signed char>& memo, const Unit& u, Fn fn) {
     if (memo.empty()) memo.assign(s.units.size(), -1);
@@ -153,7 +173,8 @@ class Survey {
   // What is known of one regiment.
   struct Entry {
     bool trays_known = false;
-    std::vector<const Unit*> trays;
+    bool grouping = false;  // its trays being gathered by GroupTrays
+    Trays trays;
     bool gap_known = false;
     double gap = 0.0;
     const Unit* gap_tray = nullptr;
@@ -167,31 +188,23 @@ class Survey {
   // looked up once for each run of them.
   void GroupTrays() {
     grouped_ = true;
-    // Entries already known keep their lists; the others are gathered.
-    std::vector<Entry*> fresh;
-    for (Entry& e : entries_) {
-      if (!e.trays_known) fresh.push_back(&e);
-    }
     const SharedString* last_parent = nullptr;
     Entry* last = nullptr;
-    for (const Unit& u : s.units) {
-      if (!ferree::IsZuluTray(u) || !ferree::StillFighting(u)) continue;
-      if (last_parent == nullptr || u.parent != *last_parent) {
-        last_parent = &u.parent;
-        const int i = s.UnitIndex(u.parent);
+    for (const Unit* tray : ZuluTrays()) {
+      if (last_parent == nullptr || tray->parent != *last_parent) {
+        last_parent = &tray->parent;
+        const int i = s.UnitIndex(tray->parent);
         last = i < 0 ? nullptr : &EntryOf(s.units[static_cast<size_t>(i)]);
-        if (last != nullptr && last->trays_known &&
-            std::find(fresh.begin(), fresh.end(), last) == fresh.end()) {
-          last = nullptr;  // gathered before, by TraysOf
-        }
-        if (last != nullptr && !last->trays_known) {
-          fresh.push_back(last);
-          last->trays.reserve(8);
+        // Entries known before keep their lists (gathered by TraysOf).
+        if (last != nullptr && last->trays_known && !last->grouping) last = nullptr;
+        if (last != nullptr) {
+          last->trays_known = true;
+          last->grouping = true;
         }
       }
-      if (last != nullptr) last->trays.push_back(&u);
+      if (last != nullptr) last->trays.push_back(tray);
     }
-    for (Entry* e : fresh) e->trays_known = true;
+    for (Entry& e : entries_) e.grouping = false;
   }
 
   // A unit of the state has its entry by position; a stand-in has its own.
@@ -208,8 +221,9 @@ class Survey {
 
   bool explain_;
   bool grouped_ = false;  // every entry's trays gathered
-  bool targets_known_ = false;
+  bool units_gathered_ = false;  // targets_ and zulu_trays_ gathered
   std::vector<const Unit*> targets_;
+  std::vector<const Unit*> zulu_trays_;
   std::vector<signed char> firing_;
   std::vector<signed char> slackened_;
   std::vector<int> slot_;        // a unit's entry in entries_, -1 none yet
@@ -227,7 +241,7 @@ bool Contains(const std::vector<std::string>& v, const std::string& x) {
 // The mean position of a regiment's trays on the table (its own position if
 // none).
 Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
-  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
+  const Survey::Trays& trays = sv.TraysOf(regiment);
   if (trays.empty()) return regiment.position;
   Vec2 c = Vec2::Zero();
   for (const Unit* t : trays) c += t->position;
@@ -237,7 +251,7 @@ Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
 // A regiment lies prone if most of its trays do.
 bool IsProne(Survey& sv, const Unit& u) {
   if (u.kind != UnitKind::kRegiment) return u.stance == Stance::kProne;
-  const std::vector<const Unit*>& trays = sv.TraysOf(u);
+  const Survey::Trays& trays = sv.TraysOf(u);
   if (trays.empty()) return u.stance == Stance::kProne;
   int prone = 0;
   for (const Unit* t : trays) prone += t->stance == Stance::kProne ? 1 : 0;
@@ -330,7 +344,7 @@ OptionScore ScoreDeploy(Survey&, const Action&) {
 double GapToFire(Survey& sv, const Unit& regiment) {
   // Among the British targets: a fighter that is not one (off the table or
   // with no figures) is not firing.
-  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
+  const Survey::Trays& trays = sv.TraysOf(regiment);
   double best = kFar;
   for (const Unit* b : sv.Targets()) {
     if (!ferree::IsBritishFighter(*b)) continue;
@@ -401,6 +415,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
     size_t index;
   };
   std::vector<Candidate> candidates;
+  candidates.reserve(16);
   sv.GatherAllTrays();
   const std::vector<Unit>& units = sv.s.units;
   // An induna keeps to his division (the horns, chest and loins each had
@@ -481,12 +496,12 @@ OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
   IndunaAim* cache = sv.induna_aim();
   if (cache->induna == &induna && !cache->pinned_known) {
     double best = kFar;
-    for (const Unit& t : s.units) {
-      if (!ferree::IsZuluTray(t) || !ferree::StillFighting(t) || !t.status.pinned) continue;
-      const double d = Distance(induna.position, t.position);
+    for (const Unit* t : sv.ZuluTrays()) {
+      if (!t->status.pinned) continue;
+      const double d = Distance(induna.position, t->position);
       if (d < best) {
         best = d;
-        cache->pinned = &t;
+        cache->pinned = t;
       }
     }
     cache->pinned_known = true;
@@ -654,7 +669,7 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
       return e.posture;
     }
   }
-  const std::vector<const Unit*>& trays = TraysOf(regiment);
+  const Trays& trays = TraysOf(regiment);
   const Unit* attack = nullptr;
   bool attack_slackened = false;
   double attack_gap = kFar;
