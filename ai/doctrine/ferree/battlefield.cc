@@ -148,17 +148,20 @@ void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
 
 void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
                      std::vector<const Unit*>* trays) {
-  targets->clear();
-  trays->clear();
-  targets->reserve(s.units.size());  // one allocation each
-  trays->reserve(s.units.size());
+  // Room for every unit, written through plain pointers and cut to size.
+  targets->resize(s.units.size());
+  trays->resize(s.units.size());
+  const Unit** target = targets->data();
+  const Unit** tray = trays->data();
   for (const Unit& u : s.units) {
     if (IsBritishTarget(u)) {
-      targets->push_back(&u);
+      *target++ = &u;
     } else if (IsZuluTray(u) && StillFighting(u)) {
-      trays->push_back(&u);
+      *tray++ = &u;
     }
   }
+  targets->resize(static_cast<size_t>(target - targets->data()));
+  trays->resize(static_cast<size_t>(tray - trays->data()));
 }
 
 const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {

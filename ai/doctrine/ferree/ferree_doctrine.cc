@@ -133,6 +133,15 @@ class Survey {
     }
     return e.fire_gap;
   }
+  // impi::ferree::UnitOf(s, regiment.id).division, looked up once.
+  int Division(const Unit& regiment) {
+    Entry& e = EntryOf(regiment);
+    if (!e.division_known) {
+      e.division = impi::ferree::UnitOf(s, regiment.id).division;
+      e.division_known = true;
+    }
+    return e.division;
+  }
   // The last induna's aim (AimOf).
   IndunaAim* induna_aim() { return &induna_aim_; }
   // ferree::RegimentGapToBritish of a regiment of the state, and the first
@@ -183,6 +192,8 @@ class Survey {
     const Unit* concern = nullptr;
     bool fire_gap_known = false;
     double fire_gap = 0.0;
+    bool division_known = false;
+    int division = 0;
   };
   // A regiment's trays usually stand together in the list: the parent is
   // looked up once for each run of them.
@@ -211,12 +222,12 @@ class Survey {
   Entry& EntryOf(const Unit& u) {
     const size_t i = static_cast<size_t>(&u - s.units.data());
     if (&u < s.units.data() || i >= s.units.size()) return stand_in_;
-    if (slot_.empty()) slot_.assign(s.units.size(), -1);
-    if (slot_[i] < 0) {
-      slot_[i] = static_cast<int>(entries_.size());
+    if (slot_.empty()) slot_.resize(s.units.size());
+    if (slot_[i] == 0) {
       entries_.emplace_back();
+      slot_[i] = static_cast<int>(entries_.size());
     }
-    return entries_[static_cast<size_t>(slot_[i])];
+    return entries_[static_cast<size_t>(slot_[i] - 1)];
   }
 
   bool explain_;
@@ -226,7 +237,7 @@ class Survey {
   std::vector<const Unit*> zulu_trays_;
   std::vector<signed char> firing_;
   std::vector<signed char> slackened_;
-  std::vector<int> slot_;        // a unit's entry in entries_, -1 none yet
+  std::vector<int> slot_;        // 1 + a unit's entry in entries_, 0 none yet
   std::deque<Entry> entries_;    // a deque: references stay valid as it grows
   Entry stand_in_;
   IndunaAim induna_aim_;
@@ -283,7 +294,7 @@ Vec2 MoveGoal(Survey& sv, const Unit& regiment, ZuluPosture posture, const Unit*
   const BattleState& s = sv.s;
   if (concern == nullptr) return ferree::CampCentre(s);
   Vec2 goal = concern->position;
-  const int division = impi::ferree::UnitOf(s, regiment.id).division;
+  const int division = sv.Division(regiment);
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
     if (sv.ChestCentre(&chest)) {
@@ -428,7 +439,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
   for (size_t i = 0; i < units.size(); ++i) {
     const Unit& r = units[i];
     if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) continue;
-    if (division != 0 && impi::ferree::UnitOf(sv.s, r.id).division != division) continue;
+    if (division != 0 && sv.Division(r) != division) continue;
     const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(sv, r)) - 10.5);
     candidates.push_back({0.5 * reach, i});
   }
@@ -692,8 +703,8 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
   for (const Unit* target : Targets()) {
     const Unit& b = *target;
     if (!trays.empty()) {
-      const double dx = std::max({0.0, lo_x - b.position.x(), b.position.x() - hi_x});
-      const double dy = std::max({0.0, lo_y - b.position.y(), b.position.y() - hi_y});
+      const double dx = std::max(0.0, std::max(lo_x - b.position.x(), b.position.x() - hi_x));
+      const double dy = std::max(0.0, std::max(lo_y - b.position.y(), b.position.y() - hi_y));
       const double bound = std::sqrt(dx * dx + dy * dy) - kLargestRadius - kLargestRadius;
       if (bound > ferree::kRifleRange && bound > nearest_gap) continue;
     }
