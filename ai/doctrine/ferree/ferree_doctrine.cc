@@ -557,11 +557,11 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
   const Unit* u = Mover(sv.s, a);
   const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not part of a regiment"};
+  // The posture is asked only where it decides.
   const Unit* concern = nullptr;
-  const ZuluPosture posture = sv.PostureOf(*regiment, &concern);
   const bool prone = IsProne(sv, *u);
   if (a.stance == Stance::kProne) {
-    if (posture == ZuluPosture::kGoToGround && !prone) {
+    if (!prone && sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround) {
       return {kGood + 30.0, sv.Why([&] {
                 return absl::StrCat("go prone under the fire of ", concern->name.str(),
                                     " (the pause at 12\")");
@@ -570,16 +570,18 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
     return {kAvoid, "no reason to lie down"};
   }
   if (a.stance == Stance::kUpright) {
-    if (prone && posture == ZuluPosture::kAttack) {
+    if (!prone) return {kAvoid, "already upright"};
+    const ZuluPosture posture = sv.PostureOf(*regiment, &concern);
+    if (posture == ZuluPosture::kAttack) {
       return {kMust, sv.Why([&] {
                 return absl::StrCat("rise and charge: the fire of ", concern->name.str(),
                                     " has slackened");
               })};
     }
-    if (prone && posture == ZuluPosture::kAdvance) {
+    if (posture == ZuluPosture::kAdvance) {
       return {kGood, "rise and advance: no fire holds the regiment down"};
     }
-    return {kAvoid, prone ? "stay down under fire" : "already upright"};
+    return {kAvoid, "stay down under fire"};
   }
   return {kNever, "not a Zulu stance"};
 }
@@ -646,8 +648,9 @@ OptionScore ScorePass(Survey& sv, const Action& a) {
   const Unit* u = Mover(sv.s, a);
   const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment != nullptr) {
+    // Whether it lies prone first: the posture is not needed otherwise.
     const Unit* concern = nullptr;
-    if (sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround && IsProne(sv, *u)) {
+    if (IsProne(sv, *u) && sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround) {
       return {kGood,
               sv.Why([&] { return absl::StrCat("lie still under the fire of ", concern->name.str()); })};
     }
