@@ -30,32 +30,94 @@ bool IsArtillery(const Unit& u) {
   return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets || u.kind == UnitKind::kGatling;
 }
 
-// The unit must fall back: a retire or retreat result (the engine marks it),
-// or Zulu trays within 3" on two sides.
-bool MustFallBack(const BattleState& s, const Unit& u) {
-  return u.status.retiring || u.status.routed ||
-         ferree::ThreatenedOnTwoSides(s, u, ferree::kFlankRange);
-}
+// What the scoring reads off the table for one decision, kept while its
+// options are scored: the options of one decision share a state and are
+// mostly one unit's, so the unit they name, the camp and whether that unit
+// must fall back are worked out once. The answers are the plain functions'.
+class Survey {
+ public:
+  explicit Survey(const BattleState& state) : s(state) {}
+
+  const BattleState& s;
+
+  // s.FindUnit(id) for the unit an option names; the last one is kept.
+  const Unit* Mover(const std::string& id) {
+    if (mover_id_ == nullptr || *mover_id_ != id) {
+      mover_ = s.FindUnit(id);
+      mover_id_ = &id;
+    }
+    return mover_;
+  }
+  // s.FindUnit(id) for the unit an option aims at. The engine lists the
+  // targets of one unit's options in the order of the units, so the units
+  // after the last target found are tried first (a unit's id names it
+  // alone: the first unit with the id is the one FindUnit finds).
+  const Unit* Target(const std::string& id) {
+    const std::vector<Unit>& units = s.units;
+    const size_t end = std::min(units.size(), next_target_ + kTargetLookAhead);
+    for (size_t i = next_target_; i < end; ++i) {
+      if (units[i].id == id) {
+        next_target_ = i + 1;
+        return &units[i];
+      }
+    }
+    const int i = s.UnitIndex(id);
+    if (i < 0) return nullptr;
+    next_target_ = static_cast<size_t>(i) + 1;
+    return &units[static_cast<size_t>(i)];
+  }
+  // ferree::CampCentre, worked out once.
+  const Vec2& Camp() {
+    if (!camp_known_) {
+      camp_ = ferree::CampCentre(s);
+      camp_known_ = true;
+    }
+    return camp_;
+  }
+  // The unit must fall back: a retire or retreat result (the engine marks
+  // it), or Zulu trays within 3" on two sides. The last unit's answer is
+  // kept.
+  bool MustFallBack(const Unit& u) {
+    if (u.status.retiring || u.status.routed) return true;
+    if (flanked_unit_ != &u) {
+      flanked_ = ferree::ThreatenedOnTwoSides(s, u, ferree::kFlankRange);
+      flanked_unit_ = &u;
+    }
+    return flanked_;
+  }
+
+ private:
+  // How many units after the last target Target tries before the index.
+  static constexpr size_t kTargetLookAhead = 8;
+
+  const std::string* mover_id_ = nullptr;  // the id last looked up, in an option
+  const Unit* mover_ = nullptr;
+  size_t next_target_ = 0;  // the unit after the last target found
+  bool camp_known_ = false;
+  Vec2 camp_ = Vec2::Zero();
+  const Unit* flanked_unit_ = nullptr;
+  bool flanked_ = false;
+};
 
 // The smallest gap from `u` to a Zulu target: a tray's own, a regiment's
 // through its trays.
 double TargetGap(const BattleState& s, const Unit& shooter, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return Gap(shooter, target);
   double best = std::numeric_limits<double>::infinity();
-  for (const Unit* t : ferree::TraysOf(s, target.id)) best = std::min(best, Gap(shooter, *t));
+  for (const Unit* t : ferree::TraysOf(s, target)) best = std::min(best, Gap(shooter, *t));
   return best;
 }
 
 int TargetFigures(const BattleState& s, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return target.figures.fit;
   int n = 0;
-  for (const Unit* t : ferree::TraysOf(s, target.id)) n = std::max(n, t->figures.fit);
+  for (const Unit* t : ferree::TraysOf(s, target)) n = std::max(n, t->figures.fit);
   return n;
 }
 
 bool TargetPinned(const BattleState& s, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return target.status.pinned;
-  for (const Unit* t : ferree::TraysOf(s, target.id)) {
+  for (const Unit* t : ferree::TraysOf(s, target)) {
     if (!t->status.pinned) return false;
   }
   return true;
@@ -71,9 +133,10 @@ std::string Because(bool why, Fn&& fn) {
 // --- One small scoring function per kind of option. -----------------------
 
 // 001 British Firing Table; "Each artillery crewman is counted as 2 figures".
-OptionScore ScoreFire(const BattleState& s, const Action& a, bool why) {
-  const Unit* u = s.FindUnit(a.unit_id);
-  const Unit* target = s.FindUnit(a.target_id);
+OptionScore ScoreFire(Survey& sv, const Action& a, bool why) {
+  const BattleState& s = sv.s;
+  const Unit* u = sv.Mover(a.unit_id);
+  const Unit* target = sv.Target(a.target_id);
   if (u == nullptr || target == nullptr) return {kFine, "fire"};
   const double gap = TargetGap(s, *u, *target);
   const bool tray_like = target->kind == UnitKind::kTray || target->kind == UnitKind::kRegiment;
@@ -94,10 +157,10 @@ OptionScore ScoreFire(const BattleState& s, const Action& a, bool why) {
 }
 
 // 001 Fixing Bayonets: -1 to shooting, but regulars without them fight at -1.
-OptionScore ScoreFixBayonets(const BattleState& s, const Action& a, bool /*why*/) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreFixBayonets(Survey& sv, const Action& a, bool /*why*/) {
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr || u->status.bayonets_fixed) return {kNever, "bayonets already fixed"};
-  if (!ferree::ZuluTraysNear(s, *u, ferree::kThreatRange).empty()) {
+  if (ferree::AnyZuluTrayNear(sv.s, *u, ferree::kThreatRange)) {
     return {kGood + 80.0, "fix bayonets: Zulu trays within 6\""};
   }
   return {kAvoid, "keep the bayonets off while the Zulus are beyond 6\""};
@@ -105,27 +168,27 @@ OptionScore ScoreFixBayonets(const BattleState& s, const Action& a, bool /*why*/
 
 // 001 Ammunition: a runner may go once the unit has fired the turns the
 // table requires; the script sends one when running low.
-OptionScore ScoreSendRunner(const BattleState& s, const Action& a, bool /*why*/) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreSendRunner(Survey& sv, const Action& a, bool /*why*/) {
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr || u->status.runner_out) return {kNever, "a runner is already out"};
   const bool low = u->status.ammunition == Ammunition::kLow ||
                    u->status.ammunition == Ammunition::kOut ||
                    u->status.turns_fired >= ferree::TurnsOfFire(u->kind) - 1;
-  (void)s;
   return low ? OptionScore{kFine + 30.0, "send a runner for ammunition: running low"}
              : OptionScore{kAvoid, "ammunition enough for now"};
 }
 
-OptionScore ScoreMove(const BattleState& s, const Action& a, bool why) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreMove(Survey& sv, const Action& a, bool why) {
+  const BattleState& s = sv.s;
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
-  const Vec2 camp = ferree::CampCentre(s);
+  const Vec2 camp = sv.Camp();
   if (u->kind == UnitKind::kSurgeon) {
     const Unit* patient = nullptr;
     double best = std::numeric_limits<double>::infinity();
     for (const Unit& w : s.units) {
       if (w.side != Side::kBritish || !w.OnTable() || w.figures.wounded <= 0) continue;
-      if (!ferree::ZuluTraysNear(s, w, ferree::kThreatRange).empty()) continue;
+      if (ferree::AnyZuluTrayNear(s, w, ferree::kThreatRange)) continue;
       const double d = Distance(u->position, w.position);
       if (d < best) {
         best = d;
@@ -143,49 +206,49 @@ OptionScore ScoreMove(const BattleState& s, const Action& a, bool why) {
   if (!u->OnTable()) {
     return {kGood - Distance(a.to, camp) / 10.0, "come on and make for the camp"};
   }
-  if (MustFallBack(s, *u)) {
+  if (sv.MustFallBack(*u)) {
     // Before it is cut off: this beats a last volley.
     return {kMust - Distance(a.to, camp) / 10.0,
             Because(why, [&] { return absl::StrCat(u->name.str(), " falls back towards the camp"); })};
   }
   if (ferree::IsBritishFighter(*u) && Distance(u->position, camp) > kOutOfTheFight &&
-      ferree::ZuluTraysNear(s, *u, ferree::kLongRange).empty()) {
+      !ferree::AnyZuluTrayNear(s, *u, ferree::kLongRange)) {
     return {kFine - Distance(a.to, camp) / 10.0, "come up to the camp"};
   }
   return {kAvoid - Distance(a.to, u->position) / 10.0, "hold the firing line"};
 }
 
-OptionScore ScoreStance(const BattleState& s, const Action& a, bool /*why*/) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreStance(Survey& sv, const Action& a, bool /*why*/) {
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
-  if (a.stance == Stance::kMounted && MustFallBack(s, *u)) {
+  if (a.stance == Stance::kMounted && sv.MustFallBack(*u)) {
     return {kMust + 10.0, "mount to fall back"};
   }
   // British Firing Table: "Mounted figures Roll 1D6: 1-5=Miss 6=Hit", and
   // only the first rank fires. Mounted troops with Zulu trays within 12"
   // dismount to fire on foot (the dismount takes the move; the fire
   // follows), as the mounted troops did in the firing line.
-  if (a.stance == Stance::kDismounted && !MustFallBack(s, *u) &&
-      !ferree::ZuluTraysNear(s, *u, ferree::kRifleRange).empty()) {
+  if (a.stance == Stance::kDismounted && !sv.MustFallBack(*u) &&
+      ferree::AnyZuluTrayNear(sv.s, *u, ferree::kRifleRange)) {
     return {kGood + 75.0, "dismount to fire on foot: Zulu trays within 12\""};
   }
   return {kAvoid, "keep the stance"};
 }
 
 // 001 Artillery Movement: "Artillery may unlimber and fire".
-OptionScore ScoreUnlimber(const BattleState& s, const Action& a, bool /*why*/) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreUnlimber(Survey& sv, const Action& a, bool /*why*/) {
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr || !u->OnTable() || !u->status.limbered) return {kNever, "cannot unlimber"};
-  if (MustFallBack(s, *u)) return {kAvoid, "no time to unlimber"};
-  if (ferree::ZuluTraysNear(s, *u, kArtilleryRange).empty()) {
+  if (sv.MustFallBack(*u)) return {kAvoid, "no time to unlimber"};
+  if (!ferree::AnyZuluTrayNear(sv.s, *u, kArtilleryRange)) {
     return {kNeutral - 1.0, "no target in range yet"};
   }
   return {kGood + 40.0, "unlimber to fire"};
 }
 
-OptionScore ScoreLimber(const BattleState& s, const Action& a, bool /*why*/) {
-  const Unit* u = s.FindUnit(a.unit_id);
-  if (u != nullptr && !u->status.limbered && MustFallBack(s, *u)) {
+OptionScore ScoreLimber(Survey& sv, const Action& a, bool /*why*/) {
+  const Unit* u = sv.Mover(a.unit_id);
+  if (u != nullptr && !u->status.limbered && sv.MustFallBack(*u)) {
     return {kMust + 10.0, "limber up to fall back with the guns"};
   }
   return {kAvoid, "the guns stay in action"};
@@ -196,8 +259,9 @@ OptionScore ScoreLimber(const BattleState& s, const Action& a, bool /*why*/) {
 // camp first); fortified: the companies nearest the laager or thornbush go
 // in, up to the number the engine still offers. Historical: the scenario's
 // positions are kept.
-OptionScore ScoreDeploy(const BattleState& s, const Action& a, bool why) {
-  const Unit* u = s.FindUnit(a.unit_id);
+OptionScore ScoreDeploy(Survey& sv, const Action& a, bool why) {
+  const BattleState& s = sv.s;
+  const Unit* u = sv.Mover(a.unit_id);
   if (u == nullptr) return {kNever, "unknown unit"};
   switch (impi::ferree::Own(s).situation.deployment) {
     case impi::ferree::Deployment::kPulledIn:
@@ -212,19 +276,17 @@ OptionScore ScoreDeploy(const BattleState& s, const Action& a, bool why) {
   }
 }
 
-}  // namespace
-
-OptionScore ScoreBritishOption(const BattleState& s, const Action& a, bool why) {
+OptionScore Score(Survey& sv, const Action& a, bool why) {
   switch (a.kind) {
     case ActionKind::kEndDeployment: return {kNeutral + 10.0, "keep the scenario's positions"};
-    case ActionKind::kDeploy: return ScoreDeploy(s, a, why);
-    case ActionKind::kFire: return ScoreFire(s, a, why);
-    case ActionKind::kFixBayonets: return ScoreFixBayonets(s, a, why);
-    case ActionKind::kSendRunner: return ScoreSendRunner(s, a, why);
-    case ActionKind::kMove: return ScoreMove(s, a, why);
-    case ActionKind::kStance: return ScoreStance(s, a, why);
-    case ActionKind::kUnlimber: return ScoreUnlimber(s, a, why);
-    case ActionKind::kLimber: return ScoreLimber(s, a, why);
+    case ActionKind::kDeploy: return ScoreDeploy(sv, a, why);
+    case ActionKind::kFire: return ScoreFire(sv, a, why);
+    case ActionKind::kFixBayonets: return ScoreFixBayonets(sv, a, why);
+    case ActionKind::kSendRunner: return ScoreSendRunner(sv, a, why);
+    case ActionKind::kMove: return ScoreMove(sv, a, why);
+    case ActionKind::kStance: return ScoreStance(sv, a, why);
+    case ActionKind::kUnlimber: return ScoreUnlimber(sv, a, why);
+    case ActionKind::kLimber: return ScoreLimber(sv, a, why);
     case ActionKind::kCharge: return {kAvoid + 20.0, "hold the line rather than charge"};
     case ActionKind::kPass: return {kNeutral, "done"};
     default:
@@ -234,12 +296,21 @@ OptionScore ScoreBritishOption(const BattleState& s, const Action& a, bool why) 
   }
 }
 
+}  // namespace
+
+OptionScore ScoreBritishOption(const BattleState& s, const Action& a, bool why) {
+  Survey sv(s);
+  return Score(sv, a, why);
+}
+
 int ScriptedBritish::Choose(const BattleState& state, const std::vector<Action>& options, Dice&,
                             std::string* why) {
   int best = 0;
   OptionScore best_score{-std::numeric_limits<double>::infinity(), ""};
+  // One survey for all the options: they share the state.
+  Survey sv(state);
   for (size_t i = 0; i < options.size(); ++i) {
-    OptionScore sc = ScoreBritishOption(state, options[i], /*with_reason=*/false);
+    OptionScore sc = Score(sv, options[i], /*why=*/false);
     if (sc.value > best_score.value) {
       best_score = std::move(sc);
       best = static_cast<int>(i);

@@ -66,35 +66,6 @@ int TurnsOfFire(UnitKind kind) {
   }
 }
 
-bool IsZuluTray(const Unit& u) { return u.side == Side::kZulu && u.kind == UnitKind::kTray; }
-bool IsZuluRegiment(const Unit& u) {
-  return u.side == Side::kZulu && u.kind == UnitKind::kRegiment;
-}
-
-bool IsBritishFighter(const Unit& u) {
-  if (u.side != Side::kBritish) return false;
-  switch (u.kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets: return true;
-    default: return false;
-  }
-}
-
-bool StillFighting(const Unit& u) {
-  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
-}
-
-bool IsBritishTarget(const Unit& u) {
-  return u.side == Side::kBritish && u.OnTable() && u.kind != UnitKind::kWagon &&
-         u.figures.Present() > 0;
-}
-
 bool IsMounted(const Unit& u) {
   if (u.stance == Stance::kDismounted) return false;
   return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
@@ -117,6 +88,17 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regime
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
   ForEachTray(s, regiment_id, [&](const Unit& t) { out.push_back(&t); });
+  return out;
+}
+
+std::vector<const Unit*> TraysOf(const BattleState& s, const Unit& regiment) {
+  // ForEachTray with the regiment found: its trays name it as parent.
+  std::vector<const Unit*> out;
+  out.reserve(8);
+  const SharedString& id = regiment.id;
+  for (const Unit& u : s.units) {
+    if (IsZuluTray(u) && u.parent == id && StillFighting(u)) out.push_back(&u);
+  }
   return out;
 }
 
@@ -157,38 +139,78 @@ const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
   return best;
 }
 
-double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
-                            const Unit** nearest_british) {
-  // NearestBritishTo for each tray, over the British targets gathered once
-  // in unit order (so that ties go the same way). The list is kept between
-  // calls on this thread to save allocating it each time.
-  thread_local std::vector<const Unit*> targets;
-  targets.clear();
+void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
+  out->clear();
   for (const Unit& u : s.units) {
-    if (IsBritishTarget(u)) targets.push_back(&u);
+    if (IsBritishTarget(u)) out->push_back(&u);
   }
+}
+
+void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
+                     std::vector<const Unit*>* trays) {
+  // Room for every unit, written through plain pointers and cut to size.
+  targets->resize(s.units.size());
+  trays->resize(s.units.size());
+  const Unit** target = targets->data();
+  const Unit** tray = trays->data();
+  for (const Unit& u : s.units) {
+    if (IsBritishTarget(u)) {
+      *target++ = &u;
+    } else if (IsZuluTray(u) && StillFighting(u)) {
+      *tray++ = &u;
+    }
+  }
+  targets->resize(static_cast<size_t>(target - targets->data()));
+  trays->resize(static_cast<size_t>(tray - trays->data()));
+}
+
+const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {
+  // NearestBritishTo's pass, over the targets alone.
+  const Unit* best = nullptr;
+  double best_d = kFar;
+  for (const Unit* u : targets) {
+    if (best != nullptr && SurelyFurther(z, *u, best_d)) continue;
+    const double d = Gap(z, *u);
+    if (d < best_d) {
+      best_d = d;
+      best = u;
+    }
+  }
+  return best;
+}
+
+double TraysGapToBritish(absl::Span<const Unit* const> trays,
+                         const std::vector<const Unit*>& targets, const Unit** nearest_british,
+                         const Unit** nearest_tray) {
   double best = kFar;
   const Unit* best_unit = nullptr;
-  ForEachTray(s, regiment_id, [&](const Unit& t) {
-    const Unit* b = nullptr;
-    double b_gap = kFar;
-    for (const Unit* u : targets) {
-      if (b != nullptr && SurelyFurther(t, *u, b_gap)) continue;
-      const double d = Gap(t, *u);
-      if (d < b_gap) {
-        b_gap = d;
-        b = u;
-      }
-    }
-    if (b == nullptr) return;
-    const double d = Gap(t, *b);
+  const Unit* best_tray = nullptr;
+  for (const Unit* t : trays) {
+    const Unit* b = NearestOf(targets, *t);
+    if (b == nullptr) continue;
+    const double d = Gap(*t, *b);
     if (d < best) {
       best = d;
       best_unit = b;
+      best_tray = t;
     }
-  });
+  }
   if (nearest_british != nullptr) *nearest_british = best_unit;
+  if (nearest_tray != nullptr) *nearest_tray = best_tray;
   return best;
+}
+
+double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
+                            const Unit** nearest_british) {
+  // NearestBritishTo for each tray, over the British targets gathered once
+  // in unit order (so that ties go the same way). The lists are kept between
+  // calls on this thread to save allocating them each time.
+  thread_local std::vector<const Unit*> targets;
+  thread_local std::vector<const Unit*> trays;
+  BritishTargets(s, &targets);
+  trays.clear();
+  ForEachTray(s, regiment_id, [&](const Unit& t) { trays.push_back(&t); });
+  return TraysGapToBritish(trays, targets, nearest_british);
 }
 
 bool IsFiring(const BattleState& s, const Unit& b) {
@@ -232,16 +254,39 @@ bool AnyZuluTrayWithin(const BattleState& s, const Unit& b, double range, bool u
   return false;
 }
 
-}  // namespace
+// Whether any of `trays` (ZuluTrays of the state) is within `range` of `b`:
+// AnyZuluTrayWithin's test, over the list.
+bool AnyOfTraysWithin(const std::vector<const Unit*>& trays, const Unit& b, double range) {
+  const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
+  for (const Unit* u : trays) {
+    if (std::abs(u->position.x() - b.position.x()) > reach ||
+        std::abs(u->position.y() - b.position.y()) > reach) {
+      continue;
+    }
+    if (Gap(*u, b) <= range) return true;
+  }
+  return false;
+}
 
-bool FireSlackened(const BattleState& s, const Unit& b) {
+// FireSlackened's tests of the unit's own state.
+bool OwnFireSlackened(const Unit& b) {
   if (b.status.ammunition == Ammunition::kLow || b.status.ammunition == Ammunition::kOut) {
     return true;
   }
   if (b.status.retiring || b.status.routed) return true;
-  if (b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets)) return true;
+  return b.status.limbered && (b.kind == UnitKind::kGun || b.kind == UnitKind::kRockets);
+}
+
+}  // namespace
+
+bool FireSlackened(const BattleState& s, const Unit& b) {
+  if (OwnFireSlackened(b)) return true;
   // Any tray ZuluTraysNear(s, b, kCloseRange) would list.
   return AnyZuluTrayWithin(s, b, kCloseRange, false, [](const Unit&) { return true; });
+}
+
+bool FireSlackened(const std::vector<const Unit*>& zulu_trays, const Unit& b) {
+  return OwnFireSlackened(b) || AnyOfTraysWithin(zulu_trays, b, kCloseRange);
 }
 
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, double range,
@@ -252,6 +297,10 @@ std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& b, doub
     return false;
   });
   return out;
+}
+
+bool AnyZuluTrayNear(const BattleState& s, const Unit& b, double range) {
+  return AnyZuluTrayWithin(s, b, range, false, [](const Unit&) { return true; });
 }
 
 bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {

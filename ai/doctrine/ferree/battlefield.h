@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
 
@@ -45,18 +46,42 @@ inline constexpr double kTrayRadius = 1.4;
 // The ammunition table: turns of fire a full supply gives, by unit type.
 int TurnsOfFire(UnitKind kind);
 
-bool IsZuluTray(const Unit& u);
-bool IsZuluRegiment(const Unit& u);
+// The small tests below are inline: the doctrine and the script ask them of
+// every unit of the table, many times a decision.
+inline bool IsZuluTray(const Unit& u) {
+  return u.side == Side::kZulu && u.kind == UnitKind::kTray;
+}
+inline bool IsZuluRegiment(const Unit& u) {
+  return u.side == Side::kZulu && u.kind == UnitKind::kRegiment;
+}
 // A British unit that shoots or fights: companies, mounted units, guns,
 // rockets. Not wagons, the surgeon, runners or officers.
-bool IsBritishFighter(const Unit& u);
+inline bool IsBritishFighter(const Unit& u) {
+  if (u.side != Side::kBritish) return false;
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets: return true;
+    default: return false;
+  }
+}
 // On the table, with fit or wounded figures left, and not routed off.
-bool StillFighting(const Unit& u);
+inline bool StillFighting(const Unit& u) {
+  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
+}
 // A British unit the Zulus still have to reach: on the table with figures
 // present (fit, wounded or seriously wounded: "Seriously wounded figures that
 // are contacted by a Zulu figure are killed"), wagons apart. The game ends
 // only when no British figure is left.
-bool IsBritishTarget(const Unit& u);
+inline bool IsBritishTarget(const Unit& u) {
+  return u.side == Side::kBritish && u.OnTable() && u.kind != UnitKind::kWagon &&
+         u.figures.Present() > 0;
+}
 bool IsMounted(const Unit& u);
 bool IsEuropean(const Unit& u);
 
@@ -66,6 +91,8 @@ bool IsEuropean(const Unit& u);
 const Unit* RegimentOf(const BattleState& s, const Unit& u);
 // The regiment's trays on the table with figures left.
 std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
+// The same for a regiment that is a unit of `s` (not looked up by its id).
+std::vector<const Unit*> TraysOf(const BattleState& s, const Unit& regiment);
 // Its division (umpire.division of the regiment, 0 if none).
 int DivisionOf(const BattleState& s, const Unit& u);
 
@@ -107,13 +134,32 @@ inline bool SurelyFurther(const Unit& a, const Unit& b, double gap) {
   return (a.position - b.position).squaredNorm() > r * r;
 }
 
+// The British targets (IsBritishTarget) in the order of the units, into
+// `out` (cleared first).
+void BritishTargets(const BattleState& s, std::vector<const Unit*>* out);
+
+// The same, and the Zulu trays still fighting (IsZuluTray, StillFighting)
+// in the order of the units into `trays`, in one pass.
+void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
+                     std::vector<const Unit*>* trays);
+
 // The nearest British target to `p` (by GapTo), or nullptr.
 const Unit* NearestBritish(const BattleState& s, const Vec2& p);
 const Unit* NearestBritishTo(const BattleState& s, const Unit& u);
+// NearestBritishTo with the British targets gathered beforehand (by
+// BritishTargets: the same units in the same order, so the same answer).
+const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& u);
 // The smallest gap from any of the regiment's trays to any British target;
 // a large number if there is none.
 double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id,
                             const Unit** nearest_british = nullptr);
+// The same from the regiment's trays (TraysOf) and the British targets
+// (BritishTargets); `nearest_tray`, if given, is set to the first tray at
+// that gap (nullptr if there is no target).
+double TraysGapToBritish(absl::Span<const Unit* const> trays,
+                         const std::vector<const Unit*>& targets,
+                         const Unit** nearest_british = nullptr,
+                         const Unit** nearest_tray = nullptr);
 
 // A British unit whose fire is coming in: it has fired (this turn or since
 // its last resupply, or it is named in a Zulu unit's fired-on lists), it may
@@ -122,11 +168,16 @@ bool IsFiring(const BattleState& s, const Unit& british);
 // The fire has slackened (the historical moment to charge): low on or out of
 // ammunition, retiring, retreating, or Zulu trays already within 6".
 bool FireSlackened(const BattleState& s, const Unit& british);
+// The same with the Zulu trays still fighting gathered beforehand (by
+// TargetsAndTrays).
+bool FireSlackened(const std::vector<const Unit*>& zulu_trays, const Unit& british);
 
 // Zulu trays (on the table, with figures) within `range` of `british`;
 // `unpinned_only` leaves out pinned trays.
 std::vector<const Unit*> ZuluTraysNear(const BattleState& s, const Unit& british, double range,
                                        bool unpinned_only = false);
+// Whether ZuluTraysNear(s, british, range) would list any, without the list.
+bool AnyZuluTrayNear(const BattleState& s, const Unit& british, double range);
 // True if trays within `range` stand on two sides of `british`: two of them
 // more than 90 degrees apart as seen from it.
 bool ThreatenedOnTwoSides(const BattleState& s, const Unit& british, double range);

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "ai/doctrine/ferree/battlefield.h"
@@ -68,6 +69,9 @@ struct IndunaAim {
 // leaves every reason empty (nobody reads it).
 class Survey {
  public:
+  // A regiment's trays (up to 8), kept without allocating.
+  using Trays = absl::InlinedVector<const Unit*, 8>;
+
   Survey(const BattleState& state, bool explain) : s(state), explain_(explain) {}
 
   const BattleState& s;
@@ -82,13 +86,31 @@ class Survey {
     return Memo(firing_, b, [&] { return ferree::IsFiring(s, b); });
   }
   bool FireSlackened(const Unit& b) {
-    return Memo(slackened_, b, [&] { return ferree::FireSlackened(s, b); });
+    return Memo(slackened_, b, [&] { return ferree::FireSlackened(ZuluTrays(), b); });
+  }
+  // The British targets (ferree::BritishTargets), gathered once.
+  const std::vector<const Unit*>& Targets() {
+    GatherUnits();
+    return targets_;
+  }
+  // The Zulu trays still fighting, in the order of the units, gathered once.
+  const std::vector<const Unit*>& ZuluTrays() {
+    GatherUnits();
+    return zulu_trays_;
   }
   // `regiment` is a unit of the state, or a stand-in for an id of none.
-  const std::vector<const Unit*>& TraysOf(const Unit& regiment) {
+  const Trays& TraysOf(const Unit& regiment) {
     Entry& e = EntryOf(regiment);
     if (!e.trays_known) {
-      e.trays = ferree::TraysOf(s, regiment.id);
+      if (&e == &stand_in_) {
+        const std::vector<const Unit*> trays = ferree::TraysOf(s, regiment.id);
+        e.trays.assign(trays.begin(), trays.end());
+      } else {
+        // ferree::TraysOf: the trays still fighting that name it as parent.
+        for (const Unit* t : ZuluTrays()) {
+          if (t->parent == regiment.id) e.trays.push_back(t);
+        }
+      }
       e.trays_known = true;
     }
     return e.trays;
@@ -111,14 +133,27 @@ class Survey {
     }
     return e.fire_gap;
   }
+  // impi::ferree::UnitOf(s, regiment.id).division, looked up once.
+  int Division(const Unit& regiment) {
+    Entry& e = EntryOf(regiment);
+    if (!e.division_known) {
+      e.division = impi::ferree::UnitOf(s, regiment.id).division;
+      e.division_known = true;
+    }
+    return e.division;
+  }
   // The last induna's aim (AimOf).
   IndunaAim* induna_aim() { return &induna_aim_; }
-  double RegimentGapToBritish(const Unit& regiment) {
+  // ferree::RegimentGapToBritish of a regiment of the state, and the first
+  // of its trays at that gap (nullptr if there is no British target).
+  double RegimentGapToBritish(const Unit& regiment, const Unit** nearest_tray = nullptr) {
     Entry& e = EntryOf(regiment);
     if (!e.gap_known) {
-      e.gap = ferree::RegimentGapToBritish(s, regiment.id);
+      const Trays& trays = TraysOf(regiment);
+      e.gap = ferree::TraysGapToBritish(trays, Targets(), nullptr, &e.gap_tray);
       e.gap_known = true;
     }
+    if (nearest_tray != nullptr) *nearest_tray = e.gap_tray;
     return e.gap;
   }
   // ferree::DivisionCentre of the chest, worked out once a survey: every
@@ -130,6 +165,12 @@ class Survey {
   }
 
  private:
+  void GatherUnits() {
+    if (units_gathered_) return;
+    ferree::TargetsAndTrays(s, &targets_, &zulu_trays_);
+    units_gathered_ = true;
+  }
+
   template <typename Fn>
   bool Memo(std::vector<signed char>& memo, const Unit& u, Fn fn) {
     if (memo.empty()) memo.assign(s.units.size(), -1);
@@ -141,63 +182,62 @@ class Survey {
   // What is known of one regiment.
   struct Entry {
     bool trays_known = false;
-    std::vector<const Unit*> trays;
+    bool grouping = false;  // its trays being gathered by GroupTrays
+    Trays trays;
     bool gap_known = false;
     double gap = 0.0;
+    const Unit* gap_tray = nullptr;
     bool posture_known = false;
     ZuluPosture posture = ZuluPosture::kAdvance;
     const Unit* concern = nullptr;
     bool fire_gap_known = false;
     double fire_gap = 0.0;
+    bool division_known = false;
+    int division = 0;
   };
   // A regiment's trays usually stand together in the list: the parent is
   // looked up once for each run of them.
   void GroupTrays() {
     grouped_ = true;
-    // Entries already known keep their lists; the others are gathered.
-    std::vector<Entry*> fresh;
-    for (Entry& e : entries_) {
-      if (!e.trays_known) fresh.push_back(&e);
-    }
     const SharedString* last_parent = nullptr;
     Entry* last = nullptr;
-    for (const Unit& u : s.units) {
-      if (!ferree::IsZuluTray(u) || !ferree::StillFighting(u)) continue;
-      if (last_parent == nullptr || u.parent != *last_parent) {
-        last_parent = &u.parent;
-        const int i = s.UnitIndex(u.parent);
+    for (const Unit* tray : ZuluTrays()) {
+      if (last_parent == nullptr || tray->parent != *last_parent) {
+        last_parent = &tray->parent;
+        const int i = s.UnitIndex(tray->parent);
         last = i < 0 ? nullptr : &EntryOf(s.units[static_cast<size_t>(i)]);
-        if (last != nullptr && last->trays_known &&
-            std::find(fresh.begin(), fresh.end(), last) == fresh.end()) {
-          last = nullptr;  // gathered before, by TraysOf
-        }
-        if (last != nullptr && !last->trays_known) {
-          fresh.push_back(last);
-          last->trays.reserve(8);
+        // Entries known before keep their lists (gathered by TraysOf).
+        if (last != nullptr && last->trays_known && !last->grouping) last = nullptr;
+        if (last != nullptr) {
+          last->trays_known = true;
+          last->grouping = true;
         }
       }
-      if (last != nullptr) last->trays.push_back(&u);
+      if (last != nullptr) last->trays.push_back(tray);
     }
-    for (Entry* e : fresh) e->trays_known = true;
+    for (Entry& e : entries_) e.grouping = false;
   }
 
   // A unit of the state has its entry by position; a stand-in has its own.
   Entry& EntryOf(const Unit& u) {
     const size_t i = static_cast<size_t>(&u - s.units.data());
     if (&u < s.units.data() || i >= s.units.size()) return stand_in_;
-    if (slot_.empty()) slot_.assign(s.units.size(), -1);
-    if (slot_[i] < 0) {
-      slot_[i] = static_cast<int>(entries_.size());
+    if (slot_.empty()) slot_.resize(s.units.size());
+    if (slot_[i] == 0) {
       entries_.emplace_back();
+      slot_[i] = static_cast<int>(entries_.size());
     }
-    return entries_[static_cast<size_t>(slot_[i])];
+    return entries_[static_cast<size_t>(slot_[i] - 1)];
   }
 
   bool explain_;
   bool grouped_ = false;  // every entry's trays gathered
+  bool units_gathered_ = false;  // targets_ and zulu_trays_ gathered
+  std::vector<const Unit*> targets_;
+  std::vector<const Unit*> zulu_trays_;
   std::vector<signed char> firing_;
   std::vector<signed char> slackened_;
-  std::vector<int> slot_;        // a unit's entry in entries_, -1 none yet
+  std::vector<int> slot_;        // 1 + a unit's entry in entries_, 0 none yet
   std::deque<Entry> entries_;    // a deque: references stay valid as it grows
   Entry stand_in_;
   IndunaAim induna_aim_;
@@ -212,7 +252,7 @@ bool Contains(const std::vector<std::string>& v, const std::string& x) {
 // The mean position of a regiment's trays on the table (its own position if
 // none).
 Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
-  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
+  const Survey::Trays& trays = sv.TraysOf(regiment);
   if (trays.empty()) return regiment.position;
   Vec2 c = Vec2::Zero();
   for (const Unit* t : trays) c += t->position;
@@ -222,7 +262,7 @@ Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
 // A regiment lies prone if most of its trays do.
 bool IsProne(Survey& sv, const Unit& u) {
   if (u.kind != UnitKind::kRegiment) return u.stance == Stance::kProne;
-  const std::vector<const Unit*>& trays = sv.TraysOf(u);
+  const Survey::Trays& trays = sv.TraysOf(u);
   if (trays.empty()) return u.stance == Stance::kProne;
   int prone = 0;
   for (const Unit* t : trays) prone += t->stance == Stance::kProne ? 1 : 0;
@@ -243,7 +283,8 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 bool Unacted(Survey& sv, const Unit& regiment) {
   const BattleState& s = sv.s;
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
-  if (!impi::ferree::Own(s).chits_left.empty() && !Contains(impi::ferree::Own(s).chits_left, regiment.id)) return false;
+  const std::vector<std::string>& chits = impi::ferree::Own(s).chits_left;
+  if (!chits.empty() && !Contains(chits, regiment.id)) return false;
   return !sv.TraysOf(regiment).empty();
 }
 
@@ -253,7 +294,7 @@ Vec2 MoveGoal(Survey& sv, const Unit& regiment, ZuluPosture posture, const Unit*
   const BattleState& s = sv.s;
   if (concern == nullptr) return ferree::CampCentre(s);
   Vec2 goal = concern->position;
-  const int division = impi::ferree::UnitOf(s, regiment.id).division;
+  const int division = sv.Division(regiment);
   if (posture == ZuluPosture::kAdvance && (division == kRightHorn || division == kLeftHorn)) {
     Vec2 chest;
     if (sv.ChestCentre(&chest)) {
@@ -312,13 +353,15 @@ OptionScore ScoreDeploy(Survey&, const Action&) {
 // firing. (Whether a unit is firing is asked only of a unit nearer than the
 // best so far: the minimum is the same.)
 double GapToFire(Survey& sv, const Unit& regiment) {
-  const std::vector<const Unit*>& trays = sv.TraysOf(regiment);
+  // Among the British targets: a fighter that is not one (off the table or
+  // with no figures) is not firing.
+  const Survey::Trays& trays = sv.TraysOf(regiment);
   double best = kFar;
-  for (const Unit& b : sv.s.units) {
-    if (!ferree::IsBritishFighter(b)) continue;
+  for (const Unit* b : sv.Targets()) {
+    if (!ferree::IsBritishFighter(*b)) continue;
     double gap = kFar;
-    for (const Unit* t : trays) gap = std::min(gap, Gap(*t, b));
-    if (gap < best && sv.IsFiring(b)) best = gap;
+    for (const Unit* t : trays) gap = std::min(gap, Gap(*t, *b));
+    if (gap < best && sv.IsFiring(*b)) best = gap;
   }
   return best;
 }
@@ -383,6 +426,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
     size_t index;
   };
   std::vector<Candidate> candidates;
+  candidates.reserve(16);
   sv.GatherAllTrays();
   const std::vector<Unit>& units = sv.s.units;
   // An induna keeps to his division (the horns, chest and loins each had
@@ -395,7 +439,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
   for (size_t i = 0; i < units.size(); ++i) {
     const Unit& r = units[i];
     if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) continue;
-    if (division != 0 && impi::ferree::UnitOf(sv.s, r.id).division != division) continue;
+    if (division != 0 && sv.Division(r) != division) continue;
     const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(sv, r)) - 10.5);
     candidates.push_back({0.5 * reach, i});
   }
@@ -424,18 +468,12 @@ IndunaAim AimOf(Survey& sv, const Unit& induna, IndunaAim* cache) {
   aim.induna = &induna;
   aim.regiment = IndunaGoal(sv, induna);
   if (aim.regiment != nullptr) {
-    // End beside the regiment's tray nearest the enemy, to order it.
-    const std::vector<const Unit*>& trays = sv.TraysOf(*aim.regiment);
+    // End beside the regiment's tray nearest the enemy (the first of those
+    // at its gap to the British), to order it.
     aim.goal = RegimentCentre(sv, *aim.regiment);
-    double best = kFar;
-    for (const Unit* t : trays) {
-      const Unit* nearest = ferree::NearestBritishTo(sv.s, *t);
-      const double g = nearest != nullptr ? Gap(*t, *nearest) : kFar;
-      if (g < best) {
-        best = g;
-        aim.goal = t->position;
-      }
-    }
+    const Unit* nearest_tray = nullptr;
+    const double gap = sv.RegimentGapToBritish(*aim.regiment, &nearest_tray);
+    if (nearest_tray != nullptr && gap < kFar) aim.goal = nearest_tray->position;
   }
   *cache = aim;
   return aim;
@@ -469,12 +507,12 @@ OptionScore ScoreIndunaMove(Survey& sv, const Action& a, const Unit& induna) {
   IndunaAim* cache = sv.induna_aim();
   if (cache->induna == &induna && !cache->pinned_known) {
     double best = kFar;
-    for (const Unit& t : s.units) {
-      if (!ferree::IsZuluTray(t) || !ferree::StillFighting(t) || !t.status.pinned) continue;
-      const double d = Distance(induna.position, t.position);
+    for (const Unit* t : sv.ZuluTrays()) {
+      if (!t->status.pinned) continue;
+      const double d = Distance(induna.position, t->position);
       if (d < best) {
         best = d;
-        cache->pinned = &t;
+        cache->pinned = t;
       }
     }
     cache->pinned_known = true;
@@ -519,11 +557,11 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
   const Unit* u = Mover(sv.s, a);
   const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not part of a regiment"};
+  // The posture is asked only where it decides.
   const Unit* concern = nullptr;
-  const ZuluPosture posture = sv.PostureOf(*regiment, &concern);
   const bool prone = IsProne(sv, *u);
   if (a.stance == Stance::kProne) {
-    if (posture == ZuluPosture::kGoToGround && !prone) {
+    if (!prone && sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround) {
       return {kGood + 30.0, sv.Why([&] {
                 return absl::StrCat("go prone under the fire of ", concern->name.str(),
                                     " (the pause at 12\")");
@@ -532,16 +570,18 @@ OptionScore ScoreStance(Survey& sv, const Action& a) {
     return {kAvoid, "no reason to lie down"};
   }
   if (a.stance == Stance::kUpright) {
-    if (prone && posture == ZuluPosture::kAttack) {
+    if (!prone) return {kAvoid, "already upright"};
+    const ZuluPosture posture = sv.PostureOf(*regiment, &concern);
+    if (posture == ZuluPosture::kAttack) {
       return {kMust, sv.Why([&] {
                 return absl::StrCat("rise and charge: the fire of ", concern->name.str(),
                                     " has slackened");
               })};
     }
-    if (prone && posture == ZuluPosture::kAdvance) {
+    if (posture == ZuluPosture::kAdvance) {
       return {kGood, "rise and advance: no fire holds the regiment down"};
     }
-    return {kAvoid, prone ? "stay down under fire" : "already upright"};
+    return {kAvoid, "stay down under fire"};
   }
   return {kNever, "not a Zulu stance"};
 }
@@ -608,8 +648,9 @@ OptionScore ScorePass(Survey& sv, const Action& a) {
   const Unit* u = Mover(sv.s, a);
   const Unit* regiment = u != nullptr ? RegimentOf(sv.s, *u) : nullptr;
   if (regiment != nullptr) {
+    // Whether it lies prone first: the posture is not needed otherwise.
     const Unit* concern = nullptr;
-    if (sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround && IsProne(sv, *u)) {
+    if (IsProne(sv, *u) && sv.PostureOf(*regiment, &concern) == ZuluPosture::kGoToGround) {
       return {kGood,
               sv.Why([&] { return absl::StrCat("lie still under the fire of ", concern->name.str()); })};
     }
@@ -642,7 +683,7 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
       return e.posture;
     }
   }
-  const std::vector<const Unit*>& trays = TraysOf(regiment);
+  const Trays& trays = TraysOf(regiment);
   const Unit* attack = nullptr;
   bool attack_slackened = false;
   double attack_gap = kFar;
@@ -662,11 +703,11 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
     hi_y = std::max(hi_y, t->position.y());
   }
   constexpr double kLargestRadius = 1.5;
-  for (const Unit& b : s.units) {
-    if (!ferree::IsBritishTarget(b)) continue;
+  for (const Unit* target : Targets()) {
+    const Unit& b = *target;
     if (!trays.empty()) {
-      const double dx = std::max({0.0, lo_x - b.position.x(), b.position.x() - hi_x});
-      const double dy = std::max({0.0, lo_y - b.position.y(), b.position.y() - hi_y});
+      const double dx = std::max(0.0, std::max(lo_x - b.position.x(), b.position.x() - hi_x));
+      const double dy = std::max(0.0, std::max(lo_y - b.position.y(), b.position.y() - hi_y));
       const double bound = std::sqrt(dx * dx + dy * dy) - kLargestRadius - kLargestRadius;
       if (bound > ferree::kRifleRange && bound > nearest_gap) continue;
     }
