@@ -1811,16 +1811,34 @@ std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) con
   if (ind != nullptr && Alive(*ind) && ind->figures.fit + ind->figures.wounded > 0) {
     // Induna Rules: "If he ends his turn in contact with a unit that has
     // not acted, he may order it to move."
-    for (const WaitingRegiment& w : RegimentsInCup(s_)) {
-      const Unit& r = *w.regiment;
-      bool contact = false;
-      for (const Unit* t : w.trays) contact |= Alive(*t) && InContact(*ind, *t);
-      if (!contact) continue;
-      Action o;
-      o.kind = ActionKind::kOrder;
-      o.unit_id = induna_id;
-      o.target_id = r.id;
-      out.push_back(o);
+    // Most indunas touch no tray: the waiting regiments are listed only if
+    // one does. A tray whose centre is further from his on an axis than both
+    // radii and the contact gap (with a margin far above rounding) is not in
+    // contact.
+    const double reach = Radius(*ind) + kTrayRadius + kContactGap + 1e-6;
+    bool touches = false;
+    for (const Unit& t : s_.units) {
+      if (t.kind != UnitKind::kTray || std::abs(t.position.x() - ind->position.x()) > reach ||
+          std::abs(t.position.y() - ind->position.y()) > reach) {
+        continue;
+      }
+      if (Alive(t) && InContact(*ind, t)) {
+        touches = true;
+        break;
+      }
+    }
+    if (touches) {
+      for (const WaitingRegiment& w : RegimentsInCup(s_)) {
+        const Unit& r = *w.regiment;
+        bool contact = false;
+        for (const Unit* t : w.trays) contact |= Alive(*t) && InContact(*ind, *t);
+        if (!contact) continue;
+        Action o;
+        o.kind = ActionKind::kOrder;
+        o.unit_id = induna_id;
+        o.target_id = r.id;
+        out.push_back(o);
+      }
     }
   }
   Action pass;
