@@ -1748,17 +1748,44 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
     if (Alive(*t)) trays.push_back(t->id);
   }
   const auto british = BritishIndices(s_);
+  // Until a tray fights, nothing moves or falls: the British units that
+  // could be engaged with one of the trays (those nearer the box round
+  // their centres, on both axes, than both radii and the laager's reach,
+  // with a margin far above rounding) are the only ones a tray's test
+  // need read. After a fight every British unit is read again.
+  absl::InlinedVector<int, 48> near;
+  {
+    Vec2 lo(1e300, 1e300), hi(-1e300, -1e300);
+    double widest = 0;
+    for (const SharedString& tid : trays) {
+      const Unit* t = s_.FindUnit(tid);
+      lo = lo.cwiseMin(t->position);
+      hi = hi.cwiseMax(t->position);
+      widest = std::max(widest, Radius(*t));
+    }
+    for (const int j : british) {
+      const Unit& b = s_.units[j];
+      const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
+      if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
+          b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
+        continue;
+      }
+      near.push_back(j);
+    }
+  }
+  bool fought = false;
   for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t)) continue;
     const Unit* best = nullptr;
-    for (const int j : british) {
+    for (const int j : fought ? british : near) {
       const Unit& b = s_.units[j];
       if (!Alive(b) || b.figures.Present() <= 0) continue;
       if (!NearEnoughToEngage(*t, b) || !Engaged(*t, b)) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
     }
     if (best == nullptr) continue;
+    fought = true;
     const bool out_of_donga =
         std::find(left_donga_.begin(), left_donga_.end(), tid) != left_donga_.end();
     IMPI_RETURN_IF_ERROR(
