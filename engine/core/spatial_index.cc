@@ -288,6 +288,11 @@ absl::Status SpatialIndex::UpdateObstacle(int index, Obstacle obstacle) {
 // --- Queries -----------------------------------------------------------------------
 
 void SpatialIndex::DiscsWithin(const Vec2& p, double r, std::vector<int>* out) const {
+  DiscsWithinAnyOrder(p, r, out);
+  std::sort(out->begin(), out->end());
+}
+
+void SpatialIndex::DiscsWithinAnyOrder(const Vec2& p, double r, std::vector<int>* out) const {
   out->clear();
   if (!Finite(p)) return;
   const double reach = r + max_radius_ + kMargin;
@@ -300,7 +305,6 @@ void SpatialIndex::DiscsWithin(const Vec2& p, double r, std::vector<int>* out) c
       }
     }
   }
-  std::sort(out->begin(), out->end());
 }
 
 std::vector<int> SpatialIndex::DiscsWithin(const Vec2& p, double r) const {

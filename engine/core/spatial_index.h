@@ -95,6 +95,9 @@ class SpatialIndex {
   std::vector<int> DiscsWithin(const Vec2& p, double r) const;
   // As above into *out (cleared first), to reuse its storage.
   void DiscsWithin(const Vec2& p, double r, std::vector<int>* out) const;
+  // The same discs in no particular order (the order of the cells and
+  // their lists), for a caller whose answer does not depend on it.
+  void DiscsWithinAnyOrder(const Vec2& p, double r, std::vector<int>* out) const;
   std::vector<int> DiscsHit(const Vec2& a, const Vec2& b) const;
   std::vector<int> ObstacleCandidates(const Vec2& a, const Vec2& b) const;
   std::vector<int> ObstaclesHit(const Vec2& a, const Vec2& b) const;

@@ -2,6 +2,7 @@
 // brute-force scan with geometry.h does, under random and adversarial input.
 #include "engine/core/spatial_index.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -196,6 +197,10 @@ TEST(SpatialIndexPropertyTest, MovesUpdatesAndRemovalsMatchBruteForce) {
         const Vec2 p = gen.Point();
         const double r = gen.Uniform(0.0, 15.0);
         ASSERT_EQ(index->DiscsWithin(p, r), BruteWithin(discs, present, p, r));
+        std::vector<int> any;
+        index->DiscsWithinAnyOrder(p, r, &any);
+        std::sort(any.begin(), any.end());
+        ASSERT_EQ(any, BruteWithin(discs, present, p, r));
         const auto [a, b] = gen.Segment();
         ASSERT_EQ(index->DiscsHit(a, b), BruteDiscsHit(discs, present, a, b));
         queries += 2;

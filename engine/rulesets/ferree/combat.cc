@@ -342,7 +342,7 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
                            bool may_contact) const {
   std::vector<int> near;
   near.reserve(64);
-  GroundNow().Near(p, Radius(u) + kStandOff, &near);
+  GroundNow().NearAnyOrder(p, Radius(u) + kStandOff, &near);
   return RoomAmong(u, p, reserved, may_contact, near);
 }
 
@@ -431,7 +431,7 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
     bool queried = false;
     auto room = [&](const Vec2& q, bool contact) {
       if (!queried) {
-        GroundNow().Near(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
         queried = true;
       }
       return RoomAmong(u, q, reserved, contact, near);

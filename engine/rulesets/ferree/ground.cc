@@ -134,4 +134,9 @@ void Ground::Near(const Vec2& p, double reach, std::vector<int>* out) const {
   if (index_.has_value()) index_->DiscsWithin(p, reach, out);
 }
 
+void Ground::NearAnyOrder(const Vec2& p, double reach, std::vector<int>* out) const {
+  out->clear();
+  if (index_.has_value()) index_->DiscsWithinAnyOrder(p, reach, out);
+}
+
 }  // namespace impi::ferree

@@ -56,6 +56,9 @@ class Ground {
   // Indices of units whose footprint comes within `reach` of p (edge to
   // point), ascending. Only valid right after Sync.
   void Near(const Vec2& p, double reach, std::vector<int>* out) const;
+  // The same units in no particular order, for a question whose answer
+  // does not depend on it (whether there is room).
+  void NearAnyOrder(const Vec2& p, double reach, std::vector<int>* out) const;
 
  private:
   // Touch without the checks.
