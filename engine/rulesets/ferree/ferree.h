@@ -618,7 +618,7 @@ class FerreeBattle {
   // As RoomFor, judged against the units `near` (indices into s_.units):
   // it must hold every unit whose footprint comes within Radius(u) +
   // kStandOff of p (more do no harm), so that one query of the ground
-  // serves many spots.
+  // serves many spots; in any order (the answer is the same).
   bool RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                  bool may_contact, const std::vector<int>& near) const;
   // The free spot for `u` nearest `from` on rings round `centre`: the first
