@@ -1008,17 +1008,44 @@ absl::Status FerreeBattle::CampBreaksDown() {
 std::vector<std::string> FerreeBattle::FillCup() const {
   std::vector<std::string> cup;
   const int turn = s_.clock.turn;
+  // Whether each regiment has a tray alive on the table, and one off it with
+  // figures, found in one pass over the trays (the regiments in unit order;
+  // a tray's regiment matched by id, the last one found tried first).
+  struct TrayState {
+    const Unit* regiment;
+    bool on = false, waiting = false;
+  };
+  absl::InlinedVector<TrayState, 32> regiments;
+  for (const Unit& u : s_.units) {
+    if (u.kind == UnitKind::kRegiment) regiments.push_back({&u});
+  }
+  {
+    TrayState* last = nullptr;
+    for (const Unit& t : s_.units) {
+      if (t.kind != UnitKind::kTray) continue;
+      if (last == nullptr || last->regiment->id != t.parent) {
+        last = nullptr;
+        for (TrayState& r : regiments) {
+          if (r.regiment->id == t.parent) {
+            last = &r;
+            break;
+          }
+        }
+        if (last == nullptr) continue;
+      }
+      last->on |= Alive(t);
+      last->waiting |= t.off_table && t.figures.fit > 0;
+    }
+  }
+  size_t next_regiment = 0;
   for (const Unit& u : s_.units) {
     switch (u.kind) {
       case UnitKind::kRegiment: {
+        const TrayState& trays = regiments[next_regiment++];
         // "The regiments that make up the Loins can not enter on to the board
         // until turn 3".
         if (UnitOf(s_, u.id).division == kLoinsDivision && turn < kLoinsFirstTurn) break;
-        bool on = false, waiting = false;
-        for (const Unit* t : TraysOf(s_, u.id)) {
-          on |= Alive(*t);
-          waiting |= t->off_table && t->figures.fit > 0;
-        }
+        const bool on = trays.on, waiting = trays.waiting;
         bool due = false;
         for (const SecretEntry& e : Own(s_).secret_entries) {
           if (e.unit_id == u.id && e.turn <= turn) due = true;
