@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
@@ -75,6 +76,33 @@ absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
   const Unit* units = s.units.data();
   for (size_t i = 0; i < s.units.size(); ++i) {
     if (units[i].side == Side::kBritish) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+// Of `british` (BritishIndices), those that could be in contact or engaged
+// with one of `trays`: a British unit further from the box round the trays'
+// centres, on an axis, than both radii and the laager's reach (with a
+// margin far above rounding) fails NearEnoughToEngage with every tray.
+absl::InlinedVector<int, 48> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
+                                              absl::Span<const Unit* const> trays) {
+  absl::InlinedVector<int, 48> out;
+  if (trays.empty()) return out;
+  Vec2 lo = trays[0]->position, hi = lo;
+  double widest = 0;
+  for (const Unit* t : trays) {
+    lo = lo.cwiseMin(t->position);
+    hi = hi.cwiseMax(t->position);
+    widest = std::max(widest, Radius(*t));
+  }
+  for (const int j : british) {
+    const Unit& b = s.units[j];
+    const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
+    if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
+        b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
+      continue;
+    }
+    out.push_back(j);
   }
   return out;
 }
@@ -1507,8 +1535,9 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regimen
   Vec2 centre = Vec2::Zero();
   int n = 0;
   bool upright = false, prone = false;
-  const auto british = BritishIndices(s_);
-  for (const Unit* t : TraysOf(s_, regiment_id)) {
+  const std::vector<const Unit*> trays = TraysOf(s_, regiment_id);
+  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const int j : british) {
@@ -1576,8 +1605,9 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   // The trays by their own ids: a lookup by a unit's own id compares
   // addresses (SharedString).
   std::vector<SharedString> movers;
-  const auto british = BritishIndices(s_);
-  for (const Unit* t : TraysOf(s_, id)) {
+  const std::vector<const Unit*> trays = TraysOf(s_, id);
+  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     bool contact = false;
     for (const int j : british) {
@@ -1771,35 +1801,14 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
 
 absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
   std::vector<SharedString> trays;  // looked up by address (SharedString)
-  for (const Unit* t : TraysOf(s_, regiment_id)) {
-    if (Alive(*t)) trays.push_back(t->id);
-  }
+  std::vector<const Unit*> alive = TraysOf(s_, regiment_id);
+  alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
+              alive.end());
+  for (const Unit* t : alive) trays.push_back(t->id);
   const auto british = BritishIndices(s_);
-  // Until a tray fights, nothing moves or falls: the British units that
-  // could be engaged with one of the trays (those nearer the box round
-  // their centres, on both axes, than both radii and the laager's reach,
-  // with a margin far above rounding) are the only ones a tray's test
-  // need read. After a fight every British unit is read again.
-  absl::InlinedVector<int, 48> near;
-  {
-    Vec2 lo(1e300, 1e300), hi(-1e300, -1e300);
-    double widest = 0;
-    for (const SharedString& tid : trays) {
-      const Unit* t = s_.FindUnit(tid);
-      lo = lo.cwiseMin(t->position);
-      hi = hi.cwiseMax(t->position);
-      widest = std::max(widest, Radius(*t));
-    }
-    for (const int j : british) {
-      const Unit& b = s_.units[j];
-      const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
-      if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
-          b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
-        continue;
-      }
-      near.push_back(j);
-    }
-  }
+  // Until a tray fights, nothing moves or falls: only the British units
+  // near the trays need be read. After a fight every one is read again.
+  const auto near = BritishNearTrays(s_, british, alive);
   bool fought = false;
   for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
