@@ -1840,30 +1840,36 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
   hold.kind = ActionKind::kPass;
   hold.unit_id = induna_id;
   if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return {hold};
-  std::vector<std::pair<double, Action>> cands;
+  // Each waiting regiment's nearest tray, and how far it is (his own
+  // regiment first); the actions are made for the three kept.
+  absl::InlinedVector<std::pair<double, const Unit*>, 16> cands;
   for (const WaitingRegiment& w : RegimentsInCup(s_)) {
     const Unit& r = *w.regiment;
     const Unit* nearest = nullptr;
+    double nearest_d = 0.0;  // Distance(nearest->position, ind->position)
     for (const Unit* t : w.trays) {
       if (!Alive(*t)) continue;
-      if (nearest == nullptr ||
-          Distance(t->position, ind->position) < Distance(nearest->position, ind->position)) {
+      const double d = Distance(t->position, ind->position);
+      if (nearest == nullptr || d < nearest_d) {
         nearest = t;
+        nearest_d = d;
       }
     }
     if (nearest == nullptr || InContact(*ind, *nearest)) continue;
-    Action m;
-    m.kind = ActionKind::kMove;
-    m.unit_id = induna_id;
-    m.target_id = nearest->id;
-    m.to = nearest->position;
     double d = Distance(ind->position, nearest->position);
     if (r.id == ind->parent) d = -1;  // his own regiment first
-    cands.push_back({d, m});
+    cands.push_back({d, nearest});
   }
   std::stable_sort(cands.begin(), cands.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (size_t i = 0; i < cands.size() && i < 3; ++i) out.push_back(cands[i].second);
+  for (size_t i = 0; i < cands.size() && i < 3; ++i) {
+    Action m;
+    m.kind = ActionKind::kMove;
+    m.unit_id = induna_id;
+    m.target_id = cands[i].second->id;
+    m.to = cands[i].second->position;
+    out.push_back(std::move(m));
+  }
   out.push_back(hold);
   return out;
 }
