@@ -83,6 +83,17 @@ class FlatMap {
     if (it == v.end() || key < it->first) it = v.insert(it, value_type(key, V()));
     return it->second;
   }
+  // operator[], trying the entry at *hint first (as find(key, hint)); *hint
+  // is set to where the key is now.
+  V& FindOrInsert(const K& key, size_t* hint) {
+    std::vector<value_type>& v = Own();
+    if (*hint < v.size() && v[*hint].first == key) return v[*hint].second;
+    auto it = std::lower_bound(v.begin(), v.end(), key,
+                               [](const value_type& e, const K& k) { return e.first < k; });
+    if (it == v.end() || key < it->first) it = v.insert(it, value_type(key, V()));
+    *hint = static_cast<size_t>(it - v.begin());
+    return it->second;
+  }
   // Inserts (key, value) unless key is present; as std::map::emplace.
   std::pair<const_iterator, bool> emplace(const K& key, V value) {
     auto found = find(key);

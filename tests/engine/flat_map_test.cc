@@ -40,6 +40,31 @@ TEST(FlatMapTest, CopiesShareUntilOneChanges) {
   EXPECT_NE(a, b);
 }
 
+TEST(FlatMapTest, AHintedFindOrInsertIsOperatorBracketWhateverTheHint) {
+  FlatMap<std::string, int> m;
+  std::map<std::string, int> want;
+  size_t hint = 0;
+  // Keys new and old, in no order, with the hint each call leaves (good for
+  // a repeat, stale after an insertion before it) and with hints far off.
+  const std::vector<std::string> keys = {"u5", "u1", "u5", "u9", "u1", "u3", "u3", "u0", "u9"};
+  for (size_t i = 0; i < keys.size(); ++i) {
+    size_t h = i % 3 == 0 ? hint : (i % 3 == 1 ? 1000 : 0);
+    m.FindOrInsert(keys[i], &h) += static_cast<int>(i) + 1;
+    want[keys[i]] += static_cast<int>(i) + 1;
+    ASSERT_LT(h, m.size());
+    EXPECT_EQ((m.begin() + h)->first, keys[i]) << i;
+    hint = h;
+  }
+  using Entries = std::vector<std::pair<std::string, int>>;
+  EXPECT_EQ(Entries(m.begin(), m.end()), Entries(want.begin(), want.end()));
+  // A copy is not changed through the other's hinted insert.
+  FlatMap<std::string, int> copy = m;
+  size_t h = 0;
+  copy.FindOrInsert("u1", &h) = -1;
+  EXPECT_EQ(m.at("u1"), want["u1"]);
+  EXPECT_EQ(copy.at("u1"), -1);
+}
+
 TEST(FlatMapTest, AHintedFindAnswersAsFindWhateverTheHint) {
   FlatMap<std::string, int> m;
   for (int i = 0; i < 20; ++i) m["u" + std::to_string(i)] = i;

@@ -79,7 +79,11 @@ const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
 }
 
 FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id) {
-  return MutableOwnState(s).units[unit_id];
+  // Hinted as UnitOf is (hints of their own).
+  constexpr size_t kHints = 256;
+  thread_local std::array<size_t, kHints> hints{};
+  size_t& hint = hints[(reinterpret_cast<uintptr_t>(&unit_id) >> 4) % kHints];
+  return MutableOwnState(s).units.FindOrInsert(unit_id, &hint);
 }
 
 const FerreeState& Own(const BattleState& s) {
