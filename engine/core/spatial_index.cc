@@ -76,8 +76,8 @@ absl::StatusOr<SpatialIndex> SpatialIndex::Create(const Vec2& min, const Vec2& m
   index.cell_size_ = cell_size;
   index.columns_ = static_cast<int>(cols);
   index.rows_ = static_cast<int>(rows);
-  index.disc_head_.assign(static_cast<size_t>(index.columns_) * index.rows_, -1);
-  index.obstacle_buckets_.resize(index.disc_head_.size());
+  index.disc_buckets_.resize(static_cast<size_t>(index.columns_) * index.rows_);
+  index.obstacle_buckets_.resize(index.disc_buckets_.size());
   return index;
 }
 
@@ -179,37 +179,35 @@ absl::Status SpatialIndex::CheckDisc(const IndexedDisc& disc, int index) const {
 
 void SpatialIndex::FileDisc(int index) {
   const int cell = CellOf(discs_[index].center);
-  const int head = disc_head_[cell];
-  disc_next_[index] = head;
-  disc_prev_[index] = -1;
-  if (head >= 0) disc_prev_[head] = index;
-  disc_head_[cell] = index;
+  std::vector<Slot>& bucket = disc_buckets_[cell];
   disc_cell_[index] = cell;
+  disc_slot_[index] = static_cast<int>(bucket.size());
+  bucket.push_back(Slot{discs_[index], index});
   max_radius_ = std::max(max_radius_, discs_[index].radius);
 }
 
 void SpatialIndex::UnfileDisc(int index) {
   const int cell = disc_cell_[index];
   if (cell < 0) return;
-  const int next = disc_next_[index], prev = disc_prev_[index];
-  if (prev >= 0) {
-    disc_next_[prev] = next;
-  } else {
-    disc_head_[cell] = next;
+  std::vector<Slot>& bucket = disc_buckets_[cell];
+  const int slot = disc_slot_[index];
+  if (static_cast<size_t>(slot) + 1 != bucket.size()) {
+    bucket[slot] = bucket.back();
+    disc_slot_[bucket[slot].index] = slot;
   }
-  if (next >= 0) disc_prev_[next] = prev;
+  bucket.pop_back();
   disc_cell_[index] = -1;
+  disc_slot_[index] = -1;
 }
 
 absl::Status SpatialIndex::SetDiscs(std::vector<IndexedDisc> discs) {
   for (size_t i = 0; i < discs.size(); ++i) {
     if (absl::Status s = CheckDisc(discs[i], static_cast<int>(i)); !s.ok()) return s;
   }
-  std::fill(disc_head_.begin(), disc_head_.end(), -1);
+  for (std::vector<Slot>& bucket : disc_buckets_) bucket.clear();
   discs_ = std::move(discs);
   disc_cell_.assign(discs_.size(), -1);
-  disc_next_.assign(discs_.size(), -1);
-  disc_prev_.assign(discs_.size(), -1);
+  disc_slot_.assign(discs_.size(), -1);
   max_radius_ = 0.0;
   for (int i = 0; i < disc_count(); ++i) FileDisc(i);
   return absl::OkStatus();
@@ -219,8 +217,7 @@ absl::StatusOr<int> SpatialIndex::AddDisc(const IndexedDisc& disc) {
   if (absl::Status s = CheckDisc(disc, disc_count()); !s.ok()) return s;
   discs_.push_back(disc);
   disc_cell_.push_back(-1);
-  disc_next_.push_back(-1);
-  disc_prev_.push_back(-1);
+  disc_slot_.push_back(-1);
   FileDisc(disc_count() - 1);
   return disc_count() - 1;
 }
@@ -237,8 +234,15 @@ absl::Status SpatialIndex::UpdateDisc(int index, const IndexedDisc& disc) {
     return Invalid(absl::StrCat("discs[", index, "]"), "no such disc");
   }
   if (absl::Status s = CheckDisc(disc, index); !s.ok()) return s;
-  UnfileDisc(index);
+  const int cell = disc_cell_[index];
   discs_[index] = disc;
+  if (cell >= 0 && CellOf(disc.center) == cell) {
+    // Still in its bucket: rewritten where it is.
+    disc_buckets_[cell][disc_slot_[index]].disc = disc;
+    max_radius_ = std::max(max_radius_, disc.radius);
+    return absl::OkStatus();
+  }
+  UnfileDisc(index);
   FileDisc(index);
   return absl::OkStatus();
 }
@@ -298,13 +302,25 @@ void SpatialIndex::DiscsWithinAnyOrder(const Vec2& p, double r, std::vector<int>
   const double reach = r + max_radius_ + kMargin;
   const int c0 = Column(p.x() - reach), c1 = Column(p.x() + reach);
   const int r0 = Row(p.y() - reach), r1 = Row(p.y() + reach);
+  // Room for every disc of the buckets, each written and the count moved on
+  // only past the ones within reach: no branch to guess disc by disc.
+  size_t most = 0;
+  for (int row = r0; row <= r1; ++row) {
+    for (int c = c0; c <= c1; ++c) most += disc_buckets_[row * columns_ + c].size();
+  }
+  if (most == 0) return;
+  out->resize(most);
+  int* const first = out->data();
+  int* w = first;
   for (int row = r0; row <= r1; ++row) {
     for (int c = c0; c <= c1; ++c) {
-      for (int i = disc_head_[row * columns_ + c]; i >= 0; i = disc_next_[i]) {
-        if (Distance(p, discs_[i].center) <= r + discs_[i].radius) out->push_back(i);
+      for (const Slot& s : disc_buckets_[row * columns_ + c]) {
+        *w = s.index;
+        w += Distance(p, s.disc.center) <= r + s.disc.radius ? 1 : 0;
       }
     }
   }
+  out->resize(static_cast<size_t>(w - first));
 }
 
 std::vector<int> SpatialIndex::DiscsWithin(const Vec2& p, double r) const {
@@ -317,10 +333,8 @@ std::vector<int> SpatialIndex::DiscsHit(const Vec2& a, const Vec2& b) const {
   std::vector<int> out;
   if (!Finite(a) || !Finite(b)) return out;
   ForEachCellNear(a, b, max_radius_ + kMargin, [&](int cell) {
-    for (int i = disc_head_[cell]; i >= 0; i = disc_next_[i]) {
-      if (SegmentHits(a, b, Obstacle::Disc(discs_[i].center, discs_[i].radius))) {
-        out.push_back(i);
-      }
+    for (const Slot& s : disc_buckets_[cell]) {
+      if (SegmentHits(a, b, Obstacle::Disc(s.disc.center, s.disc.radius))) out.push_back(s.index);
     }
   });
   std::sort(out.begin(), out.end());

@@ -96,7 +96,7 @@ class SpatialIndex {
   // As above into *out (cleared first), to reuse its storage.
   void DiscsWithin(const Vec2& p, double r, std::vector<int>* out) const;
   // The same discs in no particular order (the order of the cells and
-  // their lists), for a caller whose answer does not depend on it.
+  // their buckets), for a caller whose answer does not depend on it.
   void DiscsWithinAnyOrder(const Vec2& p, double r, std::vector<int>* out) const;
   std::vector<int> DiscsHit(const Vec2& a, const Vec2& b) const;
   std::vector<int> ObstacleCandidates(const Vec2& a, const Vec2& b) const;
@@ -129,15 +129,21 @@ class SpatialIndex {
   double cell_size_ = 1.0;
   int columns_ = 1;
   int rows_ = 1;
-  // Discs by bucket as intrusive doubly linked lists, so that filing,
-  // moving and rebuilding allocate nothing: the first disc of each bucket
-  // (-1: none), each disc's neighbours in its bucket, and its bucket (-1:
-  // removed).
-  std::vector<int> disc_head_;
+  // Discs by bucket, each bucket one array of its discs' circles and
+  // indices, so that a query reads the discs of a bucket one after another
+  // (no list to follow from one to the next). A disc moved within its bucket
+  // is rewritten in place; one moved to another leaves its slot to the
+  // bucket's last disc. Filing and moving allocate only when a bucket
+  // outgrows every size it had before.
+  struct Slot {
+    IndexedDisc disc;
+    int index = -1;
+  };
+  std::vector<std::vector<Slot>> disc_buckets_;
   std::vector<IndexedDisc> discs_;
-  std::vector<int> disc_next_;
-  std::vector<int> disc_prev_;
+  // Each disc's bucket (-1: removed) and its place in the bucket.
   std::vector<int> disc_cell_;
+  std::vector<int> disc_slot_;
   // The largest radius since the discs were last set (never shrinks between
   // rebuilds; a larger bound only adds candidates).
   double max_radius_ = 0.0;
