@@ -413,7 +413,8 @@ const std::vector<Vec2>& Turns(int n) {
 
 bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                             bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
-                            const std::function<bool(const Vec2&)>& also, double max_from) const {
+                            absl::FunctionRef<bool(const Vec2&)> also, double max_from,
+                            bool centre_full) const {
   const HoldGround hold(*this);
   constexpr int kRings = 8;
   constexpr int kMaxAround = kMaxTurns;
@@ -437,7 +438,7 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
       return RoomAmong(u, q, reserved, contact, near);
     };
     if (rho <= 1e-9) {
-      if (Distance(from, centre) <= max_from && (also == nullptr || also(centre)) &&
+      if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&
           room(centre, may_contact)) {
         *spot = centre;
         return true;
@@ -453,7 +454,7 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
       const Vec2& t = turns[i];
       const Vec2 q = centre + rho * Vec2(cb * t.x() - sb * t.y(), sb * t.x() + cb * t.y());
       if (Distance(from, q) > max_from) break;
-      if ((also == nullptr || also(q)) && room(q, may_contact && k == 0)) {
+      if (also(q) && room(q, may_contact && k == 0)) {
         *spot = q;
         return true;
       }
@@ -667,7 +668,11 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
   // units there), not in contact.
   // (`reachable` refuses every spot further than `reach` from the start;
   // FreeSpot stops a ring at the first spot clearly beyond it.)
-  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable, reach + 1e-6)) return spot;
+  // (There is no room at `end` itself: none even in contact, above.)
+  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable, reach + 1e-6,
+               /*centre_full=*/true)) {
+    return spot;
+  }
   // Else back along the path to where it last had room.
   double length = 0;
   for (size_t k = 1; k < walked.size(); ++k) length += Distance(walked[k - 1], walked[k]);

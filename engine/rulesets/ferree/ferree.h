@@ -57,6 +57,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
@@ -626,10 +627,14 @@ class FerreeBattle {
   // footprint further, that `also` (if given) accepts; false if none within
   // eight rings. Spots further than `max_from` from `from` are not tried
   // (a caller whose `also` refuses them anyway saves the trying).
+  // `centre_full`: the caller knows there is no room at `centre` itself (a
+  // first ring of 0 is then passed over).
   bool FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                 bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
-                const std::function<bool(const Vec2&)>& also = nullptr,
-                double max_from = std::numeric_limits<double>::infinity()) const;
+                absl::FunctionRef<bool(const Vec2&)> also = AnySpot,
+                double max_from = std::numeric_limits<double>::infinity(),
+                bool centre_full = false) const;
+  static bool AnySpot(const Vec2&) { return true; }
   // Under a hold (HoldGround), brings the ground up to date with a unit
   // whose footprint changed other than by MoveUnit (it left the table, it
   // fell); nothing otherwise (the next Sync sees it).
