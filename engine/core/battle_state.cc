@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace impi {
 
@@ -111,11 +112,18 @@ size_t UnitIdIndex::Hash(const std::string& id) {
   return static_cast<size_t>(h);
 }
 
+size_t UnitIdIndex::AddressHash(uintptr_t address) {
+  // Texts are at least 8-byte aligned: the low bits say nothing.
+  const uint64_t h = (static_cast<uint64_t>(address) >> 3) * 0x9E3779B97F4A7C15ull;
+  return static_cast<size_t>(h ^ (h >> 29));
+}
+
 void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
   auto table = std::make_shared<Table>();
   size_t size = 16;
   while (size < 2 * units.size()) size *= 2;
   table->slots.assign(size, 0);
+  table->by_address.assign(size, 0);
   table->mask = size - 1;
   for (size_t i = 0; i < units.size(); ++i) {
     size_t slot = Hash(units[i].id) & table->mask;
@@ -126,7 +134,16 @@ void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
         break;
       }
     }
-    if (!duplicate) table->slots[slot] = static_cast<int>(i) + 1;
+    if (duplicate) continue;
+    table->slots[slot] = static_cast<int>(i) + 1;
+    // Only the first unit with a text is filed by address: a later one with
+    // the same text (pooled, where the first holds its own) is not, so that
+    // a lookup by address finds the first or nothing.
+    const uintptr_t address = units[i].id.pooled_address();
+    if (address == 0) continue;
+    size_t at = AddressHash(address) & table->mask;
+    while (table->by_address[at] != 0) at = (at + 1) & table->mask;
+    table->by_address[at] = static_cast<int>(i) + 1;
   }
   std::lock_guard<std::mutex> lock(mu_);
   current_.store(table.get(), std::memory_order_release);
@@ -145,6 +162,20 @@ template <typename Key>
 int UnitIdIndex::FindKey(const std::vector<Unit>& units, const Key& id) const {
   const Table* t = current_.load(std::memory_order_acquire);
   const bool indexed = t != nullptr;
+  if constexpr (std::is_same_v<Key, SharedString>) {
+    // A pooled id by its address: a unit filed under it has this very text.
+    // Not filed there (never, or the units changed): by its text, below.
+    const uintptr_t address = id.pooled_address();
+    if (indexed && address != 0) {
+      for (size_t slot = AddressHash(address) & t->mask; t->by_address[slot] != 0;
+           slot = (slot + 1) & t->mask) {
+        const size_t i = static_cast<size_t>(t->by_address[slot] - 1);
+        if (i < units.size() && units[i].id.pooled_address() == address) {
+          return static_cast<int>(i);
+        }
+      }
+    }
+  }
   if (indexed) {
     for (size_t slot = Hash(static_cast<const std::string&>(id)) & t->mask; t->slots[slot] != 0; slot = (slot + 1) & t->mask) {
       const size_t i = static_cast<size_t>(t->slots[slot] - 1);

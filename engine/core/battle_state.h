@@ -208,7 +208,10 @@ struct TableGeometry {
 //
 // The index is an open-addressing table of positions (no strings): a probe
 // compares the id asked for with the id of the unit at each position it
-// meets, which both finds the unit and checks that it is still there.
+// meets, which both finds the unit and checks that it is still there. A
+// second table files the same positions by the address of a pooled id
+// (shared_string.h: the pool holds each text once), for a lookup by a
+// SharedString that reads no text; a miss there goes on to the first.
 //
 // Thread safety: const lookups may run concurrently on one state. A lookup
 // reads the current table through an atomic pointer, without a lock; a
@@ -234,8 +237,13 @@ class UnitIdIndex {
   struct Table {
     std::vector<int> slots;  // a unit's position + 1, 0 for an empty slot
     size_t mask = 0;         // slots.size() - 1, a power of two less one
+    // The same units (each the first with its text) by their pooled id's
+    // address, those whose id is pooled: a lookup by a pooled id reads no
+    // text.
+    std::vector<int> by_address;
   };
   static size_t Hash(const std::string& id);
+  static size_t AddressHash(uintptr_t address);
   template <typename Key>
   int FindKey(const std::vector<Unit>& units, const Key& id) const;
   // The table lookups read now (nullptr if none), and its owner.

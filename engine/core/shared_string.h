@@ -62,6 +62,10 @@ class SharedString {
   const std::string& str() const { return p_ == 0 ? Empty() : *Text(p_); }
   operator const std::string&() const { return str(); }  // NOLINT: reads as a string
   bool empty() const { return p_ == 0; }
+  // The pooled text's address, a key as unique as the text (the pool holds
+  // each text once); 0 for the empty text or one this SharedString holds
+  // itself.
+  uintptr_t pooled_address() const { return (p_ & kOwned) == 0 ? p_ : 0; }
   size_t size() const { return str().size(); }
   const char* c_str() const { return str().c_str(); }
   const char* data() const { return str().data(); }

@@ -1,7 +1,9 @@
 // tests/engine/battle_state_test.cc: lookups, parameters, ids, events.
 #include "engine/core/battle_state.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "engine/core/event.h"
 #include "gtest/gtest.h"
@@ -37,6 +39,74 @@ TEST(BattleStateTest, FindUnit) {
   EXPECT_EQ(s.UnitIndex("z1"), 0);
   EXPECT_EQ(s.UnitIndex("b1"), 1);
   EXPECT_EQ(s.UnitIndex("nobody"), -1);
+}
+
+// The first unit with `id` by a plain scan, or -1: what a lookup must say.
+int ScanFor(const BattleState& s, const std::string& id) {
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    if (s.units[i].id == id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
+  // Lookups by a std::string and by a SharedString (a pooled id, found by
+  // its address) against a scan, while units are added, removed, renamed
+  // and swapped between lookups (the index rebuilds itself). Ids stay
+  // unique, as in every valid state.
+  BattleState s;
+  uint64_t x = 12345;
+  auto next = [&x](int n) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((x >> 33) % static_cast<uint64_t>(n));
+  };
+  constexpr int kNames = 60;
+  auto name = [](int k) { return "unit_with_a_long_name_" + std::to_string(k); };
+  // A name no unit has, or "" when every one is taken.
+  auto unused = [&] {
+    for (int tries = 0; tries < 8; ++tries) {
+      const std::string n = name(next(kNames));
+      if (ScanFor(s, n) < 0) return n;
+    }
+    return std::string();
+  };
+  for (int k = 0; k < 20; ++k) s.units.emplace_back().id = name(k);
+  int checked = 0, found = 0;
+  for (int step = 0; step < 400; ++step) {
+    switch (next(4)) {
+      case 0:
+        if (const std::string n = unused(); !n.empty()) s.units.emplace_back().id = n;
+        break;
+      case 1:
+        if (!s.units.empty()) s.units.erase(s.units.begin() + next(static_cast<int>(s.units.size())));
+        break;
+      case 2:
+        if (const std::string n = unused(); !n.empty() && !s.units.empty()) {
+          s.units[next(static_cast<int>(s.units.size()))].id = n;
+        }
+        break;
+      default:
+        if (s.units.size() > 1) {
+          std::swap(s.units[next(static_cast<int>(s.units.size()))],
+                    s.units[next(static_cast<int>(s.units.size()))]);
+        }
+        break;
+    }
+    for (int k = 0; k < kNames; ++k) {
+      const std::string text = name(k);
+      const SharedString pooled(text);
+      const int want = ScanFor(s, text);
+      ASSERT_EQ(s.UnitIndex(text), want) << "step " << step << ", " << text;
+      ASSERT_EQ(s.UnitIndex(pooled), want) << "step " << step << ", " << text;
+      const BattleState& cs = s;
+      ASSERT_EQ(cs.FindUnit(pooled), want < 0 ? nullptr : &s.units[want]);
+      ++checked;
+      found += want >= 0 ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(checked, 400 * kNames);
+  EXPECT_GT(found, checked / 5);  // both answers are tried often
+  EXPECT_LT(found, checked - checked / 5);
 }
 
 TEST(BattleStateTest, FindPointMatchesKindAndNumber) {
