@@ -46,6 +46,11 @@ void StateHasher::Add(const std::vector<std::string>& v) {
   for (const std::string& s : v) Add(s);
 }
 
+void StateHasher::Add(const std::vector<SharedString>& v) {
+  Add(static_cast<uint64_t>(v.size()));
+  for (const SharedString& s : v) Add(s.str());
+}
+
 void HashState(const BattleState& s, StateHasher* h) {
   h->Add(s.ruleset);
   h->Add(s.scenario);

@@ -34,6 +34,7 @@ class StateHasher {
   void Add(double v);
   void Add(const std::string& s);
   void Add(const std::vector<std::string>& v);
+  void Add(const std::vector<SharedString>& v);
   uint64_t value() const { return h_; }
 
  private:

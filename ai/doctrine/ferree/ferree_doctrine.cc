@@ -249,6 +249,11 @@ bool Contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
+// The same for pooled ids, compared by address (SharedString).
+bool Contains(const std::vector<SharedString>& v, const SharedString& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
 // The mean position of a regiment's trays on the table (its own position if
 // none).
 Vec2 RegimentCentre(Survey& sv, const Unit& regiment) {
@@ -283,7 +288,7 @@ bool SentOffBoard(const BattleState& s, const Unit& regiment) {
 bool Unacted(Survey& sv, const Unit& regiment) {
   const BattleState& s = sv.s;
   if (regiment.status.acted || regiment.status.ordered || regiment.status.broken) return false;
-  const std::vector<std::string>& chits = impi::ferree::Own(s).chits_left;
+  const std::vector<SharedString>& chits = impi::ferree::Own(s).chits_left;
   if (!chits.empty() && !Contains(chits, regiment.id)) return false;
   return !sv.TraysOf(regiment).empty();
 }

@@ -1033,8 +1033,8 @@ absl::Status FerreeBattle::CampBreaksDown() {
 // ---------------------------------------------------------------------------
 // 5.-7. The cup.
 
-std::vector<std::string> FerreeBattle::FillCup() const {
-  std::vector<std::string> cup;
+std::vector<SharedString> FerreeBattle::FillCup() const {
+  std::vector<SharedString> cup;
   const int turn = s_.clock.turn;
   // Whether each regiment has a tray alive on the table, and one off it with
   // figures, found in one pass over the trays (the regiments in unit order;

@@ -509,7 +509,7 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
   for (size_t i = 0; i < Own(s).chits_left.size(); ++i) {
     if (s.FindUnit(Own(s).chits_left[i]) == nullptr) {
       return Bad(absl::StrCat("state.ferree.chits_left[", i, "]"),
-                 absl::StrCat("no unit '", Own(s).chits_left[i], "' on the table state"));
+                 absl::StrCat("no unit '", Own(s).chits_left[i].str(), "' on the table state"));
     }
   }
   if (c.minutes_per_turn < 0) return Bad("state.clock.minutes_per_turn", "is never negative");
@@ -854,8 +854,8 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
     units.push_back(std::move(u));
   }
   v.units = std::move(units);
-  std::vector<std::string> chits;
-  for (const std::string& id : Own(v).chits_left) {
+  std::vector<SharedString> chits;
+  for (const SharedString& id : Own(v).chits_left) {
     if (!hidden_regiments.count(id)) chits.push_back(id);
   }
   Own(v).chits_left = std::move(chits);

@@ -254,8 +254,9 @@ struct FerreeState {
   // The regiments held off the table and their secret turns of entry.
   std::vector<SecretEntry> secret_entries;
   // The cup: counters not drawn yet this turn. While a British unit is
-  // active its counter is chits_left[0].
-  std::vector<std::string> chits_left;
+  // active its counter is chits_left[0]. Pooled ids (SharedString): asking
+  // whether a unit's counter is in the cup compares addresses.
+  std::vector<SharedString> chits_left;
   // PRE_BATTLE: kPreBattlePlan, kPreBattleBritishDeploy, kPreBattleZuluDeploy;
   // ACTIVATION: kSegActive and the kSeg* bits of what the active British unit
   // has done.
@@ -473,7 +474,7 @@ class FerreeBattle {
   // The counter `id` is out of the cup: its unit acts. `dice_mark` is where
   // the draw's dice start; `*event`, if non-null, the "counter drawn" event.
   absl::Status ActivateCounter(const std::string& id, size_t dice_mark, int* event);
-  std::vector<std::string> FillCup() const;
+  std::vector<SharedString> FillCup() const;
   // Counters in the cup the British may know of: the counters of regiments
   // still to enter from off-board are the umpire's secret.
   int PublicCupCount() const;

@@ -21,6 +21,16 @@ void SetStrings(const std::vector<std::string>& in,
   for (const std::string& s : in) *out->Add() = s;
 }
 
+std::vector<SharedString> Pooled(const google::protobuf::RepeatedPtrField<std::string>& in) {
+  return std::vector<SharedString>(in.begin(), in.end());
+}
+
+void SetStrings(const std::vector<SharedString>& in,
+                google::protobuf::RepeatedPtrField<std::string>* out) {
+  out->Clear();
+  for (const SharedString& s : in) *out->Add() = s.str();
+}
+
 }  // namespace
 
 absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
@@ -146,7 +156,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   for (const v1::SecretEntry& e : p.secret_entries()) {
     own.secret_entries.push_back(SecretEntry{e.unit_id(), e.turn(), e.point()});
   }
-  own.chits_left = Strings(p.chits_left());
+  own.chits_left = Pooled(p.chits_left());
   own.segment = p.segment();
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
