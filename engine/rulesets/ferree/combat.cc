@@ -493,11 +493,19 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
       hi = hi.cwiseMax(p);
     }
     constexpr double kBoxMargin = 1e-3;
+    // First the side and a box by the largest footprint (a company's), which
+    // put most units aside with a few loads; the rest are judged as before.
+    static_assert(kTrayRadius <= kCompanyRadius && kGunRadius <= kCompanyRadius &&
+                      kWagonRadius <= kCompanyRadius && kFigureRadius <= kCompanyRadius,
+                  "the box below is sized by the largest footprint");
+    const double widest = Radius(u) + kCompanyRadius + enemy_gap + kBoxMargin;
+    const Vec2 wide_lo = lo - Vec2(widest, widest), wide_hi = hi + Vec2(widest, widest);
     for (const Unit& e : s_.units) {
-      if (e.side != other || !Alive(e) || e.kind == UnitKind::kRegiment ||
-          e.figures.Present() <= 0) {
+      if (e.side != other || e.position.x() < wide_lo.x() || e.position.x() > wide_hi.x() ||
+          e.position.y() < wide_lo.y() || e.position.y() > wide_hi.y()) {
         continue;
       }
+      if (!Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) continue;
       const double r = Radius(u) + Radius(e) + enemy_gap;
       const double reach = r + kBoxMargin;
       if (e.position.x() < lo.x() - reach || e.position.x() > hi.x() + reach ||
