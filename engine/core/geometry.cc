@@ -887,6 +887,7 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
                  const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
                  double clearance, PathSamples* reuse) {
   Path path;
+  path.points.reserve(4);  // the usual path (a start, a waypoint or two, an end): one allocation
   path.points.push_back(from);
   stop_short = std::max(0.0, stop_short);
   if ((goal - from).norm() <= stop_short + kEps) {
@@ -899,6 +900,7 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
   // further from every obstacle's box than the clearance (and then some),
   // the search below would find the straight way; it is taken at once.
   std::vector<Vec2> route;
+  route.reserve(4);
   const double reach = std::max(0.0, clearance) + kMargin + kFieldBoxSlack;
   const bool open_way = std::all_of(obstacles.begin(), obstacles.end(), [&](const Obstacle& o) {
     return o.boxed &&

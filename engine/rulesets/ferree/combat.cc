@@ -320,6 +320,39 @@ const Unit* FerreeBattle::OwnWagon(const Unit& company) const {
 // ---------------------------------------------------------------------------
 // Movement.
 
+namespace {
+
+// A list of unit indices kept between calls of one call site on a thread, so
+// that the usual call allocates nothing (a footprint's neighbours are asked
+// for thousands of times a battle); a call nested inside another at the
+// same site gets a list of its own.
+struct IndexScratch {
+  std::vector<int> list;
+  bool busy = false;
+};
+
+class Borrowed {
+ public:
+  explicit Borrowed(IndexScratch& s) : s_(s.busy ? nullptr : &s) {
+    if (s_ != nullptr) {
+      s_->busy = true;
+      s_->list.clear();
+    }
+  }
+  ~Borrowed() {
+    if (s_ != nullptr) s_->busy = false;
+  }
+  Borrowed(const Borrowed&) = delete;
+  Borrowed& operator=(const Borrowed&) = delete;
+  std::vector<int>& list() { return s_ != nullptr ? s_->list : own_; }
+
+ private:
+  IndexScratch* s_;
+  std::vector<int> own_;
+};
+
+}  // namespace
+
 const Ground& FerreeBattle::GroundNow() const {
   // Within a search of free spots nothing moves: one Sync serves it.
   if (ground_held_ == 0) ground_->Sync(s_);
@@ -340,8 +373,9 @@ void FerreeBattle::GroundTouch(const Unit& u) const {
 
 bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                            bool may_contact) const {
-  std::vector<int> near;
-  near.reserve(64);
+  thread_local IndexScratch scratch;
+  Borrowed borrowed(scratch);
+  std::vector<int>& near = borrowed.list();
   GroundNow().NearAnyOrder(p, Radius(u) + kStandOff, &near);
   return RoomAmong(u, p, reserved, may_contact, near);
 }
@@ -425,8 +459,9 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
   const double cb = std::cos(base), sb = std::sin(base);
   // One query of the ground a ring, made when a spot on it first needs it:
   // every unit that could touch a spot on it or keep a stand-off from one.
-  std::vector<int> near;
-  near.reserve(64);
+  thread_local IndexScratch scratch;
+  Borrowed borrowed(scratch);
+  std::vector<int>& near = borrowed.list();
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
     bool queried = false;
@@ -472,7 +507,9 @@ void FerreeBattle::PlaceOnFreeGround(Unit& u, const Vec2& want) {
 std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allowance,
                                          double stop_short, double enemy_gap, bool stop_at_laager) {
   const Vec2 start = u.position;
-  std::vector<Vec2> walked = {start};
+  std::vector<Vec2> walked;
+  walked.reserve(4);  // the start, the path's points, a settled end: one allocation
+  walked.push_back(start);
   if (!(allowance > 0)) return walked;
   const TerrainCache& terrain = TerrainDerived();
   Path p = PathTowards(start, goal, allowance, terrain.impassable, Turn::kLeft, stop_short, 0.5,
@@ -627,8 +664,9 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
                       kWagonRadius <= kCompanyRadius && kFigureRadius <= kCompanyRadius,
                   "the box below is sized by the largest footprint");
     const double reach = Radius(u) + kStandOff + kCompanyRadius + 1e-6;
-    std::vector<int> near;
-    near.reserve(32);
+    thread_local IndexScratch scratch;
+    Borrowed borrowed(scratch);
+    std::vector<int>& near = borrowed.list();
     for (size_t j = 0; j < s_.units.size(); ++j) {
       const Unit& e = s_.units[j];
       if (std::abs(e.position.x() - end.x()) > reach ||

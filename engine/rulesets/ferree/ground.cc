@@ -73,11 +73,14 @@ void Ground::Sync(const BattleState& s) {
   const double w = std::isfinite(s.table.width) ? std::max(1.0, s.table.width) : 1.0;
   const double h = std::isfinite(s.table.height) ? std::max(1.0, s.table.height) : 1.0;
   if (!index_.has_value() || discs_.size() > n || w != width_ || h != height_) {
+    // Finite sizes of at least 1 (validated tables) within kMaxBuckets: Create
+    // cannot fail then. The same table keeps its index (SetDiscs below refills
+    // it, its buckets keeping their storage).
+    if (!index_.has_value() || w != width_ || h != height_) {
+      index_.emplace(*SpatialIndex::Create({0, 0}, {w, h}, CellSizeFor(w, h)));
+    }
     width_ = w;
     height_ = h;
-    // Finite sizes of at least 1 (validated tables) within kMaxBuckets: Create
-    // cannot fail then.
-    index_.emplace(*SpatialIndex::Create({0, 0}, {w, h}, CellSizeFor(w, h)));
     discs_.assign(n, IndexedDisc{});
     present_.assign(n, 1);
     kinds_.assign(n, UnitKind::kUnspecified);
