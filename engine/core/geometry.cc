@@ -451,8 +451,17 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
   return field;
 }
 
-// Signed angle of v from direction d, positive counter-clockwise.
-double SignedAngle(const Vec2& d, const Vec2& v) { return std::atan2(Cross(d, v), d.dot(v)); }
+// A number that orders directions as their signed angle from d does
+// (positive counter-clockwise, in [-2, 2] for [-pi, pi]), without the arc
+// tangent: for (x, y) = (d.v, d x v), 1 - x / (|x| + |y|), signed as y is
+// (its sign bit, as atan2 reads it: atan2(-0, x < 0) is -pi).
+double SignedTurn(const Vec2& d, const Vec2& v) {
+  const double x = d.dot(v), y = Cross(d, v);
+  const double l1 = std::abs(x) + std::abs(y);
+  if (!(l1 > 0.0)) return 0.0;
+  const double t = 1.0 - x / l1;
+  return std::signbit(y) ? -t : t;
+}
 
 // The greedy choice of the next waypoint from cur while the way to goal is
 // blocked by obstacle `first`: the candidate furthest round on the hand side
@@ -474,7 +483,7 @@ bool ChooseWaypoint(const Field& field, const Vec2& cur, const Vec2& goal, int f
       if (!in_group[i]) continue;
       for (const Vec2& p : field.Samples(i)) {
         if ((p - cur).norm() <= 1e-7) continue;
-        cands.push_back({s * SignedAngle(d, p - cur), cands.size(), p});
+        cands.push_back({s * SignedTurn(d, p - cur), cands.size(), p});
       }
     }
     std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
