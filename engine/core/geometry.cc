@@ -247,7 +247,17 @@ double FirstContact(const Vec2& a, const Vec2& b, const Obstacle& o, double r) {
   }
   if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return 0.0;
   double t = std::numeric_limits<double>::infinity();
+  // An edge whose box is further from the segment's box on an axis than r
+  // (and the slack) is further than r from every point of the segment: its
+  // capsule is not met, and is not measured.
+  const double reach = r + kFieldBoxSlack;
+  const double lo_x = std::min(a.x(), b.x()) - reach, hi_x = std::max(a.x(), b.x()) + reach;
+  const double lo_y = std::min(a.y(), b.y()) - reach, hi_y = std::max(a.y(), b.y()) + reach;
   ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
+    if (std::max(p.x(), q.x()) < lo_x || std::min(p.x(), q.x()) > hi_x ||
+        std::max(p.y(), q.y()) < lo_y || std::min(p.y(), q.y()) > hi_y) {
+      return;
+    }
     t = std::min(t, FirstCapsuleContact(a, b, p, q, r));
   });
   return t;
