@@ -779,6 +779,12 @@ namespace {
 // rounding of the clipping, so a segment said to miss one misses the
 // obstacle inside by more than kEps.
 bool SegmentMeetsBox(const Vec2& a, const Vec2& b, const Vec2& lo, const Vec2& hi) {
+  // The segment lies in its own box: one apart from the box on an axis
+  // misses it (most do), without the divisions below.
+  if (std::max(a.x(), b.x()) < lo.x() || std::min(a.x(), b.x()) > hi.x() ||
+      std::max(a.y(), b.y()) < lo.y() || std::min(a.y(), b.y()) > hi.y()) {
+    return false;
+  }
   double t0 = 0.0;
   double t1 = 1.0;
   for (int axis = 0; axis < 2; ++axis) {
