@@ -41,6 +41,15 @@ Vec2 ClosestOnSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
 
 // The parameter t in [0,1] along a->b where it crosses c-d, or kInf.
 double SegmentCross(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  // Segments whose boxes are apart on an axis (by far more than the
+  // parameters' slack below reaches) do not cross: no division for them.
+  constexpr double kApart = 1e-6;
+  if (std::max(a.x(), b.x()) < std::min(c.x(), d.x()) - kApart ||
+      std::min(a.x(), b.x()) > std::max(c.x(), d.x()) + kApart ||
+      std::max(a.y(), b.y()) < std::min(c.y(), d.y()) - kApart ||
+      std::min(a.y(), b.y()) > std::max(c.y(), d.y()) + kApart) {
+    return kInf;
+  }
   const Vec2 r = b - a, s = d - c;
   const double denom = Cross2(r, s);
   if (std::abs(denom) < 1e-12) return kInf;
