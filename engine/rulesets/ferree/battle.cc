@@ -73,8 +73,9 @@ std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
 // (A side never changes; runners come and go only in the British turn.)
 absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
   absl::InlinedVector<int, 48> out;
-  const Unit* units = s.units.data();
-  for (size_t i = 0; i < s.units.size(); ++i) {
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t i = 0; i < n; ++i) {
     if (units[i].side == Side::kBritish) out.push_back(static_cast<int>(i));
   }
   return out;

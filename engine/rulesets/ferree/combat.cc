@@ -676,10 +676,13 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
     thread_local IndexScratch scratch;
     Borrowed borrowed(scratch);
     std::vector<int>& near = borrowed.list();
-    for (size_t j = 0; j < s_.units.size(); ++j) {
-      const Unit& e = s_.units[j];
-      if (std::abs(e.position.x() - end.x()) > reach ||
-          std::abs(e.position.y() - end.y()) > reach || !HasFootprint(e)) {
+    const Unit* const units = s_.units.data();
+    const size_t n = s_.units.size();
+    const double x = end.x(), y = end.y();
+    for (size_t j = 0; j < n; ++j) {
+      const Unit& e = units[j];
+      if (std::abs(e.position.x() - x) > reach || std::abs(e.position.y() - y) > reach ||
+          !HasFootprint(e)) {
         continue;
       }
       near.push_back(static_cast<int>(j));
