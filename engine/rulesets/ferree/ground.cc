@@ -116,19 +116,21 @@ void Ground::Sync(const BattleState& s) {
   // Most units have not moved since the last Sync: the test that says so
   // reads the unit once and compares its kind (the radius follows from it)
   // and position with what the slot holds; Refresh is for the others.
+  // A unit with a disc that stands where its disc is (so at a finite
+  // position) and is of the same kind (not a REGIMENT, which has none)
+  // keeps its disc exactly when it is still alive.
   for (size_t i = 0; i < kept; ++i) {
     const Unit& u = units[i];
-    const bool footprinted = Footprinted(u);
-    if (footprinted != (present_[i] != 0)) {
+    if (present_[i] != 0) {
+      const IndexedDisc& d = discs_[i];
+      if (u.position.x() == d.center.x() && u.position.y() == d.center.y() &&
+          u.kind == kinds_[i] && Alive(u)) {
+        continue;
+      }
       Refresh(static_cast<int>(i), u);
-      continue;
+    } else if (Footprinted(u)) {
+      Refresh(static_cast<int>(i), u);
     }
-    if (!footprinted) continue;
-    const IndexedDisc& d = discs_[i];
-    if (u.kind == kinds_[i] && u.position.x() == d.center.x() && u.position.y() == d.center.y()) {
-      continue;
-    }
-    Refresh(static_cast<int>(i), u);
   }
 }
 
