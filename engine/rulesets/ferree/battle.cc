@@ -1430,20 +1430,34 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
   // and leave the table when they reach it.
   std::vector<std::string> movers;
   for (const Unit& u : s_.units) {
-    if (u.parent == id && u.side == Side::kZulu && Alive(u)) movers.push_back(u.id);
+    if (u.side == Side::kZulu && u.parent == id && Alive(u)) movers.push_back(u.id);
   }
   if (movers.empty()) return absl::OkStatus();
   Explanation why;
   const double dist = MovementRate(dice_, Mover::kZuluRegiment, WhyFor(why));
   const double w = s_.table.width, h = s_.table.height;
   std::vector<std::string> left;
+  // The British units NearestBritish weighs, found once: only the routing
+  // trays move here (nor are units added), so each tray's nearest is the
+  // same pass over these few.
+  absl::InlinedVector<const Unit*, 48> british;
+  for (const Unit& b : s_.units) {
+    if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0) british.push_back(&b);
+  }
+  auto nearest_british = [&](const Vec2& from) {
+    const Unit* best = nullptr;
+    for (const Unit* b : british) {
+      if (best == nullptr || Distance(b->position, from) < Distance(best->position, from)) best = b;
+    }
+    return best;
+  };
   // Only MoveUnit and a tray leaving the table change the ground here, and
   // both keep the held ground up to date: one Sync for the rout.
   const HoldGround hold(*this);
   for (const std::string& mid : movers) {
     Unit* u = s_.FindUnit(mid);
     const Vec2 p = u->position;
-    const Unit* b = NearestBritish(p);
+    const Unit* b = nearest_british(p);
     std::vector<Vec2> edges = {Vec2(0, p.y()), Vec2(w, p.y()), Vec2(p.x(), 0), Vec2(p.x(), h)};
     const Vec2* best = nullptr;
     double best_d = 1e300;
