@@ -35,18 +35,18 @@ std::string NameOf(const Unit& u) {
 // once for each run of them).
 struct WaitingRegiment {
   const Unit* regiment;
-  std::vector<const Unit*> trays;
+  // A regiment has up to 8 trays: held in place, no allocation each.
+  absl::InlinedVector<const Unit*, 8> trays;
 };
-std::vector<WaitingRegiment> RegimentsInCup(const BattleState& s) {
+absl::InlinedVector<WaitingRegiment, 16> RegimentsInCup(const BattleState& s) {
   const auto& cup = Own(s).chits_left;
-  std::vector<WaitingRegiment> out;
+  absl::InlinedVector<WaitingRegiment, 16> out;
   for (const Unit& r : s.units) {
     if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
       continue;
     }
     if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
     out.push_back({&r, {}});
-    out.back().trays.reserve(8);  // a regiment has up to 8 trays
   }
   if (out.empty()) return out;
   // A tray's regiment found among the few waiting by its id (ids are
@@ -1231,9 +1231,12 @@ void FerreeBattle::Recenter(const std::string& regiment_id) {
   if (r == nullptr) return;
   Vec2 c = Vec2::Zero();
   int n = 0;
-  for (const Unit* t : TraysOf(s_, regiment_id)) {
-    if (!Alive(*t)) continue;
-    c += t->position;
+  // Its trays (TraysOf's, in unit order), named by the regiment's own
+  // pooled id, compared by address.
+  const SharedString& rid = r->id;
+  for (const Unit& t : s_.units) {
+    if (t.kind != UnitKind::kTray || t.parent != rid || !Alive(t)) continue;
+    c += t.position;
     ++n;
   }
   if (n > 0) {
