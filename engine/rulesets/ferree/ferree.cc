@@ -133,20 +133,6 @@ bool IsBritishKind(UnitKind kind) {
   }
 }
 
-bool IsCompany(const Unit& u) {
-  switch (u.kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kRockets:
-      return true;
-    default:
-      return false;
-  }
-}
 
 bool IsArtillery(const Unit& u) { return u.kind == UnitKind::kGun || u.kind == UnitKind::kRockets; }
 

@@ -287,7 +287,7 @@ bool IsZuluKind(UnitKind kind);
 bool IsBritishKind(UnitKind kind);
 // A unit that takes the company resolve test and fires: INFANTRY, CAVALRY,
 // MOUNTED_INFANTRY, NATIVE_FOOT, NATIVE_HORSE, GUN, ROCKETS.
-bool IsCompany(const Unit& u);
+inline bool IsCompany(const Unit& u);
 bool IsArtillery(const Unit& u);
 // Mounted troops (not dismounted).
 bool IsMounted(const Unit& u);
@@ -801,6 +801,21 @@ inline bool CloseCombatTarget(const Unit& u) {
          (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna ||
           u.kind == UnitKind::kSniper) &&
          Alive(u);
+}
+
+inline bool IsCompany(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kRockets:
+      return true;
+    default:
+      return false;
+  }
 }
 
 inline double Radius(const Unit& u) {
