@@ -43,14 +43,7 @@ const char* ZuluChoiceName(ZuluChoice c) {
   }
 }
 
-const FerreeState* OwnState(const BattleState& s) {
-  return std::any_cast<FerreeState>(&s.ruleset_state);
-}
-
-FerreeState& MutableOwnState(BattleState& s) {
-  if (FerreeState* own = std::any_cast<FerreeState>(&s.ruleset_state)) return *own;
-  return s.ruleset_state.emplace<FerreeState>();
-}
+FerreeState& EmplaceOwnState(BattleState& s) { return s.ruleset_state.emplace<FerreeState>(); }
 
 bool AwaitsArrival(const BattleState& s, const std::string& unit_id) {
   const FerreeState* own = OwnState(s);
@@ -86,19 +79,12 @@ FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id) {
   return MutableOwnState(s).units.FindOrInsert(unit_id, &hint);
 }
 
-const FerreeState& Own(const BattleState& s) {
+const FerreeState& NoOwnState() {
   static const FerreeState* const kNone = new FerreeState();
-  const FerreeState* own = OwnState(s);
-  return own != nullptr ? *own : *kNone;
+  return *kNone;
 }
 
-FerreeState& Own(BattleState& s) { return MutableOwnState(s); }
 
-const PendingChoice& Pending(const BattleState& s) {
-  static const PendingChoice* const kNone = new PendingChoice();
-  const FerreeState* own = OwnState(s);
-  return own != nullptr ? own->pending : *kNone;
-}
 
 // ---------------------------------------------------------------------------
 // Unit helpers.

@@ -269,14 +269,26 @@ struct FerreeState {
 
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
 // one, created empty if absent.
-const FerreeState* OwnState(const BattleState& s);
-FerreeState& MutableOwnState(BattleState& s);
+inline const FerreeState* OwnState(const BattleState& s) {
+  return std::any_cast<FerreeState>(&s.ruleset_state);
+}
+// A state without Ferree's own part gets an empty one.
+FerreeState& EmplaceOwnState(BattleState& s);
+inline FerreeState& MutableOwnState(BattleState& s) {
+  if (FerreeState* own = std::any_cast<FerreeState>(&s.ruleset_state)) return *own;
+  return EmplaceOwnState(s);
+}
 // The same as references: an empty state when `s` has none (const), or
 // created (mutable).
-const FerreeState& Own(const BattleState& s);
-FerreeState& Own(BattleState& s);
-// The Zulu decision `s` waits on (choice kNone if none).
-const PendingChoice& Pending(const BattleState& s);
+// (The empty state Own answers for a state without one.)
+const FerreeState& NoOwnState();
+inline const FerreeState& Own(const BattleState& s) {
+  const FerreeState* own = OwnState(s);
+  return own != nullptr ? *own : NoOwnState();
+}
+inline FerreeState& Own(BattleState& s) { return MutableOwnState(s); }
+// The Zulu decision `s` waits on (choice kNone if none: the empty state's).
+inline const PendingChoice& Pending(const BattleState& s) { return Own(s).pending; }
 // A unit's bookkeeping: an empty one if it has none (const), or created.
 const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id);
 FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id);
