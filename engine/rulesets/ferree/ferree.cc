@@ -102,21 +102,8 @@ bool IsZuluKind(UnitKind kind) {
 }
 
 bool IsBritishKind(UnitKind kind) {
-  switch (kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kRockets:
-    case UnitKind::kWagon:
-    case UnitKind::kSurgeon:
-    case UnitKind::kRunner:
-      return true;
-    default:
-      return false;
-  }
+  return IsCompanyKind(kind) || kind == UnitKind::kWagon || kind == UnitKind::kSurgeon ||
+         kind == UnitKind::kRunner;
 }
 
 

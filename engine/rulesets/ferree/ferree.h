@@ -298,7 +298,8 @@ FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id);
 bool IsZuluKind(UnitKind kind);
 bool IsBritishKind(UnitKind kind);
 // A unit that takes the company resolve test and fires: INFANTRY, CAVALRY,
-// MOUNTED_INFANTRY, NATIVE_FOOT, NATIVE_HORSE, GUN, ROCKETS.
+// MOUNTED_INFANTRY, NATIVE_FOOT, NATIVE_HORSE, GUN, ROCKETS (of that kind).
+inline bool IsCompanyKind(UnitKind kind);
 inline bool IsCompany(const Unit& u);
 bool IsArtillery(const Unit& u);
 // Mounted troops (not dismounted).
@@ -815,8 +816,8 @@ inline bool CloseCombatTarget(const Unit& u) {
          Alive(u);
 }
 
-inline bool IsCompany(const Unit& u) {
-  switch (u.kind) {
+inline bool IsCompanyKind(UnitKind kind) {
+  switch (kind) {
     case UnitKind::kInfantry:
     case UnitKind::kCavalry:
     case UnitKind::kMountedInfantry:
@@ -829,6 +830,8 @@ inline bool IsCompany(const Unit& u) {
       return false;
   }
 }
+
+inline bool IsCompany(const Unit& u) { return IsCompanyKind(u.kind); }
 
 inline double Radius(const Unit& u) {
   switch (u.kind) {
