@@ -924,8 +924,8 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
   // Most moves pass no obstacle: when the box of the straight way is
   // further from every obstacle's box than the clearance (and then some),
   // the search below would find the straight way; it is taken at once.
-  std::vector<Vec2> route;
-  route.reserve(4);
+  std::vector<Vec2> route;  // the search's route (the straight way needs none)
+  const Vec2 straight[2] = {from, goal};
   const double reach = std::max(0.0, clearance) + kMargin + kFieldBoxSlack;
   const bool open_way = std::all_of(obstacles.begin(), obstacles.end(), [&](const Obstacle& o) {
     return o.boxed &&
@@ -934,9 +934,7 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
             std::max(from.y(), goal.y()) < o.box_lo.y() - reach ||
             std::min(from.y(), goal.y()) > o.box_hi.y() + reach);
   });
-  if (open_way) {
-    route = {from, goal};
-  } else {
+  if (!open_way) {
     Field field = MakeField(from, obstacles, clearance);
     if (reuse != nullptr && field.pristine) {
       PathSamplesAccess::Prepare(*reuse, obstacles, clearance);
@@ -949,16 +947,18 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
       }
     }
   }
+  const Vec2* const way = open_way ? straight : route.data();
+  const size_t way_size = open_way ? 2 : route.size();
   // An intermediate waypoint means the route goes round something.
-  path.detoured = route.size() > 2 || (route.size() == 2 && (route[1] - goal).norm() > kEps &&
-                                       std::abs(Cross(route[1] - from, goal - from)) >
-                                           1e-6 * (goal - from).norm());
+  path.detoured = way_size > 2 || (way_size == 2 && (way[1] - goal).norm() > kEps &&
+                                   std::abs(Cross(way[1] - from, goal - from)) >
+                                       1e-6 * (goal - from).norm());
 
   // Walk the route within the length budget, stopping short of the goal.
   double remaining = max_length;
-  for (size_t i = 1; i < route.size(); ++i) {
+  for (size_t i = 1; i < way_size; ++i) {
     const Vec2 a = path.points.back();
-    const Vec2 b = route[i];
+    const Vec2 b = way[i];
     const double len = (b - a).norm();
     if (len <= 1e-12) continue;
     const double t_stop = FirstWithin(a, b, goal, stop_short);

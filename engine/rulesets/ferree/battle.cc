@@ -1504,7 +1504,8 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
 }
 
 absl::Status FerreeBattle::RallyTrays(const std::string& id) {
-  std::vector<SharedString> trays;  // looked up by address (SharedString)
+  // Looked up by address (SharedString); a regiment has up to 8 trays.
+  absl::InlinedVector<SharedString, 8> trays;
   for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
   for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
@@ -1624,6 +1625,7 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   // addresses (SharedString).
   std::vector<SharedString> movers;
   const std::vector<const Unit*> trays = TraysOf(s_, id);
+  movers.reserve(trays.size());
   const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
@@ -1822,6 +1824,7 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
   std::vector<const Unit*> alive = TraysOf(s_, regiment_id);
   alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
               alive.end());
+  trays.reserve(alive.size());
   for (const Unit* t : alive) trays.push_back(t->id);
   const auto british = BritishIndices(s_);
   // Until a tray fights, nothing moves or falls: only the British units
