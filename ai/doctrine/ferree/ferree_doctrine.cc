@@ -707,7 +707,7 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
     lo_y = std::min(lo_y, t->position.y());
     hi_y = std::max(hi_y, t->position.y());
   }
-  constexpr double kLargestRadius = 1.5;
+  constexpr double kLargestRadius = impi::ferree::kLargestRadius;
   for (const Unit* target : Targets()) {
     const Unit& b = *target;
     if (!trays.empty()) {

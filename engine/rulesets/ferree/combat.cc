@@ -541,10 +541,7 @@ std::vector<Vec2> FerreeBattle::MoveUnit(Unit& u, const Vec2& goal, double allow
     constexpr double kBoxMargin = 1e-3;
     // First the side and a box by the largest footprint (a company's), which
     // put most units aside with a few loads; the rest are judged as before.
-    static_assert(kTrayRadius <= kCompanyRadius && kGunRadius <= kCompanyRadius &&
-                      kWagonRadius <= kCompanyRadius && kFigureRadius <= kCompanyRadius,
-                  "the box below is sized by the largest footprint");
-    const double widest = Radius(u) + kCompanyRadius + enemy_gap + kBoxMargin;
+    const double widest = Radius(u) + kLargestRadius + enemy_gap + kBoxMargin;
     const Vec2 wide_lo = lo - Vec2(widest, widest), wide_hi = hi + Vec2(widest, widest);
     for (const Unit& e : s_.units) {
       if (e.side != other || e.position.x() < wide_lo.x() || e.position.x() > wide_hi.x() ||
@@ -669,10 +666,7 @@ Vec2 FerreeBattle::Settle(const Unit& u, const std::vector<Vec2>& walked, double
     // box round the spot holds (every unit Ground::Near would list, and a
     // few more that RoomAmong passes over), which costs less than bringing
     // the ground up to date for one question.
-    static_assert(kTrayRadius <= kCompanyRadius && kGunRadius <= kCompanyRadius &&
-                      kWagonRadius <= kCompanyRadius && kFigureRadius <= kCompanyRadius,
-                  "the box below is sized by the largest footprint");
-    const double reach = Radius(u) + kStandOff + kCompanyRadius + 1e-6;
+    const double reach = Radius(u) + kStandOff + kLargestRadius + 1e-6;
     thread_local IndexScratch scratch;
     Borrowed borrowed(scratch);
     std::vector<int>& near = borrowed.list();

@@ -79,6 +79,12 @@ inline constexpr double kCompanyRadius = 1.5;       // designed footprint of a c
 inline constexpr double kGunRadius = 1.0;           // designed: a gun or rocket battery
 inline constexpr double kWagonRadius = 0.75;        // designed: a wagon about 1 1/2" long
 inline constexpr double kFigureRadius = 0.25;       // a single 1/2" base (text)
+// The largest footprint (Radius): a box this much wider than a question's
+// reach holds every unit that can touch it.
+inline constexpr double kLargestRadius = kCompanyRadius;
+static_assert(kTrayRadius <= kLargestRadius && kGunRadius <= kLargestRadius &&
+                  kWagonRadius <= kLargestRadius && kFigureRadius <= kLargestRadius,
+              "kLargestRadius is the largest footprint");
 inline constexpr double kContactGap = 0.1;          // designed: "base contact"
 inline constexpr double kLaagerReach = 0.5;         // "within 1/2" to either side" (text)
 inline constexpr double kWithin = 6.0;              // resolve test, charging a retiring unit (text)
