@@ -108,7 +108,7 @@ absl::Status Step(const Ruleset& rules, BattleState& s, const std::vector<Action
 
 // The British unit awaited now ("" if none).
 std::string ActiveUnit(const Awaiting& a) {
-  return a.side == Side::kBritish && !a.unit_ids.empty() ? a.unit_ids[0] : std::string();
+  return a.side == Side::kBritish && !a.unit_ids.empty() ? a.unit_ids[0].str() : std::string();
 }
 
 // The battle of seed kSetUpSeed played by RULES Zulu and the scripted British

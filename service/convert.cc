@@ -42,10 +42,11 @@ void ClearIfEmpty(Message* parent, bool (Message::*has)() const, void (Message::
   if ((parent->*has)() && size == 0) (parent->*clear)();
 }
 
-void SetStrings(const std::vector<std::string>& in,
-                google::protobuf::RepeatedPtrField<std::string>* out) {
+// `in`: std::strings or SharedStrings (both read as const std::string&).
+template <typename Text>
+void SetStrings(const std::vector<Text>& in, google::protobuf::RepeatedPtrField<std::string>* out) {
   out->Clear();
-  for (const std::string& s : in) out->Add()->assign(s);
+  for (const Text& s : in) out->Add()->assign(static_cast<const std::string&>(s));
 }
 
 Unit UnitToEngine(const v1::Unit& p) {

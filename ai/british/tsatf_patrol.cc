@@ -36,17 +36,17 @@ double ScorePatrolOption(const BattleState& s, const Action& a, std::string* why
       *why = "the patrol does not charge";
       return -100.0;
     case ActionKind::kCloseCombatResult:
-      *why = absl::StrCat(a.unit_id, " fights its close combat");
+      *why = absl::StrCat(a.unit_id.str(), " fights its close combat");
       return 100.0;
     case ActionKind::kFire: {
       const Unit* t = s.FindUnit(a.target_id);
       if (u == nullptr || t == nullptr) return -1.0;
       const double d = Distance(u->position, t->position);
       if (t->kind == UnitKind::kLoneZulu) {
-        *why = absl::StrCat(a.unit_id, " fires at the lone Zulu ", t->id.str(), ": nothing else in range");
+        *why = absl::StrCat(a.unit_id.str(), " fires at the lone Zulu ", t->id.str(), ": nothing else in range");
         return 10.0 - d / 100.0;
       }
-      *why = absl::StrCat(a.unit_id, " fires at the nearest Zulu unit, ", t->id.str());
+      *why = absl::StrCat(a.unit_id.str(), " fires at the nearest Zulu unit, ", t->id.str());
       return 100.0 - d;
     }
     case ActionKind::kMove: {
@@ -58,11 +58,11 @@ double ScorePatrolOption(const BattleState& s, const Action& a, std::string* why
       const Point* obj = s.FindPoint(PointKind::kAppearance, tsatf::ObjectivePoint(s));
       if (obj == nullptr) return -1.0;
       if (NearestArmedZulu(s, u->position) <= ScriptedPatrol::kHoldRange) {
-        *why = absl::StrCat(a.unit_id, " holds its ground: Zulus are close");
+        *why = absl::StrCat(a.unit_id.str(), " holds its ground: Zulus are close");
         return -10.0;
       }
       const double gain = Distance(u->position, obj->position) - Distance(a.to, obj->position);
-      *why = absl::StrCat(a.unit_id, " advances on the objective");
+      *why = absl::StrCat(a.unit_id.str(), " advances on the objective");
       return gain > 0.5 ? 50.0 + gain : -1.0;
     }
     default:

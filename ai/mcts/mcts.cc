@@ -329,11 +329,11 @@ uint64_t ActionHash(const Action& a) {
 
 std::string ActionText(const Action& a) {
   std::string s = ActionKindName(a.kind);
-  if (!a.unit_id.empty()) absl::StrAppend(&s, " ", a.unit_id);
+  if (!a.unit_id.empty()) absl::StrAppend(&s, " ", a.unit_id.str());
   if (a.kind == ActionKind::kMove || a.kind == ActionKind::kDeploy) {
     absl::StrAppend(&s, absl::StrFormat(" to (%.1f, %.1f)", a.to.x(), a.to.y()));
   }
-  if (!a.target_id.empty()) absl::StrAppend(&s, " at ", a.target_id);
+  if (!a.target_id.empty()) absl::StrAppend(&s, " at ", a.target_id.str());
   if (a.point != 0) absl::StrAppend(&s, " point ", a.point);
   if (a.range_estimate != 0) absl::StrAppend(&s, absl::StrFormat(" at %.1f\"", a.range_estimate));
   if (a.kind == ActionKind::kStance) absl::StrAppend(&s, " ", static_cast<int>(a.stance));

@@ -241,7 +241,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
                        actions.empty()
                            ? std::string()
                            : absl::StrCat(", British ", ActionKindName(actions[0].kind), " ",
-                                          actions[0].unit_id, " ", actions[0].target_id),
+                                          actions[0].unit_id.str(), " ", actions[0].target_id.str()),
                        ": ", st.message()));
     }
     ++record.steps;

@@ -65,10 +65,10 @@ const char* ActionKindName(ActionKind kind);
 // A structured action (mirrors impi.v1.Action).
 struct Action {
   ActionKind kind = ActionKind::kUnspecified;
-  std::string unit_id;
+  SharedString unit_id;
   Vec2 to = Vec2::Zero();
   std::vector<Vec2> path;
-  std::string target_id;
+  SharedString target_id;
   int hits = 0;
   int casualties = 0;
   Stance stance = Stance::kUnspecified;
@@ -90,7 +90,7 @@ struct Awaiting {
   AwaitKind kind = AwaitKind::kUnspecified;
   std::string prompt;
   int units_may_move = -1;
-  std::vector<std::string> unit_ids;
+  std::vector<SharedString> unit_ids;
 };
 
 // kRandom: uniform among the legal actions (a baseline for the arena).

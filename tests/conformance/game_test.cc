@@ -79,7 +79,7 @@ bool SameBytes(const v1::TableState& a, const v1::TableState& b) {
 }
 
 std::string Describe(const Action& a) {
-  return absl::StrCat(ActionKindName(a.kind), " ", a.unit_id, " ", a.target_id, " ", a.point, " ",
+  return absl::StrCat(ActionKindName(a.kind), " ", a.unit_id.str(), " ", a.target_id.str(), " ", a.point, " ",
                       static_cast<int>(a.stance), " ", a.to.x(), ",", a.to.y());
 }
 

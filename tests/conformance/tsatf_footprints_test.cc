@@ -123,7 +123,7 @@ TEST(TsatfFootprints, TwoHundredPatrolsKeepUnitsApart) {
       ASSERT_FALSE(legal.empty());
       const Action a = legal[pick.Uniform(legal.size())];
       ASSERT_TRUE(g->Apply(a).ok());
-      check(ActionKindName(a.kind), absl::StrCat(ActionKindName(a.kind), " ", a.unit_id, " ", a.target_id));
+      check(ActionKindName(a.kind), absl::StrCat(ActionKindName(a.kind), " ", a.unit_id.str(), " ", a.target_id.str()));
     }
   }
   std::cout << kGames << " patrols, " << steps << " steps, " << faulty_steps << " with a fault\n";

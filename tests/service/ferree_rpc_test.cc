@@ -267,7 +267,7 @@ TEST_F(FerreeRpc, AdvanceFromTheScenarioThenMoveFireAndPass) {
     EXPECT_EQ(d.faces_size(), d.count());
     EXPECT_GE(d.result(), d.count());
   }
-  EXPECT_NE(fired->why().text().find(" fires at " + fire.target_id), std::string::npos)
+  EXPECT_NE(fired->why().text().find(" fires at " + fire.target_id.str()), std::string::npos)
       << fired->why().text();
   EXPECT_NE(fired->why().text().find(" hit(s)."), std::string::npos) << fired->why().text();
   // The fire's dice are among the response's dice, in order.

@@ -698,7 +698,7 @@ Awaiting AwaitsOf(const BattleState& s, bool prompt) {
       if (u.side != side || !NeedsOrder(s, u)) continue;
       any = true;
       if (!prompt) break;
-      a.unit_ids.push_back(u.id.str());
+      a.unit_ids.push_back(u.id);
     }
     if (any) {
       a.side = side;
@@ -776,10 +776,10 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
                                                       " are not giving orders now"));
   }
   const Unit* u = s.FindUnit(action.unit_id);
-  if (u == nullptr) return Bad(path + ".unit_id", absl::StrCat("no unit has id \"", action.unit_id, "\""));
-  if (u->side != side) return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" is not a unit of this side"));
+  if (u == nullptr) return Bad(path + ".unit_id", absl::StrCat("no unit has id \"", action.unit_id.str(), "\""));
+  if (u->side != side) return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id.str(), "\" is not a unit of this side"));
   if (!NeedsOrder(s, *u)) {
-    return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" takes no order this move"));
+    return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id.str(), "\" takes no order this move"));
   }
   IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".range_estimate", OrderOf(action).kind, ProfileOf(s, *u).ordnance,
                                      action.range_estimate));
@@ -787,12 +787,12 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     // COMMAND: "These orders can only be changed by the senior table
     // commander or his aide, attaching himself to a unit for one move."
     if (CommandOf(s, *u) == Command::kNone) {
-      return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id, "\" is not his side's senior commander or "
+      return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id.str(), "\" is not his side's senior commander or "
                                                  "aide: only they change a unit's standing order (COMMAND)"));
     }
     const Unit* t = AttachedTo(s, *u);
     if (t == nullptr || t->id.str() != action.target_id) {
-      return Bad(path + ".target_id", absl::StrCat("\"", action.unit_id, "\" is not attached to \"", action.target_id,
+      return Bad(path + ".target_id", absl::StrCat("\"", action.unit_id.str(), "\" is not attached to \"", action.target_id.str(),
                                                    "\" this move: he attaches himself to a unit (MOVE with its "
                                                    "target_id) for one move before he changes its standing order "
                                                    "(COMMAND)"));
@@ -808,7 +808,7 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   }
   if (match == nullptr) {
     return Bad(path + ".kind", absl::StrCat("not one of the ", options.size(), " orders unit \"",
-                                            action.unit_id, "\" may take (LegalActions lists them)"));
+                                            action.unit_id.str(), "\" may take (LegalActions lists them)"));
   }
   FixOrder(s, side, *u, *match, action.range_estimate, log, why);
   return absl::OkStatus();
@@ -852,7 +852,7 @@ void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Ac
     ev.umpire_only = true;  // the orders are not told until the move is resolved
     ev.why.rule = {kSource, "ALL ACTION IS SIMULTANEOUS", "COMMAND", "orders fixed before the move"};
     ev.why.text = why;
-    ev.announce = absl::StrCat(u.name.str().empty() ? action.unit_id : u.name.str(), " has its order");
+    ev.announce = absl::StrCat(u.name.str().empty() ? action.unit_id.str() : u.name.str(), " has its order");
   }
   // Whether the side has units still to order, and whether another of its
   // units was ordered before this one.

@@ -1545,7 +1545,7 @@ absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
   return absl::OkStatus();
 }
 
-std::vector<Action> FerreeBattle::RegimentMoveOptions(const std::string& regiment_id) const {
+std::vector<Action> FerreeBattle::RegimentMoveOptions(const SharedString& regiment_id) const {
   std::vector<Action> out;
   out.reserve(6);  // the most there can be: one allocation
   Action hold;
@@ -1741,7 +1741,7 @@ absl::Status FerreeBattle::MoveSniper(const std::string& regiment_id, const Acti
   return absl::OkStatus();
 }
 
-std::vector<Action> FerreeBattle::SniperOptions(const std::string& sniper_id) const {
+std::vector<Action> FerreeBattle::SniperOptions(const SharedString& sniper_id) const {
   std::vector<Action> out;
   const Unit* sn = s_.FindUnit(sniper_id);
   if (sn == nullptr || !Alive(*sn)) return out;
@@ -1854,7 +1854,7 @@ absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
 // ---------------------------------------------------------------------------
 // An induna's turn.
 
-std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id) const {
+std::vector<Action> FerreeBattle::IndunaMoveOptions(const SharedString& induna_id) const {
   std::vector<Action> out;
   const Unit* ind = s_.FindUnit(induna_id);
   Action hold;
@@ -1895,7 +1895,7 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const std::string& induna_id
   return out;
 }
 
-std::vector<Action> FerreeBattle::OrderOptions(const std::string& induna_id) const {
+std::vector<Action> FerreeBattle::OrderOptions(const SharedString& induna_id) const {
   std::vector<Action> out;
   const Unit* ind = s_.FindUnit(induna_id);
   if (ind != nullptr && Alive(*ind) && ind->figures.fit + ind->figures.wounded > 0) {

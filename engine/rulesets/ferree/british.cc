@@ -676,7 +676,7 @@ std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   }
   const Unit* u = ActiveBritish();
   if (u == nullptr) return out;
-  const std::string id = u->id;
+  const SharedString& id = u->id;
   if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
     Action pass;
     pass.kind = ActionKind::kPass;
@@ -856,12 +856,12 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
                absl::StrCat("is required (the active unit is ", active->id.str(), ")"));
   }
   if (s_.FindUnit(a.unit_id) == nullptr) {
-    return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+    return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id.str(), "' on the table state"));
   }
   if (a.unit_id != active->id) {
     return Precondition(
         path + ".unit_id",
-        absl::StrCat("'", a.unit_id, "' is not the active unit; '", active->id.str(), "' is"));
+        absl::StrCat("'", a.unit_id.str(), "' is not the active unit; '", active->id.str(), "' is"));
   }
   switch (a.kind) {
     case ActionKind::kMove:
@@ -904,7 +904,7 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
     case ActionKind::kPass: {
       if (Explain()) {
         Event& e = Log(EventKind::kBritishAction, Side::kBritish, kSectionDraw, "", "",
-                       absl::StrCat(a.unit_id, " passes."));
+                       absl::StrCat(a.unit_id.str(), " passes."));
         e.unit_ids = {a.unit_id};
       }
       return EndBritishActivation("");
@@ -1209,11 +1209,11 @@ absl::Status FerreeBattle::BritishDeploy(const Action& a, const std::string& pat
       Unit* u = s_.FindUnit(a.unit_id);
       if (a.unit_id.empty()) return Bad(path + ".unit_id", "is required");
       if (u == nullptr) {
-        return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id, "' on the table state"));
+        return Bad(path + ".unit_id", absl::StrCat("no unit '", a.unit_id.str(), "' on the table state"));
       }
       if (u->side != Side::kBritish) {
         return Precondition(path + ".unit_id",
-                            absl::StrCat("'", a.unit_id, "' is not a British unit"));
+                            absl::StrCat("'", a.unit_id.str(), "' is not a British unit"));
       }
       const TableGeometry& t = s_.table;
       if (!std::isfinite(a.to.x()) || !std::isfinite(a.to.y()) || a.to.x() < 0 || a.to.y() < 0 ||
@@ -1362,7 +1362,7 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
   if (t == nullptr) {
-    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id.str(), "' on the table state"));
   }
   if (t->side != Side::kZulu ||
       (t->kind != UnitKind::kTray && t->kind != UnitKind::kInduna &&
@@ -1370,17 +1370,17 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
       !Alive(*t)) {
     return Precondition(
         path + ".target_id",
-        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
+        absl::StrCat("'", a.target_id.str(), "' is not a Zulu tray, induna or sniper on the table"));
   }
   const double range = Gap(*u, *t);
   const bool artillery = IsArtillery(*u);
   if (range > (artillery ? kArtilleryRange : kRifleRange)) {
     return Precondition(path + ".target_id",
-                        absl::StrCat(a.target_id, " is ", Inches(range), " away: out of range (",
+                        absl::StrCat(a.target_id.str(), " is ", Inches(range), " away: out of range (",
                                      artillery ? "48\" for artillery" : "24\" for rifles", ")"));
   }
   if (!SightBlockers("").Clear(u->position, t->position)) {
-    return Precondition(path + ".target_id", absl::StrCat(a.target_id, " is out of sight"));
+    return Precondition(path + ".target_id", absl::StrCat(a.target_id.str(), " is out of sight"));
   }
   // British Shooting: "Each figure of the active unit that can shoot may do
   // so ... Figures on foot may fire in two ranks, all other troop types fire
@@ -1561,12 +1561,12 @@ absl::Status FerreeBattle::BritishCharge(const Action& a, const std::string& pat
   if (a.target_id.empty()) return Bad(path + ".target_id", "is required");
   Unit* t = s_.FindUnit(a.target_id);
   if (t == nullptr) {
-    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id, "' on the table state"));
+    return Bad(path + ".target_id", absl::StrCat("no unit '", a.target_id.str(), "' on the table state"));
   }
   if (!CloseCombatTarget(*t)) {
     return Precondition(
         path + ".target_id",
-        absl::StrCat("'", a.target_id, "' is not a Zulu tray, induna or sniper on the table"));
+        absl::StrCat("'", a.target_id.str(), "' is not a Zulu tray, induna or sniper on the table"));
   }
   auto engaged = [&](const Unit& b, const Unit& z) { return Engaged(z, b); };
   bool out_of_donga = false;

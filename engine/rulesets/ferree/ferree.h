@@ -160,13 +160,13 @@ struct PendingChoice {
   // Who decides: the regiment (REGIMENT_MOVE), the sniper (SNIPER_TARGET),
   // the induna (INDUNA_MOVE, INDUNA_ORDER), the tray (CHARGE_RETIRING);
   // empty for the plan.
-  std::string unit_id;
+  SharedString unit_id;
   // The regiment whose activation this is (REGIMENT_MOVE, SNIPER_TARGET).
-  std::string regiment_id;
+  SharedString regiment_id;
   // CHARGE_RETIRING: the retiring British unit, the trays still to decide
   // after this one, and whether the retirement was the unit's resolve result
   // (its activation then goes on once every tray has decided).
-  std::string british_id;
+  SharedString british_id;
   std::vector<std::string> queue;
   bool after_resolve = false;
   // SNIPER_TARGET: trays of the active regiment that came out of a donga in
@@ -415,15 +415,15 @@ class FerreeBattle {
   // Where a regiment's trays go: MOVE towards the nearest British unit
   // (target_id), the same ending PRONE, MOVE towards the camp, STANCE
   // PRONE/UPRIGHT, PASS (hold).
-  std::vector<Action> RegimentMoveOptions(const std::string& regiment_id) const;
+  std::vector<Action> RegimentMoveOptions(const SharedString& regiment_id) const;
   // An induna's move: MOVE towards a regiment (target_id) that has not acted,
   // PASS.
-  std::vector<Action> IndunaMoveOptions(const std::string& induna_id) const;
+  std::vector<Action> IndunaMoveOptions(const SharedString& induna_id) const;
   // ORDER {unit_id induna, target_id regiment} for each regiment in contact
   // that has not acted, and PASS.
-  std::vector<Action> OrderOptions(const std::string& induna_id) const;
+  std::vector<Action> OrderOptions(const SharedString& induna_id) const;
   // FIRE {unit_id sniper, target_id} at each British unit in sight, and PASS.
-  std::vector<Action> SniperOptions(const std::string& sniper_id) const;
+  std::vector<Action> SniperOptions(const SharedString& sniper_id) const;
   // The active British unit's options (or deployment's).
   std::vector<Action> BritishOptions() const { return BritishOptions(/*first_only=*/false); }
 

@@ -528,7 +528,7 @@ absl::Status ZuluControl::RollBritishFire(const Action& a, const std::string& pa
   e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
   e.why = why;
-  e.announce = absl::StrCat(a.unit_id, " fires at ", a.target_id, ": ", *hits, " hit(s).");
+  e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", *hits, " hit(s).");
   return absl::OkStatus();
 }
 

@@ -178,7 +178,7 @@ Awaiting ZuluControl::AwaitsWith(bool prompt) const {
     return a;
   }
   auto british_ids = [&](bool need_unacted, bool need_unfired) {
-    std::vector<std::string> ids;
+    std::vector<SharedString> ids;
     ids.reserve(s_.units.size());
     for (const Unit& u : s_.units) {
       if (!IsBritishOnTable(u)) continue;
@@ -1829,14 +1829,14 @@ absl::Status ZuluControl::ApplyBritishAction(const Action& a, const std::string&
       if (aw.side != Side::kBritish) return not_now("REMOVE");
       const Unit* t = s_.FindUnit(a.target_id);
       if (t == nullptr) {
-        return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: no unit '", a.target_id, "'"));
+        return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: no unit '", a.target_id.str(), "'"));
       }
       if (t->side == Side::kBritish) {
         Unit* b = s_.FindUnit(a.target_id);
         b->off_table = true;
         Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
         e.unit_ids = {a.target_id};
-        e.announce = absl::StrCat(a.target_id, " leaves the table.");
+        e.announce = absl::StrCat(a.target_id.str(), " leaves the table.");
       } else {
         RemoveUnit(a.target_id, "destroyed at the table", true);
       }
@@ -1864,15 +1864,15 @@ absl::Status ZuluControl::NotLockedInCloseCombat(const Unit& u, const std::strin
 absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (u == nullptr || u->side != Side::kBritish) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id.str(),
                                                    "' is not a British unit"));
   }
   if (!u->OnTable()) {
-    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
+    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id.str(),
                                                       " is not on the table"));
   }
   if (u->status.acted) {
-    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
+    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id.str(),
                                                       " has already moved this turn"));
   }
   IMPI_RETURN_IF_ERROR(NotLockedInCloseCombat(*u, path));
@@ -1906,11 +1906,11 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
   e.path = pts;
   if (a.off_table) {
     u->off_table = true;
-    e.announce = absl::StrCat(a.unit_id, " moves off the table.");
+    e.announce = absl::StrCat(a.unit_id.str(), " moves off the table.");
     return absl::OkStatus();
   }
   u->position = a.to;
-  e.announce = absl::StrCat(a.unit_id, " moves to ", At(a.to), ".");
+  e.announce = absl::StrCat(a.unit_id.str(), " moves to ", At(a.to), ".");
   Unit copy = *u;
   CheckAppearancePoints(copy, pts);
   // Designed (victory.h): the patrol's objective counts as reached even
@@ -1922,7 +1922,7 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
     o.point = p->number;
     o.point_kind = PointKind::kAppearance;
     o.unit_ids = {a.unit_id};
-    o.why = Rule(kSectionVictory, absl::StrCat(a.unit_id, " reaches the patrol's objective, appearance point ",
+    o.why = Rule(kSectionVictory, absl::StrCat(a.unit_id.str(), " reaches the patrol's objective, appearance point ",
                                                p->number, "."));
     o.why.rule.designed = true;
   }
@@ -1932,26 +1932,26 @@ absl::Status ZuluControl::BritishMove(const Action& a, const std::string& path) 
 absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (u == nullptr || u->side != Side::kBritish) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id.str(),
                                                    "' is not a British unit"));
   }
   if (!u->OnTable() || u->status.fired) {
-    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
+    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id.str(),
                                                       u->OnTable() ? " has already fired this turn"
                                                                    : " is not on the table"));
   }
   const Unit* t = s_.FindUnit(a.target_id);
   if (t == nullptr || t->side != Side::kZulu || !t->OnTable()) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: '", a.target_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: '", a.target_id.str(),
                                                    "' is not a Zulu unit on the table"));
   }
   if (t->kind == UnitKind::kImpi) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: ", a.target_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: ", a.target_id.str(),
                                                    " is an impi: fire at one of its regiments"));
   }
   if (a.hits < 0 || a.hits > t->figures.Present()) {
     return absl::InvalidArgumentError(absl::StrCat(path, ".hits: ", a.hits, " is not between 0 and the ",
-                                                   t->figures.Present(), " figures of ", a.target_id));
+                                                   t->figures.Present(), " figures of ", a.target_id.str()));
   }
   int hits = a.hits;
   if (Resolving()) {
@@ -1969,7 +1969,7 @@ absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) 
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
   e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
-  e.announce = absl::StrCat(a.unit_id, " fires at ", a.target_id, ": ", hits, " hit(s).");
+  e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", hits, " hit(s).");
   if (t->kind == UnitKind::kLoneZulu) {
     return LoneZulu(a.target_id, hits > 0 ? LoneZuluEvent::kFiredAtHit : LoneZuluEvent::kFiredAtMissed,
                     a.unit_id);
@@ -1981,12 +1981,12 @@ absl::Status ZuluControl::BritishFire(const Action& a, const std::string& path) 
 absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path) {
   Unit* u = s_.FindUnit(a.unit_id);
   if (u == nullptr || u->side != Side::kBritish || !u->OnTable()) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", a.unit_id.str(),
                                                    "' is not a British unit on the table"));
   }
   const Unit* t = s_.FindUnit(a.target_id);
   if (t == nullptr || t->side != Side::kZulu || !t->OnTable() || t->kind == UnitKind::kImpi) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: '", a.target_id,
+    return absl::InvalidArgumentError(absl::StrCat(path, ".target_id: '", a.target_id.str(),
                                                    "' is not a Zulu unit on the table (charge a "
                                                    "regiment, not the impi)"));
   }
@@ -1994,7 +1994,7 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
   bool in_movement = s_.clock.phase == Phase::kMovement;
   if (in_movement) {
     if (u->status.acted) {
-      return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id,
+      return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", a.unit_id.str(),
                                                         " has already moved this turn"));
     }
     if (deck().british_moves_left == 0) {
@@ -2013,7 +2013,7 @@ absl::Status ZuluControl::BritishCharge(const Action& a, const std::string& path
   e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
   e.path = {from, contact};
-  e.announce = absl::StrCat(a.unit_id, " charges ", a.target_id, ".");
+  e.announce = absl::StrCat(a.unit_id.str(), " charges ", a.target_id.str(), ".");
   Unit copy = *u;
   if (in_movement) CheckAppearancePoints(copy, {from, contact});
   if (s_.FindUnit(a.target_id) == nullptr) return absl::OkStatus();  // converted meanwhile

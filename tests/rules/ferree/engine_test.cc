@@ -1769,7 +1769,7 @@ TEST_F(FerreeEngine, AFullBattleIsPlayedToItsEnd) {
       }
       uint64_t h = seed;
       for (const Action& a : options) {
-        for (char ch : a.unit_id + "/" + a.target_id) {
+        for (char ch : a.unit_id.str() + "/" + a.target_id.str()) {
           h = h * 1099511628211ULL + static_cast<uint8_t>(ch);
         }
         h = h * 31 + static_cast<int>(a.kind) + 7 * a.point;
