@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "engine/core/battle_state.h"
 
 namespace impi {
@@ -51,7 +52,8 @@ struct DieRoll {
   DieKind kind = DieKind::kD;
   int sides = 6;          // faces on the die (6 for the average and arrow dice)
   int count = 1;
-  std::vector<int> faces;
+  // Most rolls are of a few dice: held in place (no allocation a roll).
+  absl::InlinedVector<int, 6> faces;
   int result = 0;         // sum of faces
   std::vector<Modifier> modifiers;
   int total = 0;          // result + modifiers

@@ -6,6 +6,7 @@
 #include <google/protobuf/reflection.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <grpcpp/grpcpp.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -207,7 +208,7 @@ TEST(ConvertTest, DiceSource) {
   scripted.mutable_scripted()->add_cards(v1::BLACK);
   const DiceSpec b = ToEngine(scripted);
   EXPECT_TRUE(b.scripted);
-  EXPECT_EQ(b.faces, (std::vector<int>{3, 6}));
+  EXPECT_THAT(b.faces, ::testing::ElementsAre(3, 6));
   ASSERT_EQ(b.cards.size(), 1u);
   EXPECT_EQ(b.cards[0], CardColor::kBlack);
 }

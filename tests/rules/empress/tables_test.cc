@@ -121,7 +121,7 @@ TEST(Movement_002, EveryUnitTypeAtItsPrintedRate) {
     EXPECT_EQ(move->dice, static_cast<int>(row.faces.size()));
     EXPECT_EQ(move->inches, row.inches + sum);
     ExpectDiceConsumed(dice, why, 1);
-    EXPECT_EQ(why.dice[0].faces, row.faces);
+    EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAreArray(row.faces));
     EXPECT_EQ(why.dice[0].total, row.inches + sum);
     ExpectRule(why, kMovement, row.row);
   }
@@ -236,7 +236,7 @@ TEST(SmallArms_002, OneDieAFigureEachExplained) {
   ASSERT_TRUE(fire.ok());
   EXPECT_EQ(fire->kills, 2);
   ExpectDiceConsumed(dice, why, 4);
-  EXPECT_EQ(why.dice[2].faces, std::vector<int>{6});
+  EXPECT_THAT(why.dice[2].faces, ::testing::ElementsAre(6));
   EXPECT_EQ(why.dice[2].total, 6);
   ExpectRule(why, kSmallArms, kMartini);
   EXPECT_THAT(why.text, HasSubstr("11- 20\""));
@@ -563,7 +563,7 @@ TEST(Rocket_002, ArrowDieThenTwoD6Inches) {
   ExpectDiceConsumed(dice, why, 2);
   EXPECT_EQ(why.dice[0].kind, DieKind::kArrow);
   EXPECT_EQ(why.dice[1].kind, DieKind::kD);
-  EXPECT_EQ(why.dice[1].faces, (std::vector<int>{4, 5}));
+  EXPECT_THAT(why.dice[1].faces, ::testing::ElementsAre(4, 5));
   EXPECT_EQ(why.rule.section, kRocket);
   EXPECT_THAT(why.rule.row, HasSubstr("Roll an arrow die. Then roll 2 D6."));
   EXPECT_EQ(kKillMarkerDiameterInches, 4.0);  // "4\" circular artillery kill marker"
@@ -649,7 +649,7 @@ TEST(Morale_002, RatePlusOneAverageDie) {
       EXPECT_EQ(r->total, rate + face);
       ExpectDiceConsumed(dice, why, 1);
       EXPECT_EQ(why.dice[0].kind, DieKind::kAverage);
-      EXPECT_EQ(why.dice[0].faces, std::vector<int>{face});
+      EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAre(face));
       EXPECT_EQ(why.dice[0].modifiers.front().value, rate);
       EXPECT_EQ(r->outcome == MoraleOutcome::kOk, rate + face >= 6);
     }

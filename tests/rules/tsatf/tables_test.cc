@@ -108,7 +108,7 @@ void ExpectDie(const Explanation& why, int face, int total,
   ASSERT_FALSE(why.dice.empty());
   const DieRoll& d = why.dice.back();
   EXPECT_EQ(d.sides, 6);
-  EXPECT_EQ(d.faces, std::vector<int>{face});
+  EXPECT_THAT(d.faces, ::testing::ElementsAre(face));
   EXPECT_EQ(d.result, face);
   EXPECT_EQ(d.total, total);
   std::vector<std::string> got;
@@ -361,8 +361,8 @@ TEST(RandomChanceTableEdge_003, Row1_TwoSkirmishersOnTableRerolls) {
   EXPECT_EQ(RandomChanceTableEdge(dice, 3, 2, &why), TableEdgeResult::kImpi);
   ExpectRule(why, kTableEdge, kTableEdge, kCreateImpi56);
   ASSERT_EQ(why.dice.size(), 2u);
-  EXPECT_EQ(why.dice[0].faces, std::vector<int>{1});
-  EXPECT_EQ(why.dice[1].faces, std::vector<int>{5});
+  EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAre(1));
+  EXPECT_THAT(why.dice[1].faces, ::testing::ElementsAre(5));
   EXPECT_EQ(why.text,
             "D6 rolled 1: Create Skirmishing single Zulu regiment, but 2 skirmishing regiments "
             "are already on the table: re-roll; D6 rolled 5: Create Impi");
@@ -789,7 +789,7 @@ TEST(MoveDistance_003, ChargeRolls4D6) {
              "Impis within 24\" of a British unit will roll 4 D6 and attempt to charge.");
   ASSERT_EQ(why.dice.size(), 1u);
   EXPECT_EQ(why.dice[0].count, 4);
-  EXPECT_EQ(why.dice[0].faces, (std::vector<int>{1, 2, 3, 6}));
+  EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAre(1, 2, 3, 6));
   EXPECT_EQ(why.dice[0].total, 12);
   EXPECT_EQ(why.text, "4D6 rolled 1+2+3+6 = 12: charges 12\"");
   // Exactly four faces used: the fifth is still there.
@@ -809,7 +809,7 @@ TEST(MoveDistance_003, AdvanceRolls3D6) {
              "previous target unit, the nearest British unit.");
   ASSERT_EQ(why.dice.size(), 1u);
   EXPECT_EQ(why.dice[0].count, 3);
-  EXPECT_EQ(why.dice[0].faces, (std::vector<int>{6, 6, 5}));
+  EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAre(6, 6, 5));
   EXPECT_EQ(dice.Roll(6, "next"), 4);
   EXPECT_TRUE(dice.status().ok());
 }
@@ -1028,7 +1028,7 @@ TEST(Explanation_003, ReusedExplanationIsReplacedAndNullIsAllowed) {
   RollHand(dice, "z1", &why);
   EXPECT_EQ(Temptation(dice, false, &why), true);
   ASSERT_EQ(why.dice.size(), 1u);
-  EXPECT_EQ(why.dice[0].faces, std::vector<int>{5});
+  EXPECT_THAT(why.dice[0].faces, ::testing::ElementsAre(5));
   EXPECT_EQ(why.text, "D6 rolled 5: changes target to nearer unit");
   EXPECT_EQ(MoveNow(dice, "i1", nullptr), true);
   EXPECT_TRUE(dice.status().ok());
