@@ -390,18 +390,12 @@ bool FerreeBattle::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>
 }
 
 bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
-                             bool may_contact, const std::vector<int>& near) const {
+                             bool may_contact, const std::vector<int>& near, int* blocker) const {
   const double r = Radius(u);
   const TableGeometry& t = s_.table;
   if (t.width > 0 && t.height > 0 &&
       (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
     return false;
-  }
-  for (const Obstacle& o : Impassable()) {
-    if (InsidePolygon(p, o)) return false;
-  }
-  for (const Vec2& q : reserved) {
-    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
   }
   const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
   // A lone British figure (a runner, the surgeon) keeps no stand-off
@@ -409,23 +403,38 @@ bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec
   auto lone = [](const Unit& x) {
     return x.kind == UnitKind::kRunner || x.kind == UnitKind::kSurgeon;
   };
-  for (const int j : near) {
-    const Unit& e = s_.units[j];
-    if (&e == &u) continue;
+  // Whether `e` bars the spot.
+  auto bars = [&](const Unit& e) {
+    if (&e == &u) return false;
     // Designed: the wagon park is ground the Zulus run through; a Zulu may
     // stand among (over) the wagons, a British unit may not.
-    if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) continue;
+    if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) return false;
     const double gap = Distance(p, e.position) - r - Radius(e);
-    if (gap < -kOverlapSlack) return false;
+    if (gap < -kOverlapSlack) return true;
     // The stand-off is between units of men: not a wagon.
     if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
         u.figures.Present() <= 0 || lone(e) || lone(u)) {
-      continue;
+      return false;
     }
     const bool engaged =
         gap <= kContactGap + 1e-9 ||
         (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.position));
-    if (!(may_contact && engaged)) return false;
+    return !(may_contact && engaged);
+  };
+  // (Every test below is of the spot alone: the answer is the same in any
+  // order, so the unit that barred the last spot is asked first.)
+  if (blocker != nullptr && *blocker >= 0 && bars(s_.units[*blocker])) return false;
+  for (const Obstacle& o : Impassable()) {
+    if (InsidePolygon(p, o)) return false;
+  }
+  for (const Vec2& q : reserved) {
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+  }
+  for (const int j : near) {
+    if (bars(s_.units[j])) {
+      if (blocker != nullptr) *blocker = j;
+      return false;
+    }
   }
   return true;
 }
@@ -471,6 +480,8 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
+  // The unit that barred the last spot tried (RoomAmong asks it first).
+  int blocker = -1;
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
     bool queried = false;
@@ -479,7 +490,7 @@ bool FerreeBattle::FreeSpot(const Unit& u, const Vec2& centre, double first_ring
         GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
         queried = true;
       }
-      return RoomAmong(u, q, reserved, contact, near);
+      return RoomAmong(u, q, reserved, contact, near, &blocker);
     };
     if (rho <= 1e-9) {
       if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&

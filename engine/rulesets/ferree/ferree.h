@@ -640,8 +640,11 @@ class FerreeBattle {
   // it must hold every unit whose footprint comes within Radius(u) +
   // kStandOff of p (more do no harm), so that one query of the ground
   // serves many spots; in any order (the answer is the same).
+  // `blocker` (if given): a unit (index into s_.units) that barred an
+  // earlier spot nearby, judged first, since it often bars this one too;
+  // set to the unit that bars this spot, if one does.
   bool RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
-                 bool may_contact, const std::vector<int>& near) const;
+                 bool may_contact, const std::vector<int>& near, int* blocker = nullptr) const;
   // The free spot for `u` nearest `from` on rings round `centre`: the first
   // ring `first_ring` inches out (0: `centre` itself), each next one a
   // footprint further, that `also` (if given) accepts; false if none within
