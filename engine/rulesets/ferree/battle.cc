@@ -666,7 +666,7 @@ absl::Status FerreeBattle::SendOffBoard(const Action& a) {
   return RollEntryTurn(a.unit_id, a.point, " moves off-board;", nullptr);
 }
 
-absl::Status FerreeBattle::RollEntryTurn(const std::string& regiment_id, int point,
+absl::Status FerreeBattle::RollEntryTurn(const SharedString& regiment_id, int point,
                                          const std::string& what, int* event) {
   const Unit* r = s_.FindUnit(regiment_id);
   if (r == nullptr) return absl::InternalError("off-board regiment vanished");
@@ -1185,11 +1185,11 @@ absl::Status FerreeBattle::DrawCounter() {
   const size_t mark = dice_.rolls().size();
   // "Draw a Movement Counter": one die with as many sides as counters.
   const int idx = n == 1 ? 0 : dice_.Roll(n, "counter drawn from the cup") - 1;
-  const std::string id = Own(s_).chits_left[idx];  // a copy: the cup changes under it
+  const SharedString id = Own(s_).chits_left[idx];  // a copy: the cup changes under it
   return ActivateCounter(id, mark, nullptr);
 }
 
-absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_mark, int* event) {
+absl::Status FerreeBattle::ActivateCounter(const SharedString& id, size_t dice_mark, int* event) {
   Clock& c = s_.clock;
   auto it = std::find(Own(s_).chits_left.begin(), Own(s_).chits_left.end(), id);
   if (it != Own(s_).chits_left.end()) Own(s_).chits_left.erase(it);
@@ -1226,7 +1226,7 @@ absl::Status FerreeBattle::ActivateCounter(const std::string& id, size_t dice_ma
 // ---------------------------------------------------------------------------
 // A Zulu regiment's turn.
 
-void FerreeBattle::Recenter(const std::string& regiment_id) {
+void FerreeBattle::Recenter(const SharedString& regiment_id) {
   Unit* r = s_.FindUnit(regiment_id);
   if (r == nullptr) return;
   Vec2 c = Vec2::Zero();
@@ -1303,7 +1303,7 @@ absl::Status FerreeBattle::EnterRegiment(Unit& regiment) {
   return absl::OkStatus();
 }
 
-bool FerreeBattle::EntrySquare(const std::string& regiment_id, Vec2* square) const {
+bool FerreeBattle::EntrySquare(const SharedString& regiment_id, Vec2* square) const {
   const int point = UnitOf(s_, regiment_id).entry_point;
   const Point* p = point != 0 ? s_.FindPoint(PointKind::kEntry, point) : nullptr;
   if (p == nullptr) return false;
@@ -1316,7 +1316,7 @@ bool FerreeBattle::EntrySquare(const std::string& regiment_id, Vec2* square) con
   return true;
 }
 
-std::string FerreeBattle::EnterThroughSquare(const std::string& regiment_id) {
+std::string FerreeBattle::EnterThroughSquare(const SharedString& regiment_id) {
   Vec2 square;
   if (!EntrySquare(regiment_id, &square)) return "";
   for (Unit& u : s_.units) {
@@ -1334,7 +1334,7 @@ std::string FerreeBattle::EnterThroughSquare(const std::string& regiment_id) {
   return "";
 }
 
-absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::string& ordered_by) {
+absl::Status FerreeBattle::ActivateRegiment(const SharedString& id, const std::string& ordered_by) {
   Unit* r = s_.FindUnit(id);
   r->status.acted = true;
   if (!ordered_by.empty()) r->status.ordered = true;
@@ -1367,7 +1367,7 @@ absl::Status FerreeBattle::ActivateRegiment(const std::string& id, const std::st
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::AfterRegimentMove(const std::string& id) {
+absl::Status FerreeBattle::AfterRegimentMove(const SharedString& id) {
   // C. The sniper shoots (a Zulu decision node when anyone is in sight).
   std::string sniper_id;
   for (const Unit& u : s_.units) {
@@ -1391,7 +1391,7 @@ absl::Status FerreeBattle::AfterRegimentMove(const std::string& id) {
   return FinishRegiment(id);
 }
 
-absl::Status FerreeBattle::FinishRegiment(const std::string& id) {
+absl::Status FerreeBattle::FinishRegiment(const SharedString& id) {
   // D. Close combat: "An active Zulu figure that can, must initiate close
   // combat."
   IMPI_RETURN_IF_ERROR(ZuluCloseCombat(id));
@@ -1399,7 +1399,7 @@ absl::Status FerreeBattle::FinishRegiment(const std::string& id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::RegimentResolve(const std::string& id, bool log_no_test, int* event) {
+absl::Status FerreeBattle::RegimentResolve(const SharedString& id, bool log_no_test, int* event) {
   if (event != nullptr) *event = -1;
   Unit* r = s_.FindUnit(id);
   // A. Check Unit's Resolve: "If the active Zulu regiment has lost 10% or
@@ -1427,11 +1427,11 @@ absl::Status FerreeBattle::RegimentResolve(const std::string& id, bool log_no_te
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
+absl::Status FerreeBattle::RoutRegiment(const SharedString& id) {
   // A broken regiment routs (designed, docs/ferree-engine.md): its trays move
   // 2D6 away from the nearest British unit towards the nearest table edge,
   // and leave the table when they reach it.
-  std::vector<std::string> movers;
+  std::vector<SharedString> movers;
   for (const Unit& u : s_.units) {
     if (u.side == Side::kZulu && u.parent == id && Alive(u)) movers.push_back(u.id);
   }
@@ -1457,7 +1457,7 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
   // Only MoveUnit and a tray leaving the table change the ground here, and
   // both keep the held ground up to date: one Sync for the rout.
   const HoldGround hold(*this);
-  for (const std::string& mid : movers) {
+  for (const SharedString& mid : movers) {
     Unit* u = s_.FindUnit(mid);
     const Vec2 p = u->position;
     const Unit* b = nearest_british(p);
@@ -1491,19 +1491,19 @@ absl::Status FerreeBattle::RoutRegiment(const std::string& id) {
     return absl::OkStatus();
   }
   why.text = absl::StrCat(
-      why.text, " Broken, ", id, " routs ", Inches(dist),
+      why.text, " Broken, ", id.str(), " routs ", Inches(dist),
       " towards the nearest table edge, away from the British",
       left.empty() ? "." : absl::StrCat("; leaving the table: ", absl::StrJoin(left, ", "), "."));
   why.rule.section = kSectionResolve;
   why.rule.table = kTableZuluResolve;
   why.rule.designed = true;
   Event& e = LogWhy(EventKind::kMoved, Side::kZulu, why);
-  e.unit_ids = movers;
+  e.unit_ids.assign(movers.begin(), movers.end());
   Recenter(id);
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::RallyTrays(const std::string& id) {
+absl::Status FerreeBattle::RallyTrays(const SharedString& id) {
   // Looked up by address (SharedString); a regiment has up to 8 trays.
   absl::InlinedVector<SharedString, 8> trays;
   for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
@@ -1522,7 +1522,7 @@ absl::Status FerreeBattle::RallyTrays(const std::string& id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
+absl::Status FerreeBattle::RallyTray(const SharedString& tray_id, int* event) {
   Unit* t = s_.FindUnit(tray_id);
   // Pinned Zulus: "roll 1D6, then add the number of British figures that
   // have fired at the tray since its last turn. Subtract 1 ... Induna".
@@ -1538,7 +1538,7 @@ absl::Status FerreeBattle::RallyTray(const std::string& tray_id, int* event) {
   const bool rallied = ZuluRally(dice_, in, WhyFor(why));
   t->status.pinned = !rallied;
   if (!Explain()) return absl::OkStatus();
-  why.text += absl::StrCat(" ", tray_id, rallied ? " rallies." : " remains pinned.");
+  why.text += absl::StrCat(" ", tray_id.str(), rallied ? " rallies." : " remains pinned.");
   if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = LogWhy(EventKind::kMoraleTest, Side::kZulu, why);
   e.unit_ids = {tray_id};
@@ -1611,7 +1611,7 @@ std::vector<Action> FerreeBattle::RegimentMoveOptions(const SharedString& regime
   return out;
 }
 
-absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action& choice) {
+absl::Status FerreeBattle::RegimentMoveWith(const SharedString& id, const Action& choice) {
   left_donga_.clear();
   if (choice.kind == ActionKind::kPass) return absl::OkStatus();
   // "The Zulu's movement rate is 2D6 inches"; "On the first turn, Zulu
@@ -1720,7 +1720,7 @@ absl::Status FerreeBattle::RegimentMoveWith(const std::string& id, const Action&
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::MoveSniper(const std::string& regiment_id, const Action& choice,
+absl::Status FerreeBattle::MoveSniper(const SharedString& regiment_id, const Action& choice,
                                       double allowance) {
   // Snipers "do not have to stay with their parent unit": designed, the
   // sniper follows its regiment's move and stops 6" from the British (or
@@ -1819,7 +1819,7 @@ absl::Status FerreeBattle::SniperWith(const Action& choice) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::ZuluCloseCombat(const std::string& regiment_id) {
+absl::Status FerreeBattle::ZuluCloseCombat(const SharedString& regiment_id) {
   std::vector<SharedString> trays;  // looked up by address (SharedString)
   std::vector<const Unit*> alive = TraysOf(s_, regiment_id);
   alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
@@ -1938,7 +1938,7 @@ std::vector<Action> FerreeBattle::OrderOptions(const SharedString& induna_id) co
   return out;
 }
 
-absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
+absl::Status FerreeBattle::ActivateInduna(const SharedString& id) {
   Unit* ind = s_.FindUnit(id);
   ind->status.acted = true;
   if (!Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return absl::OkStatus();
@@ -1954,7 +1954,7 @@ absl::Status FerreeBattle::ActivateInduna(const std::string& id) {
   return IndunaOrders(id);
 }
 
-absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& choice) {
+absl::Status FerreeBattle::IndunaMoveWith(const SharedString& id, const Action& choice) {
   Unit* ind = s_.FindUnit(id);
   if (choice.kind == ActionKind::kMove) {
     // Induna Rules: "A Zulu Induna may move 3D6 inches during his turn."
@@ -1977,7 +1977,7 @@ absl::Status FerreeBattle::IndunaMoveWith(const std::string& id, const Action& c
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::IndunaOrders(const std::string& id) {
+absl::Status FerreeBattle::IndunaOrders(const SharedString& id) {
   std::vector<Action> options = OrderOptions(id);
   if (options.size() == 1) return absl::OkStatus();
   PendingChoice p;

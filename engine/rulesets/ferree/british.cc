@@ -228,7 +228,7 @@ absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
+absl::Status FerreeBattle::ActivateBritish(const SharedString& id) {
   Unit* u = s_.FindUnit(id);
   u->status.acted = true;
   if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
@@ -256,7 +256,7 @@ absl::Status FerreeBattle::ActivateBritish(const std::string& id) {
   return ContinueBritishActivation(id);
 }
 
-absl::Status FerreeBattle::ContinueBritishActivation(const std::string& id) {
+absl::Status FerreeBattle::ContinueBritishActivation(const SharedString& id) {
   const Unit* u = s_.FindUnit(id);
   if (u->off_table) return EndBritishActivation("it has left the table");
   if (u->figures.fit + u->figures.wounded <= 0) {
@@ -269,7 +269,7 @@ absl::Status FerreeBattle::ContinueBritishActivation(const std::string& id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::BritishResolve(const std::string& id) {
+absl::Status FerreeBattle::BritishResolve(const SharedString& id) {
   CompanyResolve r = CompanyResolve::kCarryOn;
   bool tested = false;
   IMPI_RETURN_IF_ERROR(BritishResolveTest(id, /*log_no_test=*/false, &r, &tested, nullptr));
@@ -343,7 +343,7 @@ absl::Status FerreeBattle::BritishResolve(const std::string& id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no_test,
+absl::Status FerreeBattle::BritishResolveTest(const SharedString& id, bool log_no_test,
                                               CompanyResolve* result, bool* tested, int* event) {
   *result = CompanyResolve::kCarryOn;
   *tested = false;
@@ -421,7 +421,7 @@ absl::Status FerreeBattle::BritishResolveTest(const std::string& id, bool log_no
 // ---------------------------------------------------------------------------
 // Runners and quartermasters.
 
-void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
+void FerreeBattle::RunnerRejoins(const SharedString& runner_id) {
   Unit* r = FindRunner(s_, runner_id);
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
@@ -446,7 +446,7 @@ void FerreeBattle::RunnerRejoins(const std::string& runner_id) {
   c->figures.seriously_wounded += r->figures.seriously_wounded;
   c->figures.casualties += r->figures.casualties;
   Event& e = Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
-                 absl::StrCat("The runner ", runner_id, " reaches ", NameOf(*c), " with ", turns,
+                 absl::StrCat("The runner ", runner_id.str(), " reaches ", NameOf(*c), " with ", turns,
                               " turns of ammunition", cap, ": it is resupplied with ", credited,
                               " turns of fire."));
   e.unit_ids = {runner_id, c->id};
@@ -470,7 +470,7 @@ const Unit* FerreeBattle::RunnerWagon(const Unit& runner) const {
   return best;
 }
 
-absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
+absl::Status FerreeBattle::MoveRunner(const SharedString& runner_id) {
   Unit* r = FindRunner(s_, runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
@@ -493,7 +493,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   goal = s_.FindUnit(goal_id);
   const bool arrived = InContact(*r, *goal);
   if (Explain()) {
-    why.text = absl::StrCat(why.text, " The runner ", runner_id,
+    why.text = absl::StrCat(why.text, " The runner ", runner_id.str(),
                             carrying ? " heads back to " : " heads for ", NameOf(*goal),
                             arrived ? " and reaches it." : ".");
     Event& e = LogWhy(EventKind::kMoved, Side::kBritish, why);
@@ -505,7 +505,7 @@ absl::Status FerreeBattle::MoveRunner(const std::string& runner_id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::MoveRunners(const std::string& company_id) {
+absl::Status FerreeBattle::MoveRunners(const SharedString& company_id) {
   // "The runner is moved when the parent unit is active. He will stop when
   // he comes into contact with a supply wagon."
   std::vector<std::string> runners;
@@ -516,7 +516,7 @@ absl::Status FerreeBattle::MoveRunners(const std::string& company_id) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::ActivateWagon(const std::string& id) {
+absl::Status FerreeBattle::ActivateWagon(const SharedString& id) {
   Unit* w = s_.FindUnit(id);
   w->status.acted = true;
   std::vector<std::string> queue;

@@ -819,8 +819,8 @@ void FerreeBattle::EffectsOfHits(Unit& u, int hits, const std::string& cause, Ex
 // ---------------------------------------------------------------------------
 // D. Close Combat.
 
-absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
-                                            const std::string& british_id, bool zulu_out_of_donga,
+absl::Status FerreeBattle::CloseCombatFight(const SharedString& tray_id,
+                                            const SharedString& british_id, bool zulu_out_of_donga,
                                             bool british_out_of_donga, const std::string& how) {
   Unit* t = s_.FindUnit(tray_id);
   Unit* b = s_.FindUnit(british_id);
@@ -933,7 +933,7 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
     MoveUnit(*b, back, kPushBack, 0.0, -1.0, /*stop_at_laager=*/false);
     b = s_.FindUnit(british_id);
     t = s_.FindUnit(tray_id);
-    if (explain) notes.push_back(absl::StrCat(british_id, " is pushed back 1\""));
+    if (explain) notes.push_back(absl::StrCat(british_id.str(), " is pushed back 1\""));
   }
   // Crossing the laager: "If the Zulu wins the combat, it is moved on top of
   // the laager" (designed: a tray that wins more pairs than it loses).
@@ -942,11 +942,11 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
     LaagerDistance(LaagerEdges(), t->position, &on);
     // Designed: only where there is room for the tray.
     if (RoomFor(*t, on, {}, /*may_contact=*/true)) t->position = on;
-    if (explain) notes.push_back(absl::StrCat(tray_id, " is on top of the laager"));
+    if (explain) notes.push_back(absl::StrCat(tray_id.str(), " is on top of the laager"));
   }
   if (!explain) return absl::OkStatus();
   all.text =
-      absl::StrCat("Close combat, ", how, ": ", tray_id, " against ", british_id,
+      absl::StrCat("Close combat, ", how, ": ", tray_id.str(), " against ", british_id.str(),
                    z.over_laager ? " over the laager" : (z.on_laager ? " on the laager" : ""), ": ",
                    notes.empty() ? "nobody can fight" : absl::StrJoin(notes, "; "), ".");
   Event& e = LogWhy(EventKind::kCharged, Side::kZulu, all);
@@ -958,10 +958,10 @@ absl::Status FerreeBattle::CloseCombatFight(const std::string& tray_id,
 // ---------------------------------------------------------------------------
 // Charging A Retiring Unit.
 
-absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const Vec2& before,
+absl::Status FerreeBattle::ChargeRetiring(const SharedString& british_id, const Vec2& before,
                                           bool after_resolve) {
   const Unit* b = s_.FindUnit(british_id);
-  std::vector<std::string> testers;
+  std::vector<SharedString> testers;
   if (b != nullptr && Alive(*b)) {
     // "If a British unit is ordered to move away from a Zulu tray to its
     // front (or does so as a result of a resolve test), then any Zulu tray
@@ -979,8 +979,8 @@ absl::Status FerreeBattle::ChargeRetiring(const std::string& british_id, const V
   return ChargeRetiringNext(british_id, std::move(testers), after_resolve);
 }
 
-absl::Status FerreeBattle::ChargeRetiringNext(const std::string& british_id,
-                                              std::vector<std::string> testers,
+absl::Status FerreeBattle::ChargeRetiringNext(const SharedString& british_id,
+                                              std::vector<SharedString> testers,
                                               bool after_resolve) {
   // Each tray in turn is a Zulu decision node: test to charge, or stay.
   for (size_t k = 0; k < testers.size(); ++k) {
@@ -1003,9 +1003,9 @@ absl::Status FerreeBattle::ChargeRetiringNext(const std::string& british_id,
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
-                                              const std::string& british_id, int* event) {
-  const std::string& tid = tray_id;
+absl::Status FerreeBattle::ChargeRetiringTest(const SharedString& tray_id,
+                                              const SharedString& british_id, int* event) {
+  const SharedString& tid = tray_id;
   Unit* t = s_.FindUnit(tid);
   // Zulus Charging A Retiring Unit: "Roll 1D6 ... Subtract 1 from the die
   // roll if the tray is pinned."
@@ -1051,7 +1051,7 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
   mv.rule.section = kSectionChargeRetiring;
   mv.rule.table = kTableChargeRetiring;
   if (engaged) {
-    mv.text = absl::StrCat(mv.text, " ", tid, " charges ", british_id, " and makes contact.");
+    mv.text = absl::StrCat(mv.text, " ", tid.str(), " charges ", british_id.str(), " and makes contact.");
     Event& m = LogWhy(EventKind::kCharged, Side::kZulu, mv);
     m.unit_ids = {tid};
     m.target_id = british_id;
@@ -1065,7 +1065,7 @@ absl::Status FerreeBattle::ChargeRetiringTest(const std::string& tray_id,
     // where they started".
     t->position = start;
     t->stance = stance;
-    mv.text = absl::StrCat(mv.text, " ", tid, " falls short of ", british_id,
+    mv.text = absl::StrCat(mv.text, " ", tid.str(), " falls short of ", british_id.str(),
                            " and goes back to where it started.");
     Event& m = LogWhy(EventKind::kMoved, Side::kZulu, mv);
     m.unit_ids = {tid};

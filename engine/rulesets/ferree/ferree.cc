@@ -45,7 +45,7 @@ const char* ZuluChoiceName(ZuluChoice c) {
 
 FerreeState& EmplaceOwnState(BattleState& s) { return s.ruleset_state.emplace<FerreeState>(); }
 
-bool AwaitsArrival(const BattleState& s, const std::string& unit_id) {
+bool AwaitsArrival(const BattleState& s, const SharedString& unit_id) {
   const FerreeState* own = OwnState(s);
   return own != nullptr &&
          std::find(own->arriving.begin(), own->arriving.end(), unit_id) != own->arriving.end();
@@ -57,7 +57,7 @@ bool FerreeUnit::Empty() const {
          !carrying && turns_carried == 0 && turns_waited == 0 && surgeon_tried == 0;
 }
 
-const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
+const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id) {
   static const FerreeUnit* const kNone = new FerreeUnit();
   const FerreeState* own = OwnState(s);
   if (own == nullptr) return *kNone;
@@ -66,17 +66,17 @@ const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id) {
   // the entry each address last found is tried first (FlatMap checks it).
   constexpr size_t kHints = 256;
   thread_local std::array<size_t, kHints> hints{};
-  size_t& hint = hints[(reinterpret_cast<uintptr_t>(&unit_id) >> 4) % kHints];
-  auto it = own->units.find(unit_id, &hint);
+  size_t& hint = hints[(unit_id.pooled_address() >> 4) % kHints];
+  auto it = own->units.find(unit_id.str(), &hint);
   return it == own->units.end() ? *kNone : it->second;
 }
 
-FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id) {
+FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id) {
   // Hinted as UnitOf is (hints of their own).
   constexpr size_t kHints = 256;
   thread_local std::array<size_t, kHints> hints{};
-  size_t& hint = hints[(reinterpret_cast<uintptr_t>(&unit_id) >> 4) % kHints];
-  return MutableOwnState(s).units.FindOrInsert(unit_id, &hint);
+  size_t& hint = hints[(unit_id.pooled_address() >> 4) % kHints];
+  return MutableOwnState(s).units.FindOrInsert(unit_id.str(), &hint);
 }
 
 const FerreeState& NoOwnState() {
@@ -137,7 +137,7 @@ namespace {
 // the regiment's own id where there is one: a tray's parent names it by the
 // same pooled text, compared by address (SharedString), not read.
 template <typename Fn>
-void ForTraysOf(const BattleState& s, const std::string& regiment_id, Fn fn) {
+void ForTraysOf(const BattleState& s, const SharedString& regiment_id, Fn fn) {
   if (const Unit* r = s.FindUnit(regiment_id)) {
     const SharedString& id = r->id;
     for (const Unit& u : s.units) {
@@ -152,20 +152,20 @@ void ForTraysOf(const BattleState& s, const std::string& regiment_id, Fn fn) {
 
 }  // namespace
 
-std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
+std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id) {
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
   ForTraysOf(s, regiment_id, [&](const Unit& u) { out.push_back(&u); });
   return out;
 }
 
-int RegimentFigures(const BattleState& s, const std::string& regiment_id) {
+int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
   int n = 0;
   ForTraysOf(s, regiment_id, [&](const Unit& u) { n += u.figures.fit; });
   return n;
 }
 
-int DivisionOf(const BattleState& s, const std::string& regiment_id) {
+int DivisionOf(const BattleState& s, const SharedString& regiment_id) {
   const Unit* r = s.FindUnit(regiment_id);
   return r == nullptr ? 0 : UnitOf(s, r->id).division;
 }

@@ -111,7 +111,7 @@ inline constexpr int kDeployedPosition = 0;
 // `arriving`: it comes on with Durnford (situation C) once clock.time_of_day
 // reaches situation.reinforcement_arrival; on arrival its
 // FerreeUnit.entry_point holds the ENTRY point's number (0 if none).
-bool AwaitsArrival(const BattleState& s, const std::string& unit_id);
+bool AwaitsArrival(const BattleState& s, const SharedString& unit_id);
 
 // Sections of the sequence of play, as headed in the source text.
 inline constexpr char kSectionMix[] = "5. Mix up the Movement Counters.";
@@ -167,7 +167,7 @@ struct PendingChoice {
   // after this one, and whether the retirement was the unit's resolve result
   // (its activation then goes on once every tray has decided).
   SharedString british_id;
-  std::vector<std::string> queue;
+  std::vector<SharedString> queue;
   bool after_resolve = false;
   // SNIPER_TARGET: trays of the active regiment that came out of a donga in
   // this move (they fight close combat after the sniper shoots).
@@ -296,8 +296,8 @@ inline FerreeState& Own(BattleState& s) { return MutableOwnState(s); }
 // The Zulu decision `s` waits on (choice kNone if none: the empty state's).
 inline const PendingChoice& Pending(const BattleState& s) { return Own(s).pending; }
 // A unit's bookkeeping: an empty one if it has none (const), or created.
-const FerreeUnit& UnitOf(const BattleState& s, const std::string& unit_id);
-FerreeUnit& MutableUnitOf(BattleState& s, const std::string& unit_id);
+const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id);
+FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
 
 // --- Unit helpers shared by the engine and the policies. -------------------
 
@@ -326,11 +326,11 @@ inline bool Alive(const Unit& u);
 // table's centre.
 Vec2 CampCentre(const BattleState& s);
 // Trays of a regiment (on or off the table, with figures or not).
-std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
+std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id);
 // Figures left in a regiment's trays.
-int RegimentFigures(const BattleState& s, const std::string& regiment_id);
+int RegimentFigures(const BattleState& s, const SharedString& regiment_id);
 // The division of a regiment (its FerreeUnit.division).
-int DivisionOf(const BattleState& s, const std::string& regiment_id);
+int DivisionOf(const BattleState& s, const SharedString& regiment_id);
 // Victory (8. of the sequence of play): every Zulu regiment broken or without
 // figures; no British figure on the table (nor in Durnford's column still to
 // arrive).
@@ -455,7 +455,7 @@ class FerreeBattle {
   // TURN OF ENTRY for a regiment entering at `point`: records (or replaces)
   // its secret entry; one umpire-only event, its index in `*event` if
   // non-null. `what` follows the regiment's name in the text.
-  absl::Status RollEntryTurn(const std::string& regiment_id, int point, const std::string& what,
+  absl::Status RollEntryTurn(const SharedString& regiment_id, int point, const std::string& what,
                              int* event);
   absl::Status ZuluDeployment();
   // 4.: every loins regiment still on the board goes off-table until turn 3
@@ -492,57 +492,57 @@ class FerreeBattle {
   absl::Status DrawCounter();
   // The counter `id` is out of the cup: its unit acts. `dice_mark` is where
   // the draw's dice start; `*event`, if non-null, the "counter drawn" event.
-  absl::Status ActivateCounter(const std::string& id, size_t dice_mark, int* event);
+  absl::Status ActivateCounter(const SharedString& id, size_t dice_mark, int* event);
   std::vector<SharedString> FillCup() const;
   // Counters in the cup the British may know of: the counters of regiments
   // still to enter from off-board are the umpire's secret.
   int PublicCupCount() const;
-  absl::Status ActivateRegiment(const std::string& id, const std::string& ordered_by);
+  absl::Status ActivateRegiment(const SharedString& id, const std::string& ordered_by);
   // A. the regiment's resolve test; under 10% lost no test and, unless
   // `log_no_test`, no event. `*event` the test's event (-1 none).
-  absl::Status RegimentResolve(const std::string& id, bool log_no_test, int* event);
+  absl::Status RegimentResolve(const SharedString& id, bool log_no_test, int* event);
   absl::Status EnterRegiment(Unit& regiment);
   // 4.: the square at a regiment's entry point (FerreeUnit.entry_point),
   // just inside the table; false if it has none.
-  bool EntrySquare(const std::string& regiment_id, Vec2* square) const;
+  bool EntrySquare(const SharedString& regiment_id, Vec2* square) const;
   // The next of the regiment's trays still off the table comes on to its
   // entry square if the square is free; its id, or "" if none came on.
-  std::string EnterThroughSquare(const std::string& regiment_id);
-  absl::Status RoutRegiment(const std::string& id);
-  absl::Status RallyTrays(const std::string& id);
+  std::string EnterThroughSquare(const SharedString& regiment_id);
+  absl::Status RoutRegiment(const SharedString& id);
+  absl::Status RallyTrays(const SharedString& id);
   // The Zulu Rally Chart for one pinned tray; `*event` its event if non-null.
-  absl::Status RallyTray(const std::string& tray_id, int* event);
+  absl::Status RallyTray(const SharedString& tray_id, int* event);
   // B.-D. of a regiment's turn after its move decision: the move, the
   // sniper's decision and shot, close combat.
-  absl::Status RegimentMoveWith(const std::string& id, const Action& choice);
-  absl::Status AfterRegimentMove(const std::string& id);
+  absl::Status RegimentMoveWith(const SharedString& id, const Action& choice);
+  absl::Status AfterRegimentMove(const SharedString& id);
   absl::Status SniperWith(const Action& choice);
-  absl::Status FinishRegiment(const std::string& id);
-  absl::Status MoveSniper(const std::string& regiment_id, const Action& choice, double allowance);
-  absl::Status ZuluCloseCombat(const std::string& regiment_id);
-  absl::Status ActivateInduna(const std::string& id);
-  absl::Status IndunaMoveWith(const std::string& id, const Action& choice);
+  absl::Status FinishRegiment(const SharedString& id);
+  absl::Status MoveSniper(const SharedString& regiment_id, const Action& choice, double allowance);
+  absl::Status ZuluCloseCombat(const SharedString& regiment_id);
+  absl::Status ActivateInduna(const SharedString& id);
+  absl::Status IndunaMoveWith(const SharedString& id, const Action& choice);
   // The induna's order (Induna Rules): the policy picks among OrderOptions;
   // an ordered regiment acts at once. Nothing if nobody can be ordered.
-  absl::Status IndunaOrders(const std::string& id);
-  absl::Status ActivateBritish(const std::string& id);
+  absl::Status IndunaOrders(const SharedString& id);
+  absl::Status ActivateBritish(const SharedString& id);
   // The active company's turn after its resolve result: it ends if the unit
   // left the table, has nobody left or can do nothing else.
-  absl::Status ContinueBritishActivation(const std::string& id);
-  absl::Status BritishResolve(const std::string& id);
+  absl::Status ContinueBritishActivation(const SharedString& id);
+  absl::Status BritishResolve(const SharedString& id);
   // The company's resolve test alone: `*result` and its statuses (retiring,
   // routed); `*tested` false when no test is due (no Zulu tray within 6", not
   // sniped), logged only if `log_no_test`. `*event` the test's event.
-  absl::Status BritishResolveTest(const std::string& id, bool log_no_test,
+  absl::Status BritishResolveTest(const SharedString& id, bool log_no_test,
                                   CompanyResolve* result, bool* tested, int* event);
-  absl::Status MoveRunners(const std::string& company_id);
-  absl::Status MoveRunner(const std::string& runner_id);
+  absl::Status MoveRunners(const SharedString& company_id);
+  absl::Status MoveRunner(const SharedString& runner_id);
   // The wagon a runner goes to: his target, his unit's own, or the nearest.
   const Unit* RunnerWagon(const Unit& runner) const;
   // A runner carrying ammunition reaches his company: it is resupplied and
   // the runner rejoins it (the RUNNER unit is removed).
-  void RunnerRejoins(const std::string& runner_id);
-  absl::Status ActivateWagon(const std::string& id);
+  void RunnerRejoins(const SharedString& runner_id);
+  absl::Status ActivateWagon(const SharedString& id);
   absl::Status SurgeonAid(int max_attempts);
   absl::Status EndBritishActivation(const std::string& why);
   absl::Status CheckGameOver(bool* over);
@@ -596,19 +596,19 @@ class FerreeBattle {
   // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
   // `after_resolve`: the move was the unit's resolve result (its activation
   // goes on once every tray has decided).
-  absl::Status ChargeRetiring(const std::string& british_id, const Vec2& before,
+  absl::Status ChargeRetiring(const SharedString& british_id, const Vec2& before,
                               bool after_resolve);
   // The next of `testers` still able to charge becomes the pending decision.
-  absl::Status ChargeRetiringNext(const std::string& british_id,
-                                  std::vector<std::string> testers, bool after_resolve);
+  absl::Status ChargeRetiringNext(const SharedString& british_id,
+                                  std::vector<SharedString> testers, bool after_resolve);
   // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
   // move and the close combat, or its return to where it started. `*event`
   // the test's event if non-null.
-  absl::Status ChargeRetiringTest(const std::string& tray_id, const std::string& british_id,
+  absl::Status ChargeRetiringTest(const SharedString& tray_id, const SharedString& british_id,
                                   int* event);
   // Close combat between a tray and a British unit. `zulu_out_of_donga` and
   // `british_out_of_donga` come from the mover.
-  absl::Status CloseCombatFight(const std::string& tray_id, const std::string& british_id,
+  absl::Status CloseCombatFight(const SharedString& tray_id, const SharedString& british_id,
                                 bool zulu_out_of_donga, bool british_out_of_donga,
                                 const std::string& how);
   // EFFECTS OF HITS for `hits` hits on a British unit (or an induna).
@@ -669,7 +669,7 @@ class FerreeBattle {
   const BlockerSet& SightBlockers(const std::string& except_regiment) const;
   // The laager's and the thornbush's edges (both are crossed alike).
   const std::vector<std::pair<Vec2, Vec2>>& LaagerEdges() const;
-  void Recenter(const std::string& regiment_id);
+  void Recenter(const SharedString& regiment_id);
   const Unit* OwnWagon(const Unit& company) const;
 
   // Zulu decision nodes.

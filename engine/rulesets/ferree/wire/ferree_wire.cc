@@ -139,7 +139,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   pending.unit_id = pc.unit_id();
   pending.regiment_id = pc.regiment_id();
   pending.british_id = pc.british_id();
-  pending.queue = Strings(pc.queue());
+  pending.queue = Pooled(pc.queue());
   pending.after_resolve = pc.after_resolve();
   pending.left_donga = Strings(pc.left_donga());
   own.arriving = Strings(p.arriving());
