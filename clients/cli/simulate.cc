@@ -190,7 +190,7 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
     }
     std::vector<Action> actions;
     if (awaiting.side == Side::kBritish) {
-      const std::vector<Action> legal = rules.LegalActions(s, Side::kBritish);
+      const std::vector<Action> legal = rules.LegalActionsAwaiting(s, Side::kBritish, awaiting);
       if (legal.empty()) {
         return absl::InternalError(absl::StrCat("game with seed ", seed, ", turn ", s.clock.turn,
                                                 ": the British are awaited but have no legal "

@@ -16,8 +16,9 @@ constexpr int kMaxZuluDecisions = 1000000;
 absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, bool run) {
   for (int guard = 0; guard < kMaxZuluDecisions; ++guard) {
     if (run) IMPI_RETURN_IF_ERROR(rules_.Run(state, dice, log));
-    if (rules_.AwaitsBrief(state).kind != AwaitKind::kZuluDecision) return absl::OkStatus();
-    const std::vector<Action> legal = rules_.LegalActions(state, Side::kZulu);
+    const Awaiting brief = rules_.AwaitsBrief(state);
+    if (brief.kind != AwaitKind::kZuluDecision) return absl::OkStatus();
+    const std::vector<Action> legal = rules_.LegalActionsAwaiting(state, Side::kZulu, brief);
     if (legal.empty()) {
       return absl::InternalError("a Zulu decision is awaited with no legal action");
     }
