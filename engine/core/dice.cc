@@ -152,7 +152,7 @@ void Dice::SetError(std::string field, std::string why) {
   first_error_ = absl::StrCat(first_error_field_, ": ", why);
 }
 
-int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
+int Dice::NextFace(const DieSpec& die, absl::string_view purpose) {
   if (budget_.budget != nullptr) budget_.budget->Charge();
   if (!scripted_) {
     // One draw per die of any kind, so every kind advances the stream alike.
@@ -174,12 +174,12 @@ int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
     return placeholder;
   }
   if (i >= script_.size()) {
-    if (missing_faces_ == 0) first_missing_purpose_ = purpose;
+    if (missing_faces_ == 0) first_missing_purpose_ = std::string(purpose);
     if (!first_need_) {
       Need need;
       need.kind = die.kind;
       need.sides = die.sides;
-      need.purpose = purpose;
+      need.purpose = std::string(purpose);
       first_need_ = need;
     }
     ++missing_faces_;
@@ -208,30 +208,30 @@ int Dice::NextFace(const DieSpec& die, const std::string& purpose) {
   return scripted.face;
 }
 
-int Dice::Roll(int sides, const std::string& purpose) {
+int Dice::Roll(int sides, absl::string_view purpose) {
   return RollPool(1, sides, purpose).result;
 }
 
-int Dice::RollAverage(const std::string& purpose) {
+int Dice::RollAverage(absl::string_view purpose) {
   return RollPool(1, DieSpec::Average(), purpose).result;
 }
 
-int Dice::RollArrow(const std::string& purpose) {
+int Dice::RollArrow(absl::string_view purpose) {
   return RollPool(1, DieSpec::Arrow(), purpose).result;
 }
 
-DieRoll Dice::RollPool(int count, int sides, const std::string& purpose) {
+DieRoll Dice::RollPool(int count, int sides, absl::string_view purpose) {
   return RollPool(count, DieSpec::D(sides), purpose);
 }
 
-DieRoll Dice::RollPool(int count, const DieSpec& die_in, const std::string& purpose) {
+DieRoll Dice::RollPool(int count, const DieSpec& die_in, absl::string_view purpose) {
   DieSpec die = die_in;
   die.sides = die.kind == DieKind::kD ? std::max(die.sides, 1) : 6;
   count = std::max(count, 0);
   DieRoll roll;
   roll.index = next_index_;
   next_index_ += count;
-  if (keep_rolls_) roll.purpose = purpose;
+  if (keep_rolls_) roll.purpose = std::string(purpose);
   roll.kind = die.kind;
   roll.sides = die.sides;
   roll.count = count;
@@ -246,7 +246,7 @@ DieRoll Dice::RollPool(int count, const DieSpec& die_in, const std::string& purp
   return roll;
 }
 
-CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpose) {
+CardColor Dice::DrawCard(int red_left, int black_left, absl::string_view purpose) {
   red_left = std::max(red_left, 0);
   black_left = std::max(black_left, 0);
   if (red_left + black_left == 0) return CardColor::kUnspecified;
@@ -263,7 +263,7 @@ CardColor Dice::DrawCard(int red_left, int black_left, const std::string& purpos
       need.card = true;
       need.red_left = red_left;
       need.black_left = black_left;
-      need.purpose = purpose;
+      need.purpose = std::string(purpose);
       first_need_ = need;
     }
     ++missing_cards_;

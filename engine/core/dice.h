@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "engine/core/budget.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/event.h"
@@ -131,20 +132,20 @@ class Dice {
                              std::vector<CardColor> cards = {});
 
   // One die of `sides` faces (1..sides), logged with its purpose.
-  int Roll(int sides, const std::string& purpose);
+  int Roll(int sides, absl::string_view purpose);
   // One average die (2,3,3,4,4,5), logged with its purpose.
-  int RollAverage(const std::string& purpose);
+  int RollAverage(absl::string_view purpose);
   // One arrow die: a direction 1..kArrowDirections (see the file comment).
-  int RollArrow(const std::string& purpose);
+  int RollArrow(absl::string_view purpose);
   // `count` dice of `sides`, summed, logged as one entry.
-  DieRoll RollPool(int count, int sides, const std::string& purpose);
+  DieRoll RollPool(int count, int sides, absl::string_view purpose);
   // `count` dice of a kind, summed (for the arrow die the sum means little:
   // roll arrow dice one at a time), logged as one entry.
-  DieRoll RollPool(int count, const DieSpec& die, const std::string& purpose);
+  DieRoll RollPool(int count, const DieSpec& die, absl::string_view purpose);
   // A card from a deck with red_left red and black_left black cards
   // (red_left + black_left > 0). Seeded: drawn at random; scripted: the next
   // scripted card, which must be a colour that is left.
-  CardColor DrawCard(int red_left, int black_left, const std::string& purpose);
+  CardColor DrawCard(int red_left, int black_left, absl::string_view purpose);
 
   // OK, or INVALID_ARGUMENT naming the field (dice.scripted.dice[4],
   // dice.scripted.dice_of_kind[2].face, dice.scripted.cards) and, if the
@@ -187,7 +188,7 @@ class Dice {
 
  private:
   Dice() : rng_(0, 0) {}
-  int NextFace(const DieSpec& die, const std::string& purpose);
+  int NextFace(const DieSpec& die, absl::string_view purpose);
   // Records the first scripted error (later ones are not reported).
   void SetError(std::string field, std::string why);
 

@@ -25,6 +25,10 @@ const std::string& SharedString::Empty() {
   return *empty;
 }
 
+bool SharedString::TextsEqual(const SharedString& a, const SharedString& b) {
+  return a.str() == b.str();
+}
+
 uintptr_t SharedString::Hold(std::string_view text) {
   if (text.empty()) return 0;
   Pool& pool = ThePool();

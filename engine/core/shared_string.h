@@ -79,7 +79,7 @@ class SharedString {
     // The pool holds each text once: two pooled texts (or a pooled one and
     // the empty text) at different addresses differ.
     if (((a.p_ | b.p_) & kOwned) == 0) return false;
-    return a.str() == b.str();
+    return TextsEqual(a, b);  // out of line: the rest stays small enough to inline
   }
   friend bool operator!=(const SharedString& a, const SharedString& b) { return !(a == b); }
   friend bool operator==(const SharedString& a, const std::string& b) { return a.str() == b; }
@@ -98,6 +98,8 @@ class SharedString {
   static constexpr uintptr_t kOwned = 1;
 
   static const std::string& Empty();
+  // a.str() == b.str(), for a text held outside the pool.
+  static bool TextsEqual(const SharedString& a, const SharedString& b);
   static const std::string* Text(uintptr_t p) {
     return reinterpret_cast<const std::string*>(p & ~kOwned);
   }

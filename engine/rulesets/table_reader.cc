@@ -57,7 +57,7 @@ std::string DescribeRoll(const DieRoll& roll) {
   return text;
 }
 
-DieRoll& TableReader::Roll(int count, int sides, const std::string& purpose,
+DieRoll& TableReader::Roll(int count, int sides, absl::string_view purpose,
                            const std::vector<Modifier>& mods) {
   DieRoll roll = dice_.RollPool(count, sides, purpose);
   if (why_.quiet()) {
@@ -79,18 +79,18 @@ const PrintedRow& TableReader::Land(const PrintedTable& table) {
 }
 
 const PrintedRow& TableReader::Read(const PrintedTable& table, int count, int sides,
-                                    const std::string& purpose, const std::vector<Modifier>& mods) {
+                                    absl::string_view purpose, const std::vector<Modifier>& mods) {
   Roll(count, sides, purpose, mods);
   return Land(table);
 }
 
 int TableReader::Quantity(const char* section, const char* table, const char* row,
-                          const DieExpression& e, const std::string& purpose) {
+                          const DieExpression& e, absl::string_view purpose) {
   // The purpose names the dice where anyone reads it.
+  const bool named = dice_.keeps_rolls() || !why_.quiet();
   DieRoll& roll = Roll(e.d3 ? 1 : e.count, e.d3 ? 6 : e.sides,
-                       dice_.keeps_rolls() || !why_.quiet()
-                           ? absl::StrCat(purpose, " (", DieExpressionName(e), ")")
-                           : purpose);
+                       named ? absl::string_view(absl::StrCat(purpose, " (", DieExpressionName(e), ")"))
+                             : purpose);
   if (why_.quiet()) {
     if (e.d3) {
       const int face = roll.faces.front();

@@ -146,19 +146,19 @@ class TableReader {
 
   // Rolls `count` dice of `sides` for `purpose` and applies `mods`; tells
   // nothing yet. The reference is valid until the next roll.
-  DieRoll& Roll(int count, int sides, const std::string& purpose,
+  DieRoll& Roll(int count, int sides, absl::string_view purpose,
                 const std::vector<Modifier>& mods = {});
   // Lands the last die's total on `table`, cites the row and tells
   // "<roll>: <outcome>".
   const PrintedRow& Land(const PrintedTable& table);
   // Roll() then Land().
   const PrintedRow& Read(const PrintedTable& table, int count, int sides,
-                         const std::string& purpose, const std::vector<Modifier>& mods = {});
+                         absl::string_view purpose, const std::vector<Modifier>& mods = {});
   // Rolls a quantity (inches, hours, turns) printed in `row` as `e`, for
   // "`purpose` (`e`)": the halving of a 1D3 and the "+3" are the die's
   // modifiers, so the total is the answer. Cites the row and tells the roll.
   int Quantity(const char* section, const char* table, const char* row, const DieExpression& e,
-               const std::string& purpose);
+               absl::string_view purpose);
 
   // Points why->rule at a printed row (one that applies without a die, or
   // the row a landing really reads when it is not the table's own).
