@@ -482,13 +482,15 @@ bool ChooseWaypoint(const Field& field, const Vec2& cur, const Vec2& goal, int f
   const Vec2 d = goal - cur;
   std::vector<bool> in_group(field.obstacles->size(), false);
   field.AddCluster(first, &in_group);
+  struct Candidate {
+    double angle;
+    size_t order;
+    Vec2 p;
+  };
+  // Kept between calls on a thread (no allocation a waypoint).
+  thread_local std::vector<Candidate> cands;
   for (size_t round = 0; round <= field.obstacles->size(); ++round) {
-    struct Candidate {
-      double angle;
-      size_t order;
-      Vec2 p;
-    };
-    std::vector<Candidate> cands;
+    cands.clear();
     for (size_t i = 0; i < in_group.size(); ++i) {
       if (!in_group[i]) continue;
       for (const Vec2& p : field.Samples(i)) {
@@ -496,12 +498,21 @@ bool ChooseWaypoint(const Field& field, const Vec2& cur, const Vec2& goal, int f
         cands.push_back({s * SignedTurn(d, p - cur), cands.size(), p});
       }
     }
-    std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
+    // Tried furthest round first (the same angle: in the order listed), as
+    // a sort would hand them out. One of the first few usually serves: each
+    // is picked from those left when it is needed, the rest never sorted.
+    auto first_of = [](const Candidate& a, const Candidate& b) {
       if (a.angle != b.angle) return a.angle > b.angle;
       return a.order < b.order;
-    });
+    };
     bool grew = false;
-    for (const Candidate& c : cands) {
+    for (size_t left = cands.size(); left > 0; --left) {
+      size_t best = 0;
+      for (size_t k = 1; k < left; ++k) {
+        if (first_of(cands[k], cands[best])) best = k;
+      }
+      std::swap(cands[best], cands[left - 1]);
+      const Candidate& c = cands[left - 1];
       const int blocker = field.FirstBlocker(cur, c.p).first;
       if (blocker < 0) {
         *out = c.p;
