@@ -25,6 +25,8 @@ const std::string& SharedString::Empty() {
   return *empty;
 }
 
+void SharedString::DeleteOwned(uintptr_t p) { delete Text(p); }
+
 bool SharedString::TextsEqual(const SharedString& a, const SharedString& b) {
   return a.str() == b.str();
 }

@@ -111,9 +111,10 @@ class SharedString {
     return reinterpret_cast<uintptr_t>(new std::string(*Text(p_))) | kOwned;
   }
   void Reset(uintptr_t p) {
-    if ((p_ & kOwned) != 0) delete Text(p_);
+    if ((p_ & kOwned) != 0) DeleteOwned(p_);  // out of line: the rest inlines
     p_ = p;
   }
+  static void DeleteOwned(uintptr_t p);
 
   uintptr_t p_ = 0;
 };

@@ -28,43 +28,42 @@ std::string NameOf(const Unit& u) {
 }
 
 // The regiments an induna may go to or order: those whose counter is in the
-// cup and that have not acted, not been ordered and are not broken, each
-// with its trays (TraysOf), in unit order. The trays of all of them are
-// gathered in one pass over the units (unit ids are unique; a regiment's
-// trays usually stand together in the list, so the parent is looked up
-// once for each run of them).
-struct WaitingRegiment {
-  const Unit* regiment;
-  // A regiment has up to 8 trays: held in place, no allocation each.
-  absl::InlinedVector<const Unit*, 8> trays;
-};
-absl::InlinedVector<WaitingRegiment, 16> RegimentsInCup(const BattleState& s) {
+// cup and that have not acted, not been ordered and are not broken, in unit
+// order.
+absl::InlinedVector<const Unit*, 16> WaitingRegiments(const BattleState& s) {
   const auto& cup = Own(s).chits_left;
-  absl::InlinedVector<WaitingRegiment, 16> out;
+  absl::InlinedVector<const Unit*, 16> out;
   for (const Unit& r : s.units) {
     if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
       continue;
     }
     if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
-    out.push_back({&r, {}});
+    out.push_back(&r);
   }
-  if (out.empty()) return out;
-  // A tray's regiment found among the few waiting by its id (ids are
-  // unique, and pooled ids compare by address), not looked up in the units.
+  return out;
+}
+
+// fn(k, tray) for each tray of waiting[k] (TraysOf's, in unit order), in
+// one pass over the units. A tray's regiment is found among the few waiting
+// by its id (ids are unique, and pooled ids compare by address); a
+// regiment's trays usually stand together in the units, so it is looked for
+// once for each run of them.
+template <typename Fn>
+void ForWaitingTrays(const BattleState& s, absl::Span<const Unit* const> waiting, Fn fn) {
+  if (waiting.empty()) return;
   const SharedString* last_parent = nullptr;
-  WaitingRegiment* last = nullptr;
+  int last = -1;
   for (const Unit& t : s.units) {
     if (t.kind != UnitKind::kTray) continue;
     if (last_parent == nullptr || t.parent != *last_parent) {
       last_parent = &t.parent;
-      last = nullptr;
-      for (WaitingRegiment& w : out) {
-        if (w.regiment->id == t.parent) last = &w;
+      last = -1;
+      for (size_t k = 0; k < waiting.size(); ++k) {
+        if (waiting[k]->id == t.parent) last = static_cast<int>(k);
       }
     }
-    if (last != nullptr) last->trays.push_back(&t);
+    if (last >= 0) fn(static_cast<size_t>(last), t);
   }
-  return out;
 }
 
 // The indices of the British units, in unit order: a Zulu tray's tests
@@ -1180,7 +1179,6 @@ int FerreeBattle::PublicCupCount() const {
 }
 
 absl::Status FerreeBattle::DrawCounter() {
-  Clock& c = s_.clock;
   const int n = static_cast<int>(Own(s_).chits_left.size());
   const size_t mark = dice_.rolls().size();
   // "Draw a Movement Counter": one die with as many sides as counters.
@@ -1190,7 +1188,6 @@ absl::Status FerreeBattle::DrawCounter() {
 }
 
 absl::Status FerreeBattle::ActivateCounter(const SharedString& id, size_t dice_mark, int* event) {
-  Clock& c = s_.clock;
   auto it = std::find(Own(s_).chits_left.begin(), Own(s_).chits_left.end(), id);
   if (it != Own(s_).chits_left.end()) Own(s_).chits_left.erase(it);
   Unit* u = s_.FindUnit(id);
@@ -1863,23 +1860,22 @@ std::vector<Action> FerreeBattle::IndunaMoveOptions(const SharedString& induna_i
   if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return {hold};
   // Each waiting regiment's nearest tray, and how far it is (his own
   // regiment first); the actions are made for the three kept.
+  const absl::InlinedVector<const Unit*, 16> waiting = WaitingRegiments(s_);
+  // Each one's nearest living tray (the first of those as near) and its
+  // distance from him.
+  absl::InlinedVector<std::pair<const Unit*, double>, 16> nearest(waiting.size(), {nullptr, 0.0});
+  ForWaitingTrays(s_, waiting, [&](size_t k, const Unit& t) {
+    if (!Alive(t)) return;
+    const double d = Distance(t.position, ind->position);
+    if (nearest[k].first == nullptr || d < nearest[k].second) nearest[k] = {&t, d};
+  });
   absl::InlinedVector<std::pair<double, const Unit*>, 16> cands;
-  for (const WaitingRegiment& w : RegimentsInCup(s_)) {
-    const Unit& r = *w.regiment;
-    const Unit* nearest = nullptr;
-    double nearest_d = 0.0;  // Distance(nearest->position, ind->position)
-    for (const Unit* t : w.trays) {
-      if (!Alive(*t)) continue;
-      const double d = Distance(t->position, ind->position);
-      if (nearest == nullptr || d < nearest_d) {
-        nearest = t;
-        nearest_d = d;
-      }
-    }
-    if (nearest == nullptr || InContact(*ind, *nearest)) continue;
-    double d = Distance(ind->position, nearest->position);
-    if (r.id == ind->parent) d = -1;  // his own regiment first
-    cands.push_back({d, nearest});
+  for (size_t k = 0; k < waiting.size(); ++k) {
+    const Unit* t = nearest[k].first;
+    if (t == nullptr || InContact(*ind, *t)) continue;
+    double d = Distance(ind->position, t->position);
+    if (waiting[k]->id == ind->parent) d = -1;  // his own regiment first
+    cands.push_back({d, t});
   }
   std::stable_sort(cands.begin(), cands.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -1918,15 +1914,17 @@ std::vector<Action> FerreeBattle::OrderOptions(const SharedString& induna_id) co
       }
     }
     if (touches) {
-      for (const WaitingRegiment& w : RegimentsInCup(s_)) {
-        const Unit& r = *w.regiment;
-        bool contact = false;
-        for (const Unit* t : w.trays) contact |= Alive(*t) && InContact(*ind, *t);
-        if (!contact) continue;
+      const absl::InlinedVector<const Unit*, 16> waiting = WaitingRegiments(s_);
+      absl::InlinedVector<bool, 16> contact(waiting.size(), false);
+      ForWaitingTrays(s_, waiting, [&](size_t k, const Unit& t) {
+        if (!contact[k]) contact[k] = Alive(t) && InContact(*ind, t);
+      });
+      for (size_t k = 0; k < waiting.size(); ++k) {
+        if (!contact[k]) continue;
         Action o;
         o.kind = ActionKind::kOrder;
         o.unit_id = induna_id;
-        o.target_id = r.id;
+        o.target_id = waiting[k]->id;
         out.push_back(o);
       }
     }
