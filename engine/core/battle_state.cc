@@ -50,17 +50,6 @@ const Unit* BattleState::FindUnit(const std::string& id) const {
 
 int BattleState::UnitIndex(const std::string& id) const { return unit_index.Find(units, id); }
 
-Unit* BattleState::FindUnit(const SharedString& id) {
-  const int i = UnitIndex(id);
-  return i < 0 ? nullptr : &units[i];
-}
-
-const Unit* BattleState::FindUnit(const SharedString& id) const {
-  const int i = UnitIndex(id);
-  return i < 0 ? nullptr : &units[i];
-}
-
-int BattleState::UnitIndex(const SharedString& id) const { return unit_index.Find(units, id); }
 
 UnitIdIndex::UnitIdIndex(const UnitIdIndex& other) { Adopt(other.Current()); }
 
@@ -112,12 +101,6 @@ size_t UnitIdIndex::Hash(const std::string& id) {
   return static_cast<size_t>(h);
 }
 
-size_t UnitIdIndex::AddressHash(uintptr_t address) {
-  // Texts are at least 8-byte aligned: the low bits say nothing.
-  const uint64_t h = (static_cast<uint64_t>(address) >> 3) * 0x9E3779B97F4A7C15ull;
-  return static_cast<size_t>(h ^ (h >> 29));
-}
-
 void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
   auto table = std::make_shared<Table>();
   size_t size = 16;
@@ -151,10 +134,6 @@ void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
 }
 
 int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {
-  return FindKey(units, id);
-}
-
-int UnitIdIndex::Find(const std::vector<Unit>& units, const SharedString& id) const {
   return FindKey(units, id);
 }
 
@@ -194,6 +173,9 @@ int UnitIdIndex::FindKey(const std::vector<Unit>& units, const Key& id) const {
   if (!indexed) Rebuild(units);
   return -1;
 }
+
+// Find(SharedString), inline in the header, goes on here past the first slot.
+template int UnitIdIndex::FindKey<SharedString>(const std::vector<Unit>&, const SharedString&) const;
 
 Point* BattleState::FindPoint(PointKind kind, int number) {
   for (Point& p : points) {

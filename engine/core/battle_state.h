@@ -231,7 +231,19 @@ class UnitIdIndex {
   int Find(const std::vector<Unit>& units, const std::string& id) const;
   // The same for a unit's own id or parent, as most lookups are: two pooled
   // texts compare by address (SharedString), without reading them.
-  int Find(const std::vector<Unit>& units, const SharedString& id) const;
+  int Find(const std::vector<Unit>& units, const SharedString& id) const {
+    // The usual case inline: a pooled id filed in its address's own slot.
+    const Table* t = current_.load(std::memory_order_acquire);
+    const uintptr_t address = id.pooled_address();
+    if (t != nullptr && address != 0) {
+      const int at = t->by_address[AddressHash(address) & t->mask];
+      if (at != 0 && static_cast<size_t>(at - 1) < units.size() &&
+          units[static_cast<size_t>(at - 1)].id.pooled_address() == address) {
+        return at - 1;
+      }
+    }
+    return FindKey(units, id);  // the rest of the probe, by text, the scan
+  }
 
  private:
   struct Table {
@@ -243,7 +255,11 @@ class UnitIdIndex {
     std::vector<int> by_address;
   };
   static size_t Hash(const std::string& id);
-  static size_t AddressHash(uintptr_t address);
+  static size_t AddressHash(uintptr_t address) {
+    // Texts are at least 8-byte aligned: the low bits say nothing.
+    const uint64_t h = (static_cast<uint64_t>(address) >> 3) * 0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+  }
   template <typename Key>
   int FindKey(const std::vector<Unit>& units, const Key& id) const;
   // The table lookups read now (nullptr if none), and its owner.
@@ -283,9 +299,15 @@ struct BattleState {
   const Unit* FindUnit(const std::string& id) const;
   int UnitIndex(const std::string& id) const;  // -1 if absent
   // The same by a unit's id or parent (the faster way: see UnitIdIndex).
-  Unit* FindUnit(const SharedString& id);
-  const Unit* FindUnit(const SharedString& id) const;
-  int UnitIndex(const SharedString& id) const;
+  Unit* FindUnit(const SharedString& id) {
+    const int i = UnitIndex(id);
+    return i < 0 ? nullptr : &units[static_cast<size_t>(i)];
+  }
+  const Unit* FindUnit(const SharedString& id) const {
+    const int i = UnitIndex(id);
+    return i < 0 ? nullptr : &units[static_cast<size_t>(i)];
+  }
+  int UnitIndex(const SharedString& id) const { return unit_index.Find(units, id); }
   // A literal ("b1") is looked up as a std::string.
   Unit* FindUnit(const char* id) { return FindUnit(std::string(id)); }
   const Unit* FindUnit(const char* id) const { return FindUnit(std::string(id)); }
