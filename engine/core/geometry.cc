@@ -827,7 +827,14 @@ bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
 }
 
 BlockerSet::From::From(const BlockerSet& set, const Vec2& a)
-    : set_(set), a_(a), arcs_(set.obstacles_.size()) {}
+    : set_(set), a_(a), arcs_(set.obstacles_.size()) {
+  for (size_t i = 0; i < arcs_.size(); ++i) {
+    const Box& box = set.boxes_[i];
+    const double dx = std::max({box.lo.x() - a.x(), 0.0, a.x() - box.hi.x()});
+    const double dy = std::max({box.lo.y() - a.y(), 0.0, a.y() - box.hi.y()});
+    arcs_[i].box_reach2 = (dx * dx + dy * dy) * (1 - 1e-9) - 1e-9;
+  }
+}
 
 void BlockerSet::From::Know(size_t i) const {
   Arc& arc = arcs_[i];
@@ -880,12 +887,14 @@ void BlockerSet::From::Know(size_t i) const {
 
 bool BlockerSet::From::Clear(const Vec2& b) const {
   const Vec2 d = b - a_;
+  const double d2 = d.squaredNorm();
   for (size_t i = 0; i < set_.obstacles_.size(); ++i) {
-    if (!SegmentMeetsBox(a_, b, set_.boxes_[i].lo, set_.boxes_[i].hi)) continue;
     const Arc& arc = arcs_[i];
+    if (d2 < arc.box_reach2) continue;  // stops short of the box
+    if (!SegmentMeetsBox(a_, b, set_.boxes_[i].lo, set_.boxes_[i].hi)) continue;
     if (!arc.known) Know(i);
     if (arc.inside) return false;
-    if (arc.near > 0 && d.squaredNorm() < arc.near * arc.near) continue;
+    if (arc.near > 0 && d2 < arc.near * arc.near) continue;
     if (!arc.exact && (Cross(arc.lo, d) < 0 || Cross(d, arc.hi) < 0)) continue;
     const Obstacle& o = set_.obstacles_[i];
     const size_t n = o.vertices.size();

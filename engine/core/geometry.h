@@ -114,6 +114,10 @@ class BlockerSet {
       // the same one, so it is tested first (the answer is the same in any
       // order).
       size_t last_edge = 0;
+      // The squared distance from a to the obstacle's box, less a margin far
+      // above rounding: a shorter sight line cannot meet the box (worked out
+      // for every obstacle when the viewer is made).
+      double box_reach2 = 0.0;
     };
     void Know(size_t i) const;
 
