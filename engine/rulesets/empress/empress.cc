@@ -120,7 +120,7 @@ bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
 Action Make(ActionKind kind, const Unit& u) {
   Action a;
   a.kind = kind;
-  a.unit_id = u.id.str();
+  a.unit_id = u.id;
   return a;
 }
 
@@ -420,7 +420,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       const EmpressUnit* te = UnitState(s, t->id.str());
       const bool attack = te != nullptr && te->standing == Standing::kAttack;
       Action a = Make(ActionKind::kOrder, u);
-      a.target_id = t->id.str();
+      a.target_id = t->id;
       a.point = static_cast<int>(attack ? Standing::kHold : Standing::kAttack);
       out.push_back(std::move(a));
     }
@@ -437,7 +437,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     });
     for (size_t i = 0; i < friends.size() && i < 4; ++i) {
       Action a = Make(ActionKind::kMove, u);
-      a.target_id = friends[i]->id.str();
+      a.target_id = friends[i]->id;
       a.to = friends[i]->position;
       out.push_back(std::move(a));
     }
@@ -449,7 +449,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       if (n >= kMaxTargets) break;
       if (!InRange(s, u, *t)) continue;
       Action a = Make(ActionKind::kFire, u);
-      a.target_id = t->id.str();
+      a.target_id = t->id;
       out.push_back(std::move(a));
       ++n;
     }
@@ -476,7 +476,7 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       if (n >= kMaxTargets) break;
       if (Distance(t->position, u.position) - UnitRadius(*t) - UnitRadius(u) > MaxReach(p.mover)) break;
       Action c = Make(ActionKind::kCharge, u);
-      c.target_id = t->id.str();
+      c.target_id = t->id;
       out.push_back(std::move(c));
       ++n;
     }

@@ -427,7 +427,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
     std::stable_sort(by_distance.begin(), by_distance.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
   };
-  for (const std::string& id : a.unit_ids) {
+  for (const SharedString& id : a.unit_ids) {
     const Unit* b = s.FindUnit(id);
     if (b == nullptr || b->side != Side::kBritish || !b->OnTable()) continue;
     if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {

@@ -487,7 +487,7 @@ std::vector<Action> TsatfRuleset::LegalActions(const BattleState& state, Side si
     }
     return best;
   };
-  for (const std::string& id : a.unit_ids) {
+  for (const SharedString& id : a.unit_ids) {
     const Unit* b = state.FindUnit(id);
     if (b == nullptr) continue;
     const Unit* z = nearest_zulu(*b);
