@@ -336,51 +336,58 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
 // ---------------------------------------------------------------------------
 // What is awaited, and the main loop.
 
-const Unit* FerreeBattle::ActiveBritish() const {
-  const Clock& c = s_.clock;
-  if (c.phase != Phase::kActivation || (Own(s_).segment & kSegActive) == 0 || Own(s_).chits_left.empty()) {
+const Unit* FerreeBattle::ActiveBritishIn(const BattleState& s) {
+  const Clock& c = s.clock;
+  if (c.phase != Phase::kActivation || (Own(s).segment & kSegActive) == 0 || Own(s).chits_left.empty()) {
     return nullptr;
   }
-  return s_.FindUnit(Own(s_).chits_left[0]);
+  return s.FindUnit(Own(s).chits_left[0]);
 }
 
+const Unit* FerreeBattle::ActiveBritish() const { return ActiveBritishIn(s_); }
+
 Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
+  return AwaitsIn(s_, this, describe_options, prompt);
+}
+
+Awaiting FerreeBattle::AwaitsIn(const BattleState& s, const FerreeBattle* battle,
+                                bool describe_options, bool prompt) {
   Awaiting a;
-  const Clock& c = s_.clock;
-  const bool battle = c.phase == Phase::kActivation;
-  if (c.phase == Phase::kGameOver || (battle && (NoBritishLeft(s_) || AllRegimentsBroken(s_)))) {
+  const Clock& c = s.clock;
+  const bool fighting = c.phase == Phase::kActivation;
+  if (c.phase == Phase::kGameOver || (fighting && (NoBritishLeft(s) || AllRegimentsBroken(s)))) {
     a.kind = AwaitKind::kGameOver;
     if (!prompt) return a;
-    if (NoBritishLeft(s_)) {
+    if (NoBritishLeft(s)) {
       a.prompt = "The game is over: no British figure is left on the table. The Zulus win.";
-    } else if (AllRegimentsBroken(s_)) {
+    } else if (AllRegimentsBroken(s)) {
       a.prompt = "The game is over: every Zulu regiment is broken. The British win.";
     } else {
       a.prompt = "The game is over.";
     }
     return a;
   }
-  if (const PendingChoice& p = Pending(s_); p.choice != ZuluChoice::kNone) {
+  if (const PendingChoice& p = Pending(s); p.choice != ZuluChoice::kNone) {
     a.side = Side::kZulu;
     a.kind = AwaitKind::kZuluDecision;
     a.unit_ids = {p.unit_id.empty() ? p.regiment_id : p.unit_id};
     if (p.unit_id.empty()) a.unit_ids.clear();
     if (!prompt) return a;
-    const Unit* u = s_.FindUnit(p.unit_id);
+    const Unit* u = s.FindUnit(p.unit_id);
     a.prompt = absl::StrCat(InfoOf(p.choice).what, u != nullptr ? absl::StrCat(" (", NameOf(*u), ")") : "",
                             ": the Zulu side chooses one of its legal actions.");
     return a;
   }
   if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      Own(s_).segment == kPreBattleBritishDeploy) {
+      Own(s).segment == kPreBattleBritishDeploy) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
-    for (const Unit& u : s_.units) {
+    for (const Unit& u : s.units) {
       if (u.side == Side::kBritish && !u.off_table) a.unit_ids.push_back(u.id);
     }
     if (!prompt) return a;
     std::string rule;
-    switch (Own(s_).situation.deployment) {
+    switch (Own(s).situation.deployment) {
       case Deployment::kHistorical:
         rule = " Deploy historically (at least 15\" from camp).";
         break;
@@ -402,14 +409,14 @@ Awaiting FerreeBattle::Awaits(bool describe_options, bool prompt) const {
         rule);
     return a;
   }
-  if (const Unit* u = ActiveBritish()) {
+  if (const Unit* u = ActiveBritishIn(s)) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
     a.unit_ids = {u->id};
     if (!prompt) return a;
     std::vector<std::string> can;
-    if (describe_options) {
-      for (const Action& o : BritishOptions()) {
+    if (describe_options && battle != nullptr) {
+      for (const Action& o : battle->BritishOptions()) {
         std::string k = ActionKindName(o.kind);
         if (std::find(can.begin(), can.end(), k) == can.end()) can.push_back(k);
       }

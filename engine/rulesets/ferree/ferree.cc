@@ -630,10 +630,8 @@ Awaiting FerreeRuleset::Awaits(const BattleState& state) const {
 }
 
 Awaiting FerreeRuleset::AwaitsBrief(const BattleState& state) const {
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  return FerreeBattle(const_cast<BattleState&>(state), dice, log)
-      .Awaits(/*describe_options=*/false, /*prompt=*/false);
+  // Who acts reads the state alone: no battle (dice, log, ground) is made.
+  return FerreeBattle::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false);
 }
 
 namespace {
@@ -667,11 +665,8 @@ std::vector<Action> FerreeRuleset::LegalActionsAwaiting(const BattleState& state
 }
 
 bool FerreeRuleset::IsOver(const BattleState& state) const {
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  return FerreeBattle(const_cast<BattleState&>(state), dice, log)
-             .Awaits(/*describe_options=*/false, /*prompt=*/false)
-             .kind == AwaitKind::kGameOver;
+  return FerreeBattle::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false).kind ==
+         AwaitKind::kGameOver;
 }
 
 double FerreeRuleset::Score(const BattleState& state, Side side) const {

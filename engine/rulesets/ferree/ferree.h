@@ -407,6 +407,10 @@ class FerreeBattle {
   // tray): checks that need only who acts pass false. Without `prompt` the
   // prompt is left empty (no text is built): for the engine's own checks.
   Awaiting Awaits(bool describe_options = true, bool prompt = true) const;
+  // Awaits of `state` read without a battle (no dice, no log): the options
+  // are described only with a `battle` of that state.
+  static Awaiting AwaitsIn(const BattleState& state, const FerreeBattle* battle,
+                           bool describe_options, bool prompt);
 
   // --- Candidates: the legal options of each choice. ------------------------
   // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
@@ -429,6 +433,7 @@ class FerreeBattle {
 
   // The British unit active now, or nullptr.
   const Unit* ActiveBritish() const;
+  static const Unit* ActiveBritishIn(const BattleState& state);
 
  private:
   // Ask (ask.cc): one method per question; each sets `*decision`.
