@@ -158,8 +158,9 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
     BattleState planted = g->state();
     if (ferree_rules) {
       ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
+      for (ferree::SecretEntry& e : ferree::Own(planted).secret_entries) e.point = 3 - e.point;
       for (const Unit& u : planted.units) {
-        if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
+        if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).losses_this_turn = 97;
       }
     } else if (empress_rules) {
       // The Zulus' orders of the move, fixed before the British give theirs.
@@ -172,19 +173,31 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
     } else {
       tsatf::MutableOwnState(planted).force_pool += 4321;
     }
-    int worlds = 0;
+    int worlds = 0, unseen = 0;
+    std::vector<std::string> keys;  // every world sampled, as the Zulus know it
     mcts::Options o;
     o.iterations = 40;
     o.rollout_depth = 5;
     o.on_world = [&](const BattleState& world) {
       ++worlds;
+      keys.push_back(rules.InformationSetKey(world, Side::kZulu));
       if (ferree_rules) {
         for (const ferree::SecretEntry& e : ferree::Own(world).secret_entries) {
           EXPECT_NE(e.unit_id, "planted-regiment");
           EXPECT_NE(e.turn, 97);
         }
+        // Every regiment the British have not seen comes on in the world.
         for (const Unit& u : world.units) {
-          if (u.side == Side::kZulu) EXPECT_NE(ferree::UnitOf(world, u.id).division, 1) << u.id;
+          if (u.side == Side::kZulu) {
+            EXPECT_NE(ferree::UnitOf(world, u.id).losses_this_turn, 97) << u.id;
+          }
+          if (!ferree::UnseenRegiment(world, u)) continue;
+          ++unseen;
+          int entries = 0;
+          for (const ferree::SecretEntry& e : ferree::Own(world).secret_entries) {
+            entries += e.unit_id == u.id ? 1 : 0;
+          }
+          EXPECT_EQ(entries, 1) << u.id << " is off the table with no turn of entry";
         }
       } else if (empress_rules) {
         for (const Unit& u : world.units) {
@@ -199,6 +212,13 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
     absl::StatusOr<mcts::Result> r = mcts::Search(rules, planted, o);
     ASSERT_TRUE(r.ok()) << r.status();
     EXPECT_EQ(worlds, 40);
+    if (ferree_rules) EXPECT_GE(unseen, 40) << "a regiment still to come in every world";
+    // The same search from the true state samples the same worlds: nothing
+    // of what was planted reached one.
+    const std::vector<std::string> planted_keys = std::move(keys);
+    keys.clear();
+    ASSERT_TRUE(mcts::Search(rules, g->state(), o).ok());
+    EXPECT_EQ(keys, planted_keys);
   }
 }
 

@@ -232,9 +232,14 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
       }
       const bool ferree_rules = rules.id() == ferree::kRulesetId;
       if (ferree_rules) {
+        // The umpire's: when and where regiments come on, a tray's losses
+        // and the fire at it. A unit's division is the order of battle
+        // (docs/conformance.md), in the view as it is.
         ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
         for (const Unit& u : planted.units) {
-          if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).division = 1;
+          if (u.side != Side::kZulu) continue;
+          ferree::MutableUnitOf(planted, u.id).losses_this_turn = 97;
+          ferree::MutableUnitOf(planted, u.id).figures_fired_at = 97;
         }
       }
       // Empress: the Zulus' orders of the move, fixed before the British
@@ -268,13 +273,19 @@ TEST_P(ConformanceGame, EveryStateRoundTripsAndResamples) {
         EXPECT_TRUE(ferree::Own(view).secret_entries.empty());
       }
       for (const Unit& u : view.units) {
-        EXPECT_FALSE(u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment)
+        // Ferree's trays still to come stay in the view, off the table (the
+        // order of battle), their turn and point of entry not.
+        EXPECT_FALSE(!ferree_rules && u.side == Side::kZulu && u.off_table &&
+                     u.kind != UnitKind::kRegiment)
             << u.id << " is off the table and in the British view";
         if (tsatf_rules) {
           EXPECT_EQ(tsatf::UnitState(view, u.id), nullptr) << u.id << ": a hand or target";
         }
         if (ferree_rules && u.side == Side::kZulu) {
-          EXPECT_EQ(ferree::UnitOf(view, u.id).division, 0) << u.id << ": a division";
+          EXPECT_NE(ferree::UnitOf(view, u.id).losses_this_turn, 97) << u.id << ": its losses";
+          EXPECT_NE(ferree::UnitOf(view, u.id).figures_fired_at, 97) << u.id << ": fire at it";
+          EXPECT_EQ(ferree::UnitOf(view, u.id).division, ferree::UnitOf(planted, u.id).division)
+              << u.id << ": the order of battle";
         }
       }
       BattleState r = s;

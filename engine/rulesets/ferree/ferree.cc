@@ -170,6 +170,19 @@ int DivisionOf(const BattleState& s, const SharedString& regiment_id) {
   return r == nullptr ? 0 : UnitOf(s, r->id).division;
 }
 
+bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
+  if (regiment.kind != UnitKind::kRegiment || regiment.side != Side::kZulu ||
+      regiment.status.broken || UnitOf(s, regiment.id).entry_point != 0) {
+    return false;
+  }
+  bool waiting = false;
+  for (const Unit* t : TraysOf(s, regiment.id)) {
+    if (!t->off_table) return false;
+    waiting |= t->off_table && t->figures.Present() > 0;
+  }
+  return waiting;
+}
+
 bool AllRegimentsBroken(const BattleState& s) {
   // One pass in the usual case: a tray with figures whose regiment is not
   // broken settles it. Counts are never negative in play (the service
@@ -772,87 +785,107 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side != Side::kBritish) return v;
   v.next_unit_serial = 0;
-  if (OwnState(v) != nullptr) {
-    FerreeState& own = Own(v);
-    own.secret_entries.clear();
-    own.pending.listed = nullptr;  // listed from what the British do not see
-    // What the British may know of each unit: Durnford's coming is no
-    // secret (FerreeState.arriving stays, and where a unit of his came on);
-    // a runner's ammunition is his own side's. Divisions, the snipers'
-    // shots and the trays' losses are the umpire's.
-    FlatMap<std::string, FerreeUnit> shown;
-    for (const auto& [id, x] : own.units) {
-      const Unit* u = state.FindUnit(id);
-      if (u == nullptr || u->side != Side::kBritish) continue;
-      FerreeUnit y;
+  if (OwnState(v) == nullptr) return v;
+  FerreeState& own = Own(v);
+  own.secret_entries.clear();
+  own.pending.listed = nullptr;  // listed from what the British do not see
+  // What the British may know of each unit: Durnford's coming is no secret
+  // (FerreeState.arriving stays, and where a unit of his came on); a
+  // runner's ammunition is his own side's. A Zulu unit's division is the
+  // scenario's order of battle, shown by where it deploys, and a regiment's
+  // entry point once its trays come on there (docs/conformance.md). The
+  // snipers' shots and the trays' losses are the umpire's, and so are when
+  // and where a regiment off the table will come on (its SecretEntry).
+  FlatMap<std::string, FerreeUnit> shown;
+  for (const auto& [id, x] : own.units) {
+    const Unit* u = state.FindUnit(id);
+    if (u == nullptr) continue;
+    FerreeUnit y;
+    if (u->side == Side::kBritish) {
       y.entry_point = x.entry_point;
       y.wagon_id = x.wagon_id;
       y.carrying = x.carrying;
       y.turns_carried = x.turns_carried;
       y.turns_waited = x.turns_waited;
       y.surgeon_tried = x.surgeon_tried;
-      if (!y.Empty()) shown.emplace(id, std::move(y));
+    } else {
+      y.division = x.division;
+      y.entry_point = x.entry_point;
     }
-    own.units = std::move(shown);
+    if (!y.Empty()) shown.emplace(id, std::move(y));
   }
-  std::set<std::string> hidden_regiments;
-  for (const Unit& u : state.units) {
-    if (u.kind != UnitKind::kRegiment) continue;
-    bool any_on = false;
-    for (const Unit* t : TraysOf(state, u.id)) any_on |= !t->off_table;
-    if (!any_on && !u.status.broken) hidden_regiments.insert(u.id);
-  }
-  std::vector<Unit> units;
-  for (Unit& u : v.units) {
-    if (u.side == Side::kZulu && u.off_table && u.kind != UnitKind::kRegiment) continue;
-    units.push_back(std::move(u));
-  }
-  v.units = std::move(units);
+  own.units = std::move(shown);
+  // The counters in the cup of regiments not yet seen: the umpire's. Their
+  // trays stay (off the table, the order of battle is no secret); Resample
+  // gives each such regiment a turn and point of entry.
   std::vector<SharedString> chits;
-  for (const SharedString& id : Own(v).chits_left) {
-    if (!hidden_regiments.count(id)) chits.push_back(id);
+  for (const SharedString& id : own.chits_left) {
+    const Unit* r = v.FindUnit(id);
+    if (r == nullptr || !UnseenRegiment(v, *r)) chits.push_back(id);
   }
-  Own(v).chits_left = std::move(chits);
+  own.chits_left = std::move(chits);
   return v;
 }
 
 void FerreeRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
-  if (viewer != Side::kBritish) return;
-  if (OwnState(state) != nullptr) Own(state).pending.listed = nullptr;  // the cup may change
-  const bool have1 = state.FindPoint(PointKind::kEntry, 1) != nullptr;
-  const bool have2 = state.FindPoint(PointKind::kEntry, 2) != nullptr;
+  if (viewer != Side::kBritish || OwnState(state) == nullptr) return;
+  FerreeState& own = Own(state);
+  own.pending.listed = nullptr;  // the cup may change
+  int points[2];
+  int n_points = 0;
+  for (int p : {1, 2}) {
+    if (state.FindPoint(PointKind::kEntry, p) != nullptr) points[n_points++] = p;
+  }
   const int turn = std::max(1, state.clock.turn);
-  const bool turn_running =
-      state.clock.phase == Phase::kActivation && !Own(state).chits_left.empty();
-  for (SecretEntry& e : Own(state).secret_entries) {
-    // A loins regiment held at its deployed position comes on turn 3: there
-    // is nothing to re-roll.
-    if (e.point == kDeployedPosition) continue;
-    // Only regiments the British have not seen yet: the entry turn is still
-    // to come (or is this turn, the counter not drawn).
-    bool entered = false;
-    for (const Unit* t : TraysOf(state, e.unit_id)) entered |= !t->off_table;
-    if (entered) continue;
-    const bool in_cup = std::find(Own(state).chits_left.begin(), Own(state).chits_left.end(),
-                                  e.unit_id) != Own(state).chits_left.end();
-    if (e.turn < turn || (e.turn == turn && !in_cup && state.clock.phase == Phase::kActivation)) {
+  const bool turn_running = state.clock.phase == Phase::kActivation && !own.chits_left.empty();
+  // A turn of entry still to come as the British see it: after this turn,
+  // or this turn with its counter still in the cup.
+  auto still_to_come = [&](int t) { return t > turn || (t == turn && turn_running); };
+  for (const Unit& r : state.units) {
+    if (r.kind != UnitKind::kRegiment || r.side != Side::kZulu || !UnseenRegiment(state, r)) {
       continue;
     }
-    if (have1 && have2) e.point = rng.Uniform(2) == 0 ? 1 : 2;
-    const bool loins = DivisionOf(state, e.unit_id) == kLoinsDivision;
-    int sampled = 0;
-    for (int tries = 0; tries < 16; ++tries) {
-      Dice dice = Dice::Seeded(rng.Next());
-      sampled = TurnOfEntry(dice, loins, nullptr).ForPoint(e.point);
-      if (sampled > turn || (sampled == turn && turn_running)) break;
+    auto& entries = own.secret_entries;
+    auto e = std::find_if(entries.begin(), entries.end(),
+                          [&](const SecretEntry& x) { return x.unit_id == r.id; });
+    if (e != entries.end()) {
+      // A held loins regiment (turn 3, where it was deployed) has nothing
+      // to roll; nor has an entry whose turn has come and gone.
+      if (e->point == kDeployedPosition || !still_to_come(e->turn)) continue;
     }
-    if (sampled < turn || (sampled == turn && !turn_running)) sampled = turn + 1;
-    e.turn = sampled;
-    auto& cup = Own(state).chits_left;
-    auto it = std::find(cup.begin(), cup.end(), e.unit_id);
-    if (e.turn == turn && turn_running && it == cup.end()) {
-      cup.push_back(e.unit_id);
-    } else if (e.turn != turn && it != cup.end()) {
+    // Designed (not in the source text): the British know neither which of
+    // the plan's choices the Zulu player made nor the die; a regiment not
+    // yet seen comes on at either entry point with equal chance, a loins
+    // regiment also (equally) where it was deployed, on turn 3, while that
+    // is still to come; the turn is rolled on the Turn of Entry table
+    // (loins +3) until it is still to come (16 tries, else next turn).
+    const bool loins = DivisionOf(state, r.id) == kLoinsDivision;
+    const bool may_be_held = loins && still_to_come(kLoinsFirstTurn);
+    const int choices = n_points + (may_be_held ? 1 : 0);
+    int point = kDeployedPosition;
+    int entry_turn = kLoinsFirstTurn;
+    const int pick = choices > 0 ? static_cast<int>(rng.Uniform(choices)) : 0;
+    if (pick < n_points) {
+      point = points[pick];
+      entry_turn = 0;
+      for (int tries = 0; tries < 16; ++tries) {
+        Dice dice = Dice::Seeded(rng.Next());
+        entry_turn = TurnOfEntry(dice, loins, nullptr).ForPoint(point);
+        if (still_to_come(entry_turn)) break;
+      }
+      if (!still_to_come(entry_turn)) entry_turn = turn + 1;
+    }
+    if (e == entries.end()) {
+      entries.push_back({r.id.str(), entry_turn, point});
+    } else {
+      e->turn = entry_turn;
+      e->point = point;
+    }
+    auto& cup = own.chits_left;
+    auto it = std::find(cup.begin(), cup.end(), r.id);
+    if (entry_turn == turn && turn_running && it == cup.end()) {
+      cup.push_back(r.id);
+    } else if (entry_turn != turn && it != cup.end()) {
       cup.erase(it);
     }
   }

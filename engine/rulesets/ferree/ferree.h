@@ -331,6 +331,11 @@ std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regim
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id);
 // The division of a regiment (its FerreeUnit.division).
 int DivisionOf(const BattleState& s, const SharedString& regiment_id);
+// A Zulu regiment the British have not seen come on: not broken, no tray on
+// the table, a tray with figures waiting off it, and not coming on through an
+// entry point now (FerreeUnit.entry_point 0). Its turn and point of entry
+// are the umpire's secret (SecretEntry; the British view resamples them).
+bool UnseenRegiment(const BattleState& s, const Unit& regiment);
 // Victory (8. of the sequence of play): every Zulu regiment broken or without
 // figures; no British figure on the table (nor in Durnford's column still to
 // arrive).
@@ -807,8 +812,10 @@ class FerreeRuleset final : public Ruleset {
   // British: no umpire bookkeeping, no secret entries, no off-table Zulu
   // trays, snipers or indunas, no entering regiment in the cup.
   BattleState View(const BattleState& state, Side side) const override;
-  // British viewer: re-rolls the TURN OF ENTRY (and the entry point) of every
-  // regiment still off-board.
+  // British viewer: every regiment not yet seen (UnseenRegiment) gets a turn
+  // and point of entry drawn afresh (a view has none: View clears them); a
+  // loins regiment held where it was deployed, or one whose turn has come,
+  // keeps its own.
   void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
   void HashOwnState(const BattleState& state, StateHasher* h) const override;
 };

@@ -1253,9 +1253,15 @@ TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
   BattleState v = rules_.View(s, Side::kBritish);
   EXPECT_TRUE(rules_.Validate(v).ok()) << rules_.Validate(v);
   EXPECT_TRUE(impi::ferree::Own(v).secret_entries.empty());
-  EXPECT_EQ(v.FindUnit("u1"), nullptr);
+  // The trays still to come are in the view, off the table, with their
+  // division (the order of battle); when and where they come on is not.
+  ASSERT_NE(v.FindUnit("u1"), nullptr);
+  EXPECT_TRUE(v.FindUnit("u1")->off_table);
   EXPECT_NE(v.FindUnit("r2"), nullptr);
+  EXPECT_EQ(impi::ferree::UnitOf(v, "r2").division, 1);
   EXPECT_EQ(impi::ferree::UnitOf(v, "t1").figures_fired_at, 0);
+  EXPECT_TRUE(impi::ferree::UnseenRegiment(v, *v.FindUnit("r2")));
+  EXPECT_FALSE(impi::ferree::UnseenRegiment(v, *v.FindUnit("r3"))) << "its tray is on the table";
   BattleState z = rules_.View(s, Side::kZulu);
   EXPECT_EQ(impi::ferree::Own(z).secret_entries.size(), 1u);
   std::set<int> turns;
@@ -1268,6 +1274,44 @@ TEST_F(FerreeEngine, TheBritishViewHidesSecretsAndResampleRerollsThem) {
     turns.insert(impi::ferree::Own(r).secret_entries[0].turn);
   }
   EXPECT_GE(turns.size(), 4u) << "the TURN OF ENTRY is rolled again";
+  // A world drawn from the view: the regiment not yet seen still comes on,
+  // at either point, on a turn still to come (so the British search plays
+  // against the whole Zulu army, not the part of it on the table).
+  std::set<int> points;
+  turns.clear();
+  for (int i = 0; i < 200; ++i) {
+    BattleState r = v;
+    rules_.Resample(r, Side::kBritish, rng);
+    ASSERT_EQ(impi::ferree::Own(r).secret_entries.size(), 1u);
+    const impi::ferree::SecretEntry& e = impi::ferree::Own(r).secret_entries[0];
+    EXPECT_EQ(e.unit_id, "r2");
+    EXPECT_GT(e.turn, 1);
+    points.insert(e.point);
+    turns.insert(e.turn);
+    EXPECT_TRUE(rules_.Validate(r).ok()) << rules_.Validate(r);
+  }
+  EXPECT_EQ(points, (std::set<int>{1, 2}));
+  EXPECT_GE(turns.size(), 4u);
+  // A loins regiment off the table before turn 3 may also be held where it
+  // was deployed (turn 3, point 0: designed, docs/conformance.md).
+  BattleState held = s;
+  held.FindUnit("l1")->off_table = true;
+  const BattleState hv = rules_.View(held, Side::kBritish);
+  ASSERT_TRUE(impi::ferree::UnseenRegiment(hv, *hv.FindUnit("r3")));
+  std::set<std::pair<int, int>> loins;  // (point, turn) of r3
+  for (int i = 0; i < 300; ++i) {
+    BattleState r = hv;
+    rules_.Resample(r, Side::kBritish, rng);
+    ASSERT_EQ(impi::ferree::Own(r).secret_entries.size(), 2u);
+    for (const impi::ferree::SecretEntry& e : impi::ferree::Own(r).secret_entries) {
+      if (e.unit_id != "r3") continue;
+      loins.insert({e.point, e.turn});
+      // Point 1 or 2: the table's 4-10 plus three.
+      if (e.point != kDeployedPosition) EXPECT_GE(e.turn, 7);
+    }
+  }
+  EXPECT_TRUE(loins.count({kDeployedPosition, kLoinsFirstTurn}));
+  EXPECT_GE(loins.size(), 5u);
 }
 
 // --- The situation, snipers, British resolve, runners, the surgeon, the laager --

@@ -117,9 +117,13 @@ TEST_F(FerreeGaps, TheLoinsAreHeldOffTableAndComeOnWhereTheyWereDeployedOnTurnTh
     EXPECT_EQ(impi::ferree::Own(st).secret_entries[0].turn, kLoinsFirstTurn);
     EXPECT_EQ(impi::ferree::Own(st).secret_entries[0].point, kDeployedPosition);
     EXPECT_TRUE(rules_.Validate(st).ok()) << rules_.Validate(st);
-    // The British see neither the trays nor the counter.
+    // The British see the trays off the table (the order of battle), but
+    // not the counter nor when and where the regiment comes on.
     const BattleState v = rules_.View(st, Side::kBritish);
-    EXPECT_EQ(v.FindUnit("l1"), nullptr);
+    ASSERT_NE(v.FindUnit("l1"), nullptr);
+    EXPECT_TRUE(v.FindUnit("l1")->off_table);
+    EXPECT_TRUE(impi::ferree::Own(v).secret_entries.empty());
+    EXPECT_THAT(impi::ferree::Own(v).chits_left, Not(Contains("r3")));
   });
   EXPECT_TRUE(checked_early);
   const Event* held = nullptr;
