@@ -585,8 +585,34 @@ void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) co
     }
   }
   TsatfState& own = MutableOwnState(state);
-  int left = std::max(0, own.scenario_total - own.committed);
-  own.force_pool = static_cast<int>(rng.Uniform(static_cast<uint64_t>(left) + 1));
+  // The umpire's book is not in the British view (View leaves only the
+  // deck). "Only the umpire knows the strength of the Zulu forces. He should
+  // structure the scenario ... so that the Zulu have a strength of about 2.5
+  // to 3 Zulus for each British figure" (SCENARIO DESIGN): the British draw
+  // the scenario total from that guide, uniform in it, in regiments of
+  // kRegimentFigures, and count as committed the regiments they see on the
+  // table (designed: not in the source text). A world's Zulus so keep coming
+  // as the umpire's would, where an empty book would bring none.
+  int british = 0, seen = 0;
+  for (const Unit& u : state.units) {
+    if (u.side == Side::kBritish) british += std::max(u.figures.starting, u.figures.Present());
+    // The units the force pool counts (regiments of any kind).
+    if (u.side == Side::kZulu &&
+        (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kSkirmishers ||
+         u.kind == UnitKind::kRifleRegiment)) {
+      ++seen;
+    }
+  }
+  if (own.scenario_total == 0 && own.committed == 0) {
+    const double per_british = 2.5 + 0.5 * rng.UniformDouble();
+    own.committed = seen;
+    own.scenario_total = std::max(
+        seen, static_cast<int>(std::lround(per_british * british / kRegimentFigures)));
+    own.impis_created = seen > 0 ? 1 : 0;
+  }
+  // The pool: what is left of the total (regiments recycled into it beyond
+  // that the British cannot count, and the total caps what it may bring).
+  own.force_pool = std::max(0, own.scenario_total - own.committed);
 }
 
 void TsatfRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {

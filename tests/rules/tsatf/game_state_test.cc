@@ -1,6 +1,7 @@
 // The Zulu Control rule set through the game interface (engine/rulesets/
 // game_state.h): random play with explicit chance nodes, chance outcomes that
 // sum to one, clone independence, and replay determinism.
+#include <algorithm>
 #include <cmath>
 
 #include "gtest/gtest.h"
@@ -51,6 +52,44 @@ TEST(TsatfGameState, RandomPlayHasChanceNodesThatSumToOne) {
   EXPECT_GE(g.battle().clock.turn, 3);
   EXPECT_GT(Book(g.battle()).committed, 0) << "three turns and more of a patrol bring Zulus on";
   EXPECT_LE(Book(g.battle()).committed, Book(g.battle()).scenario_total);
+}
+
+// A world the British search plays is drawn from their view, which holds no
+// umpire's book: the scenario total comes from SCENARIO DESIGN's guide (2.5
+// to 3 Zulus a British figure, in regiments of 20), the regiments on the
+// table counted as committed, so more Zulus still come on in it.
+TEST(TsatfGameState, ABritishWorldDrawsTheScenarioTotalFromTheDesignGuide) {
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  GameState g = RandomPlay(3, 3000);
+  const BattleState& s = g.battle();
+  int british = 0, on_table = 0;
+  for (const Unit& u : s.units) {
+    if (u.side == Side::kBritish) british += std::max(u.figures.starting, u.figures.Present());
+    if (u.side == Side::kZulu && (u.kind == UnitKind::kRegiment ||
+                                  u.kind == UnitKind::kSkirmishers ||
+                                  u.kind == UnitKind::kRifleRegiment)) {
+      ++on_table;
+    }
+  }
+  ASSERT_GT(british, 0);
+  const BattleState view = rules.View(s, Side::kBritish);
+  EXPECT_EQ(Book(view).scenario_total, 0) << "the book is the umpire's";
+  CounterRng rng(9, 0);
+  int lowest = 1 << 30, highest = 0;
+  for (int i = 0; i < 100; ++i) {
+    BattleState w = view;
+    rules.Resample(w, Side::kBritish, rng);
+    const TsatfState& book = Book(w);
+    EXPECT_EQ(book.committed, on_table);
+    EXPECT_GE(book.scenario_total, std::lround(2.5 * british / 20));
+    EXPECT_LE(book.scenario_total, std::max<long>(on_table, std::lround(3.0 * british / 20)));
+    EXPECT_EQ(book.force_pool, book.scenario_total - book.committed);
+    EXPECT_TRUE(rules.Validate(w).ok()) << rules.Validate(w);
+    lowest = std::min(lowest, book.scenario_total);
+    highest = std::max(highest, book.scenario_total);
+  }
+  EXPECT_LT(lowest, highest) << "the total is drawn, not fixed";
+  EXPECT_GT(highest, on_table) << "Zulus still to come";
 }
 
 TEST(TsatfGameState, TheFirstNodeIsTheMovementDeck) {
