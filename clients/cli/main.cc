@@ -116,7 +116,7 @@ int Main(int argc, char** argv) {
       app.add_subcommand("simulate", "play whole games in-process and report the outcomes");
   SimulateOptions sim;
   simulate->add_option("--ruleset", sim.ruleset, "rule set (ferree, tsatf, empress)")->capture_default_str();
-  simulate->add_option("--scenario", sim.scenario, "built-in scenario (isandlwana or isandlwana_even; patrol; drift); default: the rule set's first")
+  simulate->add_option("--scenario", sim.scenario, "built-in scenario (isandlwana, isandlwana_even or isandlwana_ridge; patrol; drift); default: the rule set's first")
       ->capture_default_str();
   simulate->add_option("--games", sim.games, "games to play")
       ->capture_default_str()
@@ -148,7 +148,7 @@ int Main(int argc, char** argv) {
       "rules | random | mcts:<iterations> | easy | medium | hard | expert | grpc:<host:port>";
   arena_cmd->add_option("--ruleset", arena_options.ruleset, "rule set (tsatf, ferree, empress)")
       ->capture_default_str();
-  arena_cmd->add_option("--scenario", arena_options.scenario, "built-in scenario (patrol; isandlwana or isandlwana_even; drift); default: the rule set's first")
+  arena_cmd->add_option("--scenario", arena_options.scenario, "built-in scenario (patrol; isandlwana, isandlwana_even or isandlwana_ridge; drift); default: the rule set's first")
       ->capture_default_str();
   arena_cmd->add_option("--zulu", arena_options.zulu, "Zulu policy: " + policy_help)
       ->capture_default_str();

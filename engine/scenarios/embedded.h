@@ -26,6 +26,14 @@
 //     trays of 81, 325 of 2,025 figures). Designed, not historical: an even
 //     battle (the RULES Zulu won 54% of 300 against the scripted British),
 //     where the strength of a search can show (docs/strength.md).
+//   "isandlwana_ridge" (isandlwana_ridge.json): the left of the firing line
+//     alone, the same table: E, F and C Coys 1/24th, Barry's NNC company,
+//     Roberts's and Raw's NNH troops, the wagons and the surgeon against the
+//     chest (uKhandempemvu, uMxapho, uMbonambi: 23 trays, 575 figures, with
+//     the chest's induna and Ntshingwayo). Designed, not historical: a short
+//     battle (about 23 turns) that either side wins (the RULES Zulu won 63%
+//     of 400), in which one decision weighs enough for a search to tell
+//     (docs/strength.md).
 //
 // Usage:
 //   const impi::scenarios::EmbeddedScenario* s = impi::scenarios::FindScenario("tsatf");

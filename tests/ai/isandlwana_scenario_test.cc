@@ -111,6 +111,61 @@ TEST(IsandlwanaScenarioTest, TheEvenBattleIsIsandlwanaLessFourRegiments) {
   EXPECT_GT(british, 0);
 }
 
+// isandlwana_ridge (designed, docs/scenarios/isandlwana.md, "The ridge"):
+// the left of the firing line and the chest from the full battle, each unit
+// as it stands there (the same table, terrain and points); it passes the
+// checks, deploys by 001 4., and RULES against the scripted British plays it
+// to an end that either side can win.
+TEST(IsandlwanaScenarioTest, TheRidgeIsTheLeftOfTheLineAgainstTheChest) {
+  absl::StatusOr<v1::TableState> table = cli::LoadScenario("isandlwana_ridge");
+  ASSERT_TRUE(table.ok()) << table.status();
+  absl::StatusOr<BattleState> ridge = service::StateFromProto(*table);
+  ASSERT_TRUE(ridge.ok()) << ridge.status();
+  EXPECT_EQ(ridge->scenario, "isandlwana_ridge");
+  std::string tray;
+  EXPECT_EQ(ferree::ZuluDeploymentBreach(*ridge, &tray), "") << tray;
+  const BattleState full = Isandlwana();
+  EXPECT_EQ(ridge->terrain.size(), full.terrain.size());
+  EXPECT_EQ(ridge->points.size(), full.points.size());
+  const std::set<std::string> british = {"e_coy_1_24", "f_coy_1_24", "c_coy_1_24",
+                                         "nnc_barry",  "nnh_roberts", "nnh_raw", "surgeon"};
+  const std::set<std::string> chest = {"r_ukhandempemvu", "r_umxapho", "r_umbonambi"};
+  int wagons = 0;
+  for (const Unit& u : ridge->units) {
+    const Unit* same = full.FindUnit(u.id);
+    ASSERT_NE(same, nullptr) << u.id;
+    EXPECT_EQ(same->position, u.position) << u.id;
+    EXPECT_EQ(same->figures.fit, u.figures.fit) << u.id;
+    if (u.side == Side::kBritish) {
+      if (u.kind == UnitKind::kWagon) {
+        ++wagons;
+      } else {
+        EXPECT_EQ(british.count(u.id), 1u) << u.id;
+      }
+    } else if (u.kind == UnitKind::kRegiment) {
+      EXPECT_EQ(chest.count(u.id), 1u) << u.id;
+      EXPECT_EQ(ferree::UnitOf(*ridge, u.id).division, ferree::UnitOf(full, u.id).division);
+    } else if (!u.parent.empty()) {
+      EXPECT_EQ(chest.count(u.parent.str()), 1u) << u.id;
+    }
+  }
+  EXPECT_EQ(wagons, 12);
+  EXPECT_EQ(OfKind(*ridge, UnitKind::kRegiment).size(), 3u);
+  EXPECT_EQ(OfKind(*ridge, UnitKind::kTray).size(), 23u);
+
+  cli::SimulateOptions o;
+  int zulu = 0, british_wins = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    absl::StatusOr<cli::GameRecord> g =
+        cli::PlayGame(*FindRuleset(ridge->ruleset), *ridge, seed, o);
+    ASSERT_TRUE(g.ok()) << g.status();
+    zulu += g->winner == Side::kZulu ? 1 : 0;
+    british_wins += g->winner == Side::kBritish ? 1 : 0;
+  }
+  EXPECT_GT(zulu, 0);
+  EXPECT_GT(british_wins, 0);
+}
+
 TEST(IsandlwanaScenarioTest, PassesTheServiceAndRuleSetChecks) {
   absl::StatusOr<v1::TableState> table = cli::LoadScenario("isandlwana");
   ASSERT_TRUE(table.ok()) << table.status();
