@@ -178,7 +178,7 @@ bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
   bool waiting = false;
   for (const Unit* t : TraysOf(s, regiment.id)) {
     if (!t->off_table) return false;
-    waiting |= t->off_table && t->figures.Present() > 0;
+    waiting |= t->figures.Present() > 0;
   }
   return waiting;
 }
