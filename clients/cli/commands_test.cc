@@ -269,7 +269,7 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
 
   std::ostringstream bad_err;
   EXPECT_EQ(ExampleCommand("nope", false, false, 1, out, bad_err), kExitError);
-  EXPECT_EQ(bad_err.str(), "error: no built-in scenario \"nope\"; known: tsatf, isandlwana, isandlwana_even, isandlwana_ridge, empress\n");
+  EXPECT_EQ(bad_err.str(), "error: no built-in scenario \"nope\"; known: tsatf, isandlwana, isandlwana_even, empress, isandlwana_ridge\n");
 }
 
 }  // namespace
