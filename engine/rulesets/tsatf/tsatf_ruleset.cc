@@ -596,12 +596,7 @@ void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) co
   int british = 0, seen = 0;
   for (const Unit& u : state.units) {
     if (u.side == Side::kBritish) british += std::max(u.figures.starting, u.figures.Present());
-    // The units the force pool counts (regiments of any kind).
-    if (u.side == Side::kZulu &&
-        (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kSkirmishers ||
-         u.kind == UnitKind::kRifleRegiment)) {
-      ++seen;
-    }
+    if (CountsInPool(u)) ++seen;
   }
   if (own.scenario_total == 0 && own.committed == 0) {
     const double per_british = 2.5 + 0.5 * rng.UniformDouble();

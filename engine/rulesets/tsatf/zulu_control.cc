@@ -51,12 +51,6 @@ bool IsForce(const Unit& u) {
 bool IsBritishOnTable(const Unit& u) {
   return u.side == Side::kBritish && u.OnTable() && u.figures.Present() > 0;
 }
-// Units the force pool counts ("Zulu units": regiments).
-bool CountsInPool(const Unit& u) {
-  return u.side == Side::kZulu &&
-         (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kSkirmishers ||
-          u.kind == UnitKind::kRifleRegiment);
-}
 bool IsCavalry(const Unit& u) {
   return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
          u.kind == UnitKind::kNativeHorse;
@@ -91,6 +85,12 @@ void AddUnique(std::vector<std::string>& v, const std::string& id) {
 }
 
 }  // namespace
+
+bool CountsInPool(const Unit& u) {
+  return u.side == Side::kZulu &&
+         (u.kind == UnitKind::kRegiment || u.kind == UnitKind::kSkirmishers ||
+          u.kind == UnitKind::kRifleRegiment);
+}
 
 // ---------------------------------------------------------------------------
 // Counts the tables depend on.

@@ -63,6 +63,9 @@ inline constexpr double kTieInches = 0.5;        // "equally distant"
 inline constexpr double kChargeRange = 24.0;     // "Impis within 24" ... roll 4 D6 and charge"
 inline constexpr double kAppearanceRange = 6.0;  // "within 6" of an appearance point"
 inline constexpr int kRegimentFigures = 20;      // "20 men including a leader"
+
+// Units the force pool counts ("Zulu units": regiments of any kind).
+bool CountsInPool(const Unit& u);
 inline constexpr int kCardsPerColour = 3;        // "3 red cards and 3 black cards"
 inline constexpr int kMaxSkirmishers = 2;        // "Only two of these may be on the field"
 

@@ -8,6 +8,7 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/game_state.h"
 #include "tests/rules/tsatf/worked_example_state.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
 #include "tests/rules/tsatf/own_state.h"
 
 namespace impi::tsatf {
@@ -65,11 +66,7 @@ TEST(TsatfGameState, ABritishWorldDrawsTheScenarioTotalFromTheDesignGuide) {
   int british = 0, on_table = 0;
   for (const Unit& u : s.units) {
     if (u.side == Side::kBritish) british += std::max(u.figures.starting, u.figures.Present());
-    if (u.side == Side::kZulu && (u.kind == UnitKind::kRegiment ||
-                                  u.kind == UnitKind::kSkirmishers ||
-                                  u.kind == UnitKind::kRifleRegiment)) {
-      ++on_table;
-    }
+    if (CountsInPool(u)) ++on_table;
   }
   ASSERT_GT(british, 0);
   const BattleState view = rules.View(s, Side::kBritish);
