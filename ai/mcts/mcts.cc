@@ -384,11 +384,28 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
   std::vector<int> order;
   std::vector<uint64_t> order_hashes;
   if (options.paired_root) {
-    if (rules_choice >= 0) order.push_back(rules_choice);
-    for (int i = 0; i < static_cast<int>(result.candidates.size()); ++i) {
-      if (static_cast<int>(order.size()) >= std::max(1, options.paired_width)) break;
-      if (i != rules_choice) order.push_back(i);
+    // The RULES choice, then the first action of each other kind, then the
+    // rest in legal order: a narrow round weighs the RULES choice against
+    // something different (END_DEPLOYMENT against one more DEPLOY) before
+    // near twins of it.
+    const int width = std::max(1, options.paired_width);
+    const int n = static_cast<int>(result.candidates.size());
+    std::vector<char> taken(static_cast<size_t>(n), 0);
+    auto take = [&](int i) {
+      if (static_cast<int>(order.size()) >= width || taken[static_cast<size_t>(i)]) return;
+      taken[static_cast<size_t>(i)] = 1;
+      order.push_back(i);
+    };
+    if (rules_choice >= 0) take(rules_choice);
+    std::vector<ActionKind> kinds;
+    if (rules_choice >= 0) kinds.push_back(result.candidates[rules_choice].action.kind);
+    for (int i = 0; i < n; ++i) {
+      const ActionKind k = result.candidates[i].action.kind;
+      if (std::find(kinds.begin(), kinds.end(), k) != kinds.end()) continue;
+      kinds.push_back(k);
+      take(i);
     }
+    for (int i = 0; i < n; ++i) take(i);
     for (int i : order) order_hashes.push_back(ActionHash(result.candidates[i].action));
   }
   std::vector<ThreadResult> threads(static_cast<size_t>(options.threads));

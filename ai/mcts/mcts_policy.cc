@@ -16,6 +16,7 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.deadline = spec.deadline;
   options_.cancelled = spec.cancelled;
   options_.paired_root = spec.paired_root;
+  if (spec.paired_width > 0) options_.paired_width = spec.paired_width;
   if (spec.rollout_depth > 0) options_.rollout_depth = spec.rollout_depth;
   pivotal_only_ = spec.pivotal_only;
   options_.value_by_winner = spec.value_by_winner;
@@ -45,6 +46,7 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
   h.Add(o.iterations);
   h.Add(o.threads);
   if (o.paired_root) h.Add(std::string("paired"));
+  if (o.paired_width != Options().paired_width) h.Add(o.paired_width);
   if (o.value_by_winner) h.Add(std::string("win"));
   if (o.keep_rules_z != Options().keep_rules_z) h.Add(std::string("plain"));
   if (o.turn_cap > 0) h.Add(o.turn_cap);

@@ -42,6 +42,7 @@ using Json = nlohmann::ordered_json;
 
 constexpr int kMaxIterations = 1000000;
 constexpr int kMaxRolloutDepth = 100000;  // decisions a rollout plays (depth=)
+constexpr int kMaxPairedWidth = 64;        // actions a paired round plays (width=)
 // The dice streams of a game's seed, as clients/cli/simulate.cc draws them:
 // the engine's steps (one seed a step, drawn in turn) and the British policy.
 constexpr int kStepStream = 1;
@@ -204,7 +205,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
       "rules, random, mcts:<iterations>[:depth=<n>][:pivotal][:win][:plain], "
-      "mcts-paired:<iterations>[...], "
+      "mcts-paired:<iterations>[...][:width=<n>], "
       "a level (", mcts::LevelNames(),
       ") or grpc:<host:port>");
   PolicySpec spec;
@@ -225,7 +226,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
     // iterations: depth=<decisions> (the rollouts' cut-off) and pivotal
     // (search only the decisions Ruleset::Pivotal names) and win (value a
     // world played to the end by who won, not by how much) and plain (answer
-    // the most visited action).
+    // the most visited action); mcts-paired: also width=<actions a round>.
     spec.paired_root = absl::StartsWith(t, "mcts-paired:");
     const std::vector<std::string> parts = absl::StrSplit(t.substr(t.find(':') + 1), ':');
     int n = 0;
@@ -236,6 +237,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
     }
     for (size_t i = 1; i < parts.size(); ++i) {
       int depth = 0;
+      int width = 0;
       if (parts[i] == "pivotal") {
         spec.pivotal_only = true;
       } else if (parts[i] == "win") {
@@ -246,10 +248,15 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
                  absl::SimpleAtoi(parts[i].substr(6), &depth) && depth >= 1 &&
                  depth <= kMaxRolloutDepth) {
         spec.rollout_depth = depth;
+      } else if (spec.paired_root && absl::StartsWith(parts[i], "width=") &&
+                 absl::SimpleAtoi(parts[i].substr(6), &width) && width >= 2 &&
+                 width <= kMaxPairedWidth) {
+        spec.paired_width = width;
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat(flag, ": '", text, "': after the iterations, depth=1..",
-                         kMaxRolloutDepth, ", pivotal, win or plain, not '", parts[i], "'"));
+                         kMaxRolloutDepth, ", pivotal, win, plain or (mcts-paired: only) width=2..",
+                         kMaxPairedWidth, ", not '", parts[i], "'"));
       }
     }
     if (spec.plain && spec.paired_root) {

@@ -118,6 +118,9 @@ struct PolicySpec {
   // kMcts: compare the root's actions on common worlds (ai/mcts/mcts.h,
   // Options::paired_root).
   bool paired_root = false;
+  // kMcts with paired_root: how many of the root's actions each round plays
+  // (Options::paired_width; 0: the search's default).
+  int paired_width = 0;
   // kMcts: decisions a rollout plays before it is valued (0: the search's
   // default), and whether to search only the pivotal decisions
   // (Ruleset::Pivotal), making the others as RULES does.

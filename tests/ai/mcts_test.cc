@@ -315,7 +315,7 @@ TEST(MctsSearch, AWorldPlayedToTheEndIsValuedByWhoWonWhenAsked) {
   o.rollout_depth = 100000;  // every world to its end or the cap
   o.turn_cap = 60;
   o.keep_rules_min_visits = 8;
-  o.seed = 11;
+  o.seed = 12;
   int capped = 0;
   // A capped world is valued at the bottom of the scale when graded (and 0,
   // undecided, by winner), so that by winner no action is valued lower.
@@ -519,6 +519,78 @@ TEST(MctsPolicy, SearchesOnlyPivotalDecisionsWhenToldTo) {
     }
     EXPECT_TRUE(found) << "no " << ferree::ZuluChoiceName(choice) << " decision in 8 random battles";
   }
+}
+
+// A British deployment with troops pulled in (001 D.): DEPLOY places for the
+// companies and END_DEPLOYMENT, from the first of seeds 1-40 of the even
+// battle that rolls it, the British playing as RULES until then.
+bool PulledInDeployment(BattleState* out) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  PolicySpec rules_spec;
+  rules_spec.kind = PolicyKind::kRules;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana_even"), seed);
+    if (!g.ok()) return false;
+    for (int step = 0; step < 200 && !g->IsOver(); ++step) {
+      const std::vector<Action> legal = g->LegalActions();
+      if (legal.empty()) break;
+      if (g->ToAct() == Side::kBritish) {
+        if (ferree::Own(g->state()).situation.deployment == ferree::Deployment::kPulledIn &&
+            legal.size() > 2 && legal.back().kind == ActionKind::kEndDeployment) {
+          *out = g->state();
+          return true;
+        }
+        break;  // the British deploy first or not at all: the next seed
+      }
+      std::unique_ptr<Policy> zulu = MakePolicy(ferree::kRulesetId, Side::kZulu, rules_spec);
+      Dice dice = Dice::Seeded(seed, 5);
+      if (!g->Apply(legal[zulu->Choose(g->state(), legal, dice, nullptr)]).ok()) break;
+    }
+  }
+  return false;
+}
+
+// For the British only the deployment is pivotal (001 D.: pulling the troops
+// in or not moves a battle by tens of points, docs/strength.md); an
+// activation in the battle is not.
+TEST(MctsPolicy, TheBritishDeploymentIsPivotalTheirActivationsAreNot) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  BattleState deploy;
+  ASSERT_TRUE(PulledInDeployment(&deploy)) << "no pulled-in deployment in 40 seeds";
+  EXPECT_TRUE(rules.Pivotal(deploy));
+  absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana_even"), 3);
+  ASSERT_TRUE(g.ok()) << g.status();
+  CounterRng rng(3, 99);
+  ASSERT_TRUE(PlayUntil(*g, rng, [](const Game& x) {
+    return x.ToAct() == Side::kBritish && x.state().clock.phase == Phase::kActivation &&
+           x.LegalActions().size() > 1;
+  }));
+  EXPECT_FALSE(rules.Pivotal(g->state()));
+}
+
+// A narrow paired root weighs the RULES choice against an action of
+// another kind first: with two actions a round at a deployment, the RULES
+// DEPLOY and END_DEPLOYMENT, not two DEPLOYs of different companies.
+TEST(MctsSearch, ANarrowPairedRootWeighsAnotherKindOfActionFirst) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  BattleState deploy;
+  ASSERT_TRUE(PulledInDeployment(&deploy)) << "no pulled-in deployment in 40 seeds";
+  mcts::Options o;
+  o.paired_root = true;
+  o.paired_width = 2;
+  o.iterations = 2 * 5;
+  o.rollout_depth = 4;
+  o.seed = 11;
+  absl::StatusOr<mcts::Result> r = mcts::Search(rules, deploy, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_GE(r->rules, 0);
+  EXPECT_EQ(r->candidates[r->rules].action.kind, ActionKind::kDeploy);
+  std::vector<ActionKind> played;
+  for (const mcts::Candidate& c : r->candidates) {
+    if (c.visits > 0) played.push_back(c.action.kind);
+  }
+  EXPECT_THAT(played, ::testing::UnorderedElementsAre(ActionKind::kDeploy, ActionKind::kEndDeployment));
+  EXPECT_EQ(r->candidates[r->rules].visits, 5);
 }
 
 }  // namespace

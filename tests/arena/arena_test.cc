@@ -309,6 +309,17 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   EXPECT_EQ(paired->iterations, 64);
   EXPECT_TRUE(paired->paired_root);
   EXPECT_FALSE(ParsePolicy("mcts-paired:0", "--zulu").ok());
+  absl::StatusOr<PolicySpec> narrow = ParsePolicy("mcts-paired:64:pivotal:width=2", "--british");
+  ASSERT_TRUE(narrow.ok()) << narrow.status();
+  EXPECT_EQ(narrow->paired_width, 2);
+  EXPECT_TRUE(narrow->pivotal_only);
+  EXPECT_EQ(ParsePolicy("mcts-paired:64", "--zulu")->paired_width, 0);  // the search's default
+  for (const char* bad : {"mcts:64:width=2", "mcts-paired:64:width=1", "mcts-paired:64:width=65",
+                          "mcts-paired:64:width=x"}) {
+    absl::StatusOr<PolicySpec> p = ParsePolicy(bad, "--british");
+    ASSERT_FALSE(p.ok()) << bad;
+    EXPECT_THAT(std::string(p.status().message()), HasSubstr("width=2..64")) << bad;
+  }
   EXPECT_EQ(paired->rollout_depth, 0);
   EXPECT_FALSE(paired->pivotal_only);
   absl::StatusOr<PolicySpec> deep = ParsePolicy("mcts-paired:96:depth=200:pivotal", "--zulu");

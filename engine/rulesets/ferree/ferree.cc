@@ -724,7 +724,13 @@ double FerreeRuleset::Evaluate(const BattleState& state, Side side) const {
 
 bool FerreeRuleset::Pivotal(const BattleState& state) const {
   const ZuluChoice c = Pending(state).choice;
-  return c != ZuluChoice::kChargeRetiring && c != ZuluChoice::kSniperTarget;
+  if (c != ZuluChoice::kNone) return c != ZuluChoice::kChargeRetiring && c != ZuluChoice::kSniperTarget;
+  // The British: the deployment (001 D.), whether the troops are pulled in
+  // or go into the laager, moves a battle by tens of points of win rate
+  // (docs/strength.md); each unit's activation in the battle by a little.
+  const Clock& clock = state.clock;
+  return (clock.phase == Phase::kPreBattle || clock.phase == Phase::kUnspecified) &&
+         Own(state).segment == kPreBattleBritishDeploy;
 }
 
 bool FerreeRuleset::EvaluationFeatures(const BattleState& state, std::vector<double>* values,

@@ -807,7 +807,8 @@ class FerreeRuleset final : public Ruleset {
   double Evaluate(const BattleState& state, Side side) const override;
   bool EvaluationFeatures(const BattleState& state, std::vector<double>* values,
                           std::vector<std::string>* names) const override;
-  // Not pivotal: a tray's test to charge a retiring unit, a sniper's target.
+  // Not pivotal: a tray's test to charge a retiring unit, a sniper's target;
+  // for the British, every decision but the deployment's.
   bool Pivotal(const BattleState& state) const override;
   // British: no umpire bookkeeping, no secret entries, no off-table Zulu
   // trays, snipers or indunas, no entering regiment in the cup.
