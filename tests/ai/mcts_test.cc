@@ -67,6 +67,18 @@ constexpr char kSignature1[] =
 constexpr char kSignature2[] =
     "OFF_BOARD r_udududu point 1 after 96 iterations: 8 7 8 8 6 4 4 8 4 3 8 8 2 4 4 7 3";
 
+// A paired root of `width` actions a round over `rounds` rounds, rollouts
+// of `depth` decisions, from `seed`.
+mcts::Options PairedRoot(int width, int rounds, int depth, uint64_t seed) {
+  mcts::Options o;
+  o.paired_root = true;
+  o.paired_width = width;
+  o.iterations = width * rounds;
+  o.rollout_depth = depth;
+  o.seed = seed;
+  return o;
+}
+
 std::string Signature(const mcts::Result& r) {
   std::string s = absl::StrCat(mcts::ActionText(r.candidates[r.best].action), " after ",
                                r.iterations, " iterations:");
@@ -245,13 +257,8 @@ int RulesChoice(const Ruleset& rules, const BattleState& state, uint64_t seed) {
 TEST(MctsSearch, APairedRootPlaysItsActionsOnOneWorldEachRound) {
   const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
   const BattleState root = FirstZuluDecision();
-  mcts::Options o;
-  o.paired_root = true;
-  o.paired_width = 4;
-  o.iterations = 4 * 6;
-  o.rollout_depth = 6;
+  mcts::Options o = PairedRoot(4, 6, 6, 7);
   o.keep_rules_min_visits = 4;
-  o.seed = 7;
   std::vector<uint64_t> worlds;
   o.on_world = [&](const BattleState& w) {
     StateHasher h;
@@ -575,12 +582,7 @@ TEST(MctsSearch, ANarrowPairedRootWeighsAnotherKindOfActionFirst) {
   const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
   BattleState deploy;
   ASSERT_TRUE(PulledInDeployment(&deploy)) << "no pulled-in deployment in 40 seeds";
-  mcts::Options o;
-  o.paired_root = true;
-  o.paired_width = 2;
-  o.iterations = 2 * 5;
-  o.rollout_depth = 4;
-  o.seed = 11;
+  const mcts::Options o = PairedRoot(2, 5, 4, 11);
   absl::StatusOr<mcts::Result> r = mcts::Search(rules, deploy, o);
   ASSERT_TRUE(r.ok()) << r.status();
   ASSERT_GE(r->rules, 0);
