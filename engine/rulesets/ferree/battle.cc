@@ -378,8 +378,7 @@ Awaiting FerreeBattle::AwaitsIn(const BattleState& s, const FerreeBattle* battle
                             ": the Zulu side chooses one of its legal actions.");
     return a;
   }
-  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      Own(s).segment == kPreBattleBritishDeploy) {
+  if (BritishDeploying(s)) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
     for (const Unit& u : s.units) {

@@ -665,9 +665,7 @@ double FerreeBattle::BritishAllowance(const Unit& u, Explanation* why) {
 
 std::vector<Action> FerreeBattle::BritishOptions(bool first_only) const {
   std::vector<Action> out;
-  const Clock& c = s_.clock;
-  if ((c.phase == Phase::kPreBattle || c.phase == Phase::kUnspecified) &&
-      Own(s_).segment == kPreBattleBritishDeploy) {
+  if (BritishDeploying(s_)) {
     out = DeploymentOptions();
     Action end;
     end.kind = ActionKind::kEndDeployment;

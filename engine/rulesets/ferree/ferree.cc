@@ -728,9 +728,7 @@ bool FerreeRuleset::Pivotal(const BattleState& state) const {
   // The British: the deployment (001 D.), whether the troops are pulled in
   // or go into the laager, moves a battle by tens of points of win rate
   // (docs/strength.md); each unit's activation in the battle by a little.
-  const Clock& clock = state.clock;
-  return (clock.phase == Phase::kPreBattle || clock.phase == Phase::kUnspecified) &&
-         Own(state).segment == kPreBattleBritishDeploy;
+  return BritishDeploying(state);
 }
 
 bool FerreeRuleset::EvaluationFeatures(const BattleState& state, std::vector<double>* values,

@@ -295,6 +295,11 @@ inline const FerreeState& Own(const BattleState& s) {
 inline FerreeState& Own(BattleState& s) { return MutableOwnState(s); }
 // The Zulu decision `s` waits on (choice kNone if none: the empty state's).
 inline const PendingChoice& Pending(const BattleState& s) { return Own(s).pending; }
+// Whether the British are deploying (001 D.), before the battle.
+inline bool BritishDeploying(const BattleState& s) {
+  return (s.clock.phase == Phase::kPreBattle || s.clock.phase == Phase::kUnspecified) &&
+         Own(s).segment == kPreBattleBritishDeploy;
+}
 // A unit's bookkeeping: an empty one if it has none (const), or created.
 const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id);
 FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
