@@ -297,7 +297,8 @@ class Ruleset {
   // Whether the decision awaited in `state` shapes the battle enough to be
   // worth a search (true by default). A rule set whose battles hold many
   // small decisions answers false for those (Ferree: a tray's test to
-  // charge a retiring unit, a sniper's target), and a policy told to search
+  // charge a retiring unit, a sniper's target; every British activation,
+  // the deployment being pivotal), and a policy told to search
   // only these (PolicySpec::pivotal_only) makes the others as RULES does.
   virtual bool Pivotal(const BattleState& state) const {
     (void)state;
