@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "absl/status/status.h"
 #include "ai/british/empress_british.h"
@@ -33,6 +34,15 @@ void Check(const absl::Status& status) {
   std::abort();
 }
 
+// The factory of a policy with no styles: made for PolicySpec::style "" only.
+template <typename Make>
+PolicyFactory Unstyled(Make make) {
+  return [make](const PolicySpec& spec) -> std::unique_ptr<Policy> {
+    if (!spec.style.empty()) return nullptr;
+    return make();
+  };
+}
+
 void RegisterRulesets() {
   Check(RegisterRuleset(std::make_unique<tsatf::TsatfRuleset>()));
   Check(RegisterRuleset(std::make_unique<ferree::FerreeRuleset>()));
@@ -46,24 +56,40 @@ void RegisterWires() {
 }
 
 void RegisterPolicies() {
+  // A RULES policy with no styles of its own is made only for the doctrine
+  // as it is (PolicySpec::style empty).
   RegisterPolicy(ferree::kRulesetId, Side::kZulu, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<ai::FerreeDoctrine>(); });
+                 [](const PolicySpec& spec) -> std::unique_ptr<Policy> {
+                   const std::optional<ai::FerreeStyle> style = ai::FerreeStyleNamed(spec.style);
+                   if (!style) return nullptr;
+                   return std::make_unique<ai::FerreeDoctrine>(*style);
+                 });
   RegisterPolicy(ferree::kRulesetId, Side::kBritish, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<ai::ScriptedBritish>(); });
+                 Unstyled([] { return std::make_unique<ai::ScriptedBritish>(); }));
   RegisterPolicy(empress::kRulesetId, Side::kZulu, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<ai::EmpressDoctrine>(); });
+                 Unstyled([] { return std::make_unique<ai::EmpressDoctrine>(); }));
   RegisterPolicy(empress::kRulesetId, Side::kBritish, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<ai::EmpressBritish>(); });
+                 Unstyled([] { return std::make_unique<ai::EmpressBritish>(); }));
   RegisterPolicy("TSATF_ZULU_CONTROL", Side::kBritish, PolicyKind::kRules,
-                 [](const PolicySpec&) { return std::make_unique<ai::ScriptedPatrol>(); });
+                 Unstyled([] { return std::make_unique<ai::ScriptedPatrol>(); }));
   // The search and the random player play either side of every rule set.
   for (const Ruleset* rules : AllRulesets()) {
     for (Side side : {Side::kZulu, Side::kBritish}) {
-      RegisterPolicy(std::string(rules->id()), side, PolicyKind::kMcts,
-                     [](const PolicySpec& spec) { return std::make_unique<mcts::MctsPolicy>(spec); });
+      // A search in a style its side's RULES policy knows (PolicySpec::style).
+      const std::string id(rules->id());
+      RegisterPolicy(id, side, PolicyKind::kMcts,
+                     [id, side](const PolicySpec& spec) -> std::unique_ptr<Policy> {
+                       if (!spec.style.empty()) {
+                         PolicySpec rules_spec;
+                         rules_spec.kind = PolicyKind::kRules;
+                         rules_spec.style = spec.style;
+                         if (MakePolicy(id, side, rules_spec) == nullptr) return nullptr;
+                       }
+                       return std::make_unique<mcts::MctsPolicy>(spec);
+                     });
       // The uniform random player, the arena's floor.
       RegisterPolicy(std::string(rules->id()), side, PolicyKind::kRandom,
-                     [](const PolicySpec&) { return std::make_unique<ai::RandomPolicy>(); });
+                     Unstyled([] { return std::make_unique<ai::RandomPolicy>(); }));
     }
   }
 }

@@ -75,6 +75,7 @@ class Tree {
       PolicySpec spec;
       spec.kind = PolicyKind::kRules;
       for (Side s : {Side::kZulu, Side::kBritish}) {
+        spec.style = s == side ? options.style : std::string();
         policies_[static_cast<int>(s)] = MakePolicy(std::string(rules.id()), s, spec);
       }
     }
@@ -371,6 +372,7 @@ absl::StatusOr<Result> Search(const Ruleset& rules, const BattleState& root,
   {
     PolicySpec spec;
     spec.kind = PolicyKind::kRules;
+    spec.style = options.style;
     std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
     if (policy != nullptr) {
       std::vector<Action> legal;

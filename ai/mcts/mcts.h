@@ -66,6 +66,13 @@ struct Options {
   enum class Rollout { kRandom, kRules };
   Rollout rollout = Rollout::kRules;
   double rollout_epsilon = 0.1;
+  // With kRules, the style of the searching side's own RULES policy
+  // (PolicySpec::style: one rule of its doctrine varied), in its rollouts
+  // and as the RULES choice at the root; the other side plays its RULES
+  // policy as it is. "" the doctrine; a style the rule set's policy does not
+  // know plays that side at random, so callers check it first (the arena
+  // does).
+  std::string style;
   // How a world played to the end is valued: false, by the rule set's Score
   // (its own victory scale, graded); true, by who won, the sign of Score
   // (+1 a win, -1 a loss, 0 neither): what an arena counts, so a search

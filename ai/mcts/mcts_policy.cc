@@ -22,6 +22,7 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   options_.value_by_winner = spec.value_by_winner;
   if (spec.plain) options_.keep_rules_z = 0.0;
   options_.turn_cap = spec.turn_cap;
+  options_.style = spec.style;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -72,6 +73,7 @@ int MctsPolicy::Fallback(const BattleState& state, const std::vector<Action>& op
   if (fallback_ == nullptr) {
     PolicySpec rules;
     rules.kind = PolicyKind::kRules;
+    rules.style = options_.style;
     const Ruleset* r = FindRuleset(state.ruleset);
     if (r != nullptr) fallback_ = MakePolicy(state.ruleset, r->AwaitsBrief(state).side, rules);
   }

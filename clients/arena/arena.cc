@@ -201,16 +201,42 @@ SideReport SideOf(const std::string& policy, int wins, double score_sum, int eve
 
 }  // namespace
 
+namespace {
+
+// "style=<name>": a named variant of the side's RULES policy
+// (PolicySpec::style), letters, digits, '-' and '_', at most 32 of them.
+// Whether the rule set's policy knows it is asked when the policies are made.
+bool ParseStyle(const std::string& part, PolicySpec* spec) {
+  if (!absl::StartsWith(part, "style=")) return false;
+  const std::string name = part.substr(6);
+  if (name.empty() || name.size() > 32) return false;
+  for (char c : name) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  spec->style = name;
+  return true;
+}
+
+}  // namespace
+
 absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::string& flag) {
   const std::string t = absl::AsciiStrToLower(text);
   const std::string known = absl::StrCat(
-      "rules, random, mcts:<iterations>[:depth=<n>][:pivotal][:win][:plain], "
+      "rules[:style=<name>], random, mcts:<iterations>[:depth=<n>][:pivotal][:win][:plain][:style=<name>], "
       "mcts-paired:<iterations>[...][:width=<n>], "
       "a level (", mcts::LevelNames(),
       ") or grpc:<host:port>");
   PolicySpec spec;
   if (t == "rules") {
     spec.kind = PolicyKind::kRules;
+    return spec;
+  }
+  if (absl::StartsWith(t, "rules:")) {
+    spec.kind = PolicyKind::kRules;
+    if (!ParseStyle(t.substr(6), &spec)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          flag, ": '", text, "': after rules:, style=<name> (a variant of the RULES policy)"));
+    }
     return spec;
   }
   if (t == "random") {
@@ -244,6 +270,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
         spec.value_by_winner = true;
       } else if (parts[i] == "plain") {
         spec.plain = true;
+      } else if (ParseStyle(parts[i], &spec)) {
       } else if (absl::StartsWith(parts[i], "depth=") &&
                  absl::SimpleAtoi(parts[i].substr(6), &depth) && depth >= 1 &&
                  depth <= kMaxRolloutDepth) {
@@ -255,7 +282,7 @@ absl::StatusOr<PolicySpec> ParsePolicy(const std::string& text, const std::strin
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat(flag, ": '", text, "': after the iterations, depth=1..",
-                         kMaxRolloutDepth, ", pivotal, win, plain or (mcts-paired: only) width=2..",
+                         kMaxRolloutDepth, ", pivotal, win, plain, style=<name> or (mcts-paired: only) width=2..",
                          kMaxPairedWidth, ", not '", parts[i], "'"));
       }
     }
@@ -520,12 +547,13 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
     const char* flag = c.flag;
     // A rule set that prescribes every Zulu choice needs no Zulu RULES
     // policy; every other policy must be registered.
-    if (side == Side::kZulu && spec.kind == PolicyKind::kRules) continue;
+    if (side == Side::kZulu && spec.kind == PolicyKind::kRules && spec.style.empty()) continue;
     if (MakePolicy(*ruleset, side, spec) == nullptr) {
       return absl::FailedPreconditionError(absl::StrCat(
           flag, ": no ", spec.kind == PolicyKind::kAgent ? "outside-agent (grpc:)" : "such",
           " policy is registered for the ", side == Side::kZulu ? "Zulu" : "British",
           " side of ", *ruleset,
+          spec.style.empty() ? "" : absl::StrCat(" in the style '", spec.style, "'"),
           spec.kind == PolicyKind::kAgent ? " in this build" : ""));
     }
   }

@@ -136,6 +136,14 @@ struct PolicySpec {
   // kMcts: the turn after which a game is undecided (Options::turn_cap; the
   // arena's own cap); 0: none.
   int turn_cap = 0;
+  // kRules: a named variant of the rule set's RULES policy, one rule of its
+  // doctrine varied, as that policy documents (ai/doctrine/ferree: "bold");
+  // kMcts: the style of the searching side's own RULES policy, in the
+  // rollouts, as the RULES choice and for the decisions not searched.
+  // "" the doctrine as documented; a policy that knows no such style is not
+  // made (MakePolicy answers null). Not hashed into a search's seed: a
+  // style changes how the worlds are played, not which.
+  std::string style;
   // The caller's hard stop (a call's deadline less a margin): a search ends
   // there, and a searching policy makes the decisions after it as RULES does.
   std::optional<std::chrono::steady_clock::time_point> deadline;

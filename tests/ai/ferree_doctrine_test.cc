@@ -52,6 +52,38 @@ TEST(FerreeDoctrineTest, GoesProneUnderFireAtTenInches) {
   EXPECT_NE(why.find("prone"), std::string::npos) << why;
 }
 
+TEST(FerreeDoctrineTest, TheBoldStyleChargesAFiringCompanyAtTenInches) {
+  // The same table as above: the doctrine goes to ground, the bold style
+  // (not in the source text) rises and charges the company still firing.
+  FerreeTable t;
+  t.FiringCompany("a_coy", Vec2(50, 30));
+  t.Regiment("r_x", 2, {Vec2(50, 30 + 10 + kTrayToCompany)});
+  const Unit* concern = nullptr;
+  EXPECT_EQ(PostureOf(t.s, "r_x", &concern, FerreeStyle::kBold), ZuluPosture::kAttack);
+  ASSERT_NE(concern, nullptr);
+  EXPECT_EQ(concern->id, "a_coy");
+  FerreeDoctrine bold(FerreeStyle::kBold);
+  Dice dice = Dice::Scripted({});
+  std::string why;
+  EXPECT_EQ(bold.Choose(t.s, RegimentOptions(t, "r_x", "a_coy", Stance::kProne), dice, &why),
+            kMoveUpright);
+  EXPECT_NE(why.find("bold"), std::string::npos) << why;
+  EXPECT_NE(why.find("charge"), std::string::npos) << why;
+  // Beyond rifle range both advance alike: the style changes the one rule.
+  FerreeTable far;
+  far.FiringCompany("a_coy", Vec2(50, 30));
+  far.Regiment("r_x", 2, {Vec2(50, 30 + 16 + kTrayToCompany)});
+  EXPECT_EQ(PostureOf(far.s, "r_x", nullptr, FerreeStyle::kBold), ZuluPosture::kAdvance);
+  EXPECT_EQ(bold.Choose(far.s, RegimentOptions(far, "r_x", "a_coy", Stance::kProne), dice, nullptr),
+            kMoveProne);
+}
+
+TEST(FerreeDoctrineTest, StylesAreNamed) {
+  EXPECT_EQ(FerreeStyleNamed(""), FerreeStyle::kDoctrine);
+  EXPECT_EQ(FerreeStyleNamed("bold"), FerreeStyle::kBold);
+  EXPECT_EQ(FerreeStyleNamed("timid"), std::nullopt);
+}
+
 TEST(FerreeDoctrineTest, LiesStillWhenAlreadyProneUnderFire) {
   FerreeTable t;
   t.FiringCompany("a_coy", Vec2(50, 30));

@@ -235,10 +235,12 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
 }
 
 // The RULES choice of the side to act at `state`, as the search asks for it.
-int RulesChoice(const Ruleset& rules, const BattleState& state, uint64_t seed) {
+int RulesChoice(const Ruleset& rules, const BattleState& state, uint64_t seed,
+                const std::string& style = "") {
   const Side side = rules.AwaitsBrief(state).side;
   PolicySpec spec;
   spec.kind = PolicyKind::kRules;
+  spec.style = style;
   std::unique_ptr<Policy> policy = MakePolicy(std::string(rules.id()), side, spec);
   EXPECT_NE(policy, nullptr);
   Dice dice = Dice::Seeded(seed, 3);
@@ -379,6 +381,49 @@ TEST(MctsSearch, ACutOffWorldIsValuedByTheEvaluationGiven) {
   for (const mcts::Candidate& c : r->candidates) {
     if (c.visits > 0) EXPECT_DOUBLE_EQ(c.mean, 0.25) << mcts::ActionText(c.action);
   }
+}
+
+// A style (Options::style, PolicySpec::style) is the searching side's own
+// RULES policy: at a Zulu decision of the ridge where Ferree's bold doctrine
+// and the doctrine part, the search's RULES choice is the style's; a search
+// in a style its side's policy does not know is not made.
+TEST(MctsSearch, AStyleIsTheSearchingSidesOwnRulesPolicy) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  absl::StatusOr<Game> g = Game::Start(rules, Load("isandlwana_ridge"), 3);
+  ASSERT_TRUE(g.ok()) << g.status();
+  bool parted = false;
+  for (int step = 0; step < 5000 && !g->IsOver(); ++step) {
+    const std::vector<Action> legal = g->LegalActions();
+    ASSERT_FALSE(legal.empty());
+    const int doctrine = RulesChoice(rules, g->state(), 1);
+    if (g->ToAct() == Side::kZulu && legal.size() > 1 &&
+        RulesChoice(rules, g->state(), 1, "bold") != doctrine) {
+      parted = true;
+      break;
+    }
+    ASSERT_TRUE(g->Apply(legal[static_cast<size_t>(doctrine)]).ok());
+  }
+  ASSERT_TRUE(parted) << "the bold doctrine charges where the doctrine goes to ground";
+  mcts::Options o;
+  o.iterations = 8;
+  o.rollout_depth = 4;
+  o.seed = 5;
+  absl::StatusOr<mcts::Result> plain = mcts::Search(rules, g->state(), o);
+  o.style = "bold";
+  absl::StatusOr<mcts::Result> bold = mcts::Search(rules, g->state(), o);
+  ASSERT_TRUE(plain.ok() && bold.ok());
+  EXPECT_EQ(plain->rules, RulesChoice(rules, g->state(), 1));
+  EXPECT_EQ(bold->rules, RulesChoice(rules, g->state(), 1, "bold"));
+  EXPECT_NE(bold->rules, plain->rules);
+
+  PolicySpec spec;
+  spec.kind = PolicyKind::kMcts;
+  spec.iterations = 8;
+  spec.style = "bold";
+  EXPECT_NE(MakePolicy(ferree::kRulesetId, Side::kZulu, spec), nullptr);
+  EXPECT_EQ(MakePolicy(ferree::kRulesetId, Side::kBritish, spec), nullptr);
+  spec.style = "timid";
+  EXPECT_EQ(MakePolicy(ferree::kRulesetId, Side::kZulu, spec), nullptr);
 }
 
 TEST(MctsSearch, KeepsTheRulesChoiceUnlessTheWorldsSayOtherwise) {

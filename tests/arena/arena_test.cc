@@ -349,6 +349,76 @@ TEST(ArenaTest, LevelsAndPoliciesParse) {
   EXPECT_EQ(agent->agent_address, "10.0.0.7:7000");
 }
 
+// A style names a variant of a side's RULES policy (PolicySpec::style): the
+// arena parses it, refuses one the rule set's policy does not know, and
+// plays the one it knows (Ferree's bold Zulu doctrine), in the recorded
+// games that replay too.
+TEST(ArenaTest, AStyleIsParsedCheckedAndPlayed) {
+  absl::StatusOr<PolicySpec> bold = ParsePolicy("rules:style=bold", "--zulu");
+  ASSERT_TRUE(bold.ok()) << bold.status();
+  EXPECT_EQ(bold->kind, PolicyKind::kRules);
+  EXPECT_EQ(bold->style, "bold");
+  EXPECT_EQ(ParsePolicy("rules", "--zulu")->style, "");
+  absl::StatusOr<PolicySpec> search = ParsePolicy("mcts:64:pivotal:style=bold", "--zulu");
+  ASSERT_TRUE(search.ok()) << search.status();
+  EXPECT_EQ(search->kind, PolicyKind::kMcts);
+  EXPECT_TRUE(search->pivotal_only);
+  EXPECT_EQ(search->style, "bold");
+  for (const char* bad : {"rules:bold", "rules:style=", "rules:style=a.b", "mcts:8:style=",
+                          "rules:style=abcdefghijklmnopqrstuvwxyz0123456"}) {
+    absl::StatusOr<PolicySpec> refused = ParsePolicy(bad, "--zulu");
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_THAT(std::string(refused.status().message()), HasSubstr("--zulu: '")) << bad;
+  }
+
+  ArenaOptions o = Patrol(10);
+  o.ruleset = "ferree";
+  o.scenario = "isandlwana_ridge";
+  o.zulu = "rules:style=timid";
+  o.british = "rules";
+  Outcome r = Arena(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--zulu: no such policy is registered for the Zulu side of "
+                               "FERREE_ISANDLWANA in the style 'timid'"));
+  o.zulu = "mcts:4:style=timid";
+  EXPECT_EQ(Arena(o).code, 2);
+  o.zulu = "rules";
+  o.british = "rules:style=bold";  // the scripted British have no styles
+  r = Arena(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--british: no such policy"));
+
+  // Bold and the doctrine play different battles from the same seeds.
+  o.british = "rules";
+  const std::string plain_path = TempPath("doctrine.jsonl");
+  const std::string bold_path = TempPath("bold.jsonl");
+  ASSERT_EQ(Arena(o, plain_path).code, 0);
+  o.zulu = "rules:style=bold";
+  ASSERT_EQ(Arena(o, bold_path).code, 0);
+  std::ifstream plain_in(plain_path), bold_in(bold_path);
+  std::vector<ArenaGame> plain = *ReadJsonLines(plain_in, plain_path);
+  std::vector<ArenaGame> bolder = *ReadJsonLines(bold_in, bold_path);
+  ASSERT_EQ(plain.size(), 10u);
+  ASSERT_EQ(bolder.size(), 10u);
+  int differ = 0;
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(bolder[i].zulu, "rules:style=bold");
+    EXPECT_EQ(bolder[i].seed, plain[i].seed);
+    const ArenaGame& a = bolder[i];
+    const ArenaGame& b = plain[i];
+    if (a.steps != b.steps || a.british_lost != b.british_lost || a.zulu_lost != b.zulu_lost ||
+        a.british_choices != b.british_choices) {
+      ++differ;
+    }
+  }
+  EXPECT_GT(differ, 0);
+  std::ostringstream out, err;
+  EXPECT_EQ(ReplayCommand(bold_path, 3, out, err), 0) << err.str();
+  EXPECT_THAT(out.str(), HasSubstr(": as recorded"));
+  std::remove(plain_path.c_str());
+  std::remove(bold_path.c_str());
+}
+
 TEST(ArenaTest, ShardsCoverTheGamesOnceInOrder) {
   int next = 0;
   for (int i = 0; i < 7; ++i) {

@@ -72,9 +72,11 @@ class Survey {
   // A regiment's trays (up to 8), kept without allocating.
   using Trays = absl::InlinedVector<const Unit*, 8>;
 
-  Survey(const BattleState& state, bool explain) : s(state), explain_(explain) {}
+  Survey(const BattleState& state, bool explain, FerreeStyle style = FerreeStyle::kDoctrine)
+      : s(state), style(style), explain_(explain) {}
 
   const BattleState& s;
+  const FerreeStyle style;
 
   // The reason, built only when someone reads it.
   template <typename Fn>
@@ -729,8 +731,10 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
     // shoot: the regiment charges them at 6", and otherwise advances on them.
     const bool fighter = ferree::IsBritishFighter(b) && ferree::StillFighting(b);
     const bool slackened = !fighter || FireSlackened(b);
+    // The bold style charges a firing unit in rifle range too.
     const bool may_attack =
-        gap <= ferree::kCloseRange || (fighter && gap <= ferree::kRifleRange && slackened);
+        gap <= ferree::kCloseRange ||
+        (fighter && gap <= ferree::kRifleRange && (slackened || style == FerreeStyle::kBold));
     if (may_attack) {
       // A slackened unit first, then the nearest.
       if (attack == nullptr || (slackened && !attack_slackened) ||
@@ -761,6 +765,12 @@ ZuluPosture Survey::PostureOf(const Unit& regiment, const Unit** concern) {
 
 }  // namespace
 
+std::optional<FerreeStyle> FerreeStyleNamed(std::string_view name) {
+  if (name.empty()) return FerreeStyle::kDoctrine;
+  if (name == "bold") return FerreeStyle::kBold;
+  return std::nullopt;
+}
+
 const char* ZuluPostureName(ZuluPosture p) {
   switch (p) {
     case ZuluPosture::kAdvance: return "advance";
@@ -770,7 +780,8 @@ const char* ZuluPostureName(ZuluPosture p) {
   return "?";
 }
 
-ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, const Unit** concern) {
+ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, const Unit** concern,
+                      FerreeStyle style) {
   // The posture of the regiment as a unit of the state (its trays name it
   // as parent); an id of no unit is read as a regiment with no trays.
   const Unit* regiment = s.FindUnit(regiment_id);
@@ -779,7 +790,7 @@ ZuluPosture PostureOf(const BattleState& s, const std::string& regiment_id, cons
     none.id = regiment_id;
     regiment = &none;
   }
-  Survey sv(s, /*explain=*/false);
+  Survey sv(s, /*explain=*/false, style);
   return sv.PostureOf(*regiment, concern);
 }
 
@@ -811,8 +822,8 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
   return out;
 }
 
-OptionScore ScoreZuluOption(const BattleState& s, const Action& a) {
-  Survey sv(s, /*explain=*/true);
+OptionScore ScoreZuluOption(const BattleState& s, const Action& a, FerreeStyle style) {
+  Survey sv(s, /*explain=*/true, style);
   return Score(sv, a);
 }
 
@@ -821,7 +832,7 @@ int FerreeDoctrine::Choose(const BattleState& state, const std::vector<Action>& 
   int best = 0;
   OptionScore best_score{-std::numeric_limits<double>::infinity(), ""};
   // One survey for all the options: they share the state.
-  Survey sv(state, /*explain=*/why != nullptr);
+  Survey sv(state, /*explain=*/why != nullptr, style_);
   for (size_t i = 0; i < options.size(); ++i) {
     OptionScore sc = Score(sv, options[i]);
     if (sc.value > best_score.value) {
@@ -830,7 +841,9 @@ int FerreeDoctrine::Choose(const BattleState& state, const std::vector<Action>& 
     }
   }
   if (why != nullptr) {
-    *why = absl::StrCat("Zulu doctrine (Ferree, designed): ", best_score.reason);
+    *why = absl::StrCat(style_ == FerreeStyle::kBold ? "Zulu doctrine (Ferree, designed; bold): "
+                                                     : "Zulu doctrine (Ferree, designed): ",
+                        best_score.reason);
   }
   return best;
 }
