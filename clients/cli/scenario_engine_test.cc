@@ -1,6 +1,7 @@
 // The built-in TSATF patrol through the service's checks and the engine:
 // the table a player gets from `impi example tsatf` is one impi accepts and
 // plays. Built only when the impi_service library is part of the build.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,60 @@ TEST(PatrolInEngineTest, PassesTheServiceAndRuleSetChecks) {
   EXPECT_EQ(converted->ruleset, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(converted->units.size(), 9u);
   EXPECT_EQ(converted->points.size(), 20u);
+}
+
+// The patrol hides four appearance points (2 the rocky depression, 5 the
+// scrub patch, 7 the donga head, 10 the euphorbia grove). A world the British
+// search plays, drawn from their view, believes those four numbers hidden in
+// or by (within 3" of) the four features that hold no point the British can
+// see: the rocks, the scrub, the donga and the grove, one each, whichever
+// number it gives each.
+double DistanceToOutline(const Vec2& p, const std::vector<Vec2>& outline) {
+  double best = 1e9;
+  for (size_t i = 0; i < outline.size(); ++i) {
+    const Vec2& a = outline[i];
+    const Vec2& b = outline[(i + 1) % outline.size()];
+    const Vec2 ab = b - a;
+    const double t = std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+    best = std::min(best, (a + t * ab - p).norm());
+  }
+  return best;
+}
+
+TEST(PatrolInEngineTest, ABritishWorldBelievesTheHiddenPointsInTheFeaturesLeft) {
+  absl::StatusOr<v1::TableState> state = LoadScenario("tsatf");
+  ASSERT_TRUE(state.ok());
+  absl::StatusOr<BattleState> s = service::StateFromProto(*state);
+  ASSERT_TRUE(s.ok()) << s.status();
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  std::vector<const Terrain*> left;
+  for (const Terrain& t : s->terrain) {
+    if (t.id == "rocks" || t.id == "scrub" || t.id == "donga" || t.id == "grove") {
+      left.push_back(&t);
+    }
+  }
+  ASSERT_EQ(left.size(), 4u);
+  const BattleState view = rules.View(*s, Side::kBritish);
+  CounterRng rng(3, 0);
+  for (int i = 0; i < 20; ++i) {
+    BattleState w = view;
+    rules.Resample(w, Side::kBritish, rng);
+    std::vector<int> numbers, per_feature(left.size(), 0);
+    for (const Point& p : w.points) {
+      if (p.kind != PointKind::kAppearance || !p.hidden) continue;
+      numbers.push_back(p.number);
+      for (size_t f = 0; f < left.size(); ++f) {
+        if (PointInPolygon(p.position, left[f]->outline) ||
+            DistanceToOutline(p.position, left[f]->outline) <= 3.0) {
+          ++per_feature[f];
+        }
+      }
+    }
+    std::sort(numbers.begin(), numbers.end());
+    EXPECT_EQ(numbers, (std::vector<int>{2, 5, 7, 10}));
+    EXPECT_EQ(per_feature, (std::vector<int>{1, 1, 1, 1})) << "one believed point by each";
+    EXPECT_TRUE(rules.Validate(w).ok()) << rules.Validate(w);
+  }
 }
 
 // 003: "At the start of the game, no Zulu units are placed on the field", and

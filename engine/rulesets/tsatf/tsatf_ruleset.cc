@@ -545,6 +545,132 @@ double TsatfRuleset::Score(const BattleState& state, Side side) const {
   return side == Side::kBritish ? british : -british;
 }
 
+namespace {
+
+// An appearance point the British do not know of: hidden and not yet tested
+// ("Appearance points may be hidden or visible to the British at the
+// Umpire's choice").
+bool HiddenFromBritish(const Point& p) {
+  return p.kind == PointKind::kAppearance && p.hidden &&
+         (p.state == PointState::kUnspecified || p.state == PointState::kUntested);
+}
+
+// Terrain an appearance point may stand in or by: "hills, small patches of
+// scrub or woods", and the like (rocks, dongas, kraals, farms, fields,
+// marsh); not water, roads, walls, buildings or the British camp. (A force
+// created at a point in impassable rocks stands on the free ground nearest.)
+bool MayHoldAppearancePoint(const Terrain& t) {
+  if (t.open || t.outline.size() < 3) return false;
+  switch (t.kind) {
+    case TerrainKind::kHill:
+    case TerrainKind::kWoods:
+    case TerrainKind::kScrub:
+    case TerrainKind::kRocks:
+    case TerrainKind::kDonga:
+    case TerrainKind::kKraal:
+    case TerrainKind::kFarm:
+    case TerrainKind::kMealieField:
+    case TerrainKind::kMarsh:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The centre of a feature's outline (its area centroid; the mean of its
+// corners when the outline has no area).
+Vec2 OutlineCentre(const std::vector<Vec2>& outline) {
+  double area2 = 0.0, cx = 0.0, cy = 0.0;
+  Vec2 mean = Vec2::Zero();
+  for (size_t i = 0; i < outline.size(); ++i) {
+    const Vec2& a = outline[i];
+    const Vec2& b = outline[(i + 1) % outline.size()];
+    const double cross = a.x() * b.y() - b.x() * a.y();
+    area2 += cross;
+    cx += (a.x() + b.x()) * cross;
+    cy += (a.y() + b.y()) * cross;
+    mean += a;
+  }
+  if (std::abs(area2) < 1e-9) return mean / static_cast<double>(outline.size());
+  return Vec2(cx / (3.0 * area2), cy / (3.0 * area2));
+}
+
+// "Designate 10 or more points on the table top ... These are called
+// appearance points. Number these points."
+constexpr int kLeastAppearancePoints = 10;
+// A point stands "in or by" a feature: inside its outline, or this close to
+// its edge.
+constexpr double kPointByFeatureInches = 3.0;
+
+// Whether `p` is inside the closed outline or within `d` of its edge.
+bool InOrBy(const Vec2& p, const std::vector<Vec2>& outline, double d) {
+  if (PointInPolygon(p, outline)) return true;
+  for (size_t i = 0; i < outline.size(); ++i) {
+    const Vec2& a = outline[i];
+    const Vec2& b = outline[(i + 1) % outline.size()];
+    const Vec2 ab = b - a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    if ((a + t * ab - p).norm() <= d) return true;
+  }
+  return false;
+}
+
+// Designed (not in the source text): where the British believe the
+// appearance points they cannot see are. The British see the numbers of the
+// visible points and of those tested; every number missing up to 10 (or up
+// to the highest number seen) is a hidden point, placed at the centre of a
+// feature that may hold one and holds no point the British know of, drawn
+// uniformly without replacement (with replacement once every such feature
+// has one); its terrain class is the feature's cover class. With no such
+// feature on the table, none is placed.
+void SampleHiddenPoints(BattleState& state, CounterRng& rng) {
+  std::set<int> known;
+  int highest = kLeastAppearancePoints;
+  for (const Point& p : state.points) {
+    if (p.kind != PointKind::kAppearance) continue;
+    known.insert(p.number);
+    highest = std::max(highest, p.number);
+  }
+  std::vector<int> missing;
+  for (int n = 1; n <= highest; ++n) {
+    if (known.count(n) == 0) missing.push_back(n);
+  }
+  if (missing.empty()) return;
+  std::vector<const Terrain*> free, all;
+  for (const Terrain& t : state.terrain) {
+    if (!MayHoldAppearancePoint(t)) continue;
+    all.push_back(&t);
+    const bool holds = std::any_of(state.points.begin(), state.points.end(), [&](const Point& p) {
+      return p.kind == PointKind::kAppearance &&
+             InOrBy(p.position, t.outline, kPointByFeatureInches);
+    });
+    if (!holds) free.push_back(&t);
+  }
+  if (all.empty()) return;
+  for (int number : missing) {
+    const Terrain* t = nullptr;
+    if (!free.empty()) {
+      const size_t i = rng.Uniform(free.size());
+      t = free[i];
+      free.erase(free.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      t = all[rng.Uniform(all.size())];
+    }
+    Point p;
+    p.kind = PointKind::kAppearance;
+    p.number = number;
+    p.position = OutlineCentre(t->outline);
+    p.terrain_class = std::clamp(t->cover_class, 1, 4);
+    p.hidden = true;
+    p.state = PointState::kUntested;
+    p.name = absl::StrCat("believed hidden appearance point ", number);
+    state.points.push_back(std::move(p));
+  }
+}
+
+}  // namespace
+
 BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
   if (side == Side::kZulu) return v;
@@ -560,10 +686,7 @@ BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
   for (Point& p : v.points) {
     p.marked_force = ForceKind::kUnspecified;
     // Hidden appearance points stay hidden until they are tested.
-    if (p.kind == PointKind::kAppearance && p.hidden &&
-        (p.state == PointState::kUnspecified || p.state == PointState::kUntested)) {
-      continue;
-    }
+    if (HiddenFromBritish(p)) continue;
     points.push_back(p);
   }
   v.points = std::move(points);
@@ -572,8 +695,16 @@ BattleState TsatfRuleset::View(const BattleState& state, Side side) const {
 
 void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
   if (viewer != Side::kBritish) return;
-  // What the British cannot know: what each marker brings, each force's hand,
-  // and how much of the scenario total is left in the pool.
+  // What the British cannot know: where the hidden appearance points are (the
+  // true ones leave the world first; SampleHiddenPoints puts believed ones in
+  // last), what each marker brings, each force's hand, and how much of the
+  // scenario total is left in the pool.
+  state.points.erase(std::remove_if(state.points.begin(), state.points.end(), HiddenFromBritish),
+                     state.points.end());
+  // The believed points draw from a stream of their own, so that a world
+  // drawn from the true state and one drawn from the British view hold the
+  // same ones.
+  CounterRng point_rng(rng.Next(), 1);
   for (Point& p : state.points) {
     if (p.marker != Marker::kNone) {
       p.marked_force = rng.Uniform(6) == 0 ? ForceKind::kSkirmishers : ForceKind::kImpi;
@@ -608,6 +739,7 @@ void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) co
   // The pool: what is left of the total (regiments recycled into it beyond
   // that the British cannot count, and the total caps what it may bring).
   own.force_pool = std::max(0, own.scenario_total - own.committed);
+  SampleHiddenPoints(state, point_rng);
 }
 
 void TsatfRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {

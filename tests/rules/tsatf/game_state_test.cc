@@ -3,6 +3,9 @@
 // sum to one, clone independence, and replay determinism.
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "engine/core/dice.h"
@@ -87,6 +90,97 @@ TEST(TsatfGameState, ABritishWorldDrawsTheScenarioTotalFromTheDesignGuide) {
   }
   EXPECT_LT(lowest, highest) << "the total is drawn, not fixed";
   EXPECT_GT(highest, on_table) << "Zulus still to come";
+}
+
+// The British cannot see a hidden appearance point until it is tested, but
+// they see the numbers of the others and the text's "10 or more" points: a
+// world the British search plays puts each missing number at a feature that
+// may hold a point and holds none they know of (designed: not in the source
+// text). The true hidden points never reach the world.
+Terrain Rectangle(const std::string& id, TerrainKind kind, double x0, double y0, double x1,
+                  double y1, int cover_class) {
+  Terrain t;
+  t.id = id;
+  t.kind = kind;
+  t.outline = {Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1)};
+  t.cover_class = cover_class;
+  return t;
+}
+
+TEST(TsatfGameState, ABritishWorldPlacesTheHiddenPointsItCannotSeeByTheirNumbers) {
+  const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  BattleState s = testing::PatrolState();
+  // Features no visible point stands in or by: the rocks (33-38, 30-34), a
+  // scrub patch and a wood; the kopje holds point 5 (3" from its edge); a
+  // road holds no point.
+  s.terrain.push_back(Rectangle("scrub", TerrainKind::kScrub, 58, 2, 64, 8, 2));
+  s.terrain.push_back(Rectangle("wood", TerrainKind::kWoods, 2, 42, 8, 47, 3));
+  s.terrain.push_back(Rectangle("road", TerrainKind::kRoad, 0, 46, 72, 48, 0));
+  for (Point& p : s.points) {
+    if (p.kind == PointKind::kAppearance && (p.number == 2 || p.number == 7)) p.hidden = true;
+  }
+  ASSERT_TRUE(rules.Validate(s).ok()) << rules.Validate(s);
+  const BattleState view = rules.View(s, Side::kBritish);
+  ASSERT_EQ(std::count_if(view.points.begin(), view.points.end(),
+                          [](const Point& p) { return p.kind == PointKind::kAppearance; }),
+            8);
+  const std::vector<std::pair<Vec2, int>> free = {
+      {Vec2(35.5, 32), 4}, {Vec2(61, 5), 2}, {Vec2(5, 44.5), 3}};
+  std::vector<int> used(free.size(), 0);
+  CounterRng rng(11, 0);
+  for (int i = 0; i < 60; ++i) {
+    BattleState w = view;
+    rules.Resample(w, Side::kBritish, rng);
+    std::vector<int> at;
+    for (const Point& p : w.points) {
+      if (p.kind != PointKind::kAppearance || (p.number != 2 && p.number != 7)) continue;
+      EXPECT_TRUE(p.hidden);
+      EXPECT_EQ(p.state, PointState::kUntested);
+      int which = -1;
+      for (size_t f = 0; f < free.size(); ++f) {
+        if ((p.position - free[f].first).norm() < 1e-9) which = static_cast<int>(f);
+      }
+      ASSERT_GE(which, 0) << "point " << p.number << " at (" << p.position.x() << ", "
+                          << p.position.y() << "): not the centre of a free feature";
+      EXPECT_EQ(p.terrain_class, free[which].second);
+      at.push_back(which);
+      ++used[which];
+    }
+    ASSERT_EQ(at.size(), 2u) << "points 2 and 7 in every world";
+    EXPECT_NE(at[0], at[1]) << "two features, one point each";
+    EXPECT_TRUE(rules.Validate(w).ok()) << rules.Validate(w);
+    EXPECT_EQ(rules.InformationSetKey(w, Side::kBritish),
+              rules.InformationSetKey(s, Side::kBritish));
+  }
+  for (size_t f = 0; f < free.size(); ++f) EXPECT_GT(used[f], 0) << "feature " << f;
+
+  // The true state resamples to the same world as the view: the true hidden
+  // points (here moved anywhere) never reach it.
+  BattleState moved = s;
+  for (Point& p : moved.points) {
+    if (p.hidden) p.position = Vec2(1, 1);
+  }
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    BattleState from_view = view, from_truth = s, from_moved = moved;
+    CounterRng a(seed, 0), b(seed, 0), c(seed, 0);
+    rules.Resample(from_view, Side::kBritish, a);
+    rules.Resample(from_truth, Side::kBritish, b);
+    rules.Resample(from_moved, Side::kBritish, c);
+    ASSERT_EQ(from_view.points.size(), from_truth.points.size());
+    ASSERT_EQ(from_view.points.size(), from_moved.points.size());
+    for (size_t i = 0; i < from_view.points.size(); ++i) {
+      EXPECT_EQ(from_view.points[i].number, from_truth.points[i].number);
+      EXPECT_EQ(from_view.points[i].position, from_truth.points[i].position);
+      EXPECT_EQ(from_view.points[i].position, from_moved.points[i].position);
+    }
+  }
+
+  // With every point in sight, a world adds none.
+  BattleState all_seen = testing::PatrolState();
+  BattleState w = rules.View(all_seen, Side::kBritish);
+  CounterRng r(5, 0);
+  rules.Resample(w, Side::kBritish, r);
+  EXPECT_EQ(w.points.size(), all_seen.points.size());
 }
 
 TEST(TsatfGameState, TheFirstNodeIsTheMovementDeck) {
