@@ -1,6 +1,7 @@
 // engine/rulesets/table_reader.cc: reading a printed table (see the header).
 #include "engine/rulesets/table_reader.h"
 
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -130,6 +131,30 @@ void TableReader::Say(absl::string_view text) {
 
 bool TableReader::MayRollAgain(int rolls) const {
   return dice_.status().ok() && rolls < kMaxTableRolls;
+}
+
+void TellWithoutDie(FreshExplanation& why, const char* source, const char* section,
+                    const char* table, const char* row, absl::string_view text, bool designed) {
+  if (why.quiet()) return;
+  why->rule = RuleRef{source, section, table, row, designed};
+  why->text = std::string(text);
+}
+
+absl::Status CheckCount(int count, const char* field) {
+  if (count < 0) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s: %d is negative", field, count));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDistance(double inches, const char* field) {
+  if (std::isnan(inches) || std::isinf(inches)) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": not a number of inches"));
+  }
+  if (inches < 0) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s: %g is negative", field, inches));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace impi

@@ -41,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "engine/core/dice.h"
@@ -105,6 +106,13 @@ std::string DescribeRoll(const DieRoll& roll);
 // forever.
 inline constexpr int kMaxTableRolls = 64;
 
+// Checks of a table function's situation, the same for every rule set:
+// INVALID_ARGUMENT naming `field` for a negative count ("figures: -2 is
+// negative"), and for a distance in inches that is negative or not a finite
+// number.
+absl::Status CheckCount(int count, const char* field);
+absl::Status CheckDistance(double inches, const char* field);
+
 // Every table function fills a fresh Explanation: the caller's, cleared, or
 // a scratch one when the caller passed null.
 class FreshExplanation {
@@ -129,6 +137,12 @@ class FreshExplanation {
   Explanation* why_;
   bool quiet_ = false;
 };
+
+// For a rule that applies without a die: points why->rule at `row` of
+// `source` and sets why->text to `text` (nothing when quiet).
+void TellWithoutDie(FreshExplanation& why, const char* source, const char* section,
+                    const char* table, const char* row, absl::string_view text,
+                    bool designed = false);
 
 // Reads printed tables for one call of a table function: every die goes to
 // why->dice with its modifiers, why->rule points at the last row landed on

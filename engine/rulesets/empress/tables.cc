@@ -158,26 +158,6 @@ constexpr char kModRegularDisordered[] = "Regular cavalry attacking disordered Z
 constexpr char kModIrregularShaken[] = "Irregular cavalry attacking Shaken Zulus";
 constexpr char kModRegularShaken[] = "Regular cavalry attacking Shaken Zulus";
 
-// ---------------------------------------------------------------------------
-// Checks of the situation.
-
-absl::Status CheckDistance(double inches, const char* field) {
-  if (std::isnan(inches) || std::isinf(inches)) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ": not a number of inches"));
-  }
-  if (inches < 0) {
-    return absl::InvalidArgumentError(absl::StrFormat("%s: %g is negative", field, inches));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status CheckCount(int count, const char* field) {
-  if (count < 0) {
-    return absl::InvalidArgumentError(absl::StrFormat("%s: %d is negative", field, count));
-  }
-  return absl::OkStatus();
-}
-
 // The band a range falls in, by the bands' printed last inches; -1 past the
 // last.
 int BandOf(double range_inches, const double (&ends)[4]) {

@@ -28,7 +28,7 @@ namespace {
 // Rows as printed.
 
 constexpr const char* kPhaseNames[kPhases] = {
-    "Zulu Movement", "Brit Missile Fire", "Zulu Morale",      "Zulu Melee",
+    "Zulu Movement", "Brit Missile Fire", "Zulu Morale",       "Zulu Melee",
     "Brit Movement", "Brit Medical",      "Zulu Missile Fire", "Brit Melee",
 };
 
@@ -69,8 +69,7 @@ constexpr char kRowMeleeCover[] =
     "traverse the cover.";
 
 // COVER.
-constexpr char kRowCoverSoft[] =
-    "Soft Cover = Brush, low dirt mound, wagons, Zulu hut, cattle";
+constexpr char kRowCoverSoft[] = "Soft Cover = Brush, low dirt mound, wagons, Zulu hut, cattle";
 constexpr char kRowCoverRegular[] = "Regular Cover = Wall, barricade, boulders, palisade";
 constexpr char kRowCoverHeavy[] = "Heavy Cover = Building, heavy stone fortifications";
 constexpr char kRowCoverMissileOnly[] = "Missile Fire only Regular Cover = behind donga edge";
@@ -205,31 +204,6 @@ constexpr MeleeTables kDefaultMeleeTables = {{
     {{3, 8, 10}, {0, 3, 6}},  // Table 4
 }};
 
-// ---------------------------------------------------------------------------
-// Checks.
-
-absl::Status CheckCount(int n, const char* field) {
-  if (n >= 0) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrFormat("%s: %d is negative", field, n));
-}
-
-absl::Status CheckDistance(double d, const char* field) {
-  if (std::isnan(d)) return absl::InvalidArgumentError(absl::StrCat(field, ": not a number"));
-  if (d < 0) {
-    return absl::InvalidArgumentError(absl::StrFormat("%s: %g is negative", field, d));
-  }
-  if (std::isinf(d)) return absl::InvalidArgumentError(absl::StrCat(field, ": not finite"));
-  return absl::OkStatus();
-}
-
-// Cites a row that applies without a die and says `text`.
-void Tell(FreshExplanation& why, const char* section, const char* table, const char* row,
-          absl::string_view text, bool designed = false) {
-  if (why.quiet()) return;
-  why->rule = RuleRef{kSource, section, table, row, designed};
-  why->text = std::string(text);
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -237,9 +211,7 @@ void Tell(FreshExplanation& why, const char* section, const char* table, const c
 
 const char* PhaseName(Phase phase) { return kPhaseNames[static_cast<int>(phase)]; }
 
-Phase NextPhase(Phase phase) {
-  return static_cast<Phase>((static_cast<int>(phase) + 1) % kPhases);
-}
+Phase NextPhase(Phase phase) { return static_cast<Phase>((static_cast<int>(phase) + 1) % kPhases); }
 
 // ---------------------------------------------------------------------------
 // MOVEMENT
@@ -247,9 +219,8 @@ Phase NextPhase(Phase phase) {
 absl::StatusOr<MoveAllowance> MovementAllowance(Dice& dice, const MoveSituation& s,
                                                 Explanation* why) {
   const bool gun = s.mover == Mover::kLimbered || s.mover == Mover::kByHand;
-  const bool listed_terrain = s.crosses_defended_wall || s.crosses_deep_water ||
-                              s.up_steep_slope || s.donga_edge_or_terrace ||
-                              s.rough_or_swampy || s.rocky_slope;
+  const bool listed_terrain = s.crosses_defended_wall || s.crosses_deep_water || s.up_steep_slope ||
+                              s.donga_edge_or_terrace || s.rough_or_swampy || s.rocky_slope;
   if (gun && listed_terrain && !s.via_dirt_track) {
     return absl::FailedPreconditionError(absl::StrCat(
         "mover: cannons, gattling guns and wagons cross that ground only by a good dirt track (\"",
@@ -282,8 +253,7 @@ absl::StatusOr<MoveAllowance> MovementAllowance(Dice& dice, const MoveSituation&
     }
   } else {
     if (s.crosses_defended_wall || s.crosses_deep_water || s.up_steep_slope ||
-        s.donga_edge_or_terrace || s.assisting_casualties ||
-        (s.begins_prone && s.ends_prone)) {
+        s.donga_edge_or_terrace || s.assisting_casualties || (s.begins_prone && s.ends_prone)) {
       halved_by = kRowHalved;
     }
     if (halved_by == nullptr && s.mover == Mover::kZulu && s.involves_building) {
@@ -319,10 +289,11 @@ absl::StatusOr<Dismounted> Dismount(int mounted_figures, bool inside_fortified_p
   Dismounted out;
   out.horse_holders = inside_fortified_position ? 0 : mounted_figures / 4;
   out.foot = mounted_figures - out.horse_holders;
-  Tell(w, kSectionMovement, kTableMovement, kRowHorseHolders,
-       absl::StrFormat("%d mounted figures%s: %d foot and %d horse holder%s", mounted_figures,
-                       inside_fortified_position ? " inside a fortified position" : "", out.foot,
-                       out.horse_holders, out.horse_holders == 1 ? "" : "s"));
+  TellWithoutDie(
+      w, kSource, kSectionMovement, kTableMovement, kRowHorseHolders,
+      absl::StrFormat("%d mounted figures%s: %d foot and %d horse holder%s", mounted_figures,
+                      inside_fortified_position ? " inside a fortified position" : "", out.foot,
+                      out.horse_holders, out.horse_holders == 1 ? "" : "s"));
   return out;
 }
 
@@ -334,10 +305,10 @@ absl::StatusOr<bool> MayMeleeAcrossCover(double remaining_inches, double full_mo
   FreshExplanation w(why);
   const double needed = obstacles * full_move_inches / 2.0;
   const bool may = remaining_inches >= needed;
-  Tell(w, kSectionMovementMelee, kSectionMovementMelee, kRowMeleeCover,
-       absl::StrFormat("%d obstacle%s, half a move each: %g\" needed of %g\" left: %s", obstacles,
-                       obstacles == 1 ? "" : "s", needed, remaining_inches,
-                       may ? "may engage this turn" : "stops at the cover"));
+  TellWithoutDie(w, kSource, kSectionMovementMelee, kSectionMovementMelee, kRowMeleeCover,
+                 absl::StrFormat("%d obstacle%s, half a move each: %g\" needed of %g\" left: %s",
+                                 obstacles, obstacles == 1 ? "" : "s", needed, remaining_inches,
+                                 may ? "may engage this turn" : "stops at the cover"));
   return may;
 }
 
@@ -348,12 +319,12 @@ CoverClass CoverOf(Feature feature, Attack attack, bool mounted, bool melee_defe
                    Explanation* why) {
   FreshExplanation w(why);
   if (mounted) {
-    Tell(w, kSectionCover, kSectionCover, kRowCoverMounted, "mounted: no cover");
+    TellWithoutDie(w, kSource, kSectionCover, kSectionCover, kRowCoverMounted, "mounted: no cover");
     return CoverClass::kNone;
   }
   if (attack == Attack::kMelee && !melee_defender) {
-    Tell(w, kSectionCover, kSectionCover, kRowCoverDefender,
-         "the side that initiated the melee: no cover");
+    TellWithoutDie(w, kSource, kSectionCover, kSectionCover, kRowCoverDefender,
+                   "the side that initiated the melee: no cover");
     return CoverClass::kNone;
   }
   const bool missile = attack == Attack::kMissile;
@@ -401,9 +372,9 @@ CoverClass CoverOf(Feature feature, Attack attack, bool mounted, bool melee_defe
   }
   if (row != nullptr) {
     constexpr const char* kNames[] = {"no cover", "Soft Cover", "Regular Cover", "Heavy Cover"};
-    Tell(w, kSectionCover, kSectionCover, row,
-         absl::StrCat(missile ? "against missile fire: " : "in melee: ",
-                      kNames[static_cast<int>(c)]));
+    TellWithoutDie(w, kSource, kSectionCover, kSectionCover, row,
+                   absl::StrCat(missile ? "against missile fire: " : "in melee: ",
+                                kNames[static_cast<int>(c)]));
   }
   return c;
 }
@@ -418,9 +389,10 @@ absl::StatusOr<int> RollRiflemen(Dice& dice, int month, Explanation* why) {
   }
   TableReader r(kSource, dice, why);
   const PrintedTable& table = month == 1 ? kRiflemenJanTable : kRiflemenFebTable;
-  return r.Read(table, 1, 10,
-                month == 1 ? "riflemen of a regular isigaba (Jan column)"
-                           : "riflemen of a regular isigaba (Feb column)")
+  return r
+      .Read(table, 1, 10,
+            month == 1 ? "riflemen of a regular isigaba (Jan column)"
+                       : "riflemen of a regular isigaba (Feb column)")
       .value;
 }
 
@@ -456,8 +428,7 @@ int MaxRange(Weapon weapon, Scale scale) {
 
 int KillOn(Weapon weapon) { return kWeaponRows[static_cast<int>(weapon)].kill_on; }
 
-absl::StatusOr<MissileResult> MissileFire(Dice& dice, const MissileSituation& s,
-                                          Explanation* why) {
+absl::StatusOr<MissileResult> MissileFire(Dice& dice, const MissileSituation& s, Explanation* why) {
   if (absl::Status st = CheckDistance(s.range_inches, "range_inches"); !st.ok()) return st;
   if (absl::Status st = CheckCount(s.dice, "dice"); !st.ok()) return st;
   const WeaponRow& w = kWeaponRows[static_cast<int>(s.weapon)];
@@ -484,8 +455,8 @@ absl::StatusOr<MissileResult> MissileFire(Dice& dice, const MissileSituation& s,
   AddModifierIf(mods, s.target_prone && s.target_cover == CoverClass::kNone, -1, kModProne);
   AddModifierIf(mods, s.target_cover == CoverClass::kSoft, -1, kModSoft);
   AddModifierIf(mods,
-                s.target_cover == CoverClass::kRegular || s.target_cover == CoverClass::kHeavy,
-                -2, kModRegular);
+                s.target_cover == CoverClass::kRegular || s.target_cover == CoverClass::kHeavy, -2,
+                kModRegular);
   AddModifierIf(mods, s.firer_mounted, -2, kModMounted);
   AddModifierIf(mods, s.target_is_induna, -2, kModInduna);
 
@@ -495,15 +466,14 @@ absl::StatusOr<MissileResult> MissileFire(Dice& dice, const MissileSituation& s,
   for (const Modifier& m : mods) out.modifier += m.value;
   if (!r.quiet()) {
     r.Say(absl::StrFormat("%s at %g\" (%s range %d\"): %d+ eliminates", w.name, s.range_inches,
-                          s.scale == Scale::kSkirmish ? "skirmish" : "tactical", range,
-                          w.kill_on));
+                          s.scale == Scale::kSkirmish ? "skirmish" : "tactical", range, w.kill_on));
   }
   for (int i = 0; i < s.dice; ++i) {
-    const DieRoll& roll = r.Roll(
-        1, 10,
-        r.quiet() ? std::string(w.name)
-                  : absl::StrFormat("%s, die %d of %d", w.name, i + 1, s.dice),
-        mods);
+    const DieRoll& roll =
+        r.Roll(1, 10,
+               r.quiet() ? std::string(w.name)
+                         : absl::StrFormat("%s, die %d of %d", w.name, i + 1, s.dice),
+               mods);
     const bool hit = roll.total >= w.kill_on;
     if (hit) ++out.eliminations;
     if (s.weapon == Weapon::kGatlingGun && roll.faces.front() == 1) out.gun_jammed = true;
@@ -516,8 +486,8 @@ absl::StatusOr<MissileResult> MissileFire(Dice& dice, const MissileSituation& s,
     if (!r.quiet()) r.Say("; a 1 before modifiers: the gun has jammed");
   }
   if (!r.quiet()) {
-    r.Say(absl::StrFormat("; %d elimination%s", out.eliminations,
-                          out.eliminations == 1 ? "" : "s"));
+    r.Say(
+        absl::StrFormat("; %d elimination%s", out.eliminations, out.eliminations == 1 ? "" : "s"));
   }
   return out;
 }
@@ -534,8 +504,8 @@ absl::StatusOr<MoraleResult> ZuluMorale(Dice& dice, const MoraleSituation& s, Ex
   if (absl::Status st = CheckCount(s.lost, "lost"); !st.ok()) return st;
   const bool quiet = why == nullptr;
   std::vector<Modifier> mods;
-  mods.push_back(MakeModifier(
-      s.remaining, quiet ? std::string() : "number of figures remaining in isigaba"));
+  mods.push_back(
+      MakeModifier(s.remaining, quiet ? std::string() : "number of figures remaining in isigaba"));
   mods.push_back(MakeModifier(
       -s.lost, quiet ? std::string() : "number of figures lost since last Zulu morale phase"));
   if (s.nnc) {
@@ -573,8 +543,8 @@ StayedChoices StayedOptions(const StayedSituation& s, Explanation* why) {
     if (c.go_prone) may.push_back("go prone");
     if (c.move_to_cover) may.push_back("move to the nearest cover");
     if (c.hold_firm) may.push_back("hold firm");
-    Tell(w, kSectionMorale, kTableMorale, kRowStayed,
-         absl::StrCat("Stayed: may ", absl::StrJoin(may, ", or ")));
+    TellWithoutDie(w, kSource, kSectionMorale, kTableMorale, kRowStayed,
+                   absl::StrCat("Stayed: may ", absl::StrJoin(may, ", or ")));
   }
   return c;
 }
@@ -586,10 +556,10 @@ absl::StatusOr<Screened> CattleScreen(int cattle, int casualties, Explanation* w
   Screened out;
   out.cattle_removed = std::min(std::min(cattle, 2), casualties);
   out.figures_lost = casualties - out.cattle_removed;
-  Tell(w, kSectionCattle, kSectionCattle, kRowCattle,
-       absl::StrFormat("%d casualt%s: %d cattle removed, %d figure%s lost", casualties,
-                       casualties == 1 ? "y" : "ies", out.cattle_removed, out.figures_lost,
-                       out.figures_lost == 1 ? "" : "s"));
+  TellWithoutDie(w, kSource, kSectionCattle, kSectionCattle, kRowCattle,
+                 absl::StrFormat("%d casualt%s: %d cattle removed, %d figure%s lost", casualties,
+                                 casualties == 1 ? "y" : "ies", out.cattle_removed,
+                                 out.figures_lost, out.figures_lost == 1 ? "" : "s"));
   return out;
 }
 
@@ -607,10 +577,10 @@ absl::StatusOr<bool> InDirectingRange(Scale scale, double distance_inches, bool 
     reach = line_of_sight ? 24 : 12;
   }
   const bool in = distance_inches <= reach;
-  Tell(w, kSectionInduna, kSectionInduna, kRowInduna,
-       absl::StrFormat("%g\" %s line of sight, within %d\": %s", distance_inches,
-                       line_of_sight ? "in" : "out of", reach,
-                       in ? "may direct it" : "too far to direct it"));
+  TellWithoutDie(w, kSource, kSectionInduna, kSectionInduna, kRowInduna,
+                 absl::StrFormat("%g\" %s line of sight, within %d\": %s", distance_inches,
+                                 line_of_sight ? "in" : "out of", reach,
+                                 in ? "may direct it" : "too far to direct it"));
   return in;
 }
 
@@ -618,14 +588,14 @@ InDunaHit InDunaElimination(Dice& dice, bool british_have_medical_corps, bool al
                             Explanation* why) {
   if (already_wounded) {
     FreshExplanation w(why);
-    Tell(w, kSectionInduna, kTableInduna, kRowInDunaSecond,
-         "a second elimination: permanently eliminated");
+    TellWithoutDie(w, kSource, kSectionInduna, kTableInduna, kRowInDunaSecond,
+                   "a second elimination: permanently eliminated");
     return InDunaHit::kEliminated;
   }
   if (!british_have_medical_corps) {
     FreshExplanation w(why);
-    Tell(w, kSectionInduna, kTableInduna, kRowInDunaNoMedical,
-         "no medical corps in the British order of battle: eliminated");
+    TellWithoutDie(w, kSource, kSectionInduna, kTableInduna, kRowInDunaNoMedical,
+                   "no medical corps in the British order of battle: eliminated");
     return InDunaHit::kEliminated;
   }
   TableReader r(kSource, dice, why);
@@ -639,21 +609,22 @@ BritHit BritishElimination(bool wounded, bool is_medical_corps, bool medical_cor
                            Explanation* why) {
   FreshExplanation w(why);
   if (is_medical_corps && !wounded) {
-    Tell(w, kSectionMedical, kSectionMedical, kRowMedic, "the medical corps: now wounded");
+    TellWithoutDie(w, kSource, kSectionMedical, kSectionMedical, kRowMedic,
+                   "the medical corps: now wounded");
     return BritHit::kMedicWounded;
   }
   if (wounded) {
-    Tell(w, kSectionCasualties, kSectionCasualties, kRowWoundedBrit,
-         "a wounded Brit: eliminated permanently");
+    TellWithoutDie(w, kSource, kSectionCasualties, kSectionCasualties, kRowWoundedBrit,
+                   "a wounded Brit: eliminated permanently");
     return BritHit::kEliminated;
   }
   if (!medical_corps_can_take) {
-    Tell(w, kSectionCasualties, kSectionCasualties, kRowCasualtyNoMedic,
-         "no medical corps to take it: eliminated permanently");
+    TellWithoutDie(w, kSource, kSectionCasualties, kSectionCasualties, kRowCasualtyNoMedic,
+                   "no medical corps to take it: eliminated permanently");
     return BritHit::kEliminated;
   }
-  Tell(w, kSectionCasualties, kSectionCasualties, kRowCasualty,
-       "placed alongside the medical corps as a casualty");
+  TellWithoutDie(w, kSource, kSectionCasualties, kSectionCasualties, kRowCasualty,
+                 "placed alongside the medical corps as a casualty");
   return BritHit::kCasualty;
 }
 
@@ -666,8 +637,8 @@ MedicalOutcome MedicalRoll(Dice& dice, Explanation* why, MedicalOutcome on_seven
       {7, 7, "7 (designed: not in the source text)",
        on_seven == MedicalOutcome::kEliminated
            ? "eliminated permanently (a 7, as the caller reads it)"
-       : on_seven == MedicalOutcome::kWounded  ? "wounded (a 7, as the caller reads it)"
-                                               : "still a casualty (a 7: rolled again next phase)",
+       : on_seven == MedicalOutcome::kWounded ? "wounded (a 7, as the caller reads it)"
+                                              : "still a casualty (a 7: rolled again next phase)",
        static_cast<int>(on_seven)},
       {8, 10, kRowMedicalRoll, "wounded", static_cast<int>(MedicalOutcome::kWounded)},
   };
@@ -687,24 +658,23 @@ int MeleeDice(int zulu_figures, int brit_figures) {
 
 absl::StatusOr<int> MeleeTableIndex(const MeleeSides& s, Explanation* why) {
   using Field = std::pair<int, const char*>;
-  for (const auto& [n, field] :
-       std::initializer_list<Field>{{s.brits, "brits"},
-        {s.brits_with_rifle_and_bayonet, "brits_with_rifle_and_bayonet"},
-        {s.brits_mounted, "brits_mounted"},
-        {s.brits_in_square, "brits_in_square"},
-        {s.brits_in_regular_cover, "brits_in_regular_cover"},
-        {s.brits_in_heavy_cover, "brits_in_heavy_cover"},
-        {s.zulus, "zulus"},
-        {s.zulus_in_cover, "zulus_in_cover"}}) {
+  for (const auto& [n, field] : std::initializer_list<Field>{
+           {s.brits, "brits"},
+           {s.brits_with_rifle_and_bayonet, "brits_with_rifle_and_bayonet"},
+           {s.brits_mounted, "brits_mounted"},
+           {s.brits_in_square, "brits_in_square"},
+           {s.brits_in_regular_cover, "brits_in_regular_cover"},
+           {s.brits_in_heavy_cover, "brits_in_heavy_cover"},
+           {s.zulus, "zulus"},
+           {s.zulus_in_cover, "zulus_in_cover"}}) {
     if (absl::Status st = CheckCount(n, field); !st.ok()) return st;
   }
-  for (const auto& [n, field] :
-       std::initializer_list<Field>{
+  for (const auto& [n, field] : std::initializer_list<Field>{
            {s.brits_with_rifle_and_bayonet, "brits_with_rifle_and_bayonet"},
-        {s.brits_mounted, "brits_mounted"},
-        {s.brits_in_square, "brits_in_square"},
-        {s.brits_in_regular_cover + s.brits_in_heavy_cover,
-         "brits_in_regular_cover + brits_in_heavy_cover"}}) {
+           {s.brits_mounted, "brits_mounted"},
+           {s.brits_in_square, "brits_in_square"},
+           {s.brits_in_regular_cover + s.brits_in_heavy_cover,
+            "brits_in_regular_cover + brits_in_heavy_cover"}}) {
     if (n > s.brits) {
       return absl::InvalidArgumentError(
           absl::StrFormat("%s: %d is more than the %d brits", field, n, s.brits));
@@ -716,7 +686,8 @@ absl::StatusOr<int> MeleeTableIndex(const MeleeSides& s, Explanation* why) {
   }
   FreshExplanation w(why);
   if (s.nnc) {
-    Tell(w, kSectionNnc, kTableMeleeShift, kRowNncMelee, "NNC: Table 0, no modifiers");
+    TellWithoutDie(w, kSource, kSectionNnc, kTableMeleeShift, kRowNncMelee,
+                   "NNC: Table 0, no modifiers");
     return 0;
   }
   // "Modifiers are used if they apply to at least half of the figures".
@@ -762,9 +733,8 @@ absl::StatusOr<MeleeRoundResult> MeleeRound(Dice& dice, int table, int zulu_figu
                                             int brit_figures, Explanation* why,
                                             const MeleeTables& tables) {
   if (table < kLowestMeleeTable || table > kHighestMeleeTable) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("table: %d is not one of Tables %d to %d", table, kLowestMeleeTable,
-                        kHighestMeleeTable));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "table: %d is not one of Tables %d to %d", table, kLowestMeleeTable, kHighestMeleeTable));
   }
   if (absl::Status st = CheckCount(zulu_figures, "zulu_figures"); !st.ok()) return st;
   if (absl::Status st = CheckCount(brit_figures, "brit_figures"); !st.ok()) return st;
@@ -775,8 +745,8 @@ absl::StatusOr<MeleeRoundResult> MeleeRound(Dice& dice, int table, int zulu_figu
   out.dice = MeleeDice(zulu_figures, brit_figures);
   const std::string table_name = absl::StrCat("Table ", table);
   if (!r.quiet()) {
-    r.Say(absl::StrFormat("%s (designed), %d Zulus against %d Brits: %d d10 a side",
-                          table_name, zulu_figures, brit_figures, out.dice));
+    r.Say(absl::StrFormat("%s (designed), %d Zulus against %d Brits: %d d10 a side", table_name,
+                          zulu_figures, brit_figures, out.dice));
   }
   constexpr const char* kEffectNames[] = {"no effect", "an enemy figure eliminated",
                                           "an enemy figure retreats", "one of its own retreats"};
@@ -786,9 +756,9 @@ absl::StatusOr<MeleeRoundResult> MeleeRound(Dice& dice, int table, int zulu_figu
     for (int i = 0; i < out.dice; ++i) {
       const DieRoll& roll = r.Roll(
           1, 10,
-          r.quiet() ? std::string(zulu ? "Zulu melee" : "Brit melee")
-                    : absl::StrFormat("%s melee, die %d of %d", zulu ? "Zulu" : "Brit", i + 1,
-                                      out.dice));
+          r.quiet()
+              ? std::string(zulu ? "Zulu melee" : "Brit melee")
+              : absl::StrFormat("%s melee, die %d of %d", zulu ? "Zulu" : "Brit", i + 1, out.dice));
       const MeleeEffect e = ReadMeleeDie(half, roll.total);
       switch (e) {
         case MeleeEffect::kNone:
@@ -811,9 +781,9 @@ absl::StatusOr<MeleeRoundResult> MeleeRound(Dice& dice, int table, int zulu_figu
   }
   r.Cite(kSectionMelee, kTableMeleeEffect, table_name.c_str(), /*designed=*/true);
   if (!r.quiet()) {
-    r.Say(absl::StrFormat(
-        "; Brits: %d eliminated, %d retreat; Zulus: %d eliminated, %d retreat",
-        out.brits_eliminated, out.brits_retreated, out.zulus_eliminated, out.zulus_retreated));
+    r.Say(absl::StrFormat("; Brits: %d eliminated, %d retreat; Zulus: %d eliminated, %d retreat",
+                          out.brits_eliminated, out.brits_retreated, out.zulus_eliminated,
+                          out.zulus_retreated));
   }
   return out;
 }
@@ -875,14 +845,13 @@ absl::StatusOr<Allocation> AllocateZuluEffects(int warriors, int indunas, int el
   return Lay(order, order, eliminations, retreats);
 }
 
-bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining,
-                        Explanation* why) {
+bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining, Explanation* why) {
   FreshExplanation w(why);
-  const bool drawn =
-      zulus_at_start > 0 && 2 * zulus_out >= zulus_at_start && brits_remaining >= 1;
-  Tell(w, kSectionMelee, kSectionMelee, kRowBuildingDraw,
-       absl::StrFormat("%d of %d Zulus eliminated or retreated, %d Brits left: %s", zulus_out,
-                       zulus_at_start, brits_remaining, drawn ? "a draw" : "fought on"));
+  const bool drawn = zulus_at_start > 0 && 2 * zulus_out >= zulus_at_start && brits_remaining >= 1;
+  TellWithoutDie(
+      w, kSource, kSectionMelee, kSectionMelee, kRowBuildingDraw,
+      absl::StrFormat("%d of %d Zulus eliminated or retreated, %d Brits left: %s", zulus_out,
+                      zulus_at_start, brits_remaining, drawn ? "a draw" : "fought on"));
   return drawn;
 }
 

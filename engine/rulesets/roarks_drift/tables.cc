@@ -77,8 +77,7 @@ constexpr char kSecMelee[] = "7.0 Melee";
 constexpr char kRowMeleeOdds[] =
     "D. Sum the attacking melee factors. Divide by the defender's Melee Factors (sum all "
     "defenders in a hex) to yield a ratio, dropping fractions.";
-constexpr char kRowMeleeExample[] =
-    "The odds are 5:18 or 1:4 (the nearest numbers on the chart).";
+constexpr char kRowMeleeExample[] = "The odds are 5:18 or 1:4 (the nearest numbers on the chart).";
 constexpr char kTableMeleeChart[] = "Melee Chart (designed: not in the source text)";
 constexpr const char* kMeleeColumnNames[kMeleeColumns] = {"1:4", "1:3", "1:2", "1:1", "2:1",
                                                           "3:1", "4:1", "5:1", "6:1"};
@@ -130,18 +129,6 @@ constexpr MeleeChart kDefaultMeleeChart = {{
     {3, 6, 9},     // 6:1
 }};
 
-absl::Status CheckCount(int n, const char* field) {
-  if (n >= 0) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrFormat("%s: %d is negative", field, n));
-}
-
-void Tell(FreshExplanation& why, const char* section, const char* table, const char* row,
-          absl::string_view text, bool designed = false) {
-  if (why.quiet()) return;
-  why->rule = RuleRef{kSource, section, table, row, designed};
-  why->text = std::string(text);
-}
-
 // A column of a designed chart as rows for the reader.
 struct ColumnRows {
   ColumnRows(const ChartColumn& c, const char* name) {
@@ -161,8 +148,8 @@ struct ColumnRows {
   int n = 0;
 };
 
-Damage ReadColumn(TableReader& r, const char* section, const char* table,
-                  const ChartColumn& column, const char* name, absl::string_view purpose) {
+Damage ReadColumn(TableReader& r, const char* section, const char* table, const ChartColumn& column,
+                  const char* name, absl::string_view purpose) {
   const ColumnRows rows(column, name);
   const PrintedTable t{section, table, absl::MakeConstSpan(rows.kept, rows.n), /*designed=*/true};
   return static_cast<Damage>(r.Read(t, 2, 6, purpose).value);
@@ -170,11 +157,16 @@ Damage ReadColumn(TableReader& r, const char* section, const char* table,
 
 const char* WoundName(WoundState w) {
   switch (w) {
-    case WoundState::kNone: return "unwounded";
-    case WoundState::kLight: return "lightly wounded";
-    case WoundState::kSerious: return "seriously wounded";
-    case WoundState::kLightAndSerious: return "light and serious wounds";
-    case WoundState::kDead: return "mortally wounded";
+    case WoundState::kNone:
+      return "unwounded";
+    case WoundState::kLight:
+      return "lightly wounded";
+    case WoundState::kSerious:
+      return "seriously wounded";
+    case WoundState::kLightAndSerious:
+      return "light and serious wounds";
+    case WoundState::kDead:
+      return "mortally wounded";
   }
   return "";
 }
@@ -208,9 +200,10 @@ int MovementAllowance(Side side, WoundState wound, Explanation* why) {
   if (wound == WoundState::kLight) cut = 1;
   if (wound == WoundState::kSerious || wound == WoundState::kLightAndSerious) cut = 2;
   const int ma = wound == WoundState::kDead ? 0 : std::max(0, base - cut);
-  Tell(w, kSecMovement, kSecMovement, cut > 0 ? kRowWoundMa : kRowMa,
-       absl::StrFormat("%s MA %d MPs%s = %d", side == Side::kZulu ? "Zulu" : "British", base,
-                       cut > 0 ? absl::StrFormat(", %s -%d", WoundName(wound), cut) : "", ma));
+  TellWithoutDie(
+      w, kSource, kSecMovement, kSecMovement, cut > 0 ? kRowWoundMa : kRowMa,
+      absl::StrFormat("%s MA %d MPs%s = %d", side == Side::kZulu ? "Zulu" : "British", base,
+                      cut > 0 ? absl::StrFormat(", %s -%d", WoundName(wound), cut) : "", ma));
   return ma;
 }
 
@@ -220,19 +213,25 @@ absl::StatusOr<int> StackingExcess(Side side, int units, Explanation* why) {
   if (absl::Status st = CheckCount(units, "units"); !st.ok()) return st;
   FreshExplanation w(why);
   const int excess = std::max(0, units - StackingLimit(side));
-  Tell(w, kSecStacking, kSecStacking, excess > 0 ? kRowExcess
-                                      : side == Side::kZulu ? kRowStackZulu
-                                                            : kRowStackBritish,
-       absl::StrFormat("%d units, limit %d: %d removed", units, StackingLimit(side), excess));
+  TellWithoutDie(
+      w, kSource, kSecStacking, kSecStacking,
+      excess > 0            ? kRowExcess
+      : side == Side::kZulu ? kRowStackZulu
+                            : kRowStackBritish,
+      absl::StrFormat("%d units, limit %d: %d removed", units, StackingLimit(side), excess));
   return excess;
 }
 
 const char* DamageName(Damage d) {
   switch (d) {
-    case Damage::kMiss: return "miss";
-    case Damage::kLight: return "L (Light wound)";
-    case Damage::kSerious: return "S (Serious wound)";
-    case Damage::kMortal: return "M (Mortal wound)";
+    case Damage::kMiss:
+      return "miss";
+    case Damage::kLight:
+      return "L (Light wound)";
+    case Damage::kSerious:
+      return "S (Serious wound)";
+    case Damage::kMortal:
+      return "M (Mortal wound)";
   }
   return "";
 }
@@ -248,8 +247,8 @@ absl::StatusOr<int> FireOdds(int fire_factors, int fire_defense, Explanation* wh
   }
   FreshExplanation w(why);
   const int ratio = fire_factors / fire_defense;
-  Tell(w, kSecFire, kSecFire, kRowFireOdds,
-       absl::StrFormat("%d FF / FDF %d = %d:1", fire_factors, fire_defense, ratio));
+  TellWithoutDie(w, kSource, kSecFire, kSecFire, kRowFireOdds,
+                 absl::StrFormat("%d FF / FDF %d = %d:1", fire_factors, fire_defense, ratio));
   return ratio;
 }
 
@@ -260,8 +259,8 @@ absl::StatusOr<Damage> FireChartRoll(Dice& dice, int ratio, Explanation* why,
   if (absl::Status st = CheckCount(ratio, "ratio"); !st.ok()) return st;
   if (ratio == 0) {
     FreshExplanation w(why);
-    Tell(w, kSecFire, kTableFireChart, "under 1:1 (designed: a miss, no roll)",
-         "under 1:1: a miss", /*designed=*/true);
+    TellWithoutDie(w, kSource, kSecFire, kTableFireChart, "under 1:1 (designed: a miss, no roll)",
+                   "under 1:1: a miss", /*designed=*/true);
     return Damage::kMiss;
   }
   const int column = std::min(ratio, kFireColumns) - 1;
@@ -278,8 +277,8 @@ bool InVolleyReach(int hex_distance_from_lieutenant) {
 bool VolleyAllowed(int men_firing, Explanation* why) {
   FreshExplanation w(why);
   const bool ok = men_firing >= kVolleyMinimumMen;
-  Tell(w, kSecVolley, kSecVolley, kRowVolleyTen,
-       absl::StrFormat("%d men: %s", men_firing, ok ? "may fire a volley" : "too few"));
+  TellWithoutDie(w, kSource, kSecVolley, kSecVolley, kRowVolleyTen,
+                 absl::StrFormat("%d men: %s", men_firing, ok ? "may fire a volley" : "too few"));
   return ok;
 }
 
@@ -303,9 +302,8 @@ absl::StatusOr<OskarbergResult> OskarbergFire(Dice& dice, const OskarbergSituati
         absl::StrCat("zulu_in_main_perimeter: \"", kRowOskPerimeter, "\""));
   }
   if (s.suppression == kFullySuppressed) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("suppression: the Oskarberg fire is fully suppressed (\"", kRowSuppressLevels,
-                     "\")"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "suppression: the Oskarberg fire is fully suppressed (\"", kRowSuppressLevels, "\")"));
   }
   const int to_hit = OskarbergToHit(s.suppression);
   const PrintedRow hit_rows[] = {
@@ -319,16 +317,15 @@ absl::StatusOr<OskarbergResult> OskarbergFire(Dice& dice, const OskarbergSituati
   if (!out.hit) return out;
   const int units = r.Read(kOskUnits, 1, 6, "Oskarberg fire, British units wounded").value;
   const ColumnRows rows(chart[3], "4:1");
-  const PrintedTable column{kSecOskarberg, kTableFireChart,
-                            absl::MakeConstSpan(rows.kept, rows.n), /*designed=*/true};
+  const PrintedTable column{kSecOskarberg, kTableFireChart, absl::MakeConstSpan(rows.kept, rows.n),
+                            /*designed=*/true};
   for (int u = 0; u < units; ++u) {
     Damage d = Damage::kMiss;
     for (int rolls = 0; d == Damage::kMiss && r.MayRollAgain(rolls); ++rolls) {
       d = static_cast<Damage>(
           r.Read(column, 2, 6,
                  r.quiet() ? std::string("Oskarberg damage")
-                           : absl::StrFormat("Oskarberg damage, unit %d of %d (4:1)", u + 1,
-                                             units))
+                           : absl::StrFormat("Oskarberg damage, unit %d of %d (4:1)", u + 1, units))
               .value);
     }
     out.wounded.push_back(d);
@@ -373,9 +370,9 @@ absl::StatusOr<int> MeleeFactor(int melee_factors, const MeleeTerrain& t, Explan
   int den = 1;
   std::vector<std::string> said;
   if (t.prone && t.attacking) {
-    Tell(w, kSecMovement, kSecMovement,
-         "F. ... They have no melee attack strength, ½ melee defense",
-         "prone: no melee attack strength");
+    TellWithoutDie(w, kSource, kSecMovement, kSecMovement,
+                   "F. ... They have no melee attack strength, ½ melee defense",
+                   "prone: no melee attack strength");
     return 0;
   }
   if (t.prone) {
@@ -429,9 +426,10 @@ absl::StatusOr<MeleeOddsResult> MeleeOdds(int attack_factors, int defense_factor
   }
   out.attack = out.column >= kOneToOne ? out.column - kOneToOne + 1 : 1;
   out.defend = out.column >= kOneToOne ? 1 : kOneToOne - out.column + 1;
-  Tell(w, kSecMelee, kSecMelee, out.column < kOneToOne ? kRowMeleeExample : kRowMeleeOdds,
-       absl::StrFormat("%d:%d is %s", attack_factors, defense_factors,
-                       kMeleeColumnNames[out.column]));
+  TellWithoutDie(w, kSource, kSecMelee, kSecMelee,
+                 out.column < kOneToOne ? kRowMeleeExample : kRowMeleeOdds,
+                 absl::StrFormat("%d:%d is %s", attack_factors, defense_factors,
+                                 kMeleeColumnNames[out.column]));
   return out;
 }
 
@@ -464,28 +462,46 @@ WoundState Wound(WoundState now, Damage d, Explanation* why) {
       break;
     case Damage::kLight:
       switch (now) {
-        case WoundState::kNone: next = WoundState::kLight; break;
-        case WoundState::kLight: next = WoundState::kSerious; break;
+        case WoundState::kNone:
+          next = WoundState::kLight;
+          break;
+        case WoundState::kLight:
+          next = WoundState::kSerious;
+          break;
         case WoundState::kSerious:
           next = WoundState::kLightAndSerious;
           row = kRowLightSerious;
           break;
-        case WoundState::kLightAndSerious: next = WoundState::kDead; row = kRowLightSerious; break;
-        case WoundState::kDead: break;
+        case WoundState::kLightAndSerious:
+          next = WoundState::kDead;
+          row = kRowLightSerious;
+          break;
+        case WoundState::kDead:
+          break;
       }
       break;
     case Damage::kSerious:
       switch (now) {
-        case WoundState::kNone: next = WoundState::kSerious; row = kRowTwoSerious; break;
-        case WoundState::kLight: next = WoundState::kLightAndSerious; row = kRowLightSerious; break;
+        case WoundState::kNone:
+          next = WoundState::kSerious;
+          row = kRowTwoSerious;
+          break;
+        case WoundState::kLight:
+          next = WoundState::kLightAndSerious;
+          row = kRowLightSerious;
+          break;
         case WoundState::kSerious:
-        case WoundState::kLightAndSerious: next = WoundState::kDead; row = kRowTwoSerious; break;
-        case WoundState::kDead: break;
+        case WoundState::kLightAndSerious:
+          next = WoundState::kDead;
+          row = kRowTwoSerious;
+          break;
+        case WoundState::kDead:
+          break;
       }
       break;
   }
-  Tell(w, kSecDamage, kSecDamage, row,
-       absl::StrFormat("%s, %s: %s", WoundName(now), DamageName(d), WoundName(next)));
+  TellWithoutDie(w, kSource, kSecDamage, kSecDamage, row,
+                 absl::StrFormat("%s, %s: %s", WoundName(now), DamageName(d), WoundName(next)));
   return next;
 }
 
@@ -537,9 +553,9 @@ Healing InterphaseLight(Dice& dice, Surgeon reynolds, Explanation* why) {
   Healing out;
   if (reynolds != Surgeon::kSeriouslyWounded) {
     FreshExplanation w(why);
-    Tell(w, kSecHealing, kSecHealing,
-         "Those with light wounds are cured at the beginning of the next phase.",
-         "a light wound: cured at the beginning of the next phase");
+    TellWithoutDie(w, kSource, kSecHealing, kSecHealing,
+                   "Those with light wounds are cured at the beginning of the next phase.",
+                   "a light wound: cured at the beginning of the next phase");
     out.cured = true;
     out.cured_on_turn = 1;
     return out;
@@ -581,8 +597,8 @@ absl::StatusOr<bool> EntryAllowed(const std::vector<int>& zones,
   FreshExplanation w(why);
   if (zones.empty() || zones.size() > 2 ||
       (zones.size() == 2 && !ZonesAdjacent(zones[0], zones[1]))) {
-    Tell(w, kSecPlacement, kSecPlacement, kRowZones,
-         "not one zone or two adjacent zones: may not enter so");
+    TellWithoutDie(w, kSource, kSecPlacement, kSecPlacement, kRowZones,
+                   "not one zone or two adjacent zones: may not enter so");
     return false;
   }
   for (const std::vector<int>& other : placed) {
@@ -590,12 +606,12 @@ absl::StatusOr<bool> EntryAllowed(const std::vector<int>& zones,
       return std::find(other.begin(), other.end(), z) != other.end();
     });
     if (all_theirs) {
-      Tell(w, kSecPlacement, kSecPlacement, kRowZonesShared,
-           "every zone of it is another regiment's: may not enter so");
+      TellWithoutDie(w, kSource, kSecPlacement, kSecPlacement, kRowZonesShared,
+                     "every zone of it is another regiment's: may not enter so");
       return false;
     }
   }
-  Tell(w, kSecPlacement, kSecPlacement, kRowZones, "may enter so");
+  TellWithoutDie(w, kSource, kSecPlacement, kSecPlacement, kRowZones, "may enter so");
   return true;
 }
 
@@ -620,10 +636,14 @@ bool RoofFireFromRifles(Dice& dice, WoundState firer, Explanation* why) {
 
 bool ZuluRoofFire(Dice& dice, Explanation* why) {
   const PrintedRow rows[] = {
-      {2, 11, "C. A Zulu unit can start a roof on fire on a roll of 12 if not moving or firing "
-              "that turn.", "fails", 0},
-      {12, 12, "C. A Zulu unit can start a roof on fire on a roll of 12 if not moving or firing "
-               "that turn.", "the roof is on fire", 1},
+      {2, 11,
+       "C. A Zulu unit can start a roof on fire on a roll of 12 if not moving or firing "
+       "that turn.",
+       "fails", 0},
+      {12, 12,
+       "C. A Zulu unit can start a roof on fire on a roll of 12 if not moving or firing "
+       "that turn.",
+       "the roof is on fire", 1},
   };
   const PrintedTable t{kSecFires, kSecFires, rows};
   TableReader r(kSource, dice, why);
@@ -657,14 +677,23 @@ std::vector<Damage> FireDamage(int turn, Explanation* why) {
   std::vector<Damage> out;
   const int row = std::clamp(turn, 1, 5);
   switch (row) {
-    case 1: break;
-    case 2: out = {Damage::kLight}; break;
-    case 3: out = {Damage::kSerious}; break;
-    case 4: out = {Damage::kSerious, Damage::kLight}; break;
-    case 5: out = {Damage::kMortal}; break;
+    case 1:
+      break;
+    case 2:
+      out = {Damage::kLight};
+      break;
+    case 3:
+      out = {Damage::kSerious};
+      break;
+    case 4:
+      out = {Damage::kSerious, Damage::kLight};
+      break;
+    case 5:
+      out = {Damage::kMortal};
+      break;
   }
-  Tell(w, kSecFireEffects, "Turn* | Damage", kRows[row - 1],
-       absl::StrFormat("turn %d in a room on fire", turn));
+  TellWithoutDie(w, kSource, kSecFireEffects, "Turn* | Damage", kRows[row - 1],
+                 absl::StrFormat("turn %d in a room on fire", turn));
   return out;
 }
 
@@ -672,10 +701,10 @@ std::vector<Damage> FireDamage(int turn, Explanation* why) {
 // 12.0
 
 const char* VictoryName(Victory v) {
-  constexpr const char* kNames[] = {
-      "British Smashing", "British Great",  "British Spiritual", "British Tactical",
-      "British Marginal", "Draw",           "Zulu Marginal",     "Zulu Tactical",
-      "Zulu Spiritual",   "Zulu Great",     "Zulu Smashing"};
+  constexpr const char* kNames[] = {"British Smashing", "British Great",    "British Spiritual",
+                                    "British Tactical", "British Marginal", "Draw",
+                                    "Zulu Marginal",    "Zulu Tactical",    "Zulu Spiritual",
+                                    "Zulu Great",       "Zulu Smashing"};
   return kNames[static_cast<int>(v)];
 }
 
@@ -702,15 +731,16 @@ absl::StatusOr<Victory> VictoryLevel(int british_dead, Explanation* why, Victory
   FreshExplanation w(why);
   for (const Row& r : kRows) {
     if (british_dead >= r.low && british_dead <= r.high) {
-      Tell(w, kSecVictory, kTableVictory, r.text,
-           absl::StrFormat("%d British dead: %s", british_dead, VictoryName(r.v)));
+      TellWithoutDie(w, kSource, kSecVictory, kTableVictory, r.text,
+                     absl::StrFormat("%d British dead: %s", british_dead, VictoryName(r.v)));
       return r.v;
     }
   }
   // 36-38: no printed row.
-  Tell(w, kSecVictory, kTableVictory, "36-38 (designed: the printed table has no row)",
-       absl::StrFormat("%d British dead: %s (no printed row)", british_dead, VictoryName(gap)),
-       /*designed=*/true);
+  TellWithoutDie(
+      w, kSource, kSecVictory, kTableVictory, "36-38 (designed: the printed table has no row)",
+      absl::StrFormat("%d British dead: %s (no printed row)", british_dead, VictoryName(gap)),
+      /*designed=*/true);
   return gap;
 }
 
