@@ -144,6 +144,10 @@ absl::Status CheckCount(int count, const char* field) {
   if (count < 0) {
     return absl::InvalidArgumentError(absl::StrFormat("%s: %d is negative", field, count));
   }
+  if (count > kMaxTableCount) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: %d is more than %d (no table counts so many)", field, count, kMaxTableCount));
+  }
   return absl::OkStatus();
 }
 

@@ -107,9 +107,12 @@ std::string DescribeRoll(const DieRoll& roll);
 inline constexpr int kMaxTableRolls = 64;
 
 // Checks of a table function's situation, the same for every rule set:
-// INVALID_ARGUMENT naming `field` for a negative count ("figures: -2 is
-// negative"), and for a distance in inches that is negative or not a finite
-// number.
+// INVALID_ARGUMENT naming `field` for a count that is negative ("figures: -2
+// is negative") or over kMaxTableCount (no table counts so many figures,
+// dice or factors: the cap keeps a roll of one die a figure finite and the
+// tables' sums far from overflow), and for a distance in inches that is
+// negative or not a finite number.
+inline constexpr int kMaxTableCount = 100000;
 absl::Status CheckCount(int count, const char* field);
 absl::Status CheckDistance(double inches, const char* field);
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -847,7 +848,9 @@ absl::StatusOr<Allocation> AllocateZuluEffects(int warriors, int indunas, int el
 
 bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining, Explanation* why) {
   FreshExplanation w(why);
-  const bool drawn = zulus_at_start > 0 && 2 * zulus_out >= zulus_at_start && brits_remaining >= 1;
+  const bool drawn = zulus_at_start > 0 &&
+                     2 * static_cast<int64_t>(zulus_out) >= zulus_at_start &&
+                     brits_remaining >= 1;
   TellWithoutDie(
       w, kSource, kSectionMelee, kSectionMelee, kRowBuildingDraw,
       absl::StrFormat("%d of %d Zulus eliminated or retreated, %d Brits left: %s", zulus_out,

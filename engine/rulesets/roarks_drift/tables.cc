@@ -4,6 +4,7 @@
 #include "engine/rulesets/roarks_drift/tables.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -411,6 +412,7 @@ absl::StatusOr<MeleeOddsResult> MeleeOdds(int attack_factors, int defense_factor
     return absl::InvalidArgumentError(
         absl::StrFormat("defense_factors: %d is below 1", defense_factors));
   }
+  if (absl::Status st = CheckCount(defense_factors, "defense_factors"); !st.ok()) return st;
   if (attack_factors == 0) {
     return absl::FailedPreconditionError(
         "attack_factors: 0 is no attack (a prone Zulu has no melee attack strength)");
@@ -616,7 +618,8 @@ absl::StatusOr<bool> EntryAllowed(const std::vector<int>& zones,
 }
 
 bool RegimentRetires(int units_at_phase_start, int units_killed) {
-  return units_at_phase_start > 0 && 3 * units_killed >= units_at_phase_start;
+  return units_at_phase_start > 0 &&
+         3 * static_cast<int64_t>(units_killed) >= units_at_phase_start;
 }
 
 bool GameEndsOnZuluKills(int zulu_units_killed) {

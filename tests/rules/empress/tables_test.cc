@@ -332,6 +332,9 @@ TEST(SmallArms_002, BadSituationsAreInvalidArguments) {
   s.range_inches = 5;
   s.figures_firing = -2;
   EXPECT_THAT(SmallArmsFire(dice, s, nullptr).status().message(), HasSubstr("figures_firing"));
+  s.figures_firing = 2000000000;  // a die a figure: refused, not rolled for ever
+  EXPECT_THAT(SmallArmsFire(dice, s, nullptr).status().message(),
+              HasSubstr("figures_firing: 2000000000 is more than"));
   s.figures_firing = 1;
   s.weapon = Weapon::kGatlingGun;
   EXPECT_EQ(SmallArmsFire(dice, s, nullptr).status().code(), absl::StatusCode::kInvalidArgument);

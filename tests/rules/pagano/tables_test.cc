@@ -844,5 +844,46 @@ TEST(PaganoMelee_000, ABuildingMeleeIsDrawnAtHalfTheZulusOut) {
   EXPECT_TRUE(BuildingMeleeDrawn(9, 5, 2, nullptr));
 }
 
+// Bad input is refused by name, never overflowed or looped on: counts past
+// kMaxTableCount (a die a figure would roll for ever), distances that are
+// not finite.
+TEST(PaganoTables_000, ExtremeInputsAreRefusedNotOverflowed) {
+  constexpr int kHuge = std::numeric_limits<int>::max();
+  const double inf = std::numeric_limits<double>::infinity();
+  Dice dice = Dice::Seeded(1);
+  MissileSituation fire;
+  fire.range_inches = 10;
+  fire.dice = kHuge;
+  absl::StatusOr<MissileResult> f = MissileFire(dice, fire, nullptr);
+  EXPECT_EQ(f.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(f.status().message(), HasSubstr("dice: "));
+  fire.dice = 1;
+  fire.range_inches = inf;
+  EXPECT_EQ(MissileFire(dice, fire, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+  MoraleSituation morale;
+  morale.remaining = kHuge;
+  absl::StatusOr<MoraleResult> m = ZuluMorale(dice, morale, nullptr);
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(m.status().message(), HasSubstr("remaining"));
+  EXPECT_EQ(MeleeRound(dice, 1, kHuge, kHuge, nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  MeleeSides sides;
+  sides.brits = kHuge;
+  EXPECT_EQ(MeleeTableIndex(sides, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(AllocateZuluEffects(kHuge, 1, 0, 0).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(BuildingMeleeDrawn(kHuge, kHuge, 1, nullptr)) << "no overflow at the limit";
+  EXPECT_FALSE(BuildingMeleeDrawn(kHuge, kHuge / 2, 1, nullptr));
+  EXPECT_EQ(MayMeleeAcrossCover(inf, 10, 1, nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(InDirectingRange(Scale::kSkirmish, std::nan(""), true, nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(CattleScreen(kHuge, 1, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(FireDice(Firer::kBritishFigure, kHuge, 0).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(dice.status().ok());
+  EXPECT_TRUE(dice.rolls().empty()) << "nothing rolled for a refused situation";
+}
+
 }  // namespace
 }  // namespace impi::pagano

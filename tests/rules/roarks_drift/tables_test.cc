@@ -8,6 +8,7 @@
 // own (...WorkedExample...).
 #include "engine/rulesets/roarks_drift/tables.h"
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -526,6 +527,26 @@ TEST(RoarksVictory_004, EveryPrintedRowAndTheMissingThirtySixToThirtyEight) {
     EXPECT_EQ(*VictoryLevel(dead, nullptr, Victory::kBritishTactical), Victory::kBritishTactical);
   }
   EXPECT_EQ(VictoryLevel(-1, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// Bad input is refused by name, never overflowed.
+TEST(RoarksTables_004, ExtremeInputsAreRefusedNotOverflowed) {
+  constexpr int kHuge = std::numeric_limits<int>::max();
+  EXPECT_TRUE(RegimentRetires(kHuge, kHuge)) << "no overflow at the limit";
+  EXPECT_FALSE(RegimentRetires(kHuge, kHuge / 4));
+  absl::StatusOr<MeleeOddsResult> a = MeleeOdds(kHuge, 1, nullptr);
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(a.status().message(), HasSubstr("attack_factors"));
+  absl::StatusOr<MeleeOddsResult> d = MeleeOdds(1, kHuge, nullptr);
+  EXPECT_EQ(d.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(d.status().message(), HasSubstr("defense_factors"));
+  EXPECT_EQ(MeleeFactor(kHuge, MeleeTerrain{}, nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(FireOdds(kHuge, 1, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(StackingExcess(Side::kBritish, kHuge, nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(VictoryLevel(kHuge, nullptr).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(*VictoryLevel(100000, nullptr), Victory::kZuluSmashing);
 }
 
 }  // namespace
