@@ -34,6 +34,7 @@
 #include "clients/cli/play.h"
 #include "clients/cli/render.h"
 #include "clients/cli/simulate.h"
+#include "clients/cli/table.h"
 #include "root/register.h"
 #include "service/agent_policy.h"
 
@@ -216,6 +217,18 @@ int Main(int argc, char** argv) {
   play->add_option("--target", play_options.call.target, "impi server address, HOST:PORT")
       ->capture_default_str();
 
+  CLI::App* table_cmd = app.add_subcommand(
+      "table", "read one printed table of Pagano's or Roark's Drift's rules, with its explanation");
+  TableOptions table_options;
+  table_cmd->add_option("RULESET", table_options.ruleset, "pagano or roarks")->required();
+  table_cmd->add_option("TABLE", table_options.table, "the table (none: list them and their keys)");
+  table_cmd->add_option("KEY=VALUE", table_options.args, "the situation, e.g. remaining=17 lost=3");
+  table_cmd->add_option("--dice", table_options.dice,
+                        "faces typed in from the table, in the order asked (e.g. --dice 7,3)")
+      ->delimiter(',');
+  table_cmd->add_option("--seed", table_options.seed, "impi rolls with this seed (no --dice)")
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -248,6 +261,7 @@ int Main(int argc, char** argv) {
     return PlayCommand(play_options, std::cin, std::cout, std::cerr);
   }
   if (*render) return RenderCommand(render_options, std::cout, std::cerr);
+  if (*table_cmd) return TableCommand(table_options, std::cout, std::cerr);
   if (*replay) return arena::ReplayCommand(replay_file, replay_game, std::cout, std::cerr);
   if (*example) {
     return ExampleCommand(example_name, example_request, example_validate, dice.seed, std::cout,
