@@ -209,6 +209,24 @@ std::vector<Table> PaganoTables() {
                        });
                  };
                }});
+  t.push_back(
+      {"fight", "table zulus brits building", [](Words& w) {
+         const int table = w.Int("table", 1);
+         const int zulus = w.Int("zulus", 0);
+         const int brits = w.Int("brits", 0);
+         const bool building = w.Bool("building");
+         return [=](Dice& d, Explanation* why) {
+           return Say<MeleeFightResult>(
+               MeleeFight(d, table, zulus, brits, building, why), [](const MeleeFightResult& m) {
+                 constexpr const char* kWinners[] = {"the Zulus win", "the Brits win", "a draw"};
+                 return absl::StrFormat(
+                     "%s after %d round%s; Brits %d eliminated, %d retreated; Zulus %d "
+                     "eliminated, %d retreated",
+                     kWinners[static_cast<int>(m.winner)], m.rounds, m.rounds == 1 ? "" : "s",
+                     m.brits_eliminated, m.brits_retreated, m.zulus_eliminated, m.zulus_retreated);
+               });
+         };
+       }});
   return t;
 }
 

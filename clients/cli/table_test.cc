@@ -68,6 +68,19 @@ TEST(TableCommandTest, SeededDiceGiveTheSameAnswerAgain) {
   EXPECT_THAT(a.out, HasSubstr("6.2.2.1 Zulu Attacks"));
 }
 
+TEST(TableCommandTest, PaganoFightPlaysAWholeMelee) {
+  TableOptions o;
+  o.ruleset = "pagano";
+  o.table = "fight";
+  o.args = {"table=1", "zulus=2", "brits=1"};
+  o.dice = {4, 7, 6, 3};
+  const TableRun r = Table(o);
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("PAGANO_D10 fight: the Zulus win after 2 rounds; Brits 0 "
+                               "eliminated, 1 retreated; Zulus 1 eliminated, 0 retreated"));
+  EXPECT_THAT(r.out, HasSubstr("die 4: 1d10 3 for Brit melee"));
+}
+
 TEST(TableCommandTest, ListsTheTablesAndTheirKeys) {
   TableOptions o;
   o.ruleset = "pagano";

@@ -858,4 +858,65 @@ bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining, 
   return drawn;
 }
 
+absl::StatusOr<MeleeFightResult> MeleeFight(Dice& dice, int table, int zulu_figures,
+                                            int brit_figures, bool brits_in_building,
+                                            Explanation* why, const MeleeTables& tables) {
+  if (absl::Status st = CheckCount(zulu_figures, "zulu_figures"); !st.ok()) return st;
+  if (absl::Status st = CheckCount(brit_figures, "brit_figures"); !st.ok()) return st;
+  FreshExplanation w(why);
+  MeleeFightResult out;
+  int zulus = zulu_figures, brits = brit_figures;
+  std::vector<std::string> rounds;
+  while (zulus > 0 && brits > 0) {
+    if (brits_in_building &&
+        BuildingMeleeDrawn(zulu_figures, zulu_figures - zulus, brits, nullptr)) {
+      break;
+    }
+    if (out.rounds >= kMaxMeleeRounds || !dice.status().ok()) {
+      if (!dice.status().ok()) return dice.status();
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "table: %d rounds decided nothing (no die of these tables takes a figure out)",
+          kMaxMeleeRounds));
+    }
+    Explanation round_why;
+    absl::StatusOr<MeleeRoundResult> r =
+        MeleeRound(dice, table, zulus, brits, w.quiet() ? nullptr : &round_why, tables);
+    if (!r.ok()) return r.status();
+    ++out.rounds;
+    // "Eliminations take precedence over retreats and are applied first."
+    const int be = std::min(r->brits_eliminated, brits);
+    const int br = std::min(r->brits_retreated, brits - be);
+    const int ze = std::min(r->zulus_eliminated, zulus);
+    const int zr = std::min(r->zulus_retreated, zulus - ze);
+    brits -= be + br;
+    zulus -= ze + zr;
+    out.brits_eliminated += be;
+    out.brits_retreated += br;
+    out.zulus_eliminated += ze;
+    out.zulus_retreated += zr;
+    if (!w.quiet()) {
+      for (DieRoll& d : round_why.dice) w->dice.push_back(std::move(d));
+      rounds.push_back(absl::StrFormat("round %d: %s", out.rounds, round_why.text));
+    }
+  }
+  if (!dice.status().ok()) return dice.status();  // typed dice ran out: no answer
+  out.winner = zulus > 0 && brits == 0   ? MeleeWinner::kZulus
+               : brits > 0 && zulus == 0 ? MeleeWinner::kBrits
+                                         : MeleeWinner::kDraw;
+  if (!w.quiet()) {
+    const bool drawn_in_building = brits_in_building && zulus > 0 && brits > 0;
+    w->rule = RuleRef{kSource, kSectionMelee, kTableMeleeEffect,
+                      drawn_in_building ? kRowBuildingDraw
+                                        : "For other melees repeat steps 3 & 4 until one side "
+                                          "has no figures remaining in the melee.",
+                      /*designed=*/true};
+    constexpr const char* kWinners[] = {"the Zulus win", "the Brits win", "a draw"};
+    w->text = absl::StrCat(absl::StrJoin(rounds, "; "), rounds.empty() ? "" : "; ",
+                           kWinners[static_cast<int>(out.winner)],
+                           absl::StrFormat(" after %d round%s", out.rounds,
+                                           out.rounds == 1 ? "" : "s"));
+  }
+  return out;
+}
+
 }  // namespace impi::pagano

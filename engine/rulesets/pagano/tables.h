@@ -22,7 +22,8 @@
 //   - BritishElimination, MedicalReachInches and MedicalRoll: CASULTIES (so
 //     headed) and the BRITISH MEDICAL CORPS;
 //   - MeleeTableIndex, MeleeDice, MeleeRound, AllocateBritishEffects,
-//     AllocateZuluEffects and BuildingMeleeDrawn: MELEE.
+//     AllocateZuluEffects, BuildingMeleeDrawn and MeleeFight (a whole
+//     melee, round after round): MELEE.
 // The rule set itself (the battle in the shared engine) is not built yet:
 // these are its tables, tested row by row.
 //
@@ -528,6 +529,31 @@ absl::StatusOr<Allocation> AllocateZuluEffects(int warriors, int indunas, int el
 // Brits have at least one figure remaining."
 bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining,
                         Explanation* why);
+
+enum class MeleeWinner : int { kZulus = 0, kBrits = 1, kDraw = 2 };
+
+struct MeleeFightResult {
+  int rounds = 0;
+  MeleeWinner winner = MeleeWinner::kDraw;
+  int zulus_eliminated = 0;
+  int zulus_retreated = 0;
+  int brits_eliminated = 0;
+  int brits_retreated = 0;
+};
+
+// A whole melee of one isigaba: "repeat steps 3 & 4 until one side has no
+// figures remaining in the melee", each round MeleeRound on the figures still
+// in it, eliminations laid before retreats and neither past the figures in;
+// against Brits in a building it ends in a draw as BuildingMeleeDrawn says.
+// Readings: a round that leaves neither side a figure is a draw; the winner is
+// the side with figures left. FAILED_PRECONDITION when 1,000 rounds decide
+// nothing (a caller's tables where no die ever takes a figure out);
+// INVALID_ARGUMENT as MeleeRound.
+inline constexpr int kMaxMeleeRounds = 1000;
+absl::StatusOr<MeleeFightResult> MeleeFight(Dice& dice, int table, int zulu_figures,
+                                            int brit_figures, bool brits_in_building,
+                                            Explanation* why,
+                                            const MeleeTables& tables = DefaultMeleeTables());
 
 }  // namespace impi::pagano
 

@@ -885,5 +885,67 @@ TEST(PaganoTables_000, ExtremeInputsAreRefusedNotOverflowed) {
   EXPECT_TRUE(dice.rolls().empty()) << "nothing rolled for a refused situation";
 }
 
+TEST(PaganoMelee_000, AWholeMeleeRepeatsRoundsUntilOneSideHasNoFiguresLeft) {
+  // Table 1 (designed): a Zulu 8+ eliminates, 6-7 retreats a Brit, 1-2 retreats
+  // its own; a Brit 7+ eliminates, 5-6 retreats a Zulu, 1 retreats its own.
+  // 3 Zulus against 2 Brits: Zulu 8, 8 eliminate both Brits; Brit 7 eliminates
+  // a Zulu and the Brit 1 has no Brit left to retreat ("Eliminations take
+  // precedence over retreats").
+  Dice one = Dice::Scripted({8, 8, 7, 1});
+  Explanation why;
+  absl::StatusOr<MeleeFightResult> r = MeleeFight(one, 1, 3, 2, false, &why);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->rounds, 1);
+  EXPECT_EQ(r->winner, MeleeWinner::kZulus);
+  EXPECT_EQ(r->brits_eliminated, 2);
+  EXPECT_EQ(r->brits_retreated, 0);
+  EXPECT_EQ(r->zulus_eliminated, 1);
+  ExpectDiceConsumed(one, why, 4);
+  EXPECT_EQ(why.rule.row,
+            "For other melees repeat steps 3 & 4 until one side has no figures remaining in the "
+            "melee.");
+  // 2 Zulus against 1 Brit: round 1 the Zulu 4 does nothing and the Brit 7
+  // eliminates a Zulu; round 2 (1 against 1) the Zulu 6 retreats the Brit.
+  Dice two = Dice::Scripted({4, 7, 6, 3});
+  r = MeleeFight(two, 1, 2, 1, false, &why);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->rounds, 2);
+  EXPECT_EQ(r->winner, MeleeWinner::kZulus);
+  EXPECT_EQ(r->brits_retreated, 1);
+  EXPECT_EQ(r->zulus_eliminated, 1);
+  EXPECT_THAT(why.text, HasSubstr("round 2: "));
+}
+
+TEST(PaganoMelee_000, AMeleeInABuildingEndsDrawnAtHalfTheZulusOut) {
+  // Table 3: Zulu dice 5, 5, 5 do nothing; Brit 6, 6 eliminate and 4 retreats:
+  // 3 of 4 Zulus out, 3 Brits left: a draw.
+  Dice dice = Dice::Scripted({5, 5, 5, 6, 6, 4});
+  Explanation why;
+  absl::StatusOr<MeleeFightResult> r = MeleeFight(dice, 3, 4, 3, true, &why);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->winner, MeleeWinner::kDraw);
+  EXPECT_EQ(r->rounds, 1);
+  EXPECT_EQ(why.rule.row,
+            "When Zulus are attacking Brits in a building the melees ends in a draw when at least "
+            "half of the Zulus have been eliminated or retreated and the Brits have at least one "
+            "figure remaining.");
+  // Not in a building, the same round fights on.
+  Dice more = Dice::Scripted({5, 5, 5, 6, 6, 4, 9, 9});
+  r = MeleeFight(more, 3, 4, 3, false, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_GE(r->rounds, 2);
+}
+
+TEST(PaganoMelee_000, AMeleeThatCannotEndOrRunsOutOfDiceGivesNoAnswer) {
+  MeleeTables idle{};
+  for (MeleeTable& t : idle) t = MeleeTable{{0, 11, 11}, {0, 11, 11}};
+  Dice seeded = Dice::Seeded(3);
+  absl::StatusOr<MeleeFightResult> r = MeleeFight(seeded, 1, 3, 3, false, nullptr, idle);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  Dice short_script = Dice::Scripted({4});
+  r = MeleeFight(short_script, 1, 1, 1, false, nullptr);
+  EXPECT_FALSE(r.ok()) << "typed dice ran out: no answer";
+}
+
 }  // namespace
 }  // namespace impi::pagano
