@@ -218,11 +218,10 @@ std::vector<Table> PaganoTables() {
          return [=](Dice& d, Explanation* why) {
            return Say<MeleeFightResult>(
                MeleeFight(d, table, zulus, brits, building, why), [](const MeleeFightResult& m) {
-                 constexpr const char* kWinners[] = {"the Zulus win", "the Brits win", "a draw"};
                  return absl::StrFormat(
                      "%s after %d round%s; Brits %d eliminated, %d retreated; Zulus %d "
                      "eliminated, %d retreated",
-                     kWinners[static_cast<int>(m.winner)], m.rounds, m.rounds == 1 ? "" : "s",
+                     MeleeWinnerName(m.winner), m.rounds, m.rounds == 1 ? "" : "s",
                      m.brits_eliminated, m.brits_retreated, m.zulus_eliminated, m.zulus_retreated);
                });
          };

@@ -858,6 +858,11 @@ bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining, 
   return drawn;
 }
 
+const char* MeleeWinnerName(MeleeWinner w) {
+  constexpr const char* kNames[] = {"the Zulus win", "the Brits win", "a draw"};
+  return kNames[static_cast<int>(w)];
+}
+
 absl::StatusOr<MeleeFightResult> MeleeFight(Dice& dice, int table, int zulu_figures,
                                             int brit_figures, bool brits_in_building,
                                             Explanation* why, const MeleeTables& tables) {
@@ -910,9 +915,8 @@ absl::StatusOr<MeleeFightResult> MeleeFight(Dice& dice, int table, int zulu_figu
                                         : "For other melees repeat steps 3 & 4 until one side "
                                           "has no figures remaining in the melee.",
                       /*designed=*/true};
-    constexpr const char* kWinners[] = {"the Zulus win", "the Brits win", "a draw"};
     w->text = absl::StrCat(absl::StrJoin(rounds, "; "), rounds.empty() ? "" : "; ",
-                           kWinners[static_cast<int>(out.winner)],
+                           MeleeWinnerName(out.winner),
                            absl::StrFormat(" after %d round%s", out.rounds,
                                            out.rounds == 1 ? "" : "s"));
   }

@@ -531,6 +531,8 @@ bool BuildingMeleeDrawn(int zulus_at_start, int zulus_out, int brits_remaining,
                         Explanation* why);
 
 enum class MeleeWinner : int { kZulus = 0, kBrits = 1, kDraw = 2 };
+// "the Zulus win", "the Brits win", "a draw".
+const char* MeleeWinnerName(MeleeWinner w);
 
 struct MeleeFightResult {
   int rounds = 0;

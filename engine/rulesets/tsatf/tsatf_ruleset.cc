@@ -618,25 +618,15 @@ bool InOrBy(const Vec2& p, const std::vector<Vec2>& outline, double d) {
 
 // Designed (not in the source text): where the British believe the
 // appearance points they cannot see are. The British see the numbers of the
-// visible points and of those tested; every number missing up to 10 (or up
-// to the highest number seen) is a hidden point, placed at the centre of a
-// feature that may hold one and holds no point the British know of, drawn
-// uniformly without replacement (with replacement once every such feature
-// has one); its terrain class is the feature's cover class. With no such
-// feature on the table, none is placed.
+// visible points and of those tested. Every number missing up to 10 (the
+// text's "10 or more") is a hidden point; so is every number missing below
+// the highest seen, while a feature that may hold one and holds no point is
+// left (a gap past 10 is evidence only where there is ground for it, and the
+// walk stays short whatever the numbers). Each is placed at the centre of
+// such a feature, drawn uniformly without replacement (for the first 10,
+// with replacement once none is left); its terrain class is the feature's
+// cover class. With no feature that may hold a point, none is placed.
 void SampleHiddenPoints(BattleState& state, CounterRng& rng) {
-  std::set<int> known;
-  int highest = kLeastAppearancePoints;
-  for (const Point& p : state.points) {
-    if (p.kind != PointKind::kAppearance) continue;
-    known.insert(p.number);
-    highest = std::max(highest, p.number);
-  }
-  std::vector<int> missing;
-  for (int n = 1; n <= highest; ++n) {
-    if (known.count(n) == 0) missing.push_back(n);
-  }
-  if (missing.empty()) return;
   std::vector<const Terrain*> free, all;
   for (const Terrain& t : state.terrain) {
     if (!MayHoldAppearancePoint(t)) continue;
@@ -648,7 +638,16 @@ void SampleHiddenPoints(BattleState& state, CounterRng& rng) {
     if (!holds) free.push_back(&t);
   }
   if (all.empty()) return;
-  for (int number : missing) {
+  std::vector<int> known;
+  for (const Point& p : state.points) {
+    if (p.kind == PointKind::kAppearance) known.push_back(p.number);
+  }
+  std::sort(known.begin(), known.end());
+  const int highest = known.empty() ? 0 : known.back();
+  for (int number = 1; number <= kLeastAppearancePoints ||
+                       (number <= highest && !free.empty());
+       ++number) {
+    if (std::binary_search(known.begin(), known.end(), number)) continue;
     const Terrain* t = nullptr;
     if (!free.empty()) {
       const size_t i = rng.Uniform(free.size());
@@ -664,7 +663,7 @@ void SampleHiddenPoints(BattleState& state, CounterRng& rng) {
     p.terrain_class = std::clamp(t->cover_class, 1, 4);
     p.hidden = true;
     p.state = PointState::kUntested;
-    p.name = absl::StrCat("believed hidden appearance point ", number);
+    p.name = "believed";  // a search's world only: never shown
     state.points.push_back(std::move(p));
   }
 }

@@ -175,6 +175,17 @@ TEST(TsatfGameState, ABritishWorldPlacesTheHiddenPointsItCannotSeeByTheirNumbers
     }
   }
 
+  // A number far past 10 adds believed points below it only while a free
+  // feature is left: three here (the rocks, the scrub, the wood), with points
+  // 2 and 7 hidden, so one more than the two below 10, and no walk to it.
+  BattleState far = s;
+  far.points.push_back(testing::Appearance(1000000000, 70, 46, 1, "far"));
+  BattleState far_view = rules.View(far, Side::kBritish);
+  const size_t before = far_view.points.size();
+  CounterRng far_rng(7, 0);
+  rules.Resample(far_view, Side::kBritish, far_rng);
+  EXPECT_EQ(far_view.points.size(), before + 3);
+
   // With every point in sight, a world adds none.
   BattleState all_seen = testing::PatrolState();
   BattleState w = rules.View(all_seen, Side::kBritish);
