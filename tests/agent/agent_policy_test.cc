@@ -525,17 +525,28 @@ bool Runs(const std::string& command) { return std::system(command.c_str()) == 0
 
 std::string PythonAgent() { return std::string(IMPI_SOURCE_DIR) + "/clients/agents/python/agent.py"; }
 
+// A tool the test needs is missing: the test is skipped, unless it runs
+// under `./dev test` (IMPI_REQUIRE_TEST_TOOLS=1), which installs every such
+// tool, so that a missing one fails there instead of passing unseen.
+#define TOOL_MISSING(why)                                                                        \
+  do {                                                                                           \
+    if (std::getenv("IMPI_REQUIRE_TEST_TOOLS") != nullptr) {                                     \
+      FAIL() << why << " (./dev installs it)";                                                   \
+    }                                                                                            \
+    GTEST_SKIP() << why;                                                                         \
+  } while (0)
+
 // Skips unless Debian's python3 with grpcio and protobuf is there.
 #define REQUIRE_PYTHON()                                                                         \
   do {                                                                                           \
     if (std::string(IMPI_PYTHON3).empty() || access(IMPI_PYTHON3, X_OK) != 0) {                  \
-      GTEST_SKIP() << "python3 is not installed";                                                \
+      TOOL_MISSING("python3 is not installed");                                                  \
     }                                                                                            \
     if (!Runs(std::string(IMPI_PYTHON3) + " -c 'import grpc' 2>/dev/null")) {                    \
-      GTEST_SKIP() << "python3-grpcio is not installed";                                         \
+      TOOL_MISSING("python3-grpcio is not installed");                                           \
     }                                                                                            \
     if (!Runs(std::string(IMPI_PYTHON3) + " -c 'import google.protobuf' 2>/dev/null")) {         \
-      GTEST_SKIP() << "python3-protobuf is not installed";                                       \
+      TOOL_MISSING("python3-protobuf is not installed");                                         \
     }                                                                                            \
   } while (0)
 
@@ -616,13 +627,13 @@ TEST_F(AgentPolicyTest, SimulateRefusesAnEmptyAgentAddress) {
 
 TEST_F(AgentPolicyTest, NodeAgentPlaysTheBritishOfThePatrol) {
   if (std::string(IMPI_NODE).empty() || access(IMPI_NODE, X_OK) != 0) {
-    GTEST_SKIP() << "node is not installed";
+    TOOL_MISSING("node is not installed");
   }
   const std::string dir = std::string(IMPI_SOURCE_DIR) + "/clients/agents/node";
   if (access((dir + "/node_modules/@grpc/grpc-js").c_str(), F_OK) != 0 ||
       access((dir + "/node_modules/@grpc/proto-loader").c_str(), F_OK) != 0) {
-    GTEST_SKIP() << "@grpc/grpc-js and @grpc/proto-loader are not installed "
-                    "(npm ci in clients/agents/node; ./dev does it)";
+    TOOL_MISSING("@grpc/grpc-js and @grpc/proto-loader are not installed "
+                 "(npm ci in clients/agents/node)");
   }
   Child child;
   std::string error;

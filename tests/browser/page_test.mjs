@@ -23,17 +23,20 @@ import assert from "node:assert/strict";
 const [serverBin, sourceDir, outDir] = process.argv.slice(2);
 const CHROMIUM = process.env.IMPI_CHROMIUM || "/usr/bin/chromium";
 
+// A missing tool skips the test (77), but under `./dev test`, which
+// installs both, it fails (IMPI_REQUIRE_TEST_TOOLS).
+function toolMissing(why) {
+  console.log(`${process.env.IMPI_REQUIRE_TEST_TOOLS ? "FAIL" : "SKIP"}: ${why}`);
+  process.exit(process.env.IMPI_REQUIRE_TEST_TOOLS ? 1 : 77);
+}
+
 let chromium;
 try {
   ({ chromium } = await import("playwright-core"));
-} catch {
-  console.log("SKIP: playwright-core is not installed (./dev installs it in tests/browser)");
-  process.exit(77);
+} catch (e) {
+  toolMissing(`playwright-core does not load (./dev installs it in tests/browser): ${e.message}`);
 }
-if (!existsSync(CHROMIUM)) {
-  console.log(`SKIP: no Chromium at ${CHROMIUM} (./dev installs Debian's chromium)`);
-  process.exit(77);
-}
+if (!existsSync(CHROMIUM)) toolMissing(`no Chromium at ${CHROMIUM} (./dev installs Debian's chromium)`);
 mkdirSync(outDir, { recursive: true });
 
 // impi-server on ephemeral ports; its first lines say where it listens.
