@@ -59,6 +59,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -71,6 +72,11 @@
 namespace google::protobuf {
 class Message;
 }  // namespace google::protobuf
+
+namespace httplib {
+struct Request;
+struct Response;
+}  // namespace httplib
 
 namespace impi::service {
 
@@ -89,7 +95,18 @@ struct HttpGatewayOptions {
   int header_timeout_ms = 5000;
   int body_timeout_ms = 30000;
   int keep_alive_ms = 5000;
+  // A new connection's first byte must come within this, or it is closed;
+  // until then (and between kept-alive requests) it holds no thread.
+  int first_byte_ms = 2000;
+  // Open connections, in all and from one client address; one more is
+  // answered 503 and closed, unless a kept-alive idle one can be closed
+  // to make room.
+  int max_connections = 512;
+  int max_connections_per_client = 64;
   int max_json_depth = 32;
+  // The most bytes a picture (POST /v1/Render) may have; past it 429
+  // RESOURCE_EXHAUSTED naming --max_render_bytes.
+  size_t max_render_bytes = 2 * 1024 * 1024;
   // Above every count limit (validate.h), so that a count just past one is
   // answered with its field path, as over gRPC.
   int max_json_array = 20000;
@@ -159,12 +176,21 @@ class HttpGateway {
   // Of those, the ones the engine stopped as CANCELLED (the client went, or
   // the server stopped).
   int64_t EngineCancelled() const { return engine_cancelled_; }
+  // Stops every request in flight, and any later one, with CANCELLED (the
+  // engine's through UmpireService::CancelAll; a picture here).
+  void CancelAll() { cancel_all_ = true; }
 
   class Impl;
 
  private:
   bool OriginAllowed(const std::string& origin, const std::string& host) const;
   void Route();
+  // One request as the engine's: its deadline (max_request_ms,
+  // Impi-Timeout-Ms), a place in the admission queue (503 past it), then
+  // `run` with the ms left (-1: none) and whether to stop (the client went,
+  // CancelAll); `run` writes its answer, errors included.
+  void Admitted(const httplib::Request& req, httplib::Response& res,
+                const std::function<grpc::Status(int64_t, const std::function<bool()>&)>& run);
 
   const UmpireService* service_;
   HttpGatewayOptions options_;
@@ -172,6 +198,7 @@ class HttpGateway {
   std::thread thread_;
   std::atomic<bool> listen_returned_{false};
   std::atomic<bool> serving_{true};
+  std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};
   std::atomic<int64_t> engine_runs_{0};
   std::atomic<int64_t> engine_cancelled_{0};
