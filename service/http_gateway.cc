@@ -1,12 +1,19 @@
 // service/http_gateway.cc: JSON over HTTP with cpp-httplib. See http_gateway.h.
 //
 // cpp-httplib (Debian's 0.11.4) parses requests and writes responses; the
-// connections are this file's own: Server::process_and_close_socket is
-// overridden so that each connection is read through Connection, a Stream
-// with a deadline for the headers and one for the body and a cap on what a
-// body may hold, whatever its framing, and the connections run on
-// ConnectionPool, whose queue is bounded. Engine work is admitted by
-// Admission (service/admission.h: max_threads running, max_queue waiting).
+// connections are this file's own. The library hands each accepted socket
+// to its task queue as an opaque task; AcceptQueue runs that task on the
+// accept loop, where the overridden Server::process_and_close_socket gives
+// the socket to ConnectionWatcher: one epoll thread that holds every
+// connection waiting for a request (its first byte, or the next after a
+// kept-alive answer), closes it at its deadline, and counts and caps the
+// open connections. A connection with bytes to read goes to
+// ConnectionPool, whose queue is bounded, and is read through Connection, a
+// Stream with a deadline for the headers and one for the body and a cap on
+// what a body may hold, whatever its framing; after each answer it goes back
+// to the watcher. So a client that sends nothing holds no thread. Work is
+// admitted by Admission (service/admission.h: max_threads running,
+// max_queue waiting).
 //
 // HTTPS: with a certificate (HttpGatewayOptions::tls_cert_pem), Connection
 // runs OpenSSL over the accepted socket, which it makes non-blocking: the

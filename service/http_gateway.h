@@ -5,6 +5,7 @@
 // browser, a virtual tabletop plugin, curl):
 //
 //   POST /v1/Advance, /v1/Ask, /v1/Describe   proto3 JSON in and out
+//   POST /v1/Render[?reveal=1]                the table as SVG (web_static.h)
 //   GET  /healthz                             {"status":"SERVING"} (503 NOT_SERVING when draining)
 //   OPTIONS <any>                             CORS preflight
 //
@@ -16,18 +17,25 @@
 // What it holds against (docs/protocol.md, "The HTTP front"):
 //   - size: a body over max_message_bytes is 413 however it is framed
 //     (Content-Length or chunked); headers over 64 KiB end the connection;
+//     a Content-Encoding other than identity is 415 (nothing is inflated);
 //   - shape: before a body is parsed, a scan refuses JSON nested deeper than
 //     max_json_depth or with an array longer than max_json_array (400);
 //   - slow clients: a request's headers must arrive within header_timeout_ms
 //     of its first byte, its body within body_timeout_ms of the headers, or
 //     the connection is closed; an idle kept-alive connection is closed after
 //     keep_alive_ms;
-//   - load: connections are served by a pool of connection_threads (a listen
-//     backlog of listen_backlog); a connection that finds the pool and its
+//   - silent clients: a connection waiting for a request (its first byte
+//     within first_byte_ms, the next within keep_alive_ms) holds no thread:
+//     one epoll watcher holds them all; at most max_connections are open,
+//     max_connections_per_client from one address: one more closes an idle
+//     kept-alive one, or is 503 at once naming the flag;
+//   - load: connections with bytes to read are served by a pool of
+//     connection_threads (a listen backlog of listen_backlog); a connection that finds the pool and its
 //     queue full is answered on a spare thread, 503 with Retry-After but for
 //     /healthz (past 256 waiting for the spare threads, it is closed
-//     unanswered). At most max_threads requests run the engine at once and at
-//     most max_queue wait for it; one more is 503 with Retry-After;
+//     unanswered). At most max_threads requests (Advance, Ask, Describe,
+//     Render) run at once and at most max_queue wait for a place; one more
+//     is 503 with Retry-After; a picture is held to max_render_bytes;
 //   - TLS: with a certificate (tls_cert_pem), HTTPS only: the handshake
 //     must end within header_timeout_ms; a plaintext request on the port is
 //     answered 400 in plaintext and closed; with tls_client_ca_pem, a client

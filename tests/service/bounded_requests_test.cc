@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <future>
 #include <memory>
@@ -107,6 +108,8 @@ TEST(BoundedConnectionsTest, SilentConnectionsHoldNoThreadAndCloseAtTheFirstByte
   }
   EXPECT_GE(checks, 5);
   EXPECT_LT(worst_ms, 100) << "the slowest of " << checks << " /healthz";
+  std::printf("300 silent connections: the slowest of %d /healthz took %lld ms\n", checks,
+              static_cast<long long>(worst_ms));
   // A normal Advance from another client completes.
   auto advance = Http(port).Post("/v1/Advance", ProtoJson(TsatfAdvanceRequest(5)), kJson);
   ASSERT_TRUE(advance);
@@ -120,6 +123,8 @@ TEST(BoundedConnectionsTest, SilentConnectionsHoldNoThreadAndCloseAtTheFirstByte
     EXPECT_TRUE(s->ReadsClosed());
   }
   EXPECT_LE(MsSince(opened), kFirstByteMs + 1000);
+  std::printf("300 silent connections: all closed %lld ms after they opened\n",
+              static_cast<long long>(MsSince(opened)));
   server->Shutdown();
 }
 
@@ -222,6 +227,8 @@ TEST(BoundedBodiesTest, ACompressedBodyIsRefusedUninflatedWith415) {
   const int64_t peak = server.Status("VmHWM");
   ASSERT_GT(rss_before, 0);
   EXPECT_LT(peak - rss_before, 2 * kBodyLimitKb) << "kB: before " << rss_before << ", peak " << peak;
+  std::printf("gzip bombs: the server's peak RSS grew %lld kB\n",
+              static_cast<long long>(peak - rss_before));
 }
 
 // --- Render ------------------------------------------------------------------------
@@ -290,6 +297,8 @@ TEST(BoundedRenderTest, AHugeMeleeIsRefusedByNameWithinTheServersMemory) {
   EXPECT_LT(MsSince(start), 20000);
   const int64_t peak = server.Status("VmHWM");
   EXPECT_LT(peak - rss_before, 2 * kBodyLimitKb) << "kB: before " << rss_before << ", peak " << peak;
+  std::printf("melee pictures: the server's peak RSS grew %lld kB in %lld ms\n",
+              static_cast<long long>(peak - rss_before), static_cast<long long>(MsSince(start)));
 }
 
 // --- The Arena ---------------------------------------------------------------------
@@ -383,6 +392,9 @@ TEST(BoundedArenaTest, AHundredArenaStreamsQueueWhileTheUmpireAnswersAndADrainCa
   EXPECT_LE(busy_threads - idle_threads, cap) << idle_threads << " idle, " << busy_threads;
   // More than the playing calls hold threads: the rest wait in the queue.
   EXPECT_GT(busy_threads - idle_threads, kCalls * kThreads);
+  std::printf("100 Arena streams: %lld threads (%lld idle; at most %lld more allowed)\n",
+              static_cast<long long>(busy_threads), static_cast<long long>(idle_threads),
+              static_cast<long long>(cap));
 
   // SIGTERM: the streams are cancelled at the end of the grace period and
   // the exit code says so.
@@ -390,6 +402,8 @@ TEST(BoundedArenaTest, AHundredArenaStreamsQueueWhileTheUmpireAnswersAndADrainCa
   server.Signal(SIGTERM);
   EXPECT_EQ(server.WaitExit(kGraceMs + 1000), 3);
   EXPECT_LE(MsSince(sent), kGraceMs + 1000);
+  std::printf("100 Arena streams: exit code 3 %lld ms after SIGTERM (grace %d ms)\n",
+              static_cast<long long>(MsSince(sent)), kGraceMs);
   int resource_exhausted = 0;
   for (grpc::StatusCode code : arena.Codes()) {
     EXPECT_NE(code, grpc::StatusCode::OK);
