@@ -423,21 +423,26 @@ class ConnectionPool final : public httplib::TaskQueue {
   }
 
   void enqueue(std::function<void()> fn) override {
+    bool spare = false;
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (pending_.size() < max_pending_) {
         pending_.push_back(std::move(fn));
       } else if (spare_.size() < kMaxSpareWaiting) {
         spare_.push_back(std::move(fn));
+        spare = true;
       } else {
         spare_.push_front([fn = std::move(fn)] {
           t_shed = true;
           fn();
           t_shed = false;
         });
+        spare = true;
       }
     }
-    cv_.notify_all();
+    // One thread of the kind the job is for (waking them all would have
+    // every connection thread contend for the lock at every request).
+    (spare ? spare_cv_ : pending_cv_).notify_one();
   }
 
   // Runs what is queued, then joins the threads. Idempotent.
@@ -446,7 +451,8 @@ class ConnectionPool final : public httplib::TaskQueue {
       std::lock_guard<std::mutex> lock(mu_);
       shutdown_ = true;
     }
-    cv_.notify_all();
+    pending_cv_.notify_all();
+    spare_cv_.notify_all();
     for (std::thread& t : threads_) {
       if (t.joinable()) t.join();
     }
@@ -465,7 +471,8 @@ class ConnectionPool final : public httplib::TaskQueue {
       std::function<void()> fn;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [&] { return !jobs->empty() || shutdown_; });
+        std::condition_variable& cv = spare ? spare_cv_ : pending_cv_;
+        cv.wait(lock, [&] { return !jobs->empty() || shutdown_; });
         if (jobs->empty()) return;  // shut down, nothing left
         fn = std::move(jobs->front());
         jobs->pop_front();
@@ -476,7 +483,8 @@ class ConnectionPool final : public httplib::TaskQueue {
 
   const size_t max_pending_;
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable pending_cv_;  // the connection threads wait here
+  std::condition_variable spare_cv_;    // the spare threads
   std::deque<std::function<void()>> pending_;
   std::deque<std::function<void()>> spare_;
   bool shutdown_ = false;
