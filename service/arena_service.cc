@@ -1,5 +1,6 @@
 #include "service/arena_service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -75,15 +76,49 @@ grpc::Status Invalid(const std::string& message) {
 
 }  // namespace
 
+absl::Status CheckArenaLimits(const ArenaLimits& limits) {
+  struct Range {
+    const char* name;
+    int64_t value, low, high;
+  };
+  const Range ranges[] = {
+      {"arena_max_calls", limits.max_calls, 1, 256},
+      {"arena_max_queue", limits.max_queue, 0, 1024},
+      {"arena_max_threads", limits.max_threads, 1, kMaxArenaThreads},
+      {"arena_max_games", limits.max_games, 1, kMaxArenaGames},
+      {"arena_max_ms", limits.max_ms, 1, int64_t{24} * 3600 * 1000},
+  };
+  for (const Range& r : ranges) {
+    if (r.value < r.low || r.value > r.high) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(r.name, ": ", r.value, " is out of range ", r.low, "..", r.high));
+    }
+  }
+  return absl::OkStatus();
+}
+
 grpc::Status ArenaService::Run(grpc::ServerContext* context, const v1::ArenaRequest* request,
                                grpc::ServerWriter<v1::ArenaProgress>* writer) {
   if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
+  if (draining_) {
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                        "the server is shutting down: try another replica or later");
+  }
+  ++in_flight_;
+  const grpc::Status status = Play(context, request, writer);
+  --in_flight_;
+  return status;
+}
+
+grpc::Status ArenaService::Play(grpc::ServerContext* context, const v1::ArenaRequest* request,
+                                grpc::ServerWriter<v1::ArenaProgress>* writer) {
   if (request->ruleset() == v1::RULESET_UNSPECIFIED || !v1::Ruleset_IsValid(request->ruleset())) {
     return Invalid(absl::StrCat("ruleset: ", request->ruleset(), " is not a rule set"));
   }
   if (request->scenario().empty()) return Invalid("scenario: required");
-  if (request->games() < 1 || request->games() > kMaxArenaGames) {
-    return Invalid(absl::StrCat("games: ", request->games(), " is not 1..", kMaxArenaGames));
+  if (request->games() < 1 || request->games() > limits_.max_games) {
+    return Invalid(absl::StrCat("games: ", request->games(), " is not 1..", limits_.max_games,
+                                " (the server's --arena_max_games)"));
   }
   if (request->threads() < 0 || request->threads() > kMaxArenaThreads) {
     return Invalid(absl::StrCat("threads: ", request->threads(), " is not 0..", kMaxArenaThreads));
@@ -98,16 +133,41 @@ grpc::Status ArenaService::Run(grpc::ServerContext* context, const v1::ArenaRequ
   o.british = request->british().empty() ? "rules" : request->british();
   o.games = request->games();
   o.seed = request->seed();
-  o.threads = request->threads() == 0 ? 1 : request->threads();
+  // Within the server's cap: the games' results do not depend on it.
+  o.threads = std::min(request->threads() == 0 ? 1 : request->threads(), limits_.max_threads);
   o.turn_cap = request->turn_cap() == 0 ? 60 : request->turn_cap();
-  const auto deadline = context->deadline();
-  if (deadline != std::chrono::system_clock::time_point::max()) {
-    const auto left = deadline - std::chrono::system_clock::now();
-    o.deadline = std::chrono::steady_clock::now() +
-                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(left) -
-                 kDeadlineMargin;
+  // The call's deadline, or the server's (--arena_max_ms) if sooner.
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(limits_.max_ms);
+  if (context->deadline() != std::chrono::system_clock::time_point::max()) {
+    const auto left = context->deadline() - std::chrono::system_clock::now();
+    deadline = std::min(
+        deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(left) - kDeadlineMargin);
   }
-  o.cancelled = [context] { return context->IsCancelled(); };
+  o.deadline = deadline;
+  o.cancelled = [this, context] { return cancel_all_ || context->IsCancelled(); };
+
+  // A place among the calls that play (--arena_max_calls), waited for in the
+  // queue (--arena_max_queue) until the deadline.
+  switch (admission_.Enter(deadline, o.cancelled)) {
+    case Admission::Result::kAdmitted:
+      break;
+    case Admission::Result::kQueueFull:
+      return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                          absl::StrCat("the server is busy: ", limits_.max_calls,
+                                       " Arena calls are playing and ", limits_.max_queue,
+                                       " wait (--arena_max_calls, --arena_max_queue): retry later"));
+    case Admission::Result::kTimedOut:
+      return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                          "the call's deadline passed while it waited to play");
+    default:
+      return grpc::Status(grpc::StatusCode::CANCELLED,
+                          "the call was cancelled while it waited to play");
+  }
+  struct Leave {
+    Admission& admission;
+    ~Leave() { admission.Leave(); }
+  } leave{admission_};
 
   int last_percent = -1;
   bool writing = true;

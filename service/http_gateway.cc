@@ -1,12 +1,19 @@
 // service/http_gateway.cc: JSON over HTTP with cpp-httplib. See http_gateway.h.
 //
 // cpp-httplib (Debian's 0.11.4) parses requests and writes responses; the
-// connections are this file's own: Server::process_and_close_socket is
-// overridden so that each connection is read through Connection, a Stream
-// with a deadline for the headers and one for the body and a cap on what a
-// body may hold, whatever its framing, and the connections run on
-// ConnectionPool, whose queue is bounded. Engine work is admitted by
-// Admission (service/admission.h: max_threads running, max_queue waiting).
+// connections are this file's own. The library hands each accepted socket
+// to its task queue as an opaque task; AcceptQueue runs that task on the
+// accept loop, where the overridden Server::process_and_close_socket gives
+// the socket to ConnectionWatcher: one epoll thread that holds every
+// connection waiting for a request (its first byte, or the next after a
+// kept-alive answer), closes it at its deadline, and counts and caps the
+// open connections. A connection with bytes to read goes to
+// ConnectionPool, whose queue is bounded, and is read through Connection, a
+// Stream with a deadline for the headers and one for the body and a cap on
+// what a body may hold, whatever its framing; after each answer it goes back
+// to the watcher. So a client that sends nothing holds no thread. Work is
+// admitted by Admission (service/admission.h: max_threads running,
+// max_queue waiting).
 //
 // HTTPS: with a certificate (HttpGatewayOptions::tls_cert_pem), Connection
 // runs OpenSSL over the accepted socket, which it makes non-blocking: the
@@ -23,6 +30,7 @@
 #include <httplib.h>
 #include <netinet/in.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
@@ -31,6 +39,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -40,6 +49,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <map>
+#include <memory>
 #include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -53,6 +64,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "service/admission.h"
+#include "service/validate.h"
 #include "service/web_static.h"
 
 namespace impi::service {
@@ -73,6 +85,8 @@ constexpr int kSpareThreads = 2;
 constexpr size_t kMaxSpareWaiting = 256;
 // How long a spare thread waits for a request's headers.
 constexpr int kSpareHeaderTimeoutMs = 1000;
+// After a request with a body this large, free memory goes back to the system.
+constexpr size_t kTrimAfterBodyBytes = 64 * 1024;
 // Peer-closed checks during engine work, at most this often.
 constexpr auto kPeerCheckInterval = std::chrono::milliseconds(5);
 
@@ -93,6 +107,27 @@ int MsUntil(Clock::time_point t) {
   return static_cast<int>(std::clamp<int64_t>(ms, 0, 1 << 30));
 }
 
+// The address of either end of `sock` (`get`: getpeername or getsockname).
+template <typename Get>
+void SocketAddress(Get get, int sock, std::string& ip, int& port) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof(addr);
+  ip.clear();
+  port = 0;
+  if (get(sock, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
+  char text[INET6_ADDRSTRLEN] = {0};
+  if (addr.ss_family == AF_INET) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
+    inet_ntop(AF_INET, &in->sin_addr, text, sizeof(text));
+    port = ntohs(in->sin_port);
+  } else if (addr.ss_family == AF_INET6) {
+    const auto* in = reinterpret_cast<const sockaddr_in6*>(&addr);
+    inet_ntop(AF_INET6, &in->sin6_addr, text, sizeof(text));
+    port = ntohs(in->sin6_port);
+  }
+  ip = text;
+}
+
 // One accepted connection, read with deadlines and a cap (see the file
 // comment). Reads are buffered; what a request reads is counted as it is
 // handed out, so that a pipelined next request is not counted against this
@@ -106,15 +141,17 @@ class Connection final : public httplib::Stream {
     size_t max_body_bytes;  // what a body may hold on the wire (framing too)
   };
 
-  // `tls`: serve HTTPS with this context (nullptr: plaintext).
-  Connection(int sock, Limits limits, bool spare, SSL_CTX* tls)
-      : sock_(sock), limits_(limits), spare_(spare), tls_(tls) {}
+  // `tls`: serve HTTPS with this context (nullptr: plaintext). `peer`: the
+  // client's address, for the caps on connections (ConnectionWatcher).
+  Connection(int sock, Limits limits, SSL_CTX* tls, std::string peer)
+      : sock_(sock), limits_(limits), tls_(tls), peer_(std::move(peer)) {}
   ~Connection() override { EndTls(); }
 
-  // Plaintext: true at once. TLS: the handshake, within the header timeout;
-  // false if it failed or the client spoke plaintext (answered 400 here).
+  // Plaintext: true at once. TLS: the handshake, within the header timeout,
+  // the first time; false if it failed or the client spoke plaintext
+  // (answered 400 here).
   bool StartTls() {
-    if (tls_ == nullptr) return true;
+    if (tls_ == nullptr || ssl_ != nullptr) return true;
     BeginRequest();  // the handshake's deadline
     const int flags = ::fcntl(sock_, F_GETFL, 0);
     if (flags < 0 || ::fcntl(sock_, F_SETFL, flags | O_NONBLOCK) != 0) return false;
@@ -205,29 +242,16 @@ class Connection final : public httplib::Stream {
   }
 
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    Address(::getpeername, ip, port);
+    SocketAddress(::getpeername, sock_, ip, port);
   }
   void get_local_ip_and_port(std::string& ip, int& port) const override {
-    Address(::getsockname, ip, port);
+    SocketAddress(::getsockname, sock_, ip, port);
   }
   socket_t socket() const override { return sock_; }
 
-  // Waits up to `idle_ms` for the next request; false if the peer closed,
-  // nothing came, or `stopping` says so.
-  bool AwaitRequest(int idle_ms, const std::function<bool()>& stopping) {
-    if (begin_ != end_ || (ssl_ != nullptr && SSL_pending(ssl_) > 0)) return true;
-    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(idle_ms);
-    while (!stopping()) {
-      const int wait = std::min(MsUntil(until), 100);
-      const int ready = Poll(POLLIN, wait);
-      if (ready < 0) return false;
-      if (ready > 0) {
-        char byte;
-        return ::recv(sock_, &byte, 1, MSG_PEEK) > 0;
-      }
-      if (wait == 0 || Clock::now() >= until) return false;
-    }
-    return false;
+  // Bytes of the next request already read (pipelined, or held by TLS).
+  bool HasBuffered() const {
+    return begin_ != end_ || (ssl_ != nullptr && SSL_pending(ssl_) > 0);
   }
 
   // A new request starts: its header must arrive within the header timeout.
@@ -261,6 +285,11 @@ class Connection final : public httplib::Stream {
   // The request did not arrive within its deadline (headers or body).
   bool timed_out() const { return timed_out_; }
   bool spare() const { return spare_; }
+  // Served by a spare thread this time (ConnectionPool).
+  void SetSpare(bool spare) { spare_ = spare; }
+  const std::string& peer() const { return peer_; }
+  // Requests this connection may still carry (kMaxRequestsPerConnection).
+  size_t requests_left = kMaxRequestsPerConnection;
   // The response to this request is the last on the connection.
   void CloseAfter() { close_after_ = true; }
   bool close_after() const { return close_after_ || failed_; }
@@ -351,30 +380,11 @@ class Connection final : public httplib::Stream {
     return -1;
   }
 
-  template <typename Get>
-  void Address(Get get, std::string& ip, int& port) const {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof(addr);
-    ip.clear();
-    port = 0;
-    if (get(sock_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
-    char text[INET6_ADDRSTRLEN] = {0};
-    if (addr.ss_family == AF_INET) {
-      const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
-      inet_ntop(AF_INET, &in->sin_addr, text, sizeof(text));
-      port = ntohs(in->sin_port);
-    } else if (addr.ss_family == AF_INET6) {
-      const auto* in = reinterpret_cast<const sockaddr_in6*>(&addr);
-      inet_ntop(AF_INET6, &in->sin6_addr, text, sizeof(text));
-      port = ntohs(in->sin6_port);
-    }
-    ip = text;
-  }
-
   const int sock_;
   const Limits limits_;
-  const bool spare_;
+  bool spare_ = false;
   SSL_CTX* const tls_;
+  const std::string peer_;
   SSL* ssl_ = nullptr;
   char buffer_[16 * 1024];
   size_t begin_ = 0;
@@ -413,30 +423,39 @@ class ConnectionPool final : public httplib::TaskQueue {
   }
 
   void enqueue(std::function<void()> fn) override {
+    bool spare = false;
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (pending_.size() < max_pending_) {
         pending_.push_back(std::move(fn));
       } else if (spare_.size() < kMaxSpareWaiting) {
         spare_.push_back(std::move(fn));
+        spare = true;
       } else {
         spare_.push_front([fn = std::move(fn)] {
           t_shed = true;
           fn();
           t_shed = false;
         });
+        spare = true;
       }
     }
-    cv_.notify_all();
+    // One thread of the kind the job is for (waking them all would have
+    // every connection thread contend for the lock at every request).
+    (spare ? spare_cv_ : pending_cv_).notify_one();
   }
 
+  // Runs what is queued, then joins the threads. Idempotent.
   void shutdown() override {
     {
       std::lock_guard<std::mutex> lock(mu_);
       shutdown_ = true;
     }
-    cv_.notify_all();
-    for (std::thread& t : threads_) t.join();
+    pending_cv_.notify_all();
+    spare_cv_.notify_all();
+    for (std::thread& t : threads_) {
+      if (t.joinable()) t.join();
+    }
   }
 
  private:
@@ -452,7 +471,8 @@ class ConnectionPool final : public httplib::TaskQueue {
       std::function<void()> fn;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [&] { return !jobs->empty() || shutdown_; });
+        std::condition_variable& cv = spare ? spare_cv_ : pending_cv_;
+        cv.wait(lock, [&] { return !jobs->empty() || shutdown_; });
         if (jobs->empty()) return;  // shut down, nothing left
         fn = std::move(jobs->front());
         jobs->pop_front();
@@ -463,11 +483,256 @@ class ConnectionPool final : public httplib::TaskQueue {
 
   const size_t max_pending_;
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable pending_cv_;  // the connection threads wait here
+  std::condition_variable spare_cv_;    // the spare threads
   std::deque<std::function<void()>> pending_;
   std::deque<std::function<void()>> spare_;
   bool shutdown_ = false;
   std::vector<std::thread> threads_;
+};
+
+// The client's address of an accepted socket ("127.0.0.1", "::1"; "" if
+// unknown).
+std::string PeerAddress(int sock) {
+  std::string ip;
+  int port = 0;
+  SocketAddress(::getpeername, sock, ip, port);
+  return ip;
+}
+
+// Holds the connections that are waiting for a request (a new one for its
+// first byte, a kept-alive one for its next request) on one thread with
+// epoll, so that no connection thread waits on a client that sends nothing:
+// a connection goes to the pool (`dispatch`) only once it has bytes to read,
+// and is closed if none come by its deadline (first_byte_ms for a new one,
+// keep_alive_ms between requests). It also counts the open connections, in
+// all and by client address: one past either cap is answered 503 at once
+// and closed, unless the longest-idle kept-alive connection (of that
+// address, for its cap) can be closed to make room.
+class ConnectionWatcher {
+ public:
+  struct Caps {
+    int first_byte_ms;
+    int keep_alive_ms;
+    int max_connections;
+    int max_per_client;
+  };
+  using Dispatch = std::function<void(std::shared_ptr<Connection>)>;
+
+  ConnectionWatcher(Caps caps, Connection::Limits limits, SSL_CTX* tls, Dispatch dispatch)
+      : caps_(caps), limits_(limits), tls_(tls), dispatch_(std::move(dispatch)) {
+    epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
+    thread_ = std::thread([this] { Run(); });
+  }
+  ~ConnectionWatcher() {
+    Stop();
+    ::close(epoll_);
+  }
+
+  // A new connection (from the accept loop): counted and parked, or
+  // refused.
+  void Accept(int sock) {
+    std::string peer = PeerAddress(sock);
+    std::vector<std::shared_ptr<Connection>> reaped;
+    const char* refusal = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      int& mine = per_client_[peer];
+      if (stopped_) {
+        refusal = "";
+      } else if (mine >= caps_.max_per_client && !ReapLocked(&peer, &reaped)) {
+        refusal = "too many connections from this address (--http_max_connections_per_client)";
+      } else if (total_ >= caps_.max_connections && !ReapLocked(nullptr, &reaped)) {
+        refusal = "too many connections (--http_max_connections)";
+      }
+      if (refusal == nullptr) {
+        ++mine;
+        ++total_;
+      } else if (mine == 0) {
+        per_client_.erase(peer);
+      }
+    }
+    for (std::shared_ptr<Connection>& c : reaped) Close(std::move(c));
+    if (refusal != nullptr) {
+      Refuse(sock, refusal);
+      return;
+    }
+    auto connection = std::make_shared<Connection>(sock, limits_, tls_, std::move(peer));
+    ParkFor(std::move(connection), caps_.first_byte_ms, /*fresh=*/true);
+  }
+
+  // A connection between requests: parked until its next request comes or
+  // keep_alive_ms pass.
+  void Park(std::shared_ptr<Connection> c) { ParkFor(std::move(c), caps_.keep_alive_ms, false); }
+
+  // Closes the connection and counts it out.
+  void Close(std::shared_ptr<Connection> c) {
+    if (c == nullptr) return;
+    c->EndTls();
+    ::shutdown(c->socket(), SHUT_RDWR);
+    ::close(c->socket());
+    std::lock_guard<std::mutex> lock(mu_);
+    --total_;
+    auto it = per_client_.find(c->peer());
+    if (it != per_client_.end() && --it->second <= 0) per_client_.erase(it);
+  }
+
+  // Closes every parked connection; later ones are closed as they come.
+  // Idempotent.
+  void Stop() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (stopped_) return;
+      stopped_ = true;
+    }
+    thread_.join();
+    std::map<int, Parked> parked;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      parked.swap(parked_);
+    }
+    for (auto& [sock, p] : parked) Close(std::move(p.connection));
+  }
+
+  // Open connections now (parked or being served).
+  int open() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return total_;
+  }
+
+ private:
+  struct Parked {
+    std::shared_ptr<Connection> connection;
+    Clock::time_point until;
+    bool fresh;       // waiting for its first request
+    uint64_t order;   // parked after those with a lower one
+  };
+
+  void ParkFor(std::shared_ptr<Connection> c, int ms, bool fresh) {
+    const int sock = c->socket();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!stopped_) {
+        parked_[sock] = Parked{std::move(c), Clock::now() + std::chrono::milliseconds(ms), fresh,
+                               ++order_};
+        epoll_event e{};
+        e.events = EPOLLIN | EPOLLRDHUP | EPOLLONESHOT;
+        e.data.fd = sock;
+        if (::epoll_ctl(epoll_, EPOLL_CTL_ADD, sock, &e) == 0) return;
+        c = std::move(parked_[sock].connection);
+        parked_.erase(sock);
+      }
+    }
+    Close(std::move(c));
+  }
+
+  // Takes out the longest-idle kept-alive connection (of `peer`, if set) to
+  // be closed; false if there is none.
+  bool ReapLocked(const std::string* peer, std::vector<std::shared_ptr<Connection>>* reaped) {
+    auto oldest = parked_.end();
+    for (auto it = parked_.begin(); it != parked_.end(); ++it) {
+      if (it->second.fresh || (peer != nullptr && it->second.connection->peer() != *peer)) continue;
+      if (oldest == parked_.end() || it->second.order < oldest->second.order) oldest = it;
+    }
+    if (oldest == parked_.end()) return false;
+    ::epoll_ctl(epoll_, EPOLL_CTL_DEL, oldest->first, nullptr);
+    reaped->push_back(std::move(oldest->second.connection));
+    parked_.erase(oldest);
+    return true;
+  }
+
+  // Answers 503 without reading the request (none may have come yet) and
+  // closes; never blocks the accept loop.
+  static void Refuse(int sock, const char* why) {
+    if (*why != '\0') {
+      const std::string body = ErrorJson(grpc::StatusCode::UNAVAILABLE,
+                                         absl::StrCat("the server is busy: ", why, ": retry shortly"));
+      const std::string answer = absl::StrCat(
+          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", kJson,
+          "\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: ", body.size(), "\r\n\r\n",
+          body);
+      ::send(sock, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      ::shutdown(sock, SHUT_WR);
+      char scratch[4096];
+      while (::recv(sock, scratch, sizeof(scratch), MSG_DONTWAIT) > 0) {
+      }
+    }
+    ::close(sock);
+  }
+
+  void Run() {
+    epoll_event events[256];
+    Clock::time_point next_sweep = Clock::now();
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (stopped_) return;
+      }
+      const int n = ::epoll_wait(epoll_, events, 256, 50);
+      std::vector<std::shared_ptr<Connection>> ready, expired;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        for (int i = 0; i < n; ++i) {
+          auto it = parked_.find(events[i].data.fd);
+          if (it == parked_.end()) continue;
+          ::epoll_ctl(epoll_, EPOLL_CTL_DEL, it->first, nullptr);
+          ready.push_back(std::move(it->second.connection));
+          parked_.erase(it);
+        }
+        const Clock::time_point now = Clock::now();
+        if (now >= next_sweep) {
+          next_sweep = now + std::chrono::milliseconds(20);
+          for (auto it = parked_.begin(); it != parked_.end();) {
+            if (it->second.until > now) {
+              ++it;
+              continue;
+            }
+            ::epoll_ctl(epoll_, EPOLL_CTL_DEL, it->first, nullptr);
+            expired.push_back(std::move(it->second.connection));
+            it = parked_.erase(it);
+          }
+        }
+      }
+      for (std::shared_ptr<Connection>& c : expired) Close(std::move(c));
+      for (std::shared_ptr<Connection>& c : ready) {
+        // A client that closed without a request is closed here.
+        char byte;
+        const ssize_t peeked = ::recv(c->socket(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        if (peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) {
+          Close(std::move(c));
+        } else {
+          dispatch_(std::move(c));
+        }
+      }
+    }
+  }
+
+  const Caps caps_;
+  const Connection::Limits limits_;
+  SSL_CTX* const tls_;
+  const Dispatch dispatch_;
+  int epoll_ = -1;
+  mutable std::mutex mu_;
+  std::map<int, Parked> parked_;
+  std::map<std::string, int> per_client_;
+  int total_ = 0;
+  uint64_t order_ = 0;
+  bool stopped_ = false;
+  std::thread thread_;
+};
+
+// The library's task queue: runs each accepted connection's task at once on
+// the accept loop, where Impl::process_and_close_socket hands the socket to
+// the ConnectionWatcher; `on_shutdown` stops the connections when the loop
+// ends.
+class AcceptQueue final : public httplib::TaskQueue {
+ public:
+  explicit AcceptQueue(std::function<void()> on_shutdown) : on_shutdown_(std::move(on_shutdown)) {}
+  void enqueue(std::function<void()> fn) override { fn(); }
+  void shutdown() override { on_shutdown_(); }
+
+ private:
+  const std::function<void()> on_shutdown_;
 };
 
 template <typename Response>
@@ -498,57 +763,86 @@ void SetUnavailable(httplib::Response& res, const std::string& message) {
 }  // namespace
 
 // cpp-httplib's Server with the connections served here (see the file
-// comment), the request pool and the engine's admission.
+// comment): accepted sockets go to the ConnectionWatcher, which hands a
+// connection with bytes to read to the ConnectionPool; the engine's
+// admission.
 class HttpGateway::Impl final : public httplib::Server {
  public:
   explicit Impl(const HttpGatewayOptions& o)
       : limits_{o.header_timeout_ms, o.body_timeout_ms, 5000,
                 o.max_message_bytes + std::max<size_t>(64 * 1024, o.max_message_bytes / 8)},
-        keep_alive_ms_(o.keep_alive_ms),
+        caps_{o.first_byte_ms, o.keep_alive_ms, o.max_connections, o.max_connections_per_client},
         admission_(std::max(1, o.max_threads), std::max(0, o.max_queue)) {}
 
-  ~Impl() override { SSL_CTX_free(tls_); }
+  ~Impl() override {
+    StopConnections();
+    SSL_CTX_free(tls_);
+  }
 
   // The listening socket's backlog (the library listens with 5).
   bool SetBacklog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
 
-  // Serve HTTPS with `tls` (owned from now on); before listening.
+  // Serve HTTPS with `tls` (owned from now on); before StartConnections.
   void SetTls(SSL_CTX* tls) {
     SSL_CTX_free(tls_);
     tls_ = tls;
   }
 
+  // The connection threads and the watcher; before listening.
+  void StartConnections(int threads) {
+    pool_ = std::make_unique<ConnectionPool>(threads, threads);
+    watcher_ = std::make_unique<ConnectionWatcher>(
+        caps_, limits_, tls_, [this](std::shared_ptr<Connection> c) {
+          pool_->enqueue([this, c = std::move(c)]() mutable { Serve(std::move(c)); });
+        });
+    new_task_queue = [this] { return new AcceptQueue([this] { StopConnections(); }); };
+  }
+
   Admission& admission() { return admission_; }
+  int open_connections() const { return watcher_ != nullptr ? watcher_->open() : 0; }
 
  private:
+  // Closes the parked connections, lets the pool finish the ones it serves
+  // (each is its last request), joins the threads. Idempotent.
+  void StopConnections() {
+    if (watcher_ != nullptr) watcher_->Stop();
+    if (pool_ != nullptr) pool_->shutdown();
+  }
+
+  bool Stopping() const { return svr_sock_ == INVALID_SOCKET; }
+
   bool process_and_close_socket(socket_t sock) override {
-    if (t_shed) {
-      ::close(sock);
-      return false;
-    }
-    Connection connection(sock, limits_, t_spare, tls_);
-    t_connection = &connection;
-    bool ok = connection.StartTls();
-    const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
-    for (size_t left = kMaxRequestsPerConnection; left > 0 && ok; --left) {
-      if (!connection.AwaitRequest(keep_alive_ms_, stopping)) break;
-      connection.BeginRequest();
+    watcher_->Accept(sock);
+    return true;
+  }
+
+  // On a pool thread: the connection's requests while they come without a
+  // wait, then back to the watcher (or closed).
+  void Serve(std::shared_ptr<Connection> c) {
+    t_connection = c.get();
+    c->SetSpare(t_spare);
+    bool keep = !t_shed && c->StartTls();
+    while (keep) {
+      c->BeginRequest();
       bool closed = false;
-      ok = process_request(connection, left == 1 || connection.spare() || stopping(), closed,
-                           nullptr);
-      if (closed || connection.close_after()) break;
+      const bool last = --c->requests_left == 0 || c->spare() || Stopping();
+      keep = process_request(*c, last, closed, nullptr) && !closed && !c->close_after() && !last;
+      if (keep && !c->HasBuffered()) {
+        t_connection = nullptr;
+        watcher_->Park(std::move(c));
+        return;
+      }
     }
     t_connection = nullptr;
-    connection.EndTls();
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ok;
+    watcher_->Close(std::move(c));
   }
 
   const Connection::Limits limits_;
-  const int keep_alive_ms_;
+  const ConnectionWatcher::Caps caps_;
   Admission admission_;
   SSL_CTX* tls_ = nullptr;
+  std::unique_ptr<ConnectionPool> pool_;
+  std::unique_ptr<ConnectionWatcher> watcher_;
 };
 
 namespace {
@@ -680,23 +974,28 @@ std::string JsonShapeError(std::string_view json, int max_depth, int max_array) 
   // Per open bracket: the elements of an array so far (commas + 1), or -1
   // for an object.
   std::vector<int> open;
-  bool in_string = false;
+  // The quote that opened the string being read ('\0': none). The
+  // library's parser also takes strings in single quotes, so a '"' inside
+  // one must not open a string here (which would hide the brackets after it
+  // from this scan).
+  char quote = '\0';
   bool escaped = false;
   for (size_t i = 0; i < json.size(); ++i) {
     const char c = json[i];
-    if (in_string) {
+    if (quote != '\0') {
       if (escaped) {
         escaped = false;
       } else if (c == '\\') {
         escaped = true;
-      } else if (c == '"') {
-        in_string = false;
+      } else if (c == quote) {
+        quote = '\0';
       }
       continue;
     }
     switch (c) {
       case '"':
-        in_string = true;
+      case '\'':
+        quote = c;
         break;
       case '[':
       case '{':
@@ -783,11 +1082,74 @@ bool HttpGateway::OriginAllowed(const std::string& origin, const std::string& ho
   return false;
 }
 
+void HttpGateway::Admitted(
+    const httplib::Request& req, httplib::Response& res,
+    const std::function<grpc::Status(int64_t, const std::function<bool()>&)>& run) {
+  // The deadline: the server's, or less if the request asks.
+  int64_t asked = -1;
+  if (req.has_header(kTimeoutHeader)) {
+    const std::string value = req.get_header_value(kTimeoutHeader);
+    if (!absl::SimpleAtoi(value, &asked) || asked <= 0) {
+      SetError(res, grpc::StatusCode::INVALID_ARGUMENT,
+               absl::StrCat(kTimeoutHeader, ": '", value.substr(0, kMaxEchoBytes),
+                            "' is not a positive number of milliseconds"));
+      return;
+    }
+  }
+  const int64_t ms = service_->EffectiveMsLeft(asked);
+  const Clock::time_point deadline =
+      ms < 0 ? Clock::time_point::max() : Clock::now() + std::chrono::milliseconds(ms);
+  Connection* connection = t_connection;
+  const std::function<bool()> gone = [this, connection] {
+    return cancel_all_ || (connection != nullptr && connection->PeerGone());
+  };
+  ++in_flight_;
+  const Admission::Result admitted =
+      impl_->admission().Enter(deadline, [&] { return !serving_ || gone(); });
+  if (admitted != Admission::Result::kAdmitted) {
+    --in_flight_;
+    switch (admitted) {
+      case Admission::Result::kQueueFull:
+        SetUnavailable(res, "the server is busy (its queue is full): retry shortly");
+        break;
+      case Admission::Result::kTimedOut:
+        SetError(res, grpc::StatusCode::DEADLINE_EXCEEDED,
+                 "the request's deadline passed while it waited for the engine");
+        break;
+      default:
+        SetUnavailable(res, "the request was dropped while it waited for the engine");
+    }
+    return;
+  }
+  ++engine_runs_;
+  grpc::Status status;
+  try {
+    // What is left of the deadline after the wait (-1: none).
+    const int64_t left =
+        ms < 0 ? -1
+               : std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          deadline - Clock::now())
+                                          .count());
+    status = run(left, gone);
+  } catch (const std::exception& e) {
+    status = grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));
+    SetError(res, status.error_code(), status.error_message());
+  }
+  impl_->admission().Leave();
+  if (status.error_code() == grpc::StatusCode::CANCELLED) ++engine_cancelled_;
+  --in_flight_;
+  // A large request's parsed table and work are freed by now, but glibc
+  // keeps the small blocks in the heap of the thread that served it, and
+  // each connection thread has its own: handed back, they do not add up
+  // over the threads (docs/reliability.md, "Bounds on every route").
+  if (req.body.size() >= kTrimAfterBodyBytes) malloc_trim(0);
+}
+
 void HttpGateway::Route() {
   Impl& s = *impl_;
   const int threads = options_.connection_threads > 0 ? options_.connection_threads
                                                       : std::max(64, 4 * options_.max_threads);
-  s.new_task_queue = [threads] { return new ConnectionPool(threads, threads); };
+  s.StartConnections(threads);
   s.set_payload_max_length(options_.max_message_bytes);
   // SO_REUSEADDR only: the library's default, SO_REUSEPORT, would let a second
   // server bind a port already in use and share its traffic. TCP_NODELAY
@@ -850,6 +1212,20 @@ void HttpGateway::Route() {
         res.set_header("WWW-Authenticate", "Bearer");
       });
     }
+    // A compressed body is never inflated: a few hundred KB of it could
+    // inflate to gigabytes before the size limit saw it.
+    if (req.has_header("Content-Encoding")) {
+      const std::string encoding = req.get_header_value("Content-Encoding");
+      if (!absl::EqualsIgnoreCase(absl::StripAsciiWhitespace(encoding), "identity")) {
+        return refuse([&] {
+          SetError(res, grpc::StatusCode::INVALID_ARGUMENT,
+                   absl::StrCat("Content-Encoding: '", encoding.substr(0, kMaxEchoBytes),
+                                "' is not served: send the body uncompressed"),
+                   415);
+          res.set_header("Accept-Encoding", "identity");
+        });
+      }
+    }
     if (t_connection != nullptr && t_connection->spare()) {
       return refuse([&] { SetUnavailable(res, "the server is busy: retry shortly"); });
     }
@@ -861,81 +1237,27 @@ void HttpGateway::Route() {
     return httplib::Server::HandlerResponse::Unhandled;
   });
 
-  // One engine method: check the body's size and shape, parse, wait for an
-  // engine thread within the request's deadline, run, answer.
+  // One engine method: check the body's size and shape, parse, run as one
+  // admitted request (Admitted), answer.
   auto method = [this, cors](auto run, auto request_type, auto response_type) {
     using Request = decltype(request_type);
     using Response = decltype(response_type);
     return [this, cors, run](const httplib::Request& req, httplib::Response& res) {
-      const auto answer = [&] {
-        if (req.body.size() > options_.max_message_bytes) {
-          SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
-                   "body: over the server's limit on message size", 413);
-          return;
-        }
-        Request request;
-        if (const grpc::Status parsed = ParseJsonBody(req.body, options_, &request);
-            !parsed.ok()) {
-          SetError(res, parsed.error_code(), parsed.error_message());
-          return;
-        }
-        // The deadline: the server's, or less if the request asks.
-        int64_t asked = -1;
-        if (req.has_header(kTimeoutHeader)) {
-          const std::string value = req.get_header_value(kTimeoutHeader);
-          if (!absl::SimpleAtoi(value, &asked) || asked <= 0) {
-            SetError(res, grpc::StatusCode::INVALID_ARGUMENT,
-                     absl::StrCat(kTimeoutHeader, ": '", value.substr(0, 200),
-                                  "' is not a positive number of milliseconds"));
-            return;
-          }
-        }
-        const int64_t ms = service_->EffectiveMsLeft(asked);
-        const Clock::time_point deadline =
-            ms < 0 ? Clock::time_point::max() : Clock::now() + std::chrono::milliseconds(ms);
-        Connection* connection = t_connection;
-        std::function<bool()> gone = [connection] {
-          return connection != nullptr && connection->PeerGone();
-        };
-        ++in_flight_;
-        const Admission::Result admitted = impl_->admission().Enter(
-            deadline, [&] { return !serving_ || gone(); });
-        if (admitted != Admission::Result::kAdmitted) {
-          --in_flight_;
-          switch (admitted) {
-            case Admission::Result::kQueueFull:
-              SetUnavailable(res, "the server is busy (its queue is full): retry shortly");
-              break;
-            case Admission::Result::kTimedOut:
-              SetError(res, grpc::StatusCode::DEADLINE_EXCEEDED,
-                       "the request's deadline passed while it waited for the engine");
-              break;
-            default:
-              SetUnavailable(res, "the request was dropped while it waited for the engine");
-          }
-          return;
-        }
-        ++engine_runs_;
-        Response response;
-        grpc::Status status;
-        try {
-          // What is left of the deadline after the wait (-1: none).
-          const int64_t left =
-              ms < 0 ? -1
-                     : std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                deadline - Clock::now())
-                                                .count());
-          status = run(request, &response, left, gone);
-        } catch (const std::exception& e) {
-          status =
-              grpc::Status(grpc::StatusCode::INTERNAL, absl::StrCat("server error: ", e.what()));
-        }
-        impl_->admission().Leave();
-        if (status.error_code() == grpc::StatusCode::CANCELLED) ++engine_cancelled_;
-        --in_flight_;
-        WriteAnswer(status, response, res);
-      };
-      answer();
+      Request request;
+      if (req.body.size() > options_.max_message_bytes) {
+        SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
+                 "body: over the server's limit on message size", 413);
+      } else if (const grpc::Status parsed = ParseJsonBody(req.body, options_, &request);
+                 !parsed.ok()) {
+        SetError(res, parsed.error_code(), parsed.error_message());
+      } else {
+        Admitted(req, res, [&](int64_t ms_left, const std::function<bool()>& gone) {
+          Response response;
+          const grpc::Status status = run(request, &response, ms_left, gone);
+          WriteAnswer(status, response, res);
+          return status;
+        });
+      }
       cors(req, res);
     };
   };
@@ -944,27 +1266,65 @@ void HttpGateway::Route() {
   s.Post("/v1/Advance",
          method(
              [service](const v1::AdvanceRequest& q, v1::AdvanceResponse* r, int64_t ms,
-                       std::function<bool()> gone) {
-               return service->DoAdvance(q, r, ms, std::move(gone));
+                       const std::function<bool()>& gone) {
+               return service->DoAdvance(q, r, ms, gone);
              },
              v1::AdvanceRequest{}, v1::AdvanceResponse{}));
   s.Post("/v1/Ask", method(
                         [service](const v1::AskRequest& q, v1::AskResponse* r, int64_t ms,
-                                  std::function<bool()> gone) {
-                          return service->DoAsk(q, r, ms, std::move(gone));
+                                  const std::function<bool()>& gone) {
+                          return service->DoAsk(q, r, ms, gone);
                         },
                         v1::AskRequest{}, v1::AskResponse{}));
-  s.Post("/v1/Describe", [this, service, cors](const httplib::Request& req, httplib::Response& res) {
-    v1::DescribeRequest request;
-    if (req.body.size() > options_.max_message_bytes) {
+  s.Post("/v1/Describe", method(
+                             [service](const v1::DescribeRequest& q, v1::DescribeResponse* r,
+                                       int64_t, const std::function<bool()>&) {
+                               return service->DoDescribe(q, r);
+                             },
+                             v1::DescribeRequest{}, v1::DescribeResponse{}));
+  // The table's picture (service/web_static.h): the body's size and shape,
+  // then one admitted request, whose deadline, client and the server's stop
+  // end the drawing; the picture is held to max_render_bytes and the state
+  // to kMaxUnits.
+  s.Post("/v1/Render", [this, cors](const httplib::Request& req, httplib::Response& res) {
+    const WebOptions::Renderer render = WebRenderer();
+    std::string shape;
+    if (!render) {
+      SetError(res, grpc::StatusCode::UNIMPLEMENTED, "this server has no renderer");
+    } else if (req.body.size() > options_.max_message_bytes) {
       SetError(res, grpc::StatusCode::RESOURCE_EXHAUSTED,
                "body: over the server's limit on message size", 413);
-    } else if (const grpc::Status parsed = ParseJsonBody(req.body, options_, &request);
-               !parsed.ok()) {
-      SetError(res, parsed.error_code(), parsed.error_message());
+    } else if (shape = JsonShapeError(req.body, options_.max_json_depth, options_.max_json_array);
+               !shape.empty()) {
+      SetError(res, grpc::StatusCode::INVALID_ARGUMENT, shape);
     } else {
-      v1::DescribeResponse response;
-      WriteAnswer(service->DoDescribe(request, &response), response, res);
+      const std::string reveal = req.get_param_value("reveal");
+      Admitted(req, res, [&](int64_t ms_left, const std::function<bool()>& gone) {
+        const Clock::time_point deadline =
+            ms_left < 0 ? Clock::time_point::max()
+                        : Clock::now() + std::chrono::milliseconds(ms_left);
+        RenderLimits limits;
+        limits.max_bytes = options_.max_render_bytes;
+        limits.max_units = kMaxUnits;
+        limits.stop = [&] { return gone() || Clock::now() >= deadline; };
+        absl::StatusOr<std::string> svg =
+            render(req.body, reveal == "1" || reveal == "true", limits);
+        if (svg.ok()) {
+          res.status = 200;
+          res.set_content(*svg, "image/svg+xml");
+          return grpc::Status::OK;
+        }
+        grpc::Status status = ToGrpcStatus(svg.status());
+        if (svg.status().code() == absl::StatusCode::kCancelled && !gone()) {
+          status = grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                                "the request's deadline passed while the picture was drawn");
+        } else if (svg.status().code() == absl::StatusCode::kInvalidArgument) {
+          status =
+              grpc::Status(status.error_code(), absl::StrCat("body: ", status.error_message()));
+        }
+        SetError(res, status.error_code(), status.error_message());
+        return status;
+      });
     }
     cors(req, res);
   });
@@ -988,7 +1348,7 @@ void HttpGateway::Route() {
       cors(req, res);
     };
   };
-  const std::string methods = "/v1/(Advance|Ask|Describe)";
+  const std::string methods = "/v1/(Advance|Ask|Describe|Render)";
   s.Get(methods, not_allowed(kAllowedMethods));
   s.Put(methods, not_allowed(kAllowedMethods));
   s.Patch(methods, not_allowed(kAllowedMethods));

@@ -5,6 +5,7 @@
 // browser, a virtual tabletop plugin, curl):
 //
 //   POST /v1/Advance, /v1/Ask, /v1/Describe   proto3 JSON in and out
+//   POST /v1/Render[?reveal=1]                the table as SVG (web_static.h)
 //   GET  /healthz                             {"status":"SERVING"} (503 NOT_SERVING when draining)
 //   OPTIONS <any>                             CORS preflight
 //
@@ -16,18 +17,25 @@
 // What it holds against (docs/protocol.md, "The HTTP front"):
 //   - size: a body over max_message_bytes is 413 however it is framed
 //     (Content-Length or chunked); headers over 64 KiB end the connection;
+//     a Content-Encoding other than identity is 415 (nothing is inflated);
 //   - shape: before a body is parsed, a scan refuses JSON nested deeper than
 //     max_json_depth or with an array longer than max_json_array (400);
 //   - slow clients: a request's headers must arrive within header_timeout_ms
 //     of its first byte, its body within body_timeout_ms of the headers, or
 //     the connection is closed; an idle kept-alive connection is closed after
 //     keep_alive_ms;
-//   - load: connections are served by a pool of connection_threads (a listen
-//     backlog of listen_backlog); a connection that finds the pool and its
+//   - silent clients: a connection waiting for a request (its first byte
+//     within first_byte_ms, the next within keep_alive_ms) holds no thread:
+//     one epoll watcher holds them all; at most max_connections are open,
+//     max_connections_per_client from one address: one more closes an idle
+//     kept-alive one, or is 503 at once naming the flag;
+//   - load: connections with bytes to read are served by a pool of
+//     connection_threads (a listen backlog of listen_backlog); a connection that finds the pool and its
 //     queue full is answered on a spare thread, 503 with Retry-After but for
 //     /healthz (past 256 waiting for the spare threads, it is closed
-//     unanswered). At most max_threads requests run the engine at once and at
-//     most max_queue wait for it; one more is 503 with Retry-After;
+//     unanswered). At most max_threads requests (Advance, Ask, Describe,
+//     Render) run at once and at most max_queue wait for a place; one more
+//     is 503 with Retry-After; a picture is held to max_render_bytes;
 //   - TLS: with a certificate (tls_cert_pem), HTTPS only: the handshake
 //     must end within header_timeout_ms; a plaintext request on the port is
 //     answered 400 in plaintext and closed; with tls_client_ca_pem, a client
@@ -59,6 +67,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -71,6 +80,11 @@
 namespace google::protobuf {
 class Message;
 }  // namespace google::protobuf
+
+namespace httplib {
+struct Request;
+struct Response;
+}  // namespace httplib
 
 namespace impi::service {
 
@@ -89,7 +103,18 @@ struct HttpGatewayOptions {
   int header_timeout_ms = 5000;
   int body_timeout_ms = 30000;
   int keep_alive_ms = 5000;
+  // A new connection's first byte must come within this, or it is closed;
+  // until then (and between kept-alive requests) it holds no thread.
+  int first_byte_ms = 2000;
+  // Open connections, in all and from one client address; one more is
+  // answered 503 and closed, unless a kept-alive idle one can be closed
+  // to make room.
+  int max_connections = 512;
+  int max_connections_per_client = 64;
   int max_json_depth = 32;
+  // The most bytes a picture (POST /v1/Render) may have; past it 429
+  // RESOURCE_EXHAUSTED naming --max_render_bytes.
+  size_t max_render_bytes = 2 * 1024 * 1024;
   // Above every count limit (validate.h), so that a count just past one is
   // answered with its field path, as over gRPC.
   int max_json_array = 20000;
@@ -159,12 +184,21 @@ class HttpGateway {
   // Of those, the ones the engine stopped as CANCELLED (the client went, or
   // the server stopped).
   int64_t EngineCancelled() const { return engine_cancelled_; }
+  // Stops every request in flight, and any later one, with CANCELLED (the
+  // engine's through UmpireService::CancelAll; a picture here).
+  void CancelAll() { cancel_all_ = true; }
 
   class Impl;
 
  private:
   bool OriginAllowed(const std::string& origin, const std::string& host) const;
   void Route();
+  // One request as the engine's: its deadline (max_request_ms,
+  // Impi-Timeout-Ms), a place in the admission queue (503 past it), then
+  // `run` with the ms left (-1: none) and whether to stop (the client went,
+  // CancelAll); `run` writes its answer, errors included.
+  void Admitted(const httplib::Request& req, httplib::Response& res,
+                const std::function<grpc::Status(int64_t, const std::function<bool()>&)>& run);
 
   const UmpireService* service_;
   HttpGatewayOptions options_;
@@ -172,6 +206,7 @@ class HttpGateway {
   std::thread thread_;
   std::atomic<bool> listen_returned_{false};
   std::atomic<bool> serving_{true};
+  std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};
   std::atomic<int64_t> engine_runs_{0};
   std::atomic<int64_t> engine_cancelled_{0};

@@ -19,6 +19,7 @@
 // cancelled, 1 could not start, 2 bad flags, 3 stopped after cancelling
 // requests at the end of the grace period, 4 exited at once on a second
 // signal.
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 
@@ -40,6 +41,7 @@
 #include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "clients/cli/render.h"
@@ -96,6 +98,27 @@ ABSL_FLAG(int, http_header_timeout_ms, 5000,
 ABSL_FLAG(int, http_body_timeout_ms, 30000,
           "an HTTP request's body must arrive within this, from the end of its headers");
 ABSL_FLAG(int, http_keep_alive_ms, 5000, "an idle kept-alive HTTP connection is closed after this");
+ABSL_FLAG(int, http_first_byte_ms, 2000,
+          "a new HTTP connection that sends nothing for this long is closed (until its first "
+          "byte, and between kept-alive requests, a connection holds no thread)");
+ABSL_FLAG(int, http_max_connections, 512,
+          "open HTTP connections in all; one more is answered 503 and closed (an idle "
+          "kept-alive one is closed first if there is one)");
+ABSL_FLAG(int, http_max_connections_per_client, 64,
+          "open HTTP connections from one client address; one more is answered 503 and closed "
+          "(that address's idle kept-alive one is closed first if there is one)");
+ABSL_FLAG(int, max_render_bytes, 2 * 1024 * 1024,
+          "the largest picture POST /v1/Render draws, in bytes; past it 429 RESOURCE_EXHAUSTED");
+ABSL_FLAG(int, arena_max_calls, 2, "impi.v1.Arena calls playing at once (1 to 256)");
+ABSL_FLAG(int, arena_max_queue, 8,
+          "Arena calls that may wait to play (each until its deadline); one more is answered "
+          "UNAVAILABLE (0 to 1024)");
+ABSL_FLAG(int, arena_max_threads, 4,
+          "threads one Arena call plays on (a request asking for more gets this many; 1 to 16)");
+ABSL_FLAG(int, arena_max_games, 10000, "games one Arena call may ask for (1 to 10000)");
+ABSL_FLAG(int64_t, arena_max_ms, 600000,
+          "the longest an Arena call may run, in ms, waiting included (a caller's shorter "
+          "deadline wins; DEADLINE_EXCEEDED past it)");
 
 namespace {
 
@@ -137,6 +160,12 @@ int main(int argc, char** argv) {
       "the Zulu side and umpire for 1879 Anglo-Zulu War wargames, over gRPC "
       "(impi.v1.Umpire, impi.v1.Arena) and JSON/HTTP (POST /v1/Advance, /v1/Ask, /v1/Describe).");
   absl::ParseCommandLine(argc, argv);
+  // Blocks of 128 KiB or more (bodies, parsed tables, pictures) are mapped
+  // and go back to the system when freed: glibc otherwise raises this
+  // threshold as such blocks are freed and keeps them in each thread's
+  // heap, so that the memory of a few large requests on different threads
+  // adds up (docs/reliability.md, "Bounds on every route").
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   impi::RegisterEverything();
 
   // The players' page and the one renderer behind POST /v1/Render.
@@ -144,20 +173,38 @@ int main(int argc, char** argv) {
   web.root = absl::GetFlag(FLAGS_web_root);
   if (web.root.empty()) web.root = impi::service::DefaultWebRoot(IMPI_SOURCE_WEB_DIR);
   if (web.root == "none") web.root.clear();
-  web.render = [](const std::string& json, bool reveal) -> absl::StatusOr<std::string> {
+  web.render = [](const std::string& json, bool reveal,
+                  const impi::service::RenderLimits& limits) -> absl::StatusOr<std::string> {
     impi::v1::TableState state;
     impi::cli::RenderOptions render;
     render.reveal = reveal;
     const absl::Status parsed = impi::cli::ParseRenderInput(json, &state, &render.events);
     if (!parsed.ok()) return parsed;
-    return impi::cli::RenderTableSvg(state, render);
+    if (state.units_size() > limits.max_units) {
+      return absl::InvalidArgumentError(absl::StrCat("state.units: ", state.units_size(),
+                                                     " units is over the limit of ",
+                                                     limits.max_units));
+    }
+    render.max_bytes = limits.max_bytes;
+    render.stop = limits.stop;
+    return impi::cli::RenderTableSvgWithin(state, render);
   };
   const std::string web_root = web.root;
   impi::service::SetWebOptions(std::move(web));
 
   impi::service::ServerOptions options;
-  // impi.v1.Arena beside the Umpire (gRPC only).
-  static impi::service::ArenaService arena;
+  // impi.v1.Arena beside the Umpire (gRPC only), within its limits.
+  impi::service::ArenaLimits arena_limits;
+  arena_limits.max_calls = absl::GetFlag(FLAGS_arena_max_calls);
+  arena_limits.max_queue = absl::GetFlag(FLAGS_arena_max_queue);
+  arena_limits.max_threads = absl::GetFlag(FLAGS_arena_max_threads);
+  arena_limits.max_games = absl::GetFlag(FLAGS_arena_max_games);
+  arena_limits.max_ms = absl::GetFlag(FLAGS_arena_max_ms);
+  if (const absl::Status checked = impi::service::CheckArenaLimits(arena_limits); !checked.ok()) {
+    std::fprintf(stderr, "impi-server: --%s\n", std::string(checked.message()).c_str());
+    return 2;
+  }
+  static impi::service::ArenaService arena(arena_limits);
   options.services.push_back(&arena);
   options.grpc_address = absl::GetFlag(FLAGS_grpc_address);
   options.enable_http = !absl::GetFlag(FLAGS_no_http);
@@ -178,6 +225,14 @@ int main(int argc, char** argv) {
   options.http_header_timeout_ms = absl::GetFlag(FLAGS_http_header_timeout_ms);
   options.http_body_timeout_ms = absl::GetFlag(FLAGS_http_body_timeout_ms);
   options.http_keep_alive_ms = absl::GetFlag(FLAGS_http_keep_alive_ms);
+  options.http_first_byte_ms = absl::GetFlag(FLAGS_http_first_byte_ms);
+  options.http_max_connections = absl::GetFlag(FLAGS_http_max_connections);
+  options.http_max_connections_per_client = absl::GetFlag(FLAGS_http_max_connections_per_client);
+  if (absl::GetFlag(FLAGS_max_render_bytes) <= 0) {
+    std::fprintf(stderr, "impi-server: --max_render_bytes must be > 0\n");
+    return 2;
+  }
+  options.max_render_bytes = static_cast<size_t>(absl::GetFlag(FLAGS_max_render_bytes));
   if (const std::string path = absl::GetFlag(FLAGS_auth_token_file); !path.empty()) {
     std::ifstream in(path);
     std::string token((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

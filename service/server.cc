@@ -8,6 +8,7 @@
 #include <grpcpp/impl/server_builder_option.h>
 #include <grpcpp/impl/server_builder_plugin.h>
 #include <grpcpp/resource_quota.h>
+#include <grpcpp/support/server_interceptor.h>
 
 #include <algorithm>
 #include <chrono>
@@ -57,6 +58,45 @@ class ReflectionOption final : public grpc::ServerBuilderOption {
 
  private:
   const bool enable_;
+};
+
+// A request whose bytes do not parse as the method's request message: gRPC
+// answers it INTERNAL with an empty message before any handler runs. This
+// interceptor sees that the call received no message (POST_RECV_MESSAGE
+// with none) and answers INVALID_ARGUMENT saying why instead.
+class UnparsedRequestInterceptor final : public grpc::experimental::Interceptor {
+ public:
+  explicit UnparsedRequestInterceptor(const char* method) : method_(method) {}
+
+  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    using Hook = grpc::experimental::InterceptionHookPoints;
+    if (methods->QueryInterceptionHookPoint(Hook::POST_RECV_MESSAGE) &&
+        methods->GetRecvMessage() == nullptr) {
+      unparsed_ = true;
+    }
+    if (unparsed_ && methods->QueryInterceptionHookPoint(Hook::PRE_SEND_STATUS) &&
+        methods->GetSendStatus().error_code() == grpc::StatusCode::INTERNAL) {
+      methods->ModifySendStatus(grpc::Status(
+          grpc::StatusCode::INVALID_ARGUMENT,
+          absl::StrCat("request: the bytes are not a valid protobuf of ",
+                       method_ == nullptr ? "the method" : method_,
+                       "'s request message (truncated or not protobuf)")));
+    }
+    methods->Proceed();
+  }
+
+ private:
+  const char* const method_;
+  bool unparsed_ = false;
+};
+
+class UnparsedRequestInterceptorFactory final
+    : public grpc::experimental::ServerInterceptorFactoryInterface {
+ public:
+  grpc::experimental::Interceptor* CreateServerInterceptor(
+      grpc::experimental::ServerRpcInfo* info) override {
+    return new UnparsedRequestInterceptor(info->method());
+  }
 };
 
 // The whole of a file; INVALID_ARGUMENT naming `flag` if it cannot be read
@@ -139,9 +179,13 @@ class Server final : public ImpiServer {
       // Calls in flight get a moment to finish, then are cancelled (Drain
       // gives them a grace period first).
       service_.CancelAll();
+      for (BoundedService* b : bounded_) b->CancelAll();
       grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
     }
-    if (http_ != nullptr) http_->Stop();
+    if (http_ != nullptr) {
+      http_->CancelAll();
+      http_->Stop();
+    }
     {
       std::lock_guard<std::mutex> lock(mu_);
       stopped_ = true;
@@ -154,17 +198,25 @@ class Server final : public ImpiServer {
         grpc_ != nullptr ? grpc_->GetHealthCheckService() : nullptr;
     if (health != nullptr) health->SetServingStatus(false);
     service_.SetDraining(true);
+    for (BoundedService* b : bounded_) b->SetDraining(true);
     if (http_ != nullptr) http_->SetServing(false);
     const auto in_flight = [this] {
-      return service_.InFlight() + (http_ != nullptr ? http_->InFlight() : 0);
+      int n = service_.InFlight() + (http_ != nullptr ? http_->InFlight() : 0);
+      for (const BoundedService* b : bounded_) n += b->InFlight();
+      return n;
     };
     const auto until = std::chrono::steady_clock::now() + grace;
     while (in_flight() > 0 && std::chrono::steady_clock::now() < until) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     const bool clean = in_flight() == 0;
-    // The engine stops at its next die or decision.
-    if (!clean) service_.CancelAll();
+    // The engine stops at its next die or decision, a picture at its next
+    // element, the arena at its next game or search step.
+    if (!clean) {
+      service_.CancelAll();
+      for (BoundedService* b : bounded_) b->CancelAll();
+      if (http_ != nullptr) http_->CancelAll();
+    }
     Shutdown();
     return clean;
   }
@@ -179,6 +231,7 @@ class Server final : public ImpiServer {
   UmpireService service_;
   std::unique_ptr<grpc::Server> grpc_;
   std::unique_ptr<HttpGateway> http_;
+  std::vector<BoundedService*> bounded_;  // of options_.services
   int grpc_port_ = 0;
 
   std::mutex mu_;
@@ -204,10 +257,21 @@ absl::Status Server::Start() {
   // says otherwise, are enough for them all and for gRPC's own pollers,
   // health, Describe and the other services (kSpareGrpcThreads), so that a
   // burst is queued rather than refused by gRPC.
+  // A BoundedService's calls (the Arena's) get threads of their own on top.
   service_.SetConcurrency(options_.max_threads, options_.grpc_max_queue);
+  int threads = options_.max_threads + options_.grpc_max_queue + kSpareGrpcThreads;
+  for (grpc::Service* more : options_.services) {
+    if (auto* bounded = dynamic_cast<BoundedService*>(more); bounded != nullptr) {
+      bounded_.push_back(bounded);
+      threads += bounded->MaxHeldCalls();
+    }
+  }
   grpc::ResourceQuota quota("impi");
-  quota.SetMaxThreads(options_.max_threads + options_.grpc_max_queue + kSpareGrpcThreads);
+  quota.SetMaxThreads(threads);
   builder.SetResourceQuota(quota);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<UnparsedRequestInterceptorFactory>());
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   builder.RegisterService(&service_);
   for (grpc::Service* more : options_.services) {
     // The token guards every service but gRPC's health (docs/security.md).
@@ -241,6 +305,10 @@ absl::Status Server::Start() {
     http.header_timeout_ms = options_.http_header_timeout_ms;
     http.body_timeout_ms = options_.http_body_timeout_ms;
     http.keep_alive_ms = options_.http_keep_alive_ms;
+    http.first_byte_ms = options_.http_first_byte_ms;
+    http.max_connections = options_.http_max_connections;
+    http.max_connections_per_client = options_.http_max_connections_per_client;
+    http.max_render_bytes = options_.max_render_bytes;
     http.tls_cert_pem = tls->cert;
     http.tls_key_pem = tls->key;
     http.tls_client_ca_pem = tls->client_ca;
@@ -295,6 +363,11 @@ absl::StatusOr<std::unique_ptr<ImpiServer>> ImpiServer::Start(const ServerOption
       {"http_header_timeout_ms", options.http_header_timeout_ms, 1, 3600 * 1000},
       {"http_body_timeout_ms", options.http_body_timeout_ms, 1, 3600 * 1000},
       {"http_keep_alive_ms", options.http_keep_alive_ms, 1, 3600 * 1000},
+      {"http_first_byte_ms", options.http_first_byte_ms, 1, 3600 * 1000},
+      {"http_max_connections", options.http_max_connections, 1, 100000},
+      {"http_max_connections_per_client", options.http_max_connections_per_client, 1, 100000},
+      {"max_render_bytes", static_cast<int64_t>(options.max_render_bytes), 1024,
+       int64_t{1} << 30},
   };
   for (const Range& r : ranges) {
     if (r.value < r.low || r.value > r.high) {

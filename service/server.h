@@ -54,6 +54,13 @@ struct ServerOptions {
   int http_header_timeout_ms = 5000;  // a request's headers, from its first byte
   int http_body_timeout_ms = 30000;   // its body, from the end of its headers
   int http_keep_alive_ms = 5000;      // an idle kept-alive connection
+  int http_first_byte_ms = 2000;      // a new connection's first byte
+  // Open HTTP connections in all and from one client address; one more is
+  // 503 at once (a kept-alive idle one is closed first if there is one).
+  int http_max_connections = 512;
+  int http_max_connections_per_client = 64;
+  // The most bytes a picture of POST /v1/Render may have (429 past it).
+  size_t max_render_bytes = 2 * 1024 * 1024;
   bool reflection = false;
   // When set, every gRPC call of the Umpire and of `services` (metadata
   // "authorization") and every HTTP request but /healthz and preflights
@@ -80,7 +87,9 @@ struct ServerOptions {
   // impi.v1.Arena, service/arena_service.h); not owned, they must outlive
   // the server. gRPC only: the JSON/HTTP gateway serves the Umpire. With
   // auth_token set, each must be a TokenGuarded (umpire_service.h), which
-  // the server gives the token; Start is INVALID_ARGUMENT otherwise.
+  // the server gives the token; Start is INVALID_ARGUMENT otherwise. A
+  // BoundedService (umpire_service.h) gets gRPC threads for the calls it
+  // may hold, over the Umpire's, and is drained and cancelled with it.
   std::vector<grpc::Service*> services;
 };
 
@@ -95,10 +104,10 @@ class ImpiServer {
   virtual void Shutdown() = 0;
   virtual void Wait() = 0;            // blocks until Shutdown
   // A graceful stop, bounded: health turns NOT_SERVING (gRPC health and
-  // /healthz) and new Advance and Ask calls are refused (UNAVAILABLE, HTTP
-  // 503) at once; the calls in flight get `grace` to finish, then are
-  // cancelled (CANCELLED); then Shutdown. True if nothing had to be
-  // cancelled.
+  // /healthz) and new requests are refused (UNAVAILABLE, HTTP 503) at once;
+  // the calls in flight (Advance, Ask, Render, those of a BoundedService
+  // such as the Arena's) get `grace` to finish, then are cancelled
+  // (CANCELLED); then Shutdown. True if nothing had to be cancelled.
   virtual bool Drain(std::chrono::milliseconds grace) = 0;
 };
 

@@ -74,6 +74,23 @@ class TokenGuarded {
   std::string token_;
 };
 
+// A gRPC service beside the Umpire that the server holds to its limits
+// (impi.v1.Arena, arena_service.h): ImpiServer gives gRPC threads enough
+// for the calls it may hold at once, counts its calls in a drain, and
+// cancels them at the drain's end (ServerOptions::services).
+class BoundedService {
+ public:
+  virtual ~BoundedService() = default;
+  // The most calls that hold a gRPC thread at once, running or waiting.
+  virtual int MaxHeldCalls() const = 0;
+  // Calls in flight now.
+  virtual int InFlight() const = 0;
+  // Draining: new calls are refused with UNAVAILABLE; those in flight carry on.
+  virtual void SetDraining(bool draining) = 0;
+  // Stops every call in flight, and any later one, with CANCELLED.
+  virtual void CancelAll() = 0;
+};
+
 // The server's version, from the project's version at build time.
 const char* ServerVersion();
 

@@ -22,6 +22,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/scenarios/embedded.h"
+#include "service/umpire_service.h"
+#include "service/validate.h"
 
 namespace impi::service {
 namespace {
@@ -98,7 +100,7 @@ std::string ScenarioList() {
 
 void SetJsonError(httplib::Response& res, grpc::StatusCode code, const std::string& message) {
   res.status = HttpStatusFor(code);
-  res.set_content(ErrorJson(code, message), "application/json");
+  res.set_content(ErrorJson(code, CapMessage(message)), "application/json");
 }
 
 }  // namespace
@@ -109,6 +111,11 @@ void SetWebOptions(WebOptions options) {
     options.js_root = (fs::path(options.root) / ".." / "js").lexically_normal().string();
   }
   Options() = std::move(options);
+}
+
+WebOptions::Renderer WebRenderer() {
+  std::lock_guard<std::mutex> lock(OptionsMutex());
+  return Options().render;
 }
 
 void AddWebRoutes(httplib::Server& server, const std::function<WebHandler(WebHandler)>& wrap) {
@@ -127,27 +134,12 @@ void AddWebRoutes(httplib::Server& server, const std::function<WebHandler(WebHan
     const scenarios::EmbeddedScenario* s = scenarios::FindScenario(req.matches[1].str());
     if (s == nullptr) {
       SetJsonError(res, grpc::StatusCode::NOT_FOUND,
-                   absl::StrCat("no built-in scenario \"", req.matches[1].str(), "\""));
+                   absl::StrCat("no built-in scenario \"",
+                                req.matches[1].str().substr(0, kMaxEchoBytes), "\""));
       return;
     }
     res.status = 200;
     res.set_content(std::string(s->json), "application/json");
-  }));
-  server.Post("/v1/Render", w([render = options.render](const httplib::Request& req,
-                                                       httplib::Response& res) {
-    if (!render) {
-      SetJsonError(res, grpc::StatusCode::UNIMPLEMENTED, "this server has no renderer");
-      return;
-    }
-    const std::string reveal = req.get_param_value("reveal");
-    absl::StatusOr<std::string> svg = render(req.body, reveal == "1" || reveal == "true");
-    if (!svg.ok()) {
-      SetJsonError(res, static_cast<grpc::StatusCode>(static_cast<int>(svg.status().code())),
-                   absl::StrCat("body: ", svg.status().message()));
-      return;
-    }
-    res.status = 200;
-    res.set_content(*svg, "image/svg+xml");
   }));
   if (options.root.empty()) return;
   server.Get("/", [root = options.root](const httplib::Request&, httplib::Response& res) {

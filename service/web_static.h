@@ -11,7 +11,8 @@
 //   GET  /v1/Scenarios/<name>   the built-in scenario's TableState (JSON)
 //   POST /v1/Render[?reveal=1]  the SVG of a TableState, a request or an
 //                               answer holding one (the one renderer, the
-//                               binary's WebOptions::render)
+//                               binary's WebOptions::render; the route is
+//                               the gateway's, see WebRenderer)
 //
 // Files are served only from the two roots, by names of letters, digits,
 // '-', '_', '.' and '/' with no "..", with a content type by extension
@@ -34,6 +35,7 @@
 #ifndef IMPI_SERVICE_WEB_STATIC_H_
 #define IMPI_SERVICE_WEB_STATIC_H_
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -47,15 +49,31 @@ struct Response;
 
 namespace impi::service {
 
+// What one picture may cost (the gateway's, from the server's options).
+struct RenderLimits {
+  size_t max_bytes = 0;   // the SVG's size; past it RESOURCE_EXHAUSTED, by name
+  int max_units = 0;      // units in the state; past it INVALID_ARGUMENT
+  // Asked every few elements drawn: true once the request's deadline has
+  // passed, its client has gone or the server is stopping.
+  std::function<bool()> stop;
+};
+
 struct WebOptions {
   std::string root;     // the page's folder (clients/web); its sibling js/ is /js/
   std::string js_root;  // empty: <root>/../js
-  // JSON (a TableState, a request or an answer) to SVG; `reveal` draws
-  // umpire-only detail. Unset: POST /v1/Render is 501.
-  std::function<absl::StatusOr<std::string>(const std::string& json, bool reveal)> render;
+  // JSON (a TableState, a request or an answer) to SVG within `limits`;
+  // `reveal` draws umpire-only detail. Unset: POST /v1/Render is 501. The
+  // gateway serves POST /v1/Render itself, admitted like an engine method
+  // (service/http_gateway.h).
+  using Renderer = std::function<absl::StatusOr<std::string>(
+      const std::string& json, bool reveal, const RenderLimits& limits)>;
+  Renderer render;
 };
 
 void SetWebOptions(WebOptions options);
+
+// The renderer of the options last set (unset if none).
+WebOptions::Renderer WebRenderer();
 
 // The routes above, with the options last set. Each handler is passed
 // through `wrap` (the gateway's CORS headers), if set.

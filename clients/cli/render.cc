@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <ostream>
 #include <set>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <utility>
 #include <vector>
@@ -114,7 +118,7 @@ std::string FigureWords(const v1::Figures& f) {
   if (f.wounded() > 0) absl::StrAppend(&text, "+", f.wounded(), "w");
   if (f.seriously_wounded() > 0) absl::StrAppend(&text, "+", f.seriously_wounded(), "sw");
   if (f.casualties() > 0) absl::StrAppend(&text, " (", f.casualties(), " lost)");
-  return text;
+  return std::move(text);
 }
 
 // The rule set's bookkeeping that the picture shows: a group's hand, target
@@ -165,9 +169,57 @@ std::string Clip(const std::string& text, size_t max) {
   return text.substr(0, n);
 }
 
-void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostringstream& o) {
+// A stream that appends to a string, whose capacity the caller may reserve
+// (std::ostringstream's buffer doubles as it grows: with a cap on the
+// picture, the text is written into a string reserved to the cap once).
+class StringSink final : public std::streambuf {
+ public:
+  explicit StringSink(std::string* out) : out_(out) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) out_->push_back(static_cast<char>(c));
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    out_->append(s, static_cast<size_t>(n));
+    return n;
+  }
+
+ private:
+  std::string* const out_;
+};
+
+// What a picture may cost (RenderOptions::max_bytes and stop): Ok() is
+// false once the text is past its cap or `stop` said so; the drawing loops
+// end there, so that the work done is linear in what is drawn.
+class Limit {
+ public:
+  Limit(const RenderOptions& options, const std::string& text)
+      : max_bytes_(options.max_bytes), stop_(options.stop), text_(text) {}
+  bool Ok() {
+    if (over_ || stopped_) return false;
+    if (max_bytes_ > 0 && text_.size() > max_bytes_) over_ = true;
+    if (stop_ && ++calls_ % 64 == 0 && stop_()) stopped_ = true;
+    return !over_ && !stopped_;
+  }
+  bool over() const { return over_; }
+  bool stopped() const { return stopped_; }
+
+ private:
+  const size_t max_bytes_;
+  const std::function<bool()>& stop_;
+  const std::string& text_;
+  bool over_ = false;
+  bool stopped_ = false;
+  int64_t calls_ = 0;
+};
+
+void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostream& o,
+                 Limit& limit) {
   o << "<g class=\"terrain\">\n";
   for (const v1::Terrain& t : state.terrain()) {
+    if (!limit.Ok()) break;
     if (t.outline_size() == 0) continue;
     std::vector<std::string> pts;
     double cx = 0, cy = 0;
@@ -207,9 +259,11 @@ const char* PointStateName(v1::PointState s) {
   }
 }
 
-void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::ostringstream& o) {
+void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::ostream& o,
+                Limit& limit) {
   o << "<g class=\"points\">\n";
   for (const v1::Point& p : state.points()) {
+    if (!limit.Ok()) break;
     // As the British view: a hidden point is shown once it has been tested.
     const bool untested = p.state() == v1::UNTESTED || p.state() == v1::POINT_STATE_UNSPECIFIED;
     if (p.hidden() && untested && !reveal) continue;
@@ -267,25 +321,42 @@ std::set<std::string> GroupIds(const v1::TableState& state) {
   return ids;
 }
 
+// The box round a group's members on the table.
+struct MemberBox {
+  double minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
+};
+
+// By group id: the box round its members on the table (groups with none are
+// not in it). One pass over the units.
+std::map<std::string, MemberBox> MemberBoxes(const v1::TableState& state) {
+  std::map<std::string, MemberBox> boxes;
+  for (const v1::Unit& u : state.units()) {
+    if (u.parent().empty() || !OnTable(u)) continue;
+    MemberBox& b = boxes[u.parent()];
+    b.minx = std::min(b.minx, u.position().x());
+    b.maxx = std::max(b.maxx, u.position().x());
+    b.miny = std::min(b.miny, u.position().y());
+    b.maxy = std::max(b.maxy, u.position().y());
+  }
+  return boxes;
+}
+
 void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
                 const std::map<std::string, GroupBook>& book,
-                const std::map<std::string, const v1::Unit*>& by_id, std::ostringstream& o) {
+                const std::map<std::string, const v1::Unit*>& by_id,
+                const std::set<std::string>& groups,
+                const std::map<std::string, MemberBox>& boxes, std::ostream& o,
+                Limit& limit) {
   o << "<g class=\"groups\">\n";
-  for (const std::string& gid : GroupIds(state)) {
+  for (const std::string& gid : groups) {
+    if (!limit.Ok()) break;
     auto it = by_id.find(gid);
     if (it == by_id.end()) continue;
     const v1::Unit& g = *it->second;
-    double minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
-    int members = 0;
-    for (const v1::Unit& u : state.units()) {
-      if (u.parent() != gid || !OnTable(u)) continue;
-      ++members;
-      minx = std::min(minx, u.position().x());
-      maxx = std::max(maxx, u.position().x());
-      miny = std::min(miny, u.position().y());
-      maxy = std::max(maxy, u.position().y());
-    }
-    if (members == 0) continue;  // drawn in the off-table list
+    const auto box = boxes.find(gid);
+    if (box == boxes.end()) continue;  // drawn in the off-table list
+    const double minx = box->second.minx, maxx = box->second.maxx;
+    const double miny = box->second.miny, maxy = box->second.maxy;
     const GroupBook b = book.count(gid) ? book.at(gid) : GroupBook{};
     std::string label = absl::StrCat(gid, " ", g.name().empty() ? "" : g.name());
     if (reveal && b.division > 0) absl::StrAppend(&label, " [", DivisionName(b.division), "]");
@@ -315,7 +386,7 @@ void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
 }
 
 void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, GroupBook>& book,
-              bool reveal, std::ostringstream& o) {
+              bool reveal, std::ostream& o) {
   const bool zulu = u.side() == v1::ZULU;
   const double x = f.X(u.position().x()), y = f.Y(u.position().y());
   const std::string kind = v1::UnitKind_Name(u.kind());
@@ -386,13 +457,47 @@ void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, Gro
   o << "</g>\n";
 }
 
-void DrawCloseCombat(const v1::TableState& state, const Frame& f, std::ostringstream& o) {
+// A square of the table kCloseCombatReach on a side; units within reach of
+// each other are in the same square or in neighbouring ones.
+std::pair<int64_t, int64_t> ReachCell(const v1::Vec2& v) {
+  const auto cell = [](double c) {
+    return static_cast<int64_t>(std::clamp(std::floor(c / kCloseCombatReach), -1e15, 1e15));
+  };
+  return {cell(v.x()), cell(v.y())};
+}
+
+// British units first, then for each the Zulus within reach in the units'
+// order; the Zulus are found through the squares round it (ReachCell), so
+// that the cost is in the lines drawn, not in British times Zulus.
+void DrawCloseCombat(const v1::TableState& state, const Frame& f, std::ostream& o,
+                     Limit& limit) {
   o << "<g class=\"close-combat\">\n";
+  const auto fighting = [](const v1::Unit& u, v1::Side side) {
+    return u.side() == side && u.status().in_close_combat() && OnTable(u) &&
+           std::isfinite(u.position().x()) && std::isfinite(u.position().y());
+  };
+  std::map<std::pair<int64_t, int64_t>, std::vector<int>> zulus;
+  for (int i = 0; i < state.units_size(); ++i) {
+    const v1::Unit& z = state.units(i);
+    if (fighting(z, v1::ZULU)) zulus[ReachCell(z.position())].push_back(i);
+  }
+  std::vector<int> near;
   for (const v1::Unit& a : state.units()) {
-    if (a.side() != v1::BRITISH || !a.status().in_close_combat() || !OnTable(a)) continue;
-    for (const v1::Unit& z : state.units()) {
-      if (z.side() != v1::ZULU || !z.status().in_close_combat() || !OnTable(z)) continue;
+    if (!limit.Ok()) break;
+    if (!fighting(a, v1::BRITISH)) continue;
+    near.clear();
+    const auto [cx, cy] = ReachCell(a.position());
+    for (int64_t dx = -1; dx <= 1; ++dx) {
+      for (int64_t dy = -1; dy <= 1; ++dy) {
+        const auto cell = zulus.find({cx + dx, cy + dy});
+        if (cell != zulus.end()) near.insert(near.end(), cell->second.begin(), cell->second.end());
+      }
+    }
+    std::sort(near.begin(), near.end());
+    for (const int i : near) {
+      const v1::Unit& z = state.units(i);
       if (Distance(a.position(), z.position()) > kCloseCombatReach) continue;
+      if (!limit.Ok()) break;
       o << "<line class=\"fight\" data-british=\"" << Xml(a.id()) << "\" data-zulu=\""
         << Xml(z.id()) << "\" x1=\"" << Num(f.X(a.position().x())) << "\" y1=\""
         << Num(f.Y(a.position().y())) << "\" x2=\"" << Num(f.X(z.position().x())) << "\" y2=\""
@@ -402,9 +507,11 @@ void DrawCloseCombat(const v1::TableState& state, const Frame& f, std::ostringst
   o << "</g>\n";
 }
 
-void DrawMoves(const std::vector<v1::Event>& events, const Frame& f, std::ostringstream& o) {
+void DrawMoves(const std::vector<v1::Event>& events, const Frame& f, std::ostream& o,
+               Limit& limit) {
   o << "<g class=\"moves\">\n";
   for (const v1::Event& e : events) {
+    if (!limit.Ok()) break;
     if ((e.kind() != v1::MOVED && e.kind() != v1::CHARGED) || e.path_size() < 2) continue;
     std::vector<std::string> pts;
     for (const v1::Vec2& v : e.path()) pts.push_back(f.P(v));
@@ -426,12 +533,20 @@ std::string ClockWords(const v1::TableState& state) {
     absl::StrAppend(&text, absl::StrFormat(", %02d:%02d", state.clock().time_of_day() / 60,
                                            state.clock().time_of_day() % 60));
   }
-  return text;
+  return std::move(text);
 }
 
 }  // namespace
 
 std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options) {
+  RenderOptions unbounded = options;
+  unbounded.max_bytes = 0;
+  unbounded.stop = nullptr;
+  return *RenderTableSvgWithin(state, unbounded);
+}
+
+absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
+                                                 const RenderOptions& options) {
   Frame f;
   if (state.table().width() > 0) f.width = state.table().width();
   if (state.table().height() > 0) f.height = state.table().height();
@@ -441,7 +556,15 @@ std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& opt
   const std::map<std::string, GroupBook> book = Bookkeeping(state);
   const std::set<std::string> groups = GroupIds(state);
 
-  std::ostringstream o;
+  const std::map<std::string, MemberBox> boxes = MemberBoxes(state);
+
+  // Past the cap, drawing stops at the next element: room for the cap and
+  // one element more is reserved (untouched pages cost no memory).
+  std::string text;
+  if (options.max_bytes > 0) text.reserve(options.max_bytes + 64 * 1024);
+  StringSink sink(&text);
+  std::ostream o(&sink);
+  Limit limit(options, text);
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"impi-table\" viewBox=\"0 0 " << Num(vw)
     << " " << Num(vh) << "\" width=\"" << Num(vw * options.pixels_per_inch) << "\" height=\""
@@ -456,22 +579,18 @@ std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& opt
     << "<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
     << "\" height=\"" << Num(f.height)
     << "\" fill=\"#e8dfc0\" stroke=\"#3b3020\" stroke-width=\"0.2\"/>\n";
-  DrawTerrain(state, f, o);
-  DrawPoints(state, f, options.reveal, o);
-  DrawMoves(options.events, f, o);
-  DrawGroups(state, f, options.reveal, book, by_id, o);
-  DrawCloseCombat(state, f, o);
+  DrawTerrain(state, f, o, limit);
+  DrawPoints(state, f, options.reveal, o, limit);
+  DrawMoves(options.events, f, o, limit);
+  DrawGroups(state, f, options.reveal, book, by_id, groups, boxes, o, limit);
+  DrawCloseCombat(state, f, o, limit);
 
   o << "<g class=\"units\">\n";
   std::vector<const v1::Unit*> off;
   for (const v1::Unit& u : state.units()) {
-    if (groups.count(u.id()) > 0) {
-      bool has_members_on_table = false;
-      for (const v1::Unit& m : state.units()) {
-        if (m.parent() == u.id() && OnTable(m)) has_members_on_table = true;
-      }
-      if (has_members_on_table) continue;  // drawn as its group's outline
-    }
+    if (!limit.Ok()) break;
+    // A group with members on the table is drawn as their outline.
+    if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
     if (!OnTable(u)) {
       off.push_back(&u);
       continue;
@@ -485,6 +604,7 @@ std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& opt
     << "\" font-size=\"1\" fill=\"#222\">Off the table (" << off.size() << ")</text>\n";
   double y = kTopMargin + 2.2;
   for (const v1::Unit* u : off) {
+    if (!limit.Ok()) break;
     o << "<text class=\"off\" data-unit-id=\"" << Xml(u->id()) << "\" x=\"" << Num(f.width + 1)
       << "\" y=\"" << Num(y) << "\" font-size=\"0.75\" fill=\""
       << (u->side() == v1::ZULU ? "#8b4513" : "#35548a") << "\">"
@@ -493,7 +613,12 @@ std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& opt
     y += std::min(1.0, (f.height - 2.0) / std::max<size_t>(1, off.size()));
   }
   o << "</g>\n</svg>\n";
-  return o.str();
+  if (limit.stopped()) return absl::CancelledError("the picture was stopped before it was done");
+  if (limit.over() || (options.max_bytes > 0 && text.size() > options.max_bytes)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the picture would be over ", options.max_bytes, " bytes (--max_render_bytes)"));
+  }
+  return std::move(text);
 }
 
 std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title) {

@@ -40,6 +40,8 @@
 #ifndef IMPI_CLIENTS_CLI_RENDER_H_
 #define IMPI_CLIENTS_CLI_RENDER_H_
 
+#include <cstddef>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -54,10 +56,22 @@ struct RenderOptions {
   bool reveal = false;             // draw umpire-only detail
   double pixels_per_inch = 12.0;   // the picture's width and height attributes
   std::vector<v1::Event> events;   // an answer's events: MOVED / CHARGED paths are drawn
+  // RenderTableSvgWithin only: the most bytes the picture may have (0: no
+  // cap), and a check asked every few elements drawn (true: stop).
+  size_t max_bytes = 0;
+  std::function<bool()> stop;
 };
 
 // The table as a standalone SVG document (UTF-8, with an XML declaration).
+// The work is linear in the units, points, terrain and moves drawn and in the
+// close-combat lines (pairs of opposing units in reach).
 std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options);
+
+// The same picture within the options' max_bytes and stop: RESOURCE_EXHAUSTED
+// ("the picture would be over N bytes (--max_render_bytes)") once it is past
+// the cap, CANCELLED once `stop` says so; drawing ends there.
+absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
+                                                 const RenderOptions& options);
 
 // One bar of an arena chart: `wins` of `games`.
 struct ChartBar {

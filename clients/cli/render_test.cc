@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -335,6 +336,68 @@ TEST(RenderTest, CloseCombatIsDrawnBetweenTheUnitsInContact) {
   }
   // b2 is in close combat too, but 12" away from z1r1: not its fight.
   EXPECT_EQ(fights, (std::vector<std::pair<std::string, std::string>>{{"b1", "z1r1"}}));
+}
+
+// Close combat among many units in and out of reach (a grid 2" apart):
+// every pair within 3" and no other, in the units' order, as the plain
+// every-British-against-every-Zulu reading finds them.
+TEST(RenderTest, CloseCombatLinesAreEveryPairInReachInTheUnitsOrder) {
+  v1::TableState state;
+  for (int i = 0; i < 200; ++i) {
+    v1::Unit* u = state.add_units();
+    const bool zulu = i % 3 == 0;
+    u->set_id((zulu ? "z" : "b") + std::to_string(i));
+    u->set_side(zulu ? v1::ZULU : v1::BRITISH);
+    u->set_kind(zulu ? v1::REGIMENT : v1::INFANTRY);
+    u->mutable_position()->set_x(2.0 * (i % 15) + 0.3 * (i % 4));
+    u->mutable_position()->set_y(2.0 * (i / 15));
+    u->mutable_status()->set_in_close_combat(i % 7 != 0);
+  }
+  std::vector<std::pair<std::string, std::string>> expected;
+  for (const v1::Unit& a : state.units()) {
+    if (a.side() != v1::BRITISH || !a.status().in_close_combat()) continue;
+    for (const v1::Unit& z : state.units()) {
+      if (z.side() != v1::ZULU || !z.status().in_close_combat()) continue;
+      if (std::hypot(a.position().x() - z.position().x(), a.position().y() - z.position().y()) <= 3.0) {
+        expected.emplace_back(a.id(), z.id());
+      }
+    }
+  }
+  ASSERT_GT(expected.size(), 100u);
+  const XmlDoc doc = XmlChecker(RenderTableSvg(state, RenderOptions{})).Parse();
+  ASSERT_EQ(doc.error, "");
+  std::vector<std::pair<std::string, std::string>> fights;
+  for (const auto& e : doc.elements) {
+    if (e.count("data-british")) fights.emplace_back(e.at("data-british"), e.at("data-zulu"));
+  }
+  EXPECT_EQ(fights, expected);
+}
+
+TEST(RenderTest, WithinACapOrAStopThePictureIsRefusedByName) {
+  RenderOptions options;
+  const std::string whole = RenderTableSvg(SmallTable(), options);
+  options.max_bytes = whole.size();
+  absl::StatusOr<std::string> within = RenderTableSvgWithin(SmallTable(), options);
+  ASSERT_TRUE(within.ok()) << within.status();
+  EXPECT_EQ(*within, whole);
+  options.max_bytes = whole.size() - 1;
+  within = RenderTableSvgWithin(SmallTable(), options);
+  EXPECT_EQ(within.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(within.status().message().find("--max_render_bytes"), std::string::npos);
+  // A stop asked for stops the drawing (asked every 64 elements).
+  v1::TableState big = SmallTable();
+  for (int i = 0; i < 500; ++i) {
+    v1::Unit* u = big.add_units();
+    u->set_id("b" + std::to_string(100 + i));
+    u->set_side(v1::BRITISH);
+    u->set_kind(v1::INFANTRY);
+  }
+  options.max_bytes = 0;
+  int asked = 0;
+  options.stop = [&asked] { return ++asked > 2; };
+  within = RenderTableSvgWithin(big, options);
+  EXPECT_EQ(within.status().code(), absl::StatusCode::kCancelled);
+  EXPECT_EQ(asked, 3);
 }
 
 TEST(RenderTest, UmpireDetailOnlyWhenRevealed) {

@@ -11,6 +11,14 @@ as a serialized protobuf message, with the first byte the fuzzer reads
 (request_fuzzer.cc): bit 0 protobuf, bit 1 Ask. Ferree's battle questions
 need a battle under way: the Isandlwana table is advanced past deployment
 on the impi-server at the address given last (`impi advance --target`).
+
+Then the classes of the bounds on every route (docs/reliability.md), made
+from the Advance requests just written: each rule set's own unit message
+with a long id, protobuf cut short (Advance and Ask), and JSON whose shape a
+single-quoted string tries to hide (a double quote inside it, then nesting
+or an array past the scan's caps). Only these, from a corpus already there:
+
+    /usr/bin/python3 tests/fuzz/make_corpus.py --bounded build/gen/python tests/fuzz/corpus
 """
 import json
 import os
@@ -96,7 +104,64 @@ def main():
             f.write(bytes([ask_bit]) + text.encode())
         with open(os.path.join(out, name + ".pb"), "wb") as f:
             f.write(bytes([ask_bit | 1]) + message.SerializeToString())
+    write_bounded(out)
+
+
+def write_bounded(out):
+    """The bounds' classes (see above), from the corpus's Advance requests."""
+    from google.protobuf import json_format
+    from impi.v1 import umpire_pb2
+
+    def read(name):
+        with open(os.path.join(out, name + ".json"), "rb") as f:
+            return json.loads(f.read()[1:])
+
+    def write(name, is_ask, data, protobuf):
+        with open(os.path.join(out, name + (".pb" if protobuf else ".json")), "wb") as f:
+            f.write(bytes([(2 if is_ask else 0) | (1 if protobuf else 0)]) + data)
+
+    # A 20,000-byte id in each rule set's own unit message (a megabyte would
+    # slow every run of the fuzzer; the server's tests send that).
+    long_id = "x" * 20000
+    for name, member in (("tsatf", "tsatf"), ("isandlwana", "ferree"), ("empress", "empress")):
+        request = read(name + "_advance")
+        own = request["state"].setdefault(member, {})
+        own.setdefault("units", []).append({"unit_id": long_id})
+        text = json.dumps(request, separators=(",", ":"))
+        write("bounded_%s_long_unit_id" % name, False, text.encode(), False)
+        message = umpire_pb2.AdvanceRequest()
+        json_format.Parse(text, message)
+        write("bounded_%s_long_unit_id" % name, False, message.SerializeToString(), True)
+
+    # Protobuf cut short where it no longer parses.
+    for name, is_ask, kind in (("tsatf_advance", False, umpire_pb2.AdvanceRequest),
+                               ("tsatf_ask_table_edge", True, umpire_pb2.AskRequest)):
+        message = kind()
+        json_format.Parse(json.dumps(read(name)), message)
+        data = message.SerializeToString()[:-1]
+        while data:
+            try:
+                kind().ParseFromString(data)
+            except Exception:  # google.protobuf.message.DecodeError
+                break
+            data = data[:-1]
+        write("bounded_%s_truncated" % name, is_ask, data, True)
+
+    # A double quote inside the parser's single-quoted strings, before
+    # nesting past 32 levels and an array past 20,000 elements.
+    deep = "[" * 40 + "]" * 40
+    write("bounded_json_quote_nesting", False,
+          ('{"state":{"units":[\'"\',' + deep + ',\'"\']}}').encode(), False)
+    write("bounded_json_escaped_quote_nesting", False,
+          ("{'state':{'units':['\\'\"'," + deep + ",'\"']}}").encode(), False)
+    write("bounded_json_quote_long_array", False,
+          ('{"state":{"units":[\'"\',[' + ",".join(["0"] * 20001) + '],\'"\']}}').encode(),
+          False)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "--bounded":
+        sys.path.insert(0, sys.argv[2])
+        write_bounded(sys.argv[3])
+    else:
+        main()

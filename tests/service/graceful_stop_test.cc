@@ -26,108 +26,14 @@
 
 #include "tests/service/big_table.h"
 #include "tests/service/proto_json.h"
-
-#ifndef IMPI_SERVER_BINARY
-#error "IMPI_SERVER_BINARY: the path of impi-server"
-#endif
+#include "tests/service/server_process.h"
 
 namespace impi::service {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-int64_t MsSince(Clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
-
-// impi-server as a child process on ports the OS chooses.
-class ServerProcess {
- public:
-  explicit ServerProcess(int grace_ms) {
-    int out[2];
-    if (pipe(out) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], STDOUT_FILENO);
-      close(out[0]);
-      close(out[1]);
-      const std::string grace = "--grace_period_ms=" + std::to_string(grace_ms);
-      execl(IMPI_SERVER_BINARY, IMPI_SERVER_BINARY, "--grpc_address=127.0.0.1:0",
-            "--http_address=127.0.0.1:0", grace.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(out[1]);
-    // The banner names both ports.
-    FILE* banner = fdopen(out[0], "r");
-    char line[512];
-    const std::regex grpc_line(R"(gRPC .* on 127\.0\.0\.1:(\d+))");
-    const std::regex http_line(R"(JSON/HTTP on http://127\.0\.0\.1:(\d+))");
-    while ((grpc_port_ == 0 || http_port_ == 0) && fgets(line, sizeof(line), banner) != nullptr) {
-      std::cmatch m;
-      if (std::regex_search(line, m, grpc_line)) grpc_port_ = std::stoi(m[1]);
-      if (std::regex_search(line, m, http_line)) http_port_ = std::stoi(m[1]);
-    }
-    banner_ = banner;
-  }
-  ~ServerProcess() {
-    if (pid_ > 0 && !exited_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (banner_ != nullptr) fclose(banner_);
-  }
-
-  bool started() const { return pid_ > 0 && grpc_port_ > 0 && http_port_ > 0; }
-  void Signal(int sig) const { kill(pid_, sig); }
-  // The exit code, or -1 if it did not exit within `timeout_ms`.
-  int WaitExit(int timeout_ms) {
-    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (Clock::now() < until) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        exited_ = true;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return -1;
-  }
-
-  httplib::Client Http() const {
-    httplib::Client c("127.0.0.1", http_port_);
-    c.set_read_timeout(60, 0);
-    return c;
-  }
-  // grpc.health.v1.Health/Check for the whole server: the raw answer
-  // ("\x08\x01" SERVING, "\x08\x02" NOT_SERVING) or the error.
-  std::string GrpcHealth() const {
-    auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(grpc_port_),
-                                       grpc::InsecureChannelCredentials());
-    grpc::GenericStub generic(channel);
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-    grpc::Slice empty("");
-    const grpc::ByteBuffer request(&empty, 1);
-    grpc::ByteBuffer response;
-    std::promise<grpc::Status> done;
-    generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
-                      &response, [&done](grpc::Status s) { done.set_value(s); });
-    const grpc::Status status = done.get_future().get();
-    if (!status.ok()) return "error " + std::to_string(status.error_code());
-    std::vector<grpc::Slice> slices;
-    (void)response.Dump(&slices);
-    std::string out;
-    for (const grpc::Slice& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
-    return out;
-  }
-
- private:
-  pid_t pid_ = -1;
-  FILE* banner_ = nullptr;
-  int grpc_port_ = 0;
-  int http_port_ = 0;
-  bool exited_ = false;
-};
+using testing::MsSince;
+using testing::ServerProcess;
 
 std::string BigTableJson() {
   return testing::ProtoJson(testing::BigTableRequest(testing::kBigTableImpis));
@@ -207,7 +113,10 @@ TEST(ServerBinaryTest, HelpListsEveryFlag) {
         "max_message_bytes", "auth_token_file", "tls_cert_file", "tls_key_file",
         "tls_client_ca_file", "max_request_ms", "max_request_work", "grace_period_ms",
         "http_allowed_hosts", "http_max_queue", "grpc_max_queue", "http_connection_threads", "http_listen_backlog",
-        "http_header_timeout_ms", "http_body_timeout_ms", "http_keep_alive_ms"}) {
+        "http_header_timeout_ms", "http_body_timeout_ms", "http_keep_alive_ms",
+        "http_first_byte_ms", "http_max_connections", "http_max_connections_per_client",
+        "max_render_bytes", "arena_max_calls", "arena_max_queue", "arena_max_threads",
+        "arena_max_games", "arena_max_ms"}) {
     EXPECT_NE(text.find(std::string("--") + flag), std::string::npos) << flag << "\n" << text;
   }
 }

@@ -106,6 +106,13 @@ TEST(JsonShapeTest, NestingAndArrayLengthAreCapped) {
   EXPECT_EQ(JsonShapeError(R"(["[[[[,,,,", "\"[[[["])", 2, 3), "");
   EXPECT_EQ(JsonShapeError(std::string(10000, '['), 32, 10).substr(0, 33),
             "body: JSON nested deeper than 32 ");
+  // The parser also reads single-quoted strings: a double quote in one
+  // opens no string, and brackets in one do not count.
+  EXPECT_NE(JsonShapeError(R"(['"', [[[1]]], '"'])", 3, 10).find("nested deeper than 3"),
+            std::string::npos);
+  EXPECT_NE(JsonShapeError(R"(['\'"', [[[1]]]])", 3, 10).find("nested deeper than 3"),
+            std::string::npos);
+  EXPECT_EQ(JsonShapeError(R"(['[[[[', "'[[[["])", 2, 3), "");
 }
 
 TEST(HostAllowedTest, LoopbackNamesAddressesAndConfiguredHosts) {
@@ -197,13 +204,17 @@ TEST_F(HttpFrontTest, PastTheSpareThreadsQueueAConnectionIsClosedUnanswered) {
   HttpGatewayOptions o;
   o.connection_threads = 1;  // one serving, one waiting
   o.header_timeout_ms = 20000;
+  o.max_connections = 1000;
+  o.max_connections_per_client = 1000;
   Start(o);
   // The pool's thread and its one waiting place, and the two spare threads
-  // (each waits up to 1 s for a request), taken by silent connections.
+  // (each waits up to 1 s for a request), taken by connections that sent a
+  // first byte (one that sends nothing waits for it without a thread).
   std::vector<std::unique_ptr<RawSocket>> silent;
   for (int i = 0; i < 4; ++i) {
     silent.push_back(std::make_unique<RawSocket>(gateway_->port()));
     ASSERT_TRUE(silent.back()->connected());
+    ASSERT_TRUE(silent.back()->Send("P"));
     // Each taken before the next comes.
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }

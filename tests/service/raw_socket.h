@@ -10,16 +10,24 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <string>
 
 namespace impi::service::testing {
 
-// Connects at construction; reads time out after 30 s.
+// Connects at construction, from `from` if set (another loopback address,
+// "127.0.0.2": another client); reads time out after 30 s.
 class RawSocket {
  public:
-  explicit RawSocket(int port) {
+  explicit RawSocket(int port, const char* from = nullptr) {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (from != nullptr) {
+      sockaddr_in local{};
+      local.sin_family = AF_INET;
+      inet_pton(AF_INET, from, &local.sin_addr);
+      ::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof(local));
+    }
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(port));
@@ -40,6 +48,21 @@ class RawSocket {
       sent += static_cast<size_t>(n);
     }
     return true;
+  }
+  // Reads give up after `ms` from now on.
+  void SetReadTimeoutMs(int ms) {
+    timeval tv{ms / 1000, (ms % 1000) * 1000};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+  }
+  // True once the server has closed the connection: a read ends (or fails
+  // with a reset) rather than timing out.
+  bool ReadsClosed() {
+    char buffer[4096];
+    for (;;) {
+      const ssize_t n = ::recv(fd_, buffer, sizeof(buffer), 0);
+      if (n == 0) return true;
+      if (n < 0) return errno != EAGAIN && errno != EWOULDBLOCK;
+    }
   }
   // Everything until the server closes (or 30 s pass).
   std::string ReadAll() {

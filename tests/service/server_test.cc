@@ -1015,5 +1015,113 @@ TEST_F(ServerTest, BadInputIsRefusedWithTheFieldPath) {
   }
 }
 
+// The bad-input table's cases that a request message cannot hold: bytes
+// that do not parse, an id of 1 MB inside each rule set's own unit
+// messages, JSON whose shape a quoted string tries to hide.
+
+// Advance and Ask, each as the bytes of a valid request cut short where
+// they no longer parse.
+TEST_F(ServerTest, TruncatedProtobufIsInvalidArgumentSayingSo) {
+  v1::AskRequest ask;
+  *ask.mutable_state() = TsatfState();
+  ask.mutable_tsatf()->mutable_table_edge();
+  ask.mutable_dice()->set_seed(5);
+  const std::pair<std::string, std::string> calls[] = {
+      {"/impi.v1.Umpire/Advance", TsatfAdvanceRequest(5).SerializeAsString()},
+      {"/impi.v1.Umpire/Ask", ask.SerializeAsString()}};
+  for (const auto& [method, whole] : calls) {
+    SCOPED_TRACE(method);
+    std::string cut = whole.substr(0, whole.size() - 1);
+    v1::AdvanceRequest advance_check;
+    v1::AskRequest ask_check;
+    while (!cut.empty() && (method == "/impi.v1.Umpire/Ask" ? ask_check.ParseFromString(cut)
+                                                            : advance_check.ParseFromString(cut))) {
+      cut.pop_back();
+    }
+    ASSERT_FALSE(cut.empty());
+    grpc::GenericStub generic(channel_);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    const grpc::ByteBuffer request = Buffer(cut);
+    grpc::ByteBuffer response;
+    std::promise<grpc::Status> done;
+    generic.UnaryCall(&ctx, method, grpc::StubOptions(), &request, &response,
+                      [&done](grpc::Status s) { done.set_value(s); });
+    const grpc::Status status = done.get_future().get();
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+    EXPECT_NE(status.error_message().find("not a valid protobuf of " + method),
+              std::string::npos)
+        << status.error_message();
+  }
+  // The JSON front's counterpart: a body cut short.
+  const std::string json = ToJson(TsatfAdvanceRequest(5));
+  auto res = Post("/v1/Advance", json.substr(0, json.size() / 2));
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(nlohmann::json::parse(res->body)["message"].get<std::string>().substr(0, 6), "body: ");
+}
+
+TEST_F(ServerTest, AMegabyteIdInEachRuleSetsOwnUnitsIsRefusedCappedAndAlikeOnBothFronts) {
+  const std::string big(1000000, 'x');
+  struct Case {
+    const char* scenario;
+    std::function<void(v1::TableState*)> add;
+  };
+  const Case cases[] = {
+      {"tsatf", [&](v1::TableState* s) { s->mutable_tsatf()->add_units()->set_unit_id(big); }},
+      {"isandlwana",
+       [&](v1::TableState* s) { s->mutable_ferree()->add_units()->set_unit_id(big); }},
+      {"empress", [&](v1::TableState* s) { s->mutable_empress()->add_units()->set_unit_id(big); }},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.scenario);
+    const scenarios::EmbeddedScenario* scenario = scenarios::FindScenario(c.scenario);
+    ASSERT_NE(scenario, nullptr);
+    v1::AdvanceRequest request;
+    *request.mutable_state() = FromJson<v1::TableState>(std::string(scenario->json));
+    request.mutable_dice()->set_seed(1);
+    c.add(request.mutable_state());
+    v1::AdvanceResponse out;
+    const grpc::Status status = GrpcAdvance(request, &out);
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+    const std::string& m = status.error_message();
+    EXPECT_EQ(m.substr(0, 6), "state.") << m;
+    EXPECT_LE(m.size(), kMaxMessageBytes + 64);
+    // The id is quoted at most in part.
+    EXPECT_LE(std::count(m.begin(), m.end(), 'x'), static_cast<int64_t>(kMaxEchoBytes) + 8) << m;
+    auto res = Post("/v1/Advance", ToJson(request));
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 400);
+    EXPECT_EQ(nlohmann::json::parse(res->body)["message"], m);
+  }
+}
+
+TEST_F(ServerTest, AQuotedStringDoesNotHideJsonNestingOrLongArrays) {
+  const std::string deep = std::string(40, '[') + std::string(40, ']');
+  std::string long_array = "[";
+  for (int i = 0; i < 20001; ++i) long_array += i == 0 ? "0" : ",0";
+  long_array += "]";
+  const std::pair<std::string, std::string> bodies[] = {
+      // A double quote inside the parser's single-quoted strings.
+      {R"({"state": {"units": ['"', )" + deep + R"(, '"']}})", "body: JSON nested deeper than 32"},
+      {R"({'state': {'units': ['\'"', )" + deep + R"(, '"']}})", "body: JSON nested deeper than 32"},
+      {R"({"state": {"units": ['"', )" + long_array + R"(, '"']}})",
+       "body: a JSON array of more than 20000"},
+      // Escapes in a double-quoted string.
+      {R"({"state": {"scenario": "\\\"", "units": )" + deep + "}}",
+       "body: JSON nested deeper than 32"},
+  };
+  for (const char* path : {"/v1/Advance", "/v1/Ask"}) {
+    for (const auto& [body, prefix] : bodies) {
+      SCOPED_TRACE(path + std::string(" ") + body.substr(0, 60));
+      auto res = Post(path, body);
+      ASSERT_TRUE(res);
+      EXPECT_EQ(res->status, 400) << res->body;
+      const std::string m = nlohmann::json::parse(res->body)["message"];
+      EXPECT_EQ(m.substr(0, prefix.size()), prefix) << m;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace impi::service

@@ -61,7 +61,8 @@ class WebStaticTest : public ::testing::Test {
     Write(dir_ / "secret.txt", "not for the web");
     WebOptions web;
     web.root = (dir_ / "web").string();
-    web.render = [](const std::string& json, bool reveal) -> absl::StatusOr<std::string> {
+    web.render = [](const std::string& json, bool reveal,
+                    const RenderLimits&) -> absl::StatusOr<std::string> {
       if (json.find("units") == std::string::npos) {
         return absl::InvalidArgumentError("not a TableState");
       }
