@@ -83,12 +83,12 @@ TEST_F(OwnStateBounds, FerreesBookkeepingPastWhatTheRulesReachIsRefused) {
          e->set_turn(1000000);
        },
        "state.ferree.secret_entries[" + std::to_string(base.ferree().secret_entries_size()) + "].turn"},
-      {"a secret entry at point 9",
+      {"a secret entry at point 90",
        [&](v1::TableState* s) {
          v1::SecretEntry* e = s->mutable_ferree()->add_secret_entries();
          e->set_unit_id(s->units(0).id());
          e->set_turn(2);
-         e->set_point(9);
+         e->set_point(90);
        },
        "state.ferree.secret_entries[" + std::to_string(base.ferree().secret_entries_size()) + "].point"},
       {"a million losses this turn", [](v1::TableState* s) { FerreeEntry(s)->set_losses_this_turn(1000000); },
@@ -97,12 +97,12 @@ TEST_F(OwnStateBounds, FerreesBookkeepingPastWhatTheRulesReachIsRefused) {
        unit + ".turns_carried"},
       {"a runner waiting a million turns", [](v1::TableState* s) { FerreeEntry(s)->set_turns_waited(1000000); },
        unit + ".turns_waited"},
-      {"entry point 7", [](v1::TableState* s) { FerreeEntry(s)->set_entry_point(7); }, unit + ".entry_point"},
+      {"entry point 70", [](v1::TableState* s) { FerreeEntry(s)->set_entry_point(70); }, unit + ".entry_point"},
   });
 }
 
 TEST_F(OwnStateBounds, ZuluControlsBookkeepingPastWhatTheRulesReachIsRefused) {
-  v1::TableState base = TsatfState();
+  v1::TableState base = testing::TsatfState();
   v1::TsatfUnit* z = base.mutable_tsatf()->add_units();
   z->set_unit_id(base.units(0).id());
   const std::string unit = "state.tsatf.units[" + std::to_string(base.tsatf().units_size() - 1) + "]";

@@ -1,5 +1,6 @@
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <unordered_set>
@@ -60,6 +61,8 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   constexpr int kDayMinutes = 24 * 60;
   constexpr int kMostTurns = kDayMinutes;
   constexpr int kMostFigures = 100000;
+  int most_point = 0;  // an ENTRY point is one of the table's
+  for (const v1::Point& pt : in.points()) most_point = std::max(most_point, pt.number());
   IMPI_RETURN_IF_ERROR(CountField("state.ferree.quiet_turns", p.quiet_turns(), kMostTurns,
                                   "at most a day of one-minute turns"));
   auto negative = [](const std::string& path, int v) {
@@ -92,7 +95,9 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     const v1::SecretEntry& e = p.secret_entries(i);
     if (absl::Status st = unit_ref(path + ".unit_id", e.unit_id()); !st.ok()) return st;
     IMPI_RETURN_IF_ERROR(CountField(path + ".turn", e.turn(), kMostTurns, "at most a day of one-minute turns"));
-    IMPI_RETURN_IF_ERROR(CountField(path + ".point", e.point(), 2, "ENTRY point 1 or 2 (0: its deployed position)"));
+    IMPI_RETURN_IF_ERROR(CountField(path + ".point", e.point(), most_point,
+                                    "no point of the table (state.points) has a number so high (0: its deployed "
+                                    "position)"));
   }
   for (int i = 0; i < p.chits_left_size(); ++i) {
     if (absl::Status st = unit_ref(absl::StrCat("state.ferree.chits_left[", i, "]"), p.chits_left(i));
@@ -129,7 +134,8 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
                                    {"surgeon_tried", x.surgeon_tried()}}) {
       if (v < 0) return negative(absl::StrCat(path, ".", field), v);
     }
-    IMPI_RETURN_IF_ERROR(CountField(path + ".entry_point", x.entry_point(), 2, "ENTRY point 1 or 2 (0: none)"));
+    IMPI_RETURN_IF_ERROR(CountField(path + ".entry_point", x.entry_point(), most_point,
+                                    "no point of the table (state.points) has a number so high (0: none)"));
     for (const auto& [field, v, most, why] :
          {std::tuple<const char*, int, int, const char*>{"losses_this_turn", x.losses_this_turn(), kMostFigures,
                                                          "more figures than a table holds"},
