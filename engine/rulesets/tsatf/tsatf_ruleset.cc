@@ -382,6 +382,12 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
             q.kind == QuestionKind::kZuluMove ? ": only impis and skirmishing regiments move on Zulu cards"
                                               : ": only impis choose targets this way"));
       }
+      if (q.kind == QuestionKind::kZuluMove) {
+        // The forces a Zulu move card moves: the check play makes.
+        if (const char* no = z.ZuluCardRefusal(*u)) {
+          return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
+        }
+      }
       if (q.kind == QuestionKind::kTarget) {
         st = z.UpdateTarget(q.unit_id, 0.0);
         if (st.ok() && log.size() == mark) {
@@ -419,7 +425,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
               "tsatf.move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
               ": only impis and skirmishing regiments test on Zulu move cards"));
         }
-        IMPI_RETURN_IF_ERROR(OnTable(s, q, q.unit_id, "unit_id"));
+        // The forces a Zulu move card tests: the check play makes.
+        if (const char* no = z.ZuluCardRefusal(*u)) {
+          return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
+        }
       } else {
         const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
         if (p == nullptr) return Bad("tsatf.move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
