@@ -21,6 +21,7 @@
 #ifndef IMPI_ENGINE_RULESETS_WIRE_H_
 #define IMPI_ENGINE_RULESETS_WIRE_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -63,6 +64,12 @@ absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view fiel
 absl::Status FieldError(const std::string& path, const std::string& why);
 // FieldError(path, "<value> is negative") for a negative value, else OK.
 absl::Status NotNegativeField(const std::string& path, int value);
+// FieldError(path, "<value> is negative") or FieldError(path, "<value> is
+// over <most>: <why>"), else OK: a bookkeeping number's bounds.
+absl::Status CountField(const std::string& path, int64_t value, int64_t most, const std::string& why);
+// FieldError(path, "(x, y) is off the <width> x <height> table") for a
+// point that is not finite or not on the table, else OK.
+absl::Status OnTableField(const std::string& path, double x, double y, double width, double height);
 
 // Adds `wire` (not null) to the registry, which owns it for the life of the
 // process. ALREADY_EXISTS if an adapter for the same rule set is registered:

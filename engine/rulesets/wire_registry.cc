@@ -1,5 +1,6 @@
 // The registry of wire adapters. It names no rule set: the composition root
 // registers the adapters (root/register.cc).
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +32,20 @@ absl::Status FieldError(const std::string& path, const std::string& why) {
 
 absl::Status NotNegativeField(const std::string& path, int value) {
   if (value < 0) return FieldError(path, absl::StrCat(value, " is negative"));
+  return absl::OkStatus();
+}
+
+absl::Status CountField(const std::string& path, int64_t value, int64_t most, const std::string& why) {
+  if (value < 0) return FieldError(path, absl::StrCat(value, " is negative"));
+  if (value > most) return FieldError(path, absl::StrCat(value, " is over ", most, ": ", why));
+  return absl::OkStatus();
+}
+
+absl::Status OnTableField(const std::string& path, double x, double y, double width, double height) {
+  if (!std::isfinite(x) || !std::isfinite(y)) return FieldError(path, "is not finite");
+  if (x < 0 || y < 0 || x > width || y > height) {
+    return FieldError(path, absl::StrCat("(", x, ", ", y, ") is off the ", width, " x ", height, " table"));
+  }
   return absl::OkStatus();
 }
 

@@ -111,7 +111,13 @@ TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
       u->set_unit_id(ids[i]);
       u->set_wagon_id(ids[1 - i]);
       for (int k = 0; k < 2; ++k) u->set_fired_on_by_this_turn(k, ids[k]);
+      // Within the bookkeeping's bounds (conformance.md, Bounds), not
+      // defaults: an entry point is a point of the table.
+      f->mutable_secret_entries(i)->set_point(in.points(i).number());
+      u->set_entry_point(in.points(1 - i).number());
     }
+    f->mutable_situation()->set_scouting(-1);
+    f->set_segment(5);
   }
   in.set_ruleset(v1::FERREE_ISANDLWANA);
 
@@ -146,7 +152,19 @@ TEST(ConvertTest, TsatfStateRoundTripKeepsEveryField) {
       u->set_fired_on_by_this_turn(k, in.units(k).id());
       u->set_fired_on_by_last_turn(k, in.units(1 - k).id());
     }
+    // Within the bookkeeping's bounds (conformance.md, Bounds), not
+    // defaults: a point of the table, a turn begun, on the table.
+    u->set_entry_point(in.points(i).number());
+    u->set_created_turn(1 + i);
+    u->mutable_last_known_target()->set_x(1.5);
+    u->mutable_last_known_target()->set_y(0.5 + i);
   }
+  v1::TsatfDeck* deck = in.mutable_tsatf()->mutable_deck();
+  deck->set_red_left(2);
+  deck->set_black_left(1);
+  deck->set_zulu_cards_drawn(2);
+  deck->set_british_moves_left(4);
+  ASSERT_GE(in.clock().turn(), 2);
   ASSERT_GT(in.tsatf().deck().red_left(), 0);
   ASSERT_TRUE(in.tsatf().units(1).has_last_known_target());
 

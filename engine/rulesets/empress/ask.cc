@@ -48,18 +48,11 @@ void Answer(EventLog& log, EventKind kind, const Unit& u, const std::string& tar
   *decision = static_cast<int>(log.size()) - 1;
 }
 
-const Unit* NearestEnemy(const BattleState& s, const Unit& u) {
-  const Unit* best = nullptr;
-  double d = std::numeric_limits<double>::infinity();
-  for (const Unit& e : s.units) {
-    if (e.side == u.side || !Active(e)) continue;
-    const double de = Distance(e.position, u.position);
-    if (de < d) {
-      d = de;
-      best = &e;
-    }
-  }
-  return best;
+// FAILED_PRECONDITION at `field` of the question for a move play would
+// refuse (the same check play makes: empress.h, Refusal).
+absl::Status Refused(const Question& q, const char* field, const std::string& name, Refusal r) {
+  if (r == Refusal::kNone) return absl::OkStatus();
+  return NotHere(q.Path(field), absl::StrCat(name, " ", RefusalText(r)));
 }
 
 }  // namespace
@@ -78,7 +71,12 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
   Explanation why;
   switch (q->kind) {
     case QuestionKind::kMoraleTest: {
-      if (!Fights(*u)) return NotHere(q->Path("unit_id"), absl::StrCat(name, " takes no morale test of its own"));
+      const Refusal no = MoraleTestRefusal(s, *u, q->caught_by_cavalry, q->rocket);
+      IMPI_RETURN_IF_ERROR(Refused(*q,
+                                   no == Refusal::kNotRetiringZulu ? "caught_by_cavalry"
+                                   : no == Refusal::kNotNative     ? "rocket"
+                                                                   : "unit_id",
+                                   name, no));
       MoraleSituation ms = MoraleSituationOf(s, *u);
       ms.rocket = q->rocket;
       ms.caught_retiring_by_colonial_cavalry = q->caught_by_cavalry;
@@ -86,8 +84,8 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       EmpressUnit& e = MutableUnitState(s, u->id.str());
       e.tests_in_a_row = ms.tests_in_a_row;
       e.failures_in_a_row = r.outcome == MoraleOutcome::kOk ? 0 : e.failures_in_a_row + 1;
-      ApplyLastingMorale(r, e);
-      e.pinned |= r.outcome == MoraleOutcome::kPinned;
+      // As play applies it (never pinned and retiring both).
+      if (ApplyLastingMorale(r, e)) e.pinned = true;
       e.fire_penalty |= r.outcome == MoraleOutcome::kFirePenalty;
       e.ordered = e.ordered && !e.pinned && !e.Retiring() && !e.routing;
       if (!e.ordered) e.order = Order{};
@@ -97,7 +95,12 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       break;
     }
     case QuestionKind::kRetireRoute: {
-      const std::vector<Vec2> route = SafestRoute(s, u->side, u->position);
+      IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, RetireRouteRefusal(s, *u)));
+      // As in play: retiring, away from the nearest enemy; routing, to the nearest edge.
+      const EmpressUnit* e = UnitState(s, u->id.str());
+      const Unit* enemy = e->Retiring() ? NearestEnemy(s, *u) : nullptr;
+      const std::vector<Vec2> route =
+          SafestRoute(s, u->side, u->position, enemy != nullptr ? &enemy->position : nullptr);
       why.rule = {kSource, kSectionMorale, "Routing or Retiring units", "the safest route (designed reading)", true};
       Answer(log, EventKind::kMoved, *u, "", std::move(why), route,
              absl::StrCat(name, " would retire to the table edge at (", route.back().x(), ", ", route.back().y(),
@@ -106,9 +109,8 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       break;
     }
     case QuestionKind::kEvasion: {
-      if (u->side != Side::kZulu) return NotHere(q->Path("unit_id"), "only Zulus evade (\"in the case of Zulus, try and evade if attacked\")");
+      IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, EvadeRefusal(s, *u)));
       const Unit* enemy = NearestEnemy(s, *u);
-      if (enemy == nullptr) return NotHere(q->Path("unit_id"), "no enemy on the table to evade");
       const Vec2 away = u->position + (u->position - enemy->position);
       MovementSituation ms;
       ms.mover = ProfileOf(s, *u).mover;
@@ -124,6 +126,10 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
     case QuestionKind::kRocketDeviation: {
       if (u->kind != UnitKind::kRockets) return NotHere(q->Path("unit_id"), absl::StrCat(name, " is not a rocket"));
       if (!std::isfinite(q->aim.x()) || !std::isfinite(q->aim.y())) return Bad(q->Path("aim"), "is not finite");
+      // ROCKET.: "estimates range in inches": the aim is a range on the
+      // rocket's kill chart (over 10", at most 70"), as a FIRE order's.
+      IMPI_RETURN_IF_ERROR(CheckRangeEstimate(q->Path("aim"), Ordnance::kRocket, Distance(u->position, q->aim)));
+      IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, FireRefusal(s, *u)));
       const RocketDeviation d = RollRocketDeviation(dice, &why);
       const Vec2 centre = DeviatedCentre(u->position, q->aim, d);
       Answer(log, EventKind::kTableRoll, *u, "", std::move(why), {u->position, q->aim, centre},
@@ -135,7 +141,9 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
     case QuestionKind::kGatlingBurst: {
       if (u->kind != UnitKind::kGatling) return NotHere(q->Path("unit_id"), absl::StrCat(name, " is not a Gatling"));
       IMPI_ASSIGN_OR_RETURN(const Unit* t, Named(s, *q, q->target_id, "target_id"));
-      if (t->side == u->side) return NotHere(q->Path("target_id"), "is a unit of the Gatling's own side");
+      IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, FireRefusal(s, *u)));
+      IMPI_RETURN_IF_ERROR(Refused(*q, "target_id", t->name.str().empty() ? t->id.str() : t->name.str(),
+                                   FireAtRefusal(s, *u, *t)));
       const EmpressUnit* e = UnitState(s, u->id.str());
       GatlingSituation g;
       g.range_inches = Distance(u->position, t->position);

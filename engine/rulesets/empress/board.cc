@@ -148,15 +148,18 @@ MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
   return ms;
 }
 
-void ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e) {
+bool ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e) {
   if (r.outcome == MoraleOutcome::kRetire) {
     e.retire_moves_left = std::max(e.retire_moves_left, r.moves_away);
     e.never_fire |= r.may_not_fire_again;
     e.permanently_shaken |= r.permanently_shaken;
+    e.pinned = false;
   } else if (r.outcome == MoraleOutcome::kRout) {
     e.routing = true;
     e.retire_moves_left = 0;
+    e.pinned = false;
   }
+  return r.outcome == MoraleOutcome::kPinned && !e.Retiring() && !e.routing;
 }
 
 void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {

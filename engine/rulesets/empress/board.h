@@ -51,9 +51,13 @@ Vec2 AlongPath(const std::vector<Vec2>& path, double inches);
 // volley from prepared positions, a retiring unit passing within 10").
 MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u);
 // The lasting effects of a failed test on `e`: retiring (and never firing
-// again, permanently SHAKEN) or routing. Being pinned and the Brit
-// regulars' -1 last the next move: the caller places them.
-void ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e);
+// again, permanently SHAKEN) or routing, which end its being pinned.
+// Returns whether the unit lies down pinned for the following move: a
+// Zulu failure that neither retires nor routs it, unless it is retiring or
+// routing already (then it goes on: a unit is never both pinned and
+// retiring). Being pinned and the Brit regulars' -1 last the next move: the
+// caller places them. Play and Ask both apply a test's result with this.
+bool ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e);
 
 // Takes `losses` (unit id -> figures killed) off the units, at most their
 // fit figures; the leader falls when a unit is down to half its figures

@@ -101,20 +101,19 @@ std::vector<const Unit*> EnemiesByDistance(const BattleState& s, const Unit& u) 
   return out;
 }
 
-bool MayFire(const BattleState& s, const Unit& u) {
-  const Profile p = ProfileOf(s, u);
-  if (!Active(u) || p.range <= 0.0) return false;
-  const EmpressUnit* e = UnitState(s, u.id.str());
-  if (e == nullptr) return true;
-  return !e->never_fire && !e->routing && !e->Retiring() && !e->pinned && !e->limbered &&
-         !(u.kind == UnitKind::kGatling && e->gatling_jammed);
+bool MayFire(const BattleState& s, const Unit& u) { return FireRefusal(s, u) == Refusal::kNone; }
+
+// Range and sight (FireAtRefusal without the firer's own state).
+Refusal RangeRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
+  const Profile p = ProfileOf(s, firer);
+  const double d = Distance(firer.position, target.position);
+  if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return Refusal::kOutOfRange;  // "N/A" at 0-10"
+  if (d > p.range) return Refusal::kOutOfRange;
+  return SightClear(s, firer.position, target.position) ? Refusal::kNone : Refusal::kNoSight;
 }
 
 bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
-  const Profile p = ProfileOf(s, firer);
-  const double d = Distance(firer.position, target.position);
-  if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return false;  // "N/A" at 0-10"
-  return d <= p.range && SightClear(s, firer.position, target.position);
+  return RangeRefusal(s, firer, target) == Refusal::kNone;
 }
 
 Action Make(ActionKind kind, const Unit& u) {
@@ -173,7 +172,14 @@ absl::Status CheckEstimate(const std::string& path, OrderKind kind, const std::o
   if (kind != OrderKind::kFire || !ordnance) {
     return Bad(path, "only a gun's or rocket's FIRE order announces a range (ARTILLERY, ROCKET.)");
   }
-  const bool rocket = *ordnance == Ordnance::kRocket;
+  return CheckRangeEstimate(path, *ordnance, estimate);
+}
+
+}  // namespace
+
+absl::Status CheckRangeEstimate(const std::string& path, Ordnance ordnance, double estimate) {
+  if (!std::isfinite(estimate)) return Bad(path, "is not a number of inches");
+  const bool rocket = ordnance == Ordnance::kRocket;
   const double low = rocket ? kRocketShortestEstimateInches : 0.0;
   if (estimate <= low || estimate > kLongestEstimateInches) {
     return Bad(path, absl::StrCat(estimate, "\" is off the ", rocket ? "rocket's" : "field gun's",
@@ -182,6 +188,8 @@ absl::Status CheckEstimate(const std::string& path, OrderKind kind, const std::o
   }
   return absl::OkStatus();
 }
+
+namespace {
 
 // COMMAND in a state: roles on the units that may hold them, one of each a
 // side; an attachment only of the senior commander or aide, to a fighting
@@ -349,6 +357,84 @@ bool IsGun(const Unit& u) {
   return u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling || u.kind == UnitKind::kRockets;
 }
 
+const char* RefusalText(Refusal r) {
+  switch (r) {
+    case Refusal::kNone: return "it may";
+    case Refusal::kNotOnTable: return "is not on the table with figures";
+    case Refusal::kNoMoraleOfItsOwn: return "is a commander, witch doctor or runner: it takes no morale test and makes no retirement of its own";
+    case Refusal::kNoWeapon: return "has no weapon to fire";
+    case Refusal::kNeverFires: return "may not fire (\"Unit cannot fire for the rest of the game.\")";
+    case Refusal::kRouting: return "is routing (\"Routing or Retiring units move to the nearest table edge\")";
+    case Refusal::kRetiring: return "is retiring (\"Routing or Retiring units move to the nearest table edge\")";
+    case Refusal::kPinned: return "is pinned down (\"Zulus lie down or crouch for following move and are pinned down\")";
+    case Refusal::kLimbered: return "is limbered: a gun fires unlimbered (\"Limbers 6\" + 1x D6\")";
+    case Refusal::kJammed: return "is jammed (\"the gun is completely jammed for the entire next move\")";
+    case Refusal::kOwnSide: return "is a unit of the firer's own side";
+    case Refusal::kOutOfRange: return "is out of the weapon's range (past its chart, or the rocket's \"N/A\" at 0 - 10\")";
+    case Refusal::kNoSight: return "is out of sight: terrain blocks the line of fire";
+    case Refusal::kNotZulu: return "only Zulus evade (\"in the case of Zulus, try and evade if attacked\")";
+    case Refusal::kNoEnemyNear: return "has no enemy within 24\" to evade";
+    case Refusal::kNotRetiringZulu: return "is not a Zulu unit retiring: only those are caught (\"Zulus will retire in good order unless caught doing so by charging Colonial cavalry when they can rout\")";
+    case Refusal::kNotNative: return "is not a native unit (\"Any native unit that the rocket flies over takes an immediate morale test\")";
+    case Refusal::kNeitherRetiringNorRouting: return "is neither retiring nor routing (\"Routing or Retiring units move to the nearest table edge via the safest route\")";
+  }
+  return "may not";
+}
+
+Refusal FireRefusal(const BattleState& s, const Unit& u) {
+  if (!Active(u)) return Refusal::kNotOnTable;
+  if (ProfileOf(s, u).range <= 0.0) return Refusal::kNoWeapon;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e == nullptr) return Refusal::kNone;
+  if (e->never_fire) return Refusal::kNeverFires;
+  if (e->routing) return Refusal::kRouting;
+  if (e->Retiring()) return Refusal::kRetiring;
+  if (e->pinned) return Refusal::kPinned;
+  if (e->limbered) return Refusal::kLimbered;
+  if (u.kind == UnitKind::kGatling && e->gatling_jammed) return Refusal::kJammed;
+  return Refusal::kNone;
+}
+
+Refusal FireAtRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
+  if (const Refusal r = FireRefusal(s, firer); r != Refusal::kNone) return r;
+  if (target.side == firer.side) return Refusal::kOwnSide;
+  if (!Active(target)) return Refusal::kNotOnTable;
+  return RangeRefusal(s, firer, target);
+}
+
+Refusal EvadeRefusal(const BattleState& s, const Unit& u) {
+  if (!Active(u)) return Refusal::kNotOnTable;
+  if (u.side != Side::kZulu) return Refusal::kNotZulu;
+  if (const EmpressUnit* e = UnitState(s, u.id.str())) {
+    if (e->routing) return Refusal::kRouting;
+    if (e->Retiring()) return Refusal::kRetiring;
+    if (e->pinned) return Refusal::kPinned;
+  }
+  const Unit* enemy = NearestEnemy(s, u);
+  if (enemy == nullptr || Distance(enemy->position, u.position) > 24.0) return Refusal::kNoEnemyNear;
+  return Refusal::kNone;
+}
+
+Refusal MoraleTestRefusal(const BattleState& s, const Unit& u, bool caught_by_cavalry, RocketEffect rocket) {
+  if (!Active(u)) return Refusal::kNotOnTable;
+  if (!Fights(u)) return Refusal::kNoMoraleOfItsOwn;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e != nullptr && e->routing) return Refusal::kRouting;
+  if (caught_by_cavalry && !(u.side == Side::kZulu && e != nullptr && e->Retiring())) {
+    return Refusal::kNotRetiringZulu;
+  }
+  if (rocket == RocketEffect::kFlewOver && !ProfileOf(s, u).native) return Refusal::kNotNative;
+  return Refusal::kNone;
+}
+
+Refusal RetireRouteRefusal(const BattleState& s, const Unit& u) {
+  if (!Active(u)) return Refusal::kNotOnTable;
+  if (!Fights(u)) return Refusal::kNoMoraleOfItsOwn;
+  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (e == nullptr || !(e->routing || e->Retiring())) return Refusal::kNeitherRetiringNorRouting;
+  return Refusal::kNone;
+}
+
 Command CommandOf(const BattleState& s, const Unit& u) {
   const bool commands = u.kind == UnitKind::kOfficer || u.kind == UnitKind::kInduna;
   if (!commands && u.kind != UnitKind::kRunner) return Command::kNone;
@@ -481,12 +567,11 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       ++n;
     }
   }
-  if (moves && u.side == Side::kZulu && !enemies.empty() &&
-      Distance(enemies.front()->position, u.position) <= 24.0) {
+  if (moves && EvadeRefusal(s, u) == Refusal::kNone) {
     // "Units will naturally ... in the case of Zulus, try and evade if attacked."
     Action a = Make(ActionKind::kMove, u);
     a.point = 1;
-    const Vec2 away = u.position + (u.position - enemies.front()->position);
+    const Vec2 away = u.position + (u.position - NearestEnemy(s, u)->position);
     a.to = ClampToTable(StepTowards(u.position, away, MaxReach(p.mover)), s.table.width, s.table.height);
     out.push_back(std::move(a));
   }
@@ -531,13 +616,18 @@ double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& 
   return ClearanceFrom(FirersAgainst(s, side), path);
 }
 
-std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from) {
+std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from, const Vec2* away_from) {
   const double w = s.table.width, h = s.table.height;
-  // The nearest edge: 0 west, 1 east, 2 low y, 3 high y (ties in that order).
+  // The nearest edge: 0 west, 1 east, 2 low y, 3 high y (ties in that order);
+  // retiring "away from enemy", the nearest of the edges that lie away from
+  // it (the edge's outward direction points away from the enemy).
   const double d[4] = {from.x(), w - from.x(), from.y(), h - from.y()};
-  int edge = 0;
-  for (int i = 1; i < 4; ++i) {
-    if (d[i] < d[edge]) edge = i;
+  const Vec2 outward[4] = {Vec2(-1, 0), Vec2(1, 0), Vec2(0, -1), Vec2(0, 1)};
+  const Vec2 away = away_from != nullptr ? Vec2(from - *away_from) : Vec2(Vec2::Zero());
+  int edge = -1;
+  for (int i = 0; i < 4; ++i) {
+    if (away.squaredNorm() > 0 && outward[i].dot(away) <= 0) continue;
+    if (edge < 0 || d[i] < d[edge]) edge = i;
   }
   std::vector<Vec2> ends;
   for (double off = -kEdgeSpan; off <= kEdgeSpan + 1e-9; off += kEdgeStep) {
@@ -564,6 +654,41 @@ std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from)
     }
   }
   return best;
+}
+
+const Unit* NearestEnemy(const BattleState& s, const Unit& u) {
+  const Unit* best = nullptr;
+  double d = std::numeric_limits<double>::infinity();
+  for (const Unit& e : s.units) {
+    if (e.side == u.side || !Active(e)) continue;
+    const double de = Distance(e.position, u.position);
+    // Ties by place (PlaceLess), never by id.
+    if (de < d || (de == d && best != nullptr && PlaceLess(e, *best))) {
+      d = de;
+      best = &e;
+    }
+  }
+  return best;
+}
+
+bool PlaceLess(const Unit& a, const Unit& b) {
+  if (a.position.x() != b.position.x()) return a.position.x() < b.position.x();
+  if (a.position.y() != b.position.y()) return a.position.y() < b.position.y();
+  if (a.side != b.side) return a.side < b.side;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (a.figures.fit != b.figures.fit) return a.figures.fit < b.figures.fit;
+  return a.id.str() < b.id.str();
+}
+
+std::vector<std::string> PlaceOrder(const BattleState& s) {
+  std::vector<const Unit*> units;
+  units.reserve(s.units.size());
+  for (const Unit& u : s.units) units.push_back(&u);
+  std::sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) { return PlaceLess(*a, *b); });
+  std::vector<std::string> ids;
+  ids.reserve(units.size());
+  for (const Unit* u : units) ids.push_back(u->id.str());
+  return ids;
 }
 
 Outcome OutcomeOf(const BattleState& s) {
@@ -629,8 +754,8 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
     const Parameter& p = s.parameters[i];
     const std::string path = absl::StrCat("state.parameters[", i, "]");
     if (p.name == kMoveLimit) {
-      if (!(p.value >= 1 && p.value <= 100) || p.value != std::floor(p.value)) {
-        return Bad(path + ".value", absl::StrCat(kMoveLimit, " is a whole number from 1 to 100"));
+      if (!(p.value >= 1 && p.value <= kMostMoves) || p.value != std::floor(p.value)) {
+        return Bad(path + ".value", absl::StrCat(kMoveLimit, " is a whole number from 1 to ", kMostMoves));
       }
     } else if (absl::StartsWith(p.name, kLinearObstaclePrefix)) {
       const std::string id = p.name.substr(std::string(kLinearObstaclePrefix).size());
@@ -647,6 +772,15 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
       }
     } else if (p.name == kObjectiveX || p.name == kObjectiveY || p.name == kObjectiveRadius) {
       if (!std::isfinite(p.value) || p.value < 0) return Bad(path + ".value", "is a distance in inches, 0 or more");
+      // The objective is a point on the table, its radius at most the table's longer side.
+      const double most = p.name == kObjectiveX ? s.table.width
+                          : p.name == kObjectiveY ? s.table.height
+                                                  : std::max(s.table.width, s.table.height);
+      if (p.value > most) {
+        return Bad(path + ".value", absl::StrCat(p.value, "\" is over ", most, "\": ", p.name,
+                                                 p.name == kObjectiveRadius ? " is at most the table's longer side"
+                                                                            : " is a point on the table"));
+      }
     } else {
       return Bad(path + ".name", absl::StrCat("'", p.name, "' is not a parameter of ", kRulesetId,
                                               " (docs/empress-engine.md lists them)"));
@@ -674,6 +808,12 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
     if (e.limbered && !IsGun(*u)) return Bad(path + ".limbered", "only a gun, Gatling or rocket limbers");
     if (e.tests_in_a_row < 0 || e.failures_in_a_row < 0 || e.retire_moves_left < 0 || e.fights_used < 0) {
       return Bad(path, "counts are 0 or more");
+    }
+    // MORALE: a unit pinned down lies where it is; one retiring or routing
+    // moves away (ApplyLastingMorale never leaves both).
+    if (e.pinned && (e.Retiring() || e.routing)) {
+      return Bad(path + ".pinned", absl::StrCat("a unit pinned down is not also ", e.routing ? "routing" : "retiring",
+                                                " (\"lie down or crouch ... pinned down\"; retiring, it moves away)"));
     }
   }
   return absl::OkStatus();

@@ -13,11 +13,15 @@
 //   3. the umpire (Run) resolves both together: movement (MOVEMENT- BY UNIT,
 //      a linear obstacle removes a D6), fire (small arms, Gatling, field gun
 //      and rocket, fire before impact), morale (pinned, then retiring, then
-//      routing), retiring and routing units to the nearest table edge by the
-//      safest route (SafestRoute), and melee by pairs. Every effect reads
-//      the move's snapshot and dice are rolled in unit id order, so the same
-//      orders and dice give the same move whatever the order of the units in
-//      the state or of the orders given (tests/rules/empress/ruleset_test.cc).
+//      routing), retiring units away from the enemy and routing units to
+//      the nearest table edge by the safest route (SafestRoute), and melee
+//      by pairs (two units that
+//      charge each other meet on the move and fight one melee). Every effect
+//      reads the move's snapshot and dice are rolled in the units' place
+//      order on the table (PlaceOrder), so the same orders and dice give the
+//      same move whatever the order of the units in the state, of the orders
+//      given, or the units' ids (tests/rules/empress/ruleset_test.cc,
+//      tests/service/empress_umpire_test.cc).
 // Units that may not choose (pinned, retiring, routing, off the table) act
 // by the rules alone.
 //
@@ -70,6 +74,10 @@ namespace impi::empress {
 inline constexpr char kRulesetId[] = "EMPRESS_DWG";
 
 inline constexpr char kMoveLimit[] = "empress.move_limit";
+// The bounds of the bookkeeping: empress.move_limit is at most 100 moves;
+// the longest retirement a test gives is "2 moves away from enemy".
+inline constexpr int kMostMoves = 100;
+inline constexpr int kMostRetireMoves = 2;
 inline constexpr char kObjectiveX[] = "empress.objective_x";
 inline constexpr char kObjectiveY[] = "empress.objective_y";
 inline constexpr char kObjectiveRadius[] = "empress.objective_radius";
@@ -129,13 +137,72 @@ bool NeedsOrder(const BattleState& s, const Unit& u);
 // orders are still being given.
 bool AnyNeedsOrder(const BattleState& s, Side side);
 
+// ARTILLERY, ROCKET.: "estimates range in inches": a range on the gun's
+// or rocket's kill chart (over 0", or over 10" for the rocket, whose chart
+// prints "N/A" at 0 - 10"; at most 70"), for a FIRE order's estimate and
+// Ask's rocket aim. INVALID_ARGUMENT naming `path` otherwise.
+absl::Status CheckRangeEstimate(const std::string& path, Ordnance ordnance, double estimate);
+
+// Why a unit may not make a move in play, and so may not be asked about it
+// (Ask): one check for each move, read by both. kNone: it may.
+enum class Refusal : int {
+  kNone = 0,
+  kNotOnTable,         // not on the table with figures
+  kNoMoraleOfItsOwn,   // a commander, witch doctor or runner
+  kNoWeapon,           // fires nothing
+  kNeverFires,         // "Unit cannot fire for the rest of the game."
+  kRouting,
+  kRetiring,
+  kPinned,             // "lie down or crouch for following move and are pinned down"
+  kLimbered,           // a gun fires unlimbered
+  kJammed,             // the Gatling "completely jammed for the entire next move"
+  kOwnSide,            // a target of its own side
+  kOutOfRange,         // past its weapon's range, or the rocket's "N/A" at 0 - 10"
+  kNoSight,            // terrain blocks the line of sight
+  kNotZulu,            // "in the case of Zulus, try and evade if attacked"
+  kNoEnemyNear,        // no enemy within 24" to evade
+  kNotRetiringZulu,    // "Zulus will retire in good order unless caught doing so by charging Colonial cavalry"
+  kNotNative,          // "Any native unit that the rocket flies over"
+  kNeitherRetiringNorRouting,
+};
+// The reason in words, quoting the rule.
+const char* RefusalText(Refusal r);
+// May `u` fire this move at all (small arms, Gatling, gun or rocket)?
+Refusal FireRefusal(const BattleState& s, const Unit& u);
+// May `firer` fire at `target` (FireRefusal, then side, range and sight)?
+Refusal FireAtRefusal(const BattleState& s, const Unit& firer, const Unit& target);
+// May `u` evade (the Zulus' EVADE order)?
+Refusal EvadeRefusal(const BattleState& s, const Unit& u);
+// May `u` take a morale test, with cavalry catching it retiring and the
+// rocket flying over or hitting it as given?
+Refusal MoraleTestRefusal(const BattleState& s, const Unit& u, bool caught_by_cavalry, RocketEffect rocket);
+// May `u` take its retire (or rout) route to the table edge?
+Refusal RetireRouteRefusal(const BattleState& s, const Unit& u);
+
 // "Routing or Retiring units move to the nearest table edge via the safest
 // route." Designed reading: among straight paths from `from` to points 3"
 // apart along the nearest table edge (within 36" either way of the point
 // straight across), the one whose least clearance from the fire of `side`'s
 // enemies (distance from each enemy that may fire, less its range) is
 // greatest; on a tie, the shorter. Returns [from, edge point].
-std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from);
+// A retiring unit "retires 2 moves away from enemy" ("Retires one move away
+// from enemy"): given `away_from` (where the nearest enemy stands), the
+// edge is the nearest of those that lie away from it (the edge's outward
+// direction points away from the enemy), never one towards it. A routing
+// unit goes to the nearest edge (nullptr), as printed.
+std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from,
+                              const Vec2* away_from = nullptr);
+// The nearest enemy of `u` on the table (ties by PlaceLess);
+// nullptr if none.
+const Unit* NearestEnemy(const BattleState& s, const Unit& u);
+// ALL ACTION IS SIMULTANEOUS: the order the umpire rolls a move's dice in,
+// by the units' place on the table (west to east, then south to north;
+// then side, kind and figures; the id only between units alike in all of
+// these on the same spot), so that a move depends on neither the order of
+// the units in the state nor their ids.
+bool PlaceLess(const Unit& a, const Unit& b);
+// The ids of every unit of the state in that order.
+std::vector<std::string> PlaceOrder(const BattleState& s);
 // The least clearance of the path from the fire of `side`'s enemies.
 double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path);
 

@@ -24,6 +24,8 @@ struct Scratch {
   std::set<std::string> moved;
   std::map<std::string, std::vector<Vec2>> retreat_path;  // where retiring and routing units went
   std::map<std::string, std::string> contact;   // charger -> target, in contact after movement
+  std::set<std::string> mutual;                 // chargers whose target charged them: one melee
+  std::set<std::string> fought;                 // of those, the one whose pair's melee is fought
   std::map<std::string, double> charge_start;   // charger -> gap to its target at the start
   std::map<std::string, int> losses;
   std::map<std::string, MoraleOccasion> fired_at;
@@ -37,11 +39,22 @@ double Gap(const Unit& a, const Vec2& pa, const Unit& b, const Vec2& pb) {
   return Distance(pa, pb) - UnitRadius(a) - UnitRadius(b);
 }
 
-std::vector<std::string> IdsSorted(const BattleState& s) {
-  std::vector<std::string> ids;
-  for (const Unit& u : s.units) ids.push_back(u.id.str());
-  std::sort(ids.begin(), ids.end());
-  return ids;
+// "Colonial infantry that are hit by a Zulu unit in a move can fore before
+// impact ... This includes artillery and Gatling guns." Reading: the
+// British foot (regulars and NNC) and the guns (field gun, rocket,
+// Gatling); not the cavalry, irregular horse or mounted infantry
+// (docs/conformance.md).
+bool FiresBeforeImpact(const Unit& u) {
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+      return true;
+    default:
+      return false;
+  }
 }
 
 // An advance stops short of contact with any enemy (a unit that means to
@@ -112,7 +125,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   if (StageOf(s) != Stage::kResolve) {
     return absl::FailedPreconditionError("ResolveMove: the orders of the move are not all fixed");
   }
-  const std::vector<std::string> ids = IdsSorted(s);
+  // Every die in place order (PlaceOrder), the same whatever the units' ids.
+  const std::vector<std::string> ids = PlaceOrder(s);
   for (const std::string& id : ids) MutableUnitState(s, id);  // every unit has an entry
   // COMMAND: standing orders changed this move by the senior commander or
   // his aide attached to the unit govern its orders from the next move.
@@ -137,7 +151,12 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     if (IsGun(u) && !e.limbered && !e.routing && !e.Retiring()) continue;  // guns move limbered
     std::optional<Vec2> to;
     if (e.routing || e.Retiring()) {
-      m.route[id] = SafestRoute(snap, u.side, u.position);
+      // MORALE: "retires 2 moves away from enemy": a retiring unit heads
+      // for the nearest edge away from the nearest enemy; a routing one for
+      // the nearest edge ("Routing or Retiring units move to the nearest
+      // table edge via the safest route").
+      const Unit* enemy = e.Retiring() ? NearestEnemy(snap, u) : nullptr;
+      m.route[id] = SafestRoute(snap, u.side, u.position, enemy != nullptr ? &enemy->position : nullptr);
       to = m.route[id].back();
     } else if (e.pinned) {
       continue;
@@ -161,7 +180,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
 
   // 2a. Moves that close with nobody, from the snapshot.
   std::map<std::string, Vec2> moved_to;
-  for (const auto& [id, inches] : m.allowance) {
+  for (const std::string& id : ids) {
+    if (!m.allowance.count(id)) continue;
+    const int inches = m.allowance[id];
     const Unit& u = *snap.FindUnit(id);
     const EmpressUnit& e = *UnitState(snap, id);
     if (m.route.count(id)) {
@@ -175,14 +196,37 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     }
   }
   // 2b. Charges, towards where their targets went in 2a (a charging target
-  // is met where it started).
-  for (const auto& [id, inches] : m.allowance) {
-    const Unit& u = *snap.FindUnit(id);
+  // is met where it started). ALL ACTION IS SIMULTANEOUS: two units that
+  // charge each other both move, along the line between them, and meet
+  // where each has covered its share of the gap in proportion to its move
+  // (they meet if their moves together cover it).
+  const std::map<std::string, Vec2> after_moves = moved_to;
+  auto charging = [&](const std::string& id) -> const std::string* {
+    if (!m.allowance.count(id) || m.route.count(id)) return nullptr;
     const EmpressUnit& e = *UnitState(snap, id);
-    if (e.order.kind != OrderKind::kCharge || m.route.count(id)) continue;
-    const Unit& t = *snap.FindUnit(e.order.target_id);
-    const Vec2 tp = moved_to.count(t.id.str()) ? moved_to[t.id.str()] : t.position;
+    return e.order.kind == OrderKind::kCharge ? &e.order.target_id : nullptr;
+  };
+  for (const std::string& id : ids) {
+    const std::string* tid = charging(id);
+    if (tid == nullptr) continue;
+    const int inches = m.allowance[id];
+    const Unit& u = *snap.FindUnit(id);
+    const Unit& t = *snap.FindUnit(*tid);
     m.charge_start[id] = std::max(0.0, Gap(u, u.position, t, t.position));
+    if (const std::string* back = charging(*tid); back != nullptr && *back == id) {
+      const double gap = Gap(u, u.position, t, t.position);
+      const double both = inches + m.allowance[*tid];
+      if (both >= gap) {
+        const double share = both > 0 ? gap * inches / both : 0.0;
+        moved_to[id] = StepTowards(u.position, t.position, std::max(0.0, share));
+        m.contact[id] = *tid;
+        m.mutual.insert(id);
+      } else {
+        moved_to[id] = StepTowards(u.position, t.position, inches);
+      }
+      continue;
+    }
+    const Vec2 tp = after_moves.count(*tid) ? after_moves.at(*tid) : t.position;
     const double need = Gap(u, u.position, t, tp);
     if (need <= inches) {
       moved_to[id] = StepTowards(u.position, tp, std::max(0.0, need));
@@ -192,7 +236,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     }
   }
   // 2c. Commanders and witch doctors join their unit where it went.
-  for (const auto& [id, inches] : m.allowance) {
+  for (const std::string& id : ids) {
+    if (!m.allowance.count(id)) continue;
+    const int inches = m.allowance[id];
     const Unit& u = *snap.FindUnit(id);
     const EmpressUnit& e = *UnitState(snap, id);
     if (e.order.kind != OrderKind::kAttach || m.route.count(id)) continue;
@@ -209,7 +255,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     if (t == nullptr || k == OrderKind::kAttach || m.allowance.count(id) || !moved_to.count(t->id.str())) continue;
     moved_to[id] = c.position + (moved_to[t->id.str()] - t->position);
   }
-  for (const auto& [id, to] : moved_to) {
+  for (const std::string& id : ids) {
+    if (!moved_to.count(id)) continue;
+    const Vec2 to = moved_to[id];
     Unit& u = *s.FindUnit(id);
     const Vec2 from = u.position;
     u.position = ClampToTable(to, s.table.width, s.table.height);
@@ -247,16 +295,20 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     const Unit& u = *s.FindUnit(id);
     const EmpressUnit& e = *UnitState(s, id);
     const Profile p = ProfileOf(s, u);
-    if (!Active(u) || p.range <= 0 || e.never_fire || e.routing || e.Retiring() || e.pinned) continue;
-    if (u.kind == UnitKind::kGatling && e.gatling_jammed) continue;
+    if (FireRefusal(s, u) != Refusal::kNone) continue;  // the check Ask's Gatling burst makes too
     if (m.moved.count(id)) continue;  // designed: a unit that moves does not fire
     // A gun fires unlimbered; limbering or unlimbering spends the move (designed).
-    if (e.limbered || e.order.kind == OrderKind::kLimber || e.order.kind == OrderKind::kUnlimber) continue;
+    if (e.order.kind == OrderKind::kLimber || e.order.kind == OrderKind::kUnlimber) continue;
     const Unit* target = nullptr;
     bool before_impact = false;
-    // Colonial units charged home: fire before impact if the Zulus began 10" or more away.
-    for (const auto& [c, t] : m.contact) {
-      if (t != id || u.side != Side::kBritish) continue;
+    // Colonial infantry, artillery and Gatlings charged home by a Zulu
+    // unit (FiresBeforeImpact): fire before impact if the Zulus began 10"
+    // or more away. A unit that charged its charger met it on the move
+    // (ALL ACTION IS SIMULTANEOUS): it does not stand to fire first.
+    for (const std::string& c : ids) {
+      auto ct = m.contact.find(c);
+      if (ct == m.contact.end() || ct->second != id || u.side != Side::kBritish || !FiresBeforeImpact(u)) continue;
+      if (m.mutual.count(c) || s.FindUnit(c)->side != Side::kZulu) continue;
       absl::StatusOr<bool> may = MayFireBeforeImpact(m.charge_start[c], nullptr);
       if (may.ok() && *may && target == nullptr) {
         target = s.FindUnit(c);
@@ -367,7 +419,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         const Profile vp = ProfileOf(s, v);
         const int figures = FiguresUnderMarker(v, centre);
         if (figures == 0) {
-          if (*p.ordnance == Ordnance::kRocket && vp.native && v.side != u.side &&
+          // ROCKET.: "Any native unit that the rocket flies over takes an
+          // immediate morale test with a minus 1": any, of either side.
+          if (*p.ordnance == Ordnance::kRocket && vp.native &&
               SegmentDistance(v.position, u.position, centre) <= UnitRadius(v)) {
             MoraleOccasion& o = m.fired_at[vid];
             o.native = true;
@@ -380,6 +434,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         a.range_inches = announced;
         a.figures_under_marker = figures;
         a.firer = firer;
+        a.failed_morale_last_move = e.fire_penalty;
         absl::StatusOr<FireResult> r = ArtilleryFire(dice, a, w);
         if (!r.ok()) continue;
         m.losses[vid] += r->kills;
@@ -397,14 +452,28 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   ApplyLosses(s, m.losses);
 
   // 4. Melee by pairs, every charge that came home, from the figures left.
+  // Two units that charged each other fight one melee (ALL ACTION IS
+  // SIMULTANEOUS), both attacking. A figure killed in one melee of the move
+  // fights in no later one: a unit fights with its figures less those it
+  // has lost in melee this move.
   std::map<std::string, int> melee_losses;
-  for (const auto& [cid, tid] : m.contact) {
+  for (const std::string& cid : ids) {
+    auto ct = m.contact.find(cid);
+    if (ct == m.contact.end()) continue;
+    const std::string tid = ct->second;
+    const bool mutual = m.mutual.count(cid) > 0;
+    // The pair's melee is fought once, from the first of the two in place order.
+    if (mutual && m.fought.count(tid)) continue;
+    if (mutual) m.fought.insert(cid);
     const Unit& c = *s.FindUnit(cid);
     const Unit& t = *s.FindUnit(tid);
-    if (!Active(c) || !Active(t)) continue;
+    const int c_fit = c.figures.fit - melee_losses[cid], t_fit = t.figures.fit - melee_losses[tid];
+    if (!Active(c) || !Active(t) || c_fit <= 0 || t_fit <= 0) continue;
     const Profile cp = ProfileOf(s, c);
-    const EmpressUnit* te = UnitState(snap, tid);
-    if (cp.colonial_cavalry && t.side == Side::kZulu && te != nullptr && te->Retiring()) {
+    const Profile tpr = ProfileOf(s, t);
+    // "caught doing so by charging Colonial cavalry": a Zulu unit retiring
+    // when the move began (the check Ask's morale test makes too).
+    if (cp.colonial_cavalry && MoraleTestRefusal(snap, *snap.FindUnit(tid), true, RocketEffect::kNone) == Refusal::kNone) {
       m.caught_by_cavalry.insert(tid);
     }
     MeleeFigure fc, ft;
@@ -417,23 +486,42 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     ft.zulu = t.side == Side::kZulu;
     ft.condition = ConditionNow(s, t);
     ft.higher_ground = InsideTerrain(s, t.position, TerrainKind::kHill) && !InsideTerrain(s, c.position, TerrainKind::kHill);
-    // The cavalry modifiers read the Zulu's condition on the other figure.
-    if (fc.cavalry != Horse::kNone) fc.condition = ft.condition;
+    if (mutual) {
+      // Both charged: both are attacking.
+      ft.cavalry = tpr.horse;
+      ft.attacking = true;
+    }
     EmpressUnit& ce = MutableUnitState(s, cid);
     EmpressUnit& tse = MutableUnitState(s, tid);
-    const int cap_c = kMaxFightsAMove * c.figures.fit - ce.fights_used;
-    const int cap_t = kMaxFightsAMove * t.figures.fit - tse.fights_used;
-    const bool c_small = c.figures.fit <= t.figures.fit;
-    const int small = std::min(c.figures.fit, t.figures.fit), large = std::max(c.figures.fit, t.figures.fit);
+    const int cap_c = kMaxFightsAMove * c_fit - ce.fights_used;
+    const int cap_t = kMaxFightsAMove * t_fit - tse.fights_used;
+    const bool c_small = c_fit <= t_fit;
+    const Unit& small_unit = c_small ? c : t;
+    const Unit& large_unit = c_small ? t : c;
+    const int small = std::min(c_fit, t_fit), large = std::max(c_fit, t_fit);
     int budget = std::min({large, kMaxFightsAMove * small, std::max(0, cap_c), std::max(0, cap_t)});
     int small_lost = 0, large_lost = 0, fights = 0;
+    Explanation melee_why;
     for (int i = 0; i < small && budget > 0; ++i) {
       int k = large / small + (i < large % small ? 1 : 0);
       k = std::min({k, kMaxFightsAMove, budget});
       if (k <= 0) continue;
       const MeleeFigure& me = c_small ? fc : ft;
       const MeleeFigure& them = c_small ? ft : fc;
-      ManyFightsResult r = MeleeAgainstMany(dice, me, std::vector<MeleeFigure>(k, them), w);
+      // Each figure's fights go into the melee's one explanation, every die
+      // with its modifiers and total.
+      Explanation one;
+      ManyFightsResult r = MeleeAgainstMany(
+          dice, me, std::vector<MeleeFigure>(k, them), w != nullptr ? &one : nullptr, MeleeTie::kStandOff,
+          w != nullptr ? absl::StrCat(small_unit.name.str(), " figure ", i + 1, " against ", large_unit.name.str())
+                       : std::string());
+      if (w != nullptr) {
+        if (melee_why.dice.empty()) melee_why.rule = one.rule;
+        melee_why.rule.designed |= one.rule.designed;
+        for (DieRoll& d : one.dice) melee_why.dice.push_back(std::move(d));
+        absl::StrAppend(&melee_why.text, melee_why.text.empty() ? "" : "; ", small_unit.name.str(), " figure ",
+                        i + 1, ": ", one.text);
+      }
       small_lost += r.figure_killed ? 1 : 0;
       large_lost += r.opponents_killed;
       fights += k;
@@ -441,11 +529,12 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     }
     ce.fights_used += fights;
     tse.fights_used += fights;
-    melee_losses[c_small ? cid : tid] += small_lost;
-    melee_losses[c_small ? tid : cid] += large_lost;
-    Note(log, EventKind::kCharged, c, tid, w,
-         [&] { return absl::StrCat("melee: ", c.name.str(), " loses ", melee_losses[cid], ", ", t.name.str(), " loses ",
-                      melee_losses[tid], " in ", fights, " fights"); });
+    melee_losses[small_unit.id.str()] += small_lost;
+    melee_losses[large_unit.id.str()] += large_lost;
+    const int c_lost = c_small ? small_lost : large_lost, t_lost = c_small ? large_lost : small_lost;
+    Note(log, EventKind::kCharged, c, tid, w != nullptr ? &melee_why : nullptr,
+         [&] { return absl::StrCat("melee: ", c.name.str(), " loses ", c_lost, ", ", t.name.str(), " loses ", t_lost,
+                      " in ", fights, " fight", fights == 1 ? "" : "s", mutual ? " (they charged each other)" : ""); });
   }
   ApplyLosses(s, melee_losses);
 
@@ -453,11 +542,10 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   std::set<std::string> pinned_now, failed, penalty;
   for (const std::string& id : ids) {
     const Unit& u = *s.FindUnit(id);
-    if (!Active(u) || !Fights(u)) continue;
-    EmpressUnit& e = MutableUnitState(s, id);
-    if (e.routing) continue;
-    const Profile p = ProfileOf(s, u);
     MoraleOccasion occ = m.fired_at.count(id) ? m.fired_at[id] : MoraleOccasion{};
+    if (MoraleTestRefusal(s, u, false, occ.rocket) != Refusal::kNone) continue;  // as Ask's morale test
+    EmpressUnit& e = MutableUnitState(s, id);
+    const Profile p = ProfileOf(s, u);
     occ.native = p.native;
     occ.shaken = ConditionNow(s, u) == Condition::kShaken;
     const bool caught = m.caught_by_cavalry.count(id) > 0;
@@ -478,8 +566,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     Note(log, EventKind::kMoraleTest, u, "", w, [&] { return absl::StrCat(u.name.str(), " tests morale: ", r->total); });
     if (r->outcome == MoraleOutcome::kOk) continue;
     failed.insert(id);
-    ApplyLastingMorale(*r, e);
-    if (r->outcome == MoraleOutcome::kPinned) pinned_now.insert(id);
+    if (ApplyLastingMorale(*r, e)) pinned_now.insert(id);
     if (r->outcome == MoraleOutcome::kFirePenalty) penalty.insert(id);
   }
 

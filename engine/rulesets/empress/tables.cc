@@ -467,6 +467,11 @@ absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s
   TableReader r(kSource, dice, why);
   std::vector<Modifier> mods;
   AddFirerCondition(mods, s.firer, "unit firing is DISORDERED", "unit is SHAKEN");
+  // MORALE, Result: "= Brit regulars, minus 1 from next move firing die
+  // rolls": the artillery is a Brit regular ("British regular horse, foot ,
+  // artillery : 6"), and its dice under the marker are its firing dice.
+  AddModifierIf(mods, s.failed_morale_last_move, -1,
+                "Brit regulars, minus 1 from next move firing die rolls (failed morale last move)");
   SayCell(r, printed, s.range_inches, kArtilleryColumns[band], kill_on);
   FireResult result;
   result.kill_on = kill_on;
@@ -674,7 +679,7 @@ MeleeResult MeleeFight(Dice& dice, const MeleeFigure& a, const MeleeFigure& b, E
 
 ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
                                   const std::vector<MeleeFigure>& opponents, Explanation* why,
-                                  MeleeTie tie) {
+                                  MeleeTie tie, const std::string& who) {
   TableReader r(kSource, dice, why);
   ManyFightsResult result;
   const int fights = std::min<int>(kMaxFightsAMove, static_cast<int>(opponents.size()));
@@ -682,7 +687,9 @@ ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
   for (int i = 0; i < fights; ++i) {
     const MeleeResult fight =
         Fight(r, figure, opponents[i], tie,
-              r.quiet() ? std::string("melee") : absl::StrFormat("melee, fight %d", i + 1));
+              r.quiet()     ? std::string("melee")
+              : who.empty() ? absl::StrFormat("melee, fight %d", i + 1)
+                            : absl::StrFormat("melee, %s, fight %d", who, i + 1));
     result.fights.push_back(fight);
     if (fight.winner == 2) result.figure_killed = true;
     if (fight.winner == 1) ++result.opponents_killed;

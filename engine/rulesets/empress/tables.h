@@ -42,6 +42,7 @@
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_TABLES_H_
 #define IMPI_ENGINE_RULESETS_EMPRESS_TABLES_H_
 
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -226,9 +227,12 @@ struct ArtillerySituation {
   double range_inches = 0.0;
   int figures_under_marker = 0;          // "roll a die for each figure"
   Condition firer = Condition::kSteady;  // -1 DISORDERED, -2 SHAKEN
+  // MORALE, Result: "= Brit regulars, minus 1 from next move firing die
+  // rolls": the gun or rocket failed its morale test last move.
+  bool failed_morale_last_move = false;
 };
 
-// One D6 a figure within the marker, with the firer's modifier; a kill on
+// One D6 a figure within the marker, with the firer's modifiers; a kill on
 // the chart's numbers. INVALID_ARGUMENT for a negative or NaN range or
 // figures; FAILED_PRECONDITION for the rocket at 0-10" ("N/A") or past 70".
 absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s, Explanation* why);
@@ -423,10 +427,12 @@ struct ManyFightsResult {
 // `figure` against each of `opponents` in turn, at most 4 fights. Reading:
 // all action is simultaneous, so every one of the (up to 4) fights is fought
 // even after the figure has lost one; it falls if it lost any. Every fight's
-// two dice are in why->dice, in order.
+// two dice are in why->dice, in order, each die's purpose naming the fight
+// ("melee, fight 2, figure a"; with `who`, "melee, <who>, fight 2, figure
+// a": the figure is a, each opponent b).
 ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
                                   const std::vector<MeleeFigure>& opponents, Explanation* why,
-                                  MeleeTie tie = MeleeTie::kStandOff);
+                                  MeleeTie tie = MeleeTie::kStandOff, const std::string& who = "");
 
 }  // namespace impi::empress
 

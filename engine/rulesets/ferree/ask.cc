@@ -383,11 +383,9 @@ absl::Status FerreeBattle::AskRally(const Question& q, int* decision) {
     return WrongKind(q, *u, "the Zulu Rally Chart is rolled for a pinned movement TRAY");
   }
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
-  if (!Alive(*u)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " is not on the table"));
-  }
-  if (!u->status.pinned) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " is not pinned"));
+  // The check a regiment's turn makes before it rolls the chart.
+  if (const char* no = RallyRefusal(*u)) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " ", no));
   }
   return RallyTray(u->id, decision);
 }

@@ -1511,8 +1511,7 @@ absl::Status FerreeBattle::RallyTrays(const SharedString& id) {
   absl::InlinedVector<SharedString, 8> trays;
   for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
   for (const SharedString& tid : trays) {
-    const Unit* t = s_.FindUnit(tid);
-    if (!Alive(*t) || !t->status.pinned) continue;
+    if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
     IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
   }
   // The bookkeeping is "since its last turn": it starts again now.
@@ -1523,6 +1522,13 @@ absl::Status FerreeBattle::RallyTrays(const SharedString& id) {
     fu.losses_this_turn = 0;
   }
   return absl::OkStatus();
+}
+
+const char* RallyRefusal(const Unit& t) {
+  if (t.kind != UnitKind::kTray) return "is not a movement TRAY";
+  if (!Alive(t)) return "is not on the table";
+  if (!t.status.pinned) return "is not pinned";
+  return nullptr;
 }
 
 absl::Status FerreeBattle::RallyTray(const SharedString& tray_id, int* event) {

@@ -327,6 +327,10 @@ inline double Gap(const Unit& a, const Unit& b);
 inline bool InContact(const Unit& a, const Unit& b);
 // A unit with figures that can still be hit, on the table.
 inline bool Alive(const Unit& u);
+// Pinned Zulus: why the ZULU RALLY CHART is not rolled for `t` (not a
+// movement tray on the table, or not pinned), or nullptr if it is. A
+// regiment's turn (play) and Ask's rally make this one check.
+const char* RallyRefusal(const Unit& t);
 // The centre of the camp: the CAMP terrain, else the TENT_LINES, else the
 // table's centre.
 Vec2 CampCentre(const BattleState& s);

@@ -61,6 +61,23 @@ absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string
   return absl::OkStatus();
 }
 
+// The procedure acts only for forces on the table: FAILED_PRECONDITION at
+// `field` for one that is not (as play never moves, tests or rolls for it).
+absl::Status OnTable(const BattleState& s, const Question& q, const std::string& id, const char* field) {
+  const Unit* u = s.FindUnit(id);
+  if (u != nullptr && !u->OnTable()) {
+    return absl::FailedPreconditionError(absl::StrCat(Q(q, field), ": ", id, " is not on the table"));
+  }
+  return absl::OkStatus();
+}
+
+// A refusal of the procedure itself (the check play makes), named at the
+// question's `field`.
+absl::Status AtField(const Question& q, const char* field, absl::Status st) {
+  if (!absl::IsFailedPrecondition(st)) return st;
+  return absl::FailedPreconditionError(absl::StrCat(Q(q, field), ": ", st.message()));
+}
+
 // A unit the question may name: nothing, or a unit on the state.
 absl::Status MayNameUnit(const BattleState& s, const Question& q, const std::string& id,
                          const char* field) {
@@ -349,6 +366,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
             "tsatf.hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
             ": the HAND is rolled for an impi or a skirmishing regiment"));
       }
+      IMPI_RETURN_IF_ERROR(OnTable(s, q, q.unit_id, "unit_id"));
       st = z.AssignHand(q.unit_id);
       break;
     }
@@ -363,6 +381,12 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
             Q(q, "unit_id"), ": ", q.unit_id, " is a ", UnitKindName(u->kind),
             q.kind == QuestionKind::kZuluMove ? ": only impis and skirmishing regiments move on Zulu cards"
                                               : ": only impis choose targets this way"));
+      }
+      if (q.kind == QuestionKind::kZuluMove) {
+        // The forces a Zulu move card moves: the check play makes.
+        if (const char* no = z.ZuluCardRefusal(*u)) {
+          return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
+        }
       }
       if (q.kind == QuestionKind::kTarget) {
         st = z.UpdateTarget(q.unit_id, 0.0);
@@ -401,6 +425,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
               "tsatf.move_test.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
               ": only impis and skirmishing regiments test on Zulu move cards"));
         }
+        // The forces a Zulu move card tests: the check play makes.
+        if (const char* no = z.ZuluCardRefusal(*u)) {
+          return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
+        }
       } else {
         const Point* p = s.FindPoint(PointKind::kPerimeter, q.perimeter_point);
         if (p == nullptr) return Bad("tsatf.move_test.perimeter_point", absl::StrCat("no perimeter point ", q.perimeter_point));
@@ -421,16 +449,24 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
         return Bad("tsatf.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
       }
       if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
-      st = z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id);
+      st = AtField(q, "unit_id", z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id));
       break;
     case QuestionKind::kTestToStand:
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "charger_id"));
-      st = z.TestToStand(q.unit_id, q.other_unit_id);
+      if (!q.other_unit_id.empty()) {
+        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "charger_id"));
+        // Play tests a regiment charged by a British unit on the table.
+        const Unit* c = s.FindUnit(q.other_unit_id);
+        if (c->side != Side::kBritish || !c->OnTable()) {
+          return absl::FailedPreconditionError(absl::StrCat(Q(q, "charger_id"), ": ", q.other_unit_id,
+                                                            " is not a British unit on the table: only they charge it"));
+        }
+      }
+      st = AtField(q, "unit_id", z.TestToStand(q.unit_id, q.other_unit_id));
       break;
     case QuestionKind::kCriticalMorale:
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      st = z.CriticalMorale(q.unit_id);
+      st = AtField(q, "unit_id", z.CriticalMorale(q.unit_id));
       break;
     default:
       return Bad("tsatf", "name the decision point: one of start_of_turn, on_field, table_edge, "

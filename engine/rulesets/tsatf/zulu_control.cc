@@ -548,10 +548,7 @@ absl::Status ZuluControl::DrawMovementCard(bool* awaits_british) {
 absl::Status ZuluControl::ZuluMoveCard(bool last_card) {
   std::vector<std::string> forces;
   for (const Unit& u : s_.units) {
-    if (IsForce(u) && u.OnTable() && !u.status.acted && !u.status.pinned &&
-        !u.status.in_close_combat && HasFreeRegiment(u)) {
-      forces.push_back(u.id);
-    }
+    if (ZuluCardRefusal(u) == nullptr) forces.push_back(u.id);
   }
   for (const std::string& id : forces) {
     const Unit* u = s_.FindUnit(id);
@@ -586,6 +583,16 @@ absl::Status ZuluControl::MoveTest(const std::string& unit_id, int perimeter_poi
     e.point_kind = PointKind::kPerimeter;
   }
   return absl::OkStatus();
+}
+
+const char* ZuluControl::ZuluCardRefusal(const Unit& u) const {
+  if (!IsForce(u)) return "is not an impi or a skirmishing regiment: only they test and move on Zulu move cards";
+  if (!u.OnTable()) return "is not on the table";
+  if (u.status.acted) return "has moved this turn";
+  if (u.status.pinned) return "is pinned";
+  if (u.status.in_close_combat) return "is locked in close combat";
+  if (!HasFreeRegiment(u)) return "has no regiment free to move: every one is pinned or locked in close combat";
+  return nullptr;
 }
 
 bool ZuluControl::HasFreeRegiment(const Unit& force) const {

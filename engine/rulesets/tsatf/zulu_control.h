@@ -108,6 +108,12 @@ class ZuluControl {
   absl::Status Tempt(const std::string& unit_id, const std::string& tempting_id);
   // Zulu move card test for a unit or a "this turn" marker; *now is the result.
   absl::Status MoveTest(const std::string& unit_id, int perimeter_point, bool* now);
+  // DURING MOVEMENT: why `u` is not a force a Zulu move card tests and
+  // moves (not an impi or skirmishing regiment on the table, moved this
+  // turn, pinned, in close combat, no regiment free to move), or nullptr if
+  // it is one. Play passes such a force over; Ask (move_test, zulu_move)
+  // refuses it: the one check for both.
+  const char* ZuluCardRefusal(const Unit& u) const;
   absl::Status MoveForce(const std::string& unit_id);
   absl::Status EnterMarker(int perimeter_point);
   absl::Status FireCard();

@@ -482,8 +482,15 @@ TEST(EmpressAsk_002, RocketDeviationAndRetireRouteAnswerWithoutChangingTheState)
   EXPECT_NEAR(e.path[2].x(), 20.0, 1e-9);
   EXPECT_NEAR(Distance(e.path[2], q.aim), 7.0, 1e-9);
   EXPECT_LT(Distance(e.path[2], s.FindUnit("b4")->position), Distance(q.aim, s.FindUnit("b4")->position));
+  // The route is asked of a unit retiring (or routing), as in play.
+  EXPECT_EQ(AskOf(s, Question{QuestionKind::kRetireRoute, "z1"}, dice, log, &decision).code(),
+            absl::StatusCode::kFailedPrecondition);
+  MutableUnitState(s, "z1").retire_moves_left = 1;
+  const BattleState retiring = s;
   ASSERT_TRUE(AskOf(s, Question{QuestionKind::kRetireRoute, "z1"}, dice, log, &decision).ok());
   EXPECT_TRUE(log.events()[decision].path.size() == 2u);
+  EXPECT_EQ(Summary(s), Summary(retiring));
+  MutableUnitState(s, "z1").retire_moves_left = 0;
   EXPECT_EQ(Summary(s), Summary(before));
   absl::Status not_rocket = AskOf(s, Question{QuestionKind::kRocketDeviation, "b1"}, dice, log, &decision);
   EXPECT_EQ(not_rocket.code(), absl::StatusCode::kFailedPrecondition);

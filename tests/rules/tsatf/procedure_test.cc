@@ -2146,11 +2146,12 @@ TEST(ZuluMoveCards_003, ImpiWithEveryRegimentLockedDoesNotMove) {
   EXPECT_TRUE(Of(r, EventKind::kMoveTest).empty());
   EXPECT_EQ(r.state.FindUnit("z1")->position, s.FindUnit("z1")->position);
   EXPECT_EQ(r.state.FindUnit("z1i")->position, s.FindUnit("z1i")->position);
-  // Asked to move it anyway, the umpire says why it stays.
-  ASSERT_OK_AND_SET(m, Ask(s, Q(QuestionKind::kZuluMove, "z1"), {}));
-  ASSERT_GE(m.decision, 0);
-  EXPECT_EQ(m.events[m.decision].kind, EventKind::kNothing);
-  EXPECT_EQ(m.state.FindUnit("z1i")->position, s.FindUnit("z1i")->position);
+  // Asked to move it anyway, the umpire refuses as play does, and says why.
+  const auto m = Ask(s, Q(QuestionKind::kZuluMove, "z1"), {});
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(m.status().message(),
+            "tsatf.zulu_move.unit_id: z1 has no regiment free to move: every one is pinned or locked in close combat");
 }
 
 }  // namespace

@@ -2,19 +2,28 @@
 
 #include <cmath>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/question.h"
 #include "impi/v1/empress.pb.h"
 
 namespace impi::empress {
 namespace {
 
+// The table and each unit's figures at the start, for the bounds.
+struct Bounds {
+  double width = 0.0;
+  double height = 0.0;
+  std::unordered_map<std::string, int64_t> starting;  // unit id -> its figures at the start
+};
+
 absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
-                           const std::unordered_set<std::string>& units, EmpressUnit* u) {
+                           const std::unordered_set<std::string>& units, const Bounds& bounds, EmpressUnit* u) {
   if (!v1::EmpressStanding_IsValid(p.standing())) {
     return FieldError(path + ".standing", absl::StrCat(p.standing(), " is not a valid EmpressStanding"));
   }
@@ -28,7 +37,10 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   if (!o.target_id().empty() && !units.count(o.target_id())) {
     return FieldError(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
   }
-  if (!std::isfinite(o.to().x()) || !std::isfinite(o.to().y())) return FieldError(path + ".order.to", "is not finite");
+  if (o.has_to()) {
+    // An ADVANCE or EVADE goes to a point on the table (the orders offered are).
+    IMPI_RETURN_IF_ERROR(OnTableField(path + ".order.to", o.to().x(), o.to().y(), bounds.width, bounds.height));
+  }
   if (!std::isfinite(o.range_estimate())) return FieldError(path + ".order.range_estimate", "is not finite");
   if (!v1::EmpressCommand_IsValid(p.command())) {
     return FieldError(path + ".command", absl::StrCat(p.command(), " is not a valid EmpressCommand"));
@@ -36,10 +48,19 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   if (!p.attached_to().empty() && !units.count(p.attached_to())) {
     return FieldError(path + ".attached_to", absl::StrCat("no unit has id \"", p.attached_to(), "\""));
   }
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".tests_in_a_row", p.tests_in_a_row()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".failures_in_a_row", p.failures_in_a_row()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".retire_moves_left", p.retire_moves_left()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".fights_used", p.fights_used()));
+  // Bounds: a unit tests at most once a move, in a skirmish of at most
+  // kMostMoves moves; the longest retirement is "2 moves away from enemy";
+  // a figure fights "up to a total of 4 fights in one move".
+  IMPI_RETURN_IF_ERROR(CountField(path + ".tests_in_a_row", p.tests_in_a_row(), kMostMoves,
+                                  "a unit tests at most once a move, in a skirmish of at most 100 moves"));
+  IMPI_RETURN_IF_ERROR(CountField(path + ".failures_in_a_row", p.failures_in_a_row(), kMostMoves,
+                                  "a unit fails at most one test a move, in a skirmish of at most 100 moves"));
+  IMPI_RETURN_IF_ERROR(CountField(path + ".retire_moves_left", p.retire_moves_left(), kMostRetireMoves,
+                                  "the longest retirement is \"2 moves away from enemy\""));
+  const auto start = bounds.starting.find(p.unit_id());
+  IMPI_RETURN_IF_ERROR(CountField(path + ".fights_used", p.fights_used(),
+                                  kMaxFightsAMove * (start != bounds.starting.end() ? start->second : 0),
+                                  "each figure fights \"up to a total of 4 fights in one move\""));
   u->standing = static_cast<Standing>(p.standing());
   u->married = p.married();
   u->ordered = p.ordered();
@@ -80,12 +101,21 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
   if (!v1::EmpressStage_IsValid(p.stage())) {
     return FieldError("state.empress.stage", absl::StrCat(p.stage(), " is not a valid EmpressStage"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.empress.move", p.move()));
+  IMPI_RETURN_IF_ERROR(CountField("state.empress.move", p.move(), kMostMoves,
+                                  "a skirmish lasts at most 100 moves (empress.move_limit)"));
   EmpressState own;
   own.stage = static_cast<Stage>(p.stage());
   own.move = p.move();
   std::unordered_set<std::string> units;
-  for (const v1::Unit& u : in.units()) units.insert(u.id());
+  Bounds bounds;
+  bounds.width = in.table().width();
+  bounds.height = in.table().height();
+  for (const v1::Unit& u : in.units()) {
+    units.insert(u.id());
+    const v1::Figures& f = u.figures();
+    bounds.starting[u.id()] = f.starting() > 0 ? int64_t{f.starting()}
+                                               : int64_t{f.fit()} + f.wounded() + f.seriously_wounded() + f.casualties();
+  }
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.empress.units[", i, "]");
     const v1::EmpressUnit& pu = p.units(i);
@@ -94,7 +124,7 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
     if (own.units.count(pu.unit_id())) {
       return FieldError(path + ".unit_id", absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
     }
-    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, &own.units[pu.unit_id()]));
+    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, bounds, &own.units[pu.unit_id()]));
   }
   out->ruleset_state = std::move(own);
   return absl::OkStatus();

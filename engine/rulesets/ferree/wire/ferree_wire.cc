@@ -1,6 +1,8 @@
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -53,10 +55,16 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     return absl::InvalidArgumentError(absl::StrCat("state.ferree.surgeon_attempts: ",
                                                    p.surgeon_attempts(), " is negative"));
   }
-  if (p.quiet_turns() < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("state.ferree.quiet_turns: ", p.quiet_turns(), " is negative"));
-  }
+  // Bounds: times of day within the day (minutes after midnight); turns
+  // at most a day of one-minute turns; counts of figures at most the
+  // service's limit of figures on a table.
+  constexpr int kDayMinutes = 24 * 60;
+  constexpr int kMostTurns = kDayMinutes;
+  constexpr int kMostFigures = 100000;
+  int most_point = 0;  // an ENTRY point is one of the table's
+  for (const v1::Point& pt : in.points()) most_point = std::max(most_point, pt.number());
+  IMPI_RETURN_IF_ERROR(CountField("state.ferree.quiet_turns", p.quiet_turns(), kMostTurns,
+                                  "at most a day of one-minute turns"));
   auto negative = [](const std::string& path, int v) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", v, " is negative"));
   };
@@ -70,22 +78,26 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     return absl::OkStatus();
   };
   const v1::FerreeSituation& sit = p.situation();
-  if (sit.reinforcement_arrival() < 0) {
-    return negative("state.ferree.situation.reinforcement_arrival", sit.reinforcement_arrival());
+  IMPI_RETURN_IF_ERROR(CountField("state.ferree.situation.reinforcement_arrival", sit.reinforcement_arrival(),
+                                  kDayMinutes, "a time of the day, in minutes after midnight"));
+  if (sit.scouting() < -1 || sit.scouting() > 1) {
+    return absl::InvalidArgumentError(absl::StrCat("state.ferree.situation.scouting: ", sit.scouting(),
+                                                   " is not -1 (slow), 0 (historical) or +1 (well advanced)"));
   }
   if (!v1::Deployment_IsValid(sit.deployment())) {
     return absl::InvalidArgumentError(absl::StrCat("state.ferree.situation.deployment: ",
                                                    sit.deployment(), " is not a valid Deployment"));
   }
-  if (sit.discovery_time() < 0) {
-    return negative("state.ferree.situation.discovery_time", sit.discovery_time());
-  }
+  IMPI_RETURN_IF_ERROR(CountField("state.ferree.situation.discovery_time", sit.discovery_time(), kDayMinutes,
+                                  "a time of the day, in minutes after midnight"));
   for (int i = 0; i < p.secret_entries_size(); ++i) {
     const std::string path = absl::StrCat("state.ferree.secret_entries[", i, "]");
     const v1::SecretEntry& e = p.secret_entries(i);
     if (absl::Status st = unit_ref(path + ".unit_id", e.unit_id()); !st.ok()) return st;
-    if (e.turn() < 0) return negative(path + ".turn", e.turn());
-    if (e.point() < 0) return negative(path + ".point", e.point());
+    IMPI_RETURN_IF_ERROR(CountField(path + ".turn", e.turn(), kMostTurns, "at most a day of one-minute turns"));
+    IMPI_RETURN_IF_ERROR(CountField(path + ".point", e.point(), most_point,
+                                    "no point of the table (state.points) has a number so high (0: its deployed "
+                                    "position)"));
   }
   for (int i = 0; i < p.chits_left_size(); ++i) {
     if (absl::Status st = unit_ref(absl::StrCat("state.ferree.chits_left[", i, "]"), p.chits_left(i));
@@ -93,7 +105,8 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
       return st;
     }
   }
-  if (p.segment() < 0) return negative("state.ferree.segment", p.segment());
+  IMPI_RETURN_IF_ERROR(CountField("state.ferree.segment", p.segment(), 127,
+                                  "a pre-battle step (0 to 2) or the flags of an activation (at most 127)"));
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.ferree.units[", i, "]");
     const v1::FerreeUnit& x = p.units(i);
@@ -120,6 +133,17 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
                                    {"turns_waited", x.turns_waited()},
                                    {"surgeon_tried", x.surgeon_tried()}}) {
       if (v < 0) return negative(absl::StrCat(path, ".", field), v);
+    }
+    IMPI_RETURN_IF_ERROR(CountField(path + ".entry_point", x.entry_point(), most_point,
+                                    "no point of the table (state.points) has a number so high (0: none)"));
+    for (const auto& [field, v, most, why] :
+         {std::tuple<const char*, int, int, const char*>{"losses_this_turn", x.losses_this_turn(), kMostFigures,
+                                                         "more figures than a table holds"},
+          {"figures_fired_at", x.figures_fired_at(), kMostFigures, "more figures than a table holds"},
+          {"surgeon_tried", x.surgeon_tried(), kMostFigures, "more figures than a table holds"},
+          {"turns_carried", x.turns_carried(), kMostTurns, "at most a day of one-minute turns"},
+          {"turns_waited", x.turns_waited(), kMostTurns, "at most a day of one-minute turns"}}) {
+      IMPI_RETURN_IF_ERROR(CountField(absl::StrCat(path, ".", field), v, most, why));
     }
     FerreeUnit& u = own.units[x.unit_id()];
     u.division = x.division();

@@ -1,5 +1,6 @@
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <unordered_set>
@@ -8,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
+#include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi::tsatf {
 namespace {
@@ -29,9 +31,14 @@ void SetStrings(const std::vector<std::string>& in,
   for (const std::string& s : in) *out->Add() = s;
 }
 
+// The bound of the force pool's and tally's counts of units and of a
+// unit's losses: the service's limit of figures on a table.
+constexpr int kMostPoolUnits = 100000;
+
 absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
                            const std::unordered_set<std::string>& units,
-                           const std::unordered_set<std::string>& british, TsatfUnit* u) {
+                           const std::unordered_set<std::string>& british, double width, double height,
+                           int turn, int most_point, TsatfUnit* u) {
   if (!v1::Hand_IsValid(p.hand())) {
     return FieldError(path + ".hand", absl::StrCat(p.hand(), " is not a valid Hand"));
   }
@@ -41,10 +48,6 @@ absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
       return FieldError(path + ".target_id", absl::StrCat("'", p.target_id(), "' is not a British unit"));
     }
   }
-  if (p.has_last_known_target() && (!std::isfinite(p.last_known_target().x()) ||
-                                    !std::isfinite(p.last_known_target().y()))) {
-    return FieldError(path + ".last_known_target", "is not finite");
-  }
   for (int i = 0; i < p.fired_on_by_this_turn_size(); ++i) {
     IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_this_turn[", i, "]"),
                                  p.fired_on_by_this_turn(i), units));
@@ -53,9 +56,17 @@ absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
     IMPI_RETURN_IF_ERROR(UnitRef(absl::StrCat(path, ".fired_on_by_last_turn[", i, "]"),
                                  p.fired_on_by_last_turn(i), units));
   }
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".losses_this_turn", p.losses_this_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".created_turn", p.created_turn()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".entry_point", p.entry_point()));
+  if (p.has_last_known_target()) {
+    IMPI_RETURN_IF_ERROR(OnTableField(path + ".last_known_target", p.last_known_target().x(),
+                                      p.last_known_target().y(), width, height));
+  }
+  IMPI_RETURN_IF_ERROR(CountField(path + ".losses_this_turn", p.losses_this_turn(), kMostPoolUnits,
+                                  "more figures than a table holds"));
+  IMPI_RETURN_IF_ERROR(CountField(path + ".created_turn", p.created_turn(), turn,
+                                  "a unit is created on a turn already begun (state.clock.turn)"));
+  // The perimeter or appearance point it came from: a point of the table, or 0.
+  IMPI_RETURN_IF_ERROR(CountField(path + ".entry_point", p.entry_point(), most_point,
+                                  "no point of the table (state.points) has a number so high (0: none)"));
   u->hand = static_cast<Hand>(p.hand());
   u->target_id = p.target_id();
   // The presence of last_known_target is the engine's has_last_known_target.
@@ -83,22 +94,35 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
   const v1::TsatfState& p = in.tsatf();
   TsatfState own;
   const v1::TsatfDeck& d = p.deck();
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.red_left", d.red_left()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.black_left", d.black_left()));
+  // Bounds: "3 red cards and 3 black cards"; the last British card's
+  // limitation is "a D6 of units"; the pools count units, at most the
+  // table's limit of figures.
+  IMPI_RETURN_IF_ERROR(CountField("state.tsatf.deck.red_left", d.red_left(), kCardsPerColour,
+                                  "the deck has \"3 red cards and 3 black cards\""));
+  IMPI_RETURN_IF_ERROR(CountField("state.tsatf.deck.black_left", d.black_left(), kCardsPerColour,
+                                  "the deck has \"3 red cards and 3 black cards\""));
   if (!v1::CardColor_IsValid(d.current_card())) {
     return FieldError("state.tsatf.deck.current_card",
                absl::StrCat(d.current_card(), " is not a valid CardColor"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.deck.zulu_cards_drawn", d.zulu_cards_drawn()));
+  IMPI_RETURN_IF_ERROR(CountField("state.tsatf.deck.zulu_cards_drawn", d.zulu_cards_drawn(), kCardsPerColour,
+                                  "the deck has \"3 black cards\""));
   // -1 means "no limit" on the last British card.
   if (d.british_moves_left() < -1) {
     return FieldError("state.tsatf.deck.british_moves_left",
                absl::StrCat(d.british_moves_left(), " is below -1 (no limit)"));
   }
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.force_pool", p.force_pool()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.committed", p.committed()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.scenario_total", p.scenario_total()));
-  IMPI_RETURN_IF_ERROR(NotNegativeField("state.tsatf.impis_created", p.impis_created()));
+  if (d.british_moves_left() > 6) {
+    return FieldError("state.tsatf.deck.british_moves_left",
+                      absl::StrCat(d.british_moves_left(), " is over 6: \"only a D6 of units may move\""));
+  }
+  for (const auto& [field, value] : {std::pair<const char*, int>{"force_pool", p.force_pool()},
+                                     {"committed", p.committed()},
+                                     {"scenario_total", p.scenario_total()},
+                                     {"impis_created", p.impis_created()}}) {
+    IMPI_RETURN_IF_ERROR(CountField(absl::StrCat("state.tsatf.", field), value, kMostPoolUnits,
+                                    "more units than a table holds figures"));
+  }
   own.deck.red_left = d.red_left();
   own.deck.black_left = d.black_left();
   own.deck.current_card = static_cast<CardColor>(d.current_card());
@@ -113,6 +137,8 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
     units.insert(u.id());
     if (u.side() == v1::BRITISH) british.insert(u.id());
   }
+  int most_point = 0;
+  for (const v1::Point& pt : in.points()) most_point = std::max(most_point, pt.number());
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.tsatf.units[", i, "]");
     const v1::TsatfUnit& pu = p.units(i);
@@ -121,7 +147,8 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
       return FieldError(path + ".unit_id",
                  absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
     }
-    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, &own.units[pu.unit_id()]));
+    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, in.table().width(), in.table().height(),
+                                       std::max(1, in.clock().turn()), most_point, &own.units[pu.unit_id()]));
   }
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
