@@ -690,9 +690,9 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
 }
 
-// Out Of Ammunition Table (001, British Ammunition Resupply): "1-3 May fire
-// with 1/2 of unit's figures": half of the figures that would fire, rounded
-// up. Officers' pistols beyond 3" are not among them.
+// Out Of Ammunition Table (001, Running Out Of Ammo): "1-3 May fire with 1/2
+// of unit's figures": half of the unit's figures, rounded up, of those that
+// can fire. Officers' pistols beyond 3" are not among those that can.
 // b1, made ready by `arm`, fires at t2 `gap` inches away (edge to edge).
 Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>& arm,
               std::vector<int> faces, BattleState* out = nullptr) {
@@ -703,7 +703,7 @@ Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>
   return st;
 }
 
-TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
+TEST_F(FerreeEngine, LowOnAmmunitionFiresHalfOfTheUnitsFigures) {
   for (double gap : {2.0, 8.0}) {
     Step st = FireOnce(rules_, gap, [](Unit& b1) {
       b1.leaders = 2;
@@ -713,9 +713,10 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
     ASSERT_TRUE(st.status.ok()) << st.status;
     const Event* fire = FindEvent(st.log, EventKind::kFired);
     ASSERT_NE(fire, nullptr);
-    // 2": 10 would fire, 5 do (the 2 officers and 3 riflemen); 8": the
-    // pistols cannot reach, 8 riflemen would fire, 4 do.
-    const int fired = gap < 3.0 ? 5 : 4;
+    // Half of the unit's 10 figures: 5. 2": 10 could fire, 5 do (the 2
+    // officers and 3 riflemen); 8": the pistols cannot reach, 5 of the 8
+    // riflemen fire.
+    const int fired = 5;
     EXPECT_THAT(fire->why.text, HasSubstr(absl::StrCat(fired, " figure(s), ", fired, " shot(s)")))
         << "gap " << gap;
     EXPECT_EQ(st.dice_used, static_cast<size_t>(fired));
@@ -728,6 +729,18 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
   }, {6}, &one);
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
+  // Half of the unit's figures is a cap on those that can fire: 10 figures,
+  // 4 riflemen (native foot with their firearms) at 8": all 4 fire.
+  st = FireOnce(rules_, 8.0, [](Unit& b1) {
+    b1.kind = UnitKind::kNativeFoot;
+    b1.red_coat = false;
+    b1.leaders = 2;
+    b1.figures.fit = 10;
+    b1.figures.riflemen = 4;
+    b1.status.ammunition = Ammunition::kLow;
+  }, std::vector<int>(4, 1));
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 4u);
 }
 
 // Designed (docs/scenarios/isandlwana.md, NNC firearms): native foot with
