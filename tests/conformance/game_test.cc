@@ -471,5 +471,19 @@ TEST(ConformanceFerree, EveryZuluChoiceIsADecisionNode) {
       << "the Zulu side acted with no decision pending";
 }
 
+// Seed 1070 of the Isandlwana shards: its last British were three runners
+// at the wagons (two seriously wounded) and trays crowded round them, each
+// a few tenths of an inch off, held there by the others' discs; the game
+// went on past turn 300 while a tray could touch a figure only 0.1" off. A
+// tray reaches a lone figure within its square's corners
+// (ferree::kLoneFigureContactGap): the game ends.
+TEST(FerreeRandomPlay, TheGameWhoseRunnersTheTraysCouldNotReachEnds) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  Played p = PlayRandom(rules, Load("isandlwana"), 1070, [](const Game&) {});
+  EXPECT_TRUE(p.over);
+  EXPECT_FALSE(p.capped);
+  EXPECT_GT(p.zulu_return, 0.0);
+}
+
 }  // namespace
 }  // namespace impi
