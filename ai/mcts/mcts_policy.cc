@@ -23,6 +23,7 @@ MctsPolicy::MctsPolicy(const PolicySpec& spec) {
   if (spec.plain) options_.keep_rules_z = 0.0;
   options_.turn_cap = spec.turn_cap;
   options_.style = spec.style;
+  seed_ = spec.seed;
   if (options_.iterations == 0 && options_.milliseconds == 0) {
     options_.iterations = kDefaultIterations;
   }
@@ -41,9 +42,12 @@ int MctsPolicy::Choose(const BattleState& state, const std::vector<Action>& opti
     return Fallback(state, options, dice, why, "not a pivotal decision");
   }
   Options o = options_;
+  // The seed: the request's and what the acting side knows (its
+  // information-set key), never a fact it cannot see, so two states it
+  // cannot tell apart get the same search; then the budget and answer rule.
   StateHasher h;
-  HashState(state, &h);
-  rules->HashOwnState(state, &h);
+  h.Add(seed_);
+  h.Add(rules->InformationSetKey(state, rules->AwaitsBrief(state).side));
   h.Add(o.iterations);
   h.Add(o.threads);
   if (o.paired_root) h.Add(std::string("paired"));

@@ -4,8 +4,11 @@
 // Overview: Choose searches the decision of `state` with the budget of the
 // PolicySpec (iterations, milliseconds, threads; 200 iterations when
 // neither budget is given) and picks the most visited action. Its seed is a
-// hash of the state and the budget, so the same request gives the same
-// choice, with any number of server threads. The account says what the
+// hash of the request's seed (PolicySpec::seed), the acting side's
+// information-set key (Ruleset::InformationSetKey: what that side knows,
+// never the umpire's hidden facts) and the budget, so the same request gives
+// the same choice, with any number of server threads, and two states the
+// acting side cannot tell apart get the same choice. The account says what the
 // search saw: iterations, time, visits and mean value of the leading
 // candidates, and the principal line. Once the spec's deadline has passed
 // or its call is cancelled, Choose makes the decision as the rule set's
@@ -23,6 +26,7 @@
 #ifndef IMPI_AI_MCTS_MCTS_POLICY_H_
 #define IMPI_AI_MCTS_MCTS_POLICY_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +52,7 @@ class MctsPolicy final : public Policy {
                std::string* why, const char* reason_not_searched);
 
   Options options_;
+  uint64_t seed_ = 0;  // the request's (PolicySpec::seed)
   bool pivotal_only_ = false;
   std::unique_ptr<Policy> fallback_;
 };

@@ -155,6 +155,9 @@ absl::StatusOr<GameRecord> PlayGame(const Ruleset& rules, const BattleState& sta
   // A search counts a world past the turn cap as this game will: undecided.
   zulu_spec.turn_cap = options.turn_cap;
   british_spec.turn_cap = options.turn_cap;
+  // A British search is seeded from the game's seed (PolicySpec::seed); a
+  // Zulu one from each step's dice seed (PlayAdvance).
+  british_spec.seed = seed;
   std::unique_ptr<Policy> british = options.british_script != nullptr
                                         ? nullptr
                                         : MakePolicy(start.ruleset, Side::kBritish, british_spec);

@@ -58,9 +58,31 @@ absl::Status ZuluChooser::Settle(BattleState& state, Dice& dice, EventLog& log, 
 absl::Status Advance(const Ruleset& rules, BattleState& state, const std::vector<Action>& british,
                      const PolicySpec& zulu, Dice& dice, EventLog& log, Awaiting* awaiting) {
   ZuluChooser chooser(rules, zulu);
+  // Which targets are in play before the batch: an action whose target an
+  // earlier action of the batch took out of play is skipped, not refused.
+  std::vector<bool> target_in_play(british.size(), false);
   for (size_t i = 0; i < british.size(); ++i) {
-    IMPI_RETURN_IF_ERROR(rules.Apply(state, Side::kBritish, british[i], dice, log,
-                                     absl::StrCat("british_actions[", i, "]"), ""));
+    const std::string& target = british[i].target_id.str();
+    target_in_play[i] = !target.empty() && rules.InPlay(state, target);
+  }
+  for (size_t i = 0; i < british.size(); ++i) {
+    const std::string path = absl::StrCat("british_actions[", i, "]");
+    const Action& a = british[i];
+    if (target_in_play[i] && !rules.InPlay(state, a.target_id.str())) {
+      Event& e = log.Add(EventKind::kBritishAction, Side::kBritish);
+      if (!a.unit_id.str().empty()) e.unit_ids = {a.unit_id.str()};
+      e.target_id = a.target_id.str();
+      if (log.wanted()) {
+        e.why.text = absl::StrCat(path, ": ", ActionKindName(a.kind), " at ", a.target_id.str(),
+                                  " is skipped: an earlier action of this request took ",
+                                  a.target_id.str(), " out of play.");
+        e.announce = absl::StrCat(a.target_id.str(), " is already gone: ",
+                                  a.unit_id.str().empty() ? "the" : a.unit_id.str() + "'s", " ",
+                                  ActionKindName(a.kind), " is skipped.");
+      }
+      continue;
+    }
+    IMPI_RETURN_IF_ERROR(rules.Apply(state, Side::kBritish, a, dice, log, path, ""));
     IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/false));
   }
   IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/true));

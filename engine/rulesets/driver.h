@@ -59,9 +59,13 @@ class ZuluChooser {
   int decisions_ = 0;
 };
 
-// Applies `british` in order, then plays the Zulu side until the British are
-// awaited or the game ends; fills `awaiting`. Errors name
-// "british_actions[i]".
+// Applies `british` in order, each checked against the state the earlier
+// ones left, then plays the Zulu side until the British are awaited or the
+// game ends; fills `awaiting`. An action whose target was in play before the
+// batch (Ruleset::InPlay) and was taken out of play by an earlier action of
+// it (a FIRE at a regiment the FIRE before destroyed) is skipped, with a
+// BRITISH_ACTION event that says so; any other refusal refuses the whole
+// batch. Errors name "british_actions[i]".
 absl::Status Advance(const Ruleset& rules, BattleState& state, const std::vector<Action>& british,
                      const PolicySpec& zulu, Dice& dice, EventLog& log, Awaiting* awaiting);
 

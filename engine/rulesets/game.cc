@@ -14,6 +14,11 @@ void Ruleset::HashOwnState(const BattleState& state, StateHasher* h) const {
   (void)h;
 }
 
+bool Ruleset::InPlay(const BattleState& state, const std::string& unit_id) const {
+  const Unit* u = state.FindUnit(unit_id);
+  return u != nullptr && u->OnTable() && u->figures.Present() > 0;
+}
+
 std::string Ruleset::InformationSetKey(const BattleState& state, Side side) const {
   const BattleState view = View(state, side);
   StateHasher h;

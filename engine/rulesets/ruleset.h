@@ -136,6 +136,11 @@ struct PolicySpec {
   // kMcts: the turn after which a game is undecided (Options::turn_cap; the
   // arena's own cap); 0: none.
   int turn_cap = 0;
+  // kMcts: the request's seed (its dice source's seed; 0 when the dice are
+  // scripted, or the seed of the game an arena or simulation plays). A
+  // search is seeded from it and the acting side's information-set key
+  // alone (ai/mcts/mcts_policy.h), never from what that side cannot see.
+  uint64_t seed = 0;
   // kRules: a named variant of the rule set's RULES policy, one rule of its
   // doctrine varied, as that policy documents (ai/doctrine/ferree: "bold");
   // kMcts: the style of the searching side's own RULES policy, in the
@@ -251,6 +256,13 @@ class Ruleset {
                                   const std::string& why) const {
     return Apply(state, side, legal[i], dice, log, path, why);
   }
+
+  // Whether the unit `unit_id` is in play: on the table with figures left.
+  // The driver skips a British action of a batch whose target an earlier
+  // action of the same batch took out of play (driver.h, Advance). A rule
+  // set that keeps units in play otherwise says so here. Default: the unit
+  // exists, is not off the table and has a figure present.
+  virtual bool InPlay(const BattleState& state, const std::string& unit_id) const;
 
   // Runs the umpire's procedure (every die, card and prescribed Zulu
   // behaviour) until a side must decide (Awaits: the British, or a Zulu

@@ -58,6 +58,14 @@ bool IsBudgetStatus(const absl::Status& st) {
   return absl::IsDeadlineExceeded(st) || absl::IsCancelled(st) || absl::IsResourceExhausted(st);
 }
 
+// `policy` with the request's seed (PolicySpec::seed): the dice source's
+// seed, 0 for scripted dice.
+PolicySpec SeededBy(const PolicySpec& policy, const DiceSpec& dice) {
+  PolicySpec p = policy;
+  p.seed = dice.scripted ? 0 : dice.seed;
+  return p;
+}
+
 // Runs `step` with the budget charged by `dice`; a spent budget is its status.
 template <typename Step>
 absl::Status WithinBudget(const WorkBudget::Limits& limits, Dice& dice, Step step) {
@@ -85,8 +93,9 @@ absl::StatusOr<StepResult> RunAdvance(const BattleState& state, const std::vecto
   Dice dice = spec.Make();
   EventLog log;
   Awaiting awaiting;
+  const PolicySpec seeded = SeededBy(policy, spec);
   absl::Status st = WithinBudget(limits, dice, [&] {
-    return Advance(*rules, work, british, policy, dice, log, &awaiting);
+    return Advance(*rules, work, british, seeded, dice, log, &awaiting);
   });
   // A spent budget ends the step whatever the dice say.
   if (IsBudgetStatus(st)) return st;
@@ -101,7 +110,7 @@ absl::Status PlayAdvance(const Ruleset& rules, BattleState& state,
   Dice dice = spec.Make();
   dice.set_keep_rolls(false);  // nobody reads them
   EventLog log(EventLog::kQuiet);
-  absl::Status st = Advance(rules, state, british, policy, dice, log, nullptr);
+  absl::Status st = Advance(rules, state, british, SeededBy(policy, spec), dice, log, nullptr);
   // Dice problems first, as in RunAdvance.
   IMPI_RETURN_IF_ERROR(dice.status());
   return st;
@@ -115,8 +124,9 @@ absl::StatusOr<StepResult> RunAsk(const BattleState& state, const Question& ques
   Dice dice = spec.Make();
   EventLog log;
   int decision = -1;
+  const PolicySpec seeded = SeededBy(policy, spec);
   absl::Status st = WithinBudget(limits, dice, [&] {
-    return Ask(*rules, work, question, policy, dice, log, &decision);
+    return Ask(*rules, work, question, seeded, dice, log, &decision);
   });
   if (IsBudgetStatus(st)) return st;
   IMPI_ASSIGN_OR_RETURN(StepResult r, Finish(std::move(work), log, dice, st));

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ai/mcts/levels.h"
 #include "ai/mcts/mcts_policy.h"
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
@@ -151,6 +152,37 @@ TEST(MctsSearch, AnswersOnlyLegalActionsForEitherSide) {
   }
 }
 
+// What the British cannot see, changed in `s`: Ferree's regiments' turns
+// and points of entry (and one more secret entry) and the trays' losses of
+// the turn; Empress's Zulu orders of the move; Zulu Control's force pool,
+// what each marker brings and where each hidden appearance point stands.
+void PlantHiddenFacts(const std::string& ruleset, BattleState& s) {
+  if (ruleset == ferree::kRulesetId) {
+    for (ferree::SecretEntry& e : ferree::Own(s).secret_entries) {
+      e.point = 3 - e.point;
+      e.turn += 1;
+    }
+    ferree::Own(s).secret_entries.push_back({"planted-regiment", 97, 2});
+    for (const Unit& u : s.units) {
+      if (u.side == Side::kZulu) ferree::MutableUnitOf(s, u.id).losses_this_turn = 97;
+    }
+  } else if (ruleset == empress::kRulesetId) {
+    for (const Unit& u : s.units) {
+      if (u.side != Side::kZulu) continue;
+      empress::EmpressUnit& e = empress::MutableUnitState(s, u.id);
+      e.order.kind = empress::OrderKind::kEvade;
+      e.order.to = Vec2(1.25, 2.75);
+    }
+  } else {
+    tsatf::MutableOwnState(s).force_pool += 4321;
+    for (Point& p : s.points) {
+      if (p.marker != Marker::kNone) p.marked_force = ForceKind::kSkirmishers;
+      if (p.kind == PointKind::kAppearance && p.hidden) p.position += Vec2(1.5, 0.5);
+    }
+  }
+}
+
+
 // A British search plays only worlds resampled from the British view: a
 // planted off-board regiment and its secret entry, the Zulu divisions and
 // (in Zulu Control) a planted force pool never reach a world it plays.
@@ -168,23 +200,7 @@ TEST(MctsSearch, ABritishSearchNeverSeesHiddenZuluFacts) {
       return !ferree_rules || !ferree::Own(x.state()).secret_entries.empty();
     }));
     BattleState planted = g->state();
-    if (ferree_rules) {
-      ferree::Own(planted).secret_entries.push_back({"planted-regiment", 97, 2});
-      for (ferree::SecretEntry& e : ferree::Own(planted).secret_entries) e.point = 3 - e.point;
-      for (const Unit& u : planted.units) {
-        if (u.side == Side::kZulu) ferree::MutableUnitOf(planted, u.id).losses_this_turn = 97;
-      }
-    } else if (empress_rules) {
-      // The Zulus' orders of the move, fixed before the British give theirs.
-      for (const Unit& u : planted.units) {
-        if (u.side != Side::kZulu) continue;
-        empress::EmpressUnit& e = empress::MutableUnitState(planted, u.id);
-        e.order.kind = empress::OrderKind::kEvade;
-        e.order.to = Vec2(1.25, 2.75);
-      }
-    } else {
-      tsatf::MutableOwnState(planted).force_pool += 4321;
-    }
+    PlantHiddenFacts(c.ruleset, planted);
     int worlds = 0, unseen = 0;
     std::vector<std::string> keys;  // every world sampled, as the Zulus know it
     mcts::Options o;
@@ -324,7 +340,7 @@ TEST(MctsSearch, AWorldPlayedToTheEndIsValuedByWhoWonWhenAsked) {
   o.rollout_depth = 100000;  // every world to its end or the cap
   o.turn_cap = 60;
   o.keep_rules_min_visits = 8;
-  o.seed = 12;
+  o.seed = 2;
   int capped = 0;
   // A capped world is valued at the bottom of the scale when graded (and 0,
   // undecided, by winner), so that by winner no action is valued lower.
@@ -694,6 +710,73 @@ TEST(MctsPolicy, PlainAnswersTheMostVisitedAction) {
     ASSERT_TRUE(g->Apply(legal[rng.Uniform(legal.size())]).ok());
   }
   EXPECT_EQ(searched, 6);
+}
+
+// The search policy's seed (mcts_policy.h): the request's seed and the
+// acting side's information-set key, never a fact that side cannot see. In
+// every rule set with hidden facts, a British decision and the same one with
+// the hidden facts changed (the same information-set key for the British)
+// get the same answer and the same search (its account: every visit), at
+// every level and the service's default search, on 1 and 2 threads.
+TEST(MctsPolicy, StatesTheActingSideCannotTellApartGetTheSameAnswer) {
+  std::vector<PolicySpec> specs;
+  for (const mcts::Level& level : mcts::kLevels) {
+    PolicySpec spec;
+    spec.kind = PolicyKind::kMcts;
+    spec.iterations = level.iterations;
+    spec.plain = level.plain;
+    specs.push_back(spec);
+  }
+  PolicySpec service_default;  // an MCTS request with no budget
+  service_default.kind = PolicyKind::kMcts;
+  specs.push_back(service_default);
+  PolicySpec paired = service_default;
+  paired.paired_root = true;
+  specs.push_back(paired);
+  for (const Case& c : Cases()) {
+    if (c.ruleset != ferree::kRulesetId && c.ruleset != empress::kRulesetId &&
+        c.ruleset != "TSATF_ZULU_CONTROL") {
+      continue;
+    }
+    SCOPED_TRACE(c.scenario);
+    const Ruleset& rules = *FindRuleset(c.ruleset);
+    absl::StatusOr<Game> g = Game::Start(rules, Load(c.scenario), 5);
+    ASSERT_TRUE(g.ok()) << g.status();
+    CounterRng rng(5, 7);
+    const bool ferree_rules = c.ruleset == ferree::kRulesetId;
+    ASSERT_TRUE(PlayUntil(*g, rng, [&](const Game& x) {
+      if (x.ToAct() != Side::kBritish || x.LegalActions().size() < 2) return false;
+      return !ferree_rules || !ferree::Own(x.state()).secret_entries.empty();
+    }));
+    const BattleState& truth = g->state();
+    BattleState planted = truth;
+    PlantHiddenFacts(c.ruleset, planted);
+    ASSERT_EQ(rules.InformationSetKey(planted, Side::kBritish),
+              rules.InformationSetKey(truth, Side::kBritish));
+    ASSERT_NE(rules.InformationSetKey(planted, Side::kZulu),
+              rules.InformationSetKey(truth, Side::kZulu))
+        << "nothing hidden was changed";
+    const std::vector<Action> legal = rules.LegalActions(truth, Side::kBritish);
+    ASSERT_EQ(rules.LegalActions(planted, Side::kBritish).size(), legal.size());
+    for (PolicySpec spec : specs) {
+      for (int threads : {1, 2}) {
+        spec.threads = threads;
+        spec.seed = 11;
+        SCOPED_TRACE(absl::StrCat(spec.iterations, " iterations, plain ", spec.plain, ", paired ",
+                                  spec.paired_root, ", ", threads, " thread(s)"));
+        std::unique_ptr<Policy> a = MakePolicy(c.ruleset, Side::kBritish, spec);
+        std::unique_ptr<Policy> b = MakePolicy(c.ruleset, Side::kBritish, spec);
+        ASSERT_NE(a, nullptr);
+        Dice dice_a = Dice::Seeded(11), dice_b = Dice::Seeded(11);
+        std::string why_a, why_b;
+        const int i = a->Choose(truth, legal, dice_a, &why_a);
+        const int j = b->Choose(planted, legal, dice_b, &why_b);
+        EXPECT_EQ(i, j);
+        EXPECT_EQ(why_a, why_b);
+        EXPECT_THAT(why_a, ::testing::HasSubstr("iterations")) << why_a;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -604,11 +604,19 @@ void GameChecker::Step(const BattleState& b, const StepResult& r) {
         if (rule.table == ferree::kTableZuluResolve) {
           // A broken regiment routs: the one move a pinned tray may make.
           ++tally_->routs;
-          const Unit* reg = Find(b, a, RegimentOf(b, a, first));
+          // The movers are the regiment's trays, induna and sniper: with no
+          // tray left its induna comes first.
+          std::string reg_id = RegimentOf(b, a, first);
+          const Unit* mover = Find(b, a, first);
+          if (reg_id.empty() && mover != nullptr &&
+              (mover->kind == UnitKind::kInduna || mover->kind == UnitKind::kSniper)) {
+            reg_id = mover->parent.str();
+          }
+          const Unit* reg = Find(b, a, reg_id);
           if (reg == nullptr || !reg->status.broken) {
             Fail(absl::StrCat("trays of a regiment that is not broken rout: ", first));
           }
-          broken_.insert(RegimentOf(b, a, first));
+          broken_.insert(reg_id);
           for (const std::string& id : e.unit_ids) {
             routed.insert(id);
             pinned.erase(id);

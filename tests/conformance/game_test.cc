@@ -40,7 +40,7 @@ using google::protobuf::util::MessageDifferencer;
 
 constexpr int kGames = 200;       // per rule set and scenario
 constexpr int kShards = 8;        // ctest runs the shards in parallel
-constexpr int kTurnCap = 100;     // a game still going after this turn is capped
+constexpr int kTurnCap = 150;     // a game still going after this turn is capped
 constexpr int kMaxSteps = 40000;  // a guard against a game that never moves on
 constexpr int kResampledAGame = 130;  // per game and shard: 8 shards, over 1,000 a rule set
 
@@ -178,8 +178,12 @@ TEST_P(ConformanceGame, RandomPlayEnds) {
     std::cout << "  Zulu decision " << ferree::ZuluChoiceName(static_cast<ferree::ZuluChoice>(k))
               << ": " << n << "\n";
   }
-  // At least 99% of all 200: at most one capped game in a shard of 25.
-  EXPECT_GE(ended, played - 1);
+  // Every one of the 200 ends. Random play is slow to finish a battle (in
+  // Ferree's, the last NNC companies out of ammunition wander near the drift:
+  // the latest of the 200 ends on turn 116), so the cap stands well past the
+  // longest, and a game that never ends (a stalemate the rules do not mean)
+  // fails at once.
+  EXPECT_EQ(ended, played);
 }
 
 // Every state at every step of random games (Zulu decision nodes in the
@@ -469,6 +473,20 @@ TEST(ConformanceFerree, EveryZuluChoiceIsADecisionNode) {
   }
   EXPECT_EQ(choices[static_cast<int>(ferree::ZuluChoice::kNone)], 0)
       << "the Zulu side acted with no decision pending";
+}
+
+// Seed 1070 of the Isandlwana shards: its last British were three runners
+// at the wagons (two seriously wounded) and trays crowded round them, each
+// a few tenths of an inch off, held there by the others' discs; the game
+// went on past turn 300 while a tray could touch a figure only 0.1" off. A
+// tray reaches a lone figure within its square's corners
+// (ferree::kLoneFigureContactGap): the game ends.
+TEST(FerreeRandomPlay, TheGameWhoseRunnersTheTraysCouldNotReachEnds) {
+  const Ruleset& rules = *FindRuleset(ferree::kRulesetId);
+  Played p = PlayRandom(rules, Load("isandlwana"), 1070, [](const Game&) {});
+  EXPECT_TRUE(p.over);
+  EXPECT_FALSE(p.capped);
+  EXPECT_GT(p.zulu_return, 0.0);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "impi/v1/umpire.grpc.pb.h"
 #include "engine/rulesets/ferree/ferree.h"
+#include "tests/rules/ferree/ferree_test_util.h"
 
 namespace impi::service {
 namespace {
@@ -279,6 +280,50 @@ TEST_F(FerreeRpc, AdvanceFromTheScenarioThenMoveFireAndPass) {
   }
   EXPECT_TRUE(passed);
   ExpectJsonAgrees("/v1/Advance", req, out);
+}
+
+// --- Low on ammunition ---------------------------------------------------------------
+
+// Out Of Ammunition Table (001, Running Out Of Ammo): "1-3 May fire with 1/2
+// of unit's figures". An 8-figure company (2 officers, 6 riflemen) low on
+// ammunition fires at a tray 8" away, beyond its officers' pistols: half of
+// the unit's 8 figures, 4 of its 6 riflemen, fire (not half of the 6 that
+// can reach).
+TEST_F(FerreeRpc, LowOnAmmunitionFiresHalfOfTheUnitsFigures) {
+  BattleState s = ferree::test_util::SmallBattle();
+  s.units.erase(s.units.begin() + s.UnitIndex("i1"));
+  s.units.erase(s.units.begin() + s.UnitIndex("w1"));
+  Unit* b1 = s.FindUnit("b1");
+  b1->leaders = 2;
+  b1->figures.fit = 8;
+  b1->status.ammunition = Ammunition::kLow;
+  b1->status.acted = true;
+  s.FindUnit("t2")->position =
+      Vec2(30, 14 + 8.0 + ferree::kTrayRadius + ferree::kCompanyRadius);
+  s.FindUnit("t1")->position = Vec2(5, 40);
+  s.FindUnit("t3")->position = Vec2(55, 40);
+  s.clock.turn = 2;
+  ferree::Own(s).chits_left = {"b1", "r1"};
+  ferree::Own(s).segment = ferree::kSegActive;
+
+  v1::AdvanceRequest req;
+  ToProto(s, req.mutable_state());
+  v1::Action shoot = Act(v1::FIRE, "b1");
+  shoot.set_target_id("t2");
+  *req.add_british_actions() = shoot;
+  for (int i = 0; i < 8; ++i) req.mutable_dice()->mutable_scripted()->add_dice(1);
+  v1::AdvanceResponse out;
+  const grpc::Status st = GrpcAdvance(req, &out);
+  ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
+  const v1::Event* fired = nullptr;
+  for (const v1::Event& e : out.events()) {
+    if (e.kind() == v1::FIRED && e.side() == v1::BRITISH) fired = &e;
+  }
+  ASSERT_NE(fired, nullptr);
+  EXPECT_NE(fired->why().text().find("4 figure(s), 4 shot(s)"), std::string::npos)
+      << fired->why().text();
+  EXPECT_EQ(fired->why().dice_size(), 4);
+  EXPECT_EQ(out.dice_size(), 4);
 }
 
 // --- The Ferree questions refused ----------------------------------------------------

@@ -34,6 +34,23 @@ inline void AddBritish(v1::TableState* s, const std::string& id, v1::UnitKind ki
   u->set_red_coat(kind == v1::INFANTRY);
 }
 
+inline v1::Unit* AddZulu(v1::TableState* s, const std::string& id, v1::UnitKind kind, double x,
+                         double y, int fit, const std::string& parent = "") {
+  v1::Unit* u = s->add_units();
+  u->set_id(id);
+  u->set_side(v1::ZULU);
+  u->set_kind(kind);
+  u->set_parent(parent);
+  u->mutable_position()->set_x(x);
+  u->mutable_position()->set_y(y);
+  if (kind != v1::IMPI) {
+    u->mutable_figures()->set_fit(fit);
+    u->mutable_figures()->set_starting(20);
+    u->set_leaders(1);
+  }
+  return u;
+}
+
 inline void AddPoint(v1::TableState* s, v1::PointKind kind, int number, double x, double y,
                      int terrain_class = 0) {
   v1::Point* p = s->add_points();

@@ -1411,11 +1411,14 @@ absl::Status FerreeBattle::BritishFire(const Action& a, const std::string& path)
     for (int i = 0; i < officers; ++i) shooters.push_back({false, Weapon::kPistol});
   }
   shooters.insert(shooters.end(), rifles.begin(), rifles.end());
-  // Out Of Ammunition Table: "May fire with 1/2 of unit's figures": half of
-  // the figures that would fire, pistols and rifles alike, rounded up (a
-  // unit of one figure still fires), officers first, wounded riflemen last.
+  // Out Of Ammunition Table (001, Running Out Of Ammo): "1-3 May fire with
+  // 1/2 of unit's figures": half of the unit's figures (fit and wounded,
+  // officers included), rounded up so that a unit of one figure still fires,
+  // may fire; those of them that can (in range of their weapon) do, officers
+  // first, wounded riflemen last (docs/conformance.md).
   if (!artillery && u->status.ammunition == Ammunition::kLow) {
-    shooters.resize((shooters.size() + 1) / 2);
+    const size_t half = (static_cast<size_t>(u->figures.fit + u->figures.wounded) + 1) / 2;
+    if (shooters.size() > half) shooters.resize(half);
   }
   const Firer firer = FirerOf(*u);
   const FireTarget target = t->kind == UnitKind::kInduna   ? FireTarget::kInduna

@@ -400,9 +400,6 @@ bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec
   const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
   // A lone British figure (a runner, the surgeon) keeps no stand-off
   // (designed): the Zulus may close on him.
-  auto lone = [](const Unit& x) {
-    return x.kind == UnitKind::kRunner || x.kind == UnitKind::kSurgeon;
-  };
   // Whether `e` bars the spot.
   auto bars = [&](const Unit& e) {
     if (&e == &u) return false;
@@ -413,7 +410,7 @@ bool FerreeBattle::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec
     if (gap < -kOverlapSlack) return true;
     // The stand-off is between units of men: not a wagon.
     if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
-        u.figures.Present() <= 0 || lone(e) || lone(u)) {
+        u.figures.Present() <= 0 || LoneFigure(e) || LoneFigure(u)) {
       return false;
     }
     const bool engaged =

@@ -86,7 +86,17 @@ static_assert(kTrayRadius <= kLargestRadius && kGunRadius <= kLargestRadius &&
                   kWagonRadius <= kLargestRadius && kFigureRadius <= kLargestRadius,
               "kLargestRadius is the largest footprint");
 inline constexpr double kContactGap = 0.1;          // designed: "base contact"
+// Designed: a tray is a 2 3/4" square (text) kept as a disc of kTrayRadius
+// with no facing; its corners reach 2.75 / sqrt(2) = 1.94" from its centre.
+// A lone British figure (a runner, the surgeon: one 1/2" base) within that
+// reach is in base contact with the tray (the tray turned to touch him), so
+// trays crowding round the figures at a wagon are not held off by their own
+// discs (docs/conformance.md, "Footprints during play").
+inline constexpr double kTrayCornerReach = 1.94;
+inline constexpr double kLoneFigureContactGap = kTrayCornerReach - kTrayRadius;
 inline constexpr double kLaagerReach = 0.5;         // "within 1/2" to either side" (text)
+static_assert(kLoneFigureContactGap < kLaagerReach + kContactGap + 0.2,
+              "NearEnoughToEngage reaches every pair in contact");
 inline constexpr double kWithin = 6.0;              // resolve test, charging a retiring unit (text)
 inline constexpr double kPushBack = 1.0;            // a British loser is pushed back 1" (text)
 inline constexpr double kStanceCost = 2.0;          // going prone or standing up (text)
@@ -324,6 +334,10 @@ bool IsNative(const Unit& u);
 inline double Radius(const Unit& u);
 // Edge-to-edge distance between two units (0 if they overlap).
 inline double Gap(const Unit& a, const Unit& b);
+// A lone British figure: a runner or the surgeon (one 1/2" base).
+inline bool LoneFigure(const Unit& u);
+// In base contact: at most kContactGap apart, or kLoneFigureContactGap
+// between a tray and a lone British figure (a runner, the surgeon).
 inline bool InContact(const Unit& a, const Unit& b);
 // A unit with figures that can still be hit, on the table.
 inline bool Alive(const Unit& u);
@@ -890,7 +904,15 @@ inline double Gap(const Unit& a, const Unit& b) {
   return std::max(0.0, Distance(a.position, b.position) - Radius(a) - Radius(b));
 }
 
-inline bool InContact(const Unit& a, const Unit& b) { return Gap(a, b) <= kContactGap + 1e-9; }
+inline bool LoneFigure(const Unit& u) {
+  return u.kind == UnitKind::kRunner || u.kind == UnitKind::kSurgeon;
+}
+
+inline bool InContact(const Unit& a, const Unit& b) {
+  const bool tray_and_lone = (a.kind == UnitKind::kTray && LoneFigure(b)) ||
+                             (b.kind == UnitKind::kTray && LoneFigure(a));
+  return Gap(a, b) <= (tray_and_lone ? kLoneFigureContactGap : kContactGap) + 1e-9;
+}
 
 // False only if a and b are too far apart to be engaged (FerreeBattle::
 // Engaged: in contact, or across the laager within its reach): their

@@ -1177,7 +1177,18 @@ std::string ZuluControl::PlaceImpi(const Vec2& at, int regiments, int point,
                        FootprintOf(UnitKind::kRegiment).Radius()});
   }
   members.push_back({-in * kIndunaBehind, FootprintOf(UnitKind::kInduna).Radius()});
-  Vec2 where = FreeGround(s_, at, members, charger, {}, in);
+  // Against a charger in contact with the regiment it charged (as a CHARGE
+  // leaves it) the line stands in contact with it (designed,
+  // docs/conformance.md): its centre as far from the charger as puts the
+  // regiments nearest the middle of the line kContact from it, centre to
+  // centre (two regiments both touch it; one stands where it was charged).
+  // A charger elsewhere (an Ask's, not moved in): the line stands at `at`.
+  Vec2 want = at;
+  if (b != nullptr && Distance(b->position, at) <= kContact + 1e-6) {
+    const double inner = regiments % 2 == 1 ? 0.0 : kRegimentSpacing / 2;
+    want = b->position - in * std::sqrt(std::max(0.0, kContact * kContact - inner * inner));
+  }
+  Vec2 where = FreeGround(s_, want, members, charger, {}, in);
   Unit g;
   g.id = s_.NewUnitId("z");
   g.side = Side::kZulu;
@@ -1719,11 +1730,22 @@ absl::Status ZuluControl::TestToStand(const std::string& unit_id, const std::str
     own().committed = std::max(0, own().committed - 1);
     std::string impi_id = CreateImpi(at, true, 0, PointKind::kUnspecified,
                                      absl::StrCat("converted from ", unit_id), charger_id);
-    // The charge goes home: the charger and the new impi are in close combat.
-    const Unit* b = s_.FindUnit(charger_id);
+    // The charge goes home: the charger and the regiments of the new impi
+    // in contact with it (all of them, unless other units took the ground)
+    // are in close combat.
+    Unit* b = s_.FindUnit(charger_id);
     const Unit* impi = s_.FindUnit(impi_id);
+    int touching = 0;
     if (b != nullptr && b->OnTable() && impi != nullptr && impi->kind == UnitKind::kImpi) {
-      LockInCloseCombat(impi_id, charger_id);
+      for (Unit& r : s_.units) {
+        if (r.parent != impi_id || r.kind != UnitKind::kRegiment || !r.OnTable()) continue;
+        if (Distance(r.position, b->position) > kContact + 1e-6) continue;
+        r.status.in_close_combat = true;
+        ++touching;
+      }
+    }
+    if (touching > 0) {
+      b->status.in_close_combat = true;
       Event& c = log_.Add(EventKind::kCharged, Side::kBritish);
       c.unit_ids = {charger_id};
       c.target_id = impi_id;

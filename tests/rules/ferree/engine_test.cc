@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -690,9 +691,9 @@ TEST_F(FerreeEngine, CoverAndWoundedFirersTakeOneOff) {
   EXPECT_EQ(s.FindUnit("t2")->figures.fit, 24);
 }
 
-// Out Of Ammunition Table (001, British Ammunition Resupply): "1-3 May fire
-// with 1/2 of unit's figures": half of the figures that would fire, rounded
-// up. Officers' pistols beyond 3" are not among them.
+// Out Of Ammunition Table (001, Running Out Of Ammo): "1-3 May fire with 1/2
+// of unit's figures": half of the unit's figures, rounded up, of those that
+// can fire. Officers' pistols beyond 3" are not among those that can.
 // b1, made ready by `arm`, fires at t2 `gap` inches away (edge to edge).
 Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>& arm,
               std::vector<int> faces, BattleState* out = nullptr) {
@@ -703,7 +704,7 @@ Step FireOnce(const Ruleset& rules, double gap, const std::function<void(Unit&)>
   return st;
 }
 
-TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
+TEST_F(FerreeEngine, LowOnAmmunitionFiresHalfOfTheUnitsFigures) {
   for (double gap : {2.0, 8.0}) {
     Step st = FireOnce(rules_, gap, [](Unit& b1) {
       b1.leaders = 2;
@@ -713,9 +714,10 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
     ASSERT_TRUE(st.status.ok()) << st.status;
     const Event* fire = FindEvent(st.log, EventKind::kFired);
     ASSERT_NE(fire, nullptr);
-    // 2": 10 would fire, 5 do (the 2 officers and 3 riflemen); 8": the
-    // pistols cannot reach, 8 riflemen would fire, 4 do.
-    const int fired = gap < 3.0 ? 5 : 4;
+    // Half of the unit's 10 figures: 5. 2": 10 could fire, 5 do (the 2
+    // officers and 3 riflemen); 8": the pistols cannot reach, 5 of the 8
+    // riflemen fire.
+    const int fired = 5;
     EXPECT_THAT(fire->why.text, HasSubstr(absl::StrCat(fired, " figure(s), ", fired, " shot(s)")))
         << "gap " << gap;
     EXPECT_EQ(st.dice_used, static_cast<size_t>(fired));
@@ -728,6 +730,18 @@ TEST_F(FerreeEngine, LowOnAmmunitionHalvesTheFiguresThatWouldFire) {
   }, {6}, &one);
   ASSERT_TRUE(st.status.ok()) << st.status;
   EXPECT_EQ(one.FindUnit("t2")->figures.fit, 24);
+  // Half of the unit's figures is a cap on those that can fire: 10 figures,
+  // 4 riflemen (native foot with their firearms) at 8": all 4 fire.
+  st = FireOnce(rules_, 8.0, [](Unit& b1) {
+    b1.kind = UnitKind::kNativeFoot;
+    b1.red_coat = false;
+    b1.leaders = 2;
+    b1.figures.fit = 10;
+    b1.figures.riflemen = 4;
+    b1.status.ammunition = Ammunition::kLow;
+  }, std::vector<int>(4, 1));
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.dice_used, 4u);
 }
 
 // Designed (docs/scenarios/isandlwana.md, NNC firearms): native foot with
@@ -1522,6 +1536,73 @@ TEST_F(FerreeEngine, ARunnerMayNotGoBeforeTheTurnsOfFire) {
   Step st = Play(rules_, s, {Make(ActionKind::kSendRunner, "b1")}, {});
   EXPECT_EQ(st.status.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(std::string(st.status.message()), HasSubstr("a runner may go after 2"));
+}
+
+// Close Combat (001 D.): "Close combat occurs when a Zulu figure and a
+// British figure are in base contact"; "Seriously wounded figures that are
+// contacted by a Zulu figure are killed." The last British of a random game
+// (seed 1070): three runners at the wagons and five trays crowded round
+// them, each 0.2" to 0.4" off a runner and no room for any to close, each
+// held off by the others' discs. A tray reaches a lone figure within its
+// 2 3/4" square's corners (kLoneFigureContactGap, designed): the regiment's
+// trays are in contact, kill the seriously wounded runners, and the battle
+// ends.
+TEST_F(FerreeEngine, TraysCrowdedRoundRunnersAtTheWagonsReachThem) {
+  BattleState s = SmallBattle();
+  s.clock.turn = 2;
+  Unit* b1 = s.FindUnit("b1");
+  b1->figures.fit = 0;
+  b1->figures.casualties = 20;
+  s.FindUnit("w1")->position = Vec2(25.4, 23.2);
+  s.FindUnit("r1")->figures.starting = 125;
+  s.FindUnit("i1")->position = Vec2(40, 40);
+  s.FindUnit("t1")->position = Vec2(23.06, 26.4673);
+  s.FindUnit("t2")->position = Vec2(25.5375, 27.9986);
+  s.FindUnit("t3")->position = Vec2(22.8304, 23.6284);
+  Add(s, "t4", Side::kZulu, UnitKind::kTray, {27.2008, 25.69}, 25, "r1");
+  Add(s, "t5", Side::kZulu, UnitKind::kTray, {26.3521, 22.9906}, 25, "r1");
+  const std::vector<std::pair<std::string, Vec2>> runners = {
+      {"b1-runner1", {24.2179, 24.9975}},
+      {"b1-runner2", {25.2425, 25.1349}},
+      {"b1-runner3", {25.0838, 26.1892}}};
+  for (const auto& [id, at] : runners) {
+    Unit& r = Add(s, id, Side::kBritish, UnitKind::kRunner, at, 0, "b1");
+    r.figures.seriously_wounded = 1;
+    MutableUnitOf(s, r.id).wagon_id = "w1";
+  }
+  ASSERT_TRUE(rules_.Validate(s).ok()) << rules_.Validate(s);
+  // Every runner has a tray closer than its square's corners, none within
+  // kContactGap; a company keeps kContactGap.
+  for (const auto& [id, at] : runners) {
+    const Unit& r = *s.FindUnit(id);
+    double nearest = 1e9;
+    bool contact = false;
+    for (const char* t : {"t1", "t2", "t3", "t4", "t5"}) {
+      nearest = std::min(nearest, Gap(*s.FindUnit(t), r));
+      contact |= InContact(*s.FindUnit(t), r);
+    }
+    EXPECT_GT(nearest, kContactGap) << id;
+    EXPECT_TRUE(contact) << id;
+  }
+  Unit probe = *s.FindUnit("t1");
+  probe.kind = UnitKind::kInfantry;
+  probe.side = Side::kBritish;
+  probe.position = s.FindUnit("t1")->position + Vec2(0, kTrayRadius + kCompanyRadius + 0.3);
+  EXPECT_FALSE(InContact(*s.FindUnit("t1"), probe));
+  // r1's counter: no resolve test (nothing lost); it moves towards the
+  // nearest runner (2D6, the trays in contact stay) and its trays in
+  // contact kill the seriously wounded runners. No British figure is left.
+  impi::ferree::Own(s).chits_left = {"r1"};
+  Step st = Play(rules_, s, {}, {3, 3});
+  ASSERT_TRUE(st.status.ok()) << st.status;
+  EXPECT_EQ(st.awaiting.kind, AwaitKind::kGameOver);
+  for (const auto& [id, at] : runners) {
+    const Unit* r = s.FindUnit(id);
+    ASSERT_NE(r, nullptr) << id;
+    EXPECT_EQ(r->figures.Present(), 0) << id;
+    EXPECT_EQ(r->figures.casualties, 1) << id;
+  }
+  EXPECT_GT(rules_.Score(s, Side::kZulu), 0.0);
 }
 
 // b1 with two wounded figures, the surgeon sg in contact, his counter next.

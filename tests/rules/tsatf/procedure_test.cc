@@ -1409,7 +1409,16 @@ TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
   ASSERT_EQ(impis.size(), 1u);
   const Unit* impi = r.state.FindUnit(impis[0]);
   EXPECT_EQ(Count(r.state, UnitKind::kRegiment, impi->id), 2);
-  EXPECT_NEAR(Distance(impi->position, Vec2(36, 30)), 0.0, 1e-6);
+  // It stands in contact with its charger, its line across the charge: both
+  // regiments 3" (kContact) from b1, centre to centre, 3.5" apart.
+  const Unit* b1 = r.state.FindUnit("b1");
+  std::vector<Vec2> line;
+  for (const Unit& u : r.state.units) {
+    if (u.parent == impi->id && u.kind == UnitKind::kRegiment) line.push_back(u.position);
+  }
+  ASSERT_EQ(line.size(), 2u);
+  for (const Vec2& at : line) EXPECT_NEAR(Distance(at, b1->position), kContact, 1e-6);
+  EXPECT_NEAR(Distance(line[0], line[1]), kRegimentSpacing, 1e-6);
   EXPECT_EQ(Own(r.state, impi->id).hand, Hand::kLeft);
   EXPECT_EQ(Own(r.state, impi->id).target_id, "b1");
   std::vector<const Event*> created = Of(r, EventKind::kTableRoll);
@@ -1425,7 +1434,7 @@ TEST(Skirmishers_003, ChargedAndStandingConvertsToASpecialImpi) {
   for (const Unit& u : r.state.units) {
     if (u.parent == impi->id && u.kind == UnitKind::kRegiment) locked += u.status.in_close_combat;
   }
-  EXPECT_GE(locked, 1);
+  EXPECT_EQ(locked, 2);
   std::vector<const Event*> home = Of(r, EventKind::kCharged);
   ASSERT_EQ(home.size(), 1u);
   EXPECT_EQ(home[0]->unit_ids, std::vector<std::string>{"b1"});
