@@ -137,6 +137,14 @@ TEST_F(AskPreconditions, ZuluControlAsksWhatPlayWouldDoOnly) {
          r->mutable_tsatf()->mutable_temptation()->set_tempting_unit_id("r1");
        },
        "tsatf.temptation.unit_id", "only impis choose targets"},
+      {"an impi at a spent appearance point",
+       [](v1::TableState* s) {
+         for (v1::Point& p : *s->mutable_points()) {
+           if (p.kind() == v1::APPEARANCE && p.number() == 4) p.set_state(v1::SPENT);
+         }
+       },
+       [](Q* r) { r->mutable_tsatf()->mutable_impi_creation()->set_appearance_point(4); },
+       "tsatf.impi_creation.appearance_point", "it will never generate anything else"},
       {"an impi at the British entry point", none,
        [](Q* r) { r->mutable_tsatf()->mutable_impi_creation()->set_perimeter_point(1); },
        "tsatf.impi_creation.perimeter_point", "the British entry point"},

@@ -315,9 +315,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       if (q.point > 0) {
         const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
         if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
-        if (p->Exhausted()) {
-          return absl::FailedPreconditionError(absl::StrCat(
-              "tsatf.impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
+        // The check play's TestAppearancePoint makes (AppearanceRefusal).
+        if (const char* no = ZuluControl::AppearanceRefusal(*p)) {
+          return absl::FailedPreconditionError(
+              absl::StrCat("tsatf.impi_creation.appearance_point: appearance point ", q.point, ": ", no));
         }
         at = p->position;
         point = q.point;

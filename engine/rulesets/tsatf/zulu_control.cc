@@ -735,6 +735,10 @@ const char* ZuluControl::HandRefusal(const Unit& u) const {
   return nullptr;
 }
 
+const char* ZuluControl::AppearanceRefusal(const Point& p) {
+  return p.Exhausted() ? "it will never generate anything else" : nullptr;
+}
+
 const char* ZuluControl::TargetRefusal(const Unit& u) const {
   if (u.side != Side::kZulu || u.kind != UnitKind::kImpi) return "is not an impi: only impis choose targets this way";
   if (!u.OnTable()) return "is not on the table";
@@ -1382,10 +1386,9 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
   if (p == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("point: no appearance point ", number));
   }
-  if (p->Exhausted()) {
+  if (const char* no = AppearanceRefusal(*p)) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "appearance point ", number, " is ", p->state == PointState::kSpent ? "SPENT" : "OCCUPIED",
-        ": it will never generate anything else"));
+        "appearance point ", number, " is ", p->state == PointState::kSpent ? "SPENT" : "OCCUPIED", ": ", no));
   }
   Vec2 at = p->position;
   bool occupied_now = false;

@@ -106,6 +106,11 @@ class ZuluControl {
   // Ask's hand) refuses such a unit: the one check for both.
   const char* HandRefusal(const Unit& u) const;
   absl::Status AssignHand(const std::string& unit_id);
+  // NOTES ON APPEARANCE POINTS: why no force comes from the appearance
+  // point `p` (SPENT or OCCUPIED: "it will never generate anything else"),
+  // or nullptr. TestAppearancePoint (play) and Ask's impi_creation at an
+  // appearance point make this one check.
+  static const char* AppearanceRefusal(const Point& p);
   // IMPI CREATION's target: why `u` chooses no target (not an impi on the
   // table), or nullptr if it does. UpdateTarget and Tempt (play, and Ask's
   // target and temptation) refuse such a unit: the one check for all.
