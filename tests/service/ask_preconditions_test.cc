@@ -65,12 +65,33 @@ TEST_F(AskPreconditions, ZuluControlAsksWhatPlayWouldDoOnly) {
   Zulu(&base, "s1", v1::SKIRMISHERS, 12, 40, 10);
   Zulu(&base, "s2", v1::SKIRMISHERS, 12, 50, 10)->set_off_table(true);
   Zulu(&base, "r1", v1::RIFLE_REGIMENT, 12, 60, 10);
+  Zulu(&base, "i1", v1::IMPI, 0, 20, 30);
+  Zulu(&base, "i1r", v1::REGIMENT, 12, 20, 30)->set_parent("i1");
   using Q = v1::AskRequest;
   const auto off = [](const std::string& id) { return [id](v1::TableState* s) { Find(s, id)->set_off_table(true); }; };
   const auto none = [](v1::TableState*) {};
   ExpectRefused(base, {
       {"the hand of skirmishers off the table", none, [](Q* r) { r->mutable_tsatf()->mutable_hand()->set_unit_id("s2"); },
        "tsatf.hand.unit_id", "not on the table"},
+      {"the hand of a British company", none, [](Q* r) { r->mutable_tsatf()->mutable_hand()->set_unit_id("b1"); },
+       "tsatf.hand.unit_id", "not an impi or a skirmishing regiment"},
+      {"a target chosen by skirmishers", none, [](Q* r) { r->mutable_tsatf()->mutable_target()->set_unit_id("s1"); },
+       "tsatf.target.unit_id", "only impis choose targets"},
+      {"a target chosen by an impi off the table", off("i1"),
+       [](Q* r) { r->mutable_tsatf()->mutable_target()->set_unit_id("i1"); }, "tsatf.target.unit_id",
+       "is not on the table"},
+      {"an impi tempted by a British company off the table", off("b2"),
+       [](Q* r) {
+         r->mutable_tsatf()->mutable_temptation()->set_unit_id("i1");
+         r->mutable_tsatf()->mutable_temptation()->set_tempting_unit_id("b2");
+       },
+       "tsatf.temptation.tempting_unit_id", "not a British unit on the table"},
+      {"an impi off the table tempted", off("i1"),
+       [](Q* r) {
+         r->mutable_tsatf()->mutable_temptation()->set_unit_id("i1");
+         r->mutable_tsatf()->mutable_temptation()->set_tempting_unit_id("b2");
+       },
+       "tsatf.temptation.unit_id", "is not on the table"},
       {"a move test for skirmishers off the table", none,
        [](Q* r) { r->mutable_tsatf()->mutable_move_test()->set_unit_id("s2"); }, "tsatf.move_test.unit_id",
        "not on the table"},
@@ -116,6 +137,14 @@ TEST_F(AskPreconditions, ZuluControlAsksWhatPlayWouldDoOnly) {
          r->mutable_tsatf()->mutable_temptation()->set_tempting_unit_id("r1");
        },
        "tsatf.temptation.unit_id", "only impis choose targets"},
+      {"an impi at a spent appearance point",
+       [](v1::TableState* s) {
+         for (v1::Point& p : *s->mutable_points()) {
+           if (p.kind() == v1::APPEARANCE && p.number() == 4) p.set_state(v1::SPENT);
+         }
+       },
+       [](Q* r) { r->mutable_tsatf()->mutable_impi_creation()->set_appearance_point(4); },
+       "tsatf.impi_creation.appearance_point", "it will never generate anything else"},
       {"an impi at the British entry point", none,
        [](Q* r) { r->mutable_tsatf()->mutable_impi_creation()->set_perimeter_point(1); },
        "tsatf.impi_creation.perimeter_point", "the British entry point"},
@@ -153,8 +182,9 @@ TEST_F(AskPreconditions, FerreeAsksWhatPlayWouldDoOnly) {
   const v1::TableState battle = out.state();
   // A tray on the table, not pinned, far from the active British unit; its regiment.
   const std::string active = out.awaiting().unit_ids(0);
-  std::string tray, regiment, induna, onboard_regiment;
+  std::string tray, regiment, induna, onboard_regiment, company;
   for (const v1::Unit& u : battle.units()) {
+    if (u.side() == v1::BRITISH && u.kind() == v1::INFANTRY && company.empty()) company = u.id();
     if (u.kind() == v1::TRAY && !u.off_table() && !u.status().pinned() && tray.empty()) {
       tray = u.id();
       regiment = u.parent();
@@ -162,7 +192,19 @@ TEST_F(AskPreconditions, FerreeAsksWhatPlayWouldDoOnly) {
     if (u.kind() == v1::INDUNA && induna.empty()) induna = u.id();
   }
   ASSERT_FALSE(tray.empty());
+  ASSERT_FALSE(company.empty());
   using Q = v1::AskRequest;
+  // The tray tests to charge the active British unit as it retires.
+  const auto charge = [&](Q* r) {
+    r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(tray);
+    r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id(active);
+  };
+  // Every tray of `regiment` off the table (waiting at its entry).
+  const auto trays_off = [&](v1::TableState* s) {
+    for (v1::Unit& u : *s->mutable_units()) {
+      if (u.kind() == v1::TRAY && u.parent() == regiment) u.set_off_table(true);
+    }
+  };
   const auto none = [](v1::TableState*) {};
   ExpectRefused(battle, {
       {"a rally of a tray that is not pinned", none,
@@ -175,6 +217,21 @@ TEST_F(AskPreconditions, FerreeAsksWhatPlayWouldDoOnly) {
        [&](v1::TableState* s) { Find(s, regiment)->mutable_status()->set_broken(true); },
        [&](Q* r) { r->mutable_ferree()->mutable_resolve()->set_unit_id(regiment); }, "ferree.resolve.unit_id",
        "is broken already"},
+      {"the resolve of a regiment with no tray on the table", trays_off,
+       [&](Q* r) { r->mutable_ferree()->mutable_resolve()->set_unit_id(regiment); }, "ferree.resolve.unit_id",
+       "has no tray on the table"},
+      {"the resolve of a company off the table",
+       [&](v1::TableState* s) { Find(s, company)->set_off_table(true); },
+       [&](Q* r) { r->mutable_ferree()->mutable_resolve()->set_unit_id(company); }, "ferree.resolve.unit_id",
+       "is not on the table with anyone who can act"},
+      {"a charge by a tray off the table at a retiring unit",
+       [&](v1::TableState* s) { Find(s, tray)->set_off_table(true); },
+       charge,
+       "ferree.charge_retiring.unit_id", "is not on the table"},
+      {"a charge at a retiring unit that has left the table",
+       [&](v1::TableState* s) { Find(s, active)->set_off_table(true); },
+       charge,
+       "ferree.charge_retiring.british_unit_id", "is not on the table"},
       {"a counter drawn while a British unit is active", none,
        [&](Q* r) { r->mutable_ferree()->mutable_activate()->set_unit_id(regiment); }, "ferree.activate",
        "the British are awaited"},
@@ -188,10 +245,7 @@ TEST_F(AskPreconditions, FerreeAsksWhatPlayWouldDoOnly) {
                                                       ? Find(s, active)->position().y() - 30
                                                       : Find(s, active)->position().y() + 30);
        },
-       [&](Q* r) {
-         r->mutable_ferree()->mutable_charge_retiring()->set_unit_id(tray);
-         r->mutable_ferree()->mutable_charge_retiring()->set_british_unit_id(active);
-       },
+       charge,
        "ferree.charge_retiring.unit_id", "only a tray within 6\" may test"},
       {"the entry turn of a regiment on the table", none,
        [&](Q* r) { r->mutable_ferree()->mutable_entry_turn()->set_unit_id(regiment); }, "ferree.entry_turn.unit_id",

@@ -356,21 +356,11 @@ absl::Status FerreeBattle::AskResolve(const Question& q, int* decision) {
   }
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
   const std::string id = u->id;
-  if (u->kind == UnitKind::kRegiment) {
-    if (u->status.broken) {
-      return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is broken already: it routs"));
-    }
-    bool on = false, waiting = false;
-    RegimentWhere(s_, id, &on, &waiting);
-    if (!on) {
-      return Precondition(Field(q, "unit_id"), absl::StrCat(id, " has no tray on the table"));
-    }
-    return RegimentResolve(id, /*log_no_test=*/true, decision);
+  // The check a regiment's or a company's turn makes before the test.
+  if (const char* no = ResolveRefusal(s_, *u)) {
+    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " ", no));
   }
-  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
-    return Precondition(Field(q, "unit_id"),
-                        absl::StrCat(id, " is not on the table with anyone who can act"));
-  }
+  if (u->kind == UnitKind::kRegiment) return RegimentResolve(id, /*log_no_test=*/true, decision);
   CompanyResolve result = CompanyResolve::kCarryOn;
   bool tested = false;
   return BritishResolveTest(id, /*log_no_test=*/true, &result, &tested, decision);
@@ -439,11 +429,11 @@ absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
                                      ": the charge is at a British unit that moves away"));
   }
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
-  if (!Alive(*t)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(t->id.str(), " is not on the table"));
-  }
-  if (!Alive(*b) || b->figures.Present() <= 0) {
-    return Precondition(Field(q, "british_unit_id"), absl::StrCat(b->id.str(), " is not on the table"));
+  // The check play makes of each tray in the queue of testers.
+  bool at_british = false;
+  if (const char* no = ChargeRetiringRefusal(t, *b, &at_british)) {
+    return Precondition(Field(q, at_british ? "british_unit_id" : "unit_id"),
+                        absl::StrCat((at_british ? b : t)->id.str(), " ", no));
   }
   // "any Zulu tray within 6" of the unit may test to see if it will charge".
   const double gap = Gap(*t, *b);

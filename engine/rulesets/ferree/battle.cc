@@ -1343,7 +1343,9 @@ absl::Status FerreeBattle::ActivateRegiment(const SharedString& id, const std::s
   if (!ordered_by.empty()) r->status.ordered = true;
   IMPI_RETURN_IF_ERROR(EnterRegiment(*r));
   r = s_.FindUnit(id);
-  if (!r->status.broken) IMPI_RETURN_IF_ERROR(RegimentResolve(id, /*log_no_test=*/false, nullptr));
+  if (ResolveRefusal(s_, *r) == nullptr) {
+    IMPI_RETURN_IF_ERROR(RegimentResolve(id, /*log_no_test=*/false, nullptr));
+  }
   r = s_.FindUnit(id);
   if (r->status.broken) return RoutRegiment(id);
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
@@ -1522,6 +1524,17 @@ absl::Status FerreeBattle::RallyTrays(const SharedString& id) {
     fu.losses_this_turn = 0;
   }
   return absl::OkStatus();
+}
+
+const char* ResolveRefusal(const BattleState& s, const Unit& u) {
+  if (u.kind == UnitKind::kRegiment) {
+    if (u.status.broken) return "is broken already: it routs";
+    bool on = false;
+    for (const Unit* t : TraysOf(s, u.id)) on |= Alive(*t);
+    return on ? nullptr : "has no tray on the table";
+  }
+  if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";
+  return NobodyToAct(u) ? "is not on the table with anyone who can act" : nullptr;
 }
 
 const char* RallyRefusal(const Unit& t) {

@@ -231,7 +231,7 @@ absl::Status FerreeBattle::EndBritishActivation(const std::string& why) {
 absl::Status FerreeBattle::ActivateBritish(const SharedString& id) {
   Unit* u = s_.FindUnit(id);
   u->status.acted = true;
-  if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
+  if (NobodyToAct(*u)) {
     if (Explain()) {
       Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
           absl::StrCat(NameOf(*u), " has nobody left who can act."));

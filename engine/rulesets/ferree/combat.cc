@@ -982,9 +982,12 @@ absl::Status FerreeBattle::ChargeRetiringNext(const SharedString& british_id,
   // Each tray in turn is a Zulu decision node: test to charge, or stay.
   for (size_t k = 0; k < testers.size(); ++k) {
     const Unit* b = s_.FindUnit(british_id);
-    if (b == nullptr || !Alive(*b) || b->figures.Present() <= 0) break;
-    const Unit* t = s_.FindUnit(testers[k]);
-    if (t == nullptr || !Alive(*t)) continue;
+    if (b == nullptr) break;
+    bool at_british = false;
+    if (ChargeRetiringRefusal(s_.FindUnit(testers[k]), *b, &at_british) != nullptr) {
+      if (at_british) break;
+      continue;
+    }
     PendingChoice p;
     p.choice = ZuluChoice::kChargeRetiring;
     p.unit_id = testers[k];
@@ -998,6 +1001,15 @@ absl::Status FerreeBattle::ChargeRetiringNext(const SharedString& british_id,
   // goes on.
   if (after_resolve) return ContinueBritishActivation(british_id);
   return absl::OkStatus();
+}
+
+const char* ChargeRetiringRefusal(const Unit* tray, const Unit& british, bool* at_british) {
+  *at_british = true;
+  if (!Alive(british) || british.figures.Present() <= 0) return "is not on the table";
+  *at_british = false;
+  if (tray == nullptr || !Alive(*tray)) return "is not on the table";
+  if (tray->kind != UnitKind::kTray) return "is not a movement TRAY";
+  return nullptr;
 }
 
 absl::Status FerreeBattle::ChargeRetiringTest(const SharedString& tray_id,

@@ -345,6 +345,24 @@ inline bool Alive(const Unit& u);
 // movement tray on the table, or not pinned), or nullptr if it is. A
 // regiment's turn (play) and Ask's rally make this one check.
 const char* RallyRefusal(const Unit& t);
+// A British unit off the table, or with nobody fit or wounded: its turn
+// does nothing ("has nobody left who can act").
+inline bool NobodyToAct(const Unit& u) {
+  return u.off_table || u.figures.fit + u.figures.wounded <= 0;
+}
+// A. Check Unit's Resolve: why `u` (a Zulu regiment or a British company)
+// takes no resolve test on its turn, or nullptr if it takes one: a broken
+// regiment routs instead, a regiment with no tray on the table is not there
+// to test, a company with nobody who can act does nothing. A unit's turn
+// (play) and Ask's resolve make this one check.
+const char* ResolveRefusal(const BattleState& s, const Unit& u);
+// Zulus Charging A Retiring Unit: why `tray` does not test to charge the
+// retiring `british` unit (either is gone from the table, or `tray` is
+// none or not a movement tray), or nullptr if it may; *at_british says which
+// of the two the reason is about. Play's queue of testers and Ask's
+// charge_retiring make this one check; the 6" (kWithin) is measured by each
+// from where the retiring unit started (play) or stands (Ask).
+const char* ChargeRetiringRefusal(const Unit* tray, const Unit& british, bool* at_british);
 // The centre of the camp: the CAMP terrain, else the TENT_LINES, else the
 // table's centre.
 Vec2 CampCentre(const BattleState& s);

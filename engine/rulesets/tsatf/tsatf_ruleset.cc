@@ -61,16 +61,6 @@ absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string
   return absl::OkStatus();
 }
 
-// The procedure acts only for forces on the table: FAILED_PRECONDITION at
-// `field` for one that is not (as play never moves, tests or rolls for it).
-absl::Status OnTable(const BattleState& s, const Question& q, const std::string& id, const char* field) {
-  const Unit* u = s.FindUnit(id);
-  if (u != nullptr && !u->OnTable()) {
-    return absl::FailedPreconditionError(absl::StrCat(Q(q, field), ": ", id, " is not on the table"));
-  }
-  return absl::OkStatus();
-}
-
 // A refusal of the procedure itself (the check play makes), named at the
 // question's `field`.
 absl::Status AtField(const Question& q, const char* field, absl::Status st) {
@@ -325,9 +315,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       if (q.point > 0) {
         const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
         if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
-        if (p->Exhausted()) {
-          return absl::FailedPreconditionError(absl::StrCat(
-              "tsatf.impi_creation.appearance_point: appearance point ", q.point, " will never generate anything else"));
+        // The check play's TestAppearancePoint makes (AppearanceRefusal).
+        if (const char* no = ZuluControl::AppearanceRefusal(*p)) {
+          return absl::FailedPreconditionError(
+              absl::StrCat("tsatf.impi_creation.appearance_point: appearance point ", q.point, ": ", no));
         }
         at = p->position;
         point = q.point;
@@ -360,14 +351,8 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
     }
     case QuestionKind::kHand: {
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      const Unit* u = s.FindUnit(q.unit_id);
-      if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "tsatf.hand.unit_id: ", q.unit_id, " is a ", UnitKindName(u->kind),
-            ": the HAND is rolled for an impi or a skirmishing regiment"));
-      }
-      IMPI_RETURN_IF_ERROR(OnTable(s, q, q.unit_id, "unit_id"));
-      st = z.AssignHand(q.unit_id);
+      // The check play's AssignHand makes (HandRefusal), at the field.
+      st = AtField(q, "unit_id", z.AssignHand(q.unit_id));
       break;
     }
     case QuestionKind::kTarget:
@@ -375,21 +360,14 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
     case QuestionKind::kTemptation: {
       IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       const Unit* u = s.FindUnit(q.unit_id);
-      bool skirmish_ok = q.kind == QuestionKind::kZuluMove && u->kind == UnitKind::kSkirmishers;
-      if ((u->kind != UnitKind::kImpi && !skirmish_ok) || u->off_table) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            Q(q, "unit_id"), ": ", q.unit_id, " is a ", UnitKindName(u->kind),
-            q.kind == QuestionKind::kZuluMove ? ": only impis and skirmishing regiments move on Zulu cards"
-                                              : ": only impis choose targets this way"));
-      }
-      if (q.kind == QuestionKind::kZuluMove) {
-        // The forces a Zulu move card moves: the check play makes.
-        if (const char* no = z.ZuluCardRefusal(*u)) {
-          return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
-        }
+      // The check play makes: the forces a Zulu move card moves
+      // (ZuluCardRefusal); the impis that choose a target (TargetRefusal,
+      // made by UpdateTarget and Tempt too).
+      if (const char* no = q.kind == QuestionKind::kZuluMove ? z.ZuluCardRefusal(*u) : z.TargetRefusal(*u)) {
+        return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
       }
       if (q.kind == QuestionKind::kTarget) {
-        st = z.UpdateTarget(q.unit_id, 0.0);
+        st = AtField(q, "unit_id", z.UpdateTarget(q.unit_id, 0.0));
         if (st.ok() && log.size() == mark) {
           Event& e = log.Add(EventKind::kTargetKept, Side::kZulu);
           e.decision = true;
@@ -406,12 +384,8 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
         st = z.MoveForce(q.unit_id);
       } else {
         IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "tempting_unit_id"));
-        const Unit* t = s.FindUnit(q.other_unit_id);
-        if (t->side != Side::kBritish || t->off_table) {
-          return absl::FailedPreconditionError(absl::StrCat(
-              "tsatf.temptation.tempting_unit_id: ", q.other_unit_id, " is not a British unit on the table"));
-        }
-        st = z.Tempt(q.unit_id, q.other_unit_id);
+        // The check play's Tempt makes of the tempting unit (TemptingRefusal).
+        st = AtField(q, "tempting_unit_id", z.Tempt(q.unit_id, q.other_unit_id));
       }
       break;
     }

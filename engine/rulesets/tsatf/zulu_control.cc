@@ -729,9 +729,30 @@ std::string ZuluControl::NearestBritish(const Vec2& from, bool visible_only, Exp
   return chosen->id;
 }
 
+const char* ZuluControl::HandRefusal(const Unit& u) const {
+  if (!IsForce(u)) return "is not an impi or a skirmishing regiment: the HAND is rolled for them only";
+  if (!u.OnTable()) return "is not on the table";
+  return nullptr;
+}
+
+const char* ZuluControl::AppearanceRefusal(const Point& p) {
+  return p.Exhausted() ? "it will never generate anything else" : nullptr;
+}
+
+const char* ZuluControl::TargetRefusal(const Unit& u) const {
+  if (u.side != Side::kZulu || u.kind != UnitKind::kImpi) return "is not an impi: only impis choose targets this way";
+  if (!u.OnTable()) return "is not on the table";
+  return nullptr;
+}
+
+const char* ZuluControl::TemptingRefusal(const Unit& tempting) const {
+  return IsBritishOnTable(tempting) ? nullptr : "is not a British unit on the table: only they tempt an impi";
+}
+
 absl::Status ZuluControl::AssignHand(const std::string& unit_id) {
   Unit* u = s_.FindUnit(unit_id);
   if (u == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
+  if (const char* no = HandRefusal(*u)) return absl::FailedPreconditionError(absl::StrCat(unit_id, " ", no));
   Explanation why;
   Hand hand = RollHand(dice_, unit_id, &why);
   u = s_.FindUnit(unit_id);
@@ -745,6 +766,14 @@ absl::Status ZuluControl::AssignHand(const std::string& unit_id) {
 absl::Status ZuluControl::Tempt(const std::string& unit_id, const std::string& tempting_id) {
   Unit* u = s_.FindUnit(unit_id);
   if (u == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
+  if (const char* no = TargetRefusal(*u)) return absl::FailedPreconditionError(absl::StrCat(unit_id, " ", no));
+  const Unit* by = s_.FindUnit(tempting_id);
+  if (by == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("tempting_unit_id: no unit '", tempting_id, "'"));
+  }
+  if (const char* no = TemptingRefusal(*by)) {
+    return absl::FailedPreconditionError(absl::StrCat(tempting_id, " ", no));
+  }
   // "+1 to the die roll if the tempting unit fired on the tempted Impi last
   // turn": a shot at any of the impi's regiments counts.
   bool fired = false;
@@ -781,6 +810,7 @@ absl::Status ZuluControl::Tempt(const std::string& unit_id, const std::string& t
 absl::Status ZuluControl::UpdateTarget(const std::string& unit_id, double move_distance) {
   Unit* f = s_.FindUnit(unit_id);
   if (f == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
+  if (const char* no = TargetRefusal(*f)) return absl::FailedPreconditionError(absl::StrCat(unit_id, " ", no));
   const Vec2 pos = f->position;
   const std::string old = U(f->id).target_id;
   const Unit* target = s_.FindUnit(old);
@@ -1367,10 +1397,9 @@ absl::Status ZuluControl::TestAppearancePoint(int number, const std::string& tri
   if (p == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("point: no appearance point ", number));
   }
-  if (p->Exhausted()) {
+  if (const char* no = AppearanceRefusal(*p)) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "appearance point ", number, " is ", p->state == PointState::kSpent ? "SPENT" : "OCCUPIED",
-        ": it will never generate anything else"));
+        "appearance point ", number, " is ", p->state == PointState::kSpent ? "SPENT" : "OCCUPIED", ": ", no));
   }
   Vec2 at = p->position;
   bool occupied_now = false;

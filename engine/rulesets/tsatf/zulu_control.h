@@ -101,7 +101,24 @@ class ZuluControl {
   // impi is placed in contact with it (and may touch it).
   std::string CreateImpi(const Vec2& at, bool special, int point, PointKind point_kind,
                          const std::string& how, const std::string& charger = "");
+  // The HAND: why it is not rolled for `u` (not an impi or a skirmishing
+  // regiment on the table), or nullptr if it is. AssignHand (play, and
+  // Ask's hand) refuses such a unit: the one check for both.
+  const char* HandRefusal(const Unit& u) const;
   absl::Status AssignHand(const std::string& unit_id);
+  // NOTES ON APPEARANCE POINTS: why no force comes from the appearance
+  // point `p` (SPENT or OCCUPIED: "it will never generate anything else"),
+  // or nullptr. TestAppearancePoint (play) and Ask's impi_creation at an
+  // appearance point make this one check.
+  static const char* AppearanceRefusal(const Point& p);
+  // IMPI CREATION's target: why `u` chooses no target (not an impi on the
+  // table), or nullptr if it does. UpdateTarget and Tempt (play, and Ask's
+  // target and temptation) refuse such a unit: the one check for all.
+  const char* TargetRefusal(const Unit& u) const;
+  // Temptation: why `tempting` tempts no impi (not a British unit on the
+  // table with figures), or nullptr if it may. Tempt (play, and Ask's
+  // temptation) refuses such a unit.
+  const char* TemptingRefusal(const Unit& tempting) const;
   // Target selection now; `move_distance` > 0 also applies the "cannot reach
   // the target but could reach another" temptation.
   absl::Status UpdateTarget(const std::string& unit_id, double move_distance);

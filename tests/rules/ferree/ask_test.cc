@@ -135,7 +135,7 @@ class FerreeAsk : public ::testing::Test {
     return Ask(rules_, copy, q, PolicySpec{}, dice, log, &decision);
   }
 
-  const FerreeRuleset rules_;
+  const FerreeRuleset rules_{};
 };
 
 void ExpectError(const absl::Status& st, absl::StatusCode code, const std::string& prefix) {

@@ -26,7 +26,7 @@ using test_util::RegisterTestPolicy;
 class FerreeCamp : public ::testing::Test {
  protected:
   void SetUp() override { RegisterTestPolicy(); }
-  const FerreeRuleset rules_;
+  const FerreeRuleset rules_{};
 };
 
 // A 60" x 48" table before the situation rolls: the camp an 8" square

@@ -39,7 +39,7 @@ using test_util::SmallBattle;
 class FerreeEngine : public ::testing::Test {
  protected:
   void SetUp() override { RegisterTestPolicy(); }
-  const FerreeRuleset rules_;
+  const FerreeRuleset rules_{};
 };
 
 // --- States -----------------------------------------------------------------

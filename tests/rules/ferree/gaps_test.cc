@@ -30,7 +30,7 @@ using test_util::RegisterTestPolicy;
 class FerreeGaps : public ::testing::Test {
  protected:
   void SetUp() override { RegisterTestPolicy(); }
-  const FerreeRuleset rules_;
+  const FerreeRuleset rules_{};
 };
 
 // A 60" x 48" table, the camp an 8" square centred at (30, 6), company b1

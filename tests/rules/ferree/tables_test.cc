@@ -356,7 +356,10 @@ TEST(Deployment_001, DefensiveCamp_1To4_PulledIn_5_Half_6_All) {
       {CampSetUp::kHistorical, FurtherDefenses::kThornbush},
       {CampSetUp::kLaagered, FurtherDefenses::kThornbush},
   };
-  for (const auto& [camp, defenses] : camps) {
+  for (const auto& camp_defenses : camps) {
+    // Named, not a structured binding: a lambda captures it (C++17).
+    const CampSetUp camp = camp_defenses.first;
+    const FurtherDefenses defenses = camp_defenses.second;
     for (int face = 1; face <= 6; ++face) {
       SCOPED_TRACE(face);
       Explanation why;
@@ -768,7 +771,10 @@ TEST(CompanyResolve_001, EveryColumnEveryRowBoundary) {
         {col.last_retire + 1, kRoutRow},
         {col.last_retire + 10, kRoutRow},
     };
-    for (const auto& [total, row] : totals) {
+    for (const auto& total_row : totals) {
+      // Named, not a structured binding: a lambda captures it (C++17).
+      const int total = total_row.first;
+      const char* const row = total_row.second;
       SCOPED_TRACE(testing::Message() << static_cast<int>(col.type) << " total " << total);
       const int face = total == 1 ? 1 : 6;
       Explanation why;
