@@ -23,12 +23,6 @@ absl::Status Invalid(absl::string_view path, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", what));
 }
 
-// The caller's text in a message, quoted, at most kMaxEchoBytes of it.
-std::string Quoted(absl::string_view s) {
-  if (s.size() <= kMaxEchoBytes) return absl::StrCat("\"", s, "\"");
-  return absl::StrCat("\"", s.substr(0, kMaxEchoBytes), "\"... (", s.size(), " bytes)");
-}
-
 std::string Index(absl::string_view path, int i) { return absl::StrCat(path, "[", i, "]"); }
 
 std::string Field(absl::string_view path, absl::string_view name) {

@@ -33,6 +33,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/rulesets/ruleset.h"
+#include "engine/rulesets/wire.h"
 #include "impi/v1/umpire.pb.h"
 
 namespace impi::service {
@@ -53,8 +54,10 @@ inline constexpr int kMaxPolicyThreads = 16;
 inline constexpr int kMaxFigures = 100000;
 // A unit id, in bytes.
 inline constexpr int kMaxIdBytes = 256;
-// At most this much of a caller's text is quoted back in an error message.
-inline constexpr size_t kMaxEchoBytes = 200;
+// At most this much of a caller's text is quoted back in an error message
+// (impi::Quoted, engine/rulesets/wire.h, which the rule sets' adapters use too).
+using ::impi::kMaxEchoBytes;
+using ::impi::Quoted;
 
 // The rule set a state names: INVALID_ARGUMENT if unset or not a Ruleset value,
 // FAILED_PRECONDITION if the registry does not have it or its status is not

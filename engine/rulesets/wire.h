@@ -62,6 +62,11 @@ absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view fiel
 
 // INVALID_ARGUMENT "<path>: <why>": an adapter's error naming the field.
 absl::Status FieldError(const std::string& path, const std::string& why);
+// At most this much of a caller's text is quoted back in an error message.
+inline constexpr size_t kMaxEchoBytes = 200;
+// The caller's text in a message, quoted, at most kMaxEchoBytes of it
+// ("xx..."... (N bytes)): an id of a megabyte is never echoed whole.
+std::string Quoted(std::string_view s);
 // FieldError(path, "<value> is negative") for a negative value, else OK.
 absl::Status NotNegativeField(const std::string& path, int value);
 // FieldError(path, "<value> is negative") or FieldError(path, "<value> is

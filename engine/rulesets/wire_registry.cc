@@ -26,6 +26,11 @@ std::vector<std::unique_ptr<const RulesetWire>>& Adapters() {
 
 }  // namespace
 
+std::string Quoted(std::string_view s) {
+  if (s.size() <= kMaxEchoBytes) return "\"" + std::string(s) + "\"";
+  return "\"" + std::string(s.substr(0, kMaxEchoBytes)) + "\"... (" + std::to_string(s.size()) + " bytes)";
+}
+
 absl::Status FieldError(const std::string& path, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
 }

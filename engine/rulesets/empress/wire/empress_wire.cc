@@ -35,7 +35,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
     return FieldError(path + ".order.standing", absl::StrCat(o.standing(), " is not a valid EmpressStanding"));
   }
   if (!o.target_id().empty() && !units.count(o.target_id())) {
-    return FieldError(path + ".order.target_id", absl::StrCat("no unit has id \"", o.target_id(), "\""));
+    return FieldError(path + ".order.target_id", absl::StrCat("no unit has id ", Quoted(o.target_id())));
   }
   if (o.has_to()) {
     // An ADVANCE or EVADE goes to a point on the table (the orders offered are).
@@ -46,7 +46,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
     return FieldError(path + ".command", absl::StrCat(p.command(), " is not a valid EmpressCommand"));
   }
   if (!p.attached_to().empty() && !units.count(p.attached_to())) {
-    return FieldError(path + ".attached_to", absl::StrCat("no unit has id \"", p.attached_to(), "\""));
+    return FieldError(path + ".attached_to", absl::StrCat("no unit has id ", Quoted(p.attached_to())));
   }
   // Bounds: a unit tests at most once a move, in a skirmish of at most
   // kMostMoves moves; the longest retirement is "2 moves away from enemy";
@@ -120,9 +120,9 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
     const std::string path = absl::StrCat("state.empress.units[", i, "]");
     const v1::EmpressUnit& pu = p.units(i);
     if (pu.unit_id().empty()) return FieldError(path + ".unit_id", "is required");
-    if (!units.count(pu.unit_id())) return FieldError(path + ".unit_id", absl::StrCat("no unit has id \"", pu.unit_id(), "\""));
+    if (!units.count(pu.unit_id())) return FieldError(path + ".unit_id", absl::StrCat("no unit has id ", Quoted(pu.unit_id())));
     if (own.units.count(pu.unit_id())) {
-      return FieldError(path + ".unit_id", absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
+      return FieldError(path + ".unit_id", absl::StrCat(Quoted(pu.unit_id()), " has an earlier entry; one entry a unit"));
     }
     IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, bounds, &own.units[pu.unit_id()]));
   }

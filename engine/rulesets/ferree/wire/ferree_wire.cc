@@ -73,7 +73,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   auto unit_ref = [&](const std::string& path, const std::string& id) -> absl::Status {
     if (id.empty()) return absl::InvalidArgumentError(path + ": is required");
     if (!units.count(id)) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": no unit has id \"", id, "\""));
+      return absl::InvalidArgumentError(absl::StrCat(path, ": no unit has id ", Quoted(id)));
     }
     return absl::OkStatus();
   };

@@ -17,7 +17,7 @@ namespace {
 absl::Status UnitRef(const std::string& path, const std::string& id,
                      const std::unordered_set<std::string>& units) {
   if (id.empty()) return FieldError(path, "is required");
-  if (!units.count(id)) return FieldError(path, absl::StrCat("no unit has id \"", id, "\""));
+  if (!units.count(id)) return FieldError(path, absl::StrCat("no unit has id ", Quoted(id)));
   return absl::OkStatus();
 }
 
@@ -145,7 +145,7 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
     IMPI_RETURN_IF_ERROR(UnitRef(path + ".unit_id", pu.unit_id(), units));
     if (own.units.count(pu.unit_id())) {
       return FieldError(path + ".unit_id",
-                 absl::StrCat("\"", pu.unit_id(), "\" has an earlier entry; one entry a unit"));
+                 absl::StrCat(Quoted(pu.unit_id()), " has an earlier entry; one entry a unit"));
     }
     IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, in.table().width(), in.table().height(),
                                        std::max(1, in.clock().turn()), most_point, &own.units[pu.unit_id()]));
