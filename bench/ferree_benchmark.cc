@@ -16,7 +16,7 @@
 //                                shifted east to fresh open ground on a table
 //                                widened to hold them (K = 1, 2, 4): what one
 //                                activation costs as the battle grows
-//   BM_ScaledCloneAndStep/K      a copy of the game (engine/rulesets/game.h) at
+//   BM_ScaledCloneAndStep/K      a copy of the game (engine/game/game.h) at
 //                                the state of turn 8 with K copies, and one
 //                                step by a legal action
 //   BM_ScaledSearch/K            one search (ai/mcts/mcts.h) of 256 iterations
@@ -27,7 +27,7 @@
 //                                a British action drawn uniformly from the
 //                                legal ones; the Zulus by their RULES doctrine
 //   BM_FullRulesPlayout          one whole battle as `impi simulate` plays it
-//                                (cli::PlayGame): RULES Zulu vs the scripted
+//                                (arena::PlayMatch): RULES Zulu vs the scripted
 //                                British, RunAdvance with the game's seed
 // T = 1 is the state just after set-up (the situation rolls, the Zulu plan,
 // both deployments done, the first British unit of turn 1 awaited); T = 8 is
@@ -53,14 +53,15 @@
 #include "ai/british/scripted_british.h"
 #include "ai/mcts/mcts.h"
 #include "benchmark/benchmark.h"
+#include "ai/arena/match.h"
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/driver.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/driver.h"
+#include "engine/game/game.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "google/protobuf/util/json_util.h"
 #include "impi/v1/table.pb.h"
@@ -450,12 +451,12 @@ void BM_FullRulesPlayout(benchmark::State& state) {
     return;
   }
   const Ruleset* rules = FindRuleset(kRuleset);
-  cli::SimulateOptions options;  // RULES vs RULES, turn cap 60
+  const arena::MatchOptions options;  // RULES vs RULES, turn cap 60
   int64_t i = 0;
   double turns = 0, advances = 0, zulu_wins = 0, capped = 0;
   for (auto _ : state) {
-    absl::StatusOr<cli::GameRecord> g =
-        cli::PlayGame(*rules, *start, 1 + static_cast<uint64_t>(i++), options);
+    absl::StatusOr<arena::MatchRecord> g =
+        arena::PlayMatch(*rules, *start, 1 + static_cast<uint64_t>(i++), options);
     if (!g.ok()) {
       state.SkipWithError(std::string(g.status().message()).c_str());
       return;

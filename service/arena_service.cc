@@ -5,7 +5,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
+#include "service/scenarios.h"
 #include "service/umpire_service.h"
 
 namespace impi::service {
@@ -129,6 +130,7 @@ grpc::Status ArenaService::Play(grpc::ServerContext* context, const v1::ArenaReq
   arena::ArenaOptions o;
   o.ruleset = v1::Ruleset_Name(request->ruleset());
   o.scenario = request->scenario();
+  o.load_start = ScenarioStart;
   o.zulu = request->zulu().empty() ? "rules" : request->zulu();
   o.british = request->british().empty() ? "rules" : request->british();
   o.games = request->games();

@@ -1,5 +1,5 @@
 // service/arena_service.h: impi.v1.Arena over gRPC, the arena
-// (clients/arena/arena.h) served beside the Umpire.
+// (ai/arena/arena.h) served beside the Umpire.
 //
 // Overview: Run checks the request (INVALID_ARGUMENT naming the field),
 // plays its games on the server with the arena's runner, streams an

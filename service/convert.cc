@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 #include "service/validate.h"
 
 namespace impi::service {
@@ -207,7 +207,7 @@ v1::Ruleset RulesetFromName(const std::string& name) {
 
 BattleState ToEngine(const v1::TableState& p) {
   BattleState s;
-  s.ruleset = p.ruleset() == v1::RULESET_UNSPECIFIED ? "" : v1::Ruleset_Name(p.ruleset());
+  s.ruleset = p.ruleset() == v1::RULESET_UNSPECIFIED ? p.ruleset_id() : v1::Ruleset_Name(p.ruleset());
   s.scenario = p.scenario();
   s.scale = Cast<Scale>(p.scale());
   s.table.width = p.table().width();
@@ -238,6 +238,8 @@ BattleState ToEngine(const v1::TableState& p) {
 void ToProto(const BattleState& s, v1::TableState* p) {
   p->Clear();
   p->set_ruleset(RulesetFromName(s.ruleset));
+  // A registered rule set the contract's enum does not name: by its id.
+  if (p->ruleset() == v1::RULESET_UNSPECIFIED) p->set_ruleset_id(s.ruleset);
   p->set_scenario(s.scenario);
   p->set_scale(Cast<v1::Scale>(s.scale));
   v1::TableGeometry* t = p->mutable_table();
@@ -348,6 +350,8 @@ PolicySpec ToEngine(const v1::Policy& p) {
 absl::StatusOr<Question> QuestionFromProto(const v1::AskRequest& request,
                                            std::string_view ruleset) {
   IMPI_RETURN_IF_ERROR(ValidateQuestionSet(request));
+  // The decision awaited now: any rule set's, no adapter's.
+  if (request.question_case() == v1::AskRequest::kNextDecision) return Question(NextDecision{});
   const RulesetWire* w = FindWire(ruleset);
   if (w == nullptr) {
     return absl::FailedPreconditionError(
@@ -481,16 +485,25 @@ void FillDescribe(const std::string& version, int max_message_bytes, v1::Describ
   out->Clear();
   out->set_version(version);
   // Every rule set of the contract: the engine's status where it has one,
-  // "planned" where it has none yet.
+  // "planned" where it has none yet; then every registered rule set the
+  // contract's enum does not name, by its id.
   const google::protobuf::EnumDescriptor* rulesets = v1::Ruleset_descriptor();
   for (int i = 0; i < rulesets->value_count(); ++i) {
     const google::protobuf::EnumValueDescriptor* value = rulesets->value(i);
     if (value->number() == v1::RULESET_UNSPECIFIED) continue;
     v1::RulesetInfo* info = out->add_rulesets();
     info->set_ruleset(static_cast<v1::Ruleset>(value->number()));
+    info->set_ruleset_id(value->name());
     const Ruleset* rules = FindRuleset(value->name());
     info->set_status(rules != nullptr ? std::string(rules->status()) : "planned");
     if (rules != nullptr) info->set_source(std::string(rules->source()));
+  }
+  for (const Ruleset* rules : AllRulesets()) {
+    if (RulesetFromName(std::string(rules->id())) != v1::RULESET_UNSPECIFIED) continue;
+    v1::RulesetInfo* info = out->add_rulesets();
+    info->set_ruleset_id(std::string(rules->id()));
+    info->set_status(std::string(rules->status()));
+    info->set_source(std::string(rules->source()));
   }
   out->set_max_units(kMaxUnits);
   out->set_max_terrain_vertices(kMaxTerrainVertices);

@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/core/dice.h"
 #include "engine/core/status_macros.h"
+#include "engine/game/wire.h"
 
 namespace impi::service {
 namespace {
@@ -221,7 +222,27 @@ absl::Status ValidatePoint(absl::string_view path, const v1::Point& point) {
 absl::StatusOr<const Ruleset*> RulesetFor(const v1::TableState& state, std::string_view path_in) {
   const absl::string_view path(path_in.data(), path_in.size());
   const std::string field = Field(path, "ruleset");
-  if (state.ruleset() == v1::RULESET_UNSPECIFIED) return Invalid(field, "is required");
+  if (state.ruleset() == v1::RULESET_UNSPECIFIED) {
+    // A registered rule set the contract's enum does not name, by its id.
+    const std::string id_field = Field(path, "ruleset_id");
+    if (state.ruleset_id().empty()) return Invalid(field, "is required (or ruleset_id)");
+    const Ruleset* rules = FindRuleset(state.ruleset_id());
+    if (rules == nullptr) {
+      return Invalid(id_field, absl::StrCat(Quoted(state.ruleset_id()),
+                                            " is not a rule set of this build (Describe lists them)"));
+    }
+    if (v1::Ruleset named; v1::Ruleset_Parse(state.ruleset_id(), &named)) {
+      return Invalid(id_field, absl::StrCat(Quoted(state.ruleset_id()), " is named by the enum: set ruleset"));
+    }
+    if (rules->status() != "full") {
+      return absl::FailedPreconditionError(
+          absl::StrCat(id_field, ": ", state.ruleset_id(), " is not implemented yet"));
+    }
+    return rules;
+  }
+  if (!state.ruleset_id().empty()) {
+    return Invalid(Field(path, "ruleset_id"), "is for a rule set the enum does not name: leave it empty");
+  }
   IMPI_RETURN_IF_ERROR(ValidEnum(field, state.ruleset(), v1::Ruleset_IsValid, "Ruleset"));
   const std::string& name = v1::Ruleset_Name(state.ruleset());
   const Ruleset* rules = FindRuleset(name);

@@ -2,15 +2,18 @@
 # tests/layering_check.sh [SOURCE_DIR]: fails (exit 1) when the layering the
 # build stands on is broken, printing each offending file:line.
 #
-#   1. Code in engine/core/, the seam (engine/rulesets/*.h, *.cc), ai/mcts/
-#      and service/ names no rule set (tsatf, ferree, empress, pagano, roarks,
+#   1. Code in engine/core/, the game interface (engine/game/), ai/mcts/,
+#      ai/arena/, service/ and clients/ (but the clients' tests) names no
+#      rule set (tsatf, ferree, empress, pagano, roarks,
 #      in any case). Comments do not count: a header may cite its rules file.
 #   2. A rule set (engine/rulesets/<ruleset>/, its wire/ included) includes
 #      nothing from ai/, service/, root/ or another rule set's folder.
-#   3. The core and the seam include nothing from a rule set's folder, ai/,
-#      service/ or root/; the service includes nothing from ai/ or root/.
+#   3. The core and the game interface include nothing from a rule set's
+#      folder, ai/, service/, clients/ or root/; the search and the arena
+#      nothing from a rule set's folder, service/, clients/ or root/; the
+#      service nothing from ai/ (but the arena, ai/arena/) or root/.
 #   4. No engine/ file outside a wire/ folder and the seam's wire registry
-#      (engine/rulesets/wire.h, wire_registry.cc) includes a protobuf header
+#      (engine/game/wire.h, wire_registry.cc) includes a protobuf header
 #      ("impi/v1/..." or "google/protobuf/...").
 #
 # Run by ctest (tests/CMakeLists.txt, test "layering"); docs/engine.md,
@@ -87,7 +90,9 @@ done
 
 check() {
 # 1. Rule sets named where none may be.
-mapfile -t neutral < <(sources engine/core ai/mcts service; sources_here engine/rulesets)
+# The clients' own tests may name the rule sets they play.
+mapfile -t neutral < <(sources engine/core engine/game ai/mcts ai/arena service clients \
+                       | grep -v '_test\.cc$')
 code_lines "${neutral[@]}" | grep -iE "^[^:]+:[0-9]+:.*($names)" \
   | report "names a rule set (only root/ and the rule set's own folder may)"
 
@@ -102,18 +107,24 @@ for ruleset in "${rulesets[@]}"; do
     | report "rule set $ruleset includes from ai/, service/, root/ or another rule set"
 done
 
-# 3. The core, the seam and the service include nothing above them.
-mapfile -t files < <(sources engine/core; sources_here engine/rulesets)
-code_lines "${files[@]}" | includes_of "ai/|service/|root/|engine/rulesets/[^/\">]+/" \
-  | report "the core or the seam includes a rule set, ai/, service/ or root/"
+# 3. The core, the game interface, the search, the arena and the service
+# include nothing above them.
+mapfile -t files < <(sources engine/core engine/game)
+code_lines "${files[@]}" | includes_of "ai/|service/|root/|clients/|engine/rulesets/" \
+  | report "the core or the game interface includes a rule set, ai/, service/, clients/ or root/"
+# The search and the arena: below the service and the clients, above no
+# rule set.
+mapfile -t files < <(sources ai/mcts ai/arena)
+code_lines "${files[@]}" | includes_of "service/|root/|clients/|engine/rulesets/" \
+  | report "the search or the arena includes a rule set, service/, clients/ or root/"
 # service/main.cc is impi-server's main(), not the service library: it
 # registers everything.
 mapfile -t files < <(sources service | grep -vx 'service/main.cc')
-code_lines "${files[@]}" | includes_of "ai/|root/" \
-  | report "the service includes ai/ or root/ (the binary registers the policies)"
+code_lines "${files[@]}" | includes_of "ai/|root/" | grep -v '"ai/arena/' \
+  | report "the service includes ai/ (but the arena) or root/ (the binary registers the policies)"
 
 # 4. Protobuf in the engine outside the wire adapters.
-wire_files='/wire/|^engine/rulesets/wire\.h$|^engine/rulesets/wire_registry\.cc$'
+wire_files='/wire/|^engine/game/wire\.h$|^engine/game/wire_registry\.cc$'
 mapfile -t files < <(sources engine | grep -vE "$wire_files")
 code_lines "${files[@]}" | includes_of "impi/v1/|google/protobuf/" \
   | report "the engine includes protobuf outside a wire/ folder"

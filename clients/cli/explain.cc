@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/game/wire.h"
 
 namespace impi::cli {
 namespace {
@@ -200,10 +201,10 @@ std::string SummarizeState(const v1::TableState& state) {
                                  british_units, " British units on the table; ", zulu_units,
                                  " Zulu units (", zulu_figures, " fit figures) on the table");
   if (marked > 0) absl::StrAppend(&out, "; ", marked, " entry markers");
-  if (state.has_tsatf()) {
-    const v1::TsatfState& book = state.tsatf();
-    absl::StrAppend(&out, "; force pool ", book.force_pool(), ", committed ", book.committed(),
-                    " of ", book.scenario_total(), ", impis created ", book.impis_created());
+  // The rule set's own bookkeeping, in its wire adapter's words.
+  if (const RulesetWire* wire = FindWire(v1::Ruleset_Name(state.ruleset()))) {
+    const std::string note = wire->TableNote(state);
+    if (!note.empty()) absl::StrAppend(&out, "; ", note);
   }
   absl::StrAppend(&out, "\n");
   return out;

@@ -4,13 +4,13 @@
 //   impi advance REQUEST.json [--explain] [--state-out FILE] [--actions FILE]
 //   impi ask REQUEST.json [--explain] [--state-out FILE]
 //   impi describe [--explain]
-//   impi simulate [--ruleset ferree] [--scenario isandlwana] [--games N] [--seed S]
-//                 [--zulu rules] [--british rules] [--iterations N] [--threads T] [--laager] [--turn-cap 60]
+//   impi simulate [--ruleset R] [--scenario S] [--games N] [--seed S] [--zulu rules]
+//                 [--british rules] [--iterations N] [--threads T] [--opening-faces F,...] [--turn-cap 60]
 //   impi arena --ruleset R --scenario S --zulu P --british P --games N --seed S --threads T
 //              [--shard i/n] [--out FILE] [--turn-cap C]
 //   impi arena merge FILE...
 //   impi replay FILE --game K
-//   impi play [--scenario tsatf] [--load FILE] [--save FILE] [--dice manual] [--reveal]
+//   impi play [--scenario S] [--load FILE] [--save FILE] [--dice manual] [--reveal]
 //   impi render STATE.json [-o table.svg] [--reveal]     the table as SVG
 //   impi render --arena FILE... [-o chart.svg]           arena win rates as SVG
 //
@@ -20,7 +20,7 @@
 // line, 2 an input that cannot be read or parsed or an error from the server
 // (see clients/cli/commands.h). simulate plays whole games in-process, no
 // server (clients/cli/simulate.h); so do arena, arena merge and replay
-// (clients/arena/arena.h; `impi arena` with rules on both sides is the
+// (ai/arena/arena.h; `impi arena` with rules on both sides is the
 // general form of `impi simulate`).
 #include <iostream>
 #include <map>
@@ -29,12 +29,18 @@
 #include <unistd.h>
 
 #include "CLI/CLI.hpp"
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "clients/cli/arena_command.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/play.h"
 #include "clients/cli/render.h"
 #include "clients/cli/simulate.h"
 #include "clients/cli/table.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/table_book.h"
+#include "engine/scenarios/embedded.h"
 #include "root/register.h"
 #include "service/agent_policy.h"
 
@@ -73,6 +79,10 @@ void AddDiceOptions(CLI::App* cmd, DiceOptions* dice) {
 int Main(int argc, char** argv) {
   CLI::App app{"impi: the Zulu side and umpire for 1879 Anglo-Zulu War wargames"};
   app.require_subcommand(1);
+  // The built-in scenarios' names, for the help.
+  std::vector<std::string> names;
+  for (const scenarios::EmbeddedScenario& sc : scenarios::AllScenarios()) names.push_back(sc.name);
+  const std::string scenario_names = absl::StrJoin(names, ", ");
   CallOptions call;
   DiceOptions dice;
 
@@ -106,7 +116,7 @@ int Main(int argc, char** argv) {
   std::string example_name;
   bool example_request = false;
   bool example_validate = false;
-  example->add_option("NAME", example_name, "scenario name, e.g. tsatf");
+  example->add_option("NAME", example_name, "scenario name (" + scenario_names + ")");
   example->add_flag("--request", example_request,
                     "wrap the table in an AdvanceRequest with dice.seed (see --seed)");
   example->add_flag("--validate", example_validate,
@@ -116,8 +126,8 @@ int Main(int argc, char** argv) {
   CLI::App* simulate =
       app.add_subcommand("simulate", "play whole games in-process and report the outcomes");
   SimulateOptions sim;
-  simulate->add_option("--ruleset", sim.ruleset, "rule set (ferree, tsatf, empress)")->capture_default_str();
-  simulate->add_option("--scenario", sim.scenario, "built-in scenario (isandlwana, isandlwana_even or isandlwana_ridge; patrol; drift); default: the rule set's first")
+  simulate->add_option("--ruleset", sim.ruleset, "rule set (" + RulesetShortNames() + "); default: --scenario's, or the first");
+  simulate->add_option("--scenario", sim.scenario, "built-in scenario (" + scenario_names + ", or a rule set's own without its prefix); default: the rule set's first")
       ->capture_default_str();
   simulate->add_option("--games", sim.games, "games to play")
       ->capture_default_str()
@@ -135,7 +145,10 @@ int Main(int argc, char** argv) {
   simulate->add_option("--threads", sim.threads, "games played at once (results do not depend on it)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  simulate->add_flag("--laager", sim.laager, "force situation A's laager (the wagons in a square)");
+  simulate->add_option("--opening-faces", sim.opening_faces,
+                       "play the set-up step with these faces first, then d6 faces from the seed "
+                       "(e.g. 6: a rule set's first roll forced)")
+      ->delimiter(',');
   simulate->add_option("--turn-cap", sim.turn_cap, "a game still going after this turn is undecided")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -147,9 +160,9 @@ int Main(int argc, char** argv) {
   std::string arena_shard = "0/1";
   const std::string policy_help =
       "rules | random | mcts:<iterations> | easy | medium | hard | expert | grpc:<host:port>";
-  arena_cmd->add_option("--ruleset", arena_options.ruleset, "rule set (tsatf, ferree, empress)")
+  arena_cmd->add_option("--ruleset", arena_options.ruleset, "rule set (" + RulesetShortNames() + "); default: the first")
       ->capture_default_str();
-  arena_cmd->add_option("--scenario", arena_options.scenario, "built-in scenario (patrol; isandlwana, isandlwana_even or isandlwana_ridge; drift); default: the rule set's first")
+  arena_cmd->add_option("--scenario", arena_options.scenario, "built-in scenario (" + scenario_names + ", or a rule set's own without its prefix); default: the rule set's first")
       ->capture_default_str();
   arena_cmd->add_option("--zulu", arena_options.zulu, "Zulu policy: " + policy_help)
       ->capture_default_str();
@@ -202,7 +215,7 @@ int Main(int argc, char** argv) {
       "play", "play the British against impi's Zulus in the terminal (the server plays them)");
   PlayOptions play_options;
   std::string play_dice = "impi";
-  play->add_option("--scenario", play_options.scenario, "built-in scenario (tsatf, isandlwana ...)")
+  play->add_option("--scenario", play_options.scenario, "built-in scenario (" + scenario_names + ")")
       ->capture_default_str();
   play->add_option("--load", play_options.load, "continue a saved game (a TableState file)");
   play->add_option("--save", play_options.save, "write the game to FILE after every step");
@@ -218,9 +231,11 @@ int Main(int argc, char** argv) {
       ->capture_default_str();
 
   CLI::App* table_cmd = app.add_subcommand(
-      "table", "read one printed table of Pagano's or Roark's Drift's rules, with its explanation");
+      "table", "read one printed table of a rule set's, with its explanation");
   TableOptions table_options;
-  table_cmd->add_option("RULESET", table_options.ruleset, "pagano or roarks")->required();
+  std::vector<std::string> books;
+  for (const TableBook* b : AllTableBooks()) books.push_back(b->short_name);
+  table_cmd->add_option("RULESET", table_options.ruleset, absl::StrJoin(books, " or "))->required();
   table_cmd->add_option("TABLE", table_options.table, "the table (none: list them and their keys)");
   table_cmd->add_option("KEY=VALUE", table_options.args, "the situation, e.g. remaining=17 lost=3");
   table_cmd->add_option("--dice", table_options.dice,

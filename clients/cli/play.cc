@@ -21,6 +21,22 @@
 namespace impi::cli {
 namespace {
 
+// Whether the British give every awaited unit an order, all carried out
+// together: as many units may move as are awaited, and the engine offers
+// each its own PASS (it holds). A PASS then holds those not yet ordered.
+bool OrdersEveryUnit(const v1::Awaiting& awaiting) {
+  if (awaiting.unit_ids_size() == 0 || awaiting.units_may_move() != awaiting.unit_ids_size()) {
+    return false;
+  }
+  for (const std::string& id : awaiting.unit_ids()) {
+    const bool holds = std::any_of(
+        awaiting.options().begin(), awaiting.options().end(),
+        [&](const v1::Action& a) { return a.kind() == v1::PASS && a.unit_id() == id; });
+    if (!holds) return false;
+  }
+  return true;
+}
+
 constexpr char kHelp[] =
     "commands:\n"
     "  move ID X Y          ID moved to (X, Y) inches\n"
@@ -29,9 +45,9 @@ constexpr char kHelp[] =
     "  lost TARGET N        TARGET lost N figures (fire resolved at the table)\n"
     "  result TARGET N      close combat resolved at the table: TARGET lost N\n"
     "  remove TARGET        TARGET is destroyed or leaves the table\n"
-    "  deploy ID X Y        ID deploys at (X, Y) (Ferree's deployment)\n"
-    "  bayonets ID          ID fixes bayonets (Ferree)\n"
-    "Empress (impi rolls every die; one order a unit a move):\n"
+    "  deploy ID X Y        ID deploys at (X, Y) (where the rules deploy units)\n"
+    "  bayonets ID          ID fixes bayonets (where the rules have it)\n"
+    "Orders given to every unit, then carried out together (impi rolls every die):\n"
     "  fire ID TARGET       ID fires at TARGET\n"
     "  aim ID TARGET INCHES a gun or rocket fires at TARGET, the range announced\n"
     "  hold ID              ID holds and defends\n"
@@ -41,7 +57,7 @@ constexpr char kHelp[] =
     "  options [ID]         what impi offers the British now (of ID), numbered\n"
     "  do N [N ...]         note the options numbered N\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
-    "                       (Empress: every unit not yet ordered holds)\n"
+    "                       (orders to every unit: each not yet ordered holds)\n"
     "  send                 send the actions so far without passing\n"
     "  drop                 forget the actions not sent\n"
     "  undo                 take back the last step\n"
@@ -246,8 +262,8 @@ class Loop {
         *next.mutable_state() = history_.back().state();
         for (const v1::Action& a : pending_) *next.add_british_actions() = a;
         const v1::Awaiting& awaiting = history_.back().awaiting();
-        if (cmd == "pass" && history_.back().state().ruleset() == v1::EMPRESS_DWG) {
-          // Empress: one order a unit; those not yet ordered hold.
+        if (cmd == "pass" && OrdersEveryUnit(awaiting)) {
+          // One order a unit: those not yet ordered hold.
           for (const std::string& id : awaiting.unit_ids()) {
             const bool ordered = std::any_of(pending_.begin(), pending_.end(),
                                              [&](const v1::Action& a) { return a.unit_id() == id; });

@@ -42,7 +42,7 @@
 // the save file, if any; --load continues a saved game.
 //
 // Usage:
-//   PlayOptions o;  o.scenario = "tsatf";  o.manual_dice = true;  o.save = "game.json";
+//   PlayOptions o;  o.scenario = "isandlwana";  o.manual_dice = true;  o.save = "game.json";
 //   int code = PlayCommand(o, std::cin, std::cout, std::cerr);
 //
 // Thread safety: one loop per thread.
@@ -59,7 +59,7 @@
 namespace impi::cli {
 
 struct PlayOptions {
-  std::string scenario = "tsatf";  // a built-in scenario (impi example lists them)
+  std::string scenario;  // a built-in scenario (impi example lists them); empty: the first
   std::string load;                // a saved game to continue instead
   std::string save;                // written after every step (empty: not saved)
   bool manual_dice = false;        // dice and cards typed in from the table

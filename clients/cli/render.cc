@@ -20,9 +20,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/wire.h"
 #include "impi/v1/umpire.pb.h"
 
 namespace impi::cli {
@@ -121,38 +122,13 @@ std::string FigureWords(const v1::Figures& f) {
   return std::move(text);
 }
 
-// The rule set's bookkeeping that the picture shows: a group's hand, target
-// and division, by unit id.
-struct GroupBook {
-  std::string hand;    // "left" / "right"
-  std::string target;  // a unit id
-  int division = 0;    // Ferree: 1 right horn, 2 chest, 3 left horn, 4 loins
-};
+// The rule set's own bookkeeping that the picture shows (a group's hand,
+// target or division), by unit id: its wire adapter's notes.
+using GroupBook = RulesetWire::UnitNote;
 
 std::map<std::string, GroupBook> Bookkeeping(const v1::TableState& state) {
-  std::map<std::string, GroupBook> book;
-  if (state.has_tsatf()) {
-    for (const v1::TsatfUnit& t : state.tsatf().units()) {
-      GroupBook& b = book[t.unit_id()];
-      if (t.hand() == v1::LEFT) b.hand = "left";
-      if (t.hand() == v1::RIGHT) b.hand = "right";
-      b.target = t.target_id();
-    }
-  }
-  if (state.has_ferree()) {
-    for (const v1::FerreeUnit& f : state.ferree().units()) book[f.unit_id()].division = f.division();
-  }
-  return book;
-}
-
-const char* DivisionName(int division) {
-  switch (division) {
-    case 1: return "right horn";
-    case 2: return "chest";
-    case 3: return "left horn";
-    case 4: return "loins";
-    default: return "";
-  }
+  const RulesetWire* wire = FindWire(v1::Ruleset_Name(state.ruleset()));
+  return wire != nullptr ? wire->UnitNotes(state) : std::map<std::string, GroupBook>{};
 }
 
 bool OnTable(const v1::Unit& u) { return !u.off_table(); }
@@ -359,9 +335,8 @@ void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
     const double miny = box->second.miny, maxy = box->second.maxy;
     const GroupBook b = book.count(gid) ? book.at(gid) : GroupBook{};
     std::string label = absl::StrCat(gid, " ", g.name().empty() ? "" : g.name());
-    if (reveal && b.division > 0) absl::StrAppend(&label, " [", DivisionName(b.division), "]");
-    if (reveal && !b.hand.empty()) absl::StrAppend(&label, ", ", b.hand, "-handed");
-    if (reveal && !b.target.empty()) absl::StrAppend(&label, " \u2192 ", b.target);
+    if (reveal) absl::StrAppend(&label, b.label);
+    if (reveal && !b.target_id.empty()) absl::StrAppend(&label, " \u2192 ", b.target_id);
     const double pad = 1.5;
     o << "<g class=\"group\" data-group-id=\"" << Xml(gid) << "\"><rect x=\""
       << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad) << "\" width=\""
@@ -370,8 +345,8 @@ void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
          "stroke-dasharray=\"0.6,0.4\"/><text x=\""
       << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad - 0.3)
       << "\" font-size=\"0.9\" fill=\"#7a3b10\">" << Xml(label) << "</text>";
-    if (reveal && !b.target.empty()) {
-      auto t = by_id.find(b.target);
+    if (reveal && !b.target_id.empty()) {
+      auto t = by_id.find(b.target_id);
       if (t != by_id.end() && OnTable(*t->second)) {
         const v1::Vec2& tp = t->second->position();
         o << "<line class=\"target\" x1=\"" << Num(f.X((minx + maxx) / 2)) << "\" y1=\""
@@ -445,8 +420,8 @@ void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, Gro
   std::string label = u.parent().empty() ? absl::StrCat(u.id(), " ", FigureWords(u.figures()))
                                          : FigureWords(u.figures());
   const auto b = book.find(u.id());
-  if (reveal && b != book.end() && !b->second.target.empty() && u.parent().empty()) {
-    absl::StrAppend(&label, " \u2192 ", b->second.target);
+  if (reveal && b != book.end() && !b->second.target_id.empty() && u.parent().empty()) {
+    absl::StrAppend(&label, " \u2192 ", b->second.target_id);
   }
   o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 1.6)
     << "\" font-size=\"0.8\" text-anchor=\"middle\" fill=\"#111\">" << Xml(label) << "</text>";

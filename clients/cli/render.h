@@ -81,7 +81,7 @@ struct ChartBar {
 };
 
 // Win rates as horizontal bars with their 95% Wilson intervals
-// (arena::Wilson, clients/arena/arena.h).
+// (arena::Wilson, ai/arena/arena.h).
 std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title);
 
 // The bars of `impi arena --out` files (JSON lines, one game each): one bar

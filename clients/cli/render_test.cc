@@ -16,10 +16,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"

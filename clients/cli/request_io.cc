@@ -9,7 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/scenarios/embedded.h"
+#include "service/scenarios.h"
 #include "google/protobuf/util/json_util.h"
 
 namespace impi::cli {
@@ -127,19 +127,7 @@ v1::DiceSource MakeDice(uint64_t seed, const std::vector<int>& faces,
 }
 
 absl::StatusOr<v1::TableState> LoadScenario(std::string_view name) {
-  const scenarios::EmbeddedScenario* scenario = scenarios::FindScenario(name);
-  if (scenario == nullptr) {
-    std::vector<std::string> names;
-    for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) names.push_back(s.name);
-    return absl::NotFoundError(absl::StrCat("no built-in scenario \"", std::string(name),
-                                            "\"; known: ", absl::StrJoin(names, ", ")));
-  }
-  v1::TableState state;
-  const absl::Status status = ParseJson(scenario->json, &state);
-  if (!status.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(scenario->stem, ".json: ", status.message()));
-  }
-  return state;
+  return service::LoadScenarioTable(name);
 }
 
 }  // namespace impi::cli

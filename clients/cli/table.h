@@ -1,12 +1,15 @@
-// clients/cli/table.h: `impi table`, one printed table of a rule set whose
-// battle is not served yet, read in-process with its explanation.
+// clients/cli/table.h: `impi table`, one printed table of a rule set, read
+// in-process with its explanation.
 //
 // Overview: a player at a real table using Pagano's d10 rules or the Battle
 // of Roark's Drift can have impi read a table for them: the situation as
 // KEY=VALUE words, the dice rolled by impi (`--seed`) or typed in from the
 // table (`--dice 7,3`), and the answer with the rule, the row as printed and
-// every die. The tables are engine/rulesets/pagano/tables.h and
-// engine/rulesets/roarks_drift/tables.h; docs/conformance.md lists them.
+// every die. The tables are the rule sets' table books
+// (engine/game/table_book.h) the composition root registers: Pagano's
+// (engine/rulesets/pagano/table_book.h) and Roark's Drift's
+// (engine/rulesets/roarks_drift/table_book.h); docs/conformance.md lists
+// them.
 //
 //   impi table pagano morale remaining=17 lost=3 induna=true --dice 7
 //   impi table roarks melee attack=5 defense=18 --dice 3,4

@@ -38,9 +38,9 @@
 #include "absl/strings/str_cat.h"
 #include "clients/cli/request_io.h"
 #include "clients/cli/simulate.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
@@ -606,6 +606,7 @@ TEST_F(AgentPolicyTest, SimulateWithAGrpcZuluReportsTheAgent) {
   const std::string address = child.Start(PythonArgs({"--strategy", "first"}), &error);
   ASSERT_FALSE(address.empty()) << error;
   cli::SimulateOptions o;
+  o.ruleset = "ferree";
   o.games = 1;
   o.seed = 4;
   o.zulu = "grpc:" + address;

@@ -58,10 +58,11 @@ double DistanceToPolygon(const Vec2& p, const std::vector<Vec2>& poly) {
 // RULES against the scripted British, seeds 1-12: each side wins at least
 // one battle.
 void ExpectEitherSideWins(const BattleState& start) {
-  cli::SimulateOptions o;
+  const absl::StatusOr<arena::MatchOptions> o = cli::MatchOptionsOf(cli::SimulateOptions{});
+  ASSERT_TRUE(o.ok()) << o.status();
   int zulu = 0, british = 0;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
-    absl::StatusOr<cli::GameRecord> g = cli::PlayGame(*FindRuleset(start.ruleset), start, seed, o);
+    absl::StatusOr<arena::MatchRecord> g = arena::PlayMatch(*FindRuleset(start.ruleset), start, seed, *o);
     ASSERT_TRUE(g.ok()) << g.status();
     zulu += g->winner == Side::kZulu ? 1 : 0;
     british += g->winner == Side::kBritish ? 1 : 0;

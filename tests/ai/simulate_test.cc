@@ -7,45 +7,64 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/ruleset.h"
+#include "ai/arena/arena.h"
+#include "engine/game/report.h"
+#include "engine/game/ruleset.h"
 #include "tests/conformance/scenario_cases.h"
 
 namespace impi::cli {
 namespace {
 
+// The count and share of a report row "  LABEL   K  P%", or -1 if absent.
+int RowCount(const std::string& report, const std::string& label) {
+  const size_t at = report.find("\n  " + label + " ");
+  if (at == std::string::npos) return -1;
+  return std::stoi(report.substr(at + 3 + label.size()));
+}
+
+// A game's figure on a line of its report (-1 if absent).
+double LineValue(const GameReport& r, const std::string& label) {
+  for (const ReportLine& line : r.lines) {
+    if (line.label == label) return line.value;
+  }
+  return -1;
+}
+
 TEST(SimulateTest, WilsonIntervalOfKnownCases) {
   // Wilson (1927) score interval, z = 1.96.
-  Interval none = WilsonInterval(0, 10);
+  arena::Interval none = arena::Wilson(0.0, 10);
   EXPECT_DOUBLE_EQ(none.low, 0.0);
   EXPECT_NEAR(none.high, 0.2775, 1e-4);
-  Interval half = WilsonInterval(5, 10);
+  arena::Interval half = arena::Wilson(0.5, 10);
   EXPECT_NEAR(half.low, 0.2366, 1e-4);
   EXPECT_NEAR(half.high, 0.7634, 1e-4);
-  Interval all = WilsonInterval(20, 20);
+  arena::Interval all = arena::Wilson(1.0, 20);
   EXPECT_NEAR(all.low, 0.8389, 1e-4);
   EXPECT_DOUBLE_EQ(all.high, 1.0);
 }
 
 TEST(SimulateTest, RulesetNames) {
-  EXPECT_EQ(*RulesetName("ferree"), "FERREE_ISANDLWANA");
-  EXPECT_EQ(*RulesetName("FERREE_ISANDLWANA"), "FERREE_ISANDLWANA");
-  EXPECT_EQ(*RulesetName("tsatf"), "TSATF_ZULU_CONTROL");
-  EXPECT_FALSE(RulesetName("chess").ok());
+  EXPECT_EQ((*RulesetNamed("ferree", "--ruleset"))->id(), "FERREE_ISANDLWANA");
+  EXPECT_EQ((*RulesetNamed("FERREE_ISANDLWANA", "--ruleset"))->id(), "FERREE_ISANDLWANA");
+  EXPECT_EQ((*RulesetNamed("tsatf", "--ruleset"))->id(), "TSATF_ZULU_CONTROL");
+  const absl::StatusOr<const Ruleset*> chess = RulesetNamed("chess", "--ruleset");
+  ASSERT_FALSE(chess.ok());
+  EXPECT_NE(chess.status().message().find("--ruleset: 'chess' is not a rule set (tsatf, ferree, empress"),
+            std::string::npos)
+      << chess.status();
 }
 
-TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
+// The report: the outcomes, the figures, and the rule set's own lines
+// gathered by section (counts with their shares, among all games or one
+// side's wins; means), whatever the rule set.
+TEST(SimulateTest, ReportCountsOutcomesFiguresAndTheRuleSetsLines) {
   SimulateOptions o;
   o.games = 4;
   o.seed = 10;
-  std::vector<GameRecord> games(4);
-  for (GameRecord& g : games) {
-    g.british_start = 300;
-    g.zulu_start = 2000;
-    g.situation.rolled = true;
-    g.situation.deployment = impi::ferree::Deployment::kHistorical;
-    g.situation.reinforcement_arrival = 600;
-    g.situation.discovery_time = 12 * 60;
+  std::vector<arena::MatchRecord> games(4);
+  for (arena::MatchRecord& g : games) {
+    g.report.british.start = 300;
+    g.report.zulu.start = 2000;
   }
   games[0].winner = games[1].winner = games[2].winner = Side::kZulu;
   games[3].capped = true;
@@ -53,25 +72,23 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
   games[1].turns = 20;
   games[2].turns = 30;
   games[3].turns = 60;
-  games[0].british_lost = 100;
-  games[3].zulu_lost = 400;
-  games[1].situation.camp_laagered = true;
-  games[1].situation.deployment = impi::ferree::Deployment::kAllFortified;
-  games[2].situation.reinforcement_arrival = 11 * 60;
-  games[3].situation.scouting = -1;
-  games[3].situation.discovery_time = 9 * 60 + 30;
-  games[0].victory = games[1].victory = impi::ferree::Victory::kZuluDecisive;
-  games[2].victory = impi::ferree::Victory::kZuluClear;
-  games[2].british_escaped = 40;
-  games[0].british_out_of_ammunition = 2;
+  games[0].report.british.lost = 100;
+  games[3].report.zulu.lost = 400;
+  const char* scale[] = {"decisive Zulu victory", "decisive Zulu victory", "clear Zulu victory", "none"};
+  for (int i = 0; i < 4; ++i) {
+    games[i].report.lines.push_back(ReportLine::Count("Victory scale", scale[i], i == 3 ? 0 : 2));
+    ReportLine laager = ReportLine::Count("Situation", "A camp laagered", 0, Side::kUnspecified);
+    laager.value = i == 1 ? 1.0 : 0.0;
+    games[i].report.lines.push_back(laager);
+    games[i].report.lines.push_back(ReportLine::Mean("Losses", "British figures escaped", i == 2 ? 40 : 0));
+    if (games[i].winner == Side::kZulu) {
+      games[i].report.lines.push_back(
+          ReportLine::Count("Main cause", i == 0 ? "close combat" : "Zulu fire", 0, Side::kZulu));
+    }
+  }
+  games[2].report.lines.push_back(
+      ReportLine::Count("Situation", "C Durnford late", 2, Side::kUnspecified, "  (after 10:00am)"));
   const std::string r = FormatReport(o, "FERREE_ISANDLWANA", games, 0);
-  EXPECT_NE(r.find("decisive Zulu victory                    2   50.0%"), std::string::npos) << r;
-  EXPECT_NE(r.find("clear Zulu victory                       1   25.0%"), std::string::npos) << r;
-  EXPECT_NE(r.find("none                                     1   25.0%"), std::string::npos) << r;
-  EXPECT_NE(r.find("Mean British figures escaped 10.0; companies low or out of ammunition at the "
-                   "end 0.5"),
-            std::string::npos)
-      << r;
   EXPECT_NE(r.find("4 games (seeds 10..13)"), std::string::npos) << r;
   EXPECT_NE(r.find("Zulu win          3   75.0%"), std::string::npos) << r;
   EXPECT_NE(r.find("British win       0    0.0%"), std::string::npos) << r;
@@ -80,15 +97,28 @@ TEST(SimulateTest, ReportCountsOutcomesLossesAndTheSituation) {
             std::string::npos)
       << r;
   EXPECT_NE(r.find("Mean turns 30.0"), std::string::npos) << r;
-  EXPECT_NE(r.find("British 25.0 of 300, Zulu 100.0 of 2000"), std::string::npos) << r;
-  EXPECT_NE(r.find("A camp laagered                          1   25.0%"), std::string::npos) << r;
-  EXPECT_NE(r.find("C Durnford late                          1   25.0%  (after 10:00am)"),
+  EXPECT_NE(r.find("Mean figures lost: British 25.0 of 300, Zulu 100.0 of 2000"), std::string::npos) << r;
+  EXPECT_EQ(RowCount(r, "decisive Zulu victory"), 2) << r;
+  EXPECT_EQ(RowCount(r, "clear Zulu victory"), 1) << r;
+  EXPECT_EQ(RowCount(r, "none"), 1) << r;
+  // Rows of a section by their order: "none" (0) before the victories (2).
+  EXPECT_LT(r.find("  none"), r.find("  clear Zulu victory")) << r;
+  EXPECT_NE(r.find("\nVictory scale\n"), std::string::npos) << r;
+  EXPECT_NE(r.find("   1   25.0%\n"), std::string::npos) << r;
+  EXPECT_EQ(RowCount(r, "A camp laagered"), 1) << r;
+  EXPECT_NE(r.find("   1   25.0%  (after 10:00am)"), std::string::npos) << r;
+  EXPECT_NE(r.find("British figures escaped                 10.0\n"), std::string::npos) << r;
+  // Counted among the Zulu wins: the shares are of the 3.
+  EXPECT_NE(r.find("close combat                             1   33.3% of the Zulu wins"),
             std::string::npos)
       << r;
-  EXPECT_NE(r.find("D deployment all fortified"), std::string::npos) << r;
-  EXPECT_NE(r.find("E scouting slow and cautious (-1)"), std::string::npos) << r;
-  EXPECT_NE(r.find("F Zulus found 9:00am-9:59am"), std::string::npos) << r;
-  EXPECT_NE(r.find("F Zulus found 12:00pm-12:59pm"), std::string::npos) << r;
+  EXPECT_NE(r.find("Zulu fire                                2   66.7% of the Zulu wins"),
+            std::string::npos)
+      << r;
+  // The sections in the order of their first row.
+  EXPECT_LT(r.find("\nVictory scale"), r.find("\nSituation")) << r;
+  EXPECT_LT(r.find("\nSituation"), r.find("\nLosses")) << r;
+  EXPECT_LT(r.find("\nLosses"), r.find("\nMain cause")) << r;
 }
 
 TEST(SimulateTest, BadOptionsExitOne) {
@@ -107,6 +137,7 @@ TEST(SimulateTest, BadOptionsExitOne) {
 // Whole games: the same seeds give the same report with any --threads.
 TEST(SimulateTest, SameSeedsSameReportWithAnyThreads) {
   SimulateOptions o;
+  o.ruleset = "ferree";
   o.games = 3;
   o.seed = 7;
   o.turn_cap = 8;
@@ -122,6 +153,7 @@ TEST(SimulateTest, SameSeedsSameReportWithAnyThreads) {
 // any --threads.
 TEST(SimulateTest, AnMctsSideWithItsIterations) {
   SimulateOptions o;
+  o.ruleset = "ferree";
   o.games = 2;
   o.seed = 5;
   o.turn_cap = 2;
@@ -135,59 +167,22 @@ TEST(SimulateTest, AnMctsSideWithItsIterations) {
   EXPECT_NE(one.str().find("2 games (seeds 5..6)"), std::string::npos) << one.str();
 }
 
-TEST(SimulateTest, LaagerForcesSituationA) {
+// --opening-faces 6: Ferree 1.A "6 Chelmsford follows hi own advice and
+// laagers the wagons".
+TEST(SimulateTest, OpeningFacesForceFerreesSituationA) {
   SimulateOptions o;
+  o.ruleset = "ferree";
   o.games = 2;
   o.seed = 3;
   o.turn_cap = 2;
-  o.laager = true;
+  o.opening_faces = {6};
   std::ostringstream out, err;
   ASSERT_EQ(SimulateCommand(o, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("A camp laagered                          2  100.0%"), std::string::npos)
-      << out.str();
+  EXPECT_EQ(RowCount(out.str(), "A camp laagered"), 2) << out.str();
+  EXPECT_NE(out.str().find("  100.0%"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("opening faces 6"), std::string::npos) << out.str();
   // The defensive camp's deployment roll (1.D.2) never gives "historical".
   EXPECT_EQ(out.str().find("D deployment historical"), std::string::npos) << out.str();
-}
-
-// How the British lose: the counters' means and each lost game's main
-// cause (LossCause) in the report.
-TEST(SimulateTest, ReportTellsHowTheBritishLose) {
-  SimulateOptions o;
-  o.games = 4;
-  o.seed = 1;
-  std::vector<GameRecord> games(4);
-  for (GameRecord& g : games) g.british_start = 144;
-  games[0].winner = games[1].winner = games[2].winner = Side::kZulu;
-  games[3].winner = Side::kBritish;
-  games[0].british_lost_to_fire = 4;
-  games[0].british_lost_in_close_combat = 100;
-  games[0].british_lost_in_close_combat_short = 60;
-  games[0].loss_cause = LossCause::kAmmunition;
-  games[1].british_lost_in_close_combat = 40;
-  games[1].loss_cause = LossCause::kCloseCombat;
-  games[2].british_routs = 4;
-  games[2].british_retires = 8;
-  games[2].british_routed_off = 80;
-  games[2].british_escaped = 80;
-  games[2].loss_cause = LossCause::kResolve;
-  games[3].british_out_of_ammunition_out = 4;
-  games[3].british_out_of_ammunition = 6;
-  const std::string r = FormatReport(o, "FERREE_ISANDLWANA", games, 0);
-  EXPECT_NE(r.find("British figures lost to Zulu fire 1.0, in close combat 35.0 (15.0 of them by "
-                   "units low or out of ammunition)"),
-            std::string::npos)
-      << r;
-  EXPECT_NE(r.find("company resolve tests failed: ROUT 1.0, RETIRE 2.0; figures routed off the "
-                   "table 20.0, escaped in all 20.0"),
-            std::string::npos)
-      << r;
-  EXPECT_NE(r.find("companies out of ammunition at the end 1.0 (low or out 1.5)"), std::string::npos)
-      << r;
-  EXPECT_NE(r.find("main cause of each British defeat (3 Zulu wins)"), std::string::npos) << r;
-  EXPECT_NE(r.find("close combat, short of ammunition      1   33.3% of the Zulu wins"),
-            std::string::npos)
-      << r;
-  EXPECT_NE(r.find("resolve (routed off the table)         1   33.3%"), std::string::npos) << r;
 }
 
 // Whole games: every British figure lost is lost to Zulu fire or in close
@@ -198,18 +193,30 @@ TEST(SimulateTest, BritishLossesAddUpInWholeGames) {
   const BattleState start = LoadScenario("isandlwana");
   const Ruleset* rules = FindRuleset(start.ruleset);
   ASSERT_NE(rules, nullptr);
-  SimulateOptions o;
-  int zulu_wins = 0, close_combat = 0;
+  const absl::StatusOr<arena::MatchOptions> o = MatchOptionsOf(SimulateOptions{});
+  ASSERT_TRUE(o.ok()) << o.status();
+  int zulu_wins = 0;
+  double close_combat = 0;
   for (uint64_t seed = 1; seed <= 20; ++seed) {
-    absl::StatusOr<GameRecord> g = PlayGame(*rules, start, seed, o);
+    absl::StatusOr<arena::MatchRecord> g = arena::PlayMatch(*rules, start, seed, *o);
     ASSERT_TRUE(g.ok()) << g.status();
-    EXPECT_EQ(g->british_lost_to_fire + g->british_lost_in_close_combat, g->british_lost)
+    const GameReport& r = g->report;
+    const double to_fire = LineValue(r, "British figures lost to Zulu fire");
+    const double in_close = LineValue(r, "British figures lost in close combat");
+    ASSERT_GE(to_fire, 0);
+    ASSERT_GE(in_close, 0);
+    EXPECT_EQ(to_fire + in_close, r.british.lost) << "seed " << seed;
+    EXPECT_LE(LineValue(r, "  of them by units low or out of ammunition"), in_close);
+    EXPECT_LE(LineValue(r, "British figures routed off the table"),
+              LineValue(r, "British figures escaped off the table"))
         << "seed " << seed;
-    EXPECT_LE(g->british_lost_in_close_combat_short, g->british_lost_in_close_combat);
-    EXPECT_LE(g->british_routed_off, g->british_escaped) << "seed " << seed;
-    EXPECT_EQ(g->winner == Side::kZulu, g->loss_cause != LossCause::kNone) << "seed " << seed;
+    int causes = 0;
+    for (const ReportLine& line : r.lines) {
+      causes += line.section == "Main cause of each British defeat" ? 1 : 0;
+    }
+    EXPECT_EQ(g->winner == Side::kZulu, causes == 1) << "seed " << seed;
     zulu_wins += g->winner == Side::kZulu ? 1 : 0;
-    close_combat += g->british_lost_in_close_combat;
+    close_combat += in_close;
   }
   EXPECT_GT(zulu_wins, 0);
   EXPECT_GT(close_combat, 0);

@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "clients/cli/request_io.h"
 #include "clients/cli/simulate.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "gtest/gtest.h"
@@ -75,15 +75,20 @@ TEST(TsatfSimulateTest, AGameEndsByTheTurnLimitWithItsOutcome) {
   EXPECT_TRUE(tsatf::HasPatrolTask(*start));
   EXPECT_EQ(tsatf::TurnLimit(*start), 12);
   EXPECT_FALSE(tsatf::ResolvesBritish(*start));  // a real table types its results in
-  start->parameters.push_back({tsatf::kResolveBritishParam, 1});
   const Ruleset& rules = *FindRuleset("TSATF_ZULU_CONTROL");
+  // A game with nobody at the table: the engine resolves the British.
+  rules.ForMachinePlay(*start);
+  EXPECT_TRUE(tsatf::ResolvesBritish(*start));
   for (uint64_t seed = 1; seed <= 4; ++seed) {
-    absl::StatusOr<GameRecord> g = PlayGame(rules, *start, seed, Patrol(1, seed));
+    const absl::StatusOr<arena::MatchOptions> o = MatchOptionsOf(Patrol(1, seed));
+    ASSERT_TRUE(o.ok()) << o.status();
+    absl::StatusOr<arena::MatchRecord> g = arena::PlayMatch(rules, *start, seed, *o);
     ASSERT_TRUE(g.ok()) << g.status();
     EXPECT_LE(g->turns, 12) << seed;
     EXPECT_FALSE(g->capped) << seed;
-    EXPECT_FALSE(g->ending.empty()) << seed;
-    EXPECT_EQ(g->draw, g->winner == Side::kUnspecified) << seed;
+    EXPECT_FALSE(g->report.outcome.empty()) << seed;
+    EXPECT_EQ(g->result, g->report.outcome) << seed;
+    EXPECT_EQ(g->draw(), g->winner == Side::kUnspecified) << seed;
   }
 }
 

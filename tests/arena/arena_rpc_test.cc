@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
+#include "clients/cli/arena_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "impi/v1/arena.grpc.pb.h"

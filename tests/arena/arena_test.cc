@@ -1,8 +1,8 @@
-// The arena (clients/arena/arena.h): shards merge into the same report as
+// The arena (ai/arena/arena.h): shards merge into the same report as
 // one run, the thread count changes no byte, a recorded game replays
 // exactly, bad options fail clearly, and the statistics match figures
 // worked by hand.
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
 
 #include <unistd.h>
 
@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "ai/mcts/levels.h"
+#include "clients/cli/arena_command.h"
 #include "clients/cli/simulate.h"
-#include "engine/rulesets/policy.h"
+#include "service/scenarios.h"
+#include "engine/game/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -31,6 +33,7 @@ ArenaOptions Patrol(int games) {
   ArenaOptions o;
   o.ruleset = "tsatf";
   o.scenario = "patrol";
+  o.load_start = service::ScenarioStart;
   o.zulu = "rules";
   o.british = "random";
   o.games = games;
@@ -187,7 +190,7 @@ TEST(ArenaTest, NoScenarioPlaysTheRuleSetsOwn) {
     const Outcome r = Arena(o);
     EXPECT_EQ(r.code, 0) << ruleset << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr(std::string("scenario ") + scenario + ", 1 game")) << ruleset;
-    EXPECT_EQ(cli::DefaultScenario(*cli::RulesetName(ruleset)).value_or(""), scenario);
+    EXPECT_EQ(service::DefaultScenario(**RulesetNamed(ruleset, "--ruleset")).value_or(""), scenario);
   }
   // Named, it must be one built for the rule set.
   ArenaOptions o = Patrol(1);

@@ -8,7 +8,7 @@
 
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
 
@@ -35,13 +35,30 @@ inline std::vector<Case> Cases() {
     for (const Case& c : out) seen |= c.ruleset == rules->id();
     if (!seen) out.push_back({s.name, std::string(rules->id())});
   }
+  // A rule set that builds its scenarios itself (Ruleset::Scenario): its
+  // first.
+  for (const Ruleset* rules : AllRulesets()) {
+    if (rules->status() != "full") continue;
+    bool seen = false;
+    for (const Case& c : out) seen |= c.ruleset == rules->id();
+    const std::vector<std::string> own = rules->ScenarioNames();
+    if (!seen && !own.empty()) out.push_back({own.front(), std::string(rules->id())});
+  }
   return out;
 }
 
-// A built-in scenario through the service's checked conversion.
+// A built-in scenario through the service's checked conversion, or one a
+// rule set builds itself.
 inline BattleState LoadScenario(const std::string& scenario) {
   const scenarios::EmbeddedScenario* s = scenarios::FindScenario(scenario);
-  EXPECT_NE(s, nullptr);
+  if (s == nullptr) {
+    // One a rule set builds itself.
+    for (const Ruleset* rules : AllRulesets()) {
+      absl::StatusOr<BattleState> own = rules->Scenario(scenario);
+      if (own.ok()) return *own;
+    }
+  }
+  EXPECT_NE(s, nullptr) << "no built-in scenario " << scenario;
   if (s == nullptr) return {};
   v1::TableState proto;
   EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(s->json), &proto).ok());

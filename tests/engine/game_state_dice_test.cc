@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/game_state.h"
+#include "engine/game/game_state.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -22,6 +22,7 @@ using ::testing::Pair;
 class TwoKindsRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return "TWO_KINDS"; }
+  std::string_view short_name() const override { return "two_kinds"; }
   std::string_view source() const override { return "test"; }
   std::string_view status() const override { return "full"; }
   absl::Status Validate(const BattleState&) const override { return absl::OkStatus(); }

@@ -67,7 +67,7 @@
 
 #include "engine/rulesets/empress/empress_state.h"
 #include "engine/rulesets/empress/tables.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::empress {
 
@@ -224,6 +224,9 @@ class EmpressRuleset final : public Ruleset {
   std::string_view id() const override { return kRulesetId; }
   std::string_view source() const override { return kSource; }
   std::string_view status() const override { return "full"; }
+  std::string_view short_name() const override { return "empress"; }
+  // report.cc: the outcome and tallies of a game on this rule set's scale.
+  GameReport Report(const BattleState& start, const BattleState& end) const override;
   absl::Status Validate(const BattleState& state) const override;
   absl::Status Apply(BattleState& state, Side side, const Action& action, Dice& dice,
                      EventLog& log, const std::string& path,

@@ -45,7 +45,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/question.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 
@@ -210,12 +210,17 @@ class ZuluControl {
   EventLog& log_;
 };
 
-// The rule set behind engine/rulesets/ruleset.h.
+// The rule set behind engine/game/ruleset.h.
 class TsatfRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return kRulesetId; }
   std::string_view source() const override { return "003_8a310c3200cb6fb0.txt"; }
   std::string_view status() const override { return "full"; }
+  std::string_view short_name() const override { return "tsatf"; }
+  // report.cc: the outcome and tallies of a game on this rule set's scale.
+  GameReport Report(const BattleState& start, const BattleState& end) const override;
+  // The engine resolves the British side (kResolveBritishParam) unless set.
+  void ForMachinePlay(BattleState& state) const override;
   absl::Status Validate(const BattleState& state) const override;
   // British actions as ZuluControl::ApplyBritish; Zulu Control prescribes
   // every Zulu decision, so a Zulu action is FAILED_PRECONDITION.

@@ -1,6 +1,6 @@
 // engine/rulesets/tsatf/wire/tsatf_wire.h: TsatfState <-> impi.v1.TsatfState.
 //
-// Overview: the adapter engine/rulesets/wire.h describes, for Zulu Control:
+// Overview: the adapter engine/game/wire.h describes, for Zulu Control:
 // the deck, the umpire's book and each unit's bookkeeping travel in
 // TableState.tsatf. StateFromProto checks what the message alone can say,
 // naming the field ("state.tsatf.units[2].target_id: no unit has id \"b9\""):
@@ -15,7 +15,7 @@
 #define IMPI_ENGINE_RULESETS_TSATF_WIRE_TSATF_WIRE_H_
 
 #include "engine/rulesets/tsatf/zulu_control.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi::tsatf {
 
@@ -25,6 +25,10 @@ class TsatfWire final : public RulesetWire {
   absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const override;
   void StateToProto(const BattleState& in, v1::TableState* out) const override;
   absl::Status QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const override;
+  // A group's hand and target (revealed detail of a picture).
+  std::map<std::string, UnitNote> UnitNotes(const v1::TableState& state) const override;
+  // "force pool 3, committed 2 of 6, impis created 1".
+  std::string TableNote(const v1::TableState& state) const override;
 };
 
 }  // namespace impi::tsatf

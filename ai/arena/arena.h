@@ -1,12 +1,11 @@
-// clients/arena/arena.h: the arena, policies pitted against each other over
+// ai/arena/arena.h: the arena, policies pitted against each other over
 // many seeded games, on one machine or in shards across a cluster.
 //
 // Overview: RunArena plays the games of a run (game i with dice seed S+i)
 // with the Zulu and British policies given as text (ParsePolicy: rules,
 // random, mcts:<iterations>, a difficulty level of ai/mcts/levels.h, or
 // grpc:<host:port> for an outside agent), on up to `threads` threads. Each
-// game is played by `impi simulate`'s PlayGame (clients/cli/simulate.h) and
-// kept as an ArenaGame: everything the report reads, written as one JSON
+// game is played by PlayMatch (ai/arena/match.h) and kept as an ArenaGame: everything the report reads, written as one JSON
 // line (ToJsonLine) with its seed, the policies, the result and what a
 // replay needs (the seed's dice streams and the British choices). The report
 // (Summarise, FormatArenaReport) is computed from the ArenaGames alone, in
@@ -24,16 +23,23 @@
 // not finish (each counted once, its error kept in its line). docs/arena.md
 // gives the formulas and worked figures.
 //
+// The arena names no rule set and loads no scenario itself: the caller
+// hands it a loader (ArenaOptions::load_start; the CLI and the service use
+// service/scenarios.h), and the rule set's own report (Ruleset::Report)
+// says how each game ended. `impi arena`, `impi arena merge` and
+// `impi replay` are clients/cli/arena_command.h.
+//
 // Usage:
 //   ArenaOptions o;  o.ruleset = "tsatf";  o.scenario = "patrol";
 //   o.zulu = "rules";  o.british = "random";  o.games = 20;
-//   int code = ArenaCommand(o, std::cout, std::cerr);
+//   o.load_start = service::ScenarioStart;
+//   absl::StatusOr<std::vector<ArenaGame>> games = RunArena(o, nullptr, nullptr);
 //
 // Thread safety: RunArena runs its games on its own threads and calls the
 // progress callback from one thread at a time, in seed order. The rule sets
 // and policies must be registered first (impi::RegisterEverything).
-#ifndef IMPI_CLIENTS_ARENA_ARENA_H_
-#define IMPI_CLIENTS_ARENA_ARENA_H_
+#ifndef IMPI_AI_ARENA_ARENA_H_
+#define IMPI_AI_ARENA_ARENA_H_
 
 #include <chrono>
 #include <cstdint>
@@ -46,7 +52,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::arena {
 
@@ -69,9 +75,16 @@ absl::StatusOr<Shard> ParseShard(const std::string& text);
 // The games [first, last) of a shard of `games`.
 std::pair<int, int> ShardRange(const Shard& shard, int games);
 
+// The start of every game of a run: the built-in scenario `*scenario` of
+// `rules` (an empty name: the rule set's own first, whose name it sets).
+// FAILED_PRECONDITION naming --scenario for one that cannot be had.
+using ScenarioLoader =
+    std::function<absl::StatusOr<BattleState>(const Ruleset& rules, std::string* scenario)>;
+
 struct ArenaOptions {
-  std::string ruleset = "tsatf";  // short name or the contract's enum name
-  std::string scenario;  // empty: the rule set's own (cli::DefaultScenario)
+  std::string ruleset;   // short name or the contract's enum name
+  std::string scenario;  // empty: the rule set's own (load_start says which)
+  ScenarioLoader load_start;
   std::string zulu = "rules";
   std::string british = "rules";
   int games = 100;
@@ -190,21 +203,6 @@ using ProgressFn = std::function<void(const Progress&, const ArenaGame&)>;
 absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std::ostream* lines,
                                                const ProgressFn& progress);
 
-// `impi arena`: prints the report (a progress bar on `err` when `err_is_tty`).
-// Exit 0 when every game was played, 1 for bad options, 2 for a scenario or
-// policy that cannot be had, a file that cannot be written, or a game the
-// engine could not finish (the report still prints).
-int ArenaCommand(const ArenaOptions& options, const std::string& out_path, std::ostream& out,
-                 std::ostream& err, bool err_is_tty = false);
-// `impi arena merge FILE...`: the report of the games of shard files, the
-// same bytes as one unsharded run. Exit 2 for a file that cannot be read or
-// games that are not of one run.
-int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
-// `impi replay FILE --game K`: plays game K of an arena file again, prints
-// its step-by-step account and checks the end is the one recorded (exit 2
-// with the difference if not, or if there is no game K).
-int ReplayCommand(const std::string& file, int game, std::ostream& out, std::ostream& err);
-
 }  // namespace impi::arena
 
-#endif  // IMPI_CLIENTS_ARENA_ARENA_H_
+#endif  // IMPI_AI_ARENA_ARENA_H_

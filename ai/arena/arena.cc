@@ -1,4 +1,4 @@
-#include "clients/arena/arena.h"
+#include "ai/arena/arena.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,16 +24,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "ai/arena/match.h"
 #include "ai/mcts/levels.h"
-#include "clients/cli/commands.h"
-#include "clients/cli/explain.h"
-#include "clients/cli/request_io.h"
-#include "clients/cli/simulate.h"
-#include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/tsatf/british_resolution.h"
-#include "engine/rulesets/umpire.h"
-#include "service/convert.h"
+#include "engine/game/policy.h"
 
 namespace impi::arena {
 namespace {
@@ -43,60 +36,9 @@ using Json = nlohmann::ordered_json;
 constexpr int kMaxIterations = 1000000;
 constexpr int kMaxRolloutDepth = 100000;  // decisions a rollout plays (depth=)
 constexpr int kMaxPairedWidth = 64;        // actions a paired round plays (width=)
-// The dice streams of a game's seed, as clients/cli/simulate.cc draws them:
-// the engine's steps (one seed a step, drawn in turn) and the British policy.
-constexpr int kStepStream = 1;
-constexpr int kBritishStream = 2;
 
 const char* SideName(Side side) {
   return side == Side::kZulu ? "ZULU" : side == Side::kBritish ? "BRITISH" : "NONE";
-}
-
-// The start of every game: the built-in scenario through the service's
-// checked conversion, as `impi simulate` loads it.
-// A scenario not found by its name is looked up as <ruleset>_<name>, the
-// rule set by its short name ("patrol" -> "tsatf_patrol").
-absl::StatusOr<BattleState> LoadStart(const std::string& ruleset, const std::string& scenario) {
-  absl::StatusOr<v1::TableState> table = cli::LoadScenario(scenario);
-  for (const char* short_name : {"ferree", "tsatf", "empress", "pagano", "roarks"}) {
-    if (table.ok()) break;
-    absl::StatusOr<std::string> full = cli::RulesetName(short_name);
-    if (!full.ok() || *full != ruleset) continue;
-    absl::StatusOr<v1::TableState> prefixed =
-        cli::LoadScenario(absl::StrCat(short_name, "_", scenario));
-    if (prefixed.ok()) table = std::move(prefixed);
-  }
-  if (!table.ok()) {
-    return absl::FailedPreconditionError(absl::StrCat("--scenario: ", table.status().message()));
-  }
-  absl::StatusOr<BattleState> start = service::StateFromProto(*table);
-  if (!start.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("scenario ", scenario, ": ", start.status().message()));
-  }
-  if (start->ruleset != ruleset) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("scenario ", scenario, " is for ", start->ruleset, ", not ", ruleset));
-  }
-  if (start->ruleset == "TSATF_ZULU_CONTROL" &&
-      start->ParameterOr(tsatf::kResolveBritishParam, -1.0) < 0.0) {
-    // Nobody types in the British results: the engine resolves them.
-    start->parameters.push_back({tsatf::kResolveBritishParam, 1.0});
-  }
-  return start;
-}
-
-// The end of a game on the rule set's own scale.
-std::string ResultOf(const cli::GameRecord& g, const std::string& ruleset) {
-  if (ruleset == ferree::kRulesetId) {
-    if (g.victory != ferree::Victory::kNone) return ferree::VictoryName(g.victory);
-  } else if (!g.ending.empty()) {
-    return g.ending;
-  }
-  if (g.winner == Side::kZulu) return "Zulu victory";
-  if (g.winner == Side::kBritish) return "British victory";
-  if (g.draw) return "draw";
-  return g.capped ? "undecided at the turn cap" : "undecided";
 }
 
 FaultCounts Read(const PolicyFaults* f) {
@@ -525,16 +467,21 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
                                                    " shards for ", o.games,
                                                    " games (at most one shard a game)"));
   }
-  absl::StatusOr<std::string> ruleset = cli::RulesetName(o.ruleset);
-  if (!ruleset.ok()) return ruleset.status();
+  if (o.ruleset.empty()) {
+    // The first registered rule set.
+    const std::vector<const Ruleset*> all = AllRulesets();
+    if (all.empty()) return absl::FailedPreconditionError("no rule set is registered");
+    o.ruleset = std::string(all.front()->id());
+  }
+  absl::StatusOr<const Ruleset*> named = RulesetNamed(o.ruleset, "--ruleset");
+  if (!named.ok()) return named.status();
+  const Ruleset* rules = *named;
+  const std::string ruleset_id(rules->id());
+  const std::string* ruleset = &ruleset_id;
   absl::StatusOr<PolicySpec> zulu = ParsePolicy(o.zulu, "--zulu");
   if (!zulu.ok()) return zulu.status();
   absl::StatusOr<PolicySpec> british = ParsePolicy(o.british, "--british");
   if (!british.ok()) return british.status();
-  const Ruleset* rules = FindRuleset(*ruleset);
-  if (rules == nullptr) {
-    return absl::FailedPreconditionError(absl::StrCat(*ruleset, " is not implemented yet"));
-  }
   struct SideCheck {
     Side side;
     const PolicySpec& spec;
@@ -557,27 +504,21 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
           spec.kind == PolicyKind::kAgent ? " in this build" : ""));
     }
   }
-  if (o.scenario.empty()) {
-    absl::StatusOr<std::string> fallback = cli::DefaultScenario(*ruleset);
-    if (!fallback.ok()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("--scenario: ", fallback.status().message()));
-    }
-    o.scenario = *fallback;
+  if (!o.load_start) {
+    return absl::FailedPreconditionError("the arena has no way to load a scenario");
   }
-  absl::StatusOr<BattleState> start = LoadStart(*ruleset, o.scenario);
+  absl::StatusOr<BattleState> start = o.load_start(*rules, &o.scenario);
   if (!start.ok()) return start.status();
+  rules->ForMachinePlay(*start);
 
   const std::pair<int, int> range = ShardRange(o.shard, o.games);
   const int first = range.first;
   const int count = range.second - range.first;
-  cli::SimulateOptions base;
-  base.ruleset = *ruleset;
-  base.scenario = o.scenario;
+  MatchOptions base;
   base.turn_cap = o.turn_cap;
-  base.zulu_spec = *zulu;
-  base.british_spec = *british;
-  for (PolicySpec* spec : {&*base.zulu_spec, &*base.british_spec}) {
+  base.zulu = *zulu;
+  base.british = *british;
+  for (PolicySpec* spec : {&base.zulu, &base.british}) {
     spec->deadline = o.deadline;
     spec->cancelled = o.cancelled;
   }
@@ -600,11 +541,11 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
   auto worker = [&] {
     for (int k = next++; k < count && !stopped(); k = next++) {
       const int i = first + k;
-      cli::SimulateOptions so = base;
+      MatchOptions so = base;
       auto zulu_faults = std::make_shared<PolicyFaults>();
       auto british_faults = std::make_shared<PolicyFaults>();
-      so.zulu_spec->faults = zulu_faults;
-      so.british_spec->faults = british_faults;
+      so.zulu.faults = zulu_faults;
+      so.british.faults = british_faults;
       ArenaGame g;
       g.game = i;
       g.seed = o.seed + static_cast<uint64_t>(i);
@@ -613,17 +554,17 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
       g.zulu = absl::AsciiStrToLower(o.zulu);
       g.british = absl::AsciiStrToLower(o.british);
       g.turn_cap = o.turn_cap;
-      absl::StatusOr<cli::GameRecord> r = cli::PlayGame(*rules, *start, g.seed, so);
+      absl::StatusOr<MatchRecord> r = PlayMatch(*rules, *start, g.seed, so);
       if (r.ok()) {
         g.winner = r->winner;
-        g.draw = r->draw;
+        g.draw = r->draw();
         g.capped = r->capped;
         g.score = r->score;
-        g.result = ResultOf(*r, *ruleset);
+        g.result = r->result;
         g.turns = r->turns;
         g.steps = r->steps;
-        g.british_lost = r->british_lost;
-        g.zulu_lost = r->zulu_lost;
+        g.british_lost = r->report.british.lost;
+        g.zulu_lost = r->report.zulu.lost;
         g.british_choices = r->british_choices;
       } else {
         g.error = std::string(r.status().message());
@@ -672,202 +613,6 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
   games.reserve(count);
   for (std::optional<ArenaGame>& g : results) games.push_back(*std::move(g));
   return games;
-}
-
-int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostream& out,
-                 std::ostream& err, bool err_is_tty) {
-  std::ofstream file;
-  if (!out_path.empty()) {
-    file.open(out_path, std::ios::out | std::ios::trunc);
-    if (!file) {
-      err << "error: --out: cannot write " << out_path << "\n";
-      return cli::kExitError;
-    }
-  }
-  ProgressFn bar;
-  if (err_is_tty) {
-    bar = [&err](const Progress& p, const ArenaGame&) {
-      constexpr int kWidth = 40;
-      const int filled = p.total > 0 ? kWidth * p.done / p.total : kWidth;
-      err << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, ' ') << "] "
-          << p.done << "/" << p.total << " games  Zulu " << p.zulu_wins << "  British "
-          << p.british_wins << (p.done == p.total ? "\n" : "") << std::flush;
-    };
-  }
-  absl::StatusOr<std::vector<ArenaGame>> games =
-      RunArena(o, out_path.empty() ? nullptr : &file, bar);
-  if (!games.ok()) {
-    err << "error: " << games.status().message() << "\n";
-    return games.status().code() == absl::StatusCode::kInvalidArgument ? cli::kExitUsage
-                                                                       : cli::kExitError;
-  }
-  if (!out_path.empty()) {
-    file.close();
-    if (!file) {
-      err << "error: --out: writing " << out_path << " failed\n";
-      return cli::kExitError;
-    }
-  }
-  absl::StatusOr<ArenaReport> report = Summarise(*games);
-  if (!report.ok()) {
-    err << "error: " << report.status().message() << "\n";
-    return cli::kExitError;
-  }
-  constexpr int kErrorsShown = 5;
-  int shown = 0;
-  for (const ArenaGame& g : *games) {
-    if (!g.error.empty() && shown++ < kErrorsShown) {
-      err << "error: game " << g.game << ": " << g.error << "\n";
-    }
-  }
-  out << report->text;
-  return report->engine_errors > 0 ? cli::kExitError : cli::kExitOk;
-}
-
-namespace {
-
-// The games of one file of JSON lines; an error (to `err`) if it cannot be
-// read or parsed.
-std::optional<std::vector<ArenaGame>> ReadGameFile(const std::string& path, std::ostream& err) {
-  std::ifstream in(path);
-  if (!in) {
-    err << "error: cannot read " << path << "\n";
-    return std::nullopt;
-  }
-  absl::StatusOr<std::vector<ArenaGame>> games = ReadJsonLines(in, path);
-  if (!games.ok()) {
-    err << "error: " << games.status().message() << "\n";
-    return std::nullopt;
-  }
-  return std::move(*games);
-}
-
-}  // namespace
-
-int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
-  std::vector<ArenaGame> games;
-  for (const std::string& path : files) {
-    std::optional<std::vector<ArenaGame>> some = ReadGameFile(path, err);
-    if (!some.has_value()) return cli::kExitError;
-    for (ArenaGame& g : *some) games.push_back(std::move(g));
-  }
-  absl::StatusOr<ArenaReport> report = Summarise(games);
-  if (!report.ok()) {
-    err << "error: " << report.status().message() << "\n";
-    return cli::kExitError;
-  }
-  out << report->text;
-  return cli::kExitOk;
-}
-
-int ReplayCommand(const std::string& file, int game, std::ostream& out, std::ostream& err) {
-  std::optional<std::vector<ArenaGame>> games = ReadGameFile(file, err);
-  if (!games.has_value()) return cli::kExitError;
-  const ArenaGame* recorded = nullptr;
-  for (const ArenaGame& g : *games) {
-    if (g.game == game) recorded = &g;
-  }
-  if (recorded == nullptr) {
-    err << "error: --game: " << file << " has no game " << game << "\n";
-    return cli::kExitError;
-  }
-  if (!recorded->error.empty()) {
-    err << "note: game " << game << " ended with an engine error: " << recorded->error << "\n";
-  }
-  absl::StatusOr<PolicySpec> zulu = ParsePolicy(recorded->zulu, "zulu");
-  absl::StatusOr<PolicySpec> british = ParsePolicy(recorded->british, "british");
-  if (!zulu.ok() || !british.ok()) {
-    err << "error: " << (zulu.ok() ? british.status() : zulu.status()).message() << "\n";
-    return cli::kExitError;
-  }
-  absl::StatusOr<BattleState> start = LoadStart(recorded->ruleset, recorded->scenario);
-  if (!start.ok()) {
-    err << "error: " << start.status().message() << "\n";
-    return cli::kExitError;
-  }
-  const Ruleset* rules = FindRuleset(recorded->ruleset);
-  if (rules == nullptr) {
-    err << "error: " << recorded->ruleset << " is not implemented\n";
-    return cli::kExitError;
-  }
-
-  out << "impi replay: game " << recorded->game << " of " << file << ": " << recorded->ruleset
-      << ", scenario " << recorded->scenario << ", seed " << recorded->seed << ", Zulu "
-      << recorded->zulu << " vs British " << recorded->british << "\n";
-  cli::SimulateOptions so;
-  so.ruleset = recorded->ruleset;
-  so.scenario = recorded->scenario;
-  so.turn_cap = recorded->turn_cap;
-  so.zulu_spec = *zulu;
-  so.british_spec = *british;
-  so.british_script = &recorded->british_choices;
-  int step = 0;
-  absl::Status account = absl::OkStatus();
-  so.on_step = [&](const BattleState& s, const std::vector<Action>& actions, const DiceSpec& dice) {
-    out << "\n== step " << ++step << ", turn " << s.clock.turn;
-    for (const Action& a : actions) {
-      out << ", British " << ActionKindName(a.kind) << " " << a.unit_id
-          << (a.target_id.empty() ? "" : " ") << a.target_id;
-    }
-    out << "\n";
-    if (!account.ok()) return;
-    // The same step again with a full log, for its account.
-    absl::StatusOr<StepResult> r = RunAdvance(s, actions, *zulu, dice);
-    if (!r.ok()) {
-      account = r.status();
-      return;
-    }
-    v1::AdvanceResponse response;
-    service::StepResultToProto(*r, &response);
-    out << cli::ExplainAdvance(response);
-  };
-  absl::StatusOr<cli::GameRecord> r = cli::PlayGame(*rules, *start, recorded->seed, so);
-  if (!r.ok()) {
-    if (recorded->error == r.status().message()) {
-      out << "\nThe game ends with the engine error recorded: " << recorded->error << "\n";
-      return cli::kExitOk;
-    }
-    err << "error: the replay failed: " << r.status().message() << "\n";
-    return cli::kExitError;
-  }
-  if (!account.ok()) {
-    err << "error: the account of step " << step << " failed: " << account.message() << "\n";
-    return cli::kExitError;
-  }
-  std::vector<std::string> differ;
-  const std::string result = ResultOf(*r, recorded->ruleset);
-  if (r->winner != recorded->winner) {
-    differ.push_back(absl::StrCat("winner ", SideName(r->winner), ", recorded ",
-                                  SideName(recorded->winner)));
-  }
-  if (result != recorded->result) {
-    differ.push_back(absl::StrCat("result '", result, "', recorded '", recorded->result, "'"));
-  }
-  if (r->score != recorded->score) {
-    differ.push_back(absl::StrCat("score ", r->score, ", recorded ", recorded->score));
-  }
-  if (r->turns != recorded->turns || r->steps != recorded->steps) {
-    differ.push_back(absl::StrCat(r->turns, " turns and ", r->steps, " steps, recorded ",
-                                  recorded->turns, " and ", recorded->steps));
-  }
-  if (r->british_lost != recorded->british_lost || r->zulu_lost != recorded->zulu_lost) {
-    differ.push_back(absl::StrCat("figures lost British ", r->british_lost, " Zulu ", r->zulu_lost,
-                                  ", recorded ", recorded->british_lost, " and ",
-                                  recorded->zulu_lost));
-  }
-  if (r->british_choices.size() != recorded->british_choices.size()) {
-    differ.push_back(absl::StrCat(r->british_choices.size(), " British choices, recorded ",
-                                  recorded->british_choices.size()));
-  }
-  if (!differ.empty()) {
-    err << "error: game " << recorded->game << " does not replay as recorded: "
-        << absl::StrJoin(differ, "; ") << "\n";
-    return cli::kExitError;
-  }
-  out << "\nResult: " << result << " (winner " << SideName(r->winner) << ", score "
-      << absl::StrFormat("%+.3f", r->score) << ", " << r->turns << " turns, " << r->steps
-      << " steps): as recorded\n";
-  return cli::kExitOk;
 }
 
 }  // namespace impi::arena

@@ -1,4 +1,4 @@
-// engine/rulesets/wire.h: a rule set's own state to and from the contract.
+// engine/game/wire.h: a rule set's own state to and from the contract.
 //
 // Overview: the engine knows no protobuf. Each rule set that keeps state of
 // its own (BattleState::ruleset_state) has a small adapter beside it
@@ -18,17 +18,18 @@
 //
 // Thread safety: adapters are immutable and shared by all threads; the
 // registry functions are thread-safe (register before serving).
-#ifndef IMPI_ENGINE_RULESETS_WIRE_H_
-#define IMPI_ENGINE_RULESETS_WIRE_H_
+#ifndef IMPI_ENGINE_GAME_WIRE_H_
+#define IMPI_ENGINE_GAME_WIRE_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "impi/v1/table.pb.h"
 #include "impi/v1/umpire.pb.h"
 
@@ -51,6 +52,27 @@ class RulesetWire {
   // a value the message alone shows is wrong (an enum out of range); what
   // needs the state is the rule set's Ask's to check.
   virtual absl::Status QuestionFromProto(const v1::AskRequest& in, Question* out) const = 0;
+
+  // What a picture or an account of the table shows of the rule set's own
+  // state (the renderer, `impi advance --explain`), so that they name no
+  // rule set. A unit's umpire-only note: words appended to its label
+  // (" [right horn]", ", left-handed") and the unit it heads for.
+  struct UnitNote {
+    std::string label;
+    std::string target_id;
+  };
+  // The notes of the units of `state` that have any, by unit id. Default:
+  // none.
+  virtual std::map<std::string, UnitNote> UnitNotes(const v1::TableState& state) const {
+    (void)state;
+    return {};
+  }
+  // A clause on the table's own bookkeeping for a one-line account ("force
+  // pool 3, committed 2 of 6"), "" for none. Default: none.
+  virtual std::string TableNote(const v1::TableState& state) const {
+    (void)state;
+    return "";
+  }
 };
 
 // Checks that `in` asks a question of the rule set whose AskRequest.question
@@ -85,4 +107,4 @@ const RulesetWire* FindWire(std::string_view ruleset);
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_WIRE_H_
+#endif  // IMPI_ENGINE_GAME_WIRE_H_

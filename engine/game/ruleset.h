@@ -1,4 +1,4 @@
-// engine/rulesets/ruleset.h: the seam between the engine and each rule set.
+// engine/game/ruleset.h: the seam between the engine and each rule set.
 //
 // Overview: an immutable Ruleset (its tables, constants, scenarios) checks and
 // drives mutable BattleStates. It says who must act next and what kind of
@@ -9,7 +9,7 @@
 // game_state.h turns the dice a step consumes into explicit chance nodes for
 // search by replaying the step with the dice chosen so far.
 //
-// "One engine, two ways in": the driver (engine/rulesets/driver.h) applies
+// "One engine, two ways in": the driver (engine/game/driver.h) applies
 // the British actions, then, while a Zulu decision is awaited, asks the Zulu
 // policy for one of LegalActions(ZULU) and applies it, running the umpire's
 // procedure in between, until the British are awaited again; Ask settles one
@@ -19,7 +19,7 @@
 // Errors: INVALID_ARGUMENT with the field path ("state.units[3].kind: ...")
 // for bad input, FAILED_PRECONDITION for a valid state where the question or
 // action does not apply. A failed call may have changed `state`: callers
-// work on a copy (RunAdvance/RunAsk in engine/rulesets/umpire.h do).
+// work on a copy (RunAdvance/RunAsk in engine/game/umpire.h do).
 //
 // Usage:
 //   const Ruleset* rules = FindRuleset("FERREE_ISANDLWANA");
@@ -33,8 +33,8 @@
 //
 // Thread safety: Ruleset objects are immutable and shared by all threads. The
 // registry functions below are thread-safe; register before serving.
-#ifndef IMPI_ENGINE_RULESETS_RULESET_H_
-#define IMPI_ENGINE_RULESETS_RULESET_H_
+#ifndef IMPI_ENGINE_GAME_RULESET_H_
+#define IMPI_ENGINE_GAME_RULESET_H_
 
 #include <atomic>
 #include <chrono>
@@ -52,6 +52,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/state_hash.h"
+#include "engine/game/report.h"
 
 namespace impi {
 
@@ -200,6 +201,16 @@ class Question {
   std::shared_ptr<const void> payload_;
 };
 
+// The question every rule set takes (AskRequest.next_decision): the Zulu
+// decision the state awaits now, settled by the Zulu policy through the
+// same procedure as in play. The driver answers it (engine/game/driver.h,
+// Ask) without the rule set's Ask: FAILED_PRECONDITION where no Zulu
+// decision is awaited.
+struct NextDecision {
+  static constexpr const char* kRuleset = "any rule set";
+  static constexpr const char* kField = "next_decision";
+};
+
 // The question of rule set T in `q`: INVALID_ARGUMENT for an empty question
 // or one of another rule set (naming its member: "ferree: ...").
 template <typename T>
@@ -220,6 +231,10 @@ class Ruleset {
 
   // The contract's enum name, e.g. "TSATF_ZULU_CONTROL".
   virtual std::string_view id() const = 0;
+  // The name a player types for it on the command line ("tsatf"), lower
+  // case, and the prefix of its built-in scenarios' files
+  // ("tsatf_patrol": `--scenario patrol`).
+  virtual std::string_view short_name() const = 0;
   // The rules file this rule set implements.
   virtual std::string_view source() const = 0;
   // "full" or "planned".
@@ -232,7 +247,7 @@ class Ruleset {
 
   // --- The game interface: the service, the CLI, the tests, the doctrine and
   // the search all drive a battle through these. A rule set never calls a
-  // policy: the driver (engine/rulesets/driver.h) asks the policy for each
+  // policy: the driver (engine/game/driver.h) asks the policy for each
   // choice and applies it here.
 
   // Checks `action` against what `side` may do now, then applies it. A
@@ -333,6 +348,25 @@ class Ruleset {
     (void)state, (void)values, (void)names;
     return false;
   }
+  // --- Reporting: what a client says of a game, without naming the rule
+  // set (engine/game/report.h).
+
+  // A game from `start` to `end` (over, or stopped at a turn cap) in the
+  // rule set's own words. Default: no outcome of its own, no draw, the
+  // figures of every unit but the wagons (CountFigures), no lines.
+  virtual GameReport Report(const BattleState& start, const BattleState& end) const;
+  // Scenarios the rule set builds itself, beside the JSON ones built in
+  // (engine/scenarios/): their names, as --scenario takes them. Default:
+  // none.
+  virtual std::vector<std::string> ScenarioNames() const { return {}; }
+  // The scenario `name`, one of ScenarioNames(); NOT_FOUND otherwise.
+  virtual absl::StatusOr<BattleState> Scenario(std::string_view name) const;
+  // Makes `state` ready for a game with nobody at the table to type in
+  // what a player would (the arena, `impi simulate`): e.g. the engine
+  // resolves what the British player would otherwise report. Leaves what
+  // the caller set. Default: nothing.
+  virtual void ForMachinePlay(BattleState& state) const { (void)state; }
+
   // What `side` may know: umpire-only detail removed for the British.
   virtual BattleState View(const BattleState& state, Side side) const = 0;
   // Replaces what `viewer` cannot know with a sample consistent with its view.
@@ -359,7 +393,13 @@ absl::Status RegisterRuleset(std::unique_ptr<const Ruleset> ruleset);
 const Ruleset* FindRuleset(std::string_view id);
 // Every registered rule set, in the order registered.
 std::vector<const Ruleset*> AllRulesets();
+// The registered rule set a player names: its short name ("ferree") or its
+// id ("FERREE_ISANDLWANA"), in any case. INVALID_ARGUMENT naming `flag` and
+// listing the registered short names otherwise.
+absl::StatusOr<const Ruleset*> RulesetNamed(std::string_view name, std::string_view flag);
+// The registered rule sets' short names, "ferree, tsatf, empress".
+std::string RulesetShortNames();
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_RULESET_H_
+#endif  // IMPI_ENGINE_GAME_RULESET_H_

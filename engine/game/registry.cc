@@ -6,8 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "engine/rulesets/ruleset.h"
+#include "absl/strings/str_join.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 namespace {
@@ -52,6 +54,26 @@ std::vector<const Ruleset*> AllRulesets() {
   out.reserve(Registry().size());
   for (const auto& r : Registry()) out.push_back(r.get());
   return out;
+}
+
+absl::StatusOr<const Ruleset*> RulesetNamed(std::string_view name, std::string_view flag) {
+  const std::string lower = absl::AsciiStrToLower(std::string(name));
+  for (const Ruleset* r : AllRulesets()) {
+    if (lower == r->short_name() || lower == absl::AsciiStrToLower(std::string(r->id()))) return r;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(std::string(flag), ": '", std::string(name),
+                                                 "' is not a rule set (", RulesetShortNames(), ")"));
+}
+
+absl::StatusOr<BattleState> Ruleset::Scenario(std::string_view name) const {
+  return absl::NotFoundError(absl::StrCat(std::string(id()), " builds no scenario \"",
+                                          std::string(name), "\""));
+}
+
+std::string RulesetShortNames() {
+  std::vector<std::string> names;
+  for (const Ruleset* r : AllRulesets()) names.emplace_back(r->short_name());
+  return absl::StrJoin(names, ", ");
 }
 
 const char* ActionKindName(ActionKind kind) {

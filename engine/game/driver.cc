@@ -1,4 +1,4 @@
-#include "engine/rulesets/driver.h"
+#include "engine/game/driver.h"
 
 #include <string>
 
@@ -94,7 +94,20 @@ absl::Status Ask(const Ruleset& rules, BattleState& state, const Question& quest
                  const PolicySpec& zulu, Dice& dice, EventLog& log, int* decision) {
   const size_t mark = log.size();
   *decision = -1;
-  IMPI_RETURN_IF_ERROR(rules.Ask(state, question, dice, log, decision));
+  if (question.As<NextDecision>() != nullptr) {
+    // The decision awaited now: the Zulu policy settles it below.
+    const Awaiting awaiting = rules.AwaitsBrief(state);
+    if (awaiting.kind != AwaitKind::kZuluDecision) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "next_decision: the state awaits no Zulu decision (it awaits ",
+          awaiting.kind == AwaitKind::kGameOver ? "nothing: the game is over"
+                                                : awaiting.side == Side::kBritish ? "the British"
+                                                                                  : "the umpire",
+          ")"));
+    }
+  } else {
+    IMPI_RETURN_IF_ERROR(rules.Ask(state, question, dice, log, decision));
+  }
   ZuluChooser chooser(rules, zulu);
   IMPI_RETURN_IF_ERROR(chooser.Settle(state, dice, log, /*run=*/false));
   if (*decision < 0) {

@@ -1,0 +1,45 @@
+// clients/cli/arena_command.h: `impi arena`, `impi arena merge` and
+// `impi replay`, the arena (ai/arena/arena.h) on the command line.
+//
+// Overview: ArenaCommand runs an arena over a built-in scenario
+// (service/scenarios.h loads it) and prints the report, writing each game's
+// JSON line to --out; MergeCommand reports shard files as one run;
+// ReplayCommand plays one recorded game again with its step-by-step account
+// and checks it ends as recorded.
+//
+// Usage:
+//   arena::ArenaOptions o;  o.ruleset = "tsatf";  o.games = 20;
+//   int code = arena::ArenaCommand(o, "", std::cout, std::cerr);
+//
+// Thread safety: one command at a time; the rule sets and policies must be
+// registered first (impi::RegisterEverything).
+#ifndef IMPI_CLIENTS_CLI_ARENA_COMMAND_H_
+#define IMPI_CLIENTS_CLI_ARENA_COMMAND_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ai/arena/arena.h"
+
+namespace impi::arena {
+
+// `impi arena`: prints the report (a progress bar on `err` when `err_is_tty`).
+// Exit 0 when every game was played, 1 for bad options, 2 for a scenario or
+// policy that cannot be had, a file that cannot be written, or a game the
+// engine could not finish (the report still prints). Options without a
+// loader load the built-in scenarios (service::ScenarioStart).
+int ArenaCommand(const ArenaOptions& options, const std::string& out_path, std::ostream& out,
+                 std::ostream& err, bool err_is_tty = false);
+// `impi arena merge FILE...`: the report of the games of shard files, the
+// same bytes as one unsharded run. Exit 2 for a file that cannot be read or
+// games that are not of one run.
+int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
+// `impi replay FILE --game K`: plays game K of an arena file again, prints
+// its step-by-step account and checks the end is the one recorded (exit 2
+// with the difference if not, or if there is no game K).
+int ReplayCommand(const std::string& file, int game, std::ostream& out, std::ostream& err);
+
+}  // namespace impi::arena
+
+#endif  // IMPI_CLIENTS_CLI_ARENA_COMMAND_H_
