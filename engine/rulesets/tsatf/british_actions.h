@@ -30,12 +30,11 @@
 
 namespace impi::tsatf {
 
-class BritishActions {
+class BritishActions : private Section {
  public:
   BritishActions(Context& context, Creation& creation, Conversion& conversion,
                  Melee& melee, Movement& movement)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()),
-        creation_(creation), conversion_(conversion), melee_(melee),
+      : Section(context), creation_(creation), conversion_(conversion), melee_(melee),
         movement_(movement) {}
 
   // Applies one British action (validated against what the engine awaits).
@@ -50,10 +49,6 @@ class BritishActions {
   // The hits of a British unit's fire, rolled by the engine (designed).
   absl::Status RollBritishFire(const Action& a, const std::string& path, int* hits);
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Creation& creation_;
   Conversion& conversion_;
   Melee& melee_;

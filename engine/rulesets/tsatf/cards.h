@@ -30,10 +30,9 @@ namespace impi::tsatf {
 // hand) refuses such a unit: the one check for both.
 const char* HandRefusal(const Unit& u);
 
-class Cards {
+class Cards : private Section {
  public:
-  explicit Cards(Context& context)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()) {}
+  explicit Cards(Context& context) : Section(context) {}
 
   // A phase with its deck shuffled (3 red and 3 black), nobody acted.
   void StartPhase(Phase phase);
@@ -43,12 +42,6 @@ class Cards {
   CardColor Draw(bool movement);
   // "HAND": rolls the hand of an impi or a skirmishing regiment.
   absl::Status AssignHand(const std::string& unit_id);
-
- private:
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
 };
 
 }  // namespace impi::tsatf

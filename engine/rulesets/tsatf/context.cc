@@ -31,33 +31,31 @@ bool IsCavalry(const Unit& u) {
          u.kind == UnitKind::kNativeHorse;
 }
 
-int ImpisOnOrMarked(const BattleState& s) {
+namespace {
+
+// The Zulu forces of `kind` (IMPI or SKIRMISHERS) on the table, and the
+// perimeter markers that bring one (a marker that does not say what it
+// brings counts as an impi).
+int OnOrMarked(const BattleState& s, UnitKind kind) {
+  const bool skirmishers = kind == UnitKind::kSkirmishers;
   int n = 0;
   for (const Unit& u : s.units) {
-    if (u.side == Side::kZulu && u.kind == UnitKind::kImpi && u.OnTable()) ++n;
+    if (u.side == Side::kZulu && u.kind == kind && u.OnTable()) ++n;
   }
   for (const Point& p : s.points) {
     if (p.kind == PointKind::kPerimeter && p.marker != Marker::kNone &&
-        p.marked_force != ForceKind::kSkirmishers) {
+        (p.marked_force == ForceKind::kSkirmishers) == skirmishers) {
       ++n;
     }
   }
   return n;
 }
 
-int SkirmishersOnTable(const BattleState& s) {
-  int n = 0;
-  for (const Unit& u : s.units) {
-    if (u.side == Side::kZulu && u.kind == UnitKind::kSkirmishers && u.OnTable()) ++n;
-  }
-  for (const Point& p : s.points) {
-    if (p.kind == PointKind::kPerimeter && p.marker != Marker::kNone &&
-        p.marked_force == ForceKind::kSkirmishers) {
-      ++n;
-    }
-  }
-  return n;
-}
+}  // namespace
+
+int ImpisOnOrMarked(const BattleState& s) { return OnOrMarked(s, UnitKind::kImpi); }
+
+int SkirmishersOnTable(const BattleState& s) { return OnOrMarked(s, UnitKind::kSkirmishers); }
 
 bool RifleOnTable(const BattleState& s) {
   for (const Unit& u : s.units) {

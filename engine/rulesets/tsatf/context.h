@@ -145,6 +145,20 @@ class Context {
   EventLog& log_;
 };
 
+// What each section holds: the Context, and its state, dice and log by
+// their short names. A section derives from it (privately) and adds the
+// sections it calls.
+class Section {
+ protected:
+  explicit Section(Context& context)
+      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()) {}
+
+  Context& c_;
+  BattleState& s_;
+  Dice& dice_;
+  EventLog& log_;
+};
+
 }  // namespace impi::tsatf
 
 #endif  // IMPI_ENGINE_RULESETS_TSATF_CONTEXT_H_

@@ -27,11 +27,10 @@
 
 namespace impi::tsatf {
 
-class Conversion {
+class Conversion : private Section {
  public:
   Conversion(Context& context, Cards& cards, Creation& creation)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()),
-        cards_(cards), creation_(creation) {}
+      : Section(context), cards_(cards), creation_(creation) {}
 
   // CONVERSION OF LONE ZULU after `event`, by the British unit `british_id`.
   absl::Status LoneZulu(const std::string& unit_id, LoneZuluEvent event,
@@ -44,10 +43,6 @@ class Conversion {
   Vec2 ConversionPlace(const Unit& lone, const std::string& british_id);
   std::string ConvertLoneToImpi(const std::string& lone_id, const std::string& british_id);
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Cards& cards_;
   Creation& creation_;
 };

@@ -164,31 +164,26 @@ std::string Creation::PlaceImpi(const Vec2& at, int regiments, int point,
   c_.U(g.id).entry_point = point;
   std::string impi_id = g.id;
   s_.units.push_back(g);
+  // One of the impi's own units: a regiment or its induna.
+  auto member = [&](UnitKind kind, const char* name, int figures, const Vec2& offset) {
+    Unit m;
+    m.id = s_.NewUnitId("z");
+    m.side = Side::kZulu;
+    m.kind = kind;
+    m.name = name;
+    m.parent = impi_id;
+    m.figures.fit = figures;
+    m.figures.starting = figures;
+    m.leaders = 1;
+    m.position = where + offset;
+    return m;
+  };
   for (int i = 0; i < regiments; ++i) {
-    Unit r;
-    r.id = s_.NewUnitId("z");
-    r.side = Side::kZulu;
-    r.kind = UnitKind::kRegiment;
-    r.name = "regiment";
-    r.parent = impi_id;
-    r.figures.fit = kRegimentFigures;
-    r.figures.starting = kRegimentFigures;
-    r.leaders = 1;
-    r.position = where + members[i].offset;
+    Unit r = member(UnitKind::kRegiment, "regiment", kRegimentFigures, members[i].offset);
     c_.U(r.id).created_turn = c_.U(g.id).created_turn;
     s_.units.push_back(std::move(r));
   }
-  Unit induna;
-  induna.id = s_.NewUnitId("z");
-  induna.side = Side::kZulu;
-  induna.kind = UnitKind::kInduna;
-  induna.name = "induna";
-  induna.parent = impi_id;
-  induna.figures.fit = 1;
-  induna.figures.starting = 1;
-  induna.leaders = 1;
-  induna.position = where + members.back().offset;
-  s_.units.push_back(std::move(induna));
+  s_.units.push_back(member(UnitKind::kInduna, "induna", 1, members.back().offset));
   c_.Commit(regiments);
   ++c_.own().impis_created;
   c_.RecenterImpi(impi_id);

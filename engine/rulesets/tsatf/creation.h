@@ -39,11 +39,10 @@ namespace impi::tsatf {
 // appearance point make this one check.
 const char* AppearanceRefusal(const Point& p);
 
-class Creation {
+class Creation : private Section {
  public:
   Creation(Context& context, Cards& cards, Targets& targets)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()),
-        cards_(cards), targets_(targets) {}
+      : Section(context), cards_(cards), targets_(targets) {}
 
   // RANDOM CHANCE ON-FIELD at appearance point `number`.
   absl::Status TestAppearancePoint(int number, const std::string& trigger_unit);
@@ -70,10 +69,6 @@ class Creation {
  private:
   std::string PlaceImpi(const Vec2& at, int regiments, int point, const std::string& charger);
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Cards& cards_;
   Targets& targets_;
 };

@@ -30,10 +30,9 @@ namespace impi::tsatf {
 // FAILED_PRECONDITION at `path`.unit_id.
 absl::Status NotLockedInCloseCombat(const BattleState& s, const Unit& u, const std::string& path);
 
-class Melee {
+class Melee : private Section {
  public:
-  explicit Melee(Context& context)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()) {}
+  explicit Melee(Context& context) : Section(context) {}
 
   // Losses of a unit (`path` names the action for errors); below half it
   // tests morale.
@@ -50,12 +49,6 @@ class Melee {
   absl::Status BritishMorale(const std::string& british_id);
   absl::Status FightCloseCombat(const std::string& british_id, const std::string& path);
   absl::Status FightRemaining(const std::string& path);
-
- private:
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
 };
 
 }  // namespace impi::tsatf

@@ -38,12 +38,11 @@ namespace impi::tsatf {
 // the one check for both.
 const char* ZuluCardRefusal(const BattleState& s, const Unit& u);
 
-class Movement {
+class Movement : private Section {
  public:
   Movement(Context& context, Cards& cards, Targets& targets, Creation& creation,
            Melee& melee)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()), cards_(cards),
-        targets_(targets), creation_(creation), melee_(melee) {}
+      : Section(context), cards_(cards), targets_(targets), creation_(creation), melee_(melee) {}
 
   // A Zulu move card: every force and "this turn" marker tested, or moved
   // on the `last_card`.
@@ -62,10 +61,6 @@ class Movement {
  private:
   void TranslateForce(Unit& force, const Vec2& wanted);
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Cards& cards_;
   Targets& targets_;
   Creation& creation_;

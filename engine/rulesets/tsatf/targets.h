@@ -35,10 +35,9 @@ const char* TargetRefusal(const Unit& u);
 // refuses such a unit.
 const char* TemptingRefusal(const Unit& tempting);
 
-class Targets {
+class Targets : private Section {
  public:
-  explicit Targets(Context& context)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()) {}
+  explicit Targets(Context& context) : Section(context) {}
 
   // Target selection now; `move_distance` > 0 also applies the "cannot
   // reach the target but could reach another" temptation.
@@ -48,12 +47,6 @@ class Targets {
   // The nearest British unit to `from` (in sight only, if `visible_only`),
   // red coats first, ties diced for; "" when there is none.
   std::string NearestBritish(const Vec2& from, bool visible_only, Explanation* why);
-
- private:
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
 };
 
 }  // namespace impi::tsatf

@@ -38,12 +38,12 @@ namespace impi::tsatf {
 // moves left; with `prompt`, the prompt too (and the game's end said).
 Awaiting AwaitsOf(const BattleState& s, bool prompt);
 
-class TurnSequence {
+class TurnSequence : private Section {
  public:
   TurnSequence(Context& context, Cards& cards, Targets& targets, Creation& creation,
                Movement& movement, ZuluFire& fire)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()), cards_(cards),
-        targets_(targets), creation_(creation), movement_(movement), fire_(fire) {}
+      : Section(context), cards_(cards), targets_(targets), creation_(creation),
+        movement_(movement), fire_(fire) {}
 
   // Plays until the British are awaited; fills `awaiting` (as AwaitsOf
   // without the prompt, with the prompt when the game is over).
@@ -54,10 +54,6 @@ class TurnSequence {
  private:
   absl::Status EndOfTurn();
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Cards& cards_;
   Targets& targets_;
   Creation& creation_;

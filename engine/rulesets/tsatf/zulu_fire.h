@@ -25,11 +25,10 @@
 
 namespace impi::tsatf {
 
-class ZuluFire {
+class ZuluFire : private Section {
  public:
   ZuluFire(Context& context, Melee& melee)
-      : c_(context), s_(context.state()), dice_(context.dice()), log_(context.log()),
-        melee_(melee) {}
+      : Section(context), melee_(melee) {}
 
   // A Zulu fire card: which unit fires, and at whom.
   absl::Status FireCard();
@@ -38,10 +37,6 @@ class ZuluFire {
   // The hits of a Zulu unit's fire, rolled by the engine (designed).
   absl::Status ResolveZuluFire(const std::string& zulu_id, const std::string& british_id);
 
-  Context& c_;
-  BattleState& s_;
-  Dice& dice_;
-  EventLog& log_;
   Melee& melee_;
 };
 
