@@ -282,6 +282,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
                                EventLog& log, int* decision) const {
   IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
   const Question& q = *mine;
+  // Every field the question names is checked here, once (CheckQuestion).
   IMPI_RETURN_IF_ERROR(CheckQuestion(s, q));
   ZuluControl z(s, dice, log);
   size_t mark = log.size();
@@ -352,7 +353,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       break;
     }
     case QuestionKind::kHand: {
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       // The check play's AssignHand makes (HandRefusal), at the field.
       st = AtField(q, "unit_id", z.cards().AssignHand(q.unit_id));
       break;
@@ -360,7 +360,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
     case QuestionKind::kTarget:
     case QuestionKind::kZuluMove:
     case QuestionKind::kTemptation: {
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       const Unit* u = s.FindUnit(q.unit_id);
       // The check play makes: the forces a Zulu move card moves
       // (ZuluCardRefusal); the impis that choose a target (TargetRefusal,
@@ -385,7 +384,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       } else if (q.kind == QuestionKind::kZuluMove) {
         st = z.movement().MoveForce(q.unit_id);
       } else {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "tempting_unit_id"));
         // The check play's Tempt makes of the tempting unit (TemptingRefusal).
         st = AtField(q, "tempting_unit_id", z.targets().Tempt(q.unit_id, q.other_unit_id));
       }
@@ -394,7 +392,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
     case QuestionKind::kMoveTest: {
       bool now = false;
       if (!q.unit_id.empty()) {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
         const Unit* u = s.FindUnit(q.unit_id);
         if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
           return absl::FailedPreconditionError(absl::StrCat(
@@ -420,17 +417,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       st = z.fire().FireCard();
       break;
     case QuestionKind::kLoneZulu:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
-        return Bad("tsatf.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
-      }
-      if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
       st = AtField(q, "unit_id", z.conversion().LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id));
       break;
     case QuestionKind::kTestToStand:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       if (!q.other_unit_id.empty()) {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "charger_id"));
         // Play tests a regiment charged by a British unit on the table.
         const Unit* c = s.FindUnit(q.other_unit_id);
         if (c->side != Side::kBritish || !c->OnTable()) {
@@ -441,7 +431,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       st = AtField(q, "unit_id", z.conversion().TestToStand(q.unit_id, q.other_unit_id));
       break;
     case QuestionKind::kCriticalMorale:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       st = AtField(q, "unit_id", z.melee().CriticalMorale(q.unit_id));
       break;
     default:
