@@ -21,7 +21,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/melee.h"
 #include "engine/rulesets/tsatf/conversion.h"
 #include "engine/rulesets/tsatf/creation.h"

@@ -1,5 +1,5 @@
 // engine/rulesets/tsatf/tsatf_ruleset.h: TSATF "Zulu Control" behind the
-// engine seam (engine/rulesets/ruleset.h).
+// engine seam (engine/game/ruleset.h).
 //
 // Overview: TsatfRuleset checks a table state for Zulu Control, applies the
 // British actions and runs the Zulus with the umpire's procedure
@@ -25,7 +25,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::tsatf {
 

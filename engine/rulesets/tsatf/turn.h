@@ -24,7 +24,7 @@
 #define IMPI_ENGINE_RULESETS_TSATF_TURN_H_
 
 #include "absl/status/status.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/cards.h"
 #include "engine/rulesets/tsatf/creation.h"
 #include "engine/rulesets/tsatf/movement.h"

@@ -58,7 +58,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_actions.h"
 #include "engine/rulesets/tsatf/cards.h"
 #include "engine/rulesets/tsatf/melee.h"
