@@ -5,15 +5,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/tsatf/context.h"
 #include "engine/rulesets/tsatf/victory.h"
 
 namespace impi::ai {
 namespace {
 
+// A Zulu regiment of any kind (the units the force pool counts) on the
+// table with figures.
 bool ArmedZulu(const Unit& z) {
-  return z.side == Side::kZulu && z.OnTable() && z.figures.Present() > 0 &&
-         (z.kind == UnitKind::kRegiment || z.kind == UnitKind::kSkirmishers ||
-          z.kind == UnitKind::kRifleRegiment);
+  return tsatf::CountsInPool(z) && z.OnTable() && z.figures.Present() > 0;
 }
 
 double NearestArmedZulu(const BattleState& s, const Vec2& p) {

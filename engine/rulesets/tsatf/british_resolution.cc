@@ -1,7 +1,8 @@
 // engine/rulesets/tsatf/british_resolution.cc: the designed TSATF-style
 // resolution of British fire, Zulu fire, close combat, and the British test
 // to stand and critical morale (not in the source text; see
-// british_resolution.h), and the ZuluControl steps that apply them.
+// british_resolution.h). The steps that apply them are close_combat.h's,
+// zulu_fire.h's and british_actions.h's.
 #include "engine/rulesets/tsatf/british_resolution.h"
 
 #include <algorithm>
@@ -16,8 +17,8 @@
 #include "engine/game/table_reader.h"
 #include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
+#include "engine/rulesets/tsatf/context.h"
 #include "engine/rulesets/tsatf/victory.h"
-#include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi::tsatf {
 namespace {
@@ -79,17 +80,6 @@ bool D6Test(Dice& dice, int target, const char* table, const char* pass, const c
   const PrintedRow& row = r.Read(t, 1, 6, purpose, mods);
   r.Say(kDesignedNote);
   return row.value == 1 && r.last().total >= target;
-}
-
-Explanation Designed(const char* table, const std::string& row, const std::string& text) {
-  Explanation e;
-  e.rule.source = kSource;
-  e.rule.section = kSectionDesigned;
-  e.rule.table = table;
-  e.rule.row = row;
-  e.rule.designed = true;
-  e.text = text;
-  return e;
 }
 
 }  // namespace
@@ -502,157 +492,6 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
     }
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------
-// ZuluControl: applying the resolution.
-
-bool ZuluControl::Resolving() const { return ResolvesBritish(s_); }
-
-absl::Status ZuluControl::RollBritishFire(const Action& a, const std::string& path, int* hits) {
-  if (a.hits != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ".hits: ", a.hits, ": the engine rolls the hits (", kResolveBritishParam,
-        " = 1): send FIRE with no hits"));
-  }
-  const Unit* u = s_.FindUnit(a.unit_id);
-  const Unit* t = s_.FindUnit(a.target_id);
-  FireInput in;
-  std::string reason;
-  if (!BritishFireInput(s_, *u, *t, &in, &reason)) {
-    return absl::FailedPreconditionError(absl::StrCat(path, ".target_id: ", reason));
-  }
-  Explanation why;
-  *hits = FireHits(dice_, in, kTableBritishFire, &why);
-  Event& e = log_.Add(EventKind::kFired, Side::kBritish);
-  e.unit_ids = {a.unit_id};
-  e.target_id = a.target_id;
-  e.why = why;
-  e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", *hits, " hit(s).");
-  return absl::OkStatus();
-}
-
-absl::Status ZuluControl::ResolveZuluFire(const std::string& zulu_id, const std::string& british_id) {
-  const Unit* z = s_.FindUnit(zulu_id);
-  const Unit* b = s_.FindUnit(british_id);
-  if (z == nullptr || b == nullptr || !b->OnTable()) return absl::OkStatus();
-  Explanation why;
-  const int hits = FireHits(dice_, ZuluFireInput(s_, *z, *b), kTableZuluFire, &why);
-  Event& e = log_.Add(EventKind::kTableRoll, Side::kZulu);
-  e.unit_ids = {zulu_id};
-  e.target_id = british_id;
-  e.why = why;
-  e.announce = absl::StrCat("The Zulu fire of ", zulu_id, " at ", british_id, ": ", hits, " hit(s).");
-  if (hits > 0) return Casualties(british_id, hits, "zulu_fire", false);
-  return absl::OkStatus();
-}
-
-absl::Status ZuluControl::StandAgainstCharge(const std::string& british_id, const std::string& impi_id) {
-  Unit* b = s_.FindUnit(british_id);
-  if (b == nullptr || !b->OnTable() || b->side != Side::kBritish) return absl::OkStatus();
-  Explanation why;
-  const bool stands = BritishTestToStand(dice_, s_, *b, &why);
-  b = s_.FindUnit(british_id);
-  b->status.shaken = !stands;
-  Event& e = log_.Add(EventKind::kStandTest, Side::kBritish);
-  e.unit_ids = {british_id};
-  e.target_id = impi_id;
-  e.why = why;
-  e.announce = absl::StrCat(british_id, stands ? " stands against the charge of " : " wavers before the charge of ",
-                            impi_id, ".");
-  return absl::OkStatus();
-}
-
-absl::Status ZuluControl::BritishMorale(const std::string& british_id) {
-  Unit* b = s_.FindUnit(british_id);
-  if (b == nullptr || !b->OnTable()) return absl::OkStatus();
-  Explanation why;
-  const bool pass = BritishCriticalMorale(dice_, s_, *b, &why);
-  Event& e = log_.Add(EventKind::kMoraleTest, Side::kBritish);
-  e.unit_ids = {british_id};
-  e.why = why;
-  if (pass) {
-    e.announce = absl::StrCat(british_id, " is below half strength and holds.");
-    return absl::OkStatus();
-  }
-  e.announce = absl::StrCat(british_id, " is below half strength and routs off the table.");
-  b = s_.FindUnit(british_id);
-  b->off_table = true;
-  b->status.routed = true;
-  b->status.in_close_combat = false;
-  Event& g = log_.Add(EventKind::kUnitRemoved, Side::kBritish);
-  g.unit_ids = {british_id};
-  g.why = Designed(kTableBritishMorale, "", absl::StrCat(british_id, " routs off the table: its figures are lost to the patrol."));
-  g.announce = absl::StrCat(british_id, " routs off the table.");
-  return absl::OkStatus();
-}
-
-absl::Status ZuluControl::FightCloseCombat(const std::string& british_id, const std::string& path) {
-  Unit* b = s_.FindUnit(british_id);
-  if (b == nullptr || b->side != Side::kBritish || !b->OnTable()) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ".unit_id: '", british_id,
-                                                   "' is not a British unit on the table"));
-  }
-  if (!b->status.in_close_combat) {
-    return absl::FailedPreconditionError(absl::StrCat(path, ".unit_id: ", british_id,
-                                                      " is not in close combat (or has fought this turn)"));
-  }
-  std::vector<std::string> zulus;
-  int zulu_figures = 0;
-  for (const Unit* z : CloseCombatFoes(s_, *b)) {
-    zulus.push_back(z->id);
-    zulu_figures += z->figures.Present();
-  }
-  Explanation why;
-  const FightResult r = CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), &why);
-  Event& e = log_.Add(EventKind::kTableRoll, Side::kBritish);
-  e.unit_ids = {british_id};
-  e.unit_ids.insert(e.unit_ids.end(), zulus.begin(), zulus.end());
-  e.why = why;
-  e.announce = zulus.empty()
-                   ? absl::StrCat(british_id, " has no Zulu in contact: its fight is over.")
-                   : absl::StrCat("Close combat at ", british_id, ": the British lose ", r.british_lost,
-                                  ", the Zulus ", r.zulu_lost, ".");
-  // The Zulu losses fall on the largest regiment in the fight first.
-  std::map<std::string, int> zulu_losses;
-  std::map<std::string, int> left;
-  for (const std::string& id : zulus) left[id] = s_.FindUnit(id)->figures.Present();
-  for (int k = 0; k < r.zulu_lost; ++k) {
-    std::string best;
-    for (const std::string& id : zulus) {
-      if (left[id] > 0 && (best.empty() || left[id] > left[best])) best = id;
-    }
-    if (best.empty()) break;
-    --left[best];
-    ++zulu_losses[best];
-  }
-  if (Unit* bb = s_.FindUnit(british_id)) {
-    bb->status.in_close_combat = false;
-    bb->status.shaken = false;
-  }
-  for (const std::string& id : zulus) {
-    if (Unit* z = s_.FindUnit(id)) z->status.in_close_combat = false;
-  }
-  if (r.british_lost > 0) IMPI_RETURN_IF_ERROR(Casualties(british_id, r.british_lost, path, true));
-  for (const std::string& id : zulus) {
-    auto it = zulu_losses.find(id);
-    if (it == zulu_losses.end() || s_.FindUnit(id) == nullptr) continue;
-    IMPI_RETURN_IF_ERROR(Casualties(id, it->second, path, true));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status ZuluControl::FightRemaining(const std::string& path) {
-  std::vector<std::string> ids;
-  for (const Unit& u : s_.units) {
-    if (u.side == Side::kBritish && u.OnTable() && u.status.in_close_combat) ids.push_back(u.id);
-  }
-  for (const std::string& id : ids) {
-    const Unit* b = s_.FindUnit(id);
-    if (b == nullptr || !b->OnTable() || !b->status.in_close_combat) continue;
-    IMPI_RETURN_IF_ERROR(FightCloseCombat(id, path));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace impi::tsatf

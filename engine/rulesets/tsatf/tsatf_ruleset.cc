@@ -1,4 +1,6 @@
 // TsatfRuleset: the Zulu Control procedure behind the engine seam.
+#include "engine/rulesets/tsatf/tsatf_ruleset.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -8,8 +10,8 @@
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
-#include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 
 namespace impi::tsatf {
@@ -280,6 +282,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
                                EventLog& log, int* decision) const {
   IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
   const Question& q = *mine;
+  // Every field the question names is checked here, once (CheckQuestion).
   IMPI_RETURN_IF_ERROR(CheckQuestion(s, q));
   ZuluControl z(s, dice, log);
   size_t mark = log.size();
@@ -290,19 +293,19 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
         return absl::FailedPreconditionError(
             "tsatf.start_of_turn: the turn has already started (state.clock.phase is past START_OF_TURN)");
       }
-      st = z.StartOfTurn();
+      st = z.turn().StartOfTurn();
       break;
     case QuestionKind::kOnField: {
       const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
       if (p == nullptr) return Bad(Q(q, "point"), absl::StrCat("no appearance point ", q.point));
-      st = z.TestAppearancePoint(q.point, "");
+      st = z.creation().TestAppearancePoint(q.point, "");
       break;
     }
     case QuestionKind::kTableEdge:
-      st = z.TableEdge();
+      st = z.creation().TableEdge();
       break;
     case QuestionKind::kPerimeterPoint: {
-      int n = z.RollEntryPoint();
+      int n = z.creation().RollEntryPoint();
       if (n == 0) {
         return absl::FailedPreconditionError("tsatf.perimeter_point: every Zulu perimeter point already has a marker");
       }
@@ -316,7 +319,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
         const Point* p = s.FindPoint(PointKind::kAppearance, q.point);
         if (p == nullptr) return Bad(Q(q, "appearance_point"), absl::StrCat("no appearance point ", q.point));
         // The check play's TestAppearancePoint makes (AppearanceRefusal).
-        if (const char* no = ZuluControl::AppearanceRefusal(*p)) {
+        if (const char* no = AppearanceRefusal(*p)) {
           return absl::FailedPreconditionError(
               absl::StrCat("tsatf.impi_creation.appearance_point: appearance point ", q.point, ": ", no));
         }
@@ -342,7 +345,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
         return Bad(q.Path(),
                    "say where: appearance_point, perimeter_point or at");
       }
-      std::string id = z.CreateImpi(at, q.special, point, kind, "asked by the umpire");
+      std::string id = z.creation().CreateImpi(at, q.special, point, kind, "asked by the umpire");
       if (kind == PointKind::kAppearance && !id.empty() &&
           s.FindUnit(id)->kind == UnitKind::kImpi) {
         s.FindPoint(PointKind::kAppearance, point)->state = PointState::kSpent;
@@ -350,24 +353,22 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
       break;
     }
     case QuestionKind::kHand: {
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       // The check play's AssignHand makes (HandRefusal), at the field.
-      st = AtField(q, "unit_id", z.AssignHand(q.unit_id));
+      st = AtField(q, "unit_id", z.cards().AssignHand(q.unit_id));
       break;
     }
     case QuestionKind::kTarget:
     case QuestionKind::kZuluMove:
     case QuestionKind::kTemptation: {
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       const Unit* u = s.FindUnit(q.unit_id);
       // The check play makes: the forces a Zulu move card moves
       // (ZuluCardRefusal); the impis that choose a target (TargetRefusal,
       // made by UpdateTarget and Tempt too).
-      if (const char* no = q.kind == QuestionKind::kZuluMove ? z.ZuluCardRefusal(*u) : z.TargetRefusal(*u)) {
+      if (const char* no = q.kind == QuestionKind::kZuluMove ? ZuluCardRefusal(s, *u) : TargetRefusal(*u)) {
         return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
       }
       if (q.kind == QuestionKind::kTarget) {
-        st = AtField(q, "unit_id", z.UpdateTarget(q.unit_id, 0.0));
+        st = AtField(q, "unit_id", z.targets().UpdateTarget(q.unit_id, 0.0));
         if (st.ok() && log.size() == mark) {
           Event& e = log.Add(EventKind::kTargetKept, Side::kZulu);
           e.decision = true;
@@ -381,18 +382,16 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
                                     ": it is in sight, nothing is in the way and no other unit tempts it.");
         }
       } else if (q.kind == QuestionKind::kZuluMove) {
-        st = z.MoveForce(q.unit_id);
+        st = z.movement().MoveForce(q.unit_id);
       } else {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "tempting_unit_id"));
         // The check play's Tempt makes of the tempting unit (TemptingRefusal).
-        st = AtField(q, "tempting_unit_id", z.Tempt(q.unit_id, q.other_unit_id));
+        st = AtField(q, "tempting_unit_id", z.targets().Tempt(q.unit_id, q.other_unit_id));
       }
       break;
     }
     case QuestionKind::kMoveTest: {
       bool now = false;
       if (!q.unit_id.empty()) {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
         const Unit* u = s.FindUnit(q.unit_id);
         if (u->kind != UnitKind::kImpi && u->kind != UnitKind::kSkirmishers) {
           return absl::FailedPreconditionError(absl::StrCat(
@@ -400,7 +399,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
               ": only impis and skirmishing regiments test on Zulu move cards"));
         }
         // The forces a Zulu move card tests: the check play makes.
-        if (const char* no = z.ZuluCardRefusal(*u)) {
+        if (const char* no = ZuluCardRefusal(s, *u)) {
           return absl::FailedPreconditionError(absl::StrCat(Q(q, "unit_id"), ": ", q.unit_id, " ", no));
         }
       } else {
@@ -411,24 +410,17 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
               "tsatf.move_test.perimeter_point: perimeter point ", q.perimeter_point, " has no \"this turn\" marker"));
         }
       }
-      st = z.MoveTest(q.unit_id, q.perimeter_point, &now);
+      st = z.movement().MoveTest(q.unit_id, q.perimeter_point, &now);
       break;
     }
     case QuestionKind::kFireCard:
-      st = z.FireCard();
+      st = z.fire().FireCard();
       break;
     case QuestionKind::kLoneZulu:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      if (q.lone_zulu_event == LoneZuluEvent::kUnspecified) {
-        return Bad("tsatf.lone_zulu.event", "say whether the lone Zulu was fired at and missed, hit, or attacked");
-      }
-      if (!q.other_unit_id.empty()) IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "british_unit_id"));
-      st = AtField(q, "unit_id", z.LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id));
+      st = AtField(q, "unit_id", z.conversion().LoneZulu(q.unit_id, q.lone_zulu_event, q.other_unit_id));
       break;
     case QuestionKind::kTestToStand:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
       if (!q.other_unit_id.empty()) {
-        IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.other_unit_id, "charger_id"));
         // Play tests a regiment charged by a British unit on the table.
         const Unit* c = s.FindUnit(q.other_unit_id);
         if (c->side != Side::kBritish || !c->OnTable()) {
@@ -436,11 +428,10 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
                                                             " is not a British unit on the table: only they charge it"));
         }
       }
-      st = AtField(q, "unit_id", z.TestToStand(q.unit_id, q.other_unit_id));
+      st = AtField(q, "unit_id", z.conversion().TestToStand(q.unit_id, q.other_unit_id));
       break;
     case QuestionKind::kCriticalMorale:
-      IMPI_RETURN_IF_ERROR(NeedUnit(s, q, q.unit_id, "unit_id"));
-      st = AtField(q, "unit_id", z.CriticalMorale(q.unit_id));
+      st = AtField(q, "unit_id", z.melee().CriticalMorale(q.unit_id));
       break;
     default:
       return Bad("tsatf", "name the decision point: one of start_of_turn, on_field, table_edge, "
@@ -459,19 +450,6 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
   if (*decision < 0 && ev.size() > mark) *decision = static_cast<int>(ev.size() - 1);
   return absl::OkStatus();
 }
-
-namespace {
-
-// ZuluControl takes a mutable state; Awaits and AwaitsBrief only read it (no
-// copy: a copy of the state costs more than the answer).
-Awaiting AwaitsOf(const BattleState& state, bool prompt) {
-  Dice dice = Dice::Scripted({});
-  EventLog log(EventLog::kQuiet);
-  const ZuluControl z(const_cast<BattleState&>(state), dice, log);
-  return prompt ? z.Awaits() : z.AwaitsBrief();
-}
-
-}  // namespace
 
 Awaiting TsatfRuleset::Awaits(const BattleState& state) const { return AwaitsOf(state, true); }
 
@@ -559,7 +537,7 @@ namespace {
 
 // An appearance point the British do not know of: hidden and not yet tested
 // ("Appearance points may be hidden or visible to the British at the
-// Umpire's choice").
+// Context's choice").
 bool HiddenFromBritish(const Point& p) {
   return p.kind == PointKind::kAppearance && p.hidden &&
          (p.state == PointState::kUnspecified || p.state == PointState::kUntested);
@@ -616,12 +594,7 @@ constexpr double kPointByFeatureInches = 3.0;
 bool InOrBy(const Vec2& p, const std::vector<Vec2>& outline, double d) {
   if (PointInPolygon(p, outline)) return true;
   for (size_t i = 0; i < outline.size(); ++i) {
-    const Vec2& a = outline[i];
-    const Vec2& b = outline[(i + 1) % outline.size()];
-    const Vec2 ab = b - a;
-    const double len2 = ab.squaredNorm();
-    const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
-    if ((a + t * ab - p).norm() <= d) return true;
+    if (DistanceToSegment(p, outline[i], outline[(i + 1) % outline.size()]) <= d) return true;
   }
   return false;
 }

@@ -100,7 +100,7 @@ PatrolResult JudgePatrol(const BattleState& state, bool at_end);
 
 // Whether the patrol task has ended the game before the turn limit: a Zulu
 // victory. (The turn limit is applied at the end of the turn:
-// ZuluControl::EndOfTurn.)
+// TurnSequence::EndOfTurn, turn.h.)
 bool PatrolDecided(const BattleState& state);
 
 }  // namespace impi::tsatf
