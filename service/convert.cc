@@ -205,9 +205,14 @@ v1::Ruleset RulesetFromName(const std::string& name) {
   return r;
 }
 
+std::string RulesetIdOf(const v1::TableState& state) {
+  return state.ruleset() == v1::RULESET_UNSPECIFIED ? state.ruleset_id()
+                                                    : v1::Ruleset_Name(state.ruleset());
+}
+
 BattleState ToEngine(const v1::TableState& p) {
   BattleState s;
-  s.ruleset = p.ruleset() == v1::RULESET_UNSPECIFIED ? p.ruleset_id() : v1::Ruleset_Name(p.ruleset());
+  s.ruleset = RulesetIdOf(p);
   s.scenario = p.scenario();
   s.scale = Cast<Scale>(p.scale());
   s.table.width = p.table().width();

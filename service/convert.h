@@ -86,6 +86,9 @@ void ToProto(const Event& event, v1::Ruleset ruleset, v1::Event* out);
 
 // The contract's enum for a rule set's name; RULESET_UNSPECIFIED if unknown.
 v1::Ruleset RulesetFromName(const std::string& name);
+// The rule set a table names: its enum's name, or its ruleset_id where the
+// enum is unset ("" for neither).
+std::string RulesetIdOf(const v1::TableState& state);
 
 // Whole answers. The rule set for explanations is taken from result.state.
 void StepResultToProto(const StepResult& result, v1::AdvanceResponse* out);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/game/wire.h"
+#include "service/convert.h"
 
 namespace impi::cli {
 namespace {
@@ -202,7 +203,7 @@ std::string SummarizeState(const v1::TableState& state) {
                                  " Zulu units (", zulu_figures, " fit figures) on the table");
   if (marked > 0) absl::StrAppend(&out, "; ", marked, " entry markers");
   // The rule set's own bookkeeping, in its wire adapter's words.
-  if (const RulesetWire* wire = FindWire(v1::Ruleset_Name(state.ruleset()))) {
+  if (const RulesetWire* wire = FindWire(service::RulesetIdOf(state))) {
     const std::string note = wire->TableNote(state);
     if (!note.empty()) absl::StrAppend(&out, "; ", note);
   }
@@ -239,7 +240,11 @@ std::string ExplainDescribe(const v1::DescribeResponse& response) {
                   response.max_terrain_vertices(), " terrain vertices, ",
                   response.max_message_bytes(), " bytes per message\n");
   for (const v1::RulesetInfo& r : response.rulesets()) {
-    absl::StrAppend(&out, "  ", absl::StrFormat("%-20s", v1::Ruleset_Name(r.ruleset())), " ",
+    // A rule set the enum does not name, by its id.
+    const std::string name = r.ruleset() == v1::RULESET_UNSPECIFIED && !r.ruleset_id().empty()
+                                 ? r.ruleset_id()
+                                 : v1::Ruleset_Name(r.ruleset());
+    absl::StrAppend(&out, "  ", absl::StrFormat("%-20s", name), " ",
                     absl::StrFormat("%-8s", r.status()), " ", r.source(), "\n");
   }
   return out;

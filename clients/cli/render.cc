@@ -24,6 +24,7 @@
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
 #include "engine/game/wire.h"
+#include "service/convert.h"
 #include "impi/v1/umpire.pb.h"
 
 namespace impi::cli {
@@ -127,7 +128,7 @@ std::string FigureWords(const v1::Figures& f) {
 using GroupBook = RulesetWire::UnitNote;
 
 std::map<std::string, GroupBook> Bookkeeping(const v1::TableState& state) {
-  const RulesetWire* wire = FindWire(v1::Ruleset_Name(state.ruleset()));
+  const RulesetWire* wire = FindWire(service::RulesetIdOf(state));
   return wire != nullptr ? wire->UnitNotes(state) : std::map<std::string, GroupBook>{};
 }
 
@@ -501,7 +502,7 @@ void DrawMoves(const std::vector<v1::Event>& events, const Frame& f, std::ostrea
 
 std::string ClockWords(const v1::TableState& state) {
   std::string text = absl::StrCat(
-      state.scenario().empty() ? v1::Ruleset_Name(state.ruleset()) : state.scenario(), ": turn ",
+      state.scenario().empty() ? service::RulesetIdOf(state) : state.scenario(), ": turn ",
       std::max(1, state.clock().turn()), ", ",
       absl::AsciiStrToLower(v1::Phase_Name(state.clock().phase())));
   if (state.clock().time_of_day() > 0) {
