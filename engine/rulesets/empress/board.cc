@@ -205,7 +205,7 @@ void ApplyLosses(BattleState& s, int h, int killed) {
   // Designed (not in the source text): the leader falls when the unit is
   // down to half its figures.
   if (u.leaders > 0 && u.figures.fit * 2 <= u.figures.Starting()) {
-    MutableOwnState(s).units[static_cast<size_t>(h)].officer_killed = true;
+    MutableUnitState(s, u).officer_killed = true;
   }
 }
 

@@ -117,6 +117,14 @@ const EmpressUnit* UnitState(const BattleState& s, const Unit& u) {
 }
 
 EmpressUnit& MutableUnitState(BattleState& s, const Unit& u) {
+  // The usual case: the unit's handle holds its entry (its id there), in a
+  // state keyed to these units; no other entry need be looked at.
+  const ptrdiff_t at = &u - s.units.data();
+  if (EmpressState* own = const_cast<EmpressState*>(Held(s.ruleset_state));
+      own != nullptr && at >= 0 && static_cast<size_t>(at) < s.units.size() && own->ids.size() == s.units.size() &&
+      own->units.size() == s.units.size() && own->ids[static_cast<size_t>(at)] == u.id) {
+    return own->units[static_cast<size_t>(at)];
+  }
   EmpressState& own = MutableOwnState(s);
   const int h = HandleOf(s, u);
   if (h < 0) {

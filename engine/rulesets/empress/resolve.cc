@@ -80,13 +80,14 @@ bool FiresBeforeImpact(const Unit& u) {
 // close does so by a charge): walked in quarter inches.
 Vec2 AdvanceStoppingShort(const BattleState& snap, const Unit& u, const Vec2& to, double inches) {
   const double total = std::min(inches, Distance(u.position, to));
+  const double radius = UnitRadius(u);
   Vec2 at = u.position;
   for (double d = 0.25; d <= total + 1e-9; d += 0.25) {
     const Vec2 next = StepTowards(u.position, to, std::min(d, total));
     bool blocked = false;
     for (const Unit& e : snap.units) {
       if (e.side == u.side || !Active(e)) continue;
-      if (Distance(next, e.position) <= UnitRadius(u) + UnitRadius(e) + kContactSlack + 0.5) blocked = true;
+      if (Distance(next, e.position) <= radius + UnitRadius(e) + kContactSlack + 0.5) blocked = true;
     }
     if (blocked) break;
     at = next;
