@@ -21,6 +21,22 @@ namespace impi::empress {
 namespace {
 
 constexpr double kContactSlack = 0.5;
+
+// UnitState with Empress's own state fetched by the caller: a loop over the
+// units reads ruleset_state once (OwnState), not once a unit.
+const EmpressUnit* EntryOf(const EmpressState* own, const BattleState& s, const Unit& u) {
+  if (own == nullptr) return nullptr;
+  const ptrdiff_t h = &u - s.units.data();
+  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
+      own->ids[static_cast<size_t>(h)] == u.id) {
+    return &own->units[static_cast<size_t>(h)];
+  }
+  return UnitState(s, u);  // another state's unit, or units reordered since the state was keyed
+}
+
+// ProfileOf and FireRefusal with the own state fetched by the caller.
+Profile ProfileIn(const EmpressState* own, const BattleState& s, const Unit& u);
+Refusal FireRefusalIn(const EmpressState* own, const BattleState& s, const Unit& u);
 constexpr double kEdgeStep = 3.0;
 constexpr double kEdgeSpan = 36.0;
 constexpr int kMaxTargets = 3;
@@ -103,17 +119,17 @@ void EnemiesByDistance(const BattleState& s, const Unit& u, std::vector<const Un
 
 bool MayFire(const BattleState& s, const Unit& u) { return FireRefusal(s, u) == Refusal::kNone; }
 
-// Range and sight (FireAtRefusal without the firer's own state).
-Refusal RangeRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
-  const Profile p = ProfileOf(s, firer);
+// Range and sight (FireAtRefusal without the firer's own state); `p` is
+// the firer's profile.
+Refusal RangeRefusal(const BattleState& s, const Profile& p, const Unit& firer, const Unit& target) {
   const double d = Distance(firer.position, target.position);
   if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return Refusal::kOutOfRange;  // "N/A" at 0-10"
   if (d > p.range) return Refusal::kOutOfRange;
   return SightClear(s, firer.position, target.position) ? Refusal::kNone : Refusal::kNoSight;
 }
 
-bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
-  return RangeRefusal(s, firer, target) == Refusal::kNone;
+bool InRange(const BattleState& s, const Profile& p, const Unit& firer, const Unit& target) {
+  return RangeRefusal(s, p, firer, target) == Refusal::kNone;
 }
 
 Action Make(ActionKind kind, const Unit& u) {
@@ -257,7 +273,11 @@ void Horseman(Profile& p, Horse horse, MoraleClass morale) {
 
 }  // namespace
 
-Profile ProfileOf(const BattleState& s, const Unit& u) {
+Profile ProfileOf(const BattleState& s, const Unit& u) { return ProfileIn(OwnState(s), s, u); }
+
+namespace {
+
+Profile ProfileIn(const EmpressState* own, const BattleState& s, const Unit& u) {
   Profile p;
   if (ZuluKind(u.kind)) {
     p.mover = MoverType::kZulus;
@@ -267,7 +287,7 @@ Profile ProfileOf(const BattleState& s, const Unit& u) {
   switch (u.kind) {
     case UnitKind::kRegiment:
       Arm(p, Weapon::kMusketShotGun, 20);
-      if (const EmpressUnit* e = UnitState(s, u); e != nullptr && e->married) {
+      if (const EmpressUnit* e = EntryOf(own, s, u); e != nullptr && e->married) {
         p.morale = MoraleClass::kMarriedImpi;
       }
       break;
@@ -310,6 +330,8 @@ Profile ProfileOf(const BattleState& s, const Unit& u) {
   }
   return p;
 }
+
+}  // namespace
 
 double UnitRadius(const Unit& u) {
   switch (u.kind) {
@@ -384,10 +406,14 @@ const char* RefusalText(Refusal r) {
   return "may not";
 }
 
-Refusal FireRefusal(const BattleState& s, const Unit& u) {
+Refusal FireRefusal(const BattleState& s, const Unit& u) { return FireRefusalIn(OwnState(s), s, u); }
+
+namespace {
+
+Refusal FireRefusalIn(const EmpressState* own, const BattleState& s, const Unit& u) {
   if (!Active(u)) return Refusal::kNotOnTable;
-  if (ProfileOf(s, u).range <= 0.0) return Refusal::kNoWeapon;
-  const EmpressUnit* e = UnitState(s, u);
+  if (ProfileIn(own, s, u).range <= 0.0) return Refusal::kNoWeapon;
+  const EmpressUnit* e = EntryOf(own, s, u);
   if (e == nullptr) return Refusal::kNone;
   if (e->never_fire) return Refusal::kNeverFires;
   if (e->routing) return Refusal::kRouting;
@@ -398,11 +424,13 @@ Refusal FireRefusal(const BattleState& s, const Unit& u) {
   return Refusal::kNone;
 }
 
+}  // namespace
+
 Refusal FireAtRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
   if (const Refusal r = FireRefusal(s, firer); r != Refusal::kNone) return r;
   if (target.side == firer.side) return Refusal::kOwnSide;
   if (!Active(target)) return Refusal::kNotOnTable;
-  return RangeRefusal(s, firer, target);
+  return RangeRefusal(s, ProfileOf(s, firer), firer, target);
 }
 
 Refusal EvadeRefusal(const BattleState& s, const Unit& u) {
@@ -445,10 +473,11 @@ Command CommandOf(const BattleState& s, const Unit& u) {
   if (e != nullptr && e->command != Command::kNone) return e->command;
   if (!commands) return Command::kNone;
   // Designed default: no senior commander named, the first officer or induna.
+  const EmpressState* own = OwnState(s);
   const Unit* first = nullptr;
   for (const Unit& o : s.units) {
     if (o.side != u.side || !Active(o)) continue;
-    const EmpressUnit* oe = UnitState(s, o);
+    const EmpressUnit* oe = EntryOf(own, s, o);
     if (oe != nullptr && oe->command == Command::kSeniorCommander) return Command::kNone;
     if ((o.kind == UnitKind::kOfficer || o.kind == UnitKind::kInduna) && oe != nullptr &&
         oe->command == Command::kAide) {
@@ -486,8 +515,9 @@ bool NeedsOrder(const BattleState& s, const Unit& u) {
 }
 
 bool AnyNeedsOrder(const BattleState& s, Side side) {
+  const EmpressState* own = OwnState(s);
   for (const Unit& u : s.units) {
-    if (u.side == side && NeedsOrder(s, u)) return true;
+    if (u.side == side && NeedsOrderGiven(u, EntryOf(own, s, u))) return true;
   }
   return false;
 }
@@ -544,7 +574,7 @@ void UnitOptionsInto(const BattleState& s, const Unit& u, std::vector<Action>* o
     int n = 0;
     for (const Unit* t : enemies) {
       if (n >= kMaxTargets) break;
-      if (!InRange(s, u, *t)) continue;
+      if (!InRange(s, p, u, *t)) continue;
       Action a = Make(ActionKind::kFire, u);
       a.target_id = t->id;
       out.push_back(std::move(a));
@@ -600,9 +630,10 @@ struct Firer {
 // The units not of `side` that may fire, in the units' order, into `out`.
 void FirersAgainst(const BattleState& s, Side side, std::vector<Firer>* out) {
   out->clear();
+  const EmpressState* own = OwnState(s);
   for (const Unit& e : s.units) {
-    if (e.side == side || !MayFire(s, e)) continue;
-    out->push_back({e.position, ProfileOf(s, e).range});
+    if (e.side == side || FireRefusalIn(own, s, e) != Refusal::kNone) continue;
+    out->push_back({e.position, ProfileIn(own, s, e).range});
   }
 }
 
@@ -708,10 +739,11 @@ void PlaceOrder(const BattleState& s, std::vector<int>* handles) {
 }
 
 Outcome OutcomeOf(const BattleState& s) {
+  const EmpressState* own = OwnState(s);
   bool british = false, zulus = false;
   for (const Unit& u : s.units) {
     if (!Active(u) || !Fights(u)) continue;
-    const EmpressUnit* e = UnitState(s, u);
+    const EmpressUnit* e = EntryOf(own, s, u);
     const bool routing = e != nullptr && e->routing;
     const bool retiring = e != nullptr && e->Retiring();
     if (u.side == Side::kBritish && !routing) british = true;
@@ -719,7 +751,6 @@ Outcome OutcomeOf(const BattleState& s) {
   }
   if (!british) return Outcome::kZuluDecisive;
   if (!zulus) return Outcome::kBritishDecisive;
-  const EmpressState* own = OwnState(s);
   const int limit = static_cast<int>(ParameterOr<kMoveLimit>(s, 12));
   if (own == nullptr || own->move < limit || own->stage != Stage::kOver) return Outcome::kNone;
   std::optional<Vec2> obj = Objective(s);
@@ -728,7 +759,7 @@ Outcome OutcomeOf(const BattleState& s) {
   bool z = false, b = false;
   for (const Unit& u : s.units) {
     if (!Active(u) || !Fights(u) || Distance(u.position, *obj) > r + UnitRadius(u)) continue;
-    const EmpressUnit* e = UnitState(s, u);
+    const EmpressUnit* e = EntryOf(own, s, u);
     if (e != nullptr && (e->routing || e->Retiring())) continue;
     (u.side == Side::kZulu ? z : b) = true;
   }
@@ -851,8 +882,9 @@ Awaiting AwaitsOf(const BattleState& s, bool prompt) {
     const Side side = stage == Stage::kZuluOrders ? Side::kZulu : Side::kBritish;
     // Brief: who acts is all it says, settled by the first unit to order.
     bool any = false;
+    const EmpressState* own = OwnState(s);
     for (const Unit& u : s.units) {
-      if (u.side != side || !NeedsOrder(s, u)) continue;
+      if (u.side != side || !NeedsOrderGiven(u, EntryOf(own, s, u))) continue;
       any = true;
       if (!prompt) break;
       a.unit_ids.push_back(u.id);
@@ -908,9 +940,10 @@ std::vector<Action> EmpressRuleset::PlayableActions(const BattleState& s, Side s
   }
   // The unit with the least id among those that take an order (UnitOptions
   // lists nothing for the others, and something for every one of these).
+  const EmpressState* own = OwnState(s);
   const Unit* first = nullptr;
   for (const Unit& u : s.units) {
-    if (u.side != side || (first != nullptr && !IdBefore(s, u, *first)) || !NeedsOrder(s, u)) {
+    if (u.side != side || (first != nullptr && !IdBefore(s, u, *first)) || !NeedsOrderGiven(u, EntryOf(own, s, u))) {
       continue;
     }
     first = &u;
@@ -1017,9 +1050,10 @@ void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Ac
   // Whether the side has units still to order, and whether another of its
   // units was ordered before this one.
   bool all = true, earlier = false;
+  const EmpressState* own = OwnState(s);
   for (const Unit& o : s.units) {
     if (o.side != side) continue;
-    const EmpressUnit* oe = &o == &u ? &e : UnitState(s, o);
+    const EmpressUnit* oe = &o == &u ? &e : EntryOf(own, s, o);
     if (NeedsOrderGiven(o, oe)) all = false;
     if (&o != &u && oe != nullptr && oe->ordered) earlier = true;
     if (!all && earlier) break;
@@ -1087,12 +1121,13 @@ double EmpressRuleset::Score(const BattleState& s, Side side) const {
 double EmpressRuleset::Evaluate(const BattleState& s, Side side) const {
   if (IsOver(s)) return Score(s, side);
   double lost[3] = {0, 0, 0}, start[3] = {0, 0, 0};
+  const EmpressState* own = OwnState(s);
   for (const Unit& u : s.units) {
     if (!Fights(u)) continue;
     const int i = static_cast<int>(u.side);
     if (i < 1 || i > 2) continue;
     start[i] += u.figures.Starting();
-    const EmpressUnit* e = UnitState(s, u);
+    const EmpressUnit* e = EntryOf(own, s, u);
     lost[i] += (u.OnTable() && !(e != nullptr && e->routing)) ? u.figures.casualties : u.figures.Starting();
   }
   const double b = start[2] > 0 ? lost[2] / start[2] : 0, z = start[1] > 0 ? lost[1] / start[1] : 0;
