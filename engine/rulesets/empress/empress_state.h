@@ -158,7 +158,8 @@ struct EmpressState {
 // Empress's own state in BattleState::ruleset_state: nullptr if the state
 // has none. The mutable one makes it if absent and keys it to s.units
 // (EmpressState::KeyedTo; entries of units no longer on the table are
-// dropped). Callers fetch it once and keep the pointer, never once a unit.
+// dropped). A loop over the units fetches it once and reads the entries by
+// handle; UnitState reads it for one unit at a time.
 const EmpressState* OwnState(const BattleState& s);
 EmpressState& MutableOwnState(BattleState& s);
 
@@ -182,7 +183,8 @@ const std::string& IdAt(const EmpressState& own, int handle);
 const EmpressUnit* UnitState(const BattleState& s, const Unit& u);
 EmpressUnit& MutableUnitState(BattleState& s, const Unit& u);
 // The same by id, at the contract's edge (tests, the service's checks):
-// the unit must be on the state.
+// the unit must be on the state (MutableUnitState aborts, naming the id,
+// if it is not).
 const EmpressUnit* UnitState(const BattleState& s, const std::string& unit_id);
 EmpressUnit& MutableUnitState(BattleState& s, const std::string& unit_id);
 // The stage (kUnspecified if the state has none of its own).
