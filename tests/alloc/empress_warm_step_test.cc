@@ -17,8 +17,8 @@
 
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
 #include "gtest/gtest.h"
 #include "tests/conformance/scenario_cases.h"
 

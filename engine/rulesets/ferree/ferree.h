@@ -15,7 +15,7 @@
 // engine/rulesets/ferree/tables.h. Zulu choices (the plan, where a regiment
 // goes, prone or standing, an induna's order, a sniper's target, whether a
 // tray tests to charge a retiring unit) are made by the Zulu policy
-// registered for FERREE_ISANDLWANA (engine/rulesets/policy.h).
+// registered for FERREE_ISANDLWANA (engine/game/policy.h).
 //
 // How the turn is kept between calls (docs/ferree-engine.md):
 //   - clock.phase PRE_BATTLE: FerreeState.segment 0 = the plan is next, 1 =
@@ -66,7 +66,7 @@
 #include "engine/rulesets/ferree/ground.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 
@@ -808,7 +808,7 @@ class FerreeBattle {
   };
 };
 
-// The rule set behind engine/rulesets/ruleset.h.
+// The rule set behind engine/game/ruleset.h.
 class FerreeRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return kRulesetId; }
