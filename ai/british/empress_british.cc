@@ -23,7 +23,7 @@ int EmpressBritish::Order(const BattleState& s, const std::vector<Action>& optio
     for (int i : mine) {
       if (options[i].kind != ActionKind::kCharge) continue;
       const Unit* t = s.FindUnit(options[i].target_id);
-      const empress::EmpressUnit* te = t != nullptr ? empress::UnitState(s, t->id.str()) : nullptr;
+      const empress::EmpressUnit* te = t != nullptr ? empress::UnitState(s, *t) : nullptr;
       const bool retiring = te != nullptr && te->Retiring();
       if (t != nullptr && (retiring || empress::ConditionNow(s, *t) != empress::Condition::kSteady)) {
         if (why != nullptr) *why = "the horse charge a wavering Zulu unit";

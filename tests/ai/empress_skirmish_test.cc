@@ -83,7 +83,7 @@ TEST(EmpressSkirmish, TwoHundredSeededSkirmishesKeepTheRulesAndEnd) {
         const Unit* c = g->state().FindUnit(legal[i].unit_id);
         ASSERT_NE(c, nullptr);
         EXPECT_NE(CommandOf(g->state(), *c), Command::kNone);
-        EXPECT_EQ(UnitState(g->state(), c->id.str())->attached_to, legal[i].target_id);
+        EXPECT_EQ(IdAt(*OwnState(g->state()), UnitState(g->state(), *c)->attached_to), legal[i].target_id.str());
       }
       limbered += legal[i].kind == ActionKind::kLimber;
       ASSERT_TRUE(g->ApplyLegal(legal, i).ok()) << g->status();

@@ -65,7 +65,7 @@ void Order(BattleState& s, const std::string& id, OrderKind kind, const std::str
   empress::EmpressUnit& e = MutableUnitState(s, id);
   e.ordered = true;
   e.order.kind = kind;
-  e.order.target_id = target;
+  e.order.target = target.empty() ? empress::kNoUnit : s.UnitIndex(target);
   e.order.range_estimate = estimate;
 }
 
@@ -661,17 +661,16 @@ BattleState Renamed(const BattleState& s, uint32_t seed, std::map<std::string, s
   std::shuffle(fresh.begin(), fresh.end(), rng);
   for (size_t i = 0; i < s.units.size(); ++i) (*map)[s.units[i].id.str()] = fresh[i];
   BattleState r = s;
-  empress::EmpressState own;
-  own.stage = empress::OwnState(s)->stage;
-  own.move = empress::OwnState(s)->move;
+  // The bookkeeping is by handle (the units' places, unchanged): the same
+  // entries, under the units' new ids.
+  empress::EmpressState own = empress::MutableOwnState(r);
   for (Unit& u : r.units) {
     const std::string old = u.id.str();
     u.id = (*map)[old];
     u.name = (*map)[old];
-    empress::EmpressUnit e = *empress::UnitState(s, old);
-    if (!e.order.target_id.empty()) e.order.target_id = (*map)[e.order.target_id];
-    own.units[(*map)[old]] = e;
   }
+  for (size_t i = 0; i < r.units.size(); ++i) own.ids[i] = r.units[i].id;
+  empress::OrderIds(own);
   r.ruleset_state = std::move(own);
   return r;
 }

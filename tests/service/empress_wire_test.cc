@@ -19,23 +19,6 @@ namespace {
 
 v1::TableState Drift() {
   BattleState s = LoadScenario("empress");
-  EmpressState& own = MutableOwnState(s);
-  own.stage = Stage::kBritishOrders;
-  own.move = 4;
-  EmpressUnit& z = own.units["z1"];
-  z.ordered = true;
-  z.order.kind = OrderKind::kCharge;
-  z.order.target_id = "b_coy";
-  EmpressUnit& z2 = own.units["z2"];
-  z2.ordered = true;
-  z2.order.kind = OrderKind::kAdvance;
-  z2.order.to = Vec2(30.25, 27.5);
-  z2.tests_in_a_row = 2;
-  z2.failures_in_a_row = 1;
-  own.units["z3"].retire_moves_left = 2;
-  own.units["z3"].never_fire = true;
-  own.units["b_gatling"].gatling_jammed = true;
-  own.units["b_nnc"].permanently_shaken = true;
   Unit& gun = s.units.emplace_back();
   gun.id = "b_gun";
   gun.name = "7-pounder";
@@ -43,13 +26,30 @@ v1::TableState Drift() {
   gun.kind = UnitKind::kGun;
   gun.position = Vec2(36, 12);
   gun.figures.fit = 4;
-  EmpressUnit& g = own.units["b_gun"];
+  EmpressState& own = MutableOwnState(s);
+  own.stage = Stage::kBritishOrders;
+  own.move = 4;
+  EmpressUnit& z = MutableUnitState(s, "z1");
+  z.ordered = true;
+  z.order.kind = OrderKind::kCharge;
+  z.order.target = s.UnitIndex("b_coy");
+  EmpressUnit& z2 = MutableUnitState(s, "z2");
+  z2.ordered = true;
+  z2.order.kind = OrderKind::kAdvance;
+  z2.order.to = Vec2(30.25, 27.5);
+  z2.tests_in_a_row = 2;
+  z2.failures_in_a_row = 1;
+  MutableUnitState(s, "z3").retire_moves_left = 2;
+  MutableUnitState(s, "z3").never_fire = true;
+  MutableUnitState(s, "b_gatling").gatling_jammed = true;
+  MutableUnitState(s, "b_nnc").permanently_shaken = true;
+  EmpressUnit& g = MutableUnitState(s, "b_gun");
   g.ordered = true;
   g.order.kind = OrderKind::kFire;
-  g.order.target_id = "z4";
+  g.order.target = s.UnitIndex("z4");
   g.order.range_estimate = 24.5;  // ARTILLERY: the range the gunner announced
-  own.units["b_gatling"].limbered = true;
-  own.units["z_induna"].attached_to = "z4";  // COMMAND: joined z4 last move
+  MutableUnitState(s, "b_gatling").limbered = true;
+  MutableUnitState(s, "z_induna").attached_to = s.UnitIndex("z4");  // COMMAND: joined z4 last move
   v1::TableState p;
   service::ToProto(s, &p);
   return p;
@@ -68,7 +68,7 @@ TEST(EmpressWire, AStateRoundTripsThroughTheContract) {
   EXPECT_TRUE(UnitState(*back, "b_gatling")->gatling_jammed);
   EXPECT_EQ(UnitState(*back, "b_gun")->order.range_estimate, 24.5);
   EXPECT_TRUE(UnitState(*back, "b_gatling")->limbered);
-  EXPECT_EQ(UnitState(*back, "z_induna")->attached_to, "z4");
+  EXPECT_EQ(IdAt(*OwnState(*back), UnitState(*back, "z_induna")->attached_to), "z4");
   EXPECT_EQ(UnitState(*back, "z_induna")->command, Command::kSeniorCommander);
   EXPECT_EQ(OwnState(*back)->stage, Stage::kBritishOrders);
   v1::TableState again;
@@ -92,7 +92,7 @@ TEST(EmpressWire, TheBookkeepingGoesOnTheWireInIdOrder) {
     own.stage = Stage::kZuluOrders;
     std::vector<std::string> order = ids;
     if (reversed) std::reverse(order.begin(), order.end());
-    for (size_t i = 0; i < order.size(); ++i) own.units[order[i]].tests_in_a_row = 1;
+    for (size_t i = 0; i < order.size(); ++i) MutableUnitState(s, order[i]).tests_in_a_row = 1;
     return s;
   };
   const BattleState forward = made(false), backward = made(true);

@@ -48,7 +48,7 @@ std::vector<int> FirstUnitOptions(const std::vector<Action>& options) {
 }
 
 empress::Standing StandingOf(const BattleState& s, const Unit& u) {
-  const empress::EmpressUnit* e = empress::UnitState(s, u.id.str());
+  const empress::EmpressUnit* e = empress::UnitState(s, u);
   return e != nullptr && e->standing == empress::Standing::kAttack ? empress::Standing::kAttack
                                                                    : empress::Standing::kHold;
 }

@@ -1,7 +1,6 @@
 // EmpressRuleset::Ask: one decision point on its own. See question.h.
 #include <cmath>
 #include <limits>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -81,7 +80,7 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       ms.rocket = q->rocket;
       ms.caught_retiring_by_colonial_cavalry = q->caught_by_cavalry;
       IMPI_ASSIGN_OR_RETURN(const MoraleResult r, MoraleTest(dice, ms, &why));
-      EmpressUnit& e = MutableUnitState(s, u->id.str());
+      EmpressUnit& e = MutableUnitState(s, *u);
       e.tests_in_a_row = ms.tests_in_a_row;
       e.failures_in_a_row = r.outcome == MoraleOutcome::kOk ? 0 : e.failures_in_a_row + 1;
       // As play applies it (never pinned and retiring both).
@@ -97,7 +96,7 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
     case QuestionKind::kRetireRoute: {
       IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, RetireRouteRefusal(s, *u)));
       // As in play: retiring, away from the nearest enemy; routing, to the nearest edge.
-      const EmpressUnit* e = UnitState(s, u->id.str());
+      const EmpressUnit* e = UnitState(s, *u);
       const Unit* enemy = e->Retiring() ? NearestEnemy(s, *u) : nullptr;
       const std::vector<Vec2> route =
           SafestRoute(s, u->side, u->position, enemy != nullptr ? &enemy->position : nullptr);
@@ -144,7 +143,7 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       IMPI_RETURN_IF_ERROR(Refused(*q, "unit_id", name, FireRefusal(s, *u)));
       IMPI_RETURN_IF_ERROR(Refused(*q, "target_id", t->name.str().empty() ? t->id.str() : t->name.str(),
                                    FireAtRefusal(s, *u, *t)));
-      const EmpressUnit* e = UnitState(s, u->id.str());
+      const EmpressUnit* e = UnitState(s, *u);
       GatlingSituation g;
       g.range_inches = Distance(u->position, t->position);
       g.target_in_cover = TargetInCover(s, u->position, *t);
@@ -154,8 +153,8 @@ absl::Status EmpressRuleset::Ask(BattleState& s, const impi::Question& question,
       absl::StatusOr<GatlingResult> r = GatlingFire(dice, g, &why);
       if (!r.ok()) return NotHere(q->Path("unit_id"), std::string(r.status().message()));
       const std::string target = t->id.str(), target_name = t->name.str();
-      ApplyLosses(s, {{target, r->kills}});
-      MutableUnitState(s, u->id.str()).gatling_jammed = r->jams;
+      ApplyLosses(s, HandleOf(s, *t), r->kills);
+      MutableUnitState(s, *u).gatling_jammed = r->jams;
       Answer(log, EventKind::kFired, *s.FindUnit(u->id.str()), target, std::move(why), {},
              absl::StrCat(name, " fires ", r->dice_rolled, " dice at ", target_name, ": ", r->kills, " killed",
                           r->jams ? "; jammed for the next move" : ""),

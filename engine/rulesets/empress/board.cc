@@ -2,10 +2,12 @@
 #include "engine/rulesets/empress/board.h"
 
 #include <algorithm>
-#include <map>
 #include <string>
+#include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/empress_state.h"
 
@@ -52,13 +54,31 @@ bool BehindDefences(const BattleState& s, const Unit& u) {
   return false;
 }
 
+namespace {
+
+// The obstacle of a terrain outline (a polyline if `open`, else a polygon),
+// made once a thread and kept while an outline alike is asked for: the
+// terrain never changes in play, so a step makes none.
+const Obstacle& ObstacleOf(const std::vector<Vec2>& outline, bool open) {
+  thread_local std::vector<Obstacle> kept;
+  const Obstacle::Shape shape = open ? Obstacle::Shape::kPolyline : Obstacle::Shape::kPolygon;
+  for (const Obstacle& o : kept) {
+    if (o.shape == shape && o.vertices == outline) return o;
+  }
+  if (kept.size() >= 256) kept.clear();  // another table's: start afresh
+  kept.push_back(open ? Obstacle::Polyline(outline) : Obstacle::Polygon(outline));
+  return kept.back();
+}
+
+}  // namespace
+
 bool TargetInCover(const BattleState& s, const Vec2& from, const Unit& target) {
   for (const Terrain& t : s.terrain) {
     if (t.cover_class <= 0 || t.outline.size() < 2) continue;
     if (Polygon(t) && PointInPolygon(target.position, t.outline)) return true;
     if (t.open) {
       const double d = std::min(2.0 + UnitRadius(target), Distance(from, target.position));
-      if (SegmentHits(StepTowards(target.position, from, d), target.position, Obstacle::Polyline(t.outline))) {
+      if (SegmentHits(StepTowards(target.position, from, d), target.position, ObstacleOf(t.outline, true))) {
         return true;
       }
     }
@@ -83,6 +103,20 @@ bool BoxesClear(const std::vector<Vec2>& outline, const Vec2& a, const Vec2& b) 
          std::max(a.y(), b.y()) + kSlack < lo.y() || hi.y() + kSlack < std::min(a.y(), b.y());
 }
 
+// empress.linear_obstacle.<terrain id> (ParameterOr's first match), 1 when
+// not named: the name compared in place, none made.
+double LinearObstacleAgreed(const BattleState& s, const std::string& terrain_id) {
+  const absl::string_view prefix = kLinearObstaclePrefix;
+  for (const Parameter& p : s.parameters) {
+    const absl::string_view name = p.name;
+    if (name.size() == prefix.size() + terrain_id.size() && absl::StartsWith(name, prefix) &&
+        name.substr(prefix.size()) == terrain_id) {
+      return p.value;
+    }
+  }
+  return 1.0;
+}
+
 }  // namespace
 
 int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
@@ -90,8 +124,8 @@ int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
   for (const Terrain& t : s.terrain) {
     if (!t.open || t.outline.size() < 2 || BoxesClear(t.outline, a, b)) continue;
     // "Player agree on this before or during the game."
-    if (s.ParameterOr(absl::StrCat(kLinearObstaclePrefix, t.id), 1.0) == 0.0) continue;
-    if (SegmentHits(a, b, Obstacle::Polyline(t.outline))) ++n;
+    if (LinearObstacleAgreed(s, t.id) == 0.0) continue;
+    if (SegmentHits(a, b, ObstacleOf(t.outline, true))) ++n;
   }
   return n;
 }
@@ -99,7 +133,7 @@ int LinearObstacles(const BattleState& s, const Vec2& a, const Vec2& b) {
 bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
   for (const Terrain& t : s.terrain) {
     if (!t.blocks_los || t.outline.size() < 2 || BoxesClear(t.outline, a, b)) continue;
-    const Obstacle o = t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline);
+    const Obstacle& o = ObstacleOf(t.outline, t.open);
     if (!SegmentHits(a, b, o)) continue;
     if (Polygon(t) && (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline))) continue;
     return false;
@@ -108,7 +142,7 @@ bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
 }
 
 Condition ConditionNow(const BattleState& s, const Unit& u) {
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  const EmpressUnit* e = UnitState(s, u);
   if (e != nullptr && e->permanently_shaken) return Condition::kShaken;
   const int start = u.figures.Starting();
   return start > 0 ? ConditionFromLosses(start, u.figures.casualties) : Condition::kSteady;
@@ -140,7 +174,7 @@ MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u) {
     ms.senior_commander_attached |= CommandOf(s, o) == Command::kSeniorCommander;
     ms.witch_doctor_in_contact |= op.witch_doctor;
   }
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  const EmpressUnit* e = UnitState(s, u);
   ms.officer_killed = e != nullptr && e->officer_killed;
   ms.condition = ConditionNow(s, u);
   ms.tests_in_a_row = (e != nullptr ? e->tests_in_a_row : 0) + 1;
@@ -162,23 +196,26 @@ bool ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e) {
   return r.outcome == MoraleOutcome::kPinned && !e.Retiring() && !e.routing;
 }
 
-void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses) {
-  for (const auto& [id, k] : losses) {
-    Unit* u = s.FindUnit(id);
-    if (u == nullptr) continue;
-    const int lost = std::min(k, u->figures.fit);
-    u->figures.fit -= lost;
-    u->figures.casualties += lost;
-    // Designed (not in the source text): the leader falls when the unit is
-    // down to half its figures.
-    if (u->leaders > 0 && u->figures.fit * 2 <= u->figures.Starting()) {
-      MutableUnitState(s, id).officer_killed = true;
-    }
+void ApplyLosses(BattleState& s, int h, int killed) {
+  if (h < 0 || static_cast<size_t>(h) >= s.units.size()) return;
+  Unit& u = s.units[static_cast<size_t>(h)];
+  const int lost = std::min(killed, u.figures.fit);
+  u.figures.fit -= lost;
+  u.figures.casualties += lost;
+  // Designed (not in the source text): the leader falls when the unit is
+  // down to half its figures.
+  if (u.leaders > 0 && u.figures.fit * 2 <= u.figures.Starting()) {
+    MutableUnitState(s, u).officer_killed = true;
   }
 }
 
 void SyncStatus(BattleState& s) {
-  for (Unit& u : s.units) SyncUnitStatus(u, UnitState(s, u.id.str()));
+  if (OwnState(s) == nullptr) {
+    for (Unit& u : s.units) SyncUnitStatus(u, nullptr);
+    return;
+  }
+  const EmpressState& own = MutableOwnState(s);
+  for (size_t h = 0; h < s.units.size(); ++h) SyncUnitStatus(s.units[h], &own.units[h]);
 }
 
 void SyncUnitStatus(Unit& u, const EmpressUnit* e) {

@@ -6,7 +6,6 @@
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
 #define IMPI_ENGINE_RULESETS_EMPRESS_BOARD_H_
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -59,10 +58,19 @@ MoraleSituation MoraleSituationOf(const BattleState& s, const Unit& u);
 // caller places them. Play and Ask both apply a test's result with this.
 bool ApplyLastingMorale(const MoraleResult& r, EmpressUnit& e);
 
-// Takes `losses` (unit id -> figures killed) off the units, at most their
-// fit figures; the leader falls when a unit is down to half its figures
-// (designed: "-1 unit officer killed").
-void ApplyLosses(BattleState& s, const std::map<std::string, int>& losses);
+// Takes `killed` figures off the unit with handle `h`, at most its fit
+// figures; the leader falls when a unit is down to half its figures
+// (designed: "-1 unit officer killed"), checked even when none is killed.
+void ApplyLosses(BattleState& s, int h, int killed);
+
+// The caller's override of the designed parameter `kName` (empress.h), or
+// `fallback`: BattleState::ParameterOr by a name made a std::string once,
+// not once a call.
+template <const char* kName>
+double ParameterOr(const BattleState& s, double fallback) {
+  static const std::string* const name = new std::string(kName);
+  return s.ParameterOr(*name, fallback);
+}
 
 // Mirrors the rule set's own state into each unit's shared status and stance.
 void SyncStatus(BattleState& s);

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
-#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -22,6 +21,22 @@ namespace impi::empress {
 namespace {
 
 constexpr double kContactSlack = 0.5;
+
+// UnitState with Empress's own state fetched by the caller: a loop over the
+// units reads ruleset_state once (OwnState), not once a unit.
+const EmpressUnit* EntryOf(const EmpressState* own, const BattleState& s, const Unit& u) {
+  if (own == nullptr) return nullptr;
+  const ptrdiff_t h = &u - s.units.data();
+  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
+      own->ids[static_cast<size_t>(h)] == u.id) {
+    return &own->units[static_cast<size_t>(h)];
+  }
+  return UnitState(s, u);  // another state's unit, or units reordered since the state was keyed
+}
+
+// ProfileOf and FireRefusal with the own state fetched by the caller.
+Profile ProfileIn(const EmpressState* own, const BattleState& s, const Unit& u);
+Refusal FireRefusalIn(const EmpressState* own, const BattleState& s, const Unit& u);
 constexpr double kEdgeStep = 3.0;
 constexpr double kEdgeSpan = 36.0;
 constexpr int kMaxTargets = 3;
@@ -52,13 +67,9 @@ bool BritishKind(UnitKind k) {
   }
 }
 
-double Param(const BattleState& s, const char* name, double fallback) {
-  return s.ParameterOr(name, fallback);
-}
-
 std::optional<Vec2> Objective(const BattleState& s) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const double x = Param(s, kObjectiveX, nan), y = Param(s, kObjectiveY, nan);
+  const double x = ParameterOr<kObjectiveX>(s, nan), y = ParameterOr<kObjectiveY>(s, nan);
   if (std::isnan(x) || std::isnan(y)) return std::nullopt;
   return Vec2(x, y);
 }
@@ -72,48 +83,53 @@ int MaxReach(MoverType m) {
   }
 }
 
-// The units of `side` (all units: kUnspecified) in id order.
-std::vector<const Unit*> SortedById(const BattleState& s, Side side = Side::kUnspecified) {
-  std::vector<const Unit*> out;
-  out.reserve(s.units.size());
-  for (const Unit& u : s.units) {
-    if (side == Side::kUnspecified || u.side == side) out.push_back(&u);
+// The units of `side` (all units: kUnspecified) in id order, into `out`:
+// by the state's id order when it is keyed to its units (no id compared),
+// else by the ids themselves.
+void SortedById(const BattleState& s, Side side, std::vector<const Unit*>* out) {
+  out->clear();
+  const EmpressState* own = OwnState(s);
+  if (own != nullptr && own->KeyedTo(s)) {
+    for (const int h : own->by_id) {
+      const Unit& u = s.units[static_cast<size_t>(h)];
+      if (side == Side::kUnspecified || u.side == side) out->push_back(&u);
+    }
+    return;
   }
-  // Tables list their units in id order as often as not: then there is
-  // nothing to sort.
-  auto by_id = [](const Unit* a, const Unit* b) { return a->id.str() < b->id.str(); };
-  if (!std::is_sorted(out.begin(), out.end(), by_id)) std::sort(out.begin(), out.end(), by_id);
-  return out;
+  for (const Unit& u : s.units) {
+    if (side == Side::kUnspecified || u.side == side) out->push_back(&u);
+  }
+  const IdLess less;
+  std::stable_sort(out->begin(), out->end(), [&](const Unit* a, const Unit* b) { return less(a->id, b->id); });
 }
 
-// Enemies of `u` that it could target, nearest first (ties by id).
-std::vector<const Unit*> EnemiesByDistance(const BattleState& s, const Unit& u) {
-  std::vector<const Unit*> out;
-  out.reserve(s.units.size());  // one allocation, not one per doubling
+// Enemies of `u` that it could target, nearest first (ties by id), into
+// `out`.
+void EnemiesByDistance(const BattleState& s, const Unit& u, std::vector<const Unit*>* out) {
+  out->clear();
   for (const Unit& e : s.units) {
-    if (e.side != u.side && Active(e)) out.push_back(&e);
+    if (e.side != u.side && Active(e)) out->push_back(&e);
   }
-  std::sort(out.begin(), out.end(), [&](const Unit* a, const Unit* b) {
+  std::sort(out->begin(), out->end(), [&](const Unit* a, const Unit* b) {
     const double da = Distance(a->position, u.position), db = Distance(b->position, u.position);
     if (da != db) return da < db;
-    return a->id.str() < b->id.str();
+    return IdBefore(s, *a, *b);
   });
-  return out;
 }
 
 bool MayFire(const BattleState& s, const Unit& u) { return FireRefusal(s, u) == Refusal::kNone; }
 
-// Range and sight (FireAtRefusal without the firer's own state).
-Refusal RangeRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
-  const Profile p = ProfileOf(s, firer);
+// Range and sight (FireAtRefusal without the firer's own state); `p` is
+// the firer's profile.
+Refusal RangeRefusal(const BattleState& s, const Profile& p, const Unit& firer, const Unit& target) {
   const double d = Distance(firer.position, target.position);
   if (p.ordnance == Ordnance::kRocket && ArtilleryBand(d) == 0) return Refusal::kOutOfRange;  // "N/A" at 0-10"
   if (d > p.range) return Refusal::kOutOfRange;
   return SightClear(s, firer.position, target.position) ? Refusal::kNone : Refusal::kNoSight;
 }
 
-bool InRange(const BattleState& s, const Unit& firer, const Unit& target) {
-  return RangeRefusal(s, firer, target) == Refusal::kNone;
+bool InRange(const BattleState& s, const Profile& p, const Unit& firer, const Unit& target) {
+  return RangeRefusal(s, p, firer, target) == Refusal::kNone;
 }
 
 Action Make(ActionKind kind, const Unit& u) {
@@ -123,19 +139,21 @@ Action Make(ActionKind kind, const Unit& u) {
   return a;
 }
 
-Order OrderOf(const Action& a) {
+// The order an action gives, its target by handle.
+Order OrderOf(const BattleState& s, const Action& a) {
+  const int target = a.target_id.empty() ? kNoUnit : s.UnitIndex(a.target_id);
   Order o;
   switch (a.kind) {
     case ActionKind::kPass: o.kind = OrderKind::kHold; break;
     case ActionKind::kFire:
       o.kind = OrderKind::kFire;
-      o.target_id = a.target_id;
+      o.target = target;
       o.range_estimate = a.range_estimate;
       break;
-    case ActionKind::kCharge: o.kind = OrderKind::kCharge; o.target_id = a.target_id; break;
+    case ActionKind::kCharge: o.kind = OrderKind::kCharge; o.target = target; break;
     case ActionKind::kOrder:
       o.kind = OrderKind::kStanding;
-      o.target_id = a.target_id;
+      o.target = target;
       o.standing = static_cast<Standing>(a.point);
       break;
     case ActionKind::kLimber: o.kind = OrderKind::kLimber; break;
@@ -143,7 +161,7 @@ Order OrderOf(const Action& a) {
     case ActionKind::kMove:
       if (!a.target_id.empty()) {
         o.kind = OrderKind::kAttach;
-        o.target_id = a.target_id;
+        o.target = target;
       } else {
         o.kind = a.point == 1 ? OrderKind::kEvade : OrderKind::kAdvance;
         o.to = a.to;
@@ -207,17 +225,18 @@ absl::Status CheckCommand(const BattleState& s, const Unit& u, const EmpressUnit
                                     "table commander or his aide\")");
     }
   }
-  if (!e.attached_to.empty()) {
+  if (e.attached_to != kNoUnit) {
     if (CommandOf(s, u) == Command::kNone) {
       return Bad(path + ".attached_to", "only the senior commander or his aide attaches himself to a unit (COMMAND)");
     }
-    const Unit* t = s.FindUnit(e.attached_to);
-    if (t == nullptr) return Bad(path + ".attached_to", absl::StrCat("no unit has id \"", e.attached_to, "\""));
+    const std::string& id = IdAt(*OwnState(s), e.attached_to);
+    const Unit* t = UnitAt(s, e.attached_to);
+    if (t == nullptr) return Bad(path + ".attached_to", absl::StrCat("no unit has id \"", id, "\""));
     if (t->side != u.side || !Fights(*t)) {
-      return Bad(path + ".attached_to", absl::StrCat("\"", e.attached_to, "\" is not a fighting unit of his side"));
+      return Bad(path + ".attached_to", absl::StrCat("\"", id, "\" is not a fighting unit of his side"));
     }
   }
-  if (e.order.kind == OrderKind::kStanding && e.order.target_id != e.attached_to) {
+  if (e.order.kind == OrderKind::kStanding && e.order.target != e.attached_to) {
     return Bad(path + ".order.target_id", "a standing order is changed only in the unit he is attached to (COMMAND)");
   }
   return absl::OkStatus();
@@ -254,7 +273,11 @@ void Horseman(Profile& p, Horse horse, MoraleClass morale) {
 
 }  // namespace
 
-Profile ProfileOf(const BattleState& s, const Unit& u) {
+Profile ProfileOf(const BattleState& s, const Unit& u) { return ProfileIn(OwnState(s), s, u); }
+
+namespace {
+
+Profile ProfileIn(const EmpressState* own, const BattleState& s, const Unit& u) {
   Profile p;
   if (ZuluKind(u.kind)) {
     p.mover = MoverType::kZulus;
@@ -264,7 +287,7 @@ Profile ProfileOf(const BattleState& s, const Unit& u) {
   switch (u.kind) {
     case UnitKind::kRegiment:
       Arm(p, Weapon::kMusketShotGun, 20);
-      if (const EmpressUnit* e = UnitState(s, u.id.str()); e != nullptr && e->married) {
+      if (const EmpressUnit* e = EntryOf(own, s, u); e != nullptr && e->married) {
         p.morale = MoraleClass::kMarriedImpi;
       }
       break;
@@ -307,6 +330,8 @@ Profile ProfileOf(const BattleState& s, const Unit& u) {
   }
   return p;
 }
+
+}  // namespace
 
 double UnitRadius(const Unit& u) {
   switch (u.kind) {
@@ -381,10 +406,14 @@ const char* RefusalText(Refusal r) {
   return "may not";
 }
 
-Refusal FireRefusal(const BattleState& s, const Unit& u) {
+Refusal FireRefusal(const BattleState& s, const Unit& u) { return FireRefusalIn(OwnState(s), s, u); }
+
+namespace {
+
+Refusal FireRefusalIn(const EmpressState* own, const BattleState& s, const Unit& u) {
   if (!Active(u)) return Refusal::kNotOnTable;
-  if (ProfileOf(s, u).range <= 0.0) return Refusal::kNoWeapon;
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  if (ProfileIn(own, s, u).range <= 0.0) return Refusal::kNoWeapon;
+  const EmpressUnit* e = EntryOf(own, s, u);
   if (e == nullptr) return Refusal::kNone;
   if (e->never_fire) return Refusal::kNeverFires;
   if (e->routing) return Refusal::kRouting;
@@ -395,17 +424,19 @@ Refusal FireRefusal(const BattleState& s, const Unit& u) {
   return Refusal::kNone;
 }
 
+}  // namespace
+
 Refusal FireAtRefusal(const BattleState& s, const Unit& firer, const Unit& target) {
   if (const Refusal r = FireRefusal(s, firer); r != Refusal::kNone) return r;
   if (target.side == firer.side) return Refusal::kOwnSide;
   if (!Active(target)) return Refusal::kNotOnTable;
-  return RangeRefusal(s, firer, target);
+  return RangeRefusal(s, ProfileOf(s, firer), firer, target);
 }
 
 Refusal EvadeRefusal(const BattleState& s, const Unit& u) {
   if (!Active(u)) return Refusal::kNotOnTable;
   if (u.side != Side::kZulu) return Refusal::kNotZulu;
-  if (const EmpressUnit* e = UnitState(s, u.id.str())) {
+  if (const EmpressUnit* e = UnitState(s, u)) {
     if (e->routing) return Refusal::kRouting;
     if (e->Retiring()) return Refusal::kRetiring;
     if (e->pinned) return Refusal::kPinned;
@@ -418,7 +449,7 @@ Refusal EvadeRefusal(const BattleState& s, const Unit& u) {
 Refusal MoraleTestRefusal(const BattleState& s, const Unit& u, bool caught_by_cavalry, RocketEffect rocket) {
   if (!Active(u)) return Refusal::kNotOnTable;
   if (!Fights(u)) return Refusal::kNoMoraleOfItsOwn;
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  const EmpressUnit* e = UnitState(s, u);
   if (e != nullptr && e->routing) return Refusal::kRouting;
   if (caught_by_cavalry && !(u.side == Side::kZulu && e != nullptr && e->Retiring())) {
     return Refusal::kNotRetiringZulu;
@@ -430,7 +461,7 @@ Refusal MoraleTestRefusal(const BattleState& s, const Unit& u, bool caught_by_ca
 Refusal RetireRouteRefusal(const BattleState& s, const Unit& u) {
   if (!Active(u)) return Refusal::kNotOnTable;
   if (!Fights(u)) return Refusal::kNoMoraleOfItsOwn;
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  const EmpressUnit* e = UnitState(s, u);
   if (e == nullptr || !(e->routing || e->Retiring())) return Refusal::kNeitherRetiringNorRouting;
   return Refusal::kNone;
 }
@@ -438,21 +469,22 @@ Refusal RetireRouteRefusal(const BattleState& s, const Unit& u) {
 Command CommandOf(const BattleState& s, const Unit& u) {
   const bool commands = u.kind == UnitKind::kOfficer || u.kind == UnitKind::kInduna;
   if (!commands && u.kind != UnitKind::kRunner) return Command::kNone;
-  const EmpressUnit* e = UnitState(s, u.id.str());
+  const EmpressUnit* e = UnitState(s, u);
   if (e != nullptr && e->command != Command::kNone) return e->command;
   if (!commands) return Command::kNone;
   // Designed default: no senior commander named, the first officer or induna.
+  const EmpressState* own = OwnState(s);
   const Unit* first = nullptr;
   for (const Unit& o : s.units) {
     if (o.side != u.side || !Active(o)) continue;
-    const EmpressUnit* oe = UnitState(s, o.id.str());
+    const EmpressUnit* oe = EntryOf(own, s, o);
     if (oe != nullptr && oe->command == Command::kSeniorCommander) return Command::kNone;
     if ((o.kind == UnitKind::kOfficer || o.kind == UnitKind::kInduna) && oe != nullptr &&
         oe->command == Command::kAide) {
       continue;
     }
     if ((o.kind == UnitKind::kOfficer || o.kind == UnitKind::kInduna) &&
-        (first == nullptr || o.id.str() < first->id.str())) {
+        (first == nullptr || IdBefore(s, o, *first))) {
       first = &o;
     }
   }
@@ -460,9 +492,9 @@ Command CommandOf(const BattleState& s, const Unit& u) {
 }
 
 const Unit* AttachedTo(const BattleState& s, const Unit& u) {
-  const EmpressUnit* e = UnitState(s, u.id.str());
-  if (e == nullptr || e->attached_to.empty() || CommandOf(s, u) == Command::kNone) return nullptr;
-  const Unit* t = s.FindUnit(e->attached_to);
+  const EmpressUnit* e = UnitState(s, u);
+  if (e == nullptr || e->attached_to == kNoUnit || CommandOf(s, u) == Command::kNone) return nullptr;
+  const Unit* t = UnitAt(s, e->attached_to);
   return t != nullptr && Active(*t) && t->side == u.side ? t : nullptr;
 }
 
@@ -479,31 +511,40 @@ bool NeedsOrderGiven(const Unit& u, const EmpressUnit* e) {
 
 bool NeedsOrder(const BattleState& s, const Unit& u) {
   if (!Active(u)) return false;
-  return NeedsOrderGiven(u, UnitState(s, u.id.str()));
+  return NeedsOrderGiven(u, UnitState(s, u));
 }
 
 bool AnyNeedsOrder(const BattleState& s, Side side) {
+  const EmpressState* own = OwnState(s);
   for (const Unit& u : s.units) {
-    if (u.side == side && NeedsOrder(s, u)) return true;
+    if (u.side == side && NeedsOrderGiven(u, EntryOf(own, s, u))) return true;
   }
   return false;
 }
 
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
   std::vector<Action> out;
-  if (!Active(u)) return out;
-  const EmpressUnit* e = UnitState(s, u.id.str());
-  if (!NeedsOrderGiven(u, e)) return out;
-  out.reserve(16);  // the usual list, without growing it a few times over
+  UnitOptionsInto(s, u, &out);
+  return out;
+}
+
+void UnitOptionsInto(const BattleState& s, const Unit& u, std::vector<Action>* options) {
+  std::vector<Action>& out = *options;
+  out.clear();
+  if (!Active(u)) return;
+  const EmpressUnit* e = UnitState(s, u);
+  if (!NeedsOrderGiven(u, e)) return;
   const Profile p = ProfileOf(s, u);
   const Standing standing = e != nullptr && e->standing == Standing::kAttack ? Standing::kAttack : Standing::kHold;
   out.push_back(Make(ActionKind::kPass, u));
-  const std::vector<const Unit*> enemies = EnemiesByDistance(s, u);
+  // Scratch kept by the thread: listing options allocates nothing once warm.
+  thread_local std::vector<const Unit*> enemies;
+  EnemiesByDistance(s, u, &enemies);
   if (!Fights(u)) {
     // COMMAND: attached to a unit this move, the senior commander or his
     // aide may change its standing order.
     if (const Unit* t = AttachedTo(s, u)) {
-      const EmpressUnit* te = UnitState(s, t->id.str());
+      const EmpressUnit* te = UnitState(s, *t);
       const bool attack = te != nullptr && te->standing == Standing::kAttack;
       Action a = Make(ActionKind::kOrder, u);
       a.target_id = t->id;
@@ -512,14 +553,14 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     }
     // A commander, runner or witch doctor joins one of the nearest units of
     // his side (the senior commander or aide attaches himself to it).
-    std::vector<const Unit*> friends;
-    friends.reserve(s.units.size());
+    thread_local std::vector<const Unit*> friends;
+    friends.clear();
     for (const Unit& f : s.units) {
       if (&f != &u && f.side == u.side && Active(f) && Fights(f)) friends.push_back(&f);
     }
     std::sort(friends.begin(), friends.end(), [&](const Unit* a, const Unit* b) {
       const double da = Distance(a->position, u.position), db = Distance(b->position, u.position);
-      return da != db ? da < db : a->id.str() < b->id.str();
+      return da != db ? da < db : IdBefore(s, *a, *b);
     });
     for (size_t i = 0; i < friends.size() && i < 4; ++i) {
       Action a = Make(ActionKind::kMove, u);
@@ -527,13 +568,13 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
       a.to = friends[i]->position;
       out.push_back(std::move(a));
     }
-    return out;
+    return;
   }
   if (MayFire(s, u)) {
     int n = 0;
     for (const Unit* t : enemies) {
       if (n >= kMaxTargets) break;
-      if (!InRange(s, u, *t)) continue;
+      if (!InRange(s, p, u, *t)) continue;
       Action a = Make(ActionKind::kFire, u);
       a.target_id = t->id;
       out.push_back(std::move(a));
@@ -576,7 +617,6 @@ std::vector<Action> UnitOptions(const BattleState& s, const Unit& u) {
     out.push_back(std::move(a));
   }
   if (gun) out.push_back(Make(limbered ? ActionKind::kUnlimber : ActionKind::kLimber, u));
-  return out;
 }
 
 namespace {
@@ -587,25 +627,25 @@ struct Firer {
   double range;
 };
 
-// The units not of `side` that may fire, in the units' order.
-std::vector<Firer> FirersAgainst(const BattleState& s, Side side) {
-  std::vector<Firer> out;
+// The units not of `side` that may fire, in the units' order, into `out`.
+void FirersAgainst(const BattleState& s, Side side, std::vector<Firer>* out) {
+  out->clear();
+  const EmpressState* own = OwnState(s);
   for (const Unit& e : s.units) {
-    if (e.side == side || !MayFire(s, e)) continue;
-    out.push_back({e.position, ProfileOf(s, e).range});
+    if (e.side == side || FireRefusalIn(own, s, e) != Refusal::kNone) continue;
+    out->push_back({e.position, ProfileIn(own, s, e).range});
   }
-  return out;
 }
 
-// RouteClearance against firers found once (SafestRoute weighs several
-// paths against the same enemy).
-double ClearanceFrom(const std::vector<Firer>& firers, const std::vector<Vec2>& path) {
+// RouteClearance of the path path[0..n) against firers found once
+// (SafestEdgePoint weighs several paths against the same enemy).
+double ClearanceFrom(const std::vector<Firer>& firers, const Vec2* path, size_t n) {
   double best = std::numeric_limits<double>::infinity();
   for (const Firer& f : firers) {
-    for (size_t i = 0; i + 1 < path.size(); ++i) {
+    for (size_t i = 0; i + 1 < n; ++i) {
       best = std::min(best, SegmentDistance(f.at, path[i], path[i + 1]) - f.range);
     }
-    if (path.size() == 1) best = std::min(best, Distance(f.at, path[0]) - f.range);
+    if (n == 1) best = std::min(best, Distance(f.at, path[0]) - f.range);
   }
   return best;
 }
@@ -613,10 +653,12 @@ double ClearanceFrom(const std::vector<Firer>& firers, const std::vector<Vec2>& 
 }  // namespace
 
 double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path) {
-  return ClearanceFrom(FirersAgainst(s, side), path);
+  thread_local std::vector<Firer> firers;
+  FirersAgainst(s, side, &firers);
+  return ClearanceFrom(firers, path.data(), path.size());
 }
 
-std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from, const Vec2* away_from) {
+Vec2 SafestEdgePoint(const BattleState& s, Side side, const Vec2& from, const Vec2* away_from) {
   const double w = s.table.width, h = s.table.height;
   // The nearest edge: 0 west, 1 east, 2 low y, 3 high y (ties in that order);
   // retiring "away from enemy", the nearest of the edges that lie away from
@@ -629,31 +671,39 @@ std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from,
     if (away.squaredNorm() > 0 && outward[i].dot(away) <= 0) continue;
     if (edge < 0 || d[i] < d[edge]) edge = i;
   }
-  std::vector<Vec2> ends;
-  for (double off = -kEdgeSpan; off <= kEdgeSpan + 1e-9; off += kEdgeStep) {
+  // The points kEdgeStep apart within kEdgeSpan either way (25 at most).
+  constexpr int kMostEnds = 2 * static_cast<int>(kEdgeSpan / kEdgeStep) + 1;
+  Vec2 ends[kMostEnds + 1];
+  int count = 0;
+  for (double off = -kEdgeSpan; off <= kEdgeSpan + 1e-9 && count <= kMostEnds; off += kEdgeStep) {
     Vec2 p = edge == 0 ? Vec2(0, from.y() + off)
              : edge == 1 ? Vec2(w, from.y() + off)
              : edge == 2 ? Vec2(from.x() + off, 0)
                          : Vec2(from.x() + off, h);
     p = ClampToTable(p, w, h);
     bool dup = false;
-    for (const Vec2& q : ends) dup |= Distance(p, q) < 1e-9;
-    if (!dup) ends.push_back(p);
+    for (int i = 0; i < count; ++i) dup |= Distance(p, ends[i]) < 1e-9;
+    if (!dup) ends[count++] = p;
   }
-  std::vector<Vec2> best = {from, ends.front()};
+  Vec2 best = ends[0];
   double best_clear = -std::numeric_limits<double>::infinity(), best_len = 0;
-  const std::vector<Firer> firers = FirersAgainst(s, side);
-  for (const Vec2& end : ends) {
-    std::vector<Vec2> path = {from, end};
-    const double clear = ClearanceFrom(firers, path), len = Distance(from, end);
+  thread_local std::vector<Firer> firers;
+  FirersAgainst(s, side, &firers);
+  for (int i = 0; i < count; ++i) {
+    const Vec2 path[2] = {from, ends[i]};
+    const double clear = ClearanceFrom(firers, path, 2), len = Distance(from, ends[i]);
     const bool tie = clear == best_clear || std::abs(clear - best_clear) <= 1e-9;  // both infinite: a tie
     if ((!tie && clear > best_clear) || (tie && len < best_len - 1e-9)) {
-      best = path;
+      best = ends[i];
       best_clear = clear;
       best_len = len;
     }
   }
   return best;
+}
+
+std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from, const Vec2* away_from) {
+  return {from, SafestEdgePoint(s, side, from, away_from)};
 }
 
 const Unit* NearestEnemy(const BattleState& s, const Unit& u) {
@@ -663,7 +713,7 @@ const Unit* NearestEnemy(const BattleState& s, const Unit& u) {
     if (e.side == u.side || !Active(e)) continue;
     const double de = Distance(e.position, u.position);
     // Ties by place (PlaceLess), never by id.
-    if (de < d || (de == d && best != nullptr && PlaceLess(e, *best))) {
+    if (de < d || (de == d && best != nullptr && PlaceLess(s, e, *best))) {
       d = de;
       best = &e;
     }
@@ -671,31 +721,29 @@ const Unit* NearestEnemy(const BattleState& s, const Unit& u) {
   return best;
 }
 
-bool PlaceLess(const Unit& a, const Unit& b) {
+bool PlaceLess(const BattleState& s, const Unit& a, const Unit& b) {
   if (a.position.x() != b.position.x()) return a.position.x() < b.position.x();
   if (a.position.y() != b.position.y()) return a.position.y() < b.position.y();
   if (a.side != b.side) return a.side < b.side;
   if (a.kind != b.kind) return a.kind < b.kind;
   if (a.figures.fit != b.figures.fit) return a.figures.fit < b.figures.fit;
-  return a.id.str() < b.id.str();
+  return IdBefore(s, a, b);
 }
 
-std::vector<std::string> PlaceOrder(const BattleState& s) {
-  std::vector<const Unit*> units;
-  units.reserve(s.units.size());
-  for (const Unit& u : s.units) units.push_back(&u);
-  std::sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) { return PlaceLess(*a, *b); });
-  std::vector<std::string> ids;
-  ids.reserve(units.size());
-  for (const Unit* u : units) ids.push_back(u->id.str());
-  return ids;
+void PlaceOrder(const BattleState& s, std::vector<int>* handles) {
+  handles->resize(s.units.size());
+  for (size_t i = 0; i < s.units.size(); ++i) (*handles)[i] = static_cast<int>(i);
+  std::sort(handles->begin(), handles->end(), [&](int a, int b) {
+    return PlaceLess(s, s.units[static_cast<size_t>(a)], s.units[static_cast<size_t>(b)]);
+  });
 }
 
 Outcome OutcomeOf(const BattleState& s) {
+  const EmpressState* own = OwnState(s);
   bool british = false, zulus = false;
   for (const Unit& u : s.units) {
     if (!Active(u) || !Fights(u)) continue;
-    const EmpressUnit* e = UnitState(s, u.id.str());
+    const EmpressUnit* e = EntryOf(own, s, u);
     const bool routing = e != nullptr && e->routing;
     const bool retiring = e != nullptr && e->Retiring();
     if (u.side == Side::kBritish && !routing) british = true;
@@ -703,16 +751,15 @@ Outcome OutcomeOf(const BattleState& s) {
   }
   if (!british) return Outcome::kZuluDecisive;
   if (!zulus) return Outcome::kBritishDecisive;
-  const EmpressState* own = OwnState(s);
-  const int limit = static_cast<int>(Param(s, kMoveLimit, 12));
+  const int limit = static_cast<int>(ParameterOr<kMoveLimit>(s, 12));
   if (own == nullptr || own->move < limit || own->stage != Stage::kOver) return Outcome::kNone;
   std::optional<Vec2> obj = Objective(s);
   if (!obj) return Outcome::kDraw;
-  const double r = Param(s, kObjectiveRadius, 6);
+  const double r = ParameterOr<kObjectiveRadius>(s, 6);
   bool z = false, b = false;
   for (const Unit& u : s.units) {
     if (!Active(u) || !Fights(u) || Distance(u.position, *obj) > r + UnitRadius(u)) continue;
-    const EmpressUnit* e = UnitState(s, u.id.str());
+    const EmpressUnit* e = EntryOf(own, s, u);
     if (e != nullptr && (e->routing || e->Retiring())) continue;
     (u.side == Side::kZulu ? z : b) = true;
   }
@@ -790,17 +837,18 @@ absl::Status EmpressRuleset::Validate(const BattleState& s) const {
   if (own == nullptr) return absl::OkStatus();
   if (own->move < 0) return Bad("state.empress.move", absl::StrCat(own->move, " is negative"));
   std::set<std::pair<int, int>> roles;  // (side, command) seen
-  for (const auto& [id_ptr, e_ptr] : SortedUnits(*own)) {
-    const std::string& id = *id_ptr;
-    const EmpressUnit& e = *e_ptr;
-    const Unit* u = s.FindUnit(id);
+  for (const int k : own->by_id) {
+    if (static_cast<size_t>(k) >= own->units.size()) continue;
+    const std::string& id = IdAt(*own, k);
+    const EmpressUnit& e = own->units[static_cast<size_t>(k)];
+    const Unit* u = UnitAt(s, k);
     if (u == nullptr) continue;
     const std::string path = absl::StrCat("state.empress.units[\"", id, "\"]");
     if (e.ordered && u->side == Side::kBritish && own->stage == Stage::kZuluOrders) {
       return Bad(path + ".ordered", "the British order after the Zulus: no British order in ZULU_ORDERS");
     }
-    if (!e.order.target_id.empty() && s.FindUnit(e.order.target_id) == nullptr) {
-      return Bad(path + ".order.target_id", absl::StrCat("no unit has id \"", e.order.target_id, "\""));
+    if (e.order.target != kNoUnit && UnitAt(s, e.order.target) == nullptr) {
+      return Bad(path + ".order.target_id", absl::StrCat("no unit has id \"", IdAt(*own, e.order.target), "\""));
     }
     IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".order.range_estimate", e.order.kind, ProfileOf(s, *u).ordnance,
                                        e.order.range_estimate));
@@ -834,8 +882,9 @@ Awaiting AwaitsOf(const BattleState& s, bool prompt) {
     const Side side = stage == Stage::kZuluOrders ? Side::kZulu : Side::kBritish;
     // Brief: who acts is all it says, settled by the first unit to order.
     bool any = false;
+    const EmpressState* own = OwnState(s);
     for (const Unit& u : s.units) {
-      if (u.side != side || !NeedsOrder(s, u)) continue;
+      if (u.side != side || !NeedsOrderGiven(u, EntryOf(own, s, u))) continue;
       any = true;
       if (!prompt) break;
       a.unit_ids.push_back(u.id);
@@ -870,13 +919,12 @@ std::vector<Action> EmpressRuleset::LegalActions(const BattleState& s, Side side
         (stage == Stage::kBritishOrders && side == Side::kBritish))) {
     return out;
   }
-  for (const Unit* u : SortedById(s, side)) {
-    std::vector<Action> mine = UnitOptions(s, *u);
-    if (out.empty()) {
-      out = std::move(mine);
-      out.reserve(out.size() * 8);
-      continue;
-    }
+  thread_local std::vector<const Unit*> units;
+  thread_local std::vector<Action> mine;
+  SortedById(s, side, &units);
+  for (const Unit* u : units) {
+    UnitOptionsInto(s, *u, &mine);
+    if (out.empty()) out.reserve(mine.size() * 8);
     out.insert(out.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
   }
   return out;
@@ -892,9 +940,10 @@ std::vector<Action> EmpressRuleset::PlayableActions(const BattleState& s, Side s
   }
   // The unit with the least id among those that take an order (UnitOptions
   // lists nothing for the others, and something for every one of these).
+  const EmpressState* own = OwnState(s);
   const Unit* first = nullptr;
   for (const Unit& u : s.units) {
-    if (u.side != side || (first != nullptr && !(u.id.str() < first->id.str())) || !NeedsOrder(s, u)) {
+    if (u.side != side || (first != nullptr && !IdBefore(s, u, *first)) || !NeedsOrderGiven(u, EntryOf(own, s, u))) {
       continue;
     }
     first = &u;
@@ -921,8 +970,10 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   if (!NeedsOrder(s, *u)) {
     return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id.str(), "\" takes no order this move"));
   }
-  IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".range_estimate", OrderOf(action).kind, ProfileOf(s, *u).ordnance,
-                                     action.range_estimate));
+  if (action.range_estimate != 0) {  // none announced: nothing to check (nor a path to spell)
+    IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".range_estimate", OrderOf(s, action).kind, ProfileOf(s, *u).ordnance,
+                                       action.range_estimate));
+  }
   if (action.kind == ActionKind::kOrder) {
     // COMMAND: "These orders can only be changed by the senior table
     // commander or his aide, attaching himself to a unit for one move."
@@ -931,7 +982,7 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
                                                  "aide: only they change a unit's standing order (COMMAND)"));
     }
     const Unit* t = AttachedTo(s, *u);
-    if (t == nullptr || t->id.str() != action.target_id) {
+    if (t == nullptr || !(t->id == action.target_id)) {
       return Bad(path + ".target_id", absl::StrCat("\"", action.unit_id.str(), "\" is not attached to \"", action.target_id.str(),
                                                    "\" this move: he attaches himself to a unit (MOVE with its "
                                                    "target_id) for one move before he changes its standing order "
@@ -941,7 +992,9 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
       return Bad(path + ".point", absl::StrCat(action.point, " is not a standing order: 1 hold, 2 attack"));
     }
   }
-  const std::vector<Action> options = UnitOptions(s, *u);
+  // Scratch kept by the thread: checking an order allocates nothing once warm.
+  thread_local std::vector<Action> options;
+  UnitOptionsInto(s, *u, &options);
   const Action* match = nullptr;
   for (const Action& o : options) {
     if (SameAction(o, action)) match = &o;
@@ -979,15 +1032,15 @@ absl::Status EmpressRuleset::ApplyLegal(BattleState& s, Side side, const std::ve
 void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Action& match,
                               double range_estimate, EventLog& log, const std::string& why) const {
   const Action& action = match;
-  Order order = OrderOf(match);
+  Order order = OrderOf(s, match);
   order.range_estimate = range_estimate;
-  EmpressUnit& e = MutableUnitState(s, action.unit_id);
+  EmpressUnit& e = MutableUnitState(s, u);
   e.ordered = true;
   e.order = order;
   if (log.wanted()) {
     Event& ev = log.Add(side == Side::kZulu ? EventKind::kTargetChosen : EventKind::kBritishAction, side);
     ev.unit_ids = {action.unit_id};
-    ev.target_id = order.target_id;
+    ev.target_id = action.target_id;
     ev.decision = side == Side::kZulu;
     ev.umpire_only = true;  // the orders are not told until the move is resolved
     ev.why.rule = {kSource, "ALL ACTION IS SIMULTANEOUS", "COMMAND", "orders fixed before the move"};
@@ -997,9 +1050,10 @@ void EmpressRuleset::FixOrder(BattleState& s, Side side, const Unit& u, const Ac
   // Whether the side has units still to order, and whether another of its
   // units was ordered before this one.
   bool all = true, earlier = false;
+  const EmpressState* own = OwnState(s);
   for (const Unit& o : s.units) {
     if (o.side != side) continue;
-    const EmpressUnit* oe = &o == &u ? &e : UnitState(s, o.id.str());
+    const EmpressUnit* oe = &o == &u ? &e : EntryOf(own, s, o);
     if (NeedsOrderGiven(o, oe)) all = false;
     if (&o != &u && oe != nullptr && oe->ordered) earlier = true;
     if (!all && earlier) break;
@@ -1067,12 +1121,13 @@ double EmpressRuleset::Score(const BattleState& s, Side side) const {
 double EmpressRuleset::Evaluate(const BattleState& s, Side side) const {
   if (IsOver(s)) return Score(s, side);
   double lost[3] = {0, 0, 0}, start[3] = {0, 0, 0};
+  const EmpressState* own = OwnState(s);
   for (const Unit& u : s.units) {
     if (!Fights(u)) continue;
     const int i = static_cast<int>(u.side);
     if (i < 1 || i > 2) continue;
     start[i] += u.figures.Starting();
-    const EmpressUnit* e = UnitState(s, u.id.str());
+    const EmpressUnit* e = EntryOf(own, s, u);
     lost[i] += (u.OnTable() && !(e != nullptr && e->routing)) ? u.figures.casualties : u.figures.Starting();
   }
   const double b = start[2] > 0 ? lost[2] / start[2] : 0, z = start[1] > 0 ? lost[1] / start[1] : 0;
@@ -1082,31 +1137,32 @@ double EmpressRuleset::Evaluate(const BattleState& s, Side side) const {
 
 BattleState EmpressRuleset::View(const BattleState& state, Side side) const {
   BattleState v = state;
-  if (EmpressState* own = std::any_cast<EmpressState>(&v.ruleset_state)) {
-    for (auto& [id, e] : own->units) {
-      const Unit* u = v.FindUnit(id);
-      if (u != nullptr && u->side != side && own->stage != Stage::kResolve) e.order = Order{};
+  if (OwnState(v) != nullptr) {
+    EmpressState& own = MutableOwnState(v);
+    for (size_t h = 0; h < own.units.size(); ++h) {
+      const Unit& u = v.units[h];
+      if (u.side != side && own.stage != Stage::kResolve) own.units[h].order = Order{};
     }
   }
   return v;
 }
 
 void EmpressRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) const {
-  EmpressState* own = std::any_cast<EmpressState>(&state.ruleset_state);
-  if (own == nullptr || own->stage == Stage::kResolve) return;
+  if (OwnState(state) == nullptr) return;
+  EmpressState& own = MutableOwnState(state);
+  if (own.stage == Stage::kResolve) return;
   // The other side's orders of this move are unknown: draw them from the
-  // orders each such unit may take.
-  for (const Unit* u : SortedById(state)) {
-    if (u->side == viewer) continue;
-    auto it = own->units.find(u->id.str());
-    if (it == own->units.end() || !it->second.ordered) continue;
-    EmpressUnit saved = it->second;
-    it->second.ordered = false;
-    std::vector<Action> options = UnitOptions(state, *u);
-    it = own->units.find(u->id.str());
-    it->second = saved;
+  // orders each such unit may take, in id order.
+  thread_local std::vector<Action> options;
+  for (const int h : own.by_id) {
+    const Unit& u = state.units[static_cast<size_t>(h)];
+    EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    if (u.side == viewer || !e.ordered) continue;
+    e.ordered = false;
+    UnitOptionsInto(state, u, &options);
+    e.ordered = true;
     if (options.empty()) continue;
-    it->second.order = OrderOf(options[rng.Uniform(options.size())]);
+    e.order = OrderOf(state, options[rng.Uniform(options.size())]);
   }
 }
 
@@ -1118,16 +1174,16 @@ void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
   }
   h->Add(static_cast<int>(own->stage));
   h->Add(own->move);
-  for (const auto& [id_ptr, e_ptr] : SortedUnits(*own)) {
-    const std::string& id = *id_ptr;
-    const EmpressUnit& e = *e_ptr;
-    if (s.FindUnit(id) == nullptr || e.Empty()) continue;
-    h->Add(id);
+  for (const int k : own->by_id) {
+    if (static_cast<size_t>(k) >= own->units.size()) continue;
+    const EmpressUnit& e = own->units[static_cast<size_t>(k)];
+    if (e.Empty() || UnitAt(s, k) == nullptr) continue;
+    h->Add(IdAt(*own, k));
     h->Add(static_cast<int>(e.standing));
     h->Add(e.married);
     h->Add(e.ordered);
     h->Add(static_cast<int>(e.order.kind));
-    h->Add(e.order.target_id);
+    h->Add(IdAt(*own, e.order.target));
     h->Add(e.order.to.x());
     h->Add(e.order.to.y());
     h->Add(static_cast<int>(e.order.standing));
@@ -1146,7 +1202,7 @@ void EmpressRuleset::HashOwnState(const BattleState& s, StateHasher* h) const {
     h->Add(e.officer_killed);
     // Added when set, so a state without them hashes as before they were.
     if (e.command != Command::kNone) h->Add(static_cast<int>(e.command) + 100);
-    if (!e.attached_to.empty()) h->Add(e.attached_to);
+    if (e.attached_to != kNoUnit) h->Add(IdAt(*own, e.attached_to));
     if (e.limbered) h->Add(std::string("limbered"));
   }
 }

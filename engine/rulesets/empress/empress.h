@@ -131,6 +131,9 @@ bool IsGun(const Unit& u);
 
 // The orders `u` may take this move (empty for a unit that may not choose).
 std::vector<Action> UnitOptions(const BattleState& s, const Unit& u);
+// The same into `options` (cleared first), reusing its room: a caller that
+// keeps the vector lists them without allocating.
+void UnitOptionsInto(const BattleState& s, const Unit& u, std::vector<Action>* options);
 // True if `u` must be given an order this move.
 bool NeedsOrder(const BattleState& s, const Unit& u);
 // True if a unit of `side` still needs an order (NeedsOrder): the side's
@@ -192,6 +195,8 @@ Refusal RetireRouteRefusal(const BattleState& s, const Unit& u);
 // unit goes to the nearest edge (nullptr), as printed.
 std::vector<Vec2> SafestRoute(const BattleState& s, Side side, const Vec2& from,
                               const Vec2* away_from = nullptr);
+// The edge point of SafestRoute (its second point), without a path made.
+Vec2 SafestEdgePoint(const BattleState& s, Side side, const Vec2& from, const Vec2* away_from = nullptr);
 // The nearest enemy of `u` on the table (ties by PlaceLess);
 // nullptr if none.
 const Unit* NearestEnemy(const BattleState& s, const Unit& u);
@@ -199,10 +204,10 @@ const Unit* NearestEnemy(const BattleState& s, const Unit& u);
 // by the units' place on the table (west to east, then south to north;
 // then side, kind and figures; the id only between units alike in all of
 // these on the same spot), so that a move depends on neither the order of
-// the units in the state nor their ids.
-bool PlaceLess(const Unit& a, const Unit& b);
-// The ids of every unit of the state in that order.
-std::vector<std::string> PlaceOrder(const BattleState& s);
+// the units in the state nor their ids. `a` and `b` are units of `s`.
+bool PlaceLess(const BattleState& s, const Unit& a, const Unit& b);
+// The handles of every unit of the state in that order, into `handles`.
+void PlaceOrder(const BattleState& s, std::vector<int>* handles);
 // The least clearance of the path from the fire of `side`'s enemies.
 double RouteClearance(const BattleState& s, Side side, const std::vector<Vec2>& path);
 

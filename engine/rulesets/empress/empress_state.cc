@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <any>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
 
 namespace impi::empress {
 
@@ -20,38 +23,147 @@ bool EmpressUnit::operator==(const EmpressUnit& o) const {
          limbered == o.limbered;
 }
 
-const EmpressState* OwnState(const BattleState& s) {
-  return std::any_cast<EmpressState>(&s.ruleset_state);
+bool EmpressState::KeyedTo(const BattleState& s) const {
+  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (!(ids[i] == s.units[i].id)) return false;
+  }
+  return true;
 }
 
+namespace {
+
+// The only cast of BattleState::ruleset_state.
+const EmpressState* Held(const std::any& held) { return std::any_cast<EmpressState>(&held); }
+
+// Keys `own` to s.units: each entry moves to its unit's place, handles
+// within entries follow, entries of units gone are dropped; the id order
+// is worked out afresh.
+void Key(const BattleState& s, EmpressState& own) {
+  const size_t n = s.units.size();
+  std::vector<int> moved(own.ids.size(), kNoUnit);  // old handle -> new
+  for (size_t k = 0; k < own.ids.size(); ++k) moved[k] = s.UnitIndex(own.ids[k]);
+  auto remap = [&](int h) { return h >= 0 && static_cast<size_t>(h) < moved.size() ? moved[h] : kNoUnit; };
+  std::vector<EmpressUnit> units(n);
+  for (size_t k = 0; k < own.units.size() && k < moved.size(); ++k) {
+    if (moved[k] < 0) continue;
+    EmpressUnit e = own.units[k];
+    e.order.target = remap(e.order.target);
+    e.attached_to = remap(e.attached_to);
+    units[static_cast<size_t>(moved[k])] = e;
+  }
+  own.units = std::move(units);
+  own.ids.resize(n);
+  for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
+  OrderIds(own);
+}
+
+// The entry of the unit with `id` in a state not keyed to its units.
+const EmpressUnit* FindEntry(const EmpressState& own, const SharedString& id) {
+  for (size_t k = 0; k < own.ids.size() && k < own.units.size(); ++k) {
+    if (own.ids[k] == id) return &own.units[k];
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void OrderIds(EmpressState& own) {
+  const size_t n = own.ids.size();
+  own.by_id.resize(n);
+  for (size_t i = 0; i < n; ++i) own.by_id[i] = static_cast<int>(i);
+  const IdLess less;
+  std::stable_sort(own.by_id.begin(), own.by_id.end(),
+                   [&](int a, int b) { return less(own.ids[a].str(), own.ids[b].str()); });
+  own.rank.resize(n);
+  for (size_t i = 0; i < n; ++i) own.rank[static_cast<size_t>(own.by_id[i])] = static_cast<int>(i);
+}
+
+const EmpressState* OwnState(const BattleState& s) { return Held(s.ruleset_state); }
+
 EmpressState& MutableOwnState(BattleState& s) {
-  if (EmpressState* own = std::any_cast<EmpressState>(&s.ruleset_state)) return *own;
-  return s.ruleset_state.emplace<EmpressState>();
+  EmpressState* own = const_cast<EmpressState*>(Held(s.ruleset_state));
+  if (own == nullptr) own = &s.ruleset_state.emplace<EmpressState>();
+  if (!own->KeyedTo(s)) Key(s, *own);
+  return *own;
+}
+
+const Unit* UnitAt(const BattleState& s, int handle) {
+  if (handle < 0) return nullptr;
+  const EmpressState* own = OwnState(s);
+  if (own == nullptr || static_cast<size_t>(handle) >= own->ids.size()) return nullptr;
+  const SharedString& id = own->ids[static_cast<size_t>(handle)];
+  if (static_cast<size_t>(handle) < s.units.size() && s.units[static_cast<size_t>(handle)].id == id) {
+    return &s.units[static_cast<size_t>(handle)];
+  }
+  return s.FindUnit(id);
+}
+
+const std::string& IdAt(const EmpressState& own, int handle) {
+  static const std::string* const kNone = new std::string();
+  if (handle < 0 || static_cast<size_t>(handle) >= own.ids.size()) return *kNone;
+  return own.ids[static_cast<size_t>(handle)].str();
+}
+
+const EmpressUnit* UnitState(const BattleState& s, const Unit& u) {
+  const EmpressState* own = OwnState(s);
+  if (own == nullptr) return nullptr;
+  const ptrdiff_t h = &u - s.units.data();
+  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
+      own->ids[static_cast<size_t>(h)] == u.id) {
+    return &own->units[static_cast<size_t>(h)];
+  }
+  return FindEntry(*own, u.id);
+}
+
+EmpressUnit& MutableUnitState(BattleState& s, const Unit& u) {
+  // The usual case: the unit's handle holds its entry (its id there), in a
+  // state keyed to these units; no other entry need be looked at.
+  const ptrdiff_t at = &u - s.units.data();
+  if (EmpressState* own = const_cast<EmpressState*>(Held(s.ruleset_state));
+      own != nullptr && at >= 0 && static_cast<size_t>(at) < s.units.size() && own->ids.size() == s.units.size() &&
+      own->units.size() == s.units.size() && own->ids[static_cast<size_t>(at)] == u.id) {
+    return own->units[static_cast<size_t>(at)];
+  }
+  EmpressState& own = MutableOwnState(s);
+  const int h = HandleOf(s, u);
+  if (h < 0) {
+    std::fprintf(stderr, "empress: no unit has id \"%s\"\n", u.id.c_str());
+    std::abort();
+  }
+  return own.units[static_cast<size_t>(h)];
 }
 
 const EmpressUnit* UnitState(const BattleState& s, const std::string& unit_id) {
-  const EmpressState* own = OwnState(s);
-  if (own == nullptr) return nullptr;
-  auto it = own->units.find(unit_id);
-  return it == own->units.end() ? nullptr : &it->second;
+  const Unit* u = s.FindUnit(unit_id);
+  return u == nullptr ? nullptr : UnitState(s, *u);
 }
 
 EmpressUnit& MutableUnitState(BattleState& s, const std::string& unit_id) {
-  return MutableOwnState(s).units[unit_id];
-}
-
-std::vector<std::pair<const std::string*, const EmpressUnit*>> SortedUnits(const EmpressState& own) {
-  std::vector<std::pair<const std::string*, const EmpressUnit*>> out;
-  out.reserve(own.units.size());
-  for (const auto& [id, e] : own.units) out.push_back({&id, &e});
-  const IdLess less;
-  std::sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return less(*a.first, *b.first); });
-  return out;
+  const Unit* u = s.FindUnit(unit_id);
+  if (u == nullptr) {
+    std::fprintf(stderr, "empress: no unit has id \"%s\"\n", unit_id.c_str());
+    std::abort();
+  }
+  return MutableUnitState(s, *u);
 }
 
 Stage StageOf(const BattleState& s) {
   const EmpressState* own = OwnState(s);
   return own == nullptr ? Stage::kUnspecified : own->stage;
+}
+
+bool IdBefore(const BattleState& s, const Unit& a, const Unit& b) {
+  const EmpressState* own = OwnState(s);
+  if (own != nullptr && own->rank.size() == s.units.size()) {
+    const ptrdiff_t ha = &a - s.units.data(), hb = &b - s.units.data();
+    const size_t n = own->rank.size();
+    if (ha >= 0 && hb >= 0 && static_cast<size_t>(ha) < n && static_cast<size_t>(hb) < n &&
+        own->ids[static_cast<size_t>(ha)] == a.id && own->ids[static_cast<size_t>(hb)] == b.id) {
+      return own->rank[static_cast<size_t>(ha)] < own->rank[static_cast<size_t>(hb)];
+    }
+  }
+  return IdLess()(a.id.str(), b.id.str());
 }
 
 }  // namespace impi::empress

@@ -6,36 +6,51 @@
 // (engine/rulesets/empress/wire/): where the move stands (ALL ACTION IS
 // SIMULTANEOUS: the Zulus fix their orders, then the British fix theirs
 // without seeing them, then the umpire resolves both together), and each
-// unit's bookkeeping keyed by unit id: its standing order (COMMAND), this
-// move's order, the senior commander's or aide's attachment, a gun
-// limbered, its morale (permanently SHAKEN, tests and failures in a row,
-// pinned, retiring, routing, may never fire again), the Gatling's jam, the
-// Brit regulars' -1 after a failed test, and the melee fights it has fought
-// this move. The shared UnitStatus mirrors the flags a table shows (pinned,
-// retiring, routed, shaken, disordered, may_not_fire, ordered).
+// unit's bookkeeping: its standing order (COMMAND), this move's order, the
+// senior commander's or aide's attachment, a gun limbered, its morale
+// (permanently SHAKEN, tests and failures in a row, pinned, retiring,
+// routing, may never fire again), the Gatling's jam, the Brit regulars' -1
+// after a failed test, and the melee fights it has fought this move. The
+// shared UnitStatus mirrors the flags a table shows (pinned, retiring,
+// routed, shaken, disordered, may_not_fire, ordered).
+//
+// Units by handle: the bookkeeping is a dense array indexed by the unit's
+// place in BattleState::units (its handle); an order's target and an
+// attachment name a unit by handle too. Empress never adds, removes or
+// reorders units in play, so a handle holds for a whole battle; ids are
+// read only at the contract's edge (validation, the wire, event text). The
+// state is keyed to the units it was made for (each handle's id, and the
+// ids' order): MutableOwnState keys it afresh, moving each entry to its
+// unit's new place, when the units were changed since (a caller that
+// reorders them), and a lookup of a const state checks the handle's id
+// (an address compare) before it trusts it. Both ways in (OwnState and
+// MutableOwnState) read BattleState::ruleset_state through one function
+// in empress_state.cc, the only place that knows how the state is held.
 //
 // Usage:
-//   EmpressState& own = MutableOwnState(state);
+//   EmpressState& own = MutableOwnState(state);   // keyed to state.units
 //   own.stage = Stage::kZuluOrders;
-//   MutableUnitState(state, "z1").standing = Standing::kAttack;
-//   if (const EmpressUnit* u = UnitState(state, "z1")) ... u->pinned ...
+//   MutableUnitState(state, "z1").standing = Standing::kAttack;   // by id: tests, the edge
+//   if (const EmpressUnit* u = UnitState(state, unit)) ... u->pinned ...
 //
 // Thread safety: plain values, copied with the BattleState.
 #ifndef IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
 #define IMPI_ENGINE_RULESETS_EMPRESS_EMPRESS_STATE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/container/node_hash_map.h"
-#include "absl/strings/string_view.h"
-
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
+#include "engine/core/shared_string.h"
 
 namespace impi::empress {
+
+// A unit's handle: its place in BattleState::units; kNoUnit names none.
+inline constexpr int kNoUnit = -1;
 
 // Same values as impi.v1.EmpressStage.
 enum class Stage : int { kUnspecified = 0, kZuluOrders = 1, kBritishOrders = 2, kResolve = 3, kOver = 4 };
@@ -65,7 +80,7 @@ enum class Command : int { kNone = 0, kSeniorCommander = 1, kAide = 2 };
 
 struct Order {
   OrderKind kind = OrderKind::kUnspecified;
-  std::string target_id;
+  int target = kNoUnit;  // the target's (or the unit joined's) handle
   Vec2 to = Vec2::Zero();
   Standing standing = Standing::kUnspecified;
   // FIRE by a gun or rocket: the range the firer announces, in inches
@@ -74,7 +89,7 @@ struct Order {
   double range_estimate = 0.0;
 
   bool operator==(const Order& o) const {
-    return kind == o.kind && target_id == o.target_id && to == o.to && standing == o.standing &&
+    return kind == o.kind && target == o.target && to == o.to && standing == o.standing &&
            range_estimate == o.range_estimate;
   }
 };
@@ -97,7 +112,7 @@ struct EmpressUnit {
   int fights_used = 0;         // melee fights fought this move
   bool officer_killed = false;  // -1 on its morale tests
   Command command = Command::kNone;  // as designated (CommandOf reads the default)
-  std::string attached_to;  // the senior commander or aide: the unit he is attached to this move
+  int attached_to = kNoUnit;  // the senior commander or aide: the unit he is attached to this move (handle)
   bool limbered = false;    // a gun, Gatling or rocket limbered up: moves as Limbers, does not fire
 
   bool Retiring() const { return retire_moves_left > 0; }
@@ -108,8 +123,8 @@ struct EmpressUnit {
 
 // Unit ids in the order of std::string's own comparison (byte by byte, as
 // unsigned chars, then the shorter first), compared inline: ids are a few
-// bytes (a call of memcmp per comparison cost more than the comparison).
-// The order SortedUnits gives.
+// bytes. The order EmpressState::by_id keeps (read only when the state is
+// keyed, never in a step).
 struct IdLess {
   bool operator()(const std::string& a, const std::string& b) const {
     const size_t n = a.size() < b.size() ? a.size() : b.size();
@@ -122,59 +137,61 @@ struct IdLess {
   }
 };
 
-// A unit id's hash for the bookkeeping's map: FNV-1a over its few bytes,
-// then mixed so that every bit of the result depends on every byte (the map
-// reads both the low and the high bits). Cheaper for ids of a few bytes
-// than the general string hash.
-struct IdHash {
-  using is_transparent = void;
-  size_t operator()(absl::string_view id) const {
-    uint64_t h = 14695981039346656037ull;
-    for (const char c : id) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 1099511628211ull;
-    }
-    h ^= h >> 32;
-    h *= 0x9e3779b97f4a7c15ull;
-    return static_cast<size_t>(h ^ (h >> 29));
-  }
-};
-
-// Equal ids, compared inline (a call of memcmp for a few bytes cost more
-// than the comparison).
-struct IdEq {
-  using is_transparent = void;
-  bool operator()(absl::string_view a, absl::string_view b) const {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (a[i] != b[i]) return false;
-    }
-    return true;
-  }
-};
-
 struct EmpressState {
   Stage stage = Stage::kUnspecified;
   int move = 0;
-  // By unit id. An entry of a unit no longer on the table state is ignored
-  // (the wire and the hash skip it). A hash map, looked up a few thousand
-  // times a search iteration; one node an entry, so a reference to one
-  // stays good while others are added. Its own order is the hash's, which
-  // differs from run to run: whatever depends on order (the wire, the
-  // state's hash, the first fault a check reports) walks SortedUnits.
-  absl::node_hash_map<std::string, EmpressUnit, IdHash, IdEq> units;
+  // By handle: units[h] is the bookkeeping of BattleState::units[h], whose
+  // id is ids[h] (keyed: as many as the units, each with its unit's id).
+  std::vector<EmpressUnit> units;
+  std::vector<SharedString> ids;
+  // The handles in id order (IdLess), and each handle's place in it
+  // (rank[by_id[i]] == i): whatever depends on order (the wire, the state's
+  // hash, the first fault a check reports, a tie between units) reads these
+  // rather than comparing ids.
+  std::vector<int> by_id;
+  std::vector<int> rank;
+
+  // Keyed to `s`: one entry for each of its units, each with its id.
+  bool KeyedTo(const BattleState& s) const;
 };
 
-// The entries of own.units in id order (IdLess).
-std::vector<std::pair<const std::string*, const EmpressUnit*>> SortedUnits(const EmpressState& own);
-
+// Empress's own state in BattleState::ruleset_state: nullptr if the state
+// has none. The mutable one makes it if absent and keys it to s.units
+// (EmpressState::KeyedTo; entries of units no longer on the table are
+// dropped). A loop over the units fetches it once and reads the entries by
+// handle; UnitState reads it for one unit at a time.
 const EmpressState* OwnState(const BattleState& s);
 EmpressState& MutableOwnState(BattleState& s);
-// A unit's bookkeeping: nullptr if none; an empty one, created if absent.
+
+// Orders own.ids: fills own.by_id and own.rank (once own.ids is set, as the
+// wire sets it).
+void OrderIds(EmpressState& own);
+
+// The handle of `u`, a unit of `s`.
+inline int HandleOf(const BattleState& s, const Unit& u) {
+  const ptrdiff_t h = &u - s.units.data();
+  return h >= 0 && static_cast<size_t>(h) < s.units.size() ? static_cast<int>(h) : s.UnitIndex(u.id);
+}
+// The unit a handle kept in the bookkeeping names (an order's target, an
+// attachment): nullptr for kNoUnit or a unit no longer in `s`.
+const Unit* UnitAt(const BattleState& s, int handle);
+// The id of the unit a handle names, "" for kNoUnit (the wire, the hash).
+const std::string& IdAt(const EmpressState& own, int handle);
+
+// A unit's bookkeeping: nullptr if the state has none of its own. `u` is a
+// unit of `s` (another state's unit is found by its id).
+const EmpressUnit* UnitState(const BattleState& s, const Unit& u);
+EmpressUnit& MutableUnitState(BattleState& s, const Unit& u);
+// The same by id, at the contract's edge (tests, the service's checks):
+// the unit must be on the state (MutableUnitState aborts, naming the id,
+// if it is not).
 const EmpressUnit* UnitState(const BattleState& s, const std::string& unit_id);
 EmpressUnit& MutableUnitState(BattleState& s, const std::string& unit_id);
 // The stage (kUnspecified if the state has none of its own).
 Stage StageOf(const BattleState& s);
+// Whether `a` comes before `b` in id order (both units of `s`): by rank
+// when the state is keyed, else by the ids themselves.
+bool IdBefore(const BattleState& s, const Unit& a, const Unit& b);
 
 }  // namespace impi::empress
 

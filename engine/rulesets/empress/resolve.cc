@@ -1,10 +1,11 @@
 // EmpressRuleset::ResolveMove: one simultaneous move of "Damned Wobbly
-// Gentlemen", every effect read from the move's snapshot and every die
-// rolled in unit id order. See empress.h.
+// Gentlemen", every effect read from the move's start and every die
+// rolled in the units' place order, the units found by handle. See
+// empress.h.
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <set>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,21 +19,39 @@ namespace {
 
 constexpr double kContactSlack = 0.5;
 
-struct Scratch {
-  std::map<std::string, int> allowance;
-  std::map<std::string, std::vector<Vec2>> route;  // retiring and routing units
-  std::set<std::string> moved;
-  std::map<std::string, std::vector<Vec2>> retreat_path;  // where retiring and routing units went
-  std::map<std::string, std::string> contact;   // charger -> target, in contact after movement
-  std::set<std::string> mutual;                 // chargers whose target charged them: one melee
-  std::set<std::string> fought;                 // of those, the one whose pair's melee is fought
-  std::map<std::string, double> charge_start;   // charger -> gap to its target at the start
-  std::map<std::string, int> losses;
-  std::map<std::string, MoraleOccasion> fired_at;
-  std::set<std::string> caught_by_cavalry;
-  std::set<std::string> fired;
-  std::set<std::string> jam_next;
-  std::map<std::string, std::string> attach;  // senior commander or aide -> the unit he is attached to next move
+// The move's working, one entry a unit by handle; kept by the thread and
+// reused, so that a warm move allocates nothing.
+struct PerUnit {
+  bool has_allowance = false;  // it moves by an allowance rolled this move
+  int allowance = 0;           // its inches
+  bool routed = false;  // retiring or routing: it takes the safest route
+  Vec2 route_from = Vec2::Zero(), route_to = Vec2::Zero();
+  bool has_dest = false;  // where it went in movement (moved_to)
+  Vec2 dest = Vec2::Zero();
+  bool had_dest = false;  // where it went in 2a, before the charges (after_moves)
+  Vec2 after_moves = Vec2::Zero();
+  bool moved = false;
+  bool retreated = false;  // where a retiring or routing unit went
+  Vec2 retreat_from = Vec2::Zero(), retreat_to = Vec2::Zero();
+  int contact = kNoUnit;  // a charger: its target, in contact after movement
+  bool mutual = false;    // a charger whose target charged it: one melee
+  bool fought = false;    // of those, the one whose pair's melee is fought
+  double charge_start = 0.0;  // a charger: the gap to its target at the start
+  bool engaged = false;   // in contact with an enemy: no fire
+  bool hit = false;       // losses entered for it (possibly none)
+  int losses = 0;
+  bool fired_at = false;
+  MoraleOccasion occasion;
+  bool catchable = false;  // a Zulu unit retiring at the start (MoraleTestRefusal, caught by cavalry)
+  bool caught_by_cavalry = false;
+  bool fired = false;
+  bool jam_next = false;
+  int attach = kNoUnit;  // senior commander or aide: the unit he is attached to next move
+  bool commands_at_start = false;  // CommandOf at the start of the move
+  bool melee_hit = false;
+  int melee_losses = 0;
+  bool pinned_now = false, failed = false, penalty = false;
+  Vec2 start = Vec2::Zero();  // where it stood when the orders were given
 };
 
 double Gap(const Unit& a, const Vec2& pa, const Unit& b, const Vec2& pb) {
@@ -61,13 +80,14 @@ bool FiresBeforeImpact(const Unit& u) {
 // close does so by a charge): walked in quarter inches.
 Vec2 AdvanceStoppingShort(const BattleState& snap, const Unit& u, const Vec2& to, double inches) {
   const double total = std::min(inches, Distance(u.position, to));
+  const double radius = UnitRadius(u);
   Vec2 at = u.position;
   for (double d = 0.25; d <= total + 1e-9; d += 0.25) {
     const Vec2 next = StepTowards(u.position, to, std::min(d, total));
     bool blocked = false;
     for (const Unit& e : snap.units) {
       if (e.side == u.side || !Active(e)) continue;
-      if (Distance(next, e.position) <= UnitRadius(u) + UnitRadius(e) + kContactSlack + 0.5) blocked = true;
+      if (Distance(next, e.position) <= radius + UnitRadius(e) + kContactSlack + 0.5) blocked = true;
     }
     if (blocked) break;
     at = next;
@@ -79,7 +99,7 @@ Vec2 AdvanceStoppingShort(const BattleState& snap, const Unit& u, const Vec2& to
 // quiet log, as in a search, formats none of them.
 template <typename Text>
 void Note(EventLog& log, EventKind kind, const Unit& u, const std::string& target, Explanation* why,
-          const Text& make_text, std::vector<Vec2> path = {}) {
+          const Text& make_text, std::initializer_list<Vec2> path = {}) {
   if (!log.wanted()) return;
   const std::string text = make_text();
   Event& e = log.Add(kind, u.side);
@@ -89,7 +109,7 @@ void Note(EventLog& log, EventKind kind, const Unit& u, const std::string& targe
   if (e.why.rule.source.empty()) e.why.rule.source = kSource;
   if (e.why.text.empty()) e.why.text = text;
   e.announce = text;
-  e.path = std::move(path);
+  e.path.assign(path.begin(), path.end());
 }
 
 int SmallArmsFigures(const Unit& u, const Profile& p) {
@@ -99,8 +119,9 @@ int SmallArmsFigures(const Unit& u, const Profile& p) {
   return u.figures.fit;
 }
 
-void MarkFiredAt(Scratch& m, const Unit& target, const Profile& target_p, Weapon w) {
-  MoraleOccasion& o = m.fired_at[target.id.str()];
+void MarkFiredAt(PerUnit& target, const Profile& target_p, Weapon w) {
+  target.fired_at = true;
+  MoraleOccasion& o = target.occasion;
   o.native = target_p.native;
   switch (w) {
     case Weapon::kMartiniHenry:
@@ -125,29 +146,40 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   if (StageOf(s) != Stage::kResolve) {
     return absl::FailedPreconditionError("ResolveMove: the orders of the move are not all fixed");
   }
+  // Keyed to the units: every unit has an entry, by handle.
+  EmpressState& own = MutableOwnState(s);
   // Every die in place order (PlaceOrder), the same whatever the units' ids.
-  const std::vector<std::string> ids = PlaceOrder(s);
-  for (const std::string& id : ids) MutableUnitState(s, id);  // every unit has an entry
+  // The working is kept by the thread: a warm move allocates nothing.
+  thread_local std::vector<int> order;
+  thread_local std::vector<PerUnit> work;
+  thread_local std::vector<Vec2> route(2);
+  PlaceOrder(s, &order);
+  work.assign(s.units.size(), PerUnit{});
+  std::vector<PerUnit>& m = work;
   // COMMAND: standing orders changed this move by the senior commander or
   // his aide attached to the unit govern its orders from the next move.
-  for (const std::string& id : ids) {
-    const EmpressUnit& e = *UnitState(s, id);
-    if (e.ordered && e.order.kind == OrderKind::kStanding) {
-      MutableUnitState(s, e.order.target_id).standing = e.order.standing;
+  for (const int h : order) {
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    if (e.ordered && e.order.kind == OrderKind::kStanding && e.order.target != kNoUnit) {
+      own.units[static_cast<size_t>(e.order.target)].standing = e.order.standing;
     }
   }
-  const BattleState snap = s;  // the move's snapshot
-  Scratch m;
+  // The move's snapshot: every effect reads the table as the orders found
+  // it. Nothing below changes the state before the units move (after 2d);
+  // what is read of the start after that is kept here: where each unit
+  // stood, and (below) which senior commander or aide commanded and which
+  // Zulu unit was retiring.
+  for (size_t h = 0; h < s.units.size(); ++h) m[h].start = s.units[h].position;
   Explanation why;
   Explanation* w = log.wanted() ? &why : nullptr;
 
-  // 1. Movement allowances, rolled in unit id order.
-  std::map<std::string, Vec2> dest;
-  for (const std::string& id : ids) {
-    const Unit& u = *snap.FindUnit(id);
+  // 1. Movement allowances, rolled in place order.
+  for (const int h : order) {
+    const Unit& u = s.units[static_cast<size_t>(h)];
     if (!Active(u)) continue;
-    const EmpressUnit& e = *UnitState(snap, id);
-    const Profile p = ProfileOf(snap, u);
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    const Profile p = ProfileOf(s, u);
     if (IsGun(u) && !e.limbered && !e.routing && !e.Retiring()) continue;  // guns move limbered
     std::optional<Vec2> to;
     if (e.routing || e.Retiring()) {
@@ -155,44 +187,53 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       // for the nearest edge away from the nearest enemy; a routing one for
       // the nearest edge ("Routing or Retiring units move to the nearest
       // table edge via the safest route").
-      const Unit* enemy = e.Retiring() ? NearestEnemy(snap, u) : nullptr;
-      m.route[id] = SafestRoute(snap, u.side, u.position, enemy != nullptr ? &enemy->position : nullptr);
-      to = m.route[id].back();
+      const Unit* enemy = e.Retiring() ? NearestEnemy(s, u) : nullptr;
+      pu.routed = true;
+      pu.route_from = u.position;
+      pu.route_to = SafestEdgePoint(s, u.side, u.position, enemy != nullptr ? &enemy->position : nullptr);
+      to = pu.route_to;
     } else if (e.pinned) {
       continue;
     } else if (e.order.kind == OrderKind::kAdvance || e.order.kind == OrderKind::kEvade) {
       to = e.order.to;
     } else if (e.order.kind == OrderKind::kCharge || e.order.kind == OrderKind::kAttach) {
-      const Unit* t = snap.FindUnit(e.order.target_id);
+      const Unit* t = UnitAt(s, e.order.target);
       if (t == nullptr || !Active(*t)) continue;
       to = t->position;
     }
     if (!to) continue;
-    dest[id] = *to;
     MovementSituation ms;
     ms.mover = p.mover;
     const double reach = std::min(Distance(u.position, *to), 6.0 + 12.0 + 12.0);
-    ms.linear_obstacles = LinearObstacles(snap, u.position, StepTowards(u.position, *to, reach));
+    ms.linear_obstacles = LinearObstacles(s, u.position, StepTowards(u.position, *to, reach));
     absl::StatusOr<MoveAllowance> a = MovementAllowance(dice, ms, w);
     IMPI_RETURN_IF_ERROR(a.status());
-    m.allowance[id] = a->inches;
+    pu.has_allowance = true;
+    pu.allowance = a->inches;
   }
 
   // 2a. Moves that close with nobody, from the snapshot.
-  std::map<std::string, Vec2> moved_to;
-  for (const std::string& id : ids) {
-    if (!m.allowance.count(id)) continue;
-    const int inches = m.allowance[id];
-    const Unit& u = *snap.FindUnit(id);
-    const EmpressUnit& e = *UnitState(snap, id);
-    if (m.route.count(id)) {
-      const Vec2 at = AlongPath(m.route[id], inches);
-      moved_to[id] = at;
-      m.retreat_path[id] = {u.position, at};
+  for (const int h : order) {
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    if (!pu.has_allowance) continue;
+    const int inches = pu.allowance;
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    if (pu.routed) {
+      route[0] = pu.route_from;
+      route[1] = pu.route_to;
+      const Vec2 at = AlongPath(route, inches);
+      pu.has_dest = true;
+      pu.dest = at;
+      pu.retreated = true;
+      pu.retreat_from = u.position;
+      pu.retreat_to = at;
     } else if (e.order.kind == OrderKind::kAdvance) {
-      moved_to[id] = AdvanceStoppingShort(snap, u, e.order.to, inches);
+      pu.has_dest = true;
+      pu.dest = AdvanceStoppingShort(s, u, e.order.to, inches);
     } else if (e.order.kind == OrderKind::kEvade) {
-      moved_to[id] = StepTowards(u.position, e.order.to, std::min<double>(inches, Distance(u.position, e.order.to)));
+      pu.has_dest = true;
+      pu.dest = StepTowards(u.position, e.order.to, std::min<double>(inches, Distance(u.position, e.order.to)));
     }
   }
   // 2b. Charges, towards where their targets went in 2a (a charging target
@@ -200,103 +241,137 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
   // charge each other both move, along the line between them, and meet
   // where each has covered its share of the gap in proportion to its move
   // (they meet if their moves together cover it).
-  const std::map<std::string, Vec2> after_moves = moved_to;
-  auto charging = [&](const std::string& id) -> const std::string* {
-    if (!m.allowance.count(id) || m.route.count(id)) return nullptr;
-    const EmpressUnit& e = *UnitState(snap, id);
-    return e.order.kind == OrderKind::kCharge ? &e.order.target_id : nullptr;
+  for (PerUnit& pu : m) {
+    pu.had_dest = pu.has_dest;
+    pu.after_moves = pu.dest;
+  }
+  // The target of a unit that charges with an allowance (it has one: the
+  // target was found in 1), or kNoUnit.
+  auto charging = [&](int h) -> int {
+    const PerUnit& pu = m[static_cast<size_t>(h)];
+    if (!pu.has_allowance || pu.routed) return kNoUnit;
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    return e.order.kind == OrderKind::kCharge ? e.order.target : kNoUnit;
   };
-  for (const std::string& id : ids) {
-    const std::string* tid = charging(id);
-    if (tid == nullptr) continue;
-    const int inches = m.allowance[id];
-    const Unit& u = *snap.FindUnit(id);
-    const Unit& t = *snap.FindUnit(*tid);
-    m.charge_start[id] = std::max(0.0, Gap(u, u.position, t, t.position));
-    if (const std::string* back = charging(*tid); back != nullptr && *back == id) {
+  for (const int h : order) {
+    const int th = charging(h);
+    if (th == kNoUnit) continue;
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    const int inches = pu.allowance;
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    const Unit& t = s.units[static_cast<size_t>(th)];
+    pu.charge_start = std::max(0.0, Gap(u, u.position, t, t.position));
+    if (charging(th) == h) {
       const double gap = Gap(u, u.position, t, t.position);
-      const double both = inches + m.allowance[*tid];
+      const double both = inches + m[static_cast<size_t>(th)].allowance;
+      pu.has_dest = true;
       if (both >= gap) {
         const double share = both > 0 ? gap * inches / both : 0.0;
-        moved_to[id] = StepTowards(u.position, t.position, std::max(0.0, share));
-        m.contact[id] = *tid;
-        m.mutual.insert(id);
+        pu.dest = StepTowards(u.position, t.position, std::max(0.0, share));
+        pu.contact = th;
+        pu.mutual = true;
       } else {
-        moved_to[id] = StepTowards(u.position, t.position, inches);
+        pu.dest = StepTowards(u.position, t.position, inches);
       }
       continue;
     }
-    const Vec2 tp = after_moves.count(*tid) ? after_moves.at(*tid) : t.position;
+    const PerUnit& tu = m[static_cast<size_t>(th)];
+    const Vec2 tp = tu.had_dest ? tu.after_moves : t.position;
     const double need = Gap(u, u.position, t, tp);
+    pu.has_dest = true;
     if (need <= inches) {
-      moved_to[id] = StepTowards(u.position, tp, std::max(0.0, need));
-      m.contact[id] = t.id.str();
+      pu.dest = StepTowards(u.position, tp, std::max(0.0, need));
+      pu.contact = th;
     } else {
-      moved_to[id] = StepTowards(u.position, tp, inches);
+      pu.dest = StepTowards(u.position, tp, inches);
     }
   }
   // 2c. Commanders and witch doctors join their unit where it went.
-  for (const std::string& id : ids) {
-    if (!m.allowance.count(id)) continue;
-    const int inches = m.allowance[id];
-    const Unit& u = *snap.FindUnit(id);
-    const EmpressUnit& e = *UnitState(snap, id);
-    if (e.order.kind != OrderKind::kAttach || m.route.count(id)) continue;
-    const Unit& t = *snap.FindUnit(e.order.target_id);
-    const Vec2 tp = moved_to.count(t.id.str()) ? moved_to[t.id.str()] : t.position;
-    moved_to[id] = StepTowards(u.position, tp, std::min<double>(inches, std::max(0.0, Gap(u, u.position, t, tp))));
+  for (const int h : order) {
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    const OrderKind kind = own.units[static_cast<size_t>(h)].order.kind;
+    if (!pu.has_allowance || kind != OrderKind::kAttach || pu.routed) continue;
+    const int th = own.units[static_cast<size_t>(h)].order.target;
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    const Unit& t = s.units[static_cast<size_t>(th)];
+    const PerUnit& tu = m[static_cast<size_t>(th)];
+    const Vec2 tp = tu.has_dest ? tu.dest : t.position;
+    pu.has_dest = true;
+    pu.dest = StepTowards(u.position, tp, std::min<double>(pu.allowance, std::max(0.0, Gap(u, u.position, t, tp))));
   }
   // 2d. The senior commander or aide attached to a unit for this move, and
   // not leaving it, moves with it.
-  for (const std::string& id : ids) {
-    const Unit& c = *snap.FindUnit(id);
-    const Unit* t = AttachedTo(snap, c);
-    const OrderKind k = UnitState(snap, id)->order.kind;
-    if (t == nullptr || k == OrderKind::kAttach || m.allowance.count(id) || !moved_to.count(t->id.str())) continue;
-    moved_to[id] = c.position + (moved_to[t->id.str()] - t->position);
+  for (const int h : order) {
+    const Unit& c = s.units[static_cast<size_t>(h)];
+    const Unit* t = AttachedTo(s, c);
+    const OrderKind k = own.units[static_cast<size_t>(h)].order.kind;
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    if (t == nullptr || k == OrderKind::kAttach || pu.has_allowance) continue;
+    const PerUnit& tu = m[static_cast<size_t>(HandleOf(s, *t))];
+    if (!tu.has_dest) continue;
+    pu.has_dest = true;
+    pu.dest = c.position + (tu.dest - t->position);
   }
-  for (const std::string& id : ids) {
-    if (!moved_to.count(id)) continue;
-    const Vec2 to = moved_to[id];
-    Unit& u = *s.FindUnit(id);
+  // What the rest of the move reads of its start: a senior commander's or
+  // aide's role (a unit leaving the table may change the default), and a
+  // charged Zulu unit retiring when the move began (caught by cavalry).
+  for (const int h : order) {
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    if (e.ordered && e.order.kind == OrderKind::kAttach) {
+      pu.commands_at_start = CommandOf(s, s.units[static_cast<size_t>(h)]) != Command::kNone;
+    }
+    if (pu.contact != kNoUnit) {
+      m[static_cast<size_t>(pu.contact)].catchable =
+          MoraleTestRefusal(s, s.units[static_cast<size_t>(pu.contact)], true, RocketEffect::kNone) == Refusal::kNone;
+    }
+  }
+  for (const int h : order) {
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    if (!pu.has_dest) continue;
+    const Vec2 to = pu.dest;
+    Unit& u = s.units[static_cast<size_t>(h)];
     const Vec2 from = u.position;
     u.position = ClampToTable(to, s.table.width, s.table.height);
-    if (Distance(from, u.position) > 1e-9) m.moved.insert(id);
-    EmpressUnit& e = MutableUnitState(s, id);
-    if (m.route.count(id)) {
+    if (Distance(from, u.position) > 1e-9) pu.moved = true;
+    EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    if (pu.routed) {
       if (e.Retiring()) --e.retire_moves_left;
-      if (OnEdge(s, u.position) && Distance(u.position, m.route[id].back()) < 1e-6) {
+      if (OnEdge(s, u.position) && Distance(u.position, pu.route_to) < 1e-6) {
         u.off_table = true;  // left the field by the table edge
       }
     }
-    Note(log, EventKind::kMoved, u, m.contact.count(id) ? m.contact[id] : "", nullptr,
+    Note(log, EventKind::kMoved, u, pu.contact != kNoUnit ? s.units[static_cast<size_t>(pu.contact)].id.str() : "",
+         nullptr,
          [&] { return absl::StrCat(u.name.str(), " moves ", Distance(from, u.position), "\"",
-                      m.contact.count(id) ? " and charges home" : ""); },
+                      pu.contact != kNoUnit ? " and charges home" : ""); },
          {from, u.position});
   }
 
   // COMMAND: the senior commander or aide who joined a unit is attached to
   // it for the next move.
-  for (const std::string& id : ids) {
-    const Unit& c = *s.FindUnit(id);
-    const EmpressUnit& e = *UnitState(s, id);
-    if (!e.ordered || e.order.kind != OrderKind::kAttach || CommandOf(snap, *snap.FindUnit(id)) == Command::kNone) continue;
-    const Unit* t = s.FindUnit(e.order.target_id);
-    if (t != nullptr && Active(c) && Active(*t) && InContact(c, *t)) m.attach[id] = t->id.str();
+  for (const int h : order) {
+    const Unit& c = s.units[static_cast<size_t>(h)];
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    if (!e.ordered || e.order.kind != OrderKind::kAttach || !pu.commands_at_start) continue;
+    const Unit* t = UnitAt(s, e.order.target);
+    if (t != nullptr && Active(c) && Active(*t) && InContact(c, *t)) pu.attach = e.order.target;
   }
 
   // 3. Fire, from where everyone stands after movement; losses after all.
-  std::map<std::string, std::string> engaged_by;  // unit -> first enemy in contact
-  for (const auto& [c, t] : m.contact) {
-    engaged_by.emplace(t, c);
-    engaged_by.emplace(c, t);
+  for (const PerUnit& pu : m) {
+    if (pu.contact == kNoUnit) continue;
+    m[static_cast<size_t>(pu.contact)].engaged = true;
   }
-  for (const std::string& id : ids) {
-    const Unit& u = *s.FindUnit(id);
-    const EmpressUnit& e = *UnitState(s, id);
+  for (size_t h = 0; h < m.size(); ++h) m[h].engaged |= m[h].contact != kNoUnit;
+  for (const int h : order) {
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    const EmpressUnit& e = own.units[static_cast<size_t>(h)];
+    PerUnit& pu = m[static_cast<size_t>(h)];
     const Profile p = ProfileOf(s, u);
     if (FireRefusal(s, u) != Refusal::kNone) continue;  // the check Ask's Gatling burst makes too
-    if (m.moved.count(id)) continue;  // designed: a unit that moves does not fire
+    if (pu.moved) continue;  // designed: a unit that moves does not fire
     // A gun fires unlimbered; limbering or unlimbering spends the move (designed).
     if (e.order.kind == OrderKind::kLimber || e.order.kind == OrderKind::kUnlimber) continue;
     const Unit* target = nullptr;
@@ -305,37 +380,39 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     // unit (FiresBeforeImpact): fire before impact if the Zulus began 10"
     // or more away. A unit that charged its charger met it on the move
     // (ALL ACTION IS SIMULTANEOUS): it does not stand to fire first.
-    for (const std::string& c : ids) {
-      auto ct = m.contact.find(c);
-      if (ct == m.contact.end() || ct->second != id || u.side != Side::kBritish || !FiresBeforeImpact(u)) continue;
-      if (m.mutual.count(c) || s.FindUnit(c)->side != Side::kZulu) continue;
-      absl::StatusOr<bool> may = MayFireBeforeImpact(m.charge_start[c], nullptr);
+    for (const int c : order) {
+      const PerUnit& cu = m[static_cast<size_t>(c)];
+      if (cu.contact != h || u.side != Side::kBritish || !FiresBeforeImpact(u)) continue;
+      if (cu.mutual || s.units[static_cast<size_t>(c)].side != Side::kZulu) continue;
+      absl::StatusOr<bool> may = MayFireBeforeImpact(cu.charge_start, nullptr);
       if (may.ok() && *may && target == nullptr) {
-        target = s.FindUnit(c);
+        target = &s.units[static_cast<size_t>(c)];
         before_impact = true;
       }
     }
     if (!before_impact) {
-      if (engaged_by.count(id)) continue;  // in melee: no fire
+      if (pu.engaged) continue;  // in melee: no fire
       if (e.order.kind == OrderKind::kFire) {
-        const Unit* t = s.FindUnit(e.order.target_id);
+        const Unit* t = UnitAt(s, e.order.target);
         if (t != nullptr && Active(*t) && Distance(u.position, t->position) <= p.range) target = t;
       }
       if (target == nullptr && (e.order.kind == OrderKind::kHold || e.order.kind == OrderKind::kFire ||
                                 e.order.kind == OrderKind::kStanding || e.order.kind == OrderKind::kUnspecified)) {
         double best = 1e300;
-        for (const std::string& oid : ids) {
-          const Unit& o = *s.FindUnit(oid);
-          if (o.side == u.side || !Active(o)) continue;
-          const double d = Distance(u.position, o.position);
+        for (const int o : order) {
+          const Unit& ou = s.units[static_cast<size_t>(o)];
+          if (ou.side == u.side || !Active(ou)) continue;
+          const double d = Distance(u.position, ou.position);
           if (d <= p.range && d < best) {
             best = d;
-            target = &o;
+            target = &ou;
           }
         }
       }
     }
     if (target == nullptr) continue;
+    const int th = HandleOf(s, *target);
+    PerUnit& tu = m[static_cast<size_t>(th)];
     double range = Distance(u.position, target->position);
     if (before_impact) range = std::min(range, 10.0);
     const Profile tp = ProfileOf(s, *target);
@@ -348,9 +425,10 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       g.failed_morale_last_move = e.fire_penalty;
       absl::StatusOr<GatlingResult> r = GatlingFire(dice, g, w);
       if (!r.ok()) continue;
-      m.losses[target->id.str()] += r->kills;
-      if (r->jams) m.jam_next.insert(id);
-      MarkFiredAt(m, *target, tp, Weapon::kGatlingGun);
+      tu.hit = true;
+      tu.losses += r->kills;
+      if (r->jams) pu.jam_next = true;
+      MarkFiredAt(tu, tp, Weapon::kGatlingGun);
       Note(log, EventKind::kFired, u, target->id.str(), w, [&] { return absl::StrCat(u.name.str(), " (Gatling) kills ", r->kills); });
     } else if (p.weapon) {
       FireSituation f;
@@ -376,8 +454,9 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         if (sp.ok()) kills += sp->kills;
         Note(log, EventKind::kFired, u, target->id.str(), w, [&] { return absl::StrCat(u.name.str(), " throws spears"); });
       }
-      m.losses[target->id.str()] += kills;
-      MarkFiredAt(m, *target, tp, *p.weapon);
+      tu.hit = true;
+      tu.losses += kills;
+      MarkFiredAt(tu, tp, *p.weapon);
     } else if (p.ordnance) {
       // ARTILLERY, ROCKET.: "estimates range in inches. Places 4' circular
       // marker with the centre on the exact measurement that player has
@@ -389,14 +468,13 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       double announced = range;
       Vec2 centre = target->position;
       if (!before_impact) {
-        if (e.order.kind == OrderKind::kFire && e.order.target_id == target->id.str() &&
-            e.order.range_estimate > 0) {
+        if (e.order.kind == OrderKind::kFire && e.order.target == th && e.order.range_estimate > 0) {
           announced = e.order.range_estimate;
         } else {
-          const Unit& seen = *snap.FindUnit(target->id.str());
+          const Vec2 seen = tu.start;
           absl::StatusOr<RangeEstimate> est =
-              EstimateRange(dice, *p.ordnance, Distance(u.position, seen.position),
-                            s.ParameterOr(kEstimateError, kDefaultEstimateError), w);
+              EstimateRange(dice, *p.ordnance, Distance(u.position, seen),
+                            ParameterOr<kEstimateError>(s, kDefaultEstimateError), w);
           IMPI_RETURN_IF_ERROR(est.status());
           announced = est->announced;
           Note(log, EventKind::kTableRoll, u, target->id.str(), w,
@@ -413,9 +491,10 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         Note(log, EventKind::kTableRoll, u, target->id.str(), w,
              [&] { return absl::StrCat(u.name.str(), " rocket deviates ", dev.inches, "\""); }, {u.position, placed, centre});
       }
-      for (const std::string& vid : ids) {
-        const Unit& v = *s.FindUnit(vid);
-        if (!Active(v) || vid == id) continue;
+      for (const int vh : order) {
+        const Unit& v = s.units[static_cast<size_t>(vh)];
+        if (!Active(v) || vh == h) continue;
+        PerUnit& vu = m[static_cast<size_t>(vh)];
         const Profile vp = ProfileOf(s, v);
         const int figures = FiguresUnderMarker(v, centre);
         if (figures == 0) {
@@ -423,7 +502,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
           // immediate morale test with a minus 1": any, of either side.
           if (*p.ordnance == Ordnance::kRocket && vp.native &&
               SegmentDistance(v.position, u.position, centre) <= UnitRadius(v)) {
-            MoraleOccasion& o = m.fired_at[vid];
+            vu.fired_at = true;
+            MoraleOccasion& o = vu.occasion;
             o.native = true;
             if (o.rocket == RocketEffect::kNone) o.rocket = RocketEffect::kFlewOver;
           }
@@ -437,45 +517,48 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
         a.failed_morale_last_move = e.fire_penalty;
         absl::StatusOr<FireResult> r = ArtilleryFire(dice, a, w);
         if (!r.ok()) continue;
-        m.losses[vid] += r->kills;
-        MoraleOccasion& o = m.fired_at[vid];
+        vu.hit = true;
+        vu.losses += r->kills;
+        vu.fired_at = true;
+        MoraleOccasion& o = vu.occasion;
         o.native = vp.native;
         o.fired_at_by_artillery = true;
         if (*p.ordnance == Ordnance::kRocket) o.rocket = RocketEffect::kHit;
-        Note(log, EventKind::kFired, u, vid, w,
+        Note(log, EventKind::kFired, u, v.id.str(), w,
              [&] { return absl::StrCat(u.name.str(), " kills ", r->kills, " of ", v.name.str(), " (", figures,
                           " under the marker)"); });
       }
     }
-    m.fired.insert(id);
+    pu.fired = true;
   }
-  ApplyLosses(s, m.losses);
+  for (size_t h = 0; h < m.size(); ++h) {
+    if (m[h].hit) ApplyLosses(s, static_cast<int>(h), m[h].losses);
+  }
 
   // 4. Melee by pairs, every charge that came home, from the figures left.
   // Two units that charged each other fight one melee (ALL ACTION IS
   // SIMULTANEOUS), both attacking. A figure killed in one melee of the move
   // fights in no later one: a unit fights with its figures less those it
   // has lost in melee this move.
-  std::map<std::string, int> melee_losses;
-  for (const std::string& cid : ids) {
-    auto ct = m.contact.find(cid);
-    if (ct == m.contact.end()) continue;
-    const std::string tid = ct->second;
-    const bool mutual = m.mutual.count(cid) > 0;
+  for (const int ch : order) {
+    PerUnit& cu = m[static_cast<size_t>(ch)];
+    const int th = cu.contact;
+    if (th == kNoUnit) continue;
+    PerUnit& tu = m[static_cast<size_t>(th)];
+    const bool mutual = cu.mutual;
     // The pair's melee is fought once, from the first of the two in place order.
-    if (mutual && m.fought.count(tid)) continue;
-    if (mutual) m.fought.insert(cid);
-    const Unit& c = *s.FindUnit(cid);
-    const Unit& t = *s.FindUnit(tid);
-    const int c_fit = c.figures.fit - melee_losses[cid], t_fit = t.figures.fit - melee_losses[tid];
+    if (mutual && tu.fought) continue;
+    if (mutual) cu.fought = true;
+    const Unit& c = s.units[static_cast<size_t>(ch)];
+    const Unit& t = s.units[static_cast<size_t>(th)];
+    cu.melee_hit = tu.melee_hit = true;
+    const int c_fit = c.figures.fit - cu.melee_losses, t_fit = t.figures.fit - tu.melee_losses;
     if (!Active(c) || !Active(t) || c_fit <= 0 || t_fit <= 0) continue;
     const Profile cp = ProfileOf(s, c);
     const Profile tpr = ProfileOf(s, t);
     // "caught doing so by charging Colonial cavalry": a Zulu unit retiring
     // when the move began (the check Ask's morale test makes too).
-    if (cp.colonial_cavalry && MoraleTestRefusal(snap, *snap.FindUnit(tid), true, RocketEffect::kNone) == Refusal::kNone) {
-      m.caught_by_cavalry.insert(tid);
-    }
+    if (cp.colonial_cavalry && tu.catchable) tu.caught_by_cavalry = true;
     MeleeFigure fc, ft;
     fc.cavalry = cp.horse;
     fc.attacking = true;
@@ -491,8 +574,8 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       ft.cavalry = tpr.horse;
       ft.attacking = true;
     }
-    EmpressUnit& ce = MutableUnitState(s, cid);
-    EmpressUnit& tse = MutableUnitState(s, tid);
+    EmpressUnit& ce = own.units[static_cast<size_t>(ch)];
+    EmpressUnit& tse = own.units[static_cast<size_t>(th)];
     const int cap_c = kMaxFightsAMove * c_fit - ce.fights_used;
     const int cap_t = kMaxFightsAMove * t_fit - tse.fights_used;
     const bool c_small = c_fit <= t_fit;
@@ -512,7 +595,7 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
       // with its modifiers and total.
       Explanation one;
       ManyFightsResult r = MeleeAgainstMany(
-          dice, me, std::vector<MeleeFigure>(k, them), w != nullptr ? &one : nullptr, MeleeTie::kStandOff,
+          dice, me, them, k, w != nullptr ? &one : nullptr, MeleeTie::kStandOff,
           w != nullptr ? absl::StrCat(small_unit.name.str(), " figure ", i + 1, " against ", large_unit.name.str())
                        : std::string());
       if (w != nullptr) {
@@ -529,32 +612,35 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     }
     ce.fights_used += fights;
     tse.fights_used += fights;
-    melee_losses[small_unit.id.str()] += small_lost;
-    melee_losses[large_unit.id.str()] += large_lost;
+    (c_small ? cu : tu).melee_losses += small_lost;
+    (c_small ? tu : cu).melee_losses += large_lost;
     const int c_lost = c_small ? small_lost : large_lost, t_lost = c_small ? large_lost : small_lost;
-    Note(log, EventKind::kCharged, c, tid, w != nullptr ? &melee_why : nullptr,
+    Note(log, EventKind::kCharged, c, t.id.str(), w != nullptr ? &melee_why : nullptr,
          [&] { return absl::StrCat("melee: ", c.name.str(), " loses ", c_lost, ", ", t.name.str(), " loses ", t_lost,
                       " in ", fights, " fight", fights == 1 ? "" : "s", mutual ? " (they charged each other)" : ""); });
   }
-  ApplyLosses(s, melee_losses);
+  for (size_t h = 0; h < m.size(); ++h) {
+    if (m[h].melee_hit) ApplyLosses(s, static_cast<int>(h), m[h].melee_losses);
+  }
 
-  // 5. Morale, in unit id order, after fire and melee.
-  std::set<std::string> pinned_now, failed, penalty;
-  for (const std::string& id : ids) {
-    const Unit& u = *s.FindUnit(id);
-    MoraleOccasion occ = m.fired_at.count(id) ? m.fired_at[id] : MoraleOccasion{};
+  // 5. Morale, in place order, after fire and melee.
+  for (const int h : order) {
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    PerUnit& pu = m[static_cast<size_t>(h)];
+    MoraleOccasion occ = pu.fired_at ? pu.occasion : MoraleOccasion{};
     if (MoraleTestRefusal(s, u, false, occ.rocket) != Refusal::kNone) continue;  // as Ask's morale test
-    EmpressUnit& e = MutableUnitState(s, id);
+    EmpressUnit& e = own.units[static_cast<size_t>(h)];
     const Profile p = ProfileOf(s, u);
     occ.native = p.native;
     occ.shaken = ConditionNow(s, u) == Condition::kShaken;
-    const bool caught = m.caught_by_cavalry.count(id) > 0;
+    const bool caught = pu.caught_by_cavalry;
     if (!MoraleTestDue(occ, nullptr) && !caught) continue;
     MoraleSituation ms = MoraleSituationOf(s, u);
-    ms.volley_from_prepared_positions = u.kind == UnitKind::kInfantry && m.fired.count(id) && BehindDefences(s, u);
-    for (const auto& [rid, path] : m.retreat_path) {
-      const Unit& r = *s.FindUnit(rid);
-      if (rid != id && r.side == u.side && SegmentDistance(u.position, path[0], path[1]) <= 10.0) {
+    ms.volley_from_prepared_positions = u.kind == UnitKind::kInfantry && pu.fired && BehindDefences(s, u);
+    for (size_t r = 0; r < m.size(); ++r) {
+      const PerUnit& ru = m[r];
+      if (ru.retreated && r != static_cast<size_t>(h) && s.units[r].side == u.side &&
+          SegmentDistance(u.position, ru.retreat_from, ru.retreat_to) <= 10.0) {
         ms.retiring_unit_passed_within_10 = true;
       }
     }
@@ -565,31 +651,32 @@ absl::Status EmpressRuleset::ResolveMove(BattleState& s, Dice& dice, EventLog& l
     e.tested_this_move = true;
     Note(log, EventKind::kMoraleTest, u, "", w, [&] { return absl::StrCat(u.name.str(), " tests morale: ", r->total); });
     if (r->outcome == MoraleOutcome::kOk) continue;
-    failed.insert(id);
-    if (ApplyLastingMorale(*r, e)) pinned_now.insert(id);
-    if (r->outcome == MoraleOutcome::kFirePenalty) penalty.insert(id);
+    pu.failed = true;
+    if (ApplyLastingMorale(*r, e)) pu.pinned_now = true;
+    if (r->outcome == MoraleOutcome::kFirePenalty) pu.penalty = true;
   }
 
   // 6. The end of the move.
-  EmpressState& own = MutableOwnState(s);
-  for (auto& [id, e] : own.units) {
+  for (size_t h = 0; h < own.units.size() && h < m.size(); ++h) {
+    EmpressUnit& e = own.units[h];
+    const PerUnit& pu = m[h];
     e.tests_in_a_row = e.tested_this_move ? e.tests_in_a_row + 1 : 0;
-    e.failures_in_a_row = failed.count(id) ? e.failures_in_a_row + 1 : 0;
+    e.failures_in_a_row = pu.failed ? e.failures_in_a_row + 1 : 0;
     e.tested_this_move = false;
-    e.pinned = pinned_now.count(id) > 0;
-    e.fire_penalty = penalty.count(id) > 0;
-    e.gatling_jammed = m.jam_next.count(id) > 0;
+    e.pinned = pu.pinned_now;
+    e.fire_penalty = pu.penalty;
+    e.gatling_jammed = pu.jam_next;
     e.fights_used = 0;
     if (e.ordered && e.order.kind == OrderKind::kLimber) e.limbered = true;
     if (e.ordered && e.order.kind == OrderKind::kUnlimber) e.limbered = false;
     // Attached for the next move if both are still in the fight.
-    const Unit* c = s.FindUnit(id);
-    const Unit* t = m.attach.count(id) ? s.FindUnit(m.attach[id]) : nullptr;
-    e.attached_to = c != nullptr && t != nullptr && Active(*c) && Active(*t) ? t->id.str() : "";
+    const Unit& c = s.units[h];
+    const Unit* t = pu.attach != kNoUnit ? &s.units[static_cast<size_t>(pu.attach)] : nullptr;
+    e.attached_to = t != nullptr && Active(c) && Active(*t) ? pu.attach : kNoUnit;
     e.ordered = false;
     e.order = Order{};
   }
-  const int limit = static_cast<int>(s.ParameterOr(kMoveLimit, 12));
+  const int limit = static_cast<int>(ParameterOr<kMoveLimit>(s, 12));
   own.stage = Stage::kOver;
   if (OutcomeOf(s) == Outcome::kNone && own.move < limit) {
     ++own.move;

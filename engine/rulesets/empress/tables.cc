@@ -167,24 +167,109 @@ int BandOf(double range_inches, const double (&ends)[4]) {
   return -1;
 }
 
-// The firer's state as a die modifier, in the words of the chart's section.
-void AddFirerCondition(std::vector<Modifier>& mods, Condition firer, const char* disordered,
-                       const char* shaken) {
-  AddModifierIf(mods, firer == Condition::kDisordered, -1, disordered);
-  AddModifierIf(mods, firer == Condition::kShaken, -2, shaken);
+// TableReader's quiet way (the caller passed no explanation: nobody reads
+// the account), without its account: the same dice rolled in the same
+// order, each total as TableReader makes it, the last roll kept and nothing
+// else, so that a step of play allocates nothing. The table functions read
+// either reader alike (templates on the reader); what they say is dropped.
+class QuietReader {
+ public:
+  explicit QuietReader(Dice& dice) : dice_(dice) {}
+  QuietReader(const QuietReader&) = delete;
+  QuietReader& operator=(const QuietReader&) = delete;
+
+  DieRoll& Roll(int count, int sides, absl::string_view purpose, const std::vector<Modifier>& mods = {}) {
+    return Add(dice_.RollPool(count, sides, purpose), mods);
+  }
+  // A die of any kind (RollOfKind's).
+  DieRoll& RollOf(const DieSpec& die, absl::string_view purpose, const std::vector<Modifier>& mods) {
+    return Add(dice_.RollPool(1, die, purpose), mods);
+  }
+  const PrintedRow& Land(const PrintedTable& table) { return LandOn(table, last_.total); }
+  // TableReader::Quantity, quiet: the purpose spelt out only where the dice
+  // keep it.
+  int Quantity(const char* section, const char* table, const char* row, const DieExpression& e,
+               absl::string_view purpose) {
+    (void)section;
+    (void)table;
+    (void)row;
+    const bool named = dice_.keeps_rolls();
+    const std::string name = named ? absl::StrCat(purpose, " (", DieExpressionName(e), ")") : std::string();
+    DieRoll& roll = Roll(e.d3 ? 1 : e.count, e.d3 ? 6 : e.sides, named ? absl::string_view(name) : purpose);
+    if (e.d3) {
+      const int face = roll.faces.front();
+      roll.total += (face + 1) / 2 - face;
+    }
+    roll.total += e.plus;
+    return roll.total;
+  }
+  void Cite(const char*, const char*, absl::string_view, bool = false) {}
+  void TellLast(absl::string_view = "") {}
+  void Say(absl::string_view) {}
+  bool MayRollAgain(int rolls) const { return dice_.status().ok() && rolls < kMaxTableRolls; }
+  const DieRoll& last() const { return last_; }
+  int face() const { return last_.faces.front(); }
+  bool quiet() const { return true; }
+
+ private:
+  DieRoll& Add(DieRoll roll, const std::vector<Modifier>& mods) {
+    last_ = std::move(roll);
+    for (const Modifier& m : mods) last_.total += m.value;
+    return last_;
+  }
+
+  Dice& dice_;
+  DieRoll last_;
+};
+
+// Runs `body` with the reader for `why`: TableReader telling the account,
+// or, with none to tell (null), the quiet one.
+template <typename Body>
+auto WithReader(Dice& dice, Explanation* why, const Body& body) {
+  if (why == nullptr) {
+    QuietReader r(dice);
+    return body(r);
+  }
+  TableReader r(kSource, dice, why);
+  return body(r);
 }
 
-// The small arms modifiers every figure's die takes (the Gatling's too).
-std::vector<Modifier> SmallArmsModifiers(bool zulus_firing, bool cover, Condition firer,
-                                         bool mounted, bool failed_morale_last_move) {
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, zulus_firing, -1, "Zulus firing");
-  AddModifierIf(mods, cover, -1, "Target behind cover");
-  AddFirerCondition(mods, firer, "Firer DISORDERED", "Firer SHAKEN");
-  AddModifierIf(mods, mounted, -1, "Firer mounted");
-  AddModifierIf(mods, failed_morale_last_move, -1,
-                "Brit regulars, minus 1 from next move firing die rolls (failed morale last move)");
+// AddModifierIf, or quiet (nobody reads the reasons) the value alone.
+void AddIf(std::vector<Modifier>& mods, bool quiet, bool applies, int value, absl::string_view reason) {
+  if (!applies) return;
+  if (quiet) {
+    mods.push_back(Modifier{std::string(), value});
+  } else {
+    mods.push_back(MakeModifier(value, reason));
+  }
+}
+
+// A list of modifiers to fill: `own` when the reasons are read, else one
+// the thread keeps (`slot` apart for lists alive at once), emptied.
+std::vector<Modifier>& ModifierList(bool quiet, std::vector<Modifier>& own, int slot) {
+  thread_local std::vector<Modifier> kept[3];
+  std::vector<Modifier>& mods = quiet ? kept[slot] : own;
+  mods.clear();
   return mods;
+}
+
+// The firer's state as a die modifier, in the words of the chart's section.
+void AddFirerCondition(std::vector<Modifier>& mods, bool quiet, Condition firer, const char* disordered,
+                       const char* shaken) {
+  AddIf(mods, quiet, firer == Condition::kDisordered, -1, disordered);
+  AddIf(mods, quiet, firer == Condition::kShaken, -2, shaken);
+}
+
+// The small arms modifiers every figure's die takes (the Gatling's too),
+// into `mods`.
+void SmallArmsModifiers(std::vector<Modifier>& mods, bool quiet, bool zulus_firing, bool cover, Condition firer,
+                        bool mounted, bool failed_morale_last_move) {
+  AddIf(mods, quiet, zulus_firing, -1, "Zulus firing");
+  AddIf(mods, quiet, cover, -1, "Target behind cover");
+  AddFirerCondition(mods, quiet, firer, "Firer DISORDERED", "Firer SHAKEN");
+  AddIf(mods, quiet, mounted, -1, "Firer mounted");
+  AddIf(mods, quiet, failed_morale_last_move, -1,
+        "Brit regulars, minus 1 from next move firing die rolls (failed morale last move)");
 }
 
 int SumOf(const std::vector<Modifier>& mods) {
@@ -203,7 +288,8 @@ struct KillCell {
 
 // Says which cell of a kill chart is read ("Martini-Henry at 15", column
 // 11- 20": kills on 4 or more after modifiers").
-void SayCell(TableReader& r, const KillRow& printed, double range_inches, const char* column,
+template <typename Reader>
+void SayCell(Reader& r, const KillRow& printed, double range_inches, const char* column,
              int kill_on) {
   if (r.quiet()) return;
   r.Say(absl::StrFormat("%s at %g\", column %s: kills on %d or more after modifiers", printed.name,
@@ -211,7 +297,8 @@ void SayCell(TableReader& r, const KillRow& printed, double range_inches, const 
 }
 
 // One D6 a figure, each with `mods`, landed on the cell: the kills.
-int RollKills(TableReader& r, const char* section, const char* table, const KillRow& printed,
+template <typename Reader>
+int RollKills(Reader& r, const char* section, const char* table, const KillRow& printed,
               int kill_on, int figures, const std::vector<Modifier>& mods,
               const std::string& purpose) {
   const KillCell cell(printed, kill_on);
@@ -241,42 +328,55 @@ DieRoll& RollOfKind(TableReader& r, Dice& dice, const DieSpec& die, const std::s
   return r.why().dice.back();
 }
 
+DieRoll& RollOfKind(QuietReader& r, Dice& dice, const DieSpec& die, const std::string& purpose,
+                    const std::vector<Modifier>& mods = {}) {
+  (void)dice;
+  return r.RollOf(die, purpose, mods);
+}
+
 // The printed melee "Additions & deductions." for `f` against `opponent`.
-std::vector<Modifier> MeleeModifiers(const MeleeFigure& f, const MeleeFigure& opponent) {
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, f.behind_organised_defences, 1, kModDefences);
-  AddModifierIf(mods, f.higher_ground, 1, kModHigherGround);
-  if (!f.attacking || !opponent.zulu || f.cavalry == Horse::kNone) return mods;
-  const bool regular = f.cavalry == Horse::kRegularCavalry;
-  switch (opponent.condition) {
-    case Condition::kSteady:
-      // Irregular cavalry attacking steady Zulus: nothing printed.
-      AddModifierIf(mods, regular, 1, kModRegularSteady);
-      break;
-    case Condition::kDisordered:
-      mods.push_back(regular ? MakeModifier(2, kModRegularDisordered)
-                             : MakeModifier(1, kModIrregularDisordered));
-      break;
-    case Condition::kShaken:
-      mods.push_back(regular ? MakeModifier(3, kModRegularShaken)
-                             : MakeModifier(2, kModIrregularShaken));
-      break;
+// (Into a list ModifierList gives: quiet, the thread's.)
+const std::vector<Modifier>& MeleeModifiers(const MeleeFigure& f, const MeleeFigure& opponent, bool quiet) {
+  std::vector<Modifier> own;
+  std::vector<Modifier>& mods = ModifierList(quiet, own, 2);
+  AddIf(mods, quiet, f.behind_organised_defences, 1, kModDefences);
+  AddIf(mods, quiet, f.higher_ground, 1, kModHigherGround);
+  if (f.attacking && opponent.zulu && f.cavalry != Horse::kNone) {
+    const bool regular = f.cavalry == Horse::kRegularCavalry;
+    switch (opponent.condition) {
+      case Condition::kSteady:
+        // Irregular cavalry attacking steady Zulus: nothing printed.
+        AddIf(mods, quiet, regular, 1, kModRegularSteady);
+        break;
+      case Condition::kDisordered:
+        AddIf(mods, quiet, true, regular ? 2 : 1, regular ? kModRegularDisordered : kModIrregularDisordered);
+        break;
+      case Condition::kShaken:
+        AddIf(mods, quiet, true, regular ? 3 : 2, regular ? kModRegularShaken : kModIrregularShaken);
+        break;
+    }
+  }
+  if (!quiet) {
+    thread_local std::vector<Modifier> told;  // returned by reference: kept until the next call
+    told = std::move(own);
+    return told;
   }
   return mods;
 }
 
 // One fight, told in `r`: the two dice, then the winner.
-MeleeResult Fight(TableReader& r, const MeleeFigure& a, const MeleeFigure& b, MeleeTie tie,
+template <typename Reader>
+MeleeResult Fight(Reader& r, const MeleeFigure& a, const MeleeFigure& b, MeleeTie tie,
                   const std::string& what) {
   MeleeResult result;
   // Quiet (nobody reads the account), the dice keep the plain purpose.
   const bool quiet = r.quiet();
   for (int rolls = 0;; rolls += 2) {
     result.total_a =
-        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure a"), MeleeModifiers(a, b)).total;
+        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure a"), MeleeModifiers(a, b, quiet)).total;
     if (!quiet) r.TellLast(absl::StrCat(what, ", figure a: "));
     result.total_b =
-        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure b"), MeleeModifiers(b, a)).total;
+        r.Roll(1, 6, quiet ? what : absl::StrCat(what, ", figure b"), MeleeModifiers(b, a, quiet)).total;
     if (!quiet) r.TellLast(absl::StrCat(what, ", figure b: "));
     if (result.total_a != result.total_b) break;
     if (tie == MeleeTie::kStandOff || !r.MayRollAgain(rolls + 2)) {
@@ -307,29 +407,30 @@ absl::StatusOr<MoveAllowance> MovementAllowance(Dice& dice, const MovementSituat
                                                 Explanation* why) {
   if (absl::Status st = CheckCount(s.linear_obstacles, "linear_obstacles"); !st.ok()) return st;
   const MoveRow& printed = kMoveRows[static_cast<int>(s.mover)];
-  TableReader r(kSource, dice, why);
-  MoveAllowance move;
-  move.base_inches = printed.inches;
-  move.dice = std::max(0, printed.dice - s.linear_obstacles);
-  const char* row = s.linear_obstacles > 0 ? kRowLinearObstacles : printed.text;
-  if (!r.quiet()) {
-    r.Say(absl::StrFormat("%s: %d\" + %d x D6", printed.name, printed.inches, printed.dice));
-    if (s.linear_obstacles > 0) {
-      r.Say(absl::StrFormat(", %d linear obstacle%s remove%s %d D6", s.linear_obstacles,
-                            s.linear_obstacles == 1 ? "" : "s", s.linear_obstacles == 1 ? "s" : "",
-                            printed.dice - move.dice));
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<MoveAllowance> {
+    MoveAllowance move;
+    move.base_inches = printed.inches;
+    move.dice = std::max(0, printed.dice - s.linear_obstacles);
+    const char* row = s.linear_obstacles > 0 ? kRowLinearObstacles : printed.text;
+    if (!r.quiet()) {
+      r.Say(absl::StrFormat("%s: %d\" + %d x D6", printed.name, printed.inches, printed.dice));
+      if (s.linear_obstacles > 0) {
+        r.Say(absl::StrFormat(", %d linear obstacle%s remove%s %d D6", s.linear_obstacles,
+                              s.linear_obstacles == 1 ? "" : "s", s.linear_obstacles == 1 ? "s" : "",
+                              printed.dice - move.dice));
+      }
     }
-  }
-  if (move.dice == 0) {
-    r.Cite(kSectionMovement, kTableMovement, row);
-    if (!r.quiet()) r.Say(absl::StrFormat("; no dice left: %d\"", printed.inches));
-    move.inches = printed.inches;
+    if (move.dice == 0) {
+      r.Cite(kSectionMovement, kTableMovement, row);
+      if (!r.quiet()) r.Say(absl::StrFormat("; no dice left: %d\"", printed.inches));
+      move.inches = printed.inches;
+      return move;
+    }
+    move.inches =
+        r.Quantity(kSectionMovement, kTableMovement, row, DieExpression{move.dice, printed.inches},
+                   r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " move"));
     return move;
-  }
-  move.inches =
-      r.Quantity(kSectionMovement, kTableMovement, row, DieExpression{move.dice, printed.inches},
-                 r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " move"));
-  return move;
+  });
 }
 
 int SmallArmsBand(double range_inches) { return BandOf(range_inches, kSmallArmsBandEnds); }
@@ -353,19 +454,22 @@ absl::StatusOr<FireResult> SmallArmsFire(Dice& dice, const FireSituation& s, Exp
         "range_inches: %s at %g\" is %s on the small arms chart (\"%s\")", printed.name,
         s.range_inches, band < 0 ? "past 40\"" : "N/A", printed.text));
   }
-  TableReader r(kSource, dice, why);
-  const std::vector<Modifier> mods = SmallArmsModifiers(s.zulus_firing, s.target_in_cover, s.firer,
-                                                        s.firer_mounted, s.failed_morale_last_move);
-  SayCell(r, printed, s.range_inches, kSmallArmsColumns[band], kill_on);
-  FireResult result;
-  result.kill_on = kill_on;
-  result.modifier = SumOf(mods);
-  result.kills = RollKills(r, kSectionSmallArms, kTableSmallArms, printed, kill_on,
-                           s.figures_firing, mods,
-                           r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " fire"));
-  r.Cite(kSectionSmallArms, kTableSmallArms, printed.text);
-  if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
-  return result;
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<FireResult> {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    SmallArmsModifiers(mods, r.quiet(), s.zulus_firing, s.target_in_cover, s.firer, s.firer_mounted,
+                       s.failed_morale_last_move);
+    SayCell(r, printed, s.range_inches, kSmallArmsColumns[band], kill_on);
+    FireResult result;
+    result.kill_on = kill_on;
+    result.modifier = SumOf(mods);
+    result.kills = RollKills(r, kSectionSmallArms, kTableSmallArms, printed, kill_on,
+                             s.figures_firing, mods,
+                             r.quiet() ? std::string(printed.name) : absl::StrCat(printed.name, " fire"));
+    r.Cite(kSectionSmallArms, kTableSmallArms, printed.text);
+    if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
+    return result;
+  });
 }
 
 absl::StatusOr<GatlingResult> GatlingFire(Dice& dice, const GatlingSituation& s, Explanation* why) {
@@ -383,43 +487,45 @@ absl::StatusOr<GatlingResult> GatlingFire(Dice& dice, const GatlingSituation& s,
         s.range_inches));
   }
   const int kill_on = printed.kill_on[band];
-  TableReader r(kSource, dice, why);
-  const std::vector<Modifier> mods = SmallArmsModifiers(
-      /*zulus_firing=*/false, s.target_in_cover, s.firer, /*mounted=*/false,
-      s.failed_morale_last_move);
-  SayCell(r, printed, s.range_inches, kSmallArmsColumns[band], kill_on);
-  const KillCell cell(printed, kill_on);
-  const PrintedTable chart{kSectionSmallArms, kTableGatling, cell.rows};
-  GatlingResult result;
-  for (int die = 1; die <= kGatlingDice; ++die) {
-    r.Roll(
-        1, 6,
-        r.quiet() ? "Gatling Gun" : absl::StrFormat("Gatling Gun, die %d of %d", die, kGatlingDice),
-        mods);
-    ++result.dice_rolled;
-    result.kills += r.Land(chart).value;
-    if (r.face() != 1) continue;
-    // A 1 forfeits the next 2 dice; on the last die it jams the gun.
-    if (die == kGatlingDice) {
-      result.jams = true;
-      r.Say(": a 1 on the last die, the gun is completely jammed for the entire next move");
-      break;
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<GatlingResult> {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    SmallArmsModifiers(mods, r.quiet(), /*zulus_firing=*/false, s.target_in_cover, s.firer, /*mounted=*/false,
+                       s.failed_morale_last_move);
+    SayCell(r, printed, s.range_inches, kSmallArmsColumns[band], kill_on);
+    const KillCell cell(printed, kill_on);
+    const PrintedTable chart{kSectionSmallArms, kTableGatling, cell.rows};
+    GatlingResult result;
+    for (int die = 1; die <= kGatlingDice; ++die) {
+      r.Roll(
+          1, 6,
+          r.quiet() ? "Gatling Gun" : absl::StrFormat("Gatling Gun, die %d of %d", die, kGatlingDice),
+          mods);
+      ++result.dice_rolled;
+      result.kills += r.Land(chart).value;
+      if (r.face() != 1) continue;
+      // A 1 forfeits the next 2 dice; on the last die it jams the gun.
+      if (die == kGatlingDice) {
+        result.jams = true;
+        r.Say(": a 1 on the last die, the gun is completely jammed for the entire next move");
+        break;
+      }
+      const int forfeited = std::min(2, kGatlingDice - die);
+      result.dice_forfeited += forfeited;
+      if (!r.quiet()) {
+        r.Say(absl::StrFormat(": a 1, forfeits the next %d di%s", forfeited,
+                              forfeited == 1 ? "e" : "ce"));
+      }
+      die += forfeited;
     }
-    const int forfeited = std::min(2, kGatlingDice - die);
-    result.dice_forfeited += forfeited;
+    r.Cite(kSectionSmallArms, kTableGatling, kRowGatlingProcedure);
     if (!r.quiet()) {
-      r.Say(absl::StrFormat(": a 1, forfeits the next %d di%s", forfeited,
-                            forfeited == 1 ? "e" : "ce"));
+      r.Say(absl::StrFormat("; %d kill%s (%s: %d rolled, %d forfeited)", result.kills,
+                            result.kills == 1 ? "" : "s", kRowGatlingDice, result.dice_rolled,
+                            result.dice_forfeited));
     }
-    die += forfeited;
-  }
-  r.Cite(kSectionSmallArms, kTableGatling, kRowGatlingProcedure);
-  if (!r.quiet()) {
-    r.Say(absl::StrFormat("; %d kill%s (%s: %d rolled, %d forfeited)", result.kills,
-                          result.kills == 1 ? "" : "s", kRowGatlingDice, result.dice_rolled,
-                          result.dice_forfeited));
-  }
-  return result;
+    return result;
+  });
 }
 
 absl::StatusOr<bool> MayFireBeforeImpact(double start_distance_inches, Explanation* why) {
@@ -464,24 +570,26 @@ absl::StatusOr<FireResult> ArtilleryFire(Dice& dice, const ArtillerySituation& s
   }
   const char* section = rocket ? kSectionRocket : kSectionArtillery;
   const char* table = rocket ? kTableRocketKill : kTableArtilleryKill;
-  TableReader r(kSource, dice, why);
-  std::vector<Modifier> mods;
-  AddFirerCondition(mods, s.firer, "unit firing is DISORDERED", "unit is SHAKEN");
-  // MORALE, Result: "= Brit regulars, minus 1 from next move firing die
-  // rolls": the artillery is a Brit regular ("British regular horse, foot ,
-  // artillery : 6"), and its dice under the marker are its firing dice.
-  AddModifierIf(mods, s.failed_morale_last_move, -1,
-                "Brit regulars, minus 1 from next move firing die rolls (failed morale last move)");
-  SayCell(r, printed, s.range_inches, kArtilleryColumns[band], kill_on);
-  FireResult result;
-  result.kill_on = kill_on;
-  result.modifier = SumOf(mods);
-  result.kills = RollKills(r, section, table, printed, kill_on, s.figures_under_marker, mods,
-                           r.quiet() ? std::string(printed.name)
-                                     : absl::StrCat(printed.name, ", a figure within the marker"));
-  r.Cite(section, table, printed.text);
-  if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
-  return result;
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<FireResult> {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddFirerCondition(mods, r.quiet(), s.firer, "unit firing is DISORDERED", "unit is SHAKEN");
+    // MORALE, Result: "= Brit regulars, minus 1 from next move firing die
+    // rolls": the artillery is a Brit regular ("British regular horse, foot ,
+    // artillery : 6"), and its dice under the marker are its firing dice.
+    AddIf(mods, r.quiet(), s.failed_morale_last_move, -1,
+          "Brit regulars, minus 1 from next move firing die rolls (failed morale last move)");
+    SayCell(r, printed, s.range_inches, kArtilleryColumns[band], kill_on);
+    FireResult result;
+    result.kill_on = kill_on;
+    result.modifier = SumOf(mods);
+    result.kills = RollKills(r, section, table, printed, kill_on, s.figures_under_marker, mods,
+                             r.quiet() ? std::string(printed.name)
+                                       : absl::StrCat(printed.name, ", a figure within the marker"));
+    r.Cite(section, table, printed.text);
+    if (!r.quiet()) r.Say(absl::StrFormat("; %d kill%s", result.kills, result.kills == 1 ? "" : "s"));
+    return result;
+  });
 }
 
 Vec2 MarkerAtEstimate(const Vec2& firer, const Vec2& target, double estimate) {
@@ -497,44 +605,46 @@ absl::StatusOr<RangeEstimate> EstimateRange(Dice& dice, Ordnance ordnance, doubl
     return absl::InvalidArgumentError("error_per_point: a share of the range, 0 or more");
   }
   const bool rocket = ordnance == Ordnance::kRocket;
-  TableReader r(kSource, dice, why);
-  RangeEstimate e;
-  e.true_range = true_range;
-  if (error_per_point > 0) {
-    const int a = r.Roll(1, 6, "range estimate: over").total;
-    r.TellLast();
-    const int b = r.Roll(1, 6, "range estimate: short").total;
-    r.TellLast();
-    e.error_points = a - b;
-  }
-  const double low = rocket ? kRocketShortestEstimateInches + 1 : 1.0;
-  e.announced = std::clamp(std::round(true_range * (1.0 + e.error_points * error_per_point)), low,
-                           kLongestEstimateInches);
-  r.Cite(rocket ? kSectionRocket : kSectionArtillery, kTableRangeEstimate,
-         rocket ? kRowEstimateRocket : kRowEstimateArtillery, /*designed=*/true);
-  if (!r.quiet()) {
-    r.Say(absl::StrFormat("%sthe range is %.1f\"; off by %+d x %g of it, the %s announces %g\" "
-                          "(designed: not in the source text)",
-                          error_per_point > 0 ? ": " : "", true_range, e.error_points,
-                          error_per_point, rocket ? "rocket" : "gun", e.announced));
-  }
-  return e;
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<RangeEstimate> {
+    RangeEstimate e;
+    e.true_range = true_range;
+    if (error_per_point > 0) {
+      const int a = r.Roll(1, 6, "range estimate: over").total;
+      r.TellLast();
+      const int b = r.Roll(1, 6, "range estimate: short").total;
+      r.TellLast();
+      e.error_points = a - b;
+    }
+    const double low = rocket ? kRocketShortestEstimateInches + 1 : 1.0;
+    e.announced = std::clamp(std::round(true_range * (1.0 + e.error_points * error_per_point)), low,
+                             kLongestEstimateInches);
+    r.Cite(rocket ? kSectionRocket : kSectionArtillery, kTableRangeEstimate,
+           rocket ? kRowEstimateRocket : kRowEstimateArtillery, /*designed=*/true);
+    if (!r.quiet()) {
+      r.Say(absl::StrFormat("%sthe range is %.1f\"; off by %+d x %g of it, the %s announces %g\" "
+                            "(designed: not in the source text)",
+                            error_per_point > 0 ? ": " : "", true_range, e.error_points,
+                            error_per_point, rocket ? "rocket" : "gun", e.announced));
+    }
+    return e;
+  });
 }
 
 RocketDeviation RollRocketDeviation(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  RocketDeviation d;
-  d.arrow = RollOfKind(r, dice, DieSpec::Arrow(), "rocket deviation: direction").total;
-  d.bearing_degrees = ArrowBearingDegrees(d.arrow);
-  r.TellLast();
-  d.inches = r.Roll(2, 6, "rocket deviation: inches").total;
-  r.TellLast();
-  r.Cite(kSectionRocket, kTableRocketDeviation, kRowRocketDeviation);
-  if (!r.quiet()) {
-    r.Say(absl::StrFormat(": the marker moves %d\" at %d degrees clockwise from the line of fire",
-                          d.inches, d.bearing_degrees));
-  }
-  return d;
+  return WithReader(dice, why, [&](auto& r) -> RocketDeviation {
+    RocketDeviation d;
+    d.arrow = RollOfKind(r, dice, DieSpec::Arrow(), "rocket deviation: direction").total;
+    d.bearing_degrees = ArrowBearingDegrees(d.arrow);
+    r.TellLast();
+    d.inches = r.Roll(2, 6, "rocket deviation: inches").total;
+    r.TellLast();
+    r.Cite(kSectionRocket, kTableRocketDeviation, kRowRocketDeviation);
+    if (!r.quiet()) {
+      r.Say(absl::StrFormat(": the marker moves %d\" at %d degrees clockwise from the line of fire",
+                            d.inches, d.bearing_degrees));
+    }
+    return d;
+  });
 }
 
 Vec2 DeviatedCentre(const Vec2& firer, const Vec2& aimed, const RocketDeviation& d) {
@@ -583,90 +693,90 @@ absl::StatusOr<MoraleResult> MoraleTest(Dice& dice, const MoraleSituation& s, Ex
   // Nobody reads the account (why is null): no reasons or purposes are
   // spelt out beyond the plain ones.
   const bool quiet = why == nullptr;
-  std::vector<Modifier> mods;
-  mods.push_back(
-      MakeModifier(rate.rate, quiet ? std::string() : absl::StrCat("MORALE RATE, ", rate.name)));
-  AddModifierIf(mods, s.senior_commander_attached, 1, "Senior commander attached to unit");
-  AddModifierIf(mods, s.volley_from_prepared_positions, 1,
-                "Brit infantry firing volley fire from prepared positions");
-  AddModifierIf(mods, s.witch_doctor_in_contact, 2,
-                "witch doctor is in base contact with the unit");
-  AddModifierIf(mods, s.officer_killed, -1, "unit officer killed");
-  AddModifierIf(mods, s.retiring_unit_passed_within_10, -1,
-                "Retiring or Routing unit passes within 10 inches");
-  AddModifierIf(mods, s.condition == Condition::kDisordered, -1,
-                "unit has taken 20% casualties in the game and is classified as DISORDERED");
-  AddModifierIf(mods, s.condition == Condition::kShaken, -2,
-                "Unit taken 50% casualties in the game. And is classified as permanently SHAKEN");
-  AddModifierIf(mods, s.tests_in_a_row == 2, -2, "second morale test in a row");
-  AddModifierIf(mods, s.tests_in_a_row >= 3, -4,
-                s.tests_in_a_row == 3 ? "third morale test in a row"
-                                      : "third morale test in a row (and later: read as -4)");
-  AddModifierIf(mods, s.rocket == RocketEffect::kFlewOver, -1,
-                "the rocket flew over the unit (a minus 1)");
-  AddModifierIf(mods, s.rocket == RocketEffect::kHit, -2, "the rocket hit the unit (a minus 2)");
+  std::vector<Modifier> own;
+  std::vector<Modifier>& mods = ModifierList(quiet, own, 1);
+  if (quiet) {
+    mods.push_back(Modifier{std::string(), rate.rate});
+  } else {
+    mods.push_back(MakeModifier(rate.rate, absl::StrCat("MORALE RATE, ", rate.name)));
+  }
+  AddIf(mods, quiet, s.senior_commander_attached, 1, "Senior commander attached to unit");
+  AddIf(mods, quiet, s.volley_from_prepared_positions, 1, "Brit infantry firing volley fire from prepared positions");
+  AddIf(mods, quiet, s.witch_doctor_in_contact, 2, "witch doctor is in base contact with the unit");
+  AddIf(mods, quiet, s.officer_killed, -1, "unit officer killed");
+  AddIf(mods, quiet, s.retiring_unit_passed_within_10, -1, "Retiring or Routing unit passes within 10 inches");
+  AddIf(mods, quiet, s.condition == Condition::kDisordered, -1,
+        "unit has taken 20% casualties in the game and is classified as DISORDERED");
+  AddIf(mods, quiet, s.condition == Condition::kShaken, -2,
+        "Unit taken 50% casualties in the game. And is classified as permanently SHAKEN");
+  AddIf(mods, quiet, s.tests_in_a_row == 2, -2, "second morale test in a row");
+  AddIf(mods, quiet, s.tests_in_a_row >= 3, -4,
+        s.tests_in_a_row == 3 ? "third morale test in a row" : "third morale test in a row (and later: read as -4)");
+  AddIf(mods, quiet, s.rocket == RocketEffect::kFlewOver, -1, "the rocket flew over the unit (a minus 1)");
+  AddIf(mods, quiet, s.rocket == RocketEffect::kHit, -2, "the rocket hit the unit (a minus 2)");
 
-  TableReader r(kSource, dice, why);
-  const DieRoll& roll =
-      RollOfKind(r, dice, DieSpec::Average(),
-                 quiet ? std::string("morale test") : absl::StrCat("morale test, ", rate.name), mods);
-  MoraleResult result;
-  result.total = roll.total;
-  if (r.Land(kMoraleTable).value == 1) return result;
+  return WithReader(dice, why, [&](auto& r) -> absl::StatusOr<MoraleResult> {
+    const DieRoll& roll =
+        RollOfKind(r, dice, DieSpec::Average(),
+                   quiet ? std::string("morale test") : absl::StrCat("morale test, ", rate.name), mods);
+    MoraleResult result;
+    result.total = roll.total;
+    if (r.Land(kMoraleTable).value == 1) return result;
 
-  // "Total less than 6", by kind of unit.
-  switch (s.unit) {
-    case MoraleClass::kBritishRegularFoot:
-    case MoraleClass::kBritishArtillery:
-      result.outcome = MoraleOutcome::kFirePenalty;
-      result.next_move_fire_modifier = -1;
-      r.Cite(kSectionMorale, kTableMoraleResult, kRowBritRegulars);
-      r.Say(": minus 1 from next move's firing dice; never routs");
-      break;
-    case MoraleClass::kBritishRegularHorse:
-      result.outcome = MoraleOutcome::kRetire;
-      result.moves_away = 1;
-      r.Cite(kSectionMorale, kTableMoraleResult, kRowRegularCavalry, /*designed=*/true);
-      r.Say(
-          ": retires one move away in good order, never routs (the distance is designed: not "
-          "in the source text)");
-      break;
-    case MoraleClass::kIrregularHorse:
-    case MoraleClass::kNnc:
-      result.permanently_shaken = true;
-      if (s.failed_last_move) {
-        result.outcome = MoraleOutcome::kRout;
-        r.Cite(kSectionMorale, kTableMoraleResult, kRowIrregularsRout);
-        r.Say(": the second failed check in a row, routs");
-      } else {
+    // "Total less than 6", by kind of unit.
+    switch (s.unit) {
+      case MoraleClass::kBritishRegularFoot:
+      case MoraleClass::kBritishArtillery:
+        result.outcome = MoraleOutcome::kFirePenalty;
+        result.next_move_fire_modifier = -1;
+        r.Cite(kSectionMorale, kTableMoraleResult, kRowBritRegulars);
+        r.Say(": minus 1 from next move's firing dice; never routs");
+        break;
+      case MoraleClass::kBritishRegularHorse:
         result.outcome = MoraleOutcome::kRetire;
         result.moves_away = 1;
-        r.Cite(kSectionMorale, kTableMoraleResult, kRowIrregulars);
-        r.Say(": permanently SHAKEN, retires one move away from the enemy");
-      }
-      break;
-    case MoraleClass::kMarriedImpi:
-    case MoraleClass::kUnmarriedImpi:
-      if (s.caught_retiring_by_colonial_cavalry) {
-        result.outcome = MoraleOutcome::kRout;
-        r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusCaught);
-        r.Say(": caught retiring by charging Colonial cavalry, routs");
-      } else if (s.failed_last_move) {
-        result.outcome = MoraleOutcome::kRetire;
-        result.moves_away = 2;
-        result.may_not_fire_again = true;
-        r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusPinned);
+        r.Cite(kSectionMorale, kTableMoraleResult, kRowRegularCavalry, /*designed=*/true);
         r.Say(
-            ": the second move in a row, retires 2 moves away from the enemy and cannot fire "
-            "for the rest of the game");
-      } else {
-        result.outcome = MoraleOutcome::kPinned;
-        r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusPinned);
-        r.Say(": lie down or crouch, pinned down for the following move");
-      }
-      break;
-  }
-  return result;
+            ": retires one move away in good order, never routs (the distance is designed: not "
+            "in the source text)");
+        break;
+      case MoraleClass::kIrregularHorse:
+      case MoraleClass::kNnc:
+        result.permanently_shaken = true;
+        if (s.failed_last_move) {
+          result.outcome = MoraleOutcome::kRout;
+          r.Cite(kSectionMorale, kTableMoraleResult, kRowIrregularsRout);
+          r.Say(": the second failed check in a row, routs");
+        } else {
+          result.outcome = MoraleOutcome::kRetire;
+          result.moves_away = 1;
+          r.Cite(kSectionMorale, kTableMoraleResult, kRowIrregulars);
+          r.Say(": permanently SHAKEN, retires one move away from the enemy");
+        }
+        break;
+      case MoraleClass::kMarriedImpi:
+      case MoraleClass::kUnmarriedImpi:
+        if (s.caught_retiring_by_colonial_cavalry) {
+          result.outcome = MoraleOutcome::kRout;
+          r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusCaught);
+          r.Say(": caught retiring by charging Colonial cavalry, routs");
+        } else if (s.failed_last_move) {
+          result.outcome = MoraleOutcome::kRetire;
+          result.moves_away = 2;
+          result.may_not_fire_again = true;
+          r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusPinned);
+          r.Say(
+              ": the second move in a row, retires 2 moves away from the enemy and cannot fire "
+              "for the rest of the game");
+        } else {
+          result.outcome = MoraleOutcome::kPinned;
+          r.Cite(kSectionMorale, kTableMoraleResult, kRowZulusPinned);
+          r.Say(": lie down or crouch, pinned down for the following move");
+        }
+        break;
+    }
+    return result;
+  });
 }
 
 MeleeResult MeleeFight(Dice& dice, const MeleeFigure& a, const MeleeFigure& b, Explanation* why,
@@ -677,31 +787,52 @@ MeleeResult MeleeFight(Dice& dice, const MeleeFigure& a, const MeleeFigure& b, E
   return result;
 }
 
+namespace {
+
+// MeleeAgainstMany against `count` opponents, opponent(i) the i-th; the
+// fights listed if `list`.
+template <typename OpponentAt>
+ManyFightsResult AgainstMany(Dice& dice, const MeleeFigure& figure, int count, const OpponentAt& opponent,
+                             bool list, Explanation* why, MeleeTie tie, const std::string& who) {
+  return WithReader(dice, why, [&](auto& r) -> ManyFightsResult {
+    ManyFightsResult result;
+    const int fights = std::min<int>(kMaxFightsAMove, count);
+    result.opponents_unfought = count - fights;
+    bool tied = false;
+    for (int i = 0; i < fights; ++i) {
+      const MeleeResult fight =
+          Fight(r, figure, opponent(i), tie,
+                r.quiet()     ? std::string("melee")
+                : who.empty() ? absl::StrFormat("melee, fight %d", i + 1)
+                              : absl::StrFormat("melee, %s, fight %d", who, i + 1));
+      if (list) result.fights.push_back(fight);
+      if (fight.winner == 2) result.figure_killed = true;
+      if (fight.winner == 1) ++result.opponents_killed;
+      tied |= fight.winner == 0;
+    }
+    r.Cite(kSectionMelee, kTableMelee, kRowMeleeMany, /*designed=*/tied);
+    if (!r.quiet() && result.opponents_unfought > 0) {
+      r.Say(absl::StrFormat("; %d more opponent%s: past 4 fights in one move, not fought",
+                            result.opponents_unfought, result.opponents_unfought == 1 ? "" : "s"));
+    }
+    return result;
+  });
+}
+
+}  // namespace
+
 ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
                                   const std::vector<MeleeFigure>& opponents, Explanation* why,
                                   MeleeTie tie, const std::string& who) {
-  TableReader r(kSource, dice, why);
-  ManyFightsResult result;
-  const int fights = std::min<int>(kMaxFightsAMove, static_cast<int>(opponents.size()));
-  result.opponents_unfought = static_cast<int>(opponents.size()) - fights;
-  for (int i = 0; i < fights; ++i) {
-    const MeleeResult fight =
-        Fight(r, figure, opponents[i], tie,
-              r.quiet()     ? std::string("melee")
-              : who.empty() ? absl::StrFormat("melee, fight %d", i + 1)
-                            : absl::StrFormat("melee, %s, fight %d", who, i + 1));
-    result.fights.push_back(fight);
-    if (fight.winner == 2) result.figure_killed = true;
-    if (fight.winner == 1) ++result.opponents_killed;
-  }
-  const bool tied = std::any_of(result.fights.begin(), result.fights.end(),
-                                [](const MeleeResult& f) { return f.winner == 0; });
-  r.Cite(kSectionMelee, kTableMelee, kRowMeleeMany, /*designed=*/tied);
-  if (!r.quiet() && result.opponents_unfought > 0) {
-    r.Say(absl::StrFormat("; %d more opponent%s: past 4 fights in one move, not fought",
-                          result.opponents_unfought, result.opponents_unfought == 1 ? "" : "s"));
-  }
-  return result;
+  return AgainstMany(
+      dice, figure, static_cast<int>(opponents.size()), [&](int i) -> const MeleeFigure& { return opponents[i]; },
+      /*list=*/true, why, tie, who);
+}
+
+ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure, const MeleeFigure& opponent, int count,
+                                  Explanation* why, MeleeTie tie, const std::string& who) {
+  return AgainstMany(
+      dice, figure, count, [&](int) -> const MeleeFigure& { return opponent; }, /*list=*/false, why, tie, who);
 }
 
 }  // namespace impi::empress

@@ -433,6 +433,11 @@ struct ManyFightsResult {
 ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure,
                                   const std::vector<MeleeFigure>& opponents, Explanation* why,
                                   MeleeTie tie = MeleeTie::kStandOff, const std::string& who = "");
+// The same against `count` opponents alike, without the list of fights
+// (ManyFightsResult::fights stays empty: the search's melee makes none).
+ManyFightsResult MeleeAgainstMany(Dice& dice, const MeleeFigure& figure, const MeleeFigure& opponent, int count,
+                                  Explanation* why, MeleeTie tie = MeleeTie::kStandOff,
+                                  const std::string& who = "");
 
 }  // namespace impi::empress
 

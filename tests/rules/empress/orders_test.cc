@@ -306,7 +306,7 @@ void AttachThenOrderTheAttack(BattleState& s) {
   join.to = s.FindUnit("z1")->position;
   PlayMoveWith(s, {join}, D6s({1, 1}));
   EXPECT_TRUE(InContact(*s.FindUnit("zc"), *s.FindUnit("z1")));
-  EXPECT_EQ(UnitState(s, "zc")->attached_to, "z1");
+  EXPECT_EQ(IdAt(*OwnState(s), UnitState(s, "zc")->attached_to), "z1");
   EXPECT_EQ(UnitState(s, "z1")->standing, Standing::kUnspecified);
 
   // Move 2: attached for the move, he changes z1's standing order.
@@ -318,7 +318,7 @@ void AttachThenOrderTheAttack(BattleState& s) {
   order.point = static_cast<int>(Standing::kAttack);
   PlayMoveWith(s, {order}, {});
   EXPECT_EQ(UnitState(s, "z1")->standing, Standing::kAttack);
-  EXPECT_EQ(UnitState(s, "zc")->attached_to, "");  // for one move
+  EXPECT_EQ(IdAt(*OwnState(s), UnitState(s, "zc")->attached_to), "");  // for one move
 
   // Move 3: z1 may advance; he is no longer attached.
   ASSERT_TRUE(Rules().Run(s, none, log).ok());
@@ -349,7 +349,7 @@ TEST(EmpressCommand_002, Line29_ARunnerIsAZuluFigureOfTheCommandAndMayBeTheAide)
   // A runner not designated is no aide: he joins units, changes nothing.
   BattleState t = CommandTable(UnitKind::kRunner, Command::kNone);
   EXPECT_EQ(CommandOf(t, *t.FindUnit("zc")), Command::kNone);
-  MutableUnitState(t, "zc").attached_to = "z1";
+  MutableUnitState(t, "zc").attached_to = t.UnitIndex("z1");
   const absl::Status st = Rules().Validate(t);
   EXPECT_NE(st.message().find("state.empress.units[\"zc\"].attached_to"), std::string::npos) << st;
 }
@@ -359,7 +359,7 @@ TEST(EmpressCommand_002, Line29_ARunnerIsAZuluFigureOfTheCommandAndMayBeTheAide)
 // Resample draws it again from what he may order.
 TEST(EmpressCommand_002, Line53_TheBritishDoNotSeeTheIndunasStandingOrder) {
   BattleState s = CommandTable(UnitKind::kInduna, Command::kSeniorCommander);
-  MutableUnitState(s, "zc").attached_to = "z1";
+  MutableUnitState(s, "zc").attached_to = s.UnitIndex("z1");
   s.FindUnit("zc")->position = {36, 37.5};
   EventLog log(EventLog::kQuiet);
   Dice none = Dice::Scripted({});
@@ -372,7 +372,7 @@ TEST(EmpressCommand_002, Line53_TheBritishDoNotSeeTheIndunasStandingOrder) {
   const BattleState view = Rules().View(s, Side::kBritish);
   EXPECT_TRUE(UnitState(view, "zc")->ordered);
   EXPECT_TRUE(UnitState(view, "zc")->order == empress::Order{});
-  EXPECT_EQ(UnitState(view, "zc")->attached_to, "z1");  // he stands with z1 for all to see
+  EXPECT_EQ(IdAt(*OwnState(view), UnitState(view, "zc")->attached_to), "z1");  // he stands with z1 for all to see
   bool drew_the_order = false, drew_another = false;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     BattleState world = s;
@@ -383,7 +383,7 @@ TEST(EmpressCommand_002, Line53_TheBritishDoNotSeeTheIndunasStandingOrder) {
     EXPECT_TRUE(UnitState(again, "zc")->order == UnitState(view, "zc")->order);
     const empress::Order& drawn = UnitState(world, "zc")->order;
     (drawn.kind == OrderKind::kStanding ? drew_the_order : drew_another) = true;
-    if (drawn.kind == OrderKind::kStanding) EXPECT_EQ(drawn.target_id, "z1");
+    if (drawn.kind == OrderKind::kStanding) EXPECT_EQ(IdAt(*OwnState(world), drawn.target), "z1");
   }
   EXPECT_TRUE(drew_the_order);
   EXPECT_TRUE(drew_another);
@@ -395,7 +395,7 @@ TEST(EmpressCommand_002, Line53_TheAttachedCommanderMovesWithHisUnit) {
   s.table = {120, 48, 0, 0};
   s.FindUnit("b1")->position = {118, 2};  // still out of range after the advance
   s.FindUnit("zc")->position = {36, 37.5};
-  MutableUnitState(s, "zc").attached_to = "z1";
+  MutableUnitState(s, "zc").attached_to = s.UnitIndex("z1");
   EventLog log(EventLog::kQuiet);
   Dice none = Dice::Scripted({});
   ASSERT_TRUE(Rules().Run(s, none, log).ok());
@@ -408,7 +408,7 @@ TEST(EmpressCommand_002, Line53_TheAttachedCommanderMovesWithHisUnit) {
   EXPECT_NEAR(Distance(start, s.FindUnit("z1")->position), 13.0, 1e-9);
   const Vec2 now = s.FindUnit("zc")->position - s.FindUnit("z1")->position;
   EXPECT_NEAR(Distance(now, offset), 0.0, 1e-9);
-  EXPECT_EQ(UnitState(s, "zc")->attached_to, "");
+  EXPECT_EQ(IdAt(*OwnState(s), UnitState(s, "zc")->attached_to), "");
 }
 
 // MORALE (002 line 168): "+ 1 Senior commander attached to unit, ie in base
@@ -449,17 +449,17 @@ TEST(EmpressCommand_002, Line53_RolesAndAttachmentsInAStateAreChecked) {
        },
        "state.empress.units[\"zr\"].command"},
       {"attached to the enemy",
-       [](BattleState& s) { MutableUnitState(s, "zc").attached_to = "b1"; },
+       [](BattleState& s) { MutableUnitState(s, "zc").attached_to = s.UnitIndex("b1"); },
        "state.empress.units[\"zc\"].attached_to"},
       {"a regiment attached",
-       [](BattleState& s) { MutableUnitState(s, "z1").attached_to = "z1"; },
+       [](BattleState& s) { MutableUnitState(s, "z1").attached_to = s.UnitIndex("z1"); },
        "state.empress.units[\"z1\"].attached_to"},
       {"a standing order for a unit he is not attached to",
        [](BattleState& s) {
          EmpressUnit& c = MutableUnitState(s, "zc");
          c.ordered = true;
          c.order.kind = OrderKind::kStanding;
-         c.order.target_id = "z1";
+         c.order.target = s.UnitIndex("z1");
          c.order.standing = Standing::kAttack;
        },
        "state.empress.units[\"zc\"].order.target_id"},
@@ -584,8 +584,8 @@ BattleState Mixed() {
   AddUnit(s, "z4", Side::kZulu, UnitKind::kInduna, {50, 37}, 1);
   AddUnit(s, "z5", Side::kZulu, UnitKind::kRunner, {30, 44}, 1);
   MutableUnitState(s, "z5").command = Command::kAide;
-  MutableUnitState(s, "z4").attached_to = "z3";
-  MutableUnitState(s, "b4").attached_to = "b3";
+  MutableUnitState(s, "z4").attached_to = s.UnitIndex("z3");
+  MutableUnitState(s, "b4").attached_to = s.UnitIndex("b3");
   MutableUnitState(s, "b5").standing = Standing::kAttack;
   for (const char* z : {"z1", "z2"}) MutableUnitState(s, z).standing = Standing::kAttack;
   return s;
@@ -628,7 +628,10 @@ TEST(EmpressMove_002, Line47_NewOrdersInAnyUnitOrderGiveTheSameMove) {
     OrderEveryUnit(b, {zulus.rbegin(), zulus.rend()});
     OrderEveryUnit(a, british);
     OrderEveryUnit(b, {british.rbegin(), british.rend()});
-    for (const auto& [id, e] : OwnState(a)->units) {
+    const EmpressState& own = *OwnState(a);
+    for (size_t h = 0; h < own.units.size(); ++h) {
+      const EmpressUnit& e = own.units[h];
+      const std::string& id = IdAt(own, static_cast<int>(h));
       kinds |= 1 << static_cast<int>(e.order.kind);
       if (e.order.kind == OrderKind::kFire && (id == "b1" || id == "b2")) {
         ++(e.order.range_estimate > 0 ? announced : estimated);
@@ -640,7 +643,12 @@ TEST(EmpressMove_002, Line47_NewOrdersInAnyUnitOrderGiveTheSameMove) {
       const Unit& v = *b.FindUnit(u.id.str());
       EXPECT_EQ(u.position, v.position) << u.id << " move " << move;
       EXPECT_EQ(u.figures.fit, v.figures.fit) << u.id << " move " << move;
-      EXPECT_TRUE(*UnitState(a, u.id.str()) == *UnitState(b, u.id.str())) << u.id << " move " << move;
+      // The bookkeeping alike, its handles naming the same units.
+      EmpressUnit ea = *UnitState(a, u.id.str()), eb = *UnitState(b, u.id.str());
+      EXPECT_EQ(IdAt(*OwnState(a), ea.order.target), IdAt(*OwnState(b), eb.order.target)) << u.id;
+      EXPECT_EQ(IdAt(*OwnState(a), ea.attached_to), IdAt(*OwnState(b), eb.attached_to)) << u.id;
+      ea.order.target = ea.attached_to = eb.order.target = eb.attached_to = kNoUnit;
+      EXPECT_TRUE(ea == eb) << u.id << " move " << move;
     }
     EXPECT_EQ(da.rolls().size(), db.rolls().size());
   }

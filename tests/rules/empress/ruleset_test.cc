@@ -70,15 +70,18 @@ void PlayMove(BattleState& s, Dice& dice, const Action* order = nullptr) {
 size_t Last(const std::vector<Action>& o) { return o.size() - 1; }
 size_t Second(const std::vector<Action>& o) { return std::min<size_t>(1, o.size() - 1); }
 
+// A unit's bookkeeping names units by handle (their place in the state):
+// the summary names them by id, the same in any order of the units.
 struct UnitSummary {
   std::string id;
   double x, y;
   int fit, casualties;
   bool off;
-  EmpressUnit own;
+  EmpressUnit own;  // its handles cleared: the ids below
+  std::string target, attached_to;
   bool operator==(const UnitSummary& o) const {
     return id == o.id && x == o.x && y == o.y && fit == o.fit && casualties == o.casualties &&
-           off == o.off && own == o.own;
+           off == o.off && own == o.own && target == o.target && attached_to == o.attached_to;
   }
 };
 
@@ -86,16 +89,20 @@ std::vector<UnitSummary> Summary(const BattleState& s) {
   std::vector<UnitSummary> out;
   for (const Unit& u : s.units) {
     const EmpressUnit* e = UnitState(s, u.id.str());
+    EmpressUnit own = e != nullptr ? *e : EmpressUnit{};
+    const std::string target = IdAt(*OwnState(s), own.order.target);
+    const std::string attached_to = IdAt(*OwnState(s), own.attached_to);
+    own.order.target = own.attached_to = kNoUnit;
     out.push_back({u.id.str(), u.position.x(), u.position.y(), u.figures.fit, u.figures.casualties,
-                   u.off_table, e != nullptr ? *e : EmpressUnit{}});
+                   u.off_table, own, target, attached_to});
   }
   std::sort(out.begin(), out.end(), [](const UnitSummary& a, const UnitSummary& b) { return a.id < b.id; });
   return out;
 }
 
-// The bookkeeping's key order (IdLess, eight bytes at a time) is
-// std::string's own, so the map iterates, and the wire and the hash read,
-// in the same order as before: every pair of a set of ids with shared
+// The bookkeeping's id order (IdLess, byte by byte) is std::string's own,
+// so the wire and the hash read the units in the same order as ever: every
+// pair of a set of ids with shared
 // prefixes, lengths either side of 8 and 16, and bytes of 0x80 and above.
 TEST(EmpressState, IdLessOrdersIdsAsStdString) {
   const std::vector<std::string> ids = {

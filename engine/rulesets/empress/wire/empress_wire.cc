@@ -22,8 +22,9 @@ struct Bounds {
   std::unordered_map<std::string, int64_t> starting;  // unit id -> its figures at the start
 };
 
+// `units`: each unit id and its handle (its place in state.units).
 absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
-                           const std::unordered_set<std::string>& units, const Bounds& bounds, EmpressUnit* u) {
+                           const std::unordered_map<std::string, int>& units, const Bounds& bounds, EmpressUnit* u) {
   if (!v1::EmpressStanding_IsValid(p.standing())) {
     return FieldError(path + ".standing", absl::StrCat(p.standing(), " is not a valid EmpressStanding"));
   }
@@ -65,7 +66,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   u->married = p.married();
   u->ordered = p.ordered();
   u->order.kind = static_cast<OrderKind>(o.kind());
-  u->order.target_id = o.target_id();
+  u->order.target = o.target_id().empty() ? kNoUnit : units.at(o.target_id());
   u->order.to = Vec2(o.to().x(), o.to().y());
   u->order.standing = static_cast<Standing>(o.standing());
   u->order.range_estimate = o.range_estimate();
@@ -82,7 +83,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
   u->fights_used = p.fights_used();
   u->officer_killed = p.officer_killed();
   u->command = static_cast<Command>(p.command());
-  u->attached_to = p.attached_to();
+  u->attached_to = p.attached_to().empty() ? kNoUnit : units.at(p.attached_to());
   u->limbered = p.limbered();
   return absl::OkStatus();
 }
@@ -106,26 +107,35 @@ absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* 
   EmpressState own;
   own.stage = static_cast<Stage>(p.stage());
   own.move = p.move();
-  std::unordered_set<std::string> units;
+  // Units by handle: each id's place in state.units (the first, as
+  // FindUnit finds it).
+  std::unordered_map<std::string, int> units;
   Bounds bounds;
   bounds.width = in.table().width();
   bounds.height = in.table().height();
+  own.units.resize(static_cast<size_t>(in.units_size()));
+  own.ids.reserve(static_cast<size_t>(in.units_size()));
   for (const v1::Unit& u : in.units()) {
-    units.insert(u.id());
+    units.emplace(u.id(), static_cast<int>(own.ids.size()));
+    own.ids.emplace_back(u.id());
     const v1::Figures& f = u.figures();
     bounds.starting[u.id()] = f.starting() > 0 ? int64_t{f.starting()}
                                                : int64_t{f.fit()} + f.wounded() + f.seriously_wounded() + f.casualties();
   }
+  std::unordered_set<int> entered;  // handles with an entry
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.empress.units[", i, "]");
     const v1::EmpressUnit& pu = p.units(i);
     if (pu.unit_id().empty()) return FieldError(path + ".unit_id", "is required");
     if (!units.count(pu.unit_id())) return FieldError(path + ".unit_id", absl::StrCat("no unit has id ", Quoted(pu.unit_id())));
-    if (own.units.count(pu.unit_id())) {
+    const int h = units.at(pu.unit_id());
+    if (entered.count(h)) {
       return FieldError(path + ".unit_id", absl::StrCat(Quoted(pu.unit_id()), " has an earlier entry; one entry a unit"));
     }
-    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, bounds, &own.units[pu.unit_id()]));
+    entered.insert(h);
+    IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, bounds, &own.units[static_cast<size_t>(h)]));
   }
+  OrderIds(own);
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
 }
@@ -140,10 +150,11 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
   p->Clear();
   p->set_stage(static_cast<v1::EmpressStage>(own->stage));
   p->set_move(own->move);
-  for (const auto& [id_ptr, u_ptr] : SortedUnits(*own)) {
-    const std::string& id = *id_ptr;
-    const EmpressUnit& u = *u_ptr;
-    if (u.Empty() || in.FindUnit(id) == nullptr) continue;
+  for (const int k : own->by_id) {
+    if (static_cast<size_t>(k) >= own->units.size()) continue;
+    const std::string& id = IdAt(*own, k);
+    const EmpressUnit& u = own->units[static_cast<size_t>(k)];
+    if (u.Empty() || UnitAt(in, k) == nullptr) continue;
     v1::EmpressUnit* pu = p->add_units();
     pu->set_unit_id(id);
     pu->set_standing(static_cast<v1::EmpressStanding>(u.standing));
@@ -152,7 +163,7 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
     if (!(u.order == Order{})) {
       v1::EmpressOrder* o = pu->mutable_order();
       o->set_kind(static_cast<v1::EmpressOrderKind>(u.order.kind));
-      o->set_target_id(u.order.target_id);
+      o->set_target_id(IdAt(*own, u.order.target));
       if (u.order.to != Vec2::Zero()) {
         o->mutable_to()->set_x(u.order.to.x());
         o->mutable_to()->set_y(u.order.to.y());
@@ -173,7 +184,7 @@ void EmpressWire::StateToProto(const BattleState& in, v1::TableState* out) const
     pu->set_fights_used(u.fights_used);
     pu->set_officer_killed(u.officer_killed);
     pu->set_command(static_cast<v1::EmpressCommand>(u.command));
-    pu->set_attached_to(u.attached_to);
+    pu->set_attached_to(IdAt(*own, u.attached_to));
     pu->set_limbered(u.limbered);
   }
 }
