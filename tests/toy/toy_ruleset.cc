@@ -50,7 +50,7 @@ Action Make(ActionKind kind, const Unit& unit, const Unit* target) {
 }
 
 // The unit `id` of `side`, in play; INVALID_ARGUMENT naming `path` if not.
-absl::StatusOr<Unit*> InPlay(BattleState& s, const SharedString& id, Side side, const std::string& path) {
+absl::StatusOr<Unit*> UnitInPlay(BattleState& s, const SharedString& id, Side side, const std::string& path) {
   Unit* u = s.FindUnit(id);
   if (u == nullptr) return Bad(path, absl::StrCat("no unit '", id.str(), "'"));
   if (u->side != side) return Bad(path, absl::StrCat(id.str(), " is not on that side"));
@@ -148,7 +148,7 @@ absl::Status ToyRuleset::Apply(BattleState& s, Side side, const Action& action, 
   if (action.kind != kind && action.kind != ActionKind::kPass) {
     return Bad(path + ".kind", zulu ? "the Zulus CHARGE or PASS" : "the British FIRE or PASS");
   }
-  absl::StatusOr<Unit*> unit = InPlay(s, action.unit_id, side, path + ".unit_id");
+  absl::StatusOr<Unit*> unit = UnitInPlay(s, action.unit_id, side, path + ".unit_id");
   if (!unit.ok()) return unit.status();
   if (*unit != s.FindUnit(InPlayOf(s, side).front()->id)) {
     return absl::FailedPreconditionError(
@@ -166,7 +166,7 @@ absl::Status ToyRuleset::Apply(BattleState& s, Side side, const Action& action, 
     s.clock.phase = zulu ? Phase::kEndOfTurn : Phase::kActivation;
     return absl::OkStatus();
   }
-  absl::StatusOr<Unit*> target = InPlay(s, action.target_id, zulu ? Side::kBritish : Side::kZulu,
+  absl::StatusOr<Unit*> target = UnitInPlay(s, action.target_id, zulu ? Side::kBritish : Side::kZulu,
                                         path + ".target_id");
   if (!target.ok()) return target.status();
   Unit& u = **unit;
