@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "engine/core/geometry.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
@@ -1011,12 +1012,6 @@ class Fortifications {
   absl::InlinedVector<BoxedOutline, 2> outlines_;
 };
 
-Vec2 Centroid(const std::vector<Vec2>& outline) {
-  Vec2 c = Vec2::Zero();
-  for (const Vec2& v : outline) c += v;
-  return outline.empty() ? c : Vec2(c / static_cast<double>(outline.size()));
-}
-
 // Designed: a deployment candidate stands this far inside the allowed band.
 constexpr double kBandSlack = 0.25;
 
@@ -1112,7 +1107,7 @@ std::vector<Action> FerreeBattle::DeploymentOptions() const {
     if (fort != nullptr) {
       const int room = d == Deployment::kAllFortified ? troops : troops / 2;
       if (inside < room) {
-        const Vec2 c = Centroid(fort->outline);
+        const Vec2 c = MeanOfPoints(fort->outline);
         const BoxedOutline outline(fort->outline);
         for (const Unit& u : s_.units) {
           if (u.side != Side::kBritish || !IsCompany(u) || u.off_table ||

@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/geometry.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/tables.h"
 
@@ -123,45 +124,30 @@ Vec2 CampCentre(const BattleState& s) {
   for (TerrainKind kind : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
     for (const Terrain& t : s.terrain) {
       if (t.kind != kind || t.outline.empty()) continue;
-      Vec2 c = Vec2::Zero();
-      for (const Vec2& v : t.outline) c += v;
-      return c / static_cast<double>(t.outline.size());
+      return MeanOfPoints(t.outline);
     }
   }
   return Vec2(s.table.width / 2, s.table.height / 2);
 }
 
-namespace {
-
-// fn(tray) for each tray whose parent is `regiment_id`, in unit order. By
-// the regiment's own id where there is one: a tray's parent names it by the
-// same pooled text, compared by address (SharedString), not read.
-template <typename Fn>
-void ForTraysOf(const BattleState& s, const SharedString& regiment_id, Fn fn) {
-  if (const Unit* r = s.FindUnit(regiment_id)) {
-    const SharedString& id = r->id;
-    for (const Unit& u : s.units) {
-      if (u.kind == UnitKind::kTray && u.parent == id) fn(u);
-    }
-    return;
-  }
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kTray && u.parent == regiment_id) fn(u);
-  }
-}
-
-}  // namespace
-
 std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id) {
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
-  ForTraysOf(s, regiment_id, [&](const Unit& u) { out.push_back(&u); });
+  ForEachTrayOf(s, regiment_id, WhichTrays::kEvery, [&](const Unit& u) { out.push_back(&u); });
+  return out;
+}
+
+std::vector<const Unit*> FightingTraysOf(const BattleState& s, const std::string& regiment_id) {
+  std::vector<const Unit*> out;
+  out.reserve(8);
+  ForEachTrayOf(s, regiment_id, WhichTrays::kStillFighting,
+                [&](const Unit& u) { out.push_back(&u); });
   return out;
 }
 
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
   int n = 0;
-  ForTraysOf(s, regiment_id, [&](const Unit& u) { n += u.figures.fit; });
+  ForEachTrayOf(s, regiment_id, WhichTrays::kEvery, [&](const Unit& u) { n += u.figures.fit; });
   return n;
 }
 

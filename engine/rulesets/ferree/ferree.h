@@ -366,8 +366,37 @@ const char* ChargeRetiringRefusal(const Unit* tray, const Unit& british, bool* a
 // The centre of the camp: the CAMP terrain, else the TENT_LINES, else the
 // table's centre.
 Vec2 CampCentre(const BattleState& s);
-// Trays of a regiment (on or off the table, with figures or not).
+// On the table, with fit or wounded figures left, and not broken (routed
+// off): a unit a player still reckons with.
+inline bool StillFighting(const Unit& u) {
+  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
+}
+// Which trays of a regiment: every one (on or off the table, with figures
+// or not: the dead too), or the Zulu trays still fighting (StillFighting).
+enum class WhichTrays { kEvery, kStillFighting };
+// fn(tray) for each of `which` trays whose parent is `regiment_id`, in unit
+// order. By the regiment's own id where there is one: a tray's parent names
+// it by the same pooled text, compared by address (SharedString), not read.
+template <typename Id, typename Fn>
+void ForEachTrayOf(const BattleState& s, const Id& regiment_id, WhichTrays which, Fn fn) {
+  const auto wanted = [which](const Unit& u) {
+    return which == WhichTrays::kEvery || (u.side == Side::kZulu && StillFighting(u));
+  };
+  if (const Unit* r = s.FindUnit(regiment_id)) {
+    const SharedString& id = r->id;
+    for (const Unit& u : s.units) {
+      if (u.kind == UnitKind::kTray && u.parent == id && wanted(u)) fn(u);
+    }
+    return;
+  }
+  for (const Unit& u : s.units) {
+    if (u.kind == UnitKind::kTray && u.parent == regiment_id && wanted(u)) fn(u);
+  }
+}
+// Every tray of a regiment (WhichTrays::kEvery), and the trays still
+// fighting (WhichTrays::kStillFighting), in unit order.
 std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id);
+std::vector<const Unit*> FightingTraysOf(const BattleState& s, const std::string& regiment_id);
 // Figures left in a regiment's trays.
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id);
 // The division of a regiment (its FerreeUnit.division).
@@ -880,18 +909,9 @@ inline bool CloseCombatTarget(const Unit& u) {
 }
 
 inline bool IsCompanyKind(UnitKind kind) {
-  switch (kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kRockets:
-      return true;
-    default:
-      return false;
-  }
+  // Ferree's British have no Gatling: 001 names guns and rockets only
+  // ("Special British Moves- Artillery Movement").
+  return IsBritishFightingKind(kind) && kind != UnitKind::kGatling;
 }
 
 inline bool IsCompany(const Unit& u) { return IsCompanyKind(u.kind); }
