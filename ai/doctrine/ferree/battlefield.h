@@ -27,7 +27,7 @@
 #include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
-#include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/ferree/state.h"
 
 namespace impi::ai::ferree {
 
