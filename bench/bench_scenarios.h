@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "google/protobuf/util/json_util.h"
 #include "service/convert.h"

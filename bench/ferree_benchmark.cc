@@ -16,7 +16,7 @@
 //                                shifted east to fresh open ground on a table
 //                                widened to hold them (K = 1, 2, 4): what one
 //                                activation costs as the battle grows
-//   BM_ScaledCloneAndStep/K      a copy of the game (engine/rulesets/game.h) at
+//   BM_ScaledCloneAndStep/K      a copy of the game (engine/game/game.h) at
 //                                the state of turn 8 with K copies, and one
 //                                step by a legal action
 //   BM_ScaledSearch/K            one search (ai/mcts/mcts.h) of 256 iterations
@@ -57,10 +57,10 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/driver.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/driver.h"
+#include "engine/game/game.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "google/protobuf/util/json_util.h"
 #include "impi/v1/table.pb.h"

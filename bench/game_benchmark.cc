@@ -1,4 +1,4 @@
-// The game interface's cost (engine/rulesets/game.h) against driving a rule
+// The game interface's cost (engine/game/game.h) against driving a rule
 // set directly, for every full rule set's built-in scenario:
 //   BM_DirectRandomPlayout/<i>  the rule set's Apply and Run on one state,
 //                               one Dice a step, both sides uniformly random
@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/game.h"
+#include "engine/game/ruleset.h"
 #include "bench/bench_scenarios.h"
 
 namespace impi {

@@ -32,7 +32,7 @@
 #include "ai/mcts/mcts.h"
 #include "bench/bench_scenarios.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/game.h"
+#include "engine/game/game.h"
 
 namespace impi::bench {
 namespace {

@@ -24,8 +24,8 @@
 
 #include "absl/status/statusor.h"
 #include "benchmark/benchmark.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"

@@ -18,11 +18,11 @@
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi {
 namespace {

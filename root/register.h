@@ -1,8 +1,8 @@
 // root/register.h: the composition root, the one place that names every rule
 // set, wire adapter and policy.
 //
-// Overview: the engine's registries (FindRuleset in engine/rulesets/ruleset.h,
-// FindWire in engine/rulesets/wire.h, MakePolicy in engine/rulesets/policy.h)
+// Overview: the engine's registries (FindRuleset in engine/game/ruleset.h,
+// FindWire in engine/game/wire.h, MakePolicy in engine/game/policy.h)
 // name nothing; the service reaches rule sets only through them. The binaries
 // (impi-server, the impi CLI, the benchmarks) and the tests link this library
 // and call RegisterEverything once before use. Registration is explicit: a

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 #include "service/validate.h"
 
 namespace impi::service {

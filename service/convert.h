@@ -26,8 +26,8 @@
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "impi/v1/umpire.pb.h"
 
 namespace impi::service {

@@ -11,8 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "service/convert.h"
 
 #ifndef IMPI_VERSION

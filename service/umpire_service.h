@@ -5,7 +5,7 @@
 // DoDescribe) that the JSON/HTTP gateway calls too, so a request answers the
 // same whichever way it came. A request is checked and converted
 // (convert.h), run all-or-nothing by the engine (RunAdvance / RunAsk in
-// engine/rulesets/umpire.h), optionally reduced to the British view, and
+// engine/game/umpire.h), optionally reduced to the British view, and
 // converted back. absl::Status codes map one-to-one onto grpc::Status codes,
 // with the same message.
 //
@@ -32,7 +32,7 @@
 #include "absl/status/status.h"
 #include "engine/core/budget.h"
 #include "service/admission.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "impi/v1/umpire.grpc.pb.h"
 
 namespace impi::service {

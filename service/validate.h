@@ -32,8 +32,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/wire.h"
 #include "impi/v1/umpire.pb.h"
 
 namespace impi::service {
@@ -55,7 +55,7 @@ inline constexpr int kMaxFigures = 100000;
 // A unit id, in bytes.
 inline constexpr int kMaxIdBytes = 256;
 // At most this much of a caller's text is quoted back in an error message
-// (impi::Quoted, engine/rulesets/wire.h, which the rule sets' adapters use too).
+// (impi::Quoted, engine/game/wire.h, which the rule sets' adapters use too).
 using ::impi::kMaxEchoBytes;
 using ::impi::Quoted;
 

@@ -10,7 +10,7 @@
 #   3. The core and the seam include nothing from a rule set's folder, ai/,
 #      service/ or root/; the service includes nothing from ai/ or root/.
 #   4. No engine/ file outside a wire/ folder and the seam's wire registry
-#      (engine/rulesets/wire.h, wire_registry.cc) includes a protobuf header
+#      (engine/game/wire.h, wire_registry.cc) includes a protobuf header
 #      ("impi/v1/..." or "google/protobuf/...").
 #
 # Run by ctest (tests/CMakeLists.txt, test "layering"); docs/engine.md,

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "ai/doctrine/empress/empress_doctrine.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 namespace impi::ai {
 

@@ -36,8 +36,8 @@
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ai {
 

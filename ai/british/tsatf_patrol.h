@@ -31,8 +31,8 @@
 
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ai {
 

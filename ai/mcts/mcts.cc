@@ -12,8 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/dice.h"
 #include "engine/core/state_hash.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
 
 namespace impi::mcts {
 namespace {

@@ -47,7 +47,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::mcts {
 

@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "ai/mcts/mcts.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 namespace impi::mcts {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 namespace impi::ai {
 

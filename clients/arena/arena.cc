@@ -30,9 +30,9 @@
 #include "clients/cli/request_io.h"
 #include "clients/cli/simulate.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "service/convert.h"
 
 namespace impi::arena {

@@ -46,7 +46,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::arena {
 

@@ -19,7 +19,7 @@
 #include "clients/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "clients/cli/request_io.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "gtest/gtest.h"
 #include "service/convert.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"

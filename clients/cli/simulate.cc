@@ -22,8 +22,8 @@
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/rulesets/tsatf/victory.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/policy.h"
+#include "engine/game/umpire.h"
 #include "service/agent_policy.h"
 #include "service/convert.h"
 

@@ -52,8 +52,8 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/battle_state.h"
-#include "engine/rulesets/ruleset.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/umpire.h"
 #include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::cli {

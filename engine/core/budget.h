@@ -4,7 +4,7 @@
 // Overview: a WorkBudget bounds one step of the engine (an Advance or an Ask
 // as the service runs it). It is charged as the step goes: every die and
 // card (Dice, when the budget is attached to it), every decision the driver
-// settles (engine/rulesets/driver.h), and a rule set's own costly loops
+// settles (engine/game/driver.h), and a rule set's own costly loops
 // (ChargeCurrent, on the step's thread). A charge past the deadline,
 // after the caller has gone, or past the most work allowed ends the step at
 // once: Charge throws BudgetExceeded, which unwinds the rule set's procedure

@@ -159,7 +159,7 @@ class Dice {
   WorkBudget* budget() const { return budget_.budget; }
 
   // Scripted only: the first die or card the script did not have, if any.
-  // engine/rulesets/game_state.h turns it into a chance node.
+  // engine/game/game_state.h turns it into a chance node.
   struct Need {
     bool card = false;      // a card draw (else a die)
     DieKind kind = DieKind::kD;  // die

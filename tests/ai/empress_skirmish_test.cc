@@ -10,8 +10,8 @@
 #include "clients/cli/simulate.h"
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
 #include "gtest/gtest.h"
 #include "tests/conformance/scenario_cases.h"
 

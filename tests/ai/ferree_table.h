@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/battle_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/ferree/ferree.h"
 
 namespace impi::ai::testing {

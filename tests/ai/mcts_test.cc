@@ -20,12 +20,12 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/game.h"
+#include "engine/game/policy.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/core/state_hash.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "tests/conformance/scenario_cases.h"
 
 namespace impi {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 #include "gtest/gtest.h"
 
 namespace impi::ai {

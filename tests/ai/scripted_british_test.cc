@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/core/event.h"
-#include "engine/rulesets/driver.h"
+#include "engine/game/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "gtest/gtest.h"
 #include "tests/ai/ferree_table.h"

@@ -8,7 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "tests/conformance/scenario_cases.h"
 
 namespace impi::cli {

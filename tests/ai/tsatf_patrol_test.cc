@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/rulesets/tsatf/tsatf_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "gtest/gtest.h"

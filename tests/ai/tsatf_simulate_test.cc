@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "clients/cli/request_io.h"
 #include "clients/cli/simulate.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "gtest/gtest.h"

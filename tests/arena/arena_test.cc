@@ -16,7 +16,7 @@
 
 #include "ai/mcts/levels.h"
 #include "clients/cli/simulate.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

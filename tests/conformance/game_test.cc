@@ -1,4 +1,4 @@
-// The game interface with inline chance (engine/rulesets/game.h), over every
+// The game interface with inline chance (engine/game/game.h), over every
 // rule set with a full engine and its built-in scenarios: random play, both
 // sides choosing uniformly among their legal actions, reaches the end under
 // a turn cap; the same seed gives the same game; a copy is independent;
@@ -24,8 +24,8 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/game.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/game.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"

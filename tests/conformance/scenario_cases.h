@@ -8,7 +8,7 @@
 
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
 

@@ -1,9 +1,9 @@
 // tests/engine/describe_roll_test.cc: the readable account of a die roll
-// (engine/rulesets/table_reader.h), for each kind of die.
+// (engine/game/table_reader.h), for each kind of die.
 #include <string>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 #include "gtest/gtest.h"
 
 namespace impi {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/rulesets/game_state.h"
+#include "engine/game/game_state.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

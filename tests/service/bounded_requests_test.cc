@@ -10,7 +10,7 @@
 // from /proc.
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 // clang-format on
 
 #include <grpcpp/grpcpp.h>

@@ -5,7 +5,7 @@
 // which (service/main.cc). Also: --help lists every flag.
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 // clang-format on
 
 #include <grpcpp/generic/generic_stub.h>

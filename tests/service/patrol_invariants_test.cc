@@ -23,7 +23,7 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "gtest/gtest.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "service/convert.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 #include "engine/rulesets/tsatf/footprint.h"

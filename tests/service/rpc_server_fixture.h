@@ -12,8 +12,8 @@
 
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
 // clang-format on

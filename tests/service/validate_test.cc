@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "service/convert.h"
 #include "tests/service/tsatf_state.h"
 #include "engine/rulesets/ferree/ferree.h"

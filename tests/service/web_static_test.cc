@@ -8,7 +8,7 @@
 
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 // clang-format on
 
 #include <gtest/gtest.h>

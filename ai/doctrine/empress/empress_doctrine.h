@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "engine/rulesets/empress/empress_state.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 namespace impi::ai {
 

@@ -67,7 +67,7 @@
 
 #include "engine/rulesets/empress/empress_state.h"
 #include "engine/rulesets/empress/tables.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::empress {
 

@@ -3,7 +3,7 @@
 //
 // The rows are data (PrintedRow, quoted from the text with its line breaks
 // and runs of spaces folded to one space) read by a TableReader
-// (engine/rulesets/table_reader.h). The kill charts are rows by weapon and
+// (engine/game/table_reader.h). The kill charts are rows by weapon and
 // columns by range: the printed line is RuleRef::row and the account names
 // the column. The functions add what a row cannot say by itself (the
 // Gatling's forfeits, the morale results by kind of unit, the melee pairs).
@@ -18,7 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 
 namespace impi::empress {
 namespace {

@@ -15,7 +15,7 @@
 // engine/rulesets/ferree/tables.h. Zulu choices (the plan, where a regiment
 // goes, prone or standing, an induna's order, a sniper's target, whether a
 // tray tests to charge a retiring unit) are made by the Zulu policy
-// registered for FERREE_ISANDLWANA (engine/rulesets/policy.h).
+// registered for FERREE_ISANDLWANA (engine/game/policy.h).
 //
 // The sections are classes over one Context (context.h): PreBattle
 // (1.-4.), Sequence (5.-8.), ZuluTurn, BritishTurn, Melee (close combat) and
@@ -52,7 +52,7 @@
 #include "engine/rulesets/ferree/sequence.h"
 #include "engine/rulesets/ferree/state.h"
 #include "engine/rulesets/ferree/zulu.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 

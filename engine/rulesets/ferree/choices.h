@@ -24,7 +24,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ferree/field.h"
 #include "engine/rulesets/ferree/state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 

@@ -29,11 +29,11 @@
 #include "engine/core/battle_state.h"
 #include "engine/rulesets/ferree/battle.h"
 #include "engine/rulesets/ferree/state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 
-// The rule set behind engine/rulesets/ruleset.h.
+// The rule set behind engine/game/ruleset.h.
 class FerreeRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return kRulesetId; }

@@ -47,7 +47,7 @@
 #include "engine/rulesets/ferree/ground.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 

@@ -2,7 +2,7 @@
 // rules (001_4c61f40cf0987cbf.txt), each read as printed.
 //
 // The printed rows are constant arrays below. One TableReader
-// (engine/rulesets/table_reader.h) per call rolls the dice (all D6), applies
+// (engine/game/table_reader.h) per call rolls the dice (all D6), applies
 // the modifiers, lands on a row and writes the Explanation; the functions
 // only add what a row cannot say by itself (second dice, columns, the loins'
 // three turns, the bayonet's natural 6).
@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 
 namespace impi::ferree {
 namespace {

@@ -3,7 +3,7 @@
 //
 // The rows are data quoted from the text (which is one paragraph: the quotes
 // are its words as they run, runs of spaces folded to one) and read by a
-// TableReader (engine/rulesets/table_reader.h). The functions add what a row
+// TableReader (engine/game/table_reader.h). The functions add what a row
 // cannot say by itself (the halving rules, the caps on riflemen, the orders
 // in which melee effects fall).
 #include "engine/rulesets/pagano/tables.h"
@@ -20,7 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 
 namespace impi::pagano {
 namespace {

@@ -13,7 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 
 namespace impi::roarks {
 namespace {

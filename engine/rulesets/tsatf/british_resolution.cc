@@ -13,7 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 #include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/victory.h"

@@ -49,7 +49,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::tsatf {
 

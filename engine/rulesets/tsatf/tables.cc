@@ -2,7 +2,7 @@
 // (003_8a310c3200cb6fb0.txt), each read as printed.
 //
 // Every table is a short array of printed rows read by a TableReader
-// (engine/rulesets/table_reader.h), which rolls the dice, applies the
+// (engine/game/table_reader.h), which rolls the dice, applies the
 // modifiers, finds the row and fills the Explanation. The functions below
 // only add what a row cannot say by itself (the rifle-regiment and skirmisher
 // limits, re-rolls, force-pool caps).
@@ -15,7 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "engine/rulesets/table_reader.h"
+#include "engine/game/table_reader.h"
 
 namespace impi::tsatf {
 namespace {

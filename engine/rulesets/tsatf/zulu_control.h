@@ -45,7 +45,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/question.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 
@@ -210,7 +210,7 @@ class ZuluControl {
   EventLog& log_;
 };
 
-// The rule set behind engine/rulesets/ruleset.h.
+// The rule set behind engine/game/ruleset.h.
 class TsatfRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return kRulesetId; }

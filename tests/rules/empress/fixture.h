@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/rulesets/empress/empress.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::empress {
 

@@ -14,7 +14,7 @@
 #include "engine/core/dice.h"
 #include "engine/rulesets/empress/board.h"
 #include "engine/rulesets/empress/empress.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "gtest/gtest.h"
 #include "tests/rules/empress/fixture.h"
 

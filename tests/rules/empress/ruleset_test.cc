@@ -8,7 +8,7 @@
 #include "engine/rulesets/empress/empress_state.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/question.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "gtest/gtest.h"
 #include "tests/rules/empress/fixture.h"
 

@@ -10,9 +10,9 @@
 
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/driver.h"
+#include "engine/game/driver.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/rules/ferree/ferree_test_util.h"

@@ -17,7 +17,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 namespace impi::ferree::test_util {
 

@@ -8,7 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "engine/rulesets/tsatf/question.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 #include "tests/rules/tsatf/own_state.h"
 

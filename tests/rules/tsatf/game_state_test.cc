@@ -9,7 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/game_state.h"
+#include "engine/game/game_state.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 #include "tests/rules/tsatf/own_state.h"

@@ -22,7 +22,7 @@
 #include "engine/rulesets/tsatf/footprint.h"
 #include "engine/rulesets/tsatf/tables.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/rules/tsatf/test_actions.h"

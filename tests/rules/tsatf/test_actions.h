@@ -15,7 +15,7 @@
 
 #include "engine/core/battle_state.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 
 namespace impi::tsatf::testing {
 

@@ -6,10 +6,10 @@
 
 #include "absl/status/statusor.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "engine/rulesets/tsatf/victory.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/rules/tsatf/test_actions.h"

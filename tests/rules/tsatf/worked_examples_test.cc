@@ -8,7 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "engine/rulesets/tsatf/tables.h"
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 #include "tests/rules/tsatf/test_actions.h"
 #include "tests/rules/tsatf/worked_example_state.h"
 #include "tests/rules/tsatf/own_state.h"

@@ -1,7 +1,7 @@
 // engine/rulesets/empress/wire/empress_wire.h: EmpressState <->
 // impi.v1.EmpressState.
 //
-// Overview: the adapter engine/rulesets/wire.h describes, for Empress's
+// Overview: the adapter engine/game/wire.h describes, for Empress's
 // "Damned Wobbly Gentlemen": the stage of the move and each unit's
 // bookkeeping travel in TableState.empress. StateFromProto checks what the
 // message alone can say, naming the field ("state.empress.units[2].unit_id:
@@ -15,7 +15,7 @@
 #define IMPI_ENGINE_RULESETS_EMPRESS_WIRE_EMPRESS_WIRE_H_
 
 #include "engine/rulesets/empress/empress.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi::empress {
 

@@ -1,6 +1,6 @@
 // engine/rulesets/ferree/wire/ferree_wire.h: FerreeState <-> impi.v1.FerreeState.
 //
-// Overview: the adapter engine/rulesets/wire.h describes, for Ferree's
+// Overview: the adapter engine/game/wire.h describes, for Ferree's
 // Isandlwana: the pending Zulu decision, Durnford's column still to come and
 // the quiet-turn count travel in TableState.ferree. A state without the
 // message is a battle with nothing pending and nobody arriving.
@@ -10,7 +10,7 @@
 #define IMPI_ENGINE_RULESETS_FERREE_WIRE_FERREE_WIRE_H_
 
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi::ferree {
 

@@ -1,6 +1,6 @@
 // engine/rulesets/tsatf/wire/tsatf_wire.h: TsatfState <-> impi.v1.TsatfState.
 //
-// Overview: the adapter engine/rulesets/wire.h describes, for Zulu Control:
+// Overview: the adapter engine/game/wire.h describes, for Zulu Control:
 // the deck, the umpire's book and each unit's bookkeeping travel in
 // TableState.tsatf. StateFromProto checks what the message alone can say,
 // naming the field ("state.tsatf.units[2].target_id: no unit has id \"b9\""):
@@ -15,7 +15,7 @@
 #define IMPI_ENGINE_RULESETS_TSATF_WIRE_TSATF_WIRE_H_
 
 #include "engine/rulesets/tsatf/zulu_control.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi::tsatf {
 

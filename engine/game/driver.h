@@ -1,9 +1,9 @@
-// engine/rulesets/driver.h: who calls the policies.
+// engine/game/driver.h: who calls the policies.
 //
 // Overview: a rule set never calls a policy. The driver does: Advance applies
 // the British actions, then runs the umpire's procedure and, whenever a Zulu
 // decision is awaited, asks the Zulu policy (made from the PolicySpec through
-// engine/rulesets/policy.h) for one of Ruleset::LegalActions(ZULU) and
+// engine/game/policy.h) for one of Ruleset::LegalActions(ZULU) and
 // applies it, until the British are awaited or the game is over. A Zulu
 // decision that a British action leaves pending (a tray's charge on a
 // retiring unit) is settled before the next British action. Ask settles one
@@ -25,8 +25,8 @@
 //
 // Thread safety: the functions keep no state of their own; each call makes
 // its own policy object.
-#ifndef IMPI_ENGINE_RULESETS_DRIVER_H_
-#define IMPI_ENGINE_RULESETS_DRIVER_H_
+#ifndef IMPI_ENGINE_GAME_DRIVER_H_
+#define IMPI_ENGINE_GAME_DRIVER_H_
 
 #include <memory>
 #include <vector>
@@ -35,8 +35,8 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/policy.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/policy.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 
@@ -76,4 +76,4 @@ absl::Status Ask(const Ruleset& rules, BattleState& state, const Question& quest
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_DRIVER_H_
+#endif  // IMPI_ENGINE_GAME_DRIVER_H_

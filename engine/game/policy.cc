@@ -1,4 +1,4 @@
-#include "engine/rulesets/policy.h"
+#include "engine/game/policy.h"
 
 #include <map>
 #include <mutex>

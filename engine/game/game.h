@@ -1,7 +1,7 @@
-// engine/rulesets/game.h: a battle as a game, with chance drawn inline.
+// engine/game/game.h: a battle as a game, with chance drawn inline.
 //
 // Overview: Game is the fast way to play a battle through the game interface
-// (engine/rulesets/ruleset.h), for search, the arena, random play and
+// (engine/game/ruleset.h), for search, the arena, random play and
 // external agents. Every decision of either side is a node: LegalActions()
 // lists the choices of the side to act (the British, or the Zulu side at
 // each of its decision nodes, including a choice in the middle of an
@@ -28,8 +28,8 @@
 //
 // Thread safety: a Game is a value; copies are independent games sharing the
 // immutable rule set.
-#ifndef IMPI_ENGINE_RULESETS_GAME_H_
-#define IMPI_ENGINE_RULESETS_GAME_H_
+#ifndef IMPI_ENGINE_GAME_GAME_H_
+#define IMPI_ENGINE_GAME_GAME_H_
 
 #include <cstdint>
 #include <string>
@@ -40,7 +40,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 
@@ -134,4 +134,4 @@ class Game {
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_GAME_H_
+#endif  // IMPI_ENGINE_GAME_GAME_H_

@@ -1,4 +1,4 @@
-// engine/rulesets/game_state.h: a rule set as a game with explicit chance.
+// engine/game/game_state.h: a rule set as a game with explicit chance.
 //
 // Overview: GameState wraps a Ruleset and a BattleState in the shape search
 // and the arena want (OpenSpiel's State): who acts (Zulu, British, chance or
@@ -13,7 +13,7 @@
 // act (Ruleset::Apply), then the umpire's procedure (Ruleset::Run) until a
 // side must decide again: every Zulu decision node is a Zulu turn here. It
 // replays a step for every die, so a long step is quadratic: it is the exact
-// oracle the tests check the inline-dice game (engine/rulesets/game.h)
+// oracle the tests check the inline-dice game (engine/game/game.h)
 // against, not the way to play fast.
 //
 // Usage:
@@ -28,8 +28,8 @@
 //   }
 //
 // Thread safety: a GameState is a value; Clone() gives an independent copy.
-#ifndef IMPI_ENGINE_RULESETS_GAME_STATE_H_
-#define IMPI_ENGINE_RULESETS_GAME_STATE_H_
+#ifndef IMPI_ENGINE_GAME_GAME_STATE_H_
+#define IMPI_ENGINE_GAME_GAME_STATE_H_
 
 #include <memory>
 #include <utility>
@@ -38,7 +38,7 @@
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 
@@ -95,4 +95,4 @@ class GameState {
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_GAME_STATE_H_
+#endif  // IMPI_ENGINE_GAME_GAME_STATE_H_

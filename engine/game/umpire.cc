@@ -1,11 +1,11 @@
-#include "engine/rulesets/umpire.h"
+#include "engine/game/umpire.h"
 
 #include <map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/driver.h"
+#include "engine/game/driver.h"
 
 namespace impi {
 

@@ -1,4 +1,4 @@
-// engine/rulesets/wire.h: a rule set's own state to and from the contract.
+// engine/game/wire.h: a rule set's own state to and from the contract.
 //
 // Overview: the engine knows no protobuf. Each rule set that keeps state of
 // its own (BattleState::ruleset_state) has a small adapter beside it
@@ -18,8 +18,8 @@
 //
 // Thread safety: adapters are immutable and shared by all threads; the
 // registry functions are thread-safe (register before serving).
-#ifndef IMPI_ENGINE_RULESETS_WIRE_H_
-#define IMPI_ENGINE_RULESETS_WIRE_H_
+#ifndef IMPI_ENGINE_GAME_WIRE_H_
+#define IMPI_ENGINE_GAME_WIRE_H_
 
 #include <cstdint>
 #include <memory>
@@ -28,7 +28,7 @@
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 #include "impi/v1/table.pb.h"
 #include "impi/v1/umpire.pb.h"
 
@@ -85,4 +85,4 @@ const RulesetWire* FindWire(std::string_view ruleset);
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_WIRE_H_
+#endif  // IMPI_ENGINE_GAME_WIRE_H_

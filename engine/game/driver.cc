@@ -1,4 +1,4 @@
-#include "engine/rulesets/driver.h"
+#include "engine/game/driver.h"
 
 #include <string>
 

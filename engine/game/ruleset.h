@@ -1,4 +1,4 @@
-// engine/rulesets/ruleset.h: the seam between the engine and each rule set.
+// engine/game/ruleset.h: the seam between the engine and each rule set.
 //
 // Overview: an immutable Ruleset (its tables, constants, scenarios) checks and
 // drives mutable BattleStates. It says who must act next and what kind of
@@ -9,7 +9,7 @@
 // game_state.h turns the dice a step consumes into explicit chance nodes for
 // search by replaying the step with the dice chosen so far.
 //
-// "One engine, two ways in": the driver (engine/rulesets/driver.h) applies
+// "One engine, two ways in": the driver (engine/game/driver.h) applies
 // the British actions, then, while a Zulu decision is awaited, asks the Zulu
 // policy for one of LegalActions(ZULU) and applies it, running the umpire's
 // procedure in between, until the British are awaited again; Ask settles one
@@ -19,7 +19,7 @@
 // Errors: INVALID_ARGUMENT with the field path ("state.units[3].kind: ...")
 // for bad input, FAILED_PRECONDITION for a valid state where the question or
 // action does not apply. A failed call may have changed `state`: callers
-// work on a copy (RunAdvance/RunAsk in engine/rulesets/umpire.h do).
+// work on a copy (RunAdvance/RunAsk in engine/game/umpire.h do).
 //
 // Usage:
 //   const Ruleset* rules = FindRuleset("FERREE_ISANDLWANA");
@@ -33,8 +33,8 @@
 //
 // Thread safety: Ruleset objects are immutable and shared by all threads. The
 // registry functions below are thread-safe; register before serving.
-#ifndef IMPI_ENGINE_RULESETS_RULESET_H_
-#define IMPI_ENGINE_RULESETS_RULESET_H_
+#ifndef IMPI_ENGINE_GAME_RULESET_H_
+#define IMPI_ENGINE_GAME_RULESET_H_
 
 #include <atomic>
 #include <chrono>
@@ -232,7 +232,7 @@ class Ruleset {
 
   // --- The game interface: the service, the CLI, the tests, the doctrine and
   // the search all drive a battle through these. A rule set never calls a
-  // policy: the driver (engine/rulesets/driver.h) asks the policy for each
+  // policy: the driver (engine/game/driver.h) asks the policy for each
   // choice and applies it here.
 
   // Checks `action` against what `side` may do now, then applies it. A
@@ -362,4 +362,4 @@ std::vector<const Ruleset*> AllRulesets();
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_RULESET_H_
+#endif  // IMPI_ENGINE_GAME_RULESET_H_

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/rulesets/wire.h"
+#include "engine/game/wire.h"
 
 namespace impi {
 namespace {

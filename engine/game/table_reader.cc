@@ -1,5 +1,5 @@
-// engine/rulesets/table_reader.cc: reading a printed table (see the header).
-#include "engine/rulesets/table_reader.h"
+// engine/game/table_reader.cc: reading a printed table (see the header).
+#include "engine/game/table_reader.h"
 
 #include <cmath>
 #include <cstddef>

@@ -1,4 +1,4 @@
-// engine/rulesets/umpire.h: one Advance or Ask, all or nothing.
+// engine/game/umpire.h: one Advance or Ask, all or nothing.
 //
 // Overview: RunAdvance and RunAsk are what the service calls. They find the
 // rule set named by the state, validate the state, work on a copy, run the
@@ -12,8 +12,8 @@
 //   if (r.ok()) { use r->state, r->events, r->awaiting, r->dice; }
 //
 // Thread safety: safe to call from any number of threads at once.
-#ifndef IMPI_ENGINE_RULESETS_UMPIRE_H_
-#define IMPI_ENGINE_RULESETS_UMPIRE_H_
+#ifndef IMPI_ENGINE_GAME_UMPIRE_H_
+#define IMPI_ENGINE_GAME_UMPIRE_H_
 
 #include <cstdint>
 #include <vector>
@@ -23,7 +23,7 @@
 #include "engine/core/budget.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 
@@ -83,4 +83,4 @@ void ApplyBritishView(StepResult& result);
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_UMPIRE_H_
+#endif  // IMPI_ENGINE_GAME_UMPIRE_H_

@@ -1,4 +1,4 @@
-#include "engine/rulesets/game.h"
+#include "engine/game/game.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-// engine/rulesets/policy.h: who makes a side's choices.
+// engine/game/policy.h: who makes a side's choices.
 //
 // Overview: where a rule set leaves a side a real choice (where a regiment
 // goes, whether to go prone, which unit an induna orders, which British unit
@@ -16,8 +16,8 @@
 //
 // Thread safety: register before serving (at start-up); MakePolicy is
 // thread-safe afterwards. A Policy object is used by one thread.
-#ifndef IMPI_ENGINE_RULESETS_POLICY_H_
-#define IMPI_ENGINE_RULESETS_POLICY_H_
+#ifndef IMPI_ENGINE_GAME_POLICY_H_
+#define IMPI_ENGINE_GAME_POLICY_H_
 
 #include <functional>
 #include <memory>
@@ -26,7 +26,7 @@
 
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
-#include "engine/rulesets/ruleset.h"
+#include "engine/game/ruleset.h"
 
 namespace impi {
 
@@ -50,4 +50,4 @@ std::unique_ptr<Policy> MakePolicy(const std::string& ruleset, Side side, const 
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_POLICY_H_
+#endif  // IMPI_ENGINE_GAME_POLICY_H_

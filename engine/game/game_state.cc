@@ -1,4 +1,4 @@
-#include "engine/rulesets/game_state.h"
+#include "engine/game/game_state.h"
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/dice.h"

@@ -1,4 +1,4 @@
-// engine/rulesets/table_reader.h: reading a printed table, the same way for
+// engine/game/table_reader.h: reading a printed table, the same way for
 // every rule set.
 //
 // Overview: a rule set's tables are printed rows ("1,2,3 = Left handed",
@@ -35,8 +35,8 @@
 //
 // Thread safety: a TableReader belongs to one call on one thread; the free
 // functions are pure.
-#ifndef IMPI_ENGINE_RULESETS_TABLE_READER_H_
-#define IMPI_ENGINE_RULESETS_TABLE_READER_H_
+#ifndef IMPI_ENGINE_GAME_TABLE_READER_H_
+#define IMPI_ENGINE_GAME_TABLE_READER_H_
 
 #include <string>
 #include <vector>
@@ -207,4 +207,4 @@ class TableReader {
 
 }  // namespace impi
 
-#endif  // IMPI_ENGINE_RULESETS_TABLE_READER_H_
+#endif  // IMPI_ENGINE_GAME_TABLE_READER_H_
