@@ -104,20 +104,22 @@ class Survey {
 double TargetGap(const BattleState& s, const Unit& shooter, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return Gap(shooter, target);
   double best = std::numeric_limits<double>::infinity();
-  for (const Unit* t : ferree::TraysOf(s, target)) best = std::min(best, Gap(shooter, *t));
+  for (const Unit* t : ferree::FightingTraysOf(s, target.id)) {
+    best = std::min(best, Gap(shooter, *t));
+  }
   return best;
 }
 
 int TargetFigures(const BattleState& s, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return target.figures.fit;
   int n = 0;
-  for (const Unit* t : ferree::TraysOf(s, target)) n = std::max(n, t->figures.fit);
+  for (const Unit* t : ferree::FightingTraysOf(s, target.id)) n = std::max(n, t->figures.fit);
   return n;
 }
 
 bool TargetPinned(const BattleState& s, const Unit& target) {
   if (target.kind != UnitKind::kRegiment) return target.status.pinned;
-  for (const Unit* t : ferree::TraysOf(s, target)) {
+  for (const Unit* t : ferree::FightingTraysOf(s, target.id)) {
     if (!t->status.pinned) return false;
   }
   return true;

@@ -63,6 +63,25 @@ enum class UnitKind : int {
   kRunner = 31,
 };
 const char* UnitKindName(UnitKind kind);  // "REGIMENT", as in the contract
+// The British kinds that fight as a body of men or guns: foot (INFANTRY,
+// NATIVE_FOOT), mounted (CAVALRY, MOUNTED_INFANTRY, NATIVE_HORSE) and guns
+// (GUN, GATLING, ROCKETS); not wagons, the surgeon, officers or runners.
+// Inline: rule sets and policies ask it of every unit in their loops.
+inline bool IsBritishFightingKind(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kInfantry:
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeFoot:
+    case UnitKind::kNativeHorse:
+    case UnitKind::kGun:
+    case UnitKind::kGatling:
+    case UnitKind::kRockets:
+      return true;
+    default:
+      return false;
+  }
+}
 
 enum class Stance : int { kUnspecified = 0, kUpright, kProne, kSquare, kMounted, kDismounted };
 enum class Formation : int { kUnspecified = 0, kLine, kColumn, kOpenOrder, kCloseOrder, kMass };

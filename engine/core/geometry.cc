@@ -727,6 +727,12 @@ bool SegmentHitsOutline(const Vec2& a, const Vec2& b, const Obstacle& o) {
 
 }  // namespace
 
+Vec2 MeanOfPoints(const std::vector<Vec2>& points) {
+  Vec2 c = Vec2::Zero();
+  for (const Vec2& p : points) c += p;
+  return points.empty() ? c : Vec2(c / static_cast<double>(points.size()));
+}
+
 bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon) {
   const size_t n = polygon.size();
   if (n == 0) return false;

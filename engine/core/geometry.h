@@ -59,6 +59,11 @@ struct Obstacle {
 // within its radius; a polygon: intersects its boundary or lies inside).
 bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o);
 
+// The mean of `points` (0, 0 if there are none): for a polygon the mean of
+// its vertices, which is not its area centroid (a side with many vertices
+// pulls it). Summed in order, then divided once.
+Vec2 MeanOfPoints(const std::vector<Vec2>& points);
+
 // True if point p is inside a closed polygon (boundary counts as inside).
 bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon);
 // True if o is a polygon and p is inside it (boundary counts): as

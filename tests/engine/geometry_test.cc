@@ -73,6 +73,19 @@ TEST(GeometryTest, DistanceStepAndClamp) {
   EXPECT_EQ(ClampToTable({10, 20}, 72, 48), Vec2(10, 20));
 }
 
+TEST(GeometryTest, MeanOfPoints) {
+  EXPECT_EQ(MeanOfPoints({}), Vec2(0, 0));
+  EXPECT_EQ(MeanOfPoints({{3, -2}}), Vec2(3, -2));
+  const Vec2 sq = MeanOfPoints(Square(0, 0, 4, 4));
+  EXPECT_DOUBLE_EQ(sq.x(), 2.0);
+  EXPECT_DOUBLE_EQ(sq.y(), 2.0);
+  // The mean of the vertices, not the area centroid: an extra vertex on one
+  // side pulls it towards that side (the square's centroid stays at 2, 2).
+  const Vec2 pulled = MeanOfPoints({{0, 0}, {4, 0}, {4, 2}, {4, 4}, {0, 4}});
+  EXPECT_DOUBLE_EQ(pulled.x(), 12.0 / 5.0);  // (0 + 4 + 4 + 4 + 0) / 5, not 2
+  EXPECT_DOUBLE_EQ(pulled.y(), 2.0);
+}
+
 TEST(GeometryTest, PointInPolygon) {
   const std::vector<Vec2> sq = Square(0, 0, 4, 4);
   EXPECT_TRUE(PointInPolygon({2, 2}, sq));

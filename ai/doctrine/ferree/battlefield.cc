@@ -16,39 +16,11 @@ constexpr double kFar = std::numeric_limits<double>::infinity();
 // table, so that nothing within the reach is ever passed over.
 constexpr double kAxisSlack = 1e-6;
 
-double PolygonArea(const std::vector<Vec2>& v) {
-  double a = 0.0;
-  for (size_t i = 0; i < v.size(); ++i) {
-    const Vec2& p = v[i];
-    const Vec2& q = v[(i + 1) % v.size()];
-    a += p.x() * q.y() - q.x() * p.y();
-  }
-  return std::abs(a) / 2.0;
-}
-
-// Calls fn(tray) for each of the regiment's trays TraysOf returns, in the
-// same order, without building the list.
+// Calls fn(tray) for each of the regiment's trays FightingTraysOf returns,
+// in the same order, without building the list.
 template <typename Fn>
 void ForEachTray(const BattleState& s, const std::string& regiment_id, Fn fn) {
-  // By the regiment's own id where there is one: a tray's parent names it
-  // by the same pooled text, compared by address (SharedString).
-  const Unit* r = s.FindUnit(regiment_id);
-  if (r != nullptr) {
-    const SharedString& id = r->id;
-    for (const Unit& u : s.units) {
-      if (IsZuluTray(u) && u.parent == id && StillFighting(u)) fn(u);
-    }
-    return;
-  }
-  for (const Unit& u : s.units) {
-    if (IsZuluTray(u) && u.parent == regiment_id && StillFighting(u)) fn(u);
-  }
-}
-
-Vec2 Mean(const std::vector<Vec2>& v) {
-  Vec2 c = Vec2::Zero();
-  for (const Vec2& p : v) c += p;
-  return v.empty() ? c : Vec2(c / static_cast<double>(v.size()));
+  impi::ferree::ForEachTrayOf(s, regiment_id, impi::ferree::WhichTrays::kStillFighting, fn);
 }
 
 }  // namespace
@@ -82,24 +54,6 @@ const Unit* RegimentOf(const BattleState& s, const Unit& u) {
   if (u.parent.empty()) return nullptr;
   const Unit* p = s.FindUnit(u.parent);
   return p != nullptr && p->kind == UnitKind::kRegiment ? p : nullptr;
-}
-
-std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id) {
-  std::vector<const Unit*> out;
-  out.reserve(8);  // a regiment has up to 8 trays: one allocation
-  ForEachTray(s, regiment_id, [&](const Unit& t) { out.push_back(&t); });
-  return out;
-}
-
-std::vector<const Unit*> TraysOf(const BattleState& s, const Unit& regiment) {
-  // ForEachTray with the regiment found: its trays name it as parent.
-  std::vector<const Unit*> out;
-  out.reserve(8);
-  const SharedString& id = regiment.id;
-  for (const Unit& u : s.units) {
-    if (IsZuluTray(u) && u.parent == id && StillFighting(u)) out.push_back(&u);
-  }
-  return out;
 }
 
 int DivisionOf(const BattleState& s, const Unit& u) {
@@ -322,32 +276,6 @@ bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
   });
 }
 
-Vec2 CampCentre(const BattleState& s) {
-  const Terrain* best = nullptr;
-  double best_area = -1.0;
-  for (const Terrain& t : s.terrain) {
-    if (t.kind != TerrainKind::kCamp || t.open || t.outline.size() < 3) continue;
-    if (t.id == "camp") {
-      best = &t;
-      break;
-    }
-    const double a = PolygonArea(t.outline);
-    if (a > best_area) {
-      best_area = a;
-      best = &t;
-    }
-  }
-  if (best != nullptr) return Mean(best->outline);
-  std::vector<Vec2> wagons, british;
-  for (const Unit& u : s.units) {
-    if (u.side != Side::kBritish || !u.OnTable()) continue;
-    (u.kind == UnitKind::kWagon ? wagons : british).push_back(u.position);
-  }
-  if (!wagons.empty()) return Mean(wagons);
-  if (!british.empty()) return Mean(british);
-  return Vec2(s.table.width / 2.0, s.table.height / 2.0);
-}
-
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   std::vector<Vec2> ps;
   // The few units with a division of their own (regiments and indunas, a
@@ -384,7 +312,7 @@ bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
     if (d == division) ps.push_back(u.position);
   }
   if (ps.empty()) return false;
-  *centre = Mean(ps);
+  *centre = MeanOfPoints(ps);
   return true;
 }
 

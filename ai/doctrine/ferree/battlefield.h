@@ -27,6 +27,7 @@
 #include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
+#include "engine/rulesets/ferree/state.h"
 
 namespace impi::ai::ferree {
 
@@ -57,23 +58,10 @@ inline bool IsZuluRegiment(const Unit& u) {
 // A British unit that shoots or fights: companies, mounted units, guns,
 // rockets. Not wagons, the surgeon, runners or officers.
 inline bool IsBritishFighter(const Unit& u) {
-  if (u.side != Side::kBritish) return false;
-  switch (u.kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets: return true;
-    default: return false;
-  }
+  return u.side == Side::kBritish && IsBritishFightingKind(u.kind);
 }
 // On the table, with fit or wounded figures left, and not routed off.
-inline bool StillFighting(const Unit& u) {
-  return u.OnTable() && u.figures.fit + u.figures.wounded > 0 && !u.status.broken;
-}
+using impi::ferree::StillFighting;
 // A British unit the Zulus still have to reach: on the table with figures
 // present (fit, wounded or seriously wounded: "Seriously wounded figures that
 // are contacted by a Zulu figure are killed"), wagons apart. The game ends
@@ -89,10 +77,9 @@ bool IsEuropean(const Unit& u);
 // or sniper names it as parent. nullptr for division indunas and the
 // commander.
 const Unit* RegimentOf(const BattleState& s, const Unit& u);
-// The regiment's trays on the table with figures left.
-std::vector<const Unit*> TraysOf(const BattleState& s, const std::string& regiment_id);
-// The same for a regiment that is a unit of `s` (not looked up by its id).
-std::vector<const Unit*> TraysOf(const BattleState& s, const Unit& regiment);
+// The regiment's trays on the table with figures left (the rule set's
+// FightingTraysOf).
+using impi::ferree::FightingTraysOf;
 // Its division (umpire.division of the regiment, 0 if none).
 int DivisionOf(const BattleState& s, const Unit& u);
 
@@ -182,10 +169,9 @@ bool AnyZuluTrayNear(const BattleState& s, const Unit& british, double range);
 // more than 90 degrees apart as seen from it.
 bool ThreatenedOnTwoSides(const BattleState& s, const Unit& british, double range);
 
-// Where "towards the camp" goes: the centre of the CAMP terrain named "camp"
-// (else of the largest CAMP polygon), else of the wagons, else the British
-// units' centre, else the table's centre.
-Vec2 CampCentre(const BattleState& s);
+// Where "towards the camp" goes: the rule set's own camp centre (the one
+// the engine moves regiments towards).
+using impi::ferree::CampCentre;
 // The centre of the trays of a division on the table (umpire.division of
 // their regiment); false if it has none on the table.
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre);

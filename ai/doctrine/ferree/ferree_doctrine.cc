@@ -18,7 +18,6 @@ namespace {
 
 using ferree::Gap;
 using ferree::RegimentOf;
-using ferree::TraysOf;
 
 constexpr double kFar = 1e9;
 // Ferree's divisions (docs/ferree-engine.md: umpire.division).
@@ -105,10 +104,10 @@ class Survey {
     Entry& e = EntryOf(regiment);
     if (!e.trays_known) {
       if (&e == &stand_in_) {
-        const std::vector<const Unit*> trays = ferree::TraysOf(s, regiment.id);
+        const std::vector<const Unit*> trays = ferree::FightingTraysOf(s, regiment.id);
         e.trays.assign(trays.begin(), trays.end());
       } else {
-        // ferree::TraysOf: the trays still fighting that name it as parent.
+        // ferree::FightingTraysOf: the trays still fighting that name it as parent.
         for (const Unit* t : ZuluTrays()) {
           if (t->parent == regiment.id) e.trays.push_back(t);
         }

@@ -1,57 +1,35 @@
-// FerreeBattle::Ask: the decision points of Ferree's Isandlwana
-// (001_4c61f40cf0987cbf.txt) asked one at a time, each settled by the same
-// procedure Advance runs (battle.cc, british.cc, combat.cc):
-//   situation        1. A-F, the situation rolls (before the plan).
-//   zulu_plan        2. the regiments that move off-board, their entry
-//                    points and secret TURN OF ENTRY (the Zulu policy).
-//   entry_turn       TURN OF ENTRY for one off-board regiment (umpire-only).
-//   activate         6. a counter drawn now: the unit takes its turn.
-//   resolve          A. a Zulu regiment's or a British company's resolve test.
-//   rally            Pinned Zulus: the ZULU RALLY CHART for one tray.
-//   induna_order     Induna Rules: whom an induna in contact orders.
-//   charge_retiring  Charging A Retiring Unit: one tray's test and charge.
-// The answer is the index of the event that settles the question (flagged
-// `decision`); the other events of the step are everything that happened.
+// engine/rulesets/ferree/ask.cc: the decision points Ask settles, one question at a
+// time, through the procedure's own steps.
+#include "engine/rulesets/ferree/ask.h"
+
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/status_macros.h"
-#include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/tables.h"
 
 namespace impi::ferree {
 namespace {
 
-std::string NameOf(const Unit& u) {
-  return u.name.empty() ? u.id.str() : absl::StrCat(u.name.str(), " (", u.id.str(), ")");
-}
-
 // "ferree.<name>" and "ferree.<name>.<field>", the contract's paths.
 std::string Path(const Question& q) { return q.Path(); }
-std::string Field(const Question& q, const char* field) { return q.Path(field); }
 
-absl::Status Bad(const std::string& path, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
-}
-
-absl::Status Precondition(const std::string& path, const std::string& why) {
-  return absl::FailedPreconditionError(absl::StrCat(path, ": ", why));
-}
+std::string FieldPath(const Question& q, const char* field) { return q.Path(field); }
 
 // The unit a question names: INVALID_ARGUMENT if it is missing or unknown.
 absl::Status NeedUnit(const BattleState& s, const Question& q, const std::string& id,
                       const char* field, const Unit** out) {
-  if (id.empty()) return Bad(Field(q, field), "is required");
+  if (id.empty()) return Bad(FieldPath(q, field), "is required");
   *out = s.FindUnit(id);
   if (*out == nullptr) {
-    return Bad(Field(q, field), absl::StrCat("no unit '", id, "' on the table state"));
+    return Bad(FieldPath(q, field), absl::StrCat("no unit '", id, "' on the table state"));
   }
   return absl::OkStatus();
 }
 
 absl::Status WrongKind(const Question& q, const Unit& u, const std::string& wanted) {
-  return Precondition(Field(q, "unit_id"),
+  return Precondition(FieldPath(q, "unit_id"),
                       absl::StrCat(u.id.str(), " is a ", UnitKindName(u.kind), ": ", wanted));
 }
 
@@ -93,7 +71,21 @@ const char* DeploymentText(Deployment d) {
 
 }  // namespace
 
-absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
+DecisionPoints::DecisionPoints(Context& c, const Choices& choices, PreBattle& pre_battle,
+                               Sequence& sequence, ZuluTurn& zulu, BritishTurn& british,
+                               Melee& melee)
+    : c_(c),
+      s_(c.state()),
+      dice_(c.dice()),
+      log_(c.log()),
+      choices_(choices),
+      pre_battle_(pre_battle),
+      sequence_(sequence),
+      zulu_(zulu),
+      british_(british),
+      melee_(melee) {}
+
+absl::Status DecisionPoints::Ask(const Question& q, int* decision) {
   *decision = -1;
   absl::Status st;
   switch (q.kind) {
@@ -128,7 +120,7 @@ absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
   }
   IMPI_RETURN_IF_ERROR(st);
   // The answer is a Zulu decision the driver settles next.
-  if (*decision < 0 && Suspended()) return absl::OkStatus();
+  if (*decision < 0 && c_.Suspended()) return absl::OkStatus();
   if (*decision < 0 || *decision >= static_cast<int>(log_.size())) {
     return absl::InternalError(
         absl::StrCat(Path(q), ": the engine logged no event that answers the question"));
@@ -137,15 +129,16 @@ absl::Status FerreeBattle::Ask(const Question& q, int* decision) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::NeedBattle(const Question& q, bool no_active_british) const {
-  if (Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+absl::Status DecisionPoints::NeedBattle(const Question& q, bool no_active_british) const {
+  if (choices_.Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver)
+    return Precondition(Path(q), "the game is over");
   if (s_.clock.phase != Phase::kActivation) {
     return Precondition(Path(q),
                         "the battle has not started: the situation, the plan and deployment come "
                         "first (state.clock.phase is not ACTIVATION)");
   }
   if (no_active_british) {
-    if (const Unit* b = ActiveBritish()) {
+    if (const Unit* b = choices_.ActiveBritish()) {
       return Precondition(Path(q), absl::StrCat(NameOf(*b),
                                                 " is active: the British are awaited (Advance "
                                                 "with its actions, then PASS)"));
@@ -154,10 +147,7 @@ absl::Status FerreeBattle::NeedBattle(const Question& q, bool no_active_british)
   return absl::OkStatus();
 }
 
-// ---------------------------------------------------------------------------
-// 1. and 2.: before the battle.
-
-absl::Status FerreeBattle::AskSituation(int* decision) {
+absl::Status DecisionPoints::AskSituation(int* decision) {
   Clock& c = s_.clock;
   if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
     return Precondition("ferree.situation",
@@ -169,7 +159,7 @@ absl::Status FerreeBattle::AskSituation(int* decision) {
                         "the situation has been rolled already (state.ferree.situation.rolled)");
   }
   c.phase = Phase::kPreBattle;
-  IMPI_RETURN_IF_ERROR(SituationRolls());
+  IMPI_RETURN_IF_ERROR(pre_battle_.SituationRolls());
   // 1. Determine the situation at the start of the battle: what the rolls
   // A-F decided, in one event.
   const Situation& pb = Own(s_).situation;
@@ -177,18 +167,18 @@ absl::Status FerreeBattle::AskSituation(int* decision) {
                          : pb.scouting < 0 ? "scouting is slow and cautious (-1)"
                                            : "scouting is done historically";
   *decision = static_cast<int>(log_.size());
-  Log(EventKind::kTableRoll, Side::kUnspecified, kSectionSituation, "", "",
-      absl::StrCat("The situation: ",
-                   pb.camp_laagered ? "the wagons are laagered" : "the camp is set up historically",
-                   "; ",
-                   pb.thornbush ? "a thornbush barricade stands round the tents" : "no defences",
-                   "; Durnford arrives at ", ClockTime(pb.reinforcement_arrival), "; ",
-                   DeploymentText(pb.deployment), "; ", scouting, "; the Zulus are found at ",
-                   ClockTime(pb.discovery_time), "."));
+  c_.Log(EventKind::kTableRoll, Side::kUnspecified, kSectionSituation, "", "",
+         absl::StrCat(
+             "The situation: ",
+             pb.camp_laagered ? "the wagons are laagered" : "the camp is set up historically", "; ",
+             pb.thornbush ? "a thornbush barricade stands round the tents" : "no defences",
+             "; Durnford arrives at ", ClockTime(pb.reinforcement_arrival), "; ",
+             DeploymentText(pb.deployment), "; ", scouting, "; the Zulus are found at ",
+             ClockTime(pb.discovery_time), "."));
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::AskZuluPlan(int* decision) {
+absl::Status DecisionPoints::AskZuluPlan(int* decision) {
   Clock& c = s_.clock;
   if (c.phase != Phase::kPreBattle && c.phase != Phase::kUnspecified) {
     return Precondition("ferree.zulu_plan",
@@ -210,8 +200,8 @@ absl::Status FerreeBattle::AskZuluPlan(int* decision) {
   }
   c.phase = Phase::kPreBattle;
   const size_t mark = log_.size();
-  IMPI_RETURN_IF_ERROR(PlanStep());
-  if (Suspended()) return absl::OkStatus();  // the plan is the Zulu side's to make
+  IMPI_RETURN_IF_ERROR(pre_battle_.PlanStep());
+  if (c_.Suspended()) return absl::OkStatus();  // the plan is the Zulu side's to make
   for (size_t i = mark; i < log_.size(); ++i) {
     if (log_.events()[i].decision) {
       *decision = static_cast<int>(i);
@@ -220,26 +210,27 @@ absl::Status FerreeBattle::AskZuluPlan(int* decision) {
   }
   // No choice to make: no right-horn or loins regiment, or no entry point.
   *decision = static_cast<int>(log_.size());
-  Event& e = Log(EventKind::kNothing, Side::kZulu, kSectionPlan, "", "",
-                 "The Zulu plan: no regiment can move off-board (none of the right horn or the "
-                 "loins is on the table, or the table has no entry point 1 or 2).");
+  Event& e = c_.Log(EventKind::kNothing, Side::kZulu, kSectionPlan, "", "",
+                    "The Zulu plan: no regiment can move off-board (none of the right horn or the "
+                    "loins is on the table, or the table has no entry point 1 or 2).");
   e.umpire_only = true;
   e.announce.clear();
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskEntryTurn(const Question& q, int* decision) {
   const Unit* r = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &r));
   if (r->kind != UnitKind::kRegiment) {
     return WrongKind(q, *r, "TURN OF ENTRY is rolled for an off-board REGIMENT");
   }
-  if (Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver) return Precondition(Path(q), "the game is over");
+  if (choices_.Awaits(/*describe_options=*/false, /*prompt=*/false).kind == AwaitKind::kGameOver)
+    return Precondition(Path(q), "the game is over");
   const std::string id = r->id;
   bool on = false, waiting = false;
   RegimentWhere(s_, id, &on, &waiting);
   if (on || !waiting) {
-    return Precondition(Field(q, "unit_id"),
+    return Precondition(FieldPath(q, "unit_id"),
                         absl::StrCat(id, on ? " has trays on the table" : " has no tray waiting",
                                      ": it is not off-board"));
   }
@@ -248,17 +239,17 @@ absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
   const SecretEntry* entry = EntryOf(s_, id);
   const int point = entry != nullptr ? entry->point : UnitOf(s_, r->id).entry_point;
   if (point != 1 && point != 2) {
-    return Precondition(Field(q, "unit_id"),
+    return Precondition(FieldPath(q, "unit_id"),
                         absl::StrCat(id,
                                      " has no noted entry point (a secret entry, or "
                                      "umpire.entry_point 1 or 2)"));
   }
   if (s_.FindPoint(PointKind::kEntry, point) == nullptr) {
     return Precondition(
-        Field(q, "unit_id"),
+        FieldPath(q, "unit_id"),
         absl::StrCat(id, " enters at point ", point, " but the table has no ENTRY point ", point));
   }
-  IMPI_RETURN_IF_ERROR(RollEntryTurn(id, point, " is off-board;", decision));
+  IMPI_RETURN_IF_ERROR(pre_battle_.RollEntryTurn(id, point, " is off-board;", decision));
   // On its turn "the Zulu regiments counter will be put into the cup": a
   // turn under way gains (or loses) the counter as the new roll says.
   Clock& c = s_.clock;
@@ -280,17 +271,15 @@ absl::Status FerreeBattle::AskEntryTurn(const Question& q, int* decision) {
   return absl::OkStatus();
 }
 
-// ---------------------------------------------------------------------------
-// 6. A counter drawn, and the tests of a unit's turn.
-
-absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskActivate(const Question& q, int* decision) {
   const Unit* u = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
   switch (u->kind) {
     case UnitKind::kTray:
     case UnitKind::kSniper:
       return WrongKind(
-          q, *u, absl::StrCat("it has no movement counter; it acts with its regiment ", u->parent.str()));
+          q, *u,
+          absl::StrCat("it has no movement counter; it acts with its regiment ", u->parent.str()));
     case UnitKind::kRunner:
       return WrongKind(q, *u,
                        absl::StrCat("he has no movement counter; he moves when his company ",
@@ -309,14 +298,14 @@ absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
     any_left |= cu != nullptr && !cu->status.acted && !cu->status.ordered;
   }
   if (!any_left) {
-    IMPI_RETURN_IF_ERROR(StartTurn());
+    IMPI_RETURN_IF_ERROR(sequence_.StartTurn());
     if (c.phase == Phase::kGameOver) {
       return Precondition(Path(q), "the game is over: no unit on the table can act");
     }
   }
   u = s_.FindUnit(id);
   if (u->status.acted || u->status.ordered) {
-    return Precondition(Field(q, "unit_id"),
+    return Precondition(FieldPath(q, "unit_id"),
                         absl::StrCat(id, " has acted this turn",
                                      u->status.ordered ? " (on an induna's order)" : ""));
   }
@@ -327,28 +316,29 @@ absl::Status FerreeBattle::AskActivate(const Question& q, int* decision) {
     const bool due = e != nullptr && e->turn <= c.turn && waiting;
     if (!on && !due) {
       return Precondition(
-          Field(q, "unit_id"),
+          FieldPath(q, "unit_id"),
           absl::StrCat(
               id, " is not on the table",
               e != nullptr ? absl::StrCat(" (it is off-board until turn ", e->turn, ")") : ""));
     }
   } else if (u->off_table) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is not on the table"));
+    return Precondition(FieldPath(q, "unit_id"), absl::StrCat(id, " is not on the table"));
   } else if (u->kind != UnitKind::kWagon && u->figures.fit + u->figures.wounded <= 0) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " has nobody left who can act"));
+    return Precondition(FieldPath(q, "unit_id"), absl::StrCat(id, " has nobody left who can act"));
   }
   if (!InCup(s_, id)) {
     return Precondition(
-        Field(q, "unit_id"),
-        absl::StrCat(id, "'s counter is not in the cup on turn ", c.turn,
-                     UnitOf(s_, u->id).division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
+        FieldPath(q, "unit_id"),
+        absl::StrCat(
+            id, "'s counter is not in the cup on turn ", c.turn,
+            UnitOf(s_, u->id).division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
   }
   // "Draw a Movement Counter. The indicated unit is active and takes its
   // turn": the counter named is the one drawn.
-  return ActivateCounter(id, dice_.rolls().size(), decision);
+  return sequence_.ActivateCounter(id, dice_.rolls().size(), decision);
 }
 
-absl::Status FerreeBattle::AskResolve(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskResolve(const Question& q, int* decision) {
   const Unit* u = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
   if (u->kind != UnitKind::kRegiment && !IsCompany(*u)) {
@@ -358,15 +348,16 @@ absl::Status FerreeBattle::AskResolve(const Question& q, int* decision) {
   const std::string id = u->id;
   // The check a regiment's or a company's turn makes before the test.
   if (const char* no = ResolveRefusal(s_, *u)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " ", no));
+    return Precondition(FieldPath(q, "unit_id"), absl::StrCat(id, " ", no));
   }
-  if (u->kind == UnitKind::kRegiment) return RegimentResolve(id, /*log_no_test=*/true, decision);
+  if (u->kind == UnitKind::kRegiment)
+    return zulu_.RegimentResolve(id, /*log_no_test=*/true, decision);
   CompanyResolve result = CompanyResolve::kCarryOn;
   bool tested = false;
-  return BritishResolveTest(id, /*log_no_test=*/true, &result, &tested, decision);
+  return british_.BritishResolveTest(id, /*log_no_test=*/true, &result, &tested, decision);
 }
 
-absl::Status FerreeBattle::AskRally(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskRally(const Question& q, int* decision) {
   const Unit* u = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
   if (u->kind != UnitKind::kTray) {
@@ -375,12 +366,12 @@ absl::Status FerreeBattle::AskRally(const Question& q, int* decision) {
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/false));
   // The check a regiment's turn makes before it rolls the chart.
   if (const char* no = RallyRefusal(*u)) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(u->id.str(), " ", no));
+    return Precondition(FieldPath(q, "unit_id"), absl::StrCat(u->id.str(), " ", no));
   }
-  return RallyTray(u->id, decision);
+  return zulu_.RallyTray(u->id, decision);
 }
 
-absl::Status FerreeBattle::AskIndunaOrder(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskIndunaOrder(const Question& q, int* decision) {
   const Unit* u = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &u));
   if (u->kind != UnitKind::kInduna) {
@@ -389,23 +380,23 @@ absl::Status FerreeBattle::AskIndunaOrder(const Question& q, int* decision) {
   IMPI_RETURN_IF_ERROR(NeedBattle(q, /*no_active_british=*/true));
   const std::string id = u->id;
   if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
-    return Precondition(Field(q, "unit_id"), absl::StrCat(id, " is not on the table"));
+    return Precondition(FieldPath(q, "unit_id"), absl::StrCat(id, " is not on the table"));
   }
   // Induna Rules: "If he ends his turn in contact with a unit that has not
   // acted, he may order it to move."
-  if (OrderOptions(id).size() == 1) {
+  if (choices_.OrderOptions(id).size() == 1) {
     bool contact = false;
     for (const Unit& r : s_.units) {
       if (r.kind != UnitKind::kRegiment) continue;
       for (const Unit* t : TraysOf(s_, r.id)) contact |= Alive(*t) && InContact(*u, *t);
     }
-    return Precondition(Field(q, "unit_id"),
+    return Precondition(FieldPath(q, "unit_id"),
                         contact ? absl::StrCat("every regiment in contact with ", id,
                                                " has acted this turn (or is broken)")
                                 : absl::StrCat("no regiment is in contact with ", id));
   }
   const size_t mark = log_.size();
-  IMPI_RETURN_IF_ERROR(IndunaOrders(id));
+  IMPI_RETURN_IF_ERROR(zulu_.IndunaOrders(id));
   for (size_t i = mark; i < log_.size(); ++i) {
     if (log_.events()[i].decision) {
       *decision = static_cast<int>(i);
@@ -415,7 +406,7 @@ absl::Status FerreeBattle::AskIndunaOrder(const Question& q, int* decision) {
   return absl::OkStatus();
 }
 
-absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
+absl::Status DecisionPoints::AskChargeRetiring(const Question& q, int* decision) {
   const Unit* t = nullptr;
   const Unit* b = nullptr;
   IMPI_RETURN_IF_ERROR(NeedUnit(s_, q, q.unit_id, "unit_id", &t));
@@ -424,7 +415,7 @@ absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
     return WrongKind(q, *t, "a Zulu movement TRAY tests to charge a retiring unit");
   }
   if (b->side != Side::kBritish || b->kind == UnitKind::kWagon) {
-    return Precondition(Field(q, "british_unit_id"),
+    return Precondition(FieldPath(q, "british_unit_id"),
                         absl::StrCat(b->id.str(), " is a ", UnitKindName(b->kind),
                                      ": the charge is at a British unit that moves away"));
   }
@@ -432,17 +423,17 @@ absl::Status FerreeBattle::AskChargeRetiring(const Question& q, int* decision) {
   // The check play makes of each tray in the queue of testers.
   bool at_british = false;
   if (const char* no = ChargeRetiringRefusal(t, *b, &at_british)) {
-    return Precondition(Field(q, at_british ? "british_unit_id" : "unit_id"),
+    return Precondition(FieldPath(q, at_british ? "british_unit_id" : "unit_id"),
                         absl::StrCat((at_british ? b : t)->id.str(), " ", no));
   }
   // "any Zulu tray within 6" of the unit may test to see if it will charge".
   const double gap = Gap(*t, *b);
   if (gap > kWithin) {
-    return Precondition(Field(q, "unit_id"),
+    return Precondition(FieldPath(q, "unit_id"),
                         absl::StrFormat("%s is %.1f\" from %s: only a tray within 6\" may test",
                                         t->id.str(), gap, b->id.str()));
   }
-  return ChargeRetiringTest(t->id, b->id, decision);
+  return melee_.ChargeRetiringTest(t->id, b->id, decision);
 }
 
 }  // namespace impi::ferree

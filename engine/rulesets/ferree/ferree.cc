@@ -11,15 +11,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/geometry.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/tables.h"
+#include "engine/rulesets/ferree/wording.h"
 
 namespace impi::ferree {
 namespace {
-
-absl::Status Bad(const std::string& path, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
-}
 
 bool IsRegiment(const BattleState& s, const std::string& id) {
   const Unit* u = s.FindUnit(id);
@@ -123,45 +121,30 @@ Vec2 CampCentre(const BattleState& s) {
   for (TerrainKind kind : {TerrainKind::kCamp, TerrainKind::kTentLines}) {
     for (const Terrain& t : s.terrain) {
       if (t.kind != kind || t.outline.empty()) continue;
-      Vec2 c = Vec2::Zero();
-      for (const Vec2& v : t.outline) c += v;
-      return c / static_cast<double>(t.outline.size());
+      return MeanOfPoints(t.outline);
     }
   }
   return Vec2(s.table.width / 2, s.table.height / 2);
 }
 
-namespace {
-
-// fn(tray) for each tray whose parent is `regiment_id`, in unit order. By
-// the regiment's own id where there is one: a tray's parent names it by the
-// same pooled text, compared by address (SharedString), not read.
-template <typename Fn>
-void ForTraysOf(const BattleState& s, const SharedString& regiment_id, Fn fn) {
-  if (const Unit* r = s.FindUnit(regiment_id)) {
-    const SharedString& id = r->id;
-    for (const Unit& u : s.units) {
-      if (u.kind == UnitKind::kTray && u.parent == id) fn(u);
-    }
-    return;
-  }
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kTray && u.parent == regiment_id) fn(u);
-  }
-}
-
-}  // namespace
-
 std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id) {
   std::vector<const Unit*> out;
   out.reserve(8);  // a regiment has up to 8 trays: one allocation
-  ForTraysOf(s, regiment_id, [&](const Unit& u) { out.push_back(&u); });
+  ForEachTrayOf(s, regiment_id, WhichTrays::kEvery, [&](const Unit& u) { out.push_back(&u); });
+  return out;
+}
+
+std::vector<const Unit*> FightingTraysOf(const BattleState& s, const std::string& regiment_id) {
+  std::vector<const Unit*> out;
+  out.reserve(8);
+  ForEachTrayOf(s, regiment_id, WhichTrays::kStillFighting,
+                [&](const Unit& u) { out.push_back(&u); });
   return out;
 }
 
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
   int n = 0;
-  ForTraysOf(s, regiment_id, [&](const Unit& u) { n += u.figures.fit; });
+  ForEachTrayOf(s, regiment_id, WhichTrays::kEvery, [&](const Unit& u) { n += u.figures.fit; });
   return n;
 }
 
@@ -636,49 +619,44 @@ absl::Status FerreeRuleset::Ask(BattleState& state, const impi::Question& questi
 }
 
 Awaiting FerreeRuleset::Awaits(const BattleState& state) const {
-  // FerreeBattle::Awaits reads the state only.
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  return FerreeBattle(const_cast<BattleState&>(state), dice, log).Awaits();
+  const Field field(state);
+  return Choices(state, field).Awaits();
 }
 
 Awaiting FerreeRuleset::AwaitsBrief(const BattleState& state) const {
-  // Who acts reads the state alone: no battle (dice, log, ground) is made.
-  return FerreeBattle::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false);
+  // Who acts reads the state alone: no ground or derived terrain is made.
+  return Choices::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false);
 }
 
 namespace {
 
 // The legal actions of `side` in the battle, which awaits `a`.
-std::vector<Action> OptionsAwaiting(const FerreeBattle& battle, Side side, const Awaiting& a) {
+std::vector<Action> OptionsAwaiting(const Choices& choices, Side side, const Awaiting& a) {
   if (a.kind == AwaitKind::kGameOver) return {};
   if (side == Side::kBritish) {
-    return a.side == Side::kBritish ? battle.BritishOptions() : std::vector<Action>{};
+    return a.side == Side::kBritish ? choices.BritishOptions() : std::vector<Action>{};
   }
-  return a.kind == AwaitKind::kZuluDecision ? battle.PendingOptions() : std::vector<Action>{};
+  return a.kind == AwaitKind::kZuluDecision ? choices.PendingOptions() : std::vector<Action>{};
 }
 
 }  // namespace
 
 std::vector<Action> FerreeRuleset::LegalActions(const BattleState& state, Side side) const {
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
-  return OptionsAwaiting(battle, side,
-                         battle.Awaits(/*describe_options=*/false, /*prompt=*/false));
+  const Field field(state);
+  const Choices choices(state, field);
+  return OptionsAwaiting(choices, side,
+                         choices.Awaits(/*describe_options=*/false, /*prompt=*/false));
 }
 
 std::vector<Action> FerreeRuleset::LegalActionsAwaiting(const BattleState& state, Side side,
                                                         const Awaiting& brief) const {
   if (brief.kind == AwaitKind::kGameOver) return {};
-  Dice dice = Dice::Scripted({});
-  EventLog log;
-  FerreeBattle battle(const_cast<BattleState&>(state), dice, log);
-  return OptionsAwaiting(battle, side, brief);
+  const Field field(state);
+  return OptionsAwaiting(Choices(state, field), side, brief);
 }
 
 bool FerreeRuleset::IsOver(const BattleState& state) const {
-  return FerreeBattle::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false).kind ==
+  return Choices::AwaitsIn(state, nullptr, /*describe_options=*/false, /*prompt=*/false).kind ==
          AwaitKind::kGameOver;
 }
 
@@ -938,6 +916,31 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
     h->Add(x.wagon_id);
     h->Add(x.carrying);
   }
+}
+
+const char* ResolveRefusal(const BattleState& s, const Unit& u) {
+  if (u.kind == UnitKind::kRegiment) {
+    if (u.status.broken) return "is broken already: it routs";
+    bool on = false;
+    for (const Unit* t : TraysOf(s, u.id)) on |= Alive(*t);
+    return on ? nullptr : "has no tray on the table";
+  }
+  if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";
+  return NobodyToAct(u) ? "is not on the table with anyone who can act" : nullptr;
+}
+const char* RallyRefusal(const Unit& t) {
+  if (t.kind != UnitKind::kTray) return "is not a movement TRAY";
+  if (!Alive(t)) return "is not on the table";
+  if (!t.status.pinned) return "is not pinned";
+  return nullptr;
+}
+const char* ChargeRetiringRefusal(const Unit* tray, const Unit& british, bool* at_british) {
+  *at_british = true;
+  if (!Alive(british) || british.figures.Present() <= 0) return "is not on the table";
+  *at_british = false;
+  if (tray == nullptr || !Alive(*tray)) return "is not on the table";
+  if (tray->kind != UnitKind::kTray) return "is not a movement TRAY";
+  return nullptr;
 }
 
 }  // namespace impi::ferree

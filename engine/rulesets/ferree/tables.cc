@@ -284,7 +284,6 @@ constexpr FireRow kFireMounted{kRowFireMounted, 1, 6};
 constexpr double kRifleBands[] = {6.0, 12.0, 24.0};
 constexpr double kArtilleryBands[] = {12.0, 24.0, 48.0};
 constexpr const FireRow* kBandRows[] = {&kFireShort, &kFireMedium, &kFireLong};
-constexpr double kPistolRange = 3.0;
 
 // British Ammunition Table, in the order of enum AmmunitionUnit.
 struct AmmunitionRow {
@@ -838,6 +837,24 @@ FigureCondition ApplyHitEffect(FigureCondition condition, HitEffect effect) {
 bool SurgeonsAid(Dice& dice, Explanation* why) {
   TableReader r(kSource, dice, why);
   return r.Read(kSurgeonTable, 1, 6, kTableSurgeon).value == 1;
+}
+
+bool AmmunitionUnitOf(const Unit& u, AmmunitionUnit* out) {
+  switch (u.kind) {
+    case UnitKind::kInfantry:
+      *out = AmmunitionUnit::kBritishInfantry;
+      return true;
+    case UnitKind::kCavalry:
+    case UnitKind::kMountedInfantry:
+    case UnitKind::kNativeHorse:
+      *out = AmmunitionUnit::kMounted;
+      return true;
+    case UnitKind::kNativeFoot:
+      *out = AmmunitionUnit::kNativeInfantry;
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace impi::ferree

@@ -464,6 +464,9 @@ bool ZuluSniperFire(Dice& dice, SniperTarget target, Explanation* why);  // true
 //   artillery may not fire.
 // Range limits apply to every target: a weapon does not reach past its last
 // printed band.
+inline constexpr double kRifleRange = 24.0;      // the last printed rifle band
+inline constexpr double kArtilleryRange = 48.0;  // the last printed artillery band
+inline constexpr double kPistolRange = 3.0;      // officer's pistol 0-3"
 enum class Weapon { kRifle, kArtillery, kPistol };
 enum class FireTarget { kZulu, kInduna, kSniper };
 enum class Firer { kEuropeanFoot, kEuropeanMounted, kArtilleryCrew, kNativeFoot, kNativeHorse };
@@ -491,6 +494,9 @@ struct AmmunitionAllowance {
   int turns_before_resupply = 0;
 };
 AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why);
+// The ammunition table's row of a company's kind; false for artillery
+// (guns and rockets are not on the table).
+bool AmmunitionUnitOf(const Unit& u, AmmunitionUnit* out);
 
 // British Ammunition Resupply Table. At his unit's wagon: D6 + 1 for each turn
 // the runner has waited; 1-3 no ammo this turn, 4-6 1D6 turns of ammo. Not at

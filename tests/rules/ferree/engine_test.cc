@@ -353,7 +353,7 @@ TEST_F(FerreeEngine, AUnitThatHasActedCannotBeOrdered) {
   EventLog log;
   {
     FerreeBattle battle(s, dice, log);
-    std::vector<Action> options = battle.OrderOptions("i1");
+    std::vector<Action> options = battle.choices().OrderOptions("i1");
     ASSERT_EQ(options.size(), 2u);
     EXPECT_EQ(options[0].kind, ActionKind::kOrder);
   }
@@ -361,7 +361,7 @@ TEST_F(FerreeEngine, AUnitThatHasActedCannotBeOrdered) {
   impi::ferree::Own(s).chits_left = {"i1", "b1", "w1"};
   {
     FerreeBattle battle(s, dice, log);
-    std::vector<Action> options = battle.OrderOptions("i1");
+    std::vector<Action> options = battle.choices().OrderOptions("i1");
     ASSERT_EQ(options.size(), 1u);
     EXPECT_EQ(options[0].kind, ActionKind::kPass);
   }

@@ -1,0 +1,579 @@
+// engine/rulesets/ferree/field.cc: terrain, footprints and room on the table
+// (docs/ferree-engine.md, "Footprints"; 001 "Crossing the laager").
+#include "engine/rulesets/ferree/field.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/ferree/tables.h"
+
+namespace impi::ferree {
+namespace {
+
+// One Ground a thread for the battles that run on it, one after another (a
+// battle nested in another makes its own).
+thread_local std::unique_ptr<Ground> spare_ground;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+constexpr double kOnLine = 0.05;  // designed: a tray this close to the laager is on it
+
+// A list of unit indices kept between calls of one call site on a thread, so
+// that the usual call allocates nothing (a footprint's neighbours are asked
+// for thousands of times a battle); a call nested inside another at the
+// same site gets a list of its own.
+struct IndexScratch {
+  std::vector<int> list;
+  bool busy = false;
+};
+
+class Borrowed {
+ public:
+  explicit Borrowed(IndexScratch& s) : s_(s.busy ? nullptr : &s) {
+    if (s_ != nullptr) {
+      s_->busy = true;
+      s_->list.clear();
+    }
+  }
+  ~Borrowed() {
+    if (s_ != nullptr) s_->busy = false;
+  }
+  Borrowed(const Borrowed&) = delete;
+  Borrowed& operator=(const Borrowed&) = delete;
+  std::vector<int>& list() { return s_ != nullptr ? s_->list : own_; }
+
+ private:
+  IndexScratch* s_;
+  std::vector<int> own_;
+};
+
+// The unit vectors of FreeSpot's n spots round a ring, in the order they are
+// tried: 0, +1, -1, +2, -2, ... steps of 2 pi / n from the first, for n up to
+// kMaxTurns, worked out once.
+constexpr int kMaxTurns = 72;
+
+const std::vector<Vec2>& Turns(int n) {
+  static const std::vector<std::vector<Vec2>>* const kTurns = [] {
+    auto* all = new std::vector<std::vector<Vec2>>(kMaxTurns + 1);
+    for (int m = 1; m <= kMaxTurns; ++m) {
+      for (int i = 0; i < m; ++i) {
+        const int step = (i + 1) / 2 * (i % 2 == 1 ? 1 : -1);
+        const double a = 2 * M_PI * step / m;
+        (*all)[m].push_back(Vec2(std::cos(a), std::sin(a)));
+      }
+    }
+    return all;
+  }();
+  return (*kTurns)[std::clamp(n, 1, kMaxTurns)];
+}
+
+}  // namespace
+
+Field::Field(const BattleState& state) : s_(state), ground_(std::move(spare_ground)) {
+  if (ground_ == nullptr) ground_ = std::make_unique<Ground>();
+}
+
+Field::~Field() {
+  if (spare_ground == nullptr) spare_ground = std::move(ground_);
+}
+
+// The indices of the British units, in unit order: a Zulu tray's tests
+// against "any British unit" read these few instead of every unit. Indices,
+// not pointers: a fight between the tests may give the units new storage.
+// (A side never changes; runners come and go only in the British turn.)
+absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
+  absl::InlinedVector<int, 48> out;
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (units[i].side == Side::kBritish) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+// Of `british` (BritishIndices), those that could be in contact or engaged
+// with one of `trays`: a British unit further from the box round the trays'
+// centres, on an axis, than both radii and the laager's reach (with a
+// margin far above rounding) fails NearEnoughToEngage with every tray.
+absl::InlinedVector<int, 48> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
+                                              absl::Span<const Unit* const> trays) {
+  absl::InlinedVector<int, 48> out;
+  if (trays.empty()) return out;
+  Vec2 lo = trays[0]->position, hi = lo;
+  double widest = 0;
+  for (const Unit* t : trays) {
+    lo = lo.cwiseMin(t->position);
+    hi = hi.cwiseMax(t->position);
+    widest = std::max(widest, Radius(*t));
+  }
+  for (const int j : british) {
+    const Unit& b = s.units[j];
+    const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
+    if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
+        b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
+      continue;
+    }
+    out.push_back(j);
+  }
+  return out;
+}
+
+bool InContactWithAny(const BattleState& s, const Unit& t, absl::Span<const int> british) {
+  for (const int j : british) {
+    const Unit& b = s.units[j];
+    if (Alive(b) && b.figures.Present() > 0 && NearEnoughToEngage(t, b) && InContact(t, b)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+double Cross2(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+double PointSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return Distance(p, a + t * ab);
+}
+
+Vec2 ClosestOnSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return a + t * ab;
+}
+
+// The parameter t in [0,1] along a->b where it crosses c-d, or kInf.
+double SegmentCross(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  // Segments whose boxes are apart on an axis (by far more than the
+  // parameters' slack below reaches) do not cross: no division for them.
+  constexpr double kApart = 1e-6;
+  if (std::max(a.x(), b.x()) < std::min(c.x(), d.x()) - kApart ||
+      std::min(a.x(), b.x()) > std::max(c.x(), d.x()) + kApart ||
+      std::max(a.y(), b.y()) < std::min(c.y(), d.y()) - kApart ||
+      std::min(a.y(), b.y()) > std::max(c.y(), d.y()) + kApart) {
+    return kInf;
+  }
+  const Vec2 r = b - a, s = d - c;
+  const double denom = Cross2(r, s);
+  if (std::abs(denom) < 1e-12) return kInf;
+  const double t = Cross2(c - a, s) / denom;
+  const double u = Cross2(c - a, r) / denom;
+  if (t < -1e-12 || t > 1 + 1e-12 || u < -1e-12 || u > 1 + 1e-12) return kInf;
+  return std::max(0.0, t);
+}
+
+double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec2& p,
+                      Vec2* nearest) {
+  double best = kInf;
+  for (const auto& [a, b] : edges) {
+    const double d = PointSegment(p, a, b);
+    if (d < best) {
+      best = d;
+      if (nearest != nullptr) *nearest = ClosestOnSegment(p, a, b);
+    }
+  }
+  return best;
+}
+
+std::shared_ptr<const Field::TerrainCache> Field::DeriveTerrain(
+    const std::vector<Terrain>& terrain) {
+  auto derived = std::make_shared<TerrainCache>();
+  for (const Terrain& t : terrain) {
+    if (t.outline.size() >= 2) {
+      if (t.impassable) {
+        derived->impassable.push_back(t.open ? Obstacle::Polyline(t.outline)
+                                             : Obstacle::Polygon(t.outline));
+      }
+      if (t.blocks_los) {
+        derived->sight.Add(t.open ? Obstacle::Polyline(t.outline) : Obstacle::Polygon(t.outline));
+      }
+    }
+    // An area's box is widened by what its test reaches: 1" either side of
+    // a donga drawn as a line, and a hair for points on an outline.
+    auto area = [&](double reach) {
+      Field::TerrainCache::Area a;
+      a.outline = t.outline;
+      a.open = t.open;
+      a.lo = a.hi = t.outline.front();
+      for (const Vec2& v : t.outline) {
+        a.lo = a.lo.cwiseMin(v);
+        a.hi = a.hi.cwiseMax(v);
+      }
+      a.lo -= Vec2(reach, reach);
+      a.hi += Vec2(reach, reach);
+      return a;
+    };
+    constexpr double kHair = 1e-6;
+    if (t.kind == TerrainKind::kDonga && !t.outline.empty()) {
+      derived->dongas.push_back(area(t.open ? 1.0 + kHair : kHair));
+    }
+    if (t.kind == TerrainKind::kTentLines && !t.open && t.outline.size() > 2) {
+      derived->tents.push_back(area(kHair));
+    }
+    // The laager and the thornbush as lists of edges (designed: the
+    // thornbush barricade is crossed like the laager; the text gives it no
+    // rules).
+    if (t.kind != TerrainKind::kLaager && t.kind != TerrainKind::kBarricade) continue;
+    const size_t n = t.outline.size();
+    if (n < 2) continue;
+    auto& edges = derived->laager_edges;
+    for (size_t i = 0; i + 1 < n; ++i) edges.push_back({t.outline[i], t.outline[i + 1]});
+    if (!t.open && n > 2) edges.push_back({t.outline[n - 1], t.outline[0]});
+  }
+  return derived;
+}
+
+const Field::TerrainCache& Field::TerrainDerivedAnew() const {
+  // The last few terrain lists this thread derived, each held with what was
+  // derived from it (an entry in use has `derived`; an empty terrain list
+  // is the null `terrain`).
+  struct Recent {
+    std::shared_ptr<const std::vector<Terrain>> terrain;
+    std::shared_ptr<const TerrainCache> derived;
+  };
+  constexpr size_t kRecent = 4;
+  thread_local std::array<Recent, kRecent> recent;
+  thread_local size_t next = 0;
+  std::shared_ptr<const std::vector<Terrain>> shared = s_.terrain.shared();
+  terrain_ = nullptr;
+  for (const Recent& r : recent) {
+    if (r.derived != nullptr && r.terrain == shared) terrain_ = r.derived;
+  }
+  if (terrain_ == nullptr) {
+    terrain_ = DeriveTerrain(s_.terrain.vector());
+    recent[next] = Recent{std::move(shared), terrain_};
+    next = (next + 1) % kRecent;
+  }
+  terrain_data_ = s_.terrain.data();
+  terrain_size_ = s_.terrain.size();
+  return *terrain_;
+}
+
+const std::vector<Obstacle>& Field::Impassable() const { return TerrainDerived().impassable; }
+
+const BlockerSet& Field::SightBlockers(const std::string& except_regiment) const {
+  (void)except_regiment;
+  return TerrainDerived().sight;
+}
+
+const std::vector<std::pair<Vec2, Vec2>>& Field::LaagerEdges() const {
+  return TerrainDerived().laager_edges;
+}
+
+bool Field::InDonga(const Vec2& p) const {
+  for (const TerrainCache::Area& t : TerrainDerived().dongas) {
+    if (t.Outside(p)) continue;
+    if (t.open) {
+      // A donga drawn as a line: designed, 1" either side of it.
+      for (size_t i = 0; i + 1 < t.outline.size(); ++i) {
+        if (PointSegment(p, t.outline[i], t.outline[i + 1]) <= 1.0) return true;
+      }
+    } else if (PointInPolygon(p, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Field::InTent(const Vec2& p) const {
+  for (const TerrainCache::Area& t : TerrainDerived().tents) {
+    if (!t.Outside(p) && PointInPolygon(p, t.outline)) return true;
+  }
+  return false;
+}
+
+bool Field::InCover(const Unit& target, const Unit& firer) const {
+  // Taking Cover: "Zulu figures that end their turn in a donga that is not
+  // occupied by the firing unit is in cover. Also, a unit that is prone is
+  // considered in cover."
+  if (target.stance == Stance::kProne) return true;
+  if (!InDonga(target.position)) return false;
+  for (const Terrain& t : s_.terrain) {
+    if (t.kind != TerrainKind::kDonga || t.open || t.outline.size() < 3) continue;
+    if (PointInPolygon(target.position, t.outline) && PointInPolygon(firer.position, t.outline)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Field::IndunaWith(const Unit& tray) const {
+  for (const Unit& u : s_.units) {
+    if (u.kind == UnitKind::kInduna && !u.off_table && u.figures.fit + u.figures.wounded > 0 &&
+        InContact(u, tray)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Field::OnLaager(const Vec2& p) const {
+  return LaagerDistance(LaagerEdges(), p, nullptr) <= kOnLine;
+}
+
+bool Field::AcrossLaager(const Vec2& a, const Vec2& b) const {
+  for (const auto& [c, d] : LaagerEdges()) {
+    if (SegmentCross(a, b, c, d) != kInf) return true;
+  }
+  return false;
+}
+
+bool Field::Engaged(const Unit& x, const Unit& y) const {
+  // Both tests are pure: the cheap distance first.
+  return InContact(x, y) ||
+         (Gap(x, y) <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(x.position, y.position));
+}
+
+const Unit* Field::NearestBritish(const Vec2& from) const {
+  const Unit* best = nullptr;
+  for (const Unit& b : s_.units) {
+    if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
+    if (best == nullptr || Distance(b.position, from) < Distance(best->position, from)) best = &b;
+  }
+  return best;
+}
+
+const Unit* Field::OwnWagon(const Unit& company) const {
+  const Unit* c = &company;
+  if (company.kind == UnitKind::kRunner) {
+    c = s_.FindUnit(company.parent);
+    if (c == nullptr) return nullptr;
+  }
+  // "line them up ... at the back of the wagon": a WAGON's name says whose
+  // it is ("1/24th"); a wagon whose parent is the company is its own too.
+  for (const Unit& w : s_.units) {
+    if (w.kind != UnitKind::kWagon || w.off_table) continue;
+    if (w.parent == c->id ||
+        (!w.name.empty() && c->name.str().find(w.name.str()) != std::string::npos)) {
+      return &w;
+    }
+  }
+  return nullptr;
+}
+
+const Ground& Field::GroundNow() const {
+  // Within a search of free spots nothing moves: one Sync serves it.
+  if (ground_held_ == 0) ground_->Sync(s_);
+  return *ground_;
+}
+
+Field::HoldGround::HoldGround(const Field& f) : f_(f) {
+  if (f_.ground_held_++ == 0) f_.ground_->Sync(f_.s_);
+}
+
+Field::HoldGround::~HoldGround() { --f_.ground_held_; }
+
+void Field::GroundTouch(const Unit& u) const {
+  if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
+    ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
+  }
+}
+
+bool Field::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                    bool may_contact) const {
+  thread_local IndexScratch scratch;
+  Borrowed borrowed(scratch);
+  std::vector<int>& near = borrowed.list();
+  GroundNow().NearAnyOrder(p, Radius(u) + kStandOff, &near);
+  return RoomAmong(u, p, reserved, may_contact, near);
+}
+
+bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                      bool may_contact, const std::vector<int>& near, int* blocker) const {
+  const double r = Radius(u);
+  const TableGeometry& t = s_.table;
+  if (t.width > 0 && t.height > 0 &&
+      (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
+    return false;
+  }
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  // A lone British figure (a runner, the surgeon) keeps no stand-off
+  // (designed): the Zulus may close on him.
+  // Whether `e` bars the spot.
+  auto bars = [&](const Unit& e) {
+    if (&e == &u) return false;
+    // Designed: the wagon park is ground the Zulus run through; a Zulu may
+    // stand among (over) the wagons, a British unit may not.
+    if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) return false;
+    const double gap = Distance(p, e.position) - r - Radius(e);
+    if (gap < -kOverlapSlack) return true;
+    // The stand-off is between units of men: not a wagon.
+    if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
+        u.figures.Present() <= 0 || LoneFigure(e) || LoneFigure(u)) {
+      return false;
+    }
+    const bool engaged = gap <= kContactGap + 1e-9 ||
+                         (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.position));
+    return !(may_contact && engaged);
+  };
+  // (Every test below is of the spot alone: the answer is the same in any
+  // order, so the unit that barred the last spot is asked first.)
+  if (blocker != nullptr && *blocker >= 0 && bars(s_.units[*blocker])) return false;
+  for (const Obstacle& o : Impassable()) {
+    if (InsidePolygon(p, o)) return false;
+  }
+  for (const Vec2& q : reserved) {
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+  }
+  for (const int j : near) {
+    if (bars(s_.units[j])) {
+      if (blocker != nullptr) *blocker = j;
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
+                     bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
+                     absl::FunctionRef<bool(const Vec2&)> also, double max_from,
+                     bool centre_full) const {
+  const HoldGround hold(*this);
+  constexpr int kRings = 8;
+  constexpr int kMaxAround = kMaxTurns;
+  const double r = Radius(u);
+  const double pitch = 2 * r + 0.1;
+  const Vec2 toward = from - centre;
+  const double base = toward.squaredNorm() > 1e-18 ? std::atan2(toward.y(), toward.x()) : 0.0;
+  const double cb = std::cos(base), sb = std::sin(base);
+  // One query of the ground a ring, made when a spot on it first needs it:
+  // every unit that could touch a spot on it or keep a stand-off from one.
+  thread_local IndexScratch scratch;
+  Borrowed borrowed(scratch);
+  std::vector<int>& near = borrowed.list();
+  // The unit that barred the last spot tried (RoomAmong asks it first).
+  int blocker = -1;
+  for (int k = 0; k <= kRings; ++k) {
+    const double rho = first_ring + k * pitch;
+    bool queried = false;
+    auto room = [&](const Vec2& q, bool contact) {
+      if (!queried) {
+        GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        queried = true;
+      }
+      return RoomAmong(u, q, reserved, contact, near, &blocker);
+    };
+    if (rho <= 1e-9) {
+      if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&
+          room(centre, may_contact)) {
+        *spot = centre;
+        return true;
+      }
+      continue;
+    }
+    // Spots about a radius apart round the ring, nearest `from` first: the
+    // direction to `from` turned by the ring's steps (Turns). Each is no
+    // nearer `from` than the one before, so the first too far ends the ring.
+    const int n = std::clamp(static_cast<int>(std::ceil(2 * M_PI * rho / r)), 6, kMaxAround);
+    const std::vector<Vec2>& turns = Turns(n);
+    for (int i = 0; i < n; ++i) {
+      const Vec2& t = turns[i];
+      const Vec2 q = centre + rho * Vec2(cb * t.x() - sb * t.y(), sb * t.x() + cb * t.y());
+      if (Distance(from, q) > max_from) break;
+      if (also(q) && room(q, may_contact && k == 0)) {
+        *spot = q;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
+                   bool may_contact) const {
+  const Vec2 start = walked.front(), end = walked.back();
+  // Whether RoomAmong has already judged `end` (it found no room there).
+  bool judged = false;
+  if (ground_held_ == 0) {
+    // Most such moves end where there is room: judged among the units a
+    // box round the spot holds (every unit Ground::Near would list, and a
+    // few more that RoomAmong passes over), which costs less than bringing
+    // the ground up to date for one question.
+    const double reach = Radius(u) + kStandOff + kLargestRadius + 1e-6;
+    thread_local IndexScratch scratch;
+    Borrowed borrowed(scratch);
+    std::vector<int>& near = borrowed.list();
+    const Unit* const units = s_.units.data();
+    const size_t n = s_.units.size();
+    const double x = end.x(), y = end.y();
+    for (size_t j = 0; j < n; ++j) {
+      const Unit& e = units[j];
+      if (std::abs(e.position.x() - x) > reach || std::abs(e.position.y() - y) > reach ||
+          !HasFootprint(e)) {
+        continue;
+      }
+      near.push_back(static_cast<int>(j));
+    }
+    if (RoomAmong(u, end, {}, may_contact, near)) return end;
+    judged = true;
+  }
+  const HoldGround hold(*this);
+  // (The units in the box are all those RoomFor would list: its answer
+  // would be the same.)
+  if (!judged && RoomFor(u, end, {}, may_contact)) return end;
+  const auto& edges = LaagerEdges();
+  // A spot the mover could have reached from its start: within its
+  // allowance, and not over the laager or the thornbush from where its move
+  // ended.
+  auto reachable = [&](const Vec2& q) {
+    if (Distance(start, q) > reach + 1e-9) return false;
+    for (const auto& [c, d] : edges) {
+      if (SegmentCross(end, q, c, d) != kInf) return false;
+    }
+    return true;
+  };
+  Vec2 spot;
+  if (may_contact) {
+    // The move ended in contact with a unit of the other side: the free
+    // spot in contact with it nearest where the move ended.
+    const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+    std::vector<int> near;
+    GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    for (const int j : near) {
+      const Unit& e = s_.units[j];
+      if (e.side != other || e.figures.Present() <= 0 || u.figures.Present() <= 0) continue;
+      if (Distance(end, e.position) - Radius(u) - Radius(e) > kContactGap + 1e-9) continue;
+      if (FreeSpot(u, e.position, Radius(u) + Radius(e) + kContactGap / 2, end, true, {}, &spot,
+                   reachable)) {
+        return spot;
+      }
+    }
+  }
+  // Else the free spot nearest where the move ended (flowing round the
+  // units there), not in contact.
+  // (`reachable` refuses every spot further than `reach` from the start;
+  // FreeSpot stops a ring at the first spot clearly beyond it.)
+  // (There is no room at `end` itself: none even in contact, above.)
+  if (FreeSpot(u, end, 0.0, start, false, {}, &spot, reachable, reach + 1e-6,
+               /*centre_full=*/true)) {
+    return spot;
+  }
+  // Else back along the path to where it last had room.
+  double length = 0;
+  for (size_t k = 1; k < walked.size(); ++k) length += Distance(walked[k - 1], walked[k]);
+  for (double back = 0.25; back < length; back += 0.25) {
+    double s = length - back;
+    Vec2 q = start;
+    for (size_t k = 1; k < walked.size(); ++k) {
+      const double len = Distance(walked[k - 1], walked[k]);
+      if (s <= len && len > 0) {
+        q = walked[k - 1] + (s / len) * (walked[k] - walked[k - 1]);
+        break;
+      }
+      s -= len;
+    }
+    if (RoomFor(u, q, {}, false)) return q;
+  }
+  return start;
+}
+
+}  // namespace impi::ferree
