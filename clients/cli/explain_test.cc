@@ -195,6 +195,7 @@ TEST(ExplainAdvanceTest, EventsThenStateThenAwaitingPrompt) {
   *r.add_events() = TableEdgeRoll();
   *r.add_dice() = D6(5);
   v1::TableState* s = r.mutable_state();
+  s->set_ruleset(v1::TSATF_ZULU_CONTROL);
   s->mutable_clock()->set_turn(3);
   s->mutable_clock()->set_phase(v1::MOVEMENT);
   s->mutable_tsatf()->set_force_pool(20);

@@ -17,6 +17,7 @@
 #include "clients/cli/explain.h"
 #include "clients/cli/render.h"
 #include "clients/cli/request_io.h"
+#include "engine/scenarios/embedded.h"
 
 namespace impi::cli {
 namespace {
@@ -232,6 +233,10 @@ class Loop {
       }
       start = state;
     } else {
+      // No scenario named: the first built in.
+      if (o_.scenario.empty() && !scenarios::AllScenarios().empty()) {
+        o_.scenario = scenarios::AllScenarios().front().name;
+      }
       absl::StatusOr<v1::TableState> state = LoadScenario(o_.scenario);
       if (!state.ok()) {
         err_ << "error: " << state.status().message() << "\n";
@@ -417,7 +422,7 @@ class Loop {
     if (!written.ok()) err_ << "error: " << written.message() << "\n";
   }
 
-  const PlayOptions& o_;
+  PlayOptions o_;  // a copy: the scenario is filled in when none is named
   std::istream& in_;
   std::ostream& out_;
   std::ostream& err_;

@@ -23,6 +23,7 @@
 #include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
+#include "engine/core/geometry.h"
 #include "engine/game/wire.h"
 #include "service/convert.h"
 #include "impi/v1/umpire.pb.h"
@@ -199,14 +200,14 @@ void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostream& o,
     if (!limit.Ok()) break;
     if (t.outline_size() == 0) continue;
     std::vector<std::string> pts;
-    double cx = 0, cy = 0;
+    std::vector<Vec2> outline;
     for (const v1::Vec2& v : t.outline()) {
       pts.push_back(f.P(v));
-      cx += v.x();
-      cy += v.y();
+      outline.emplace_back(v.x(), v.y());
     }
-    cx /= t.outline_size();
-    cy /= t.outline_size();
+    // The label's place: the mean of the outline's points.
+    const Vec2 centre = MeanOfPoints(outline);
+    const double cx = centre.x(), cy = centre.y();
     const std::string kind = v1::TerrainKind_Name(t.kind());
     o << "<g data-terrain-id=\"" << Xml(t.id()) << "\"><title>" << Xml(t.name()) << " ("
       << Xml(kind) << (t.cover_class() > 0 ? absl::StrCat(", class ", t.cover_class()) : "")

@@ -120,6 +120,8 @@ TEST(ConvertTest, TableStateRoundTripKeepsEveryField) {
     f->set_segment(5);
   }
   in.set_ruleset(v1::FERREE_ISANDLWANA);
+  // ruleset_id names a rule set only where the enum does not (its own test).
+  in.clear_ruleset_id();
 
   v1::TableState out;
   ToProto(ToEngine(in), &out);
@@ -140,6 +142,7 @@ TEST(ConvertTest, TsatfStateRoundTripKeepsEveryField) {
   ASSERT_TRUE(in.has_tsatf());
   ASSERT_EQ(in.tsatf().units_size(), 2);
   in.set_ruleset(v1::TSATF_ZULU_CONTROL);
+  in.clear_ruleset_id();
   // The entries go out by unit id.
   std::vector<std::string> ids = {in.units(0).id(), in.units(1).id()};
   std::sort(ids.begin(), ids.end());
@@ -191,6 +194,8 @@ TEST(ConvertTest, RulesetTravelsAsTheEnumName) {
   v1::TableState in = testing::TsatfState();
   EXPECT_EQ(ToEngine(in).ruleset, "TSATF_ZULU_CONTROL");
   in.set_ruleset(v1::FERREE_ISANDLWANA);
+  // ruleset_id names a rule set only where the enum does not (its own test).
+  in.clear_ruleset_id();
   EXPECT_EQ(ToEngine(in).ruleset, "FERREE_ISANDLWANA");
   EXPECT_EQ(RulesetFromName("ROARKS_DRIFT"), v1::ROARKS_DRIFT);
   EXPECT_EQ(RulesetFromName("NO_SUCH_RULES"), v1::RULESET_UNSPECIFIED);
@@ -366,7 +371,7 @@ TEST(ConvertTest, AQuestionIsTheStatesRuleSets) {
   absl::StatusOr<Question> q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(q.status().message(),
-            "question: is required: the question of the state's rule set (one of tsatf, ferree, empress)");
+            "question: is required: the question of the state's rule set (one of tsatf, ferree, empress, next_decision)");
   r.mutable_ferree()->mutable_activate()->set_unit_id("r1");
   q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);

@@ -685,7 +685,7 @@ std::vector<BadInput> BadInputs() {
   const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
   std::vector<BadInput> cases = {
       {"missing ruleset", [](A* r) { r->mutable_state()->set_ruleset(v1::RULESET_UNSPECIFIED); },
-       nullptr, invalid, "state.ruleset: is required"},
+       nullptr, invalid, "state.ruleset: is required (or ruleset_id)"},
       {"unknown ruleset value",
        [](A* r) { r->mutable_state()->set_ruleset(static_cast<v1::Ruleset>(99)); }, nullptr,
        invalid, "state.ruleset: 99 is not a valid Ruleset"},

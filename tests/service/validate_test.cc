@@ -48,7 +48,7 @@ TEST(ValidateTest, MessagesNameTheFieldAndWhy) {
 
   s = testing::TsatfState();
   s.set_ruleset(v1::RULESET_UNSPECIFIED);
-  ExpectInvalid(ValidateTableState(s), "state.ruleset: is required");
+  ExpectInvalid(ValidateTableState(s), "state.ruleset: is required (or ruleset_id)");
 
   s = testing::TsatfState();
   s.mutable_points(12)->set_number(1);  // appearance 3 -> a second appearance 1
@@ -310,7 +310,7 @@ TEST(ValidateTest, AQuestionMustBeSet) {
   v1::AskRequest r;
   *r.mutable_state() = testing::TsatfState();
   ExpectInvalid(ValidateQuestionSet(r),
-                "question: is required: the question of the state's rule set (one of tsatf, ferree, empress)");
+                "question: is required: the question of the state's rule set (one of tsatf, ferree, empress, next_decision)");
   r.mutable_ferree();
   EXPECT_TRUE(ValidateQuestionSet(r).ok());
   r.mutable_tsatf();

@@ -34,6 +34,22 @@ std::vector<const Unit*> InPlayOf(const BattleState& s, Side side) {
   return out;
 }
 
+// The unit of `side` that acts next: the first in play that has not acted
+// this turn (null: none).
+const Unit* NextToAct(const BattleState& s, Side side) {
+  for (const Unit* u : InPlayOf(s, side)) {
+    if (!u->status.acted) return u;
+  }
+  return nullptr;
+}
+
+// The phase after `side`'s unit acted: the same while another of its units
+// is to act, else the other side's (the Zulus' charges end the turn).
+Phase PhaseAfter(const BattleState& s, Side side) {
+  if (NextToAct(s, side) != nullptr) return s.clock.phase;
+  return side == Side::kBritish ? Phase::kActivation : Phase::kEndOfTurn;
+}
+
 // One figure of `u` lost.
 void LoseFigure(Unit& u) {
   if (u.figures.fit <= 0) return;
@@ -111,13 +127,17 @@ Awaiting ToyRuleset::Awaits(const BattleState& s) const {
   if (s.clock.phase == Phase::kFire) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishFire;
-    a.prompt = "British fire: FIRE at a Zulu regiment, or PASS.";
-    for (const Unit* u : InPlayOf(s, Side::kBritish)) a.unit_ids.push_back(u->id);
+    a.prompt = "British fire: each company FIREs at a Zulu regiment, or PASSes, in turn.";
+    for (const Unit* u : InPlayOf(s, Side::kBritish)) {
+      if (!u->status.acted) a.unit_ids.push_back(u->id);
+    }
   } else if (s.clock.phase == Phase::kActivation) {
     a.side = Side::kZulu;
     a.kind = AwaitKind::kZuluDecision;
-    a.prompt = "The Zulus decide whom to charge.";
-    for (const Unit* u : InPlayOf(s, Side::kZulu)) a.unit_ids.push_back(u->id);
+    a.prompt = "The Zulus decide whom each regiment charges.";
+    for (const Unit* u : InPlayOf(s, Side::kZulu)) {
+      if (!u->status.acted) a.unit_ids.push_back(u->id);
+    }
   } else {
     a.kind = AwaitKind::kUmpire;
   }
@@ -130,10 +150,12 @@ std::vector<Action> ToyRuleset::LegalActions(const BattleState& s, Side side) co
   const Side other = side == Side::kZulu ? Side::kBritish : Side::kZulu;
   const std::vector<const Unit*> mine = InPlayOf(s, side);
   if (mine.empty()) return {};
+  const Unit* next = NextToAct(s, side);
+  if (next == nullptr) return {};
   std::vector<Action> out;
   const ActionKind kind = side == Side::kZulu ? ActionKind::kCharge : ActionKind::kFire;
-  for (const Unit* t : InPlayOf(s, other)) out.push_back(Make(kind, *mine.front(), t));
-  out.push_back(Make(ActionKind::kPass, *mine.front(), nullptr));
+  for (const Unit* t : InPlayOf(s, other)) out.push_back(Make(kind, *next, t));
+  out.push_back(Make(ActionKind::kPass, *next, nullptr));
   return out;
 }
 
@@ -150,10 +172,12 @@ absl::Status ToyRuleset::Apply(BattleState& s, Side side, const Action& action, 
   }
   absl::StatusOr<Unit*> unit = UnitInPlay(s, action.unit_id, side, path + ".unit_id");
   if (!unit.ok()) return unit.status();
-  if (*unit != s.FindUnit(InPlayOf(s, side).front()->id)) {
+  const Unit* next = NextToAct(s, side);
+  if (next == nullptr || *unit != s.FindUnit(next->id)) {
     return absl::FailedPreconditionError(
-        absl::StrCat(path, ".unit_id: the first unit of the side in play acts"));
+        absl::StrCat(path, ".unit_id: the first unit of the side in play that has not acted acts"));
   }
+  (*unit)->status.acted = true;
   if (action.kind == ActionKind::kPass) {
     if (zulu && log.wanted()) {
       Event& e = log.Add(EventKind::kNothing, Side::kZulu);
@@ -163,7 +187,7 @@ absl::Status ToyRuleset::Apply(BattleState& s, Side side, const Action& action, 
       e.why.rule.section = "The Zulu charge";
       e.why.text = absl::StrCat("no charge", why.empty() ? "" : "; ", why);
     }
-    s.clock.phase = zulu ? Phase::kEndOfTurn : Phase::kActivation;
+    s.clock.phase = PhaseAfter(s, side);
     return absl::OkStatus();
   }
   absl::StatusOr<Unit*> target = UnitInPlay(s, action.target_id, zulu ? Side::kBritish : Side::kZulu,
@@ -172,14 +196,14 @@ absl::Status ToyRuleset::Apply(BattleState& s, Side side, const Action& action, 
   Unit& u = **unit;
   Unit& t = **target;
   if (zulu) {
-    // The charge: on 3 or more the company loses a figure, else the regiment.
-    const bool hit = Roll(dice, log, EventKind::kCharged, side, u, t, 3, "The Zulu charge", true, why);
+    // The charge: on 4 or more the company loses a figure, else the regiment.
+    const bool hit = Roll(dice, log, EventKind::kCharged, side, u, t, 4, "The Zulu charge", true, why);
     LoseFigure(hit ? t : u);
-    s.clock.phase = Phase::kEndOfTurn;
+    s.clock.phase = PhaseAfter(s, side);
   } else {
-    // The volley: on 4 or more the regiment loses a figure.
-    if (Roll(dice, log, EventKind::kFired, side, u, t, 4, "The British volley", false, why)) LoseFigure(t);
-    s.clock.phase = Phase::kActivation;
+    // The volley: on 5 or more the regiment loses a figure.
+    if (Roll(dice, log, EventKind::kFired, side, u, t, 5, "The British volley", false, why)) LoseFigure(t);
+    s.clock.phase = PhaseAfter(s, side);
   }
   return absl::OkStatus();
 }
@@ -189,6 +213,7 @@ absl::Status ToyRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const {
   if (s.clock.phase != Phase::kEndOfTurn || IsOver(s)) return absl::OkStatus();
   ++s.clock.turn;
   s.clock.phase = Phase::kFire;
+  for (Unit& u : s.units) u.status.acted = false;
   if (log.wanted()) {
     Event& e = log.Add(EventKind::kTurnStarted, Side::kUnspecified);
     e.why.rule.source = kSource;
@@ -213,11 +238,14 @@ bool ToyRuleset::IsOver(const BattleState& s) const {
 double ToyRuleset::Score(const BattleState& s, Side side) const {
   const double zulu_view = [&] {
     if (FiguresOf(s, Side::kBritish) == 0) return 1.0;
-    if (FiguresOf(s, Side::kZulu) == 0 || IsOver(s)) return -1.0;
-    // A battle not over: the share of the British lost less the Zulus'.
+    if (FiguresOf(s, Side::kZulu) == 0) return -1.0;
+    // The share of the British lost less the Zulus': after the last turn,
+    // the side with the smaller share lost wins.
     const int b = StartOf(s, Side::kBritish), z = StartOf(s, Side::kZulu);
-    return (b > 0 ? 1.0 - FiguresOf(s, Side::kBritish) / double(b) : 0.0) -
-           (z > 0 ? 1.0 - FiguresOf(s, Side::kZulu) / double(z) : 0.0);
+    const double margin = (b > 0 ? 1.0 - FiguresOf(s, Side::kBritish) / double(b) : 0.0) -
+                          (z > 0 ? 1.0 - FiguresOf(s, Side::kZulu) / double(z) : 0.0);
+    if (!IsOver(s)) return margin;
+    return margin > 1e-9 ? 1.0 : margin < -1e-9 ? -1.0 : 0.0;
   }();
   return side == Side::kZulu ? zulu_view : -zulu_view;
 }
@@ -241,10 +269,10 @@ absl::StatusOr<BattleState> ToyRuleset::Scenario(std::string_view name) const {
     u.figures.fit = figures;
     u.position = Vec2(x, y);
   };
-  add("b1", Side::kBritish, UnitKind::kInfantry, 4, 8, 4);
-  add("b2", Side::kBritish, UnitKind::kInfantry, 4, 16, 4);
-  add("z1", Side::kZulu, UnitKind::kRegiment, 6, 8, 20);
-  add("z2", Side::kZulu, UnitKind::kRegiment, 6, 16, 20);
+  add("b1", Side::kBritish, UnitKind::kInfantry, 16, 8, 4);
+  add("b2", Side::kBritish, UnitKind::kInfantry, 16, 16, 4);
+  add("z1", Side::kZulu, UnitKind::kRegiment, 30, 8, 20);
+  add("z2", Side::kZulu, UnitKind::kRegiment, 30, 16, 20);
   return s;
 }
 

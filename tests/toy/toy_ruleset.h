@@ -1,14 +1,15 @@
 // tests/toy/toy_ruleset.h: a toy rule set, the proof that a rule set joins
 // impi through a folder of its own and one registration line.
 //
-// Overview: TOY_SKIRMISH (short name "toy") is two British companies of 4
-// figures against two Zulu regiments of 6 on an open table, for 8 turns.
-// Each turn the British fire (a decision: at which Zulu regiment, or not at
-// all; one d6, a hit on 4 or more takes a figure), then the Zulus decide
-// whom the first regiment in play charges (or none; one d6, on 3 or more
-// the British company loses a figure, else the regiment does). The Zulus win
-// when no British figure is left, the British when no Zulu figure is, or at
-// the end of turn 8. It has no source text, no state of its own beyond the
+// Overview: TOY_SKIRMISH (short name "toy") is two British companies of 16
+// figures against two Zulu regiments of 30 on an open table, for 25 turns.
+// Each turn every British company in play fires in turn (a decision: at
+// which Zulu regiment, or not at all; one d6, a hit on 5 or more takes a
+// figure), then every Zulu regiment in play decides whom it charges (or
+// none; one d6, on 4 or more the British company loses a figure, else the
+// regiment does). The Zulus win when no British figure is left, the British
+// when no Zulu figure is; after turn 25 the side that lost the smaller share
+// of its figures wins (equal shares: a draw). It has no source text, no state of its own beyond the
 // shared table (the phase says who acts), no wire adapter and no messages
 // of its own on the contract: a state names it by TableState.ruleset_id,
 // and Ask takes the question every rule set takes (next_decision). Its
@@ -29,7 +30,7 @@
 namespace impi::toy {
 
 inline constexpr char kRulesetId[] = "TOY_SKIRMISH";
-inline constexpr int kTurns = 8;
+inline constexpr int kTurns = 25;
 
 class ToyRuleset final : public Ruleset {
  public:

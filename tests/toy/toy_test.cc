@@ -94,28 +94,30 @@ TEST_F(ToyRpc, AdvanceAskAndDescribeServeIt) {
   EXPECT_EQ(start.ruleset(), v1::RULESET_UNSPECIFIED);
   EXPECT_EQ(start.ruleset_id(), toy::kRulesetId);
 
-  // Advance: a British volley, then the Zulus' charge, to the next volley.
+  // Advance: the British volleys, then the Zulus' charges, to the next turn.
   v1::AdvanceRequest advance;
   *advance.mutable_state() = start;
   advance.mutable_dice()->set_seed(7);
-  v1::Action* fire = advance.add_british_actions();
-  fire->set_kind(v1::FIRE);
-  fire->set_unit_id("b1");
-  fire->set_target_id("z2");
+  for (const char* company : {"b1", "b2"}) {
+    v1::Action* fire = advance.add_british_actions();
+    fire->set_kind(v1::FIRE);
+    fire->set_unit_id(company);
+    fire->set_target_id("z2");
+  }
   v1::AdvanceResponse advanced;
   grpc::Status st = GrpcAdvance(advance, &advanced);
   ASSERT_TRUE(st.ok()) << st.error_message();
   EXPECT_EQ(advanced.state().ruleset_id(), toy::kRulesetId);
   EXPECT_EQ(advanced.state().clock().turn(), 2);
   EXPECT_EQ(advanced.awaiting().side(), v1::BRITISH);
-  bool charged = false;
-  for (const v1::Event& e : advanced.events()) charged |= e.kind() == v1::CHARGED && e.decision();
-  EXPECT_TRUE(charged) << service::ToJson(advanced);
+  int charged = 0;
+  for (const v1::Event& e : advanced.events()) charged += e.kind() == v1::CHARGED && e.decision();
+  EXPECT_EQ(charged, 2) << service::ToJson(advanced);
   // What impi answers, impi takes.
   v1::AdvanceRequest again;
   *again.mutable_state() = advanced.state();
   again.mutable_dice()->set_seed(8);
-  *again.add_british_actions() = *fire;
+  *again.mutable_british_actions() = advance.british_actions();
   v1::AdvanceResponse next;
   st = GrpcAdvance(again, &next);
   ASSERT_TRUE(st.ok()) << st.error_message();

@@ -50,22 +50,8 @@ bool ZuluKind(UnitKind k) {
          k == UnitKind::kRunner;
 }
 
-bool BritishKind(UnitKind k) {
-  switch (k) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets:
-    case UnitKind::kOfficer:
-      return true;
-    default:
-      return false;
-  }
-}
+// The British kinds Empress takes: the fighting kinds and the officers.
+bool BritishKind(UnitKind k) { return IsBritishFightingKind(k) || k == UnitKind::kOfficer; }
 
 std::optional<Vec2> Objective(const BattleState& s) {
   const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -45,21 +45,9 @@ bool Mounted(const Unit& u) {
           (u.kind == UnitKind::kCavalry || u.kind == UnitKind::kNativeHorse));
 }
 
-bool Fires(const Unit& u) {
-  switch (u.kind) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets:
-      return true;
-    default:
-      return false;
-  }
-}
+// Every British fighting kind fires (engine/core/battle_state.h): not the
+// wagons, nor an officer alone.
+bool Fires(const Unit& u) { return IsBritishFightingKind(u.kind); }
 
 bool ZuluTarget(const Unit& z) {
   return z.side == Side::kZulu && z.OnTable() && z.kind != UnitKind::kImpi &&

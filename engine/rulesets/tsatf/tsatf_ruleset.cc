@@ -31,22 +31,10 @@ bool ZuluKind(UnitKind k) {
   }
 }
 
+// The British kinds Zulu Control takes: the fighting kinds, the wagons and
+// the officers.
 bool BritishKind(UnitKind k) {
-  switch (k) {
-    case UnitKind::kInfantry:
-    case UnitKind::kCavalry:
-    case UnitKind::kMountedInfantry:
-    case UnitKind::kNativeFoot:
-    case UnitKind::kNativeHorse:
-    case UnitKind::kGun:
-    case UnitKind::kGatling:
-    case UnitKind::kRockets:
-    case UnitKind::kWagon:
-    case UnitKind::kOfficer:
-      return true;
-    default:
-      return false;
-  }
+  return IsBritishFightingKind(k) || k == UnitKind::kWagon || k == UnitKind::kOfficer;
 }
 
 absl::Status Bad(const std::string& path, const std::string& why) {
@@ -569,7 +557,6 @@ bool MayHoldAppearancePoint(const Terrain& t) {
 // corners when the outline has no area).
 Vec2 OutlineCentre(const std::vector<Vec2>& outline) {
   double area2 = 0.0, cx = 0.0, cy = 0.0;
-  Vec2 mean = Vec2::Zero();
   for (size_t i = 0; i < outline.size(); ++i) {
     const Vec2& a = outline[i];
     const Vec2& b = outline[(i + 1) % outline.size()];
@@ -577,9 +564,9 @@ Vec2 OutlineCentre(const std::vector<Vec2>& outline) {
     area2 += cross;
     cx += (a.x() + b.x()) * cross;
     cy += (a.y() + b.y()) * cross;
-    mean += a;
   }
-  if (std::abs(area2) < 1e-9) return mean / static_cast<double>(outline.size());
+  // No area (a line): the mean of its points.
+  if (std::abs(area2) < 1e-9) return MeanOfPoints(outline);
   return Vec2(cx / (3.0 * area2), cy / (3.0 * area2));
 }
 
