@@ -78,7 +78,12 @@ GameReport FerreeRuleset::Report(const BattleState& start, const BattleState& en
       {"companies out of ammunition at the end", out_of_ammunition},
       {"companies low or out of ammunition at the end", short_of_ammunition},
   };
-  for (const auto& [label, value] : means) r.lines.push_back(ReportLine::Mean(kLosses, label, value));
+  int order = 0;
+  for (const auto& [label, value] : means) {
+    ReportLine line = ReportLine::Mean(kLosses, label, value);
+    line.order = order++;  // in the order listed, not by label
+    r.lines.push_back(std::move(line));
+  }
   if (Score(end, Side::kZulu) > 0) {
     // The main cause of a British defeat: the largest of the British
     // starting figures' fates, ties in this order.
@@ -90,16 +95,16 @@ GameReport FerreeRuleset::Report(const BattleState& start, const BattleState& en
         {outcome.escaped - l.routed_off, "escaped off the table by a move"},
     };
     int most = -1;
-    int order = 0;
+    int cause_order = 0;
     const char* cause = "";
     for (int k = 0; k < 5; ++k) {
       if (fates[k].first > most) {
         most = fates[k].first;
         cause = fates[k].second;
-        order = k;
+        cause_order = k;
       }
     }
-    r.lines.push_back(ReportLine::Count(kCause, cause, order, Side::kZulu));
+    r.lines.push_back(ReportLine::Count(kCause, cause, cause_order, Side::kZulu));
   }
   const Situation& sit = Own(end).situation;
   r.lines.push_back(Flag("A camp laagered", sit.camp_laagered, 0));

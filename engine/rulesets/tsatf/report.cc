@@ -2,6 +2,7 @@
 // and the figures committed and lost; the engine resolves the British side
 // in a game with nobody at the table (ForMachinePlay).
 #include <algorithm>
+#include <utility>
 
 #include "engine/rulesets/tsatf/british_resolution.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
@@ -44,8 +45,10 @@ GameReport TsatfRuleset::Report(const BattleState& start, const BattleState& end
   ReportLine objective = ReportLine::Count(kPatrol, "objective reached", 1);
   objective.value = patrol.objective_reached ? 1.0 : 0.0;
   r.lines.push_back(objective);
-  r.lines.push_back(ReportLine::Mean(kPatrol, "figures holding the objective at the end",
-                                     patrol.holding_figures));
+  ReportLine holding = ReportLine::Mean(kPatrol, "figures holding the objective at the end",
+                                        patrol.holding_figures);
+  holding.order = 2;  // after the ends and the objective
+  r.lines.push_back(std::move(holding));
   if (Score(end, Side::kZulu) > 0) {
     r.lines.push_back(ReportLine::Mean(kLost, "British figures lost", r.british.lost, Side::kZulu));
     r.lines.push_back(ReportLine::Count(kLost, r.outcome, 1, Side::kZulu));
