@@ -1,7 +1,6 @@
 // The registry of rule sets and the names of the seam's enums. It names no
 // rule set: the composition root registers them (root/register.cc).
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,52 +8,30 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/game/owning_registry.h"
 #include "engine/game/ruleset.h"
 
 namespace impi {
 namespace {
 
-std::mutex& Mu() {
-  static auto* mu = new std::mutex;
-  return *mu;
-}
-
 // Owned for the life of the process: FindRuleset hands out raw pointers.
-std::vector<std::unique_ptr<const Ruleset>>& Registry() {
-  static auto* rulesets = new std::vector<std::unique_ptr<const Ruleset>>;
+OwningRegistry<Ruleset>& Rulesets() {
+  static auto* rulesets = new OwningRegistry<Ruleset>;
   return *rulesets;
 }
 
 }  // namespace
 
 absl::Status RegisterRuleset(std::unique_ptr<const Ruleset> ruleset) {
-  if (ruleset == nullptr) return absl::InvalidArgumentError("RegisterRuleset: null rule set");
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& r : Registry()) {
-    if (r->id() == ruleset->id()) {
-      return absl::AlreadyExistsError(
-          absl::StrCat("RegisterRuleset: ", std::string(ruleset->id()), " is already registered"));
-    }
-  }
-  Registry().push_back(std::move(ruleset));
-  return absl::OkStatus();
+  return Rulesets().Add(
+      std::move(ruleset), [](const Ruleset& r) { return std::string(r.id()); }, "RegisterRuleset");
 }
 
 const Ruleset* FindRuleset(std::string_view id) {
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& r : Registry()) {
-    if (r->id() == id) return r.get();
-  }
-  return nullptr;
+  return Rulesets().Find([id](const Ruleset& r) { return r.id() == id; });
 }
 
-std::vector<const Ruleset*> AllRulesets() {
-  std::lock_guard<std::mutex> lock(Mu());
-  std::vector<const Ruleset*> out;
-  out.reserve(Registry().size());
-  for (const auto& r : Registry()) out.push_back(r.get());
-  return out;
-}
+std::vector<const Ruleset*> AllRulesets() { return Rulesets().All(); }
 
 absl::StatusOr<const Ruleset*> RulesetNamed(std::string_view name, std::string_view flag) {
   const std::string lower = absl::AsciiStrToLower(std::string(name));

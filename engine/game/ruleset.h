@@ -78,6 +78,10 @@ struct Action {
   // FIRE by a gun or rocket that places a marker: the range the firer
   // announces, in inches (0: none announced).
   double range_estimate = 0.0;
+  // On a hex board: the hex a MOVE, CHARGE or DEPLOY ends on (`to` is
+  // unused there); none on an open table. A hex rule set reads it; the core
+  // and the service carry it unread.
+  std::optional<HexCoord> to_hex;
 };
 
 enum class AwaitKind : int {

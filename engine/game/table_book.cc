@@ -1,13 +1,13 @@
 #include "engine/game/table_book.h"
 
 #include <memory>
-#include <mutex>
 #include <utility>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/game/owning_registry.h"
 
 namespace impi {
 
@@ -84,44 +84,27 @@ const TableEntry* TableBook::Find(std::string_view name) const {
 
 namespace {
 
-std::mutex& Mu() {
-  static auto* mu = new std::mutex;
-  return *mu;
-}
-
-std::vector<std::unique_ptr<const TableBook>>& Books() {
-  static auto* books = new std::vector<std::unique_ptr<const TableBook>>;
+// Owned for the life of the process: FindTableBook hands out raw pointers.
+OwningRegistry<TableBook>& Books() {
+  static auto* books = new OwningRegistry<TableBook>;
   return *books;
 }
 
 }  // namespace
 
 absl::Status RegisterTableBook(TableBook book) {
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& b : Books()) {
-    if (b->ruleset == book.ruleset) {
-      return absl::AlreadyExistsError(
-          absl::StrCat("RegisterTableBook: ", book.ruleset, " is already registered"));
-    }
-  }
-  Books().push_back(std::make_unique<const TableBook>(std::move(book)));
-  return absl::OkStatus();
+  return Books().Add(
+      std::make_unique<const TableBook>(std::move(book)), [](const TableBook& b) { return b.ruleset; },
+      "RegisterTableBook");
 }
 
 const TableBook* FindTableBook(std::string_view name) {
   const std::string lower = absl::AsciiStrToLower(std::string(name));
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& b : Books()) {
-    if (lower == b->short_name || lower == absl::AsciiStrToLower(b->ruleset)) return b.get();
-  }
-  return nullptr;
+  return Books().Find([&lower](const TableBook& b) {
+    return lower == b.short_name || lower == absl::AsciiStrToLower(b.ruleset);
+  });
 }
 
-std::vector<const TableBook*> AllTableBooks() {
-  std::lock_guard<std::mutex> lock(Mu());
-  std::vector<const TableBook*> out;
-  for (const auto& b : Books()) out.push_back(b.get());
-  return out;
-}
+std::vector<const TableBook*> AllTableBooks() { return Books().All(); }
 
 }  // namespace impi

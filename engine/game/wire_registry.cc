@@ -2,25 +2,20 @@
 // registers the adapters (root/register.cc).
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/game/owning_registry.h"
 #include "engine/game/wire.h"
 
 namespace impi {
 namespace {
 
-std::mutex& Mu() {
-  static auto* mu = new std::mutex;
-  return *mu;
-}
-
 // Owned for the life of the process: FindWire hands out raw pointers.
-std::vector<std::unique_ptr<const RulesetWire>>& Adapters() {
-  static auto* adapters = new std::vector<std::unique_ptr<const RulesetWire>>;
+OwningRegistry<RulesetWire>& Adapters() {
+  static auto* adapters = new OwningRegistry<RulesetWire>;
   return *adapters;
 }
 
@@ -71,24 +66,12 @@ absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view fiel
 }
 
 absl::Status RegisterWire(std::unique_ptr<const RulesetWire> wire) {
-  if (wire == nullptr) return absl::InvalidArgumentError("RegisterWire: null adapter");
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& w : Adapters()) {
-    if (w->ruleset() == wire->ruleset()) {
-      return absl::AlreadyExistsError(
-          absl::StrCat("RegisterWire: ", std::string(wire->ruleset()), " already has an adapter"));
-    }
-  }
-  Adapters().push_back(std::move(wire));
-  return absl::OkStatus();
+  return Adapters().Add(
+      std::move(wire), [](const RulesetWire& w) { return std::string(w.ruleset()); }, "RegisterWire");
 }
 
 const RulesetWire* FindWire(std::string_view ruleset) {
-  std::lock_guard<std::mutex> lock(Mu());
-  for (const auto& w : Adapters()) {
-    if (w->ruleset() == ruleset) return w.get();
-  }
-  return nullptr;
+  return Adapters().Find([ruleset](const RulesetWire& w) { return w.ruleset() == ruleset; });
 }
 
 }  // namespace impi
