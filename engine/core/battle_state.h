@@ -20,7 +20,6 @@
 #ifndef IMPI_ENGINE_CORE_BATTLE_STATE_H_
 #define IMPI_ENGINE_CORE_BATTLE_STATE_H_
 
-#include <any>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -30,6 +29,7 @@
 
 #include "engine/core/cow_vector.h"
 #include "engine/core/geometry.h"
+#include "engine/core/own_state.h"
 #include "engine/core/shared_string.h"
 
 namespace impi {
@@ -310,7 +310,7 @@ struct BattleState {
   // The rule set's own state (its type is the rule set's; engine/core never
   // looks inside): e.g. the decision a half-done activation waits on. Copied
   // with the state, so a copy is an independent game.
-  std::any ruleset_state;
+  OwnState ruleset_state;
 
   // Lookups return nullptr when absent. Pointers are invalidated when units
   // are added or removed.

@@ -2,7 +2,6 @@
 #include "engine/rulesets/empress/empress_state.h"
 
 #include <algorithm>
-#include <any>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -34,7 +33,7 @@ bool EmpressState::KeyedTo(const BattleState& s) const {
 namespace {
 
 // The only cast of BattleState::ruleset_state.
-const EmpressState* Held(const std::any& held) { return std::any_cast<EmpressState>(&held); }
+const EmpressState* Held(const ::impi::OwnState& held) { return held.get_if<EmpressState>(); }
 
 // Keys `own` to s.units: each entry moves to its unit's place, handles
 // within entries follow, entries of units gone are dropped; the id order

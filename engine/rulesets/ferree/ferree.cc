@@ -2,7 +2,6 @@
 // unit helpers the procedure and the policies share.
 #include "engine/rulesets/ferree/ferree.h"
 
-#include <any>
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -575,7 +574,7 @@ namespace {
 // (FlatMap is copy on write) are made its own first, so that no change in
 // the step copies them under a reference.
 void UnshareBookkeeping(BattleState& state) {
-  if (FerreeState* own = std::any_cast<FerreeState>(&state.ruleset_state)) own->units.Unshare();
+  if (FerreeState* own = state.ruleset_state.get_if<FerreeState>()) own->units.Unshare();
 }
 
 }  // namespace

@@ -267,12 +267,12 @@ struct FerreeState {
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
 // one, created empty if absent.
 inline const FerreeState* OwnState(const BattleState& s) {
-  return std::any_cast<FerreeState>(&s.ruleset_state);
+  return s.ruleset_state.get_if<FerreeState>();
 }
 // A state without Ferree's own part gets an empty one.
 FerreeState& EmplaceOwnState(BattleState& s);
 inline FerreeState& MutableOwnState(BattleState& s) {
-  if (FerreeState* own = std::any_cast<FerreeState>(&s.ruleset_state)) return *own;
+  if (FerreeState* own = s.ruleset_state.get_if<FerreeState>()) return *own;
   return EmplaceOwnState(s);
 }
 // The same as references: an empty state when `s` has none (const), or

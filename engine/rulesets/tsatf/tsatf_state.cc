@@ -1,7 +1,6 @@
 // Zulu Control's own state (BattleState::ruleset_state). See tsatf_state.h.
 #include "engine/rulesets/tsatf/tsatf_state.h"
 
-#include <any>
 
 namespace impi::tsatf {
 
@@ -13,11 +12,11 @@ bool TsatfUnit::Empty() const {
 }
 
 const TsatfState* OwnState(const BattleState& s) {
-  return std::any_cast<TsatfState>(&s.ruleset_state);
+  return s.ruleset_state.get_if<TsatfState>();
 }
 
 TsatfState& MutableOwnState(BattleState& s) {
-  if (TsatfState* own = std::any_cast<TsatfState>(&s.ruleset_state)) return *own;
+  if (TsatfState* own = s.ruleset_state.get_if<TsatfState>()) return *own;
   return s.ruleset_state.emplace<TsatfState>();
 }
 
