@@ -310,7 +310,7 @@ struct BattleState {
   // The rule set's own state (its type is the rule set's; engine/core never
   // looks inside): e.g. the decision a half-done activation waits on. Copied
   // with the state, so a copy is an independent game.
-  OwnState ruleset_state;
+  OwnStateHolder ruleset_state;
 
   // Lookups return nullptr when absent. Pointers are invalidated when units
   // are added or removed.

@@ -11,6 +11,7 @@
 // Usage:
 //   if (const TsatfState* own = s.ruleset_state.get_if<TsatfState>()) ...
 //   TsatfState& fresh = s.ruleset_state.emplace<TsatfState>();
+//   TsatfState& own = s.ruleset_state.get_or_emplace<TsatfState>();
 //   s.ruleset_state = std::move(decoded);   // a TsatfState
 //
 // Thread safety: a value; copies are independent.
@@ -23,20 +24,20 @@
 
 namespace impi {
 
-class OwnState {
+class OwnStateHolder {
  public:
-  OwnState() = default;
-  OwnState(const OwnState& other) : held_(other.held_ ? other.held_->Clone() : nullptr) {}
-  OwnState& operator=(const OwnState& other) {
+  OwnStateHolder() = default;
+  OwnStateHolder(const OwnStateHolder& other) : held_(other.held_ ? other.held_->Clone() : nullptr) {}
+  OwnStateHolder& operator=(const OwnStateHolder& other) {
     if (this != &other) held_ = other.held_ ? other.held_->Clone() : nullptr;
     return *this;
   }
-  OwnState(OwnState&&) noexcept = default;
-  OwnState& operator=(OwnState&&) noexcept = default;
+  OwnStateHolder(OwnStateHolder&&) noexcept = default;
+  OwnStateHolder& operator=(OwnStateHolder&&) noexcept = default;
 
   // Holds `value` (replacing what was held).
-  template <typename T, typename = std::enable_if_t<!std::is_same_v<std::decay_t<T>, OwnState>>>
-  OwnState& operator=(T&& value) {
+  template <typename T, typename = std::enable_if_t<!std::is_same_v<std::decay_t<T>, OwnStateHolder>>>
+  OwnStateHolder& operator=(T&& value) {
     held_ = std::make_unique<Holder<std::decay_t<T>>>(std::forward<T>(value));
     return *this;
   }
@@ -47,6 +48,13 @@ class OwnState {
     T& out = h->value;
     held_ = std::move(h);
     return out;
+  }
+  // The T held, made first (T's default) if nothing or another type is held:
+  // every rule set's MutableOwnState in one line.
+  template <typename T>
+  T& get_or_emplace() {
+    if (T* held = get_if<T>()) return *held;
+    return emplace<T>();
   }
   // The T held, or nullptr if nothing or another type is held.
   template <typename T>

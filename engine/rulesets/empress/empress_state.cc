@@ -33,7 +33,7 @@ bool EmpressState::KeyedTo(const BattleState& s) const {
 namespace {
 
 // The only cast of BattleState::ruleset_state.
-const EmpressState* Held(const ::impi::OwnState& held) { return held.get_if<EmpressState>(); }
+const EmpressState* Held(const OwnStateHolder& held) { return held.get_if<EmpressState>(); }
 
 // Keys `own` to s.units: each entry moves to its unit's place, handles
 // within entries follow, entries of units gone are dropped; the id order

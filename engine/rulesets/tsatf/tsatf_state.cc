@@ -16,8 +16,7 @@ const TsatfState* OwnState(const BattleState& s) {
 }
 
 TsatfState& MutableOwnState(BattleState& s) {
-  if (TsatfState* own = s.ruleset_state.get_if<TsatfState>()) return *own;
-  return s.ruleset_state.emplace<TsatfState>();
+  return s.ruleset_state.get_or_emplace<TsatfState>();
 }
 
 const TsatfUnit* UnitState(const BattleState& s, const std::string& unit_id) {
