@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/scenarios/embedded.h"
 #include "service/convert.h"
+#include "service/scenario_tables.h"
 
 namespace impi::service {
 
@@ -22,6 +23,15 @@ absl::StatusOr<v1::TableState> LoadScenarioTable(std::string_view name) {
                                             "\"; known: ", absl::StrJoin(names, ", ")));
   }
   v1::TableState state;
+  // Packed at build time (scenario_tables.h): binary, not JSON, to parse.
+  const std::string_view packed = PackedScenarioTable(scenario->stem);
+  if (!packed.empty()) {
+    if (!state.ParseFromArray(packed.data(), static_cast<int>(packed.size()))) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(scenario->stem, ".json: its packed table does not parse"));
+    }
+    return state;
+  }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
   const auto status = google::protobuf::util::JsonStringToMessage(
@@ -37,9 +47,7 @@ absl::StatusOr<std::string> DefaultScenario(const Ruleset& rules) {
   const std::string prefix = absl::StrCat(std::string(rules.short_name()), "_");
   for (const scenarios::EmbeddedScenario& sc : scenarios::AllScenarios()) {
     absl::StatusOr<v1::TableState> table = LoadScenarioTable(sc.name);
-    if (!table.ok()) continue;
-    absl::StatusOr<BattleState> state = StateFromProto(*table);
-    if (!state.ok() || state->ruleset != rules.id()) continue;
+    if (!table.ok() || RulesetIdOf(*table) != rules.id()) continue;
     // "tsatf_patrol" -> "patrol": the stem without its rule set's short name.
     const std::string stem(sc.stem);
     return absl::StartsWith(stem, prefix) ? stem.substr(prefix.size()) : stem;
