@@ -282,7 +282,7 @@ Action ToEngine(const v1::Action& p) {
   a.stance = Cast<Stance>(p.stance());
   a.off_table = p.off_table();
   a.point = p.point();
-  a.range_estimate = p.range_estimate();
+  ActionExtraFromWire(p, &a);  // a rule set's own fields (Empress's range_estimate)
   if (p.has_to_hex()) a.to_hex = HexCoord{p.to_hex().q(), p.to_hex().r()};
   return a;
 }
@@ -301,7 +301,7 @@ void ToProto(const Action& a, v1::Action* p) {
   p->set_stance(Cast<v1::Stance>(a.stance));
   p->set_off_table(a.off_table);
   p->set_point(a.point);
-  p->set_range_estimate(a.range_estimate);
+  ActionExtraToWire(a, p);
   if (a.to_hex.has_value()) {
     p->mutable_to_hex()->set_q(a.to_hex->q);
     p->mutable_to_hex()->set_r(a.to_hex->r);

@@ -324,7 +324,7 @@ uint64_t ActionHash(const Action& a) {
   h.Add(static_cast<int>(a.stance));
   h.Add(a.off_table);
   h.Add(a.point);
-  if (a.range_estimate != 0) h.Add(a.range_estimate);  // absent: the hash as before the field
+  a.extra.Hash(&h);  // a rule set's own fields; none: nothing added
   if (a.to_hex.has_value()) {  // absent (an open table): the hash as before the field
     h.Add(a.to_hex->q);
     h.Add(a.to_hex->r);
@@ -340,7 +340,7 @@ std::string ActionText(const Action& a) {
   }
   if (!a.target_id.empty()) absl::StrAppend(&s, " at ", a.target_id.str());
   if (a.point != 0) absl::StrAppend(&s, " point ", a.point);
-  if (a.range_estimate != 0) absl::StrAppend(&s, absl::StrFormat(" at %.1f\"", a.range_estimate));
+  absl::StrAppend(&s, a.extra.Text());
   if (a.to_hex.has_value()) absl::StrAppend(&s, " to hex (", a.to_hex->q, ", ", a.to_hex->r, ")");
   if (a.kind == ActionKind::kStance) absl::StrAppend(&s, " ", static_cast<int>(a.stance));
   return s;

@@ -49,6 +49,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/battle_state.h"
+#include "engine/game/action_extra.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/state_hash.h"
@@ -75,9 +76,10 @@ struct Action {
   Stance stance = Stance::kUnspecified;
   bool off_table = false;
   int point = 0;
-  // FIRE by a gun or rocket that places a marker: the range the firer
-  // announces, in inches (0: none announced).
-  double range_estimate = 0.0;
+  // The rule set's own fields of this action, if any (action_extra.h):
+  // Empress's FIRE by a gun or rocket carries the range the firer announces.
+  // The core, the search and the service carry it without naming it.
+  ActionExtra extra;
   // On a hex board: the hex a MOVE, CHARGE or DEPLOY ends on (`to` is
   // unused there); none on an open table. A hex rule set reads it; the core
   // and the service carry it unread.

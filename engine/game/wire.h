@@ -53,6 +53,23 @@ class RulesetWire {
   // needs the state is the rule set's Ask's to check.
   virtual absl::Status QuestionFromProto(const v1::AskRequest& in, Question* out) const = 0;
 
+  // A rule set's own fields of an action (Action::extra, action_extra.h)
+  // from the contract's Action and back. The service asks every adapter in
+  // turn (ActionExtraFromWire, ActionExtraToWire): the one whose fields `in`
+  // sets, or whose type `in.extra` holds, does the copy and returns true.
+  // What the fields' values may be is the rule set's to check (its Apply).
+  // Default: the rule set has none.
+  virtual bool ActionExtraFromProto(const v1::Action& in, Action* out) const {
+    (void)in;
+    (void)out;
+    return false;
+  }
+  virtual bool ActionExtraToProto(const Action& in, v1::Action* out) const {
+    (void)in;
+    (void)out;
+    return false;
+  }
+
   // What a picture or an account of the table shows of the rule set's own
   // state (the renderer, `impi advance --explain`), so that they name no
   // rule set. A unit's umpire-only note: words appended to its label
@@ -74,6 +91,13 @@ class RulesetWire {
     return "";
   }
 };
+
+// Sets out->extra from `in` through the first registered adapter whose
+// fields `in` sets (none: out->extra is left empty).
+void ActionExtraFromWire(const v1::Action& in, Action* out);
+// Sets the fields of `out` that in.extra holds, through its rule set's
+// adapter (none held: nothing).
+void ActionExtraToWire(const Action& in, v1::Action* out);
 
 // Checks that `in` asks a question of the rule set whose AskRequest.question
 // member is `field` ("tsatf"), for QuestionFromProto: INVALID_ARGUMENT

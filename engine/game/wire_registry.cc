@@ -70,6 +70,15 @@ absl::Status RegisterWire(std::unique_ptr<const RulesetWire> wire) {
       std::move(wire), [](const RulesetWire& w) { return std::string(w.ruleset()); }, "RegisterWire");
 }
 
+void ActionExtraFromWire(const v1::Action& in, Action* out) {
+  Adapters().Find([&](const RulesetWire& w) { return w.ActionExtraFromProto(in, out); });
+}
+
+void ActionExtraToWire(const Action& in, v1::Action* out) {
+  if (!in.extra.has_value()) return;
+  Adapters().Find([&](const RulesetWire& w) { return w.ActionExtraToProto(in, out); });
+}
+
 const RulesetWire* FindWire(std::string_view ruleset) {
   return Adapters().Find([ruleset](const RulesetWire& w) { return w.ruleset() == ruleset; });
 }

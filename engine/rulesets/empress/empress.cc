@@ -134,7 +134,7 @@ Order OrderOf(const BattleState& s, const Action& a) {
     case ActionKind::kFire:
       o.kind = OrderKind::kFire;
       o.target = target;
-      o.range_estimate = a.range_estimate;
+      o.range_estimate = RangeEstimateOf(a);
       break;
     case ActionKind::kCharge: o.kind = OrderKind::kCharge; o.target = target; break;
     case ActionKind::kOrder:
@@ -956,9 +956,9 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
   if (!NeedsOrder(s, *u)) {
     return Bad(path + ".unit_id", absl::StrCat("\"", action.unit_id.str(), "\" takes no order this move"));
   }
-  if (action.range_estimate != 0) {  // none announced: nothing to check (nor a path to spell)
+  if (const double estimate = RangeEstimateOf(action); estimate != 0) {  // none: nothing to check
     IMPI_RETURN_IF_ERROR(CheckEstimate(path + ".range_estimate", OrderOf(s, action).kind, ProfileOf(s, *u).ordnance,
-                                       action.range_estimate));
+                                       estimate));
   }
   if (action.kind == ActionKind::kOrder) {
     // COMMAND: "These orders can only be changed by the senior table
@@ -989,7 +989,7 @@ absl::Status EmpressRuleset::Apply(BattleState& s, Side side, const Action& acti
     return Bad(path + ".kind", absl::StrCat("not one of the ", options.size(), " orders unit \"",
                                             action.unit_id.str(), "\" may take (LegalActions lists them)"));
   }
-  FixOrder(s, side, *u, *match, action.range_estimate, log, why);
+  FixOrder(s, side, *u, *match, RangeEstimateOf(action), log, why);
   return absl::OkStatus();
 }
 
@@ -1011,7 +1011,7 @@ absl::Status EmpressRuleset::ApplyLegal(BattleState& s, Side side, const std::ve
   for (const Action& o : legal) {
     if (o.unit_id == action.unit_id && SameAction(o, action)) match = &o;
   }
-  FixOrder(s, side, *u, *match, action.range_estimate, log, why);
+  FixOrder(s, side, *u, *match, RangeEstimateOf(action), log, why);
   return absl::OkStatus();
 }
 

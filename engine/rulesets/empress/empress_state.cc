@@ -8,6 +8,12 @@
 
 namespace impi::empress {
 
+std::string EmpressAim::Text() const {
+  char text[40];
+  std::snprintf(text, sizeof(text), " at %.1f\"", range_estimate);
+  return text;
+}
+
 bool EmpressUnit::Empty() const { return *this == EmpressUnit{}; }
 
 bool EmpressUnit::operator==(const EmpressUnit& o) const {

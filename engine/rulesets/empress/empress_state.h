@@ -46,6 +46,8 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
 #include "engine/core/shared_string.h"
+#include "engine/core/state_hash.h"
+#include "engine/game/ruleset.h"
 
 namespace impi::empress {
 
@@ -93,6 +95,31 @@ struct Order {
            range_estimate == o.range_estimate;
   }
 };
+
+// Empress's own field of an action (Action::extra, engine/game/
+// action_extra.h): a FIRE order by a gun or rocket announces the range, in
+// inches (ARTILLERY, ROCKET.: "estimates range in inches"). None announced:
+// no extra at all, so such an action is keyed and worded as any other.
+struct EmpressAim {
+  double range_estimate = 0.0;
+
+  void Hash(StateHasher* h) const { h->Add(range_estimate); }
+  std::string Text() const;  // " at 24.0\""
+  bool operator==(const EmpressAim& o) const { return range_estimate == o.range_estimate; }
+};
+// The range `a` announces (0: none).
+inline double RangeEstimateOf(const Action& a) {
+  const EmpressAim* aim = a.extra.get_if<EmpressAim>();
+  return aim != nullptr ? aim->range_estimate : 0.0;
+}
+// Makes `a` announce `inches` (0: none, no extra).
+inline void SetRangeEstimate(Action* a, double inches) {
+  if (inches == 0) {
+    a->extra.reset();
+  } else {
+    a->extra.emplace(EmpressAim{inches});
+  }
+}
 
 struct EmpressUnit {
   Standing standing = Standing::kUnspecified;

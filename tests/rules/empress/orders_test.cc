@@ -88,7 +88,7 @@ TEST(EmpressEstimate_002, Line75_TheMarkerLandsOnTheRangeAnnouncedNotOnTheTarget
   // of a unit, designed) take the 11 - 30" column, 4,5,6.
   BattleState s = GunLine(UnitKind::kGun);
   Action fire = Order(ActionKind::kFire, "b1", "z1");
-  fire.range_estimate = 24;
+  SetRangeEstimate(&fire, 24);
   // Six D6 under the marker (6, 5, 4 kill), then z2's morale test (fired at
   // by artillery): an average die of 5 (6 + 5 = 11, OK).
   PlayMoveWith(s, {fire}, D6s({6, 5, 4, 3, 2, 1}) + Script{{DieKind::kAverage, 5}});
@@ -97,14 +97,14 @@ TEST(EmpressEstimate_002, Line75_TheMarkerLandsOnTheRangeAnnouncedNotOnTheTarget
 
   // Announced 38": on z1, the 31 -50" column (5,6): two kill.
   BattleState t = GunLine(UnitKind::kGun);
-  fire.range_estimate = 38;
+  SetRangeEstimate(&fire, 38);
   PlayMoveWith(t, {fire}, D6s({6, 5, 4, 3, 2, 1}) + Script{{DieKind::kAverage, 5}});
   EXPECT_EQ(t.FindUnit("z1")->figures.casualties, 2);
   EXPECT_EQ(t.FindUnit("z2")->figures.casualties, 0);
 
   // Announced 31": between them, on neither footprint: no die at all.
   BattleState u = GunLine(UnitKind::kGun);
-  fire.range_estimate = 31;
+  SetRangeEstimate(&fire, 31);
   PlayMoveWith(u, {fire}, {});
   EXPECT_EQ(u.FindUnit("z1")->figures.casualties + u.FindUnit("z2")->figures.casualties, 0);
 }
@@ -193,18 +193,18 @@ TEST(EmpressEstimate_002, Line75_AnEstimateOffTheChartIsRefusedNamingTheField) {
                                           {"b3", 20, "a rifle announces no range"}}) {
     SCOPED_TRACE(c.why);
     Action fire = Order(ActionKind::kFire, c.unit, "z2");
-    fire.range_estimate = c.estimate;
+    SetRangeEstimate(&fire, c.estimate);
     const absl::Status st = Rules().Apply(s, Side::kBritish, fire, none, log, "british_actions[0]", "");
     EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
     EXPECT_NE(st.message().find("british_actions[0].range_estimate"), std::string::npos) << st;
   }
   // A hold announces none either.
   Action hold = Order(ActionKind::kPass, "b1");
-  hold.range_estimate = 20;
+  SetRangeEstimate(&hold, 20);
   EXPECT_EQ(Rules().Apply(s, Side::kBritish, hold, none, log, "a", "").code(), absl::StatusCode::kInvalidArgument);
   // In range: taken, kept with the order, and hidden from the Zulus.
   Action fire = Order(ActionKind::kFire, "b1", "z2");
-  fire.range_estimate = 25.5;
+  SetRangeEstimate(&fire, 25.5);
   ASSERT_TRUE(Rules().Apply(s, Side::kBritish, fire, none, log, "a", "").ok());
   EXPECT_EQ(UnitState(s, "b1")->order.range_estimate, 25.5);
   EXPECT_EQ(UnitState(Rules().View(s, Side::kZulu), "b1")->order.range_estimate, 0);
@@ -223,7 +223,7 @@ TEST(EmpressEstimate_002, Line75_AnEstimateOffTheChartIsRefusedNamingTheField) {
 TEST(EmpressEstimate_002, Line90_TheRocketDeviatesFromTheMarkerAtItsEstimate) {
   BattleState s = GunLine(UnitKind::kRockets);
   Action fire = Order(ActionKind::kFire, "b1", "z1");
-  fire.range_estimate = 22;
+  SetRangeEstimate(&fire, 22);
   // Placed at 22" (4" short of z2); the arrow's face 1 (on ahead), 2D6 = 1 +
   // 1: the marker moves to 24", on z2: 6 figures, the 11 - 30" column
   // (4,5,6) of the announced 22". Then z2, hit, tests at -2.
@@ -244,7 +244,7 @@ TEST(EmpressEstimate_002, Line90_TheRocketDeviatesFromTheMarkerAtItsEstimate) {
   // z1: the rocket flew over both Zulu units, which test at -1 (two average
   // dice, z1 then z2 in unit id order).
   BattleState u = GunLine(UnitKind::kRockets);
-  fire.range_estimate = 45;
+  SetRangeEstimate(&fire, 45);
   PlayMoveWith(u, {fire},
                Script{{DieKind::kArrow, 1}} + D6s({1, 1}) + Script{{DieKind::kAverage, 5}, {DieKind::kAverage, 5}});
   EXPECT_EQ(UnitState(u, "z1")->tests_in_a_row, 1);
@@ -606,7 +606,7 @@ void OrderEveryUnit(BattleState& s, const std::vector<std::string>& ids) {
       if (o.kind == ActionKind::kFire && ProfileOf(s, *u).ordnance) a = o;  // guns and rockets fire
     }
     if (a.kind == ActionKind::kFire && ProfileOf(s, *u).ordnance && OwnState(s)->move % 2 == 0) {
-      a.range_estimate = std::min(70.0, std::round(Distance(u->position, s.FindUnit(a.target_id)->position)) + 3);
+      SetRangeEstimate(&a, std::min(70.0, std::round(Distance(u->position, s.FindUnit(a.target_id)->position)) + 3));
     }
     ASSERT_TRUE(Rules().Apply(s, u->side, a, none, log, "action", "").ok()) << id;
   }

@@ -231,4 +231,17 @@ absl::Status EmpressWire::QuestionFromProto(const v1::AskRequest& in, impi::Ques
   return absl::OkStatus();
 }
 
+bool EmpressWire::ActionExtraFromProto(const v1::Action& in, Action* out) const {
+  if (in.range_estimate() == 0) return false;
+  SetRangeEstimate(out, in.range_estimate());
+  return true;
+}
+
+bool EmpressWire::ActionExtraToProto(const Action& in, v1::Action* out) const {
+  const EmpressAim* aim = in.extra.get_if<EmpressAim>();
+  if (aim == nullptr) return false;
+  out->set_range_estimate(aim->range_estimate);
+  return true;
+}
+
 }  // namespace impi::empress

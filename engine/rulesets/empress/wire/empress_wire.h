@@ -26,6 +26,9 @@ class EmpressWire final : public RulesetWire {
   void StateToProto(const BattleState& in, v1::TableState* out) const override;
   // AskRequest.empress to an empress::Question (question.h).
   absl::Status QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const override;
+  // Action.range_estimate (a gun's or rocket's announced range) <-> EmpressAim.
+  bool ActionExtraFromProto(const v1::Action& in, Action* out) const override;
+  bool ActionExtraToProto(const Action& in, v1::Action* out) const override;
 };
 
 }  // namespace impi::empress
