@@ -225,11 +225,11 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
   if (event != nullptr) *event = -1;
   Unit* u = s_.FindUnit(id);
   bool sniped = false;
-  for (const std::string& f : UnitOf(s_, u->id).fired_on_by_this_turn) {
+  for (const SharedString& f : UnitOf(s_, *u).fired_on_by_this_turn) {
     const Unit* z = s_.FindUnit(f);
     sniped |= z != nullptr && z->kind == UnitKind::kSniper;
   }
-  MutableUnitOf(s_, u->id).fired_on_by_this_turn.clear();
+  if (!UnitOf(s_, *u).fired_on_by_this_turn.empty()) MutableUnitOf(s_, *u).fired_on_by_this_turn.clear();
   // "An active British company must check its resolve if at least one Zulu
   // movement tray is within 6" or it was shot at by snipers."
   CompanyResolveInput in;
@@ -298,7 +298,7 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
-  const int turns = UnitOf(s_, r->id).turns_carried;
+  const int turns = UnitOf(s_, *r).turns_carried;
   int credited = turns;  // turns of fire the company has after this
   std::string cap;
   if (AmmunitionUnitOf(*c, &kind)) {
@@ -322,12 +322,11 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
                                  turns, " turns of ammunition", cap, ": it is resupplied with ",
                                  credited, " turns of fire."));
   e.unit_ids = {runner_id, c->id};
-  s_.units.erase(s_.units.begin() + (r - s_.units.data()));
-  MutableOwnState(s_).units.erase(runner_id);
+  EraseUnit(s_, static_cast<size_t>(r - s_.units.data()));
 }
 
 const Unit* BritishTurn::RunnerWagon(const Unit& runner) const {
-  if (const Unit* w = WagonNamed(s_, UnitOf(s_, runner.id).wagon_id)) {
+  if (const Unit* w = WagonNamed(s_, UnitOf(s_, runner).wagon_id)) {
     if (w->kind == UnitKind::kWagon && !w->off_table) return w;
   }
   if (const Unit* w = field_.OwnWagon(runner)) return w;
@@ -346,7 +345,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   Unit* r = FindRunner(s_, runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
-  const bool carrying = UnitOf(s_, r->id).carrying;
+  const bool carrying = UnitOf(s_, *r).carrying;
   const Unit* goal = carrying ? c : RunnerWagon(*r);
   if (goal == nullptr || (carrying && !Alive(*goal))) return absl::OkStatus();
   if (InContact(*r, *goal)) {
@@ -393,7 +392,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   w->status.acted = true;
   std::vector<std::string> queue;
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r.id).carrying) {
+    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r).carrying) {
       queue.push_back(r.id);
     }
   }
@@ -410,7 +409,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
     const Resupply res =
-        AmmunitionResupply(dice_, at_own, UnitOf(s_, r->id).turns_waited, c_.WhyFor(why));
+        AmmunitionResupply(dice_, at_own, UnitOf(s_, *r).turns_waited, c_.WhyFor(why));
     if (c_.Explain()) {
       Event& e = c_.LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       e.unit_ids = {rid};
@@ -462,7 +461,7 @@ absl::Status BritishTurn::SurgeonAid(int max_attempts) {
   for (Unit& b : s_.units) {
     if (b.side != Side::kBritish || b.id == sid || b.off_table || b.figures.wounded <= 0) continue;
     if (!InContact(*s_.FindUnit(sid), b)) continue;
-    int tried = std::min(UnitOf(s_, b.id).surgeon_tried, b.figures.wounded);
+    int tried = std::min(UnitOf(s_, b).surgeon_tried, b.figures.wounded);
     const int patients = b.figures.wounded - tried;
     for (int k = 0; k < patients && done < kSurgeonAttempts && made < max_attempts; ++k) {
       Explanation why;
@@ -471,7 +470,7 @@ absl::Status BritishTurn::SurgeonAid(int max_attempts) {
         --b.figures.wounded;
         ++b.figures.fit;
       } else {
-        MutableUnitOf(s_, b.id).surgeon_tried = ++tried;
+        MutableUnitOf(s_, b).surgeon_tried = ++tried;
       }
       ++done;
       ++made;
@@ -728,8 +727,8 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
   }
   // Record what the rally chart reads: "the number of British figures that
   // have fired at the tray since its last turn" (a crewman counts as 2).
-  MutableUnitOf(s_, t->id).figures_fired_at += figures_fired * ShotsPerFigure(firer);
-  if (artillery) MutableUnitOf(s_, t->id).under_artillery = true;
+  MutableUnitOf(s_, *t).figures_fired_at += figures_fired * ShotsPerFigure(firer);
+  if (artillery) MutableUnitOf(s_, *t).under_artillery = true;
   std::string effect;
   const std::string tid = t->id;
   if (t->kind == UnitKind::kInduna) {
@@ -789,12 +788,15 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;
-  if (const Unit* w = RunnerWagon(runner)) MutableUnitOf(s_, runner.id).wagon_id = w->id;
+  SharedString wagon;
+  if (const Unit* w = RunnerWagon(runner)) wagon = w->id;
   u->figures.fit -= 1;
   u->status.runner_out = true;
   const std::string rid = runner.id;
   const std::string uid = u->id;
   s_.units.push_back(std::move(runner));
+  AddedUnit(s_);
+  MutableUnitOf(s_, s_.units.back()).wagon_id = wagon;
   {
     // Designed: he sets off from beside his company, on free ground on the
     // side nearest his wagon.

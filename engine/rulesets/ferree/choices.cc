@@ -453,7 +453,7 @@ std::vector<Action> Choices::PlanOptions() const {
   }
   for (const Unit& u : s_.units) {
     if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
-    const int d = UnitOf(s_, u.id).division;
+    const int d = UnitOf(s_, u).division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
     if (d == kLoinsDivision ||

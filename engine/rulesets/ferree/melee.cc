@@ -273,9 +273,9 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
   in.pinned = t->status.pinned;
   in.induna_with_stand = field_.IndunaWith(*t);
   RallySituation situation = RallySituation::kNotShotAt;
-  if (UnitOf(s_, t->id).under_artillery || UnitOf(s_, t->id).losses_this_turn > 0) {
+  if (UnitOf(s_, *t).under_artillery || UnitOf(s_, *t).losses_this_turn > 0) {
     situation = RallySituation::kArtilleryOrCasualties;
-  } else if (UnitOf(s_, t->id).figures_fired_at > 0) {
+  } else if (UnitOf(s_, *t).figures_fired_at > 0) {
     situation = RallySituation::kSmallArmsNoCasualties;
   }
   in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);
