@@ -656,9 +656,11 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
     bool wounded = false;
     Weapon weapon = Weapon::kRifle;
   };
-  std::vector<Shooter> shooters;
+  // Buffers the thread keeps (a fire step allocates nothing once warm).
+  thread_local std::vector<Shooter> shooters, rifles;
+  shooters.clear();
+  rifles.clear();
   const int officers = artillery ? 0 : std::min(u->leaders, u->figures.fit);
-  std::vector<Shooter> rifles;
   for (int i = officers; i < u->figures.fit; ++i) {
     rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
   }
@@ -730,7 +732,7 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
   MutableUnitOf(s_, *t).figures_fired_at += figures_fired * ShotsPerFigure(firer);
   if (artillery) MutableUnitOf(s_, *t).under_artillery = true;
   std::string effect;
-  const std::string tid = t->id;
+  const SharedString tid = t->id;
   if (t->kind == UnitKind::kInduna) {
     Explanation eff;
     if (hits > 0) {
@@ -741,13 +743,13 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
   } else {
     const int removed = std::min(hits, t->figures.fit);
     c_.RemoveZuluFigures(*t, hits);
-    if (explain) effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid, ".");
+    if (explain) effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid.str(), ".");
   }
   u = s_.FindUnit(a.unit_id);
   u->status.fired = true;
   Own(s_).segment |= kSegFired;
   if (explain) {
-    all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
+    all.text = absl::StrCat(NameOf(*u), " fires at ", tid.str(), " at ", Inches(range),
                             cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ", shots,
                             " shot(s), ", hits, " hit(s).", effect);
     Event& e = c_.LogWhy(EventKind::kFired, Side::kBritish, all);
