@@ -56,7 +56,7 @@ bool FugitivesDrift(const BattleState& s, Vec2* at) {
 // (BritishSendRunner), so the search runs back from there, past a few units,
 // and leaves the id index alone: looking up a unit added since the index was
 // built would have it built afresh.
-Unit* FindRunner(BattleState& s, const std::string& id) {
+Unit* FindRunner(BattleState& s, const SharedString& id) {
   for (auto it = s.units.rbegin(); it != s.units.rend(); ++it) {
     if (it->kind == UnitKind::kRunner && it->id == id) return &*it;
   }
@@ -66,7 +66,7 @@ Unit* FindRunner(BattleState& s, const std::string& id) {
 // The unit a runner's FerreeUnit.wagon_id names, or nullptr. An empty id
 // (no wagon recorded) names no unit: it is not looked up, which would read
 // every unit's id.
-const Unit* WagonNamed(const BattleState& s, const std::string& wagon_id) {
+const Unit* WagonNamed(const BattleState& s, const SharedString& wagon_id) {
   return wagon_id.empty() ? nullptr : s.FindUnit(wagon_id);
 }
 
@@ -356,7 +356,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   Explanation why;
   double allowance = MovementRate(dice_, Mover::kRunner, c_.WhyFor(why));
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
-  const std::string goal_id = goal->id;
+  const SharedString goal_id = goal->id;
   const Vec2 at = goal->position;
   std::vector<Vec2> path = c_.MoveUnit(
       *r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
@@ -379,18 +379,18 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
 absl::Status BritishTurn::MoveRunners(const SharedString& company_id) {
   // "The runner is moved when the parent unit is active. He will stop when
   // he comes into contact with a supply wagon."
-  std::vector<std::string> runners;
+  absl::InlinedVector<SharedString, 4> runners;
   for (const Unit& r : s_.units) {
     if (r.kind == UnitKind::kRunner && r.parent == company_id && Alive(r)) runners.push_back(r.id);
   }
-  for (const std::string& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+  for (const SharedString& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
   return absl::OkStatus();
 }
 
 absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   Unit* w = s_.FindUnit(id);
   w->status.acted = true;
-  std::vector<std::string> queue;
+  absl::InlinedVector<SharedString, 8> queue;
   for (const Unit& r : s_.units) {
     if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r).carrying) {
       queue.push_back(r.id);
@@ -400,9 +400,9 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   // "when the Quartermaster for that wagon is active, the player may make his
   // resupply die roll ... Runners at a particular wagon can be rolled for
   // until a No Ammo result occurs."
-  std::set<std::string> sent_back;
+  absl::InlinedVector<SharedString, 8> sent_back;
   while (!queue.empty()) {
-    const std::string rid = queue.front();
+    const SharedString rid = queue.front();
     queue.erase(queue.begin());
     Unit* r = FindRunner(s_, rid);
     const Unit* own = field_.OwnWagon(*r);
@@ -424,7 +424,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
         stop = true;
         break;
       case ResupplyResult::kTurnsOfAmmo: {
-        FerreeUnit& book = MutableUnitOf(s_, rid);
+        FerreeUnit& book = MutableUnitOf(s_, *r);
         book.carrying = true;
         book.turns_carried = res.turns;
         book.turns_waited = 0;
@@ -434,11 +434,14 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
         break;
       }
       case ResupplyResult::kFindOwnWagon:
-        if (own != nullptr) MutableUnitOf(s_, rid).wagon_id = own->id;
+        if (own != nullptr) MutableUnitOf(s_, *r).wagon_id = own->id;
         break;
       case ResupplyResult::kBackOfLine:
         // Designed: once a quartermaster's turn; a second time he waits.
-        if (sent_back.insert(rid).second) queue.push_back(rid);
+        if (std::find(sent_back.begin(), sent_back.end(), rid) == sent_back.end()) {
+          sent_back.push_back(rid);
+          queue.push_back(rid);
+        }
         break;
     }
     if (stop) break;
@@ -449,7 +452,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
 absl::Status BritishTurn::SurgeonAid(int max_attempts) {
   const Unit* active = choices_.ActiveBritish();
   if (active == nullptr || active->kind != UnitKind::kSurgeon) return absl::OkStatus();
-  const std::string sid = active->id;
+  const SharedString sid = active->id;
   int done = MutableOwnState(s_).surgeon_attempts;
   int made = 0;
   // "the surgeon and the patient must be in base contact when the surgeon is
@@ -804,7 +807,7 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
     // side nearest his wagon.
     Unit& rn = s_.units.back();
     const Unit* c = s_.FindUnit(uid);
-    const Unit* w = WagonNamed(s_, UnitOf(s_, rid).wagon_id);
+    const Unit* w = WagonNamed(s_, UnitOf(s_, rn).wagon_id);
     Vec2 spot;
     if (c != nullptr && field_.FreeSpot(rn, c->position, Radius(*c) + Radius(rn) + kContactGap / 2,
                                         w != nullptr ? w->position : CampCentre(s_),

@@ -478,7 +478,7 @@ std::vector<Action> Choices::PlanOptions() const {
 
 int Choices::PublicCupCount() const {
   int n = 0;
-  for (const std::string& id : Own(s_).chits_left) {
+  for (const SharedString& id : Own(s_).chits_left) {
     bool secret = false;
     for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
     n += secret ? 0 : 1;

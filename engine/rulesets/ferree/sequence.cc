@@ -157,26 +157,25 @@ absl::Status Sequence::StartTurn() {
   Own(s_).segment = 0;
   Own(s_).chits_left = FillCup();
   // The counters of regiments still off-board are the umpire's secret.
-  std::vector<std::string> entering, seen;
-  for (const std::string& id : Own(s_).chits_left) {
-    bool secret = false;
-    for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
-    (secret ? entering : seen).push_back(id);
-  }
   if (c_.Explain()) {
+    std::vector<std::string> entering, seen;
+    for (const SharedString& id : Own(s_).chits_left) {
+      bool secret = false;
+      for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
+      (secret ? entering : seen).push_back(id);
+    }
     Event& e = c_.Log(
         EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
         absl::StrCat("Turn ", c.turn, ": ", seen.size(), " movement counters go into the cup."));
     e.unit_ids = seen;
-  }
-  for (const std::string& id : entering) {
-    if (!c_.Explain()) break;
-    Event& x =
-        c_.Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
-               absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
-    x.umpire_only = true;
-    x.announce.clear();
-    x.unit_ids = {id};
+    for (const std::string& id : entering) {
+      Event& x =
+          c_.Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+                 absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
+      x.umpire_only = true;
+      x.announce.clear();
+      x.unit_ids = {id};
+    }
   }
   if (Own(s_).chits_left.empty()) {
     c.phase = Phase::kGameOver;

@@ -27,7 +27,7 @@ ZuluTurn::ZuluTurn(Context& c, const Choices& choices, Melee& melee)
       melee_(melee) {}
 
 absl::Status ZuluTurn::EnterRegiment(Unit& regiment) {
-  const std::string id = regiment.id;
+  const SharedString id = regiment.id;
   auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const SecretEntry& e) { return e.unit_id == id; });
@@ -154,7 +154,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
 
 absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
   // C. The sniper shoots (a Zulu decision node when anyone is in sight).
-  std::string sniper_id;
+  SharedString sniper_id;
   for (const Unit& u : s_.units) {
     if (u.kind == UnitKind::kSniper && u.parent == id && Alive(u)) {
       sniper_id = u.id;
