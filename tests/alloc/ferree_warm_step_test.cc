@@ -100,8 +100,8 @@ TEST(FerreeWarmStep, TheCounterSeesABlock) {
 // lists a decision keeps and the events' vectors. The count may not grow:
 // each way's total over these games is held at what it was when measured
 // (docs/performance.md, "Ferree finds its units by handle").
-constexpr int64_t kMostWarmBlocksApply = 88415;
-constexpr int64_t kMostWarmBlocksApplyLegal = 87218;
+constexpr int64_t kMostWarmBlocksApply = 86840;
+constexpr int64_t kMostWarmBlocksApplyLegal = 85643;
 
 TEST(FerreeWarmStep, WarmStepsAllocateNoMoreThanMeasured) {
   const BattleState start = LoadScenario("isandlwana");

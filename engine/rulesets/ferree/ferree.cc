@@ -260,12 +260,12 @@ bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
       regiment.status.broken || UnitOf(s, regiment).entry_point != 0) {
     return false;
   }
-  bool waiting = false;
-  for (const Unit* t : TraysOf(s, regiment.id)) {
-    if (!t->off_table) return false;
-    waiting |= t->figures.Present() > 0;
-  }
-  return waiting;
+  bool waiting = false, on = false;
+  ForEachTrayOf(s, regiment.id, WhichTrays::kEvery, [&](const Unit& t) {
+    on |= !t.off_table;
+    waiting |= t.figures.Present() > 0;
+  });
+  return waiting && !on;
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
@@ -1007,7 +1007,7 @@ const char* ResolveRefusal(const BattleState& s, const Unit& u) {
   if (u.kind == UnitKind::kRegiment) {
     if (u.status.broken) return "is broken already: it routs";
     bool on = false;
-    for (const Unit* t : TraysOf(s, u.id)) on |= Alive(*t);
+    ForEachTrayOf(s, u.id, WhichTrays::kEvery, [&](const Unit& t) { on |= Alive(t); });
     return on ? nullptr : "has no tray on the table";
   }
   if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";

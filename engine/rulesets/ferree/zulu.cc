@@ -291,7 +291,7 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
 absl::Status ZuluTurn::RallyTrays(const SharedString& id) {
   // Looked up by address (SharedString); a regiment has up to 8 trays.
   absl::InlinedVector<SharedString, 8> trays;
-  for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
+  ForEachTrayOf(s_, id, WhichTrays::kEvery, [&](const Unit& t) { trays.push_back(t.id); });
   for (const SharedString& tid : trays) {
     if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
     IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
