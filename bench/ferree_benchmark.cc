@@ -250,15 +250,12 @@ BattleState Scaled(const BattleState& s, int copies) {
       Unit v = u;
       v.id = rename(u.id, c);
       v.parent = rename(u.parent, c);
-      if (const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
-          own != nullptr && own->units.count(u.id) != 0) {
-        impi::ferree::FerreeUnit x = own->units.at(u.id);
-        x.wagon_id = rename(x.wagon_id, c);
-        for (std::string& f : x.fired_on_by_this_turn) f = rename(f, c);
-        impi::ferree::MutableOwnState(out).units[v.id] = std::move(x);
-      }
+      impi::ferree::FerreeUnit x = impi::ferree::UnitOf(s, u);
+      x.wagon_id = rename(x.wagon_id, c);
+      for (SharedString& f : x.fired_on_by_this_turn) f = rename(f, c);
       v.position.x() += c * shift;
       out.units.push_back(std::move(v));
+      if (!x.Empty()) impi::ferree::MutableUnitOf(out, out.units.back()) = std::move(x);
     }
     for (const impi::ferree::SecretEntry& e : impi::ferree::Own(s).secret_entries) {
       impi::ferree::SecretEntry f = e;

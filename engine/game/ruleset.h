@@ -303,8 +303,8 @@ class Ruleset {
   // need only who acts: the prompt may leave out detail that is costly to
   // work out (a unit's list of options) or be empty, and the units may be
   // left out where the rule set's own LegalActionsAwaiting and
-  // PlayableActions, which are handed it, do not read them (Empress leaves
-  // them out; Ferree keeps them). Default: Awaits.
+  // PlayableActions, which are handed it, do not read them (Empress and
+  // Ferree leave them out). Default: Awaits.
   virtual Awaiting AwaitsBrief(const BattleState& state) const { return Awaits(state); }
   // Legal actions for `side` now (a few meaningful candidates for movement);
   // empty when `side` is not awaited.

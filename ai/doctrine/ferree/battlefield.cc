@@ -57,10 +57,10 @@ const Unit* RegimentOf(const BattleState& s, const Unit& u) {
 }
 
 int DivisionOf(const BattleState& s, const Unit& u) {
-  const int own = impi::ferree::UnitOf(s, u.id).division;
+  const int own = impi::ferree::UnitOf(s, u).division;
   if (own != 0) return own;
   const Unit* r = RegimentOf(s, u);
-  return r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
+  return r != nullptr ? impi::ferree::UnitOf(s, *r).division : 0;
 }
 
 
@@ -176,10 +176,10 @@ bool IsFiring(const BattleState& s, const Unit& b) {
   // not every unit of the table with a lookup each.
   const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
   if (own == nullptr) return false;
-  for (const auto& [id, x] : own->units) {
-    const auto& a = x.fired_on_by_this_turn;
+  for (size_t h = 0; h < own->units.size() && h < own->ids.size(); ++h) {
+    const auto& a = own->units[h].fired_on_by_this_turn;
     if (a.empty() || std::find(a.begin(), a.end(), b.id) == a.end()) continue;
-    const Unit* z = s.FindUnit(id);
+    const Unit* z = h < s.units.size() && s.units[h].id == own->ids[h] ? &s.units[h] : s.FindUnit(own->ids[h]);
     if (z != nullptr && z->side == Side::kZulu) return true;
   }
   return false;
@@ -278,34 +278,18 @@ bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
 
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   std::vector<Vec2> ps;
-  // The few units with a division of their own (regiments and indunas, a
-  // tray seldom), read once from the rule set's per-unit map: a tray is
-  // then looked for among them (ids of other lengths fail at once) rather
-  // than sought through the whole map.
-  std::vector<std::pair<const std::string*, int>> divided;
-  if (const impi::ferree::FerreeState* own = impi::ferree::OwnState(s); own != nullptr) {
-    for (const auto& [id, x] : own->units) {
-      if (x.division != 0) divided.push_back({&id, x.division});
-    }
-  }
-  auto own_division = [&](const std::string& id) {
-    for (const auto& [key, d] : divided) {
-      if (*key == id) return d;
-    }
-    return 0;
-  };
   // DivisionOf, with the regiment's division looked up once for each run of
   // trays naming the same parent (a regiment's trays stand together).
   const SharedString* last_parent = nullptr;
   int parent_division = 0;
   for (const Unit& u : s.units) {
     if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    int d = own_division(u.id);
+    int d = impi::ferree::UnitOf(s, u).division;  // a tray's own, seldom any
     if (d == 0) {
       if (last_parent == nullptr || u.parent != *last_parent) {
         last_parent = &u.parent;
         const Unit* r = RegimentOf(s, u);
-        parent_division = r != nullptr ? impi::ferree::UnitOf(s, r->id).division : 0;
+        parent_division = r != nullptr ? impi::ferree::UnitOf(s, *r).division : 0;
       }
       d = parent_division;
     }

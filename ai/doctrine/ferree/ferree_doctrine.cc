@@ -134,11 +134,11 @@ class Survey {
     }
     return e.fire_gap;
   }
-  // impi::ferree::UnitOf(s, regiment.id).division, looked up once.
+  // impi::ferree::UnitOf(s, regiment).division, looked up once.
   int Division(const Unit& regiment) {
     Entry& e = EntryOf(regiment);
     if (!e.division_known) {
-      e.division = impi::ferree::UnitOf(s, regiment.id).division;
+      e.division = impi::ferree::UnitOf(s, regiment).division;
       e.division_known = true;
     }
     return e.division;
@@ -319,7 +319,7 @@ OptionScore ScoreOffBoard(Survey& sv, const Action& a) {
   const Unit* regiment = u != nullptr ? RegimentOf(s, *u) : nullptr;
   if (regiment == nullptr) return {kNever, "not a regiment"};
   if (SentOffBoard(s, *regiment)) return {kNever, "already sent off-board"};
-  const int division = impi::ferree::UnitOf(s, regiment->id).division;
+  const int division = impi::ferree::UnitOf(s, *regiment).division;
   if (division == kLoins) {
     // 001: "all of the regiments of the loins" may go round the rear.
     return a.point == kLoinsEntry
@@ -438,7 +438,7 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
   // An induna keeps to his division (the horns, chest and loins each had
   // their own commanders): only regiments of his division (his own, or his
   // regiment's); the army's commander (neither) goes anywhere.
-  int division = impi::ferree::UnitOf(sv.s, induna.id).division;
+  int division = impi::ferree::UnitOf(sv.s, induna).division;
   if (division == 0 && !induna.parent.empty()) {
     division = impi::ferree::UnitOf(sv.s, induna.parent).division;
   }
@@ -801,7 +801,7 @@ std::vector<std::string> RightHornFlankers(const BattleState& s) {
   const Vec2 camp = ferree::CampCentre(s);
   Survey sv(s, /*explain=*/false);
   for (const Unit& r : s.units) {
-    if (!ferree::IsZuluRegiment(r) || impi::ferree::UnitOf(s, r.id).division != kRightHorn) continue;
+    if (!ferree::IsZuluRegiment(r) || impi::ferree::UnitOf(s, r).division != kRightHorn) continue;
     if (SentOffBoard(s, r)) {
       ++sent;
       continue;

@@ -237,7 +237,7 @@ absl::Status DecisionPoints::AskEntryTurn(const Question& q, int* decision) {
   // "The entry point for each regiment moving off board must be noted at
   // this time": the secret entry's point, else the regiment's entry_point.
   const SecretEntry* entry = EntryOf(s_, id);
-  const int point = entry != nullptr ? entry->point : UnitOf(s_, r->id).entry_point;
+  const int point = entry != nullptr ? entry->point : UnitOf(s_, *r).entry_point;
   if (point != 1 && point != 2) {
     return Precondition(FieldPath(q, "unit_id"),
                         absl::StrCat(id,
@@ -257,7 +257,7 @@ absl::Status DecisionPoints::AskEntryTurn(const Question& q, int* decision) {
     const Unit* reg = s_.FindUnit(id);
     const int turn = EntryOf(s_, id)->turn;
     const bool due = turn <= c.turn && !reg->status.acted &&
-                     !(UnitOf(s_, reg->id).division == kLoinsDivision && c.turn < kLoinsFirstTurn);
+                     !(UnitOf(s_, *reg).division == kLoinsDivision && c.turn < kLoinsFirstTurn);
     auto it = std::find(Own(s_).chits_left.begin(), Own(s_).chits_left.end(), id);
     Event& e = log_.mutable_events()[*decision];
     if (due && it == Own(s_).chits_left.end()) {
@@ -331,7 +331,7 @@ absl::Status DecisionPoints::AskActivate(const Question& q, int* decision) {
         FieldPath(q, "unit_id"),
         absl::StrCat(
             id, "'s counter is not in the cup on turn ", c.turn,
-            UnitOf(s_, u->id).division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
+            UnitOf(s_, *u).division == kLoinsDivision ? " (the loins enter from turn 3)" : ""));
   }
   // "Draw a Movement Counter. The indicated unit is active and takes its
   // turn": the counter named is the one drawn.

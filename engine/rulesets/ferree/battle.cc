@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <memory>
 #include <set>
 
 #include "absl/container/inlined_vector.h"
@@ -73,9 +74,18 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
     return absl::FailedPreconditionError(
         absl::StrCat(path, ": no Zulu decision is awaited now (", aw.prompt, ")"));
   }
-  std::vector<Action> listed;
-  if (pending_options == nullptr) listed = choices_.PendingOptions();
-  const std::vector<Action>& options = pending_options != nullptr ? *pending_options : listed;
+  // The options as listed when the decision was made pending, read where
+  // they are (held here: the pending decision is cleared below), else
+  // listed afresh.
+  std::shared_ptr<const std::vector<Action>> held;
+  std::vector<Action> fresh;
+  const std::vector<Action>* given = pending_options;
+  if (given == nullptr) {
+    held = Pending(s_).listed;
+    if (held == nullptr) fresh = choices_.PendingOptions();
+    given = held != nullptr ? held.get() : &fresh;
+  }
+  const std::vector<Action>& options = *given;
   int idx = -1;
   for (size_t i = 0; i < options.size(); ++i) {
     if (SameAction(options[i], a)) idx = static_cast<int>(i);
@@ -86,7 +96,7 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
     return absl::FailedPreconditionError(absl::StrCat(
         path, ": not one of the legal Zulu actions now (", absl::StrJoin(legal, "; "), ")"));
   }
-  PendingChoice p = Pending(s_);
+  PendingChoice p = std::move(MutableOwnState(s_).pending);
   MutableOwnState(s_).pending = PendingChoice{};
   LogDecision(options, idx, p.choice, why);
   const Action choice = options[idx];
@@ -97,7 +107,7 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
       IMPI_RETURN_IF_ERROR(zulu_.RegimentMoveWith(p.unit_id, choice));
       return zulu_.AfterRegimentMove(p.unit_id);
     case ZuluChoice::kSniperTarget:
-      c_.left_donga() = p.left_donga;
+      c_.left_donga() = std::move(p.left_donga);
       IMPI_RETURN_IF_ERROR(zulu_.SniperWith(choice));
       return zulu_.FinishRegiment(p.regiment_id);
     case ZuluChoice::kIndunaMove:

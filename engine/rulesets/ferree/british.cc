@@ -56,7 +56,7 @@ bool FugitivesDrift(const BattleState& s, Vec2* at) {
 // (BritishSendRunner), so the search runs back from there, past a few units,
 // and leaves the id index alone: looking up a unit added since the index was
 // built would have it built afresh.
-Unit* FindRunner(BattleState& s, const std::string& id) {
+Unit* FindRunner(BattleState& s, const SharedString& id) {
   for (auto it = s.units.rbegin(); it != s.units.rend(); ++it) {
     if (it->kind == UnitKind::kRunner && it->id == id) return &*it;
   }
@@ -66,7 +66,7 @@ Unit* FindRunner(BattleState& s, const std::string& id) {
 // The unit a runner's FerreeUnit.wagon_id names, or nullptr. An empty id
 // (no wagon recorded) names no unit: it is not looked up, which would read
 // every unit's id.
-const Unit* WagonNamed(const BattleState& s, const std::string& wagon_id) {
+const Unit* WagonNamed(const BattleState& s, const SharedString& wagon_id) {
   return wagon_id.empty() ? nullptr : s.FindUnit(wagon_id);
 }
 
@@ -225,11 +225,11 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
   if (event != nullptr) *event = -1;
   Unit* u = s_.FindUnit(id);
   bool sniped = false;
-  for (const std::string& f : UnitOf(s_, u->id).fired_on_by_this_turn) {
+  for (const SharedString& f : UnitOf(s_, *u).fired_on_by_this_turn) {
     const Unit* z = s_.FindUnit(f);
     sniped |= z != nullptr && z->kind == UnitKind::kSniper;
   }
-  MutableUnitOf(s_, u->id).fired_on_by_this_turn.clear();
+  if (!UnitOf(s_, *u).fired_on_by_this_turn.empty()) MutableUnitOf(s_, *u).fired_on_by_this_turn.clear();
   // "An active British company must check its resolve if at least one Zulu
   // movement tray is within 6" or it was shot at by snipers."
   CompanyResolveInput in;
@@ -298,7 +298,7 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
   Unit* c = s_.FindUnit(r->parent);
   // "Once the runner makes base contact with his unit, it is resupplied."
   AmmunitionUnit kind;
-  const int turns = UnitOf(s_, r->id).turns_carried;
+  const int turns = UnitOf(s_, *r).turns_carried;
   int credited = turns;  // turns of fire the company has after this
   std::string cap;
   if (AmmunitionUnitOf(*c, &kind)) {
@@ -322,12 +322,11 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
                                  turns, " turns of ammunition", cap, ": it is resupplied with ",
                                  credited, " turns of fire."));
   e.unit_ids = {runner_id, c->id};
-  s_.units.erase(s_.units.begin() + (r - s_.units.data()));
-  MutableOwnState(s_).units.erase(runner_id);
+  EraseUnit(s_, static_cast<size_t>(r - s_.units.data()));
 }
 
 const Unit* BritishTurn::RunnerWagon(const Unit& runner) const {
-  if (const Unit* w = WagonNamed(s_, UnitOf(s_, runner.id).wagon_id)) {
+  if (const Unit* w = WagonNamed(s_, UnitOf(s_, runner).wagon_id)) {
     if (w->kind == UnitKind::kWagon && !w->off_table) return w;
   }
   if (const Unit* w = field_.OwnWagon(runner)) return w;
@@ -346,7 +345,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   Unit* r = FindRunner(s_, runner_id);
   if (r == nullptr || !Alive(*r)) return absl::OkStatus();
   const Unit* c = s_.FindUnit(r->parent);
-  const bool carrying = UnitOf(s_, r->id).carrying;
+  const bool carrying = UnitOf(s_, *r).carrying;
   const Unit* goal = carrying ? c : RunnerWagon(*r);
   if (goal == nullptr || (carrying && !Alive(*goal))) return absl::OkStatus();
   if (InContact(*r, *goal)) {
@@ -357,7 +356,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   Explanation why;
   double allowance = MovementRate(dice_, Mover::kRunner, c_.WhyFor(why));
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
-  const std::string goal_id = goal->id;
+  const SharedString goal_id = goal->id;
   const Vec2 at = goal->position;
   std::vector<Vec2> path = c_.MoveUnit(
       *r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
@@ -380,20 +379,20 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
 absl::Status BritishTurn::MoveRunners(const SharedString& company_id) {
   // "The runner is moved when the parent unit is active. He will stop when
   // he comes into contact with a supply wagon."
-  std::vector<std::string> runners;
+  absl::InlinedVector<SharedString, 4> runners;
   for (const Unit& r : s_.units) {
     if (r.kind == UnitKind::kRunner && r.parent == company_id && Alive(r)) runners.push_back(r.id);
   }
-  for (const std::string& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
+  for (const SharedString& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
   return absl::OkStatus();
 }
 
 absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   Unit* w = s_.FindUnit(id);
   w->status.acted = true;
-  std::vector<std::string> queue;
+  absl::InlinedVector<SharedString, 8> queue;
   for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r.id).carrying) {
+    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r).carrying) {
       queue.push_back(r.id);
     }
   }
@@ -401,16 +400,16 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   // "when the Quartermaster for that wagon is active, the player may make his
   // resupply die roll ... Runners at a particular wagon can be rolled for
   // until a No Ammo result occurs."
-  std::set<std::string> sent_back;
+  absl::InlinedVector<SharedString, 8> sent_back;
   while (!queue.empty()) {
-    const std::string rid = queue.front();
+    const SharedString rid = queue.front();
     queue.erase(queue.begin());
     Unit* r = FindRunner(s_, rid);
     const Unit* own = field_.OwnWagon(*r);
     const bool at_own = own != nullptr && own->id == id;
     Explanation why;
     const Resupply res =
-        AmmunitionResupply(dice_, at_own, UnitOf(s_, r->id).turns_waited, c_.WhyFor(why));
+        AmmunitionResupply(dice_, at_own, UnitOf(s_, *r).turns_waited, c_.WhyFor(why));
     if (c_.Explain()) {
       Event& e = c_.LogWhy(EventKind::kTableRoll, Side::kBritish, why);
       e.unit_ids = {rid};
@@ -425,7 +424,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
         stop = true;
         break;
       case ResupplyResult::kTurnsOfAmmo: {
-        FerreeUnit& book = MutableUnitOf(s_, rid);
+        FerreeUnit& book = MutableUnitOf(s_, *r);
         book.carrying = true;
         book.turns_carried = res.turns;
         book.turns_waited = 0;
@@ -435,11 +434,14 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
         break;
       }
       case ResupplyResult::kFindOwnWagon:
-        if (own != nullptr) MutableUnitOf(s_, rid).wagon_id = own->id;
+        if (own != nullptr) MutableUnitOf(s_, *r).wagon_id = own->id;
         break;
       case ResupplyResult::kBackOfLine:
         // Designed: once a quartermaster's turn; a second time he waits.
-        if (sent_back.insert(rid).second) queue.push_back(rid);
+        if (std::find(sent_back.begin(), sent_back.end(), rid) == sent_back.end()) {
+          sent_back.push_back(rid);
+          queue.push_back(rid);
+        }
         break;
     }
     if (stop) break;
@@ -450,7 +452,7 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
 absl::Status BritishTurn::SurgeonAid(int max_attempts) {
   const Unit* active = choices_.ActiveBritish();
   if (active == nullptr || active->kind != UnitKind::kSurgeon) return absl::OkStatus();
-  const std::string sid = active->id;
+  const SharedString sid = active->id;
   int done = MutableOwnState(s_).surgeon_attempts;
   int made = 0;
   // "the surgeon and the patient must be in base contact when the surgeon is
@@ -462,7 +464,7 @@ absl::Status BritishTurn::SurgeonAid(int max_attempts) {
   for (Unit& b : s_.units) {
     if (b.side != Side::kBritish || b.id == sid || b.off_table || b.figures.wounded <= 0) continue;
     if (!InContact(*s_.FindUnit(sid), b)) continue;
-    int tried = std::min(UnitOf(s_, b.id).surgeon_tried, b.figures.wounded);
+    int tried = std::min(UnitOf(s_, b).surgeon_tried, b.figures.wounded);
     const int patients = b.figures.wounded - tried;
     for (int k = 0; k < patients && done < kSurgeonAttempts && made < max_attempts; ++k) {
       Explanation why;
@@ -471,7 +473,7 @@ absl::Status BritishTurn::SurgeonAid(int max_attempts) {
         --b.figures.wounded;
         ++b.figures.fit;
       } else {
-        MutableUnitOf(s_, b.id).surgeon_tried = ++tried;
+        MutableUnitOf(s_, b).surgeon_tried = ++tried;
       }
       ++done;
       ++made;
@@ -657,9 +659,11 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
     bool wounded = false;
     Weapon weapon = Weapon::kRifle;
   };
-  std::vector<Shooter> shooters;
+  // Buffers the thread keeps (a fire step allocates nothing once warm).
+  thread_local std::vector<Shooter> shooters, rifles;
+  shooters.clear();
+  rifles.clear();
   const int officers = artillery ? 0 : std::min(u->leaders, u->figures.fit);
-  std::vector<Shooter> rifles;
   for (int i = officers; i < u->figures.fit; ++i) {
     rifles.push_back({false, artillery ? Weapon::kArtillery : Weapon::kRifle});
   }
@@ -728,10 +732,10 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
   }
   // Record what the rally chart reads: "the number of British figures that
   // have fired at the tray since its last turn" (a crewman counts as 2).
-  MutableUnitOf(s_, t->id).figures_fired_at += figures_fired * ShotsPerFigure(firer);
-  if (artillery) MutableUnitOf(s_, t->id).under_artillery = true;
+  MutableUnitOf(s_, *t).figures_fired_at += figures_fired * ShotsPerFigure(firer);
+  if (artillery) MutableUnitOf(s_, *t).under_artillery = true;
   std::string effect;
-  const std::string tid = t->id;
+  const SharedString tid = t->id;
   if (t->kind == UnitKind::kInduna) {
     Explanation eff;
     if (hits > 0) {
@@ -742,13 +746,13 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
   } else {
     const int removed = std::min(hits, t->figures.fit);
     c_.RemoveZuluFigures(*t, hits);
-    if (explain) effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid, ".");
+    if (explain) effect = absl::StrCat(" ", removed, " Zulu figure(s) removed from ", tid.str(), ".");
   }
   u = s_.FindUnit(a.unit_id);
   u->status.fired = true;
   Own(s_).segment |= kSegFired;
   if (explain) {
-    all.text = absl::StrCat(NameOf(*u), " fires at ", tid, " at ", Inches(range),
+    all.text = absl::StrCat(NameOf(*u), " fires at ", tid.str(), " at ", Inches(range),
                             cover ? " (in cover)" : "", ": ", figures_fired, " figure(s), ", shots,
                             " shot(s), ", hits, " hit(s).", effect);
     Event& e = c_.LogWhy(EventKind::kFired, Side::kBritish, all);
@@ -789,18 +793,21 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;
-  if (const Unit* w = RunnerWagon(runner)) MutableUnitOf(s_, runner.id).wagon_id = w->id;
+  SharedString wagon;
+  if (const Unit* w = RunnerWagon(runner)) wagon = w->id;
   u->figures.fit -= 1;
   u->status.runner_out = true;
   const std::string rid = runner.id;
   const std::string uid = u->id;
   s_.units.push_back(std::move(runner));
+  AddedUnit(s_);
+  MutableUnitOf(s_, s_.units.back()).wagon_id = wagon;
   {
     // Designed: he sets off from beside his company, on free ground on the
     // side nearest his wagon.
     Unit& rn = s_.units.back();
     const Unit* c = s_.FindUnit(uid);
-    const Unit* w = WagonNamed(s_, UnitOf(s_, rid).wagon_id);
+    const Unit* w = WagonNamed(s_, UnitOf(s_, rn).wagon_id);
     Vec2 spot;
     if (c != nullptr && field_.FreeSpot(rn, c->position, Radius(*c) + Radius(rn) + kContactGap / 2,
                                         w != nullptr ? w->position : CampCentre(s_),

@@ -368,9 +368,8 @@ Awaiting Choices::AwaitsIn(const BattleState& s, const Choices* choices, bool de
   if (const PendingChoice& p = Pending(s); p.choice != ZuluChoice::kNone) {
     a.side = Side::kZulu;
     a.kind = AwaitKind::kZuluDecision;
-    a.unit_ids = {p.unit_id.empty() ? p.regiment_id : p.unit_id};
-    if (p.unit_id.empty()) a.unit_ids.clear();
     if (!prompt) return a;
+    if (!p.unit_id.empty()) a.unit_ids = {p.unit_id};
     const Unit* u = s.FindUnit(p.unit_id);
     a.prompt =
         absl::StrCat(InfoOf(p.choice).what, u != nullptr ? absl::StrCat(" (", NameOf(*u), ")") : "",
@@ -380,10 +379,10 @@ Awaiting Choices::AwaitsIn(const BattleState& s, const Choices* choices, bool de
   if (BritishDeploying(s)) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
+    if (!prompt) return a;
     for (const Unit& u : s.units) {
       if (u.side == Side::kBritish && !u.off_table) a.unit_ids.push_back(u.id);
     }
-    if (!prompt) return a;
     std::string rule;
     switch (Own(s).situation.deployment) {
       case Deployment::kHistorical:
@@ -410,8 +409,8 @@ Awaiting Choices::AwaitsIn(const BattleState& s, const Choices* choices, bool de
   if (const Unit* u = ActiveBritishIn(s)) {
     a.side = Side::kBritish;
     a.kind = AwaitKind::kBritishMove;
-    a.unit_ids = {u->id};
     if (!prompt) return a;
+    a.unit_ids = {u->id};
     std::vector<std::string> can;
     if (describe_options && choices != nullptr) {
       for (const Action& o : choices->BritishOptions()) {
@@ -453,7 +452,7 @@ std::vector<Action> Choices::PlanOptions() const {
   }
   for (const Unit& u : s_.units) {
     if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
-    const int d = UnitOf(s_, u.id).division;
+    const int d = UnitOf(s_, u).division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
     if (d == kLoinsDivision ||
@@ -479,7 +478,7 @@ std::vector<Action> Choices::PlanOptions() const {
 
 int Choices::PublicCupCount() const {
   int n = 0;
-  for (const std::string& id : Own(s_).chits_left) {
+  for (const SharedString& id : Own(s_).chits_left) {
     bool secret = false;
     for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
     n += secret ? 0 : 1;

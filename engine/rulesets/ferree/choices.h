@@ -48,7 +48,8 @@ class Choices {
   // What the engine awaits. The active British unit's prompt lists its kinds
   // of option only with `describe_options` (it costs a line of sight to every
   // tray): checks that need only who acts pass false. Without `prompt` the
-  // prompt is left empty (no text is built): for the engine's own checks.
+  // prompt is left empty and the units left out (no text or list is built):
+  // for the engine's own checks and AwaitsBrief.
   Awaiting Awaits(bool describe_options = true, bool prompt = true) const;
   // Awaits of `state` read without a Choices (no footprints, no derived
   // terrain): the options are described only with `choices` of that state.

@@ -287,16 +287,16 @@ void Context::RemoveZuluFigures(Unit& tray, int n) {
   tray.figures.fit -= n;
   tray.figures.casualties += n;
   if (tray.kind != UnitKind::kTray) return;
-  MutableUnitOf(s_, tray.id).losses_this_turn += n;
+  MutableUnitOf(s_, tray).losses_this_turn += n;
   // Pinned Zulus: "If a Zulu movement tray loses 3 or more figures in one
   // turn that tray is pinned."
-  if (UnitOf(s_, tray.id).losses_this_turn >= kPinLosses && !tray.status.pinned &&
+  if (UnitOf(s_, tray).losses_this_turn >= kPinLosses && !tray.status.pinned &&
       tray.figures.fit > 0) {
     tray.status.pinned = true;
     if (!Explain()) return;
     Event& e =
         Log(EventKind::kMoraleTest, Side::kZulu, kSectionPinned, "", "",
-            absl::StrCat(tray.id.str(), " has lost ", UnitOf(s_, tray.id.str()).losses_this_turn,
+            absl::StrCat(tray.id.str(), " has lost ", UnitOf(s_, tray).losses_this_turn,
                          " figures since its last turn: it is pinned."));
     e.unit_ids = {tray.id};
   }

@@ -53,7 +53,7 @@ class Context {
   const Field& field() const { return field_; }
   // Trays of the active regiment that came out of a donga this move (they
   // fight close combat after the sniper shoots).
-  std::vector<std::string>& left_donga() { return left_donga_; }
+  std::vector<SharedString>& left_donga() { return left_donga_; }
 
   // The event logged, or with a quiet log (EventLog::wanted() false) a
   // scratch event that nobody reads: callers that build text for an event
@@ -95,7 +95,7 @@ class Context {
   EventLog& log_;
   Field field_;
   Event scratch_;  // what Log returns for a quiet log
-  std::vector<std::string> left_donga_;
+  std::vector<SharedString> left_donga_;
 };
 
 }  // namespace impi::ferree

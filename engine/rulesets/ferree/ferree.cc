@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -54,26 +56,127 @@ bool FerreeUnit::Empty() const {
          !carrying && turns_carried == 0 && turns_waited == 0 && surgeon_tried == 0;
 }
 
-const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id) {
+bool FerreeState::KeyedTo(const BattleState& s) const {
+  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (!(ids[i] == s.units[i].id)) return false;
+  }
+  return true;
+}
+
+namespace {
+
+const FerreeUnit& NoUnit() {
   static const FerreeUnit* const kNone = new FerreeUnit();
+  return *kNone;
+}
+
+// Keys `own` to s.units: each entry moves to its unit's place (found by
+// its id), entries of units gone are dropped, units without one get an
+// empty one.
+void Key(const BattleState& s, FerreeState& own) {
+  const size_t n = s.units.size();
+  std::vector<FerreeUnit> units(n);
+  for (size_t k = 0; k < own.ids.size() && k < own.units.size(); ++k) {
+    const int h = s.UnitIndex(own.ids[k]);
+    if (h >= 0) units[static_cast<size_t>(h)] = std::move(own.units[k]);
+  }
+  own.units = std::move(units);
+  own.ids.resize(n);
+  for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
+}
+
+// The entry kept at handle `h` for `u` if it is u's, else nullptr.
+const FerreeUnit* EntryAt(const FerreeState& own, ptrdiff_t h, const Unit& u) {
+  if (h >= 0 && static_cast<size_t>(h) < own.ids.size() && static_cast<size_t>(h) < own.units.size() &&
+      own.ids[static_cast<size_t>(h)] == u.id) {
+    return &own.units[static_cast<size_t>(h)];
+  }
+  return nullptr;
+}
+
+[[noreturn]] void NoSuchUnit(const std::string& id) {
+  std::fprintf(stderr, "ferree: no unit has id \"%s\"\n", id.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
   const FerreeState* own = OwnState(s);
-  if (own == nullptr) return *kNone;
-  // The same few ids are looked up again and again, mostly through the
-  // pooled text of a unit's own id (SharedString), whose address stays put:
-  // the entry each address last found is tried first (FlatMap checks it).
-  constexpr size_t kHints = 256;
-  thread_local std::array<size_t, kHints> hints{};
-  size_t& hint = hints[(unit_id.pooled_address() >> 4) % kHints];
-  auto it = own->units.find(unit_id.str(), &hint);
-  return it == own->units.end() ? *kNone : it->second;
+  if (own == nullptr) return NoUnit();
+  if (const FerreeUnit* e = EntryAt(*own, &u - s.units.data(), u)) return *e;
+  // Not keyed to these units (a caller reordered them): by id.
+  for (size_t k = 0; k < own->ids.size() && k < own->units.size(); ++k) {
+    if (own->ids[k] == u.id) return own->units[k];
+  }
+  return NoUnit();
+}
+
+FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u) {
+  const ptrdiff_t at = &u - s.units.data();
+  FerreeState& own = MutableOwnState(s);
+  // The usual case: the unit's handle holds its entry, in a state keyed to
+  // these units.
+  if (own.ids.size() == s.units.size()) {
+    if (const FerreeUnit* e = EntryAt(own, at, u)) return const_cast<FerreeUnit&>(*e);
+  }
+  const SharedString id = u.id;  // u may be another state's unit
+  if (!own.KeyedTo(s)) Key(s, own);
+  const int h = s.UnitIndex(id);
+  if (h < 0) NoSuchUnit(id);
+  return own.units[static_cast<size_t>(h)];
+}
+
+const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id) {
+  const Unit* u = s.FindUnit(unit_id);
+  return u == nullptr ? NoUnit() : UnitOf(s, *u);
 }
 
 FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id) {
-  // Hinted as UnitOf is (hints of their own).
-  constexpr size_t kHints = 256;
-  thread_local std::array<size_t, kHints> hints{};
-  size_t& hint = hints[(unit_id.pooled_address() >> 4) % kHints];
-  return MutableOwnState(s).units.FindOrInsert(unit_id.str(), &hint);
+  const Unit* u = s.FindUnit(unit_id);
+  if (u == nullptr) NoSuchUnit(unit_id);
+  return MutableUnitOf(s, *u);
+}
+
+void AddedUnit(BattleState& s) {
+  FerreeState& own = MutableOwnState(s);
+  if (!s.units.empty() && own.ids.size() + 1 == s.units.size() && own.units.size() == own.ids.size()) {
+    own.units.emplace_back();
+    own.ids.push_back(s.units.back().id);
+    return;
+  }
+  Key(s, own);
+}
+
+void EraseUnit(BattleState& s, size_t h) {
+  FerreeState& own = MutableOwnState(s);
+  const bool parallel = own.ids.size() == s.units.size() && own.units.size() == own.ids.size() &&
+                        h < own.ids.size() && own.ids[h] == s.units[h].id;
+  s.units.erase(s.units.begin() + static_cast<ptrdiff_t>(h));
+  if (parallel) {
+    own.units.erase(own.units.begin() + static_cast<ptrdiff_t>(h));
+    own.ids.erase(own.ids.begin() + static_cast<ptrdiff_t>(h));
+  } else {
+    Key(s, own);
+  }
+}
+
+void ForEachEntryById(const BattleState& s,
+                      absl::FunctionRef<void(const Unit&, const FerreeUnit&)> fn) {
+  const FerreeState* own = OwnState(s);
+  if (own == nullptr) return;
+  // (unit, entry) of each entry kept, sorted by id: a buffer the thread keeps.
+  thread_local std::vector<std::pair<const Unit*, const FerreeUnit*>> kept;
+  kept.clear();
+  for (size_t k = 0; k < own->ids.size() && k < own->units.size(); ++k) {
+    if (own->units[k].Empty()) continue;
+    const Unit* u = k < s.units.size() && s.units[k].id == own->ids[k] ? &s.units[k] : s.FindUnit(own->ids[k]);
+    if (u != nullptr) kept.emplace_back(u, &own->units[k]);
+  }
+  std::sort(kept.begin(), kept.end(),
+            [](const auto& a, const auto& b) { return a.first->id.str() < b.first->id.str(); });
+  for (const auto& [u, x] : kept) fn(*u, *x);
 }
 
 const FerreeState& NoOwnState() {
@@ -149,20 +252,20 @@ int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
 
 int DivisionOf(const BattleState& s, const SharedString& regiment_id) {
   const Unit* r = s.FindUnit(regiment_id);
-  return r == nullptr ? 0 : UnitOf(s, r->id).division;
+  return r == nullptr ? 0 : UnitOf(s, *r).division;
 }
 
 bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
   if (regiment.kind != UnitKind::kRegiment || regiment.side != Side::kZulu ||
-      regiment.status.broken || UnitOf(s, regiment.id).entry_point != 0) {
+      regiment.status.broken || UnitOf(s, regiment).entry_point != 0) {
     return false;
   }
-  bool waiting = false;
-  for (const Unit* t : TraysOf(s, regiment.id)) {
-    if (!t->off_table) return false;
-    waiting |= t->figures.Present() > 0;
-  }
-  return waiting;
+  bool waiting = false, on = false;
+  ForEachTrayOf(s, regiment.id, WhichTrays::kEvery, [&](const Unit& t) {
+    on |= !t.off_table;
+    waiting |= t.figures.Present() > 0;
+  });
+  return waiting && !on;
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
@@ -411,11 +514,11 @@ absl::Status FerreeRuleset::Validate(const BattleState& s) const {
     const SecretEntry& e = Own(s).secret_entries[i];
     auto path = [i] { return absl::StrCat("state.ferree.secret_entries[", i, "]"); };
     if (!IsRegiment(s, e.unit_id)) {
-      return Bad(path() + ".unit_id", absl::StrCat("'", e.unit_id, "' is not a REGIMENT"));
+      return Bad(path() + ".unit_id", absl::StrCat("'", e.unit_id.str(), "' is not a REGIMENT"));
     }
     if (!secret.insert(e.unit_id).second) {
       return Bad(path() + ".unit_id",
-                 absl::StrCat("regiment '", e.unit_id, "' has two secret entries"));
+                 absl::StrCat("regiment '", e.unit_id.str(), "' has two secret entries"));
     }
     if (e.turn < 1) return Bad(path() + ".turn", absl::StrCat(e.turn, " is not a turn (1 or later)"));
     if (e.point != 1 && e.point != 2 && e.point != kDeployedPosition) {
@@ -486,24 +589,25 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
   };
   // The wire's order: the entries kept, by unit id.
   size_t index = 0;
-  for (const auto& [id, x] : own->units) {
-    if (x.Empty()) continue;
+  absl::Status entries;
+  ForEachEntryById(s, [&](const Unit& u, const FerreeUnit& x) {
+    if (!entries.ok()) return;
     const std::string path = absl::StrCat("state.ferree.units[", index++, "]");
-    const Unit* u = nullptr;
-    IMPI_RETURN_IF_ERROR(unit_of(id, path + ".unit_id", &u));
     if (x.division < 0 || x.division > kLoinsDivision) {
-      return Bad(path + ".division",
-                 absl::StrCat(x.division, " is not a division (1 right horn, 2 chest, 3 left "
-                                          "horn, 4 loins, 0 none)"));
+      entries = Bad(path + ".division",
+                    absl::StrCat(x.division, " is not a division (1 right horn, 2 chest, 3 left "
+                                             "horn, 4 loins, 0 none)"));
+      return;
     }
     if (!x.wagon_id.empty()) {
       const Unit* w = s.FindUnit(x.wagon_id);
-      if (u->kind != UnitKind::kRunner || w == nullptr || w->kind != UnitKind::kWagon) {
-        return Bad(path + ".wagon_id",
-                   absl::StrCat("a runner goes to a WAGON; '", x.wagon_id, "' is not one"));
+      if (u.kind != UnitKind::kRunner || w == nullptr || w->kind != UnitKind::kWagon) {
+        entries = Bad(path + ".wagon_id",
+                      absl::StrCat("a runner goes to a WAGON; '", x.wagon_id.str(), "' is not one"));
       }
     }
-  }
+  });
+  IMPI_RETURN_IF_ERROR(entries);
   for (size_t i = 0; i < own->arriving.size(); ++i) {
     const std::string path = absl::StrCat("state.ferree.arriving[", i, "]");
     const Unit* u = nullptr;
@@ -567,22 +671,9 @@ absl::Status FerreeRuleset::ValidateOwnState(const BattleState& s) const {
   return absl::OkStatus();
 }
 
-namespace {
-
-// A step changes the state in place and holds references into the units'
-// bookkeeping while it does: the entries it shares with copies of the state
-// (FlatMap is copy on write) are made its own first, so that no change in
-// the step copies them under a reference.
-void UnshareBookkeeping(BattleState& state) {
-  if (FerreeState* own = state.ruleset_state.get_if<FerreeState>()) own->units.Unshare();
-}
-
-}  // namespace
-
 absl::Status FerreeRuleset::Apply(BattleState& state, Side side, const Action& action,
                                   Dice& dice, EventLog& log, const std::string& path,
                                   const std::string& why) const {
-  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   if (side == Side::kZulu) return battle.ApplyZulu(action, path, why);
   if (side != Side::kBritish) {
@@ -595,7 +686,6 @@ absl::Status FerreeRuleset::ApplyLegal(BattleState& state, Side side,
                                        const std::vector<Action>& legal, size_t i, Dice& dice,
                                        EventLog& log, const std::string& path,
                                        const std::string& why) const {
-  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   // The list is LegalActions(state, side): the side is awaited.
   if (side == Side::kBritish) return battle.ApplyBritish(legal[i], path, /*listed=*/true);
@@ -604,7 +694,6 @@ absl::Status FerreeRuleset::ApplyLegal(BattleState& state, Side side,
 }
 
 absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
-  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   return battle.Run(nullptr);
 }
@@ -612,7 +701,6 @@ absl::Status FerreeRuleset::Run(BattleState& state, Dice& dice, EventLog& log) c
 absl::Status FerreeRuleset::Ask(BattleState& state, const impi::Question& question, Dice& dice,
                                 EventLog& log, int* decision) const {
   IMPI_ASSIGN_OR_RETURN(const Question* mine, QuestionFor<Question>(question));
-  UnshareBookkeeping(state);
   FerreeBattle battle(state, dice, log);
   return battle.Ask(*mine, decision);
 }
@@ -777,12 +865,12 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
   // entry point once its trays come on there (docs/conformance.md). The
   // snipers' shots and the trays' losses are the umpire's, and so are when
   // and where a regiment off the table will come on (its SecretEntry).
-  FlatMap<std::string, FerreeUnit> shown;
-  for (const auto& [id, x] : own.units) {
-    const Unit* u = state.FindUnit(id);
-    if (u == nullptr) continue;
+  for (size_t k = 0; k < own.units.size() && k < own.ids.size(); ++k) {
+    const FerreeUnit& x = own.units[k];
+    const Unit* u = state.FindUnit(own.ids[k]);
     FerreeUnit y;
-    if (u->side == Side::kBritish) {
+    if (u == nullptr) {
+    } else if (u->side == Side::kBritish) {
       y.entry_point = x.entry_point;
       y.wagon_id = x.wagon_id;
       y.carrying = x.carrying;
@@ -793,9 +881,8 @@ BattleState FerreeRuleset::View(const BattleState& state, Side side) const {
       y.division = x.division;
       y.entry_point = x.entry_point;
     }
-    if (!y.Empty()) shown.emplace(id, std::move(y));
+    own.units[k] = std::move(y);
   }
-  own.units = std::move(shown);
   // The counters in the cup of regiments not yet seen: the umpire's. Their
   // trays stay (off the table, the order of battle is no secret); Resample
   // gives each such regiment a turn and point of entry.
@@ -903,25 +990,24 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
   h->Add(own->chits_left);
   h->Add(own->segment);
   // As on the wire: the units on the table state with bookkeeping, by id.
-  for (const auto& [id, x] : own->units) {
-    if (x.Empty() || state.FindUnit(id) == nullptr) continue;
-    h->Add(id);
+  ForEachEntryById(state, [h](const Unit& u, const FerreeUnit& x) {
+    h->Add(u.id.str());
     for (int v : {x.division, x.entry_point, x.losses_this_turn, x.figures_fired_at,
                   x.turns_carried, x.turns_waited, x.surgeon_tried}) {
       h->Add(v);
     }
     h->Add(x.fired_on_by_this_turn);
     h->Add(x.under_artillery);
-    h->Add(x.wagon_id);
+    h->Add(x.wagon_id.str());
     h->Add(x.carrying);
-  }
+  });
 }
 
 const char* ResolveRefusal(const BattleState& s, const Unit& u) {
   if (u.kind == UnitKind::kRegiment) {
     if (u.status.broken) return "is broken already: it routs";
     bool on = false;
-    for (const Unit* t : TraysOf(s, u.id)) on |= Alive(*t);
+    ForEachTrayOf(s, u.id, WhichTrays::kEvery, [&](const Unit& t) { on |= Alive(t); });
     return on ? nullptr : "has no tray on the table";
   }
   if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";

@@ -86,8 +86,9 @@ absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedSt
   Unit* t = s_.FindUnit(tray_id);
   Unit* b = s_.FindUnit(british_id);
   if (t == nullptr || b == nullptr || !Alive(*t)) return absl::OkStatus();
+  const bool explain = c_.Explain();
   Explanation all;
-  all.rule = {kSource, kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat, false};
+  if (explain) all.rule = {kSource, kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat, false};
   std::vector<std::string> notes;
   // "Seriously wounded figures that are contacted by a Zulu figure are
   // killed."
@@ -95,8 +96,10 @@ absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedSt
   const bool short_of_ammunition =
       b->status.ammunition == Ammunition::kLow || b->status.ammunition == Ammunition::kOut;
   if (b->figures.seriously_wounded > 0) {
-    notes.push_back(absl::StrCat(b->figures.seriously_wounded,
-                                 " seriously wounded figure(s) contacted by the Zulus are killed"));
+    if (explain) {
+      notes.push_back(absl::StrCat(b->figures.seriously_wounded,
+                                   " seriously wounded figure(s) contacted by the Zulus are killed"));
+    }
     b->figures.casualties += b->figures.seriously_wounded;
     b->figures.seriously_wounded = 0;
   }
@@ -104,7 +107,7 @@ absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedSt
   b->status.in_close_combat = true;
   // The fighters: officers first, then unwounded men, then the wounded.
   const int officers = std::min(b->leaders, b->figures.fit);
-  std::vector<BritishCombatant> fighters;
+  absl::InlinedVector<BritishCombatant, 16> fighters;
   BritishCombatant base;
   base.fighter = FighterOf(s_, *b);
   base.resolve = ResolveOf(*b);
@@ -133,8 +136,7 @@ absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedSt
   const int zulus = induna ? (t->figures.fit + t->figures.wounded > 0 ? 1 : 0) : t->figures.fit;
   const int pairs = std::min({zulus, kMaxPairs, static_cast<int>(fighters.size())});
   int zulu_lost = 0;
-  std::vector<size_t> british_lost;
-  const bool explain = c_.Explain();
+  absl::InlinedVector<size_t, kMaxPairs> british_lost;
   for (int i = 0; i < pairs; ++i) {
     Explanation one;
     CloseCombatResult r = CloseCombat(dice_, fighters[i], z, explain ? &one : nullptr);
@@ -273,9 +275,9 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
   in.pinned = t->status.pinned;
   in.induna_with_stand = field_.IndunaWith(*t);
   RallySituation situation = RallySituation::kNotShotAt;
-  if (UnitOf(s_, t->id).under_artillery || UnitOf(s_, t->id).losses_this_turn > 0) {
+  if (UnitOf(s_, *t).under_artillery || UnitOf(s_, *t).losses_this_turn > 0) {
     situation = RallySituation::kArtilleryOrCasualties;
-  } else if (UnitOf(s_, t->id).figures_fired_at > 0) {
+  } else if (UnitOf(s_, *t).figures_fired_at > 0) {
     situation = RallySituation::kSmallArmsNoCasualties;
   }
   in.needs_one_to_rally = t->status.pinned && NeedsOneToRally(situation);

@@ -149,7 +149,7 @@ absl::Status PreBattle::RollEntryTurn(const SharedString& regiment_id, int point
   // Zulu Off-Board Movement: "The gamesmaster will secretly determine on
   // which turn the regiment(s) will arrive"; "Units from the Loins add three
   // turns to their result."
-  const bool loins = UnitOf(s_, r->id).division == kLoinsDivision;
+  const bool loins = UnitOf(s_, *r).division == kLoinsDivision;
   Explanation why;
   EntryTurns turns = TurnOfEntry(dice_, loins, &why);
   const int turn = turns.ForPoint(point);
@@ -213,7 +213,7 @@ absl::Status PreBattle::HoldLoins() {
   for (const SecretEntry& e : Own(s_).secret_entries) off.insert(e.unit_id);
   std::vector<std::string> held;
   for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRegiment || UnitOf(s_, r.id).division != kLoinsDivision ||
+    if (r.kind != UnitKind::kRegiment || UnitOf(s_, r).division != kLoinsDivision ||
         off.count(r.id) || r.status.broken) {
       continue;
     }
@@ -284,7 +284,7 @@ absl::Status PreBattle::ArriveReinforcements() {
     if (h > 2 * r) v.y() = std::clamp(v.y(), r, h - r);
     return v;
   };
-  std::vector<std::string> ids;
+  std::vector<SharedString> ids;
   for (size_t i = 0; i < due.size(); ++i) {
     Unit& u = *due[i];
     Vec2 at = p != nullptr ? p->position : u.position;
@@ -298,11 +298,11 @@ absl::Status PreBattle::ArriveReinforcements() {
     // Designed: on free ground, the nearest to its place in the column.
     c_.PlaceOnFreeGround(u, inside(at, Radius(u)));
     u.off_table = false;
-    MutableUnitOf(s_, u.id).entry_point = p != nullptr ? p->number : 0;
+    MutableUnitOf(s_, u).entry_point = p != nullptr ? p->number : 0;
     ids.push_back(u.id);
   }
-  std::vector<std::string>& arriving = MutableOwnState(s_).arriving;
-  for (const std::string& id : ids) {
+  std::vector<SharedString>& arriving = MutableOwnState(s_).arriving;
+  for (const SharedString& id : ids) {
     arriving.erase(std::remove(arriving.begin(), arriving.end(), id), arriving.end());
   }
   Event& e = c_.Log(EventKind::kMoved, Side::kBritish, kSectionSituation, kTableDurnford, "",
@@ -312,7 +312,7 @@ absl::Status PreBattle::ArriveReinforcements() {
                                      : (p != nullptr ? absl::StrCat("entry point ", p->number)
                                                      : std::string("the table edge")),
                                  ": their counters go into the cup."));
-  e.unit_ids = ids;
+  e.unit_ids.assign(ids.begin(), ids.end());
   if (p != nullptr) {
     e.point = p->number;
     e.point_kind = PointKind::kEntry;

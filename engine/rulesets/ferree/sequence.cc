@@ -89,7 +89,7 @@ std::vector<SharedString> Sequence::FillCup() const {
         const TrayState& trays = regiments[next_regiment++];
         // "The regiments that make up the Loins can not enter on to the board
         // until turn 3".
-        if (UnitOf(s_, u.id).division == kLoinsDivision && turn < kLoinsFirstTurn) break;
+        if (UnitOf(s_, u).division == kLoinsDivision && turn < kLoinsFirstTurn) break;
         const bool on = trays.on, waiting = trays.waiting;
         bool due = false;
         for (const SecretEntry& e : Own(s_).secret_entries) {
@@ -99,14 +99,14 @@ std::vector<SharedString> Sequence::FillCup() const {
         // will be put into the cup."
         // Trays still to come on through their entry square (4.: "one at a
         // time through that square") keep the regiment's counter in the cup.
-        const bool entering = UnitOf(s_, u.id).entry_point != 0;
+        const bool entering = UnitOf(s_, u).entry_point != 0;
         if (on || ((due || entering) && waiting && !u.status.broken)) cup.push_back(u.id);
         break;
       }
       case UnitKind::kInduna: {
         if (u.off_table || u.figures.fit + u.figures.wounded <= 0) break;
         const int division =
-            u.parent.empty() ? UnitOf(s_, u.id).division : DivisionOf(s_, u.parent);
+            u.parent.empty() ? UnitOf(s_, u).division : DivisionOf(s_, u.parent);
         if (division == kLoinsDivision && turn < kLoinsFirstTurn) break;
         cup.push_back(u.id);
         break;
@@ -145,10 +145,10 @@ absl::Status Sequence::StartTurn() {
   // every runner still at a wagon without his ammunition when a turn begins
   // has waited one more turn.
   for (const Unit& r : s_.units) {
-    if (r.kind != UnitKind::kRunner || !Alive(r) || UnitOf(s_, r.id).carrying) continue;
+    if (r.kind != UnitKind::kRunner || !Alive(r) || UnitOf(s_, r).carrying) continue;
     for (const Unit& w : s_.units) {
       if (w.kind == UnitKind::kWagon && !w.off_table && InContact(r, w)) {
-        ++MutableUnitOf(s_, r.id).turns_waited;
+        ++MutableUnitOf(s_, r).turns_waited;
         break;
       }
     }
@@ -157,26 +157,25 @@ absl::Status Sequence::StartTurn() {
   Own(s_).segment = 0;
   Own(s_).chits_left = FillCup();
   // The counters of regiments still off-board are the umpire's secret.
-  std::vector<std::string> entering, seen;
-  for (const std::string& id : Own(s_).chits_left) {
-    bool secret = false;
-    for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
-    (secret ? entering : seen).push_back(id);
-  }
   if (c_.Explain()) {
+    std::vector<std::string> entering, seen;
+    for (const SharedString& id : Own(s_).chits_left) {
+      bool secret = false;
+      for (const SecretEntry& e : Own(s_).secret_entries) secret |= e.unit_id == id;
+      (secret ? entering : seen).push_back(id);
+    }
     Event& e = c_.Log(
         EventKind::kTurnStarted, Side::kUnspecified, kSectionMix, "", "",
         absl::StrCat("Turn ", c.turn, ": ", seen.size(), " movement counters go into the cup."));
     e.unit_ids = seen;
-  }
-  for (const std::string& id : entering) {
-    if (!c_.Explain()) break;
-    Event& x =
-        c_.Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
-               absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
-    x.umpire_only = true;
-    x.announce.clear();
-    x.unit_ids = {id};
+    for (const std::string& id : entering) {
+      Event& x =
+          c_.Log(EventKind::kMarkerPlaced, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
+                 absl::StrCat("Off-board regiment ", id, " is due: its counter goes into the cup."));
+      x.umpire_only = true;
+      x.announce.clear();
+      x.unit_ids = {id};
+    }
   }
   if (Own(s_).chits_left.empty()) {
     c.phase = Phase::kGameOver;

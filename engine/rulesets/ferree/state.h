@@ -43,7 +43,7 @@
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
-#include "engine/core/flat_map.h"
+#include "engine/core/shared_string.h"
 #include "engine/rulesets/ferree/ground.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
@@ -162,7 +162,7 @@ struct PendingChoice {
   bool after_resolve = false;
   // SNIPER_TARGET: trays of the active regiment that came out of a donga in
   // this move (they fight close combat after the sniper shoots).
-  std::vector<std::string> left_donga;
+  std::vector<SharedString> left_donga;
   // The options as listed when the decision was made pending (the engine
   // lists them then to learn whether there is a choice): PendingOptions
   // answers from them rather than listing them again. No part of the game:
@@ -185,12 +185,17 @@ struct Situation {
 
 // A regiment held off the table and its secret TURN OF ENTRY (umpire-only).
 struct SecretEntry {
-  std::string unit_id;
+  SharedString unit_id;
   int turn = 0;
   int point = 0;  // ENTRY point 1 or 2, or kDeployedPosition
 };
 
-// A unit's bookkeeping of Ferree's Isandlwana, keyed by unit id.
+// A unit's handle: its place in BattleState::units; kNoUnit names none.
+inline constexpr int kNoUnit = -1;
+
+// A unit's bookkeeping of Ferree's Isandlwana (FerreeState::units, by the
+// unit's handle). The units it names are pooled ids (SharedString): two
+// compare by address, and they stay right when a runner comes or goes.
 struct FerreeUnit {
   // A Zulu regiment's or induna's division: kRightHornDivision .. kLoinsDivision (0 none).
   int division = 0;
@@ -199,7 +204,7 @@ struct FerreeUnit {
   int entry_point = 0;
   // A British unit: the snipers that shot at it since its last activation
   // (its resolve test).
-  std::vector<std::string> fired_on_by_this_turn;
+  std::vector<SharedString> fired_on_by_this_turn;
   // A tray: figures lost since its regiment's last activation ("in one
   // turn", designed), British figures that fired at it and whether artillery
   // did, since its last turn (rally).
@@ -208,7 +213,7 @@ struct FerreeUnit {
   bool under_artillery = false;
   // A RUNNER: the wagon he goes to, whether he carries ammunition back, the
   // turns of fire he carries, and the turns he has waited at the wagon.
-  std::string wagon_id;
+  SharedString wagon_id;
   bool carrying = false;
   int turns_carried = 0;
   int turns_waited = 0;
@@ -239,7 +244,7 @@ struct FerreeState {
   BritishLosses losses;
   // C. Durnford's Arrival: the British units off the table when the battle
   // started, still to come on with his column.
-  std::vector<std::string> arriving;
+  std::vector<SharedString> arriving;
   // The surgeon's attempts in his current activation ("Three attempts by
   // the surgeon may be made per turn"; each costs him 2" of movement).
   int surgeon_attempts = 0;
@@ -258,10 +263,19 @@ struct FerreeState {
   // ACTIVATION: kSegActive and the kSeg* bits of what the active British unit
   // has done.
   int segment = 0;
-  // Each unit's bookkeeping, by unit id (in id order, as a std::map keeps
-  // it; one allocation to copy). An entry of a unit no longer on the table
-  // state is ignored (the wire and the hash skip it).
-  FlatMap<std::string, FerreeUnit> units;
+  // Each unit's bookkeeping by handle: units[h] is that of
+  // BattleState::units[h], whose id is ids[h] (keyed: as many as the units,
+  // each with its unit's id). A runner sent or rejoining is added or erased
+  // at the same place in both (AddedUnit, EraseUnit); a state whose units a
+  // caller reordered is keyed afresh by id (MutableUnitOf), and a const
+  // lookup checks the handle's id (an address compare) before it trusts it.
+  // Whatever depends on the id order (the wire, the hash, the checks)
+  // walks the entries with ForEachEntryById.
+  std::vector<FerreeUnit> units;
+  std::vector<SharedString> ids;
+
+  // Keyed to `s`: one entry for each of its units, each with its id.
+  bool KeyedTo(const BattleState& s) const;
 };
 
 // The rule set's state of `s` (nullptr if it has none yet), and a mutable
@@ -291,9 +305,30 @@ inline bool BritishDeploying(const BattleState& s) {
   return (s.clock.phase == Phase::kPreBattle || s.clock.phase == Phase::kUnspecified) &&
          Own(s).segment == kPreBattleBritishDeploy;
 }
-// A unit's bookkeeping: an empty one if it has none (const), or created.
+// A unit's bookkeeping: an empty one if it has none (const), or the
+// entry, the state keyed to s.units first if it was not (mutable). `u` is a
+// unit of `s` (a unit of another state is found by its id).
+const FerreeUnit& UnitOf(const BattleState& s, const Unit& u);
+FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u);
+// The same by id: an empty one for an id no unit of `s` has (const); the
+// unit must be on the state (mutable: aborts, naming the id, if not).
 const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id);
 FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
+// The handle of `u`, a unit of `s`.
+inline int HandleOf(const BattleState& s, const Unit& u) {
+  const ptrdiff_t h = &u - s.units.data();
+  return h >= 0 && static_cast<size_t>(h) < s.units.size() ? static_cast<int>(h) : s.UnitIndex(u.id);
+}
+// A unit was appended to s.units (a runner sent): its entry is appended
+// too, empty (the state keyed afresh if it was not keyed before).
+void AddedUnit(BattleState& s);
+// Erases s.units[h] and its entry (a runner rejoining his company).
+void EraseUnit(BattleState& s, size_t h);
+// fn(unit, entry) for each entry with something kept (FerreeUnit::Empty
+// false) of a unit on `s`, in id order: the wire's order and the hash's.
+// fn does not call it again (the order is kept in a buffer of the thread).
+void ForEachEntryById(const BattleState& s,
+                      absl::FunctionRef<void(const Unit&, const FerreeUnit&)> fn);
 
 // --- Unit helpers shared by the engine and the policies. -------------------
 

@@ -27,7 +27,7 @@ ZuluTurn::ZuluTurn(Context& c, const Choices& choices, Melee& melee)
       melee_(melee) {}
 
 absl::Status ZuluTurn::EnterRegiment(Unit& regiment) {
-  const std::string id = regiment.id;
+  const SharedString id = regiment.id;
   auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const SecretEntry& e) { return e.unit_id == id; });
@@ -154,7 +154,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
 
 absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
   // C. The sniper shoots (a Zulu decision node when anyone is in sight).
-  std::string sniper_id;
+  SharedString sniper_id;
   for (const Unit& u : s_.units) {
     if (u.kind == UnitKind::kSniper && u.parent == id && Alive(u)) {
       sniper_id = u.id;
@@ -291,7 +291,7 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
 absl::Status ZuluTurn::RallyTrays(const SharedString& id) {
   // Looked up by address (SharedString); a regiment has up to 8 trays.
   absl::InlinedVector<SharedString, 8> trays;
-  for (const Unit* t : TraysOf(s_, id)) trays.push_back(t->id);
+  ForEachTrayOf(s_, id, WhichTrays::kEvery, [&](const Unit& t) { trays.push_back(t.id); });
   for (const SharedString& tid : trays) {
     if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
     IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
@@ -311,12 +311,12 @@ absl::Status ZuluTurn::RallyTray(const SharedString& tray_id, int* event) {
   // Pinned Zulus: "roll 1D6, then add the number of British figures that
   // have fired at the tray since its last turn. Subtract 1 ... Induna".
   RallyInput in;
-  if (UnitOf(s_, t->id).under_artillery || UnitOf(s_, t->id).losses_this_turn > 0) {
+  if (UnitOf(s_, *t).under_artillery || UnitOf(s_, *t).losses_this_turn > 0) {
     in.situation = RallySituation::kArtilleryOrCasualties;
-  } else if (UnitOf(s_, t->id).figures_fired_at > 0) {
+  } else if (UnitOf(s_, *t).figures_fired_at > 0) {
     in.situation = RallySituation::kSmallArmsNoCasualties;
   }
-  in.british_figures_fired = UnitOf(s_, t->id).figures_fired_at;
+  in.british_figures_fired = UnitOf(s_, *t).figures_fired_at;
   in.induna_with_stand = field_.IndunaWith(*t);
   Explanation why;
   const bool rallied = ZuluRally(dice_, in, c_.WhyFor(why));
@@ -455,7 +455,7 @@ absl::Status ZuluTurn::MoveSniper(const SharedString& regiment_id, const Action&
 
 absl::Status ZuluTurn::SniperWith(const Action& choice) {
   if (choice.kind != ActionKind::kFire) return absl::OkStatus();
-  const std::string sniper_id = choice.unit_id;
+  const SharedString& sniper_id = choice.unit_id;
   Unit* b = s_.FindUnit(choice.target_id);
   // Zulu Sniper Fire Table: designed, the sniper shoots at an enlisted man
   // unless the unit has only officers left.
@@ -464,7 +464,7 @@ absl::Status ZuluTurn::SniperWith(const Action& choice) {
   Explanation why;
   const bool hit = ZuluSniperFire(
       dice_, only_officers ? SniperTarget::kOfficer : SniperTarget::kEnlisted, c_.WhyFor(why));
-  MutableUnitOf(s_, b->id).fired_on_by_this_turn.push_back(sniper_id);
+  MutableUnitOf(s_, *b).fired_on_by_this_turn.push_back(sniper_id);
   if (hit) {
     Explanation hits;
     const int lost = b->figures.seriously_wounded + b->figures.casualties;

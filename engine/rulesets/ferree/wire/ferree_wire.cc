@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -12,16 +13,6 @@
 
 namespace impi::ferree {
 namespace {
-
-std::vector<std::string> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
-  return std::vector<std::string>(in.begin(), in.end());
-}
-
-void SetStrings(const std::vector<std::string>& in,
-                google::protobuf::RepeatedPtrField<std::string>* out) {
-  out->Clear();
-  for (const std::string& s : in) *out->Add() = s;
-}
 
 std::vector<SharedString> Pooled(const google::protobuf::RepeatedPtrField<std::string>& in) {
   return std::vector<SharedString>(in.begin(), in.end());
@@ -107,11 +98,22 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   }
   IMPI_RETURN_IF_ERROR(CountField("state.ferree.segment", p.segment(), 127,
                                   "a pre-battle step (0 to 2) or the flags of an activation (at most 127)"));
+  // The bookkeeping by handle: each unit's place in state.units (the first
+  // with its id, as FindUnit finds it).
+  std::unordered_map<std::string, int> handles;
+  own.units.resize(static_cast<size_t>(in.units_size()));
+  own.ids.reserve(static_cast<size_t>(in.units_size()));
+  for (const v1::Unit& u : in.units()) {
+    handles.emplace(u.id(), static_cast<int>(own.ids.size()));
+    own.ids.emplace_back(u.id());
+  }
+  std::vector<bool> seen(own.units.size(), false);
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.ferree.units[", i, "]");
     const v1::FerreeUnit& x = p.units(i);
     if (absl::Status st = unit_ref(path + ".unit_id", x.unit_id()); !st.ok()) return st;
-    if (own.units.count(x.unit_id())) {
+    const int h = handles.at(x.unit_id());
+    if (seen[static_cast<size_t>(h)]) {
       return absl::InvalidArgumentError(absl::StrCat(
           path, ".unit_id: \"", x.unit_id(), "\" has an earlier entry; one entry a unit"));
     }
@@ -145,10 +147,11 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
           {"turns_waited", x.turns_waited(), kMostTurns, "at most a day of one-minute turns"}}) {
       IMPI_RETURN_IF_ERROR(CountField(absl::StrCat(path, ".", field), v, most, why));
     }
-    FerreeUnit& u = own.units[x.unit_id()];
+    seen[static_cast<size_t>(h)] = true;
+    FerreeUnit& u = own.units[static_cast<size_t>(h)];
     u.division = x.division();
     u.entry_point = x.entry_point();
-    u.fired_on_by_this_turn = Strings(x.fired_on_by_this_turn());
+    u.fired_on_by_this_turn = Pooled(x.fired_on_by_this_turn());
     u.losses_this_turn = x.losses_this_turn();
     u.figures_fired_at = x.figures_fired_at();
     u.under_artillery = x.under_artillery();
@@ -165,8 +168,8 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   pending.british_id = pc.british_id();
   pending.queue = Pooled(pc.queue());
   pending.after_resolve = pc.after_resolve();
-  pending.left_donga = Strings(pc.left_donga());
-  own.arriving = Strings(p.arriving());
+  pending.left_donga = Pooled(pc.left_donga());
+  own.arriving = Pooled(p.arriving());
   own.quiet_turns = p.quiet_turns();
   own.surgeon_attempts = p.surgeon_attempts();
   Situation& s = own.situation;
@@ -178,7 +181,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   s.scouting = sit.scouting();
   s.discovery_time = sit.discovery_time();
   for (const v1::SecretEntry& e : p.secret_entries()) {
-    own.secret_entries.push_back(SecretEntry{e.unit_id(), e.turn(), e.point()});
+    own.secret_entries.push_back(SecretEntry{SharedString(e.unit_id()), e.turn(), e.point()});
   }
   own.chits_left = Pooled(p.chits_left());
   own.segment = p.segment();
@@ -220,28 +223,27 @@ void FerreeWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   if (sit->ByteSizeLong() == 0) p->clear_situation();
   for (const SecretEntry& e : own->secret_entries) {
     v1::SecretEntry* pe = p->add_secret_entries();
-    pe->set_unit_id(e.unit_id);
+    pe->set_unit_id(e.unit_id.str());
     pe->set_turn(e.turn);
     pe->set_point(e.point);
   }
   SetStrings(own->chits_left, p->mutable_chits_left());
   p->set_segment(own->segment);
-  for (const auto& [id, u] : own->units) {
-    if (u.Empty() || in.FindUnit(id) == nullptr) continue;
+  ForEachEntryById(in, [p](const Unit& unit, const FerreeUnit& u) {
     v1::FerreeUnit* x = p->add_units();
-    x->set_unit_id(id);
+    x->set_unit_id(unit.id.str());
     x->set_division(u.division);
     x->set_entry_point(u.entry_point);
     SetStrings(u.fired_on_by_this_turn, x->mutable_fired_on_by_this_turn());
     x->set_losses_this_turn(u.losses_this_turn);
     x->set_figures_fired_at(u.figures_fired_at);
     x->set_under_artillery(u.under_artillery);
-    x->set_wagon_id(u.wagon_id);
+    x->set_wagon_id(u.wagon_id.str());
     x->set_carrying(u.carrying);
     x->set_turns_carried(u.turns_carried);
     x->set_turns_waited(u.turns_waited);
     x->set_surgeon_tried(u.surgeon_tried);
-  }
+  });
 }
 
 absl::Status FerreeWire::QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const {
