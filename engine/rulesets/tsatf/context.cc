@@ -85,7 +85,7 @@ std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from) 
 }
 
 std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
-                                   const std::string& target_id) {
+                                   const SharedString& target_id) {
   std::vector<Obstacle> out;
   Vec2 start = mover.position;
   for (const Terrain& t : s.terrain) {
@@ -142,6 +142,10 @@ void AddUnique(std::vector<std::string>& v, const std::string& id) {
   if (std::find(v.begin(), v.end(), id) == v.end()) v.push_back(id);
 }
 
+void AddUnique(std::vector<SharedString>& v, const SharedString& id) {
+  if (std::find(v.begin(), v.end(), id) == v.end()) v.push_back(id);
+}
+
 // ---------------------------------------------------------------------------
 // The umpire's book.
 
@@ -191,9 +195,12 @@ void Context::RecenterImpi(const std::string& impi_id) {
 void Context::RemoveUnit(const std::string& id, const std::string& why, bool recycle) {
   int idx = s_.UnitIndex(id);
   if (idx < 0) return;
+  // The bookkeeping stays parallel to the units: erased at the same place.
+  TsatfState& book = MutableOwnState(s_);
   Unit gone = s_.units[idx];
   s_.units.erase(s_.units.begin() + idx);
-  own().units.erase(gone.id);
+  book.units.erase(book.units.begin() + idx);
+  book.ids.erase(book.ids.begin() + idx);
   Event& e = log_.Add(EventKind::kUnitRemoved, gone.side);
   e.unit_ids = {id};
   e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));

@@ -116,10 +116,15 @@ bool OnFreeGround(const BattleState& s, const Vec2& centre, const std::vector<Me
 std::vector<Ground> GroundOf(const BattleState& s) {
   std::vector<Ground> out;
   out.reserve(s.units.size());
-  for (const Unit& u : s.units) {
-    if (TakesGround(u)) out.push_back({&u, RadiusOf(u.kind), u.side == Side::kBritish});
-  }
+  GroundOf(s, &out);
   return out;
+}
+
+void GroundOf(const BattleState& s, std::vector<Ground>* out) {
+  out->clear();
+  for (const Unit& u : s.units) {
+    if (TakesGround(u)) out->push_back({&u, RadiusOf(u.kind), u.side == Side::kBritish});
+  }
 }
 
 bool OnFreeGround(const BattleState& s, const std::vector<Ground>& ground, const Vec2& p,
@@ -194,39 +199,63 @@ bool ClearOfFriends(const BattleState& s, const Unit& british, const Vec2& at, s
 }
 
 Vec2 BritishMoveEnd(const BattleState& s, const Unit& british, const Vec2& want) {
-  constexpr double kStep = 0.1;  // inches back along the way, a try
-  // ClearOfFriends and ClearOfZulus at points of the way, against only the
-  // units that come near the way at all (within their reach, and a margin
-  // far above rounding): the same answers, the table scanned once.
-  struct Near {
-    const Vec2* at;
-    double need;
-  };
-  std::vector<Near> near;
+  thread_local BritishMoveGround ground;
+  ground.Reset(s, british, Distance(british.position, want));
+  return ground.MoveEnd(want);
+}
+
+void BritishMoveGround::Reset(const BattleState& s, const Unit& british, double reach) {
+  // A unit further from where `british` stands than the reach and the room
+  // it needs (on either axis, by far more than rounding) is further than
+  // that room from every point within the reach.
+  constexpr double kSlack = 1e-3;
+  from_ = british.position;
+  reach_ = reach;
+  near_.clear();
   const double r = RadiusOf(british.kind);
   for (const Unit& u : s.units) {
     if ((u.side != Side::kBritish && u.side != Side::kZulu) || !TakesGround(u) ||
         u.id == british.id) {
       continue;
     }
-    const double margin = u.side == Side::kZulu ? kClearOfBritish : 0.0;
-    const double need = r + RadiusOf(u.kind) + margin - 1e-6;
-    if (!SegmentHits(british.position, want, Obstacle::Disc(u.position, need + 1e-6))) continue;
-    near.push_back({&u.position, need});
+    const bool zulu = u.side == Side::kZulu;
+    const double need = r + RadiusOf(u.kind) + (zulu ? kClearOfBritish : 0.0) - 1e-6;
+    if (BoxApart(from_, u.position, reach + need + kSlack)) continue;
+    near_.push_back({u.position, need, zulu});
+  }
+}
+
+bool BritishMoveGround::ClearOfZulus(const Vec2& at) const {
+  // FirstTooNear's test, over the Zulus near.
+  for (const Near& n : near_) {
+    if (!n.zulu || BoxApart(at, n.at, n.need)) continue;
+    if (Distance(at, n.at) < n.need) return false;
+  }
+  return true;
+}
+
+Vec2 BritishMoveGround::MoveEnd(const Vec2& want) const {
+  constexpr double kStep = 0.1;  // inches back along the way, a try
+  // ClearOfFriends and ClearOfZulus at points of the way, against only the
+  // units that come near the way at all (within their reach, and a margin
+  // far above rounding): the same answers, the table scanned once.
+  way_.clear();
+  for (const Near& n : near_) {
+    if (SegmentHitsDisc(from_, want, n.at, n.need + 1e-6)) way_.push_back(&n);
   }
   auto free = [&](const Vec2& p) {
-    for (const Near& n : near) {
-      if (Distance(p, *n.at) < n.need) return false;
+    for (const Near* n : way_) {
+      if (Distance(p, n->at) < n->need) return false;
     }
     return true;
   };
   if (free(want)) return want;
-  const double way = Distance(british.position, want);
+  const double way = Distance(from_, want);
   for (double back = kStep; back < way; back += kStep) {
-    const Vec2 p = StepTowards(want, british.position, back);
+    const Vec2 p = StepTowards(want, from_, back);
     if (free(p)) return p;
   }
-  return british.position;
+  return from_;
 }
 
 Vec2 ChargeContact(const BattleState& s, const Unit& british, const Vec2& target, double contact) {
