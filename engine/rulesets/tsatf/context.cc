@@ -103,6 +103,42 @@ std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
   return out;
 }
 
+namespace {
+
+bool SameObstacle(const Obstacle& a, const Obstacle& b) {
+  return a.shape == b.shape && a.vertices == b.vertices && a.center == b.center && a.radius == b.radius &&
+         a.boxed == b.boxed && a.box_lo == b.box_lo && a.box_hi == b.box_hi;
+}
+
+}  // namespace
+
+Path ZuluPath(const Vec2& from, const Vec2& goal, double max_length, std::vector<Obstacle> obstacles,
+              Turn hand, double stop_short) {
+  struct Asked {
+    bool valid = false;
+    Vec2 from, goal;
+    double max_length = 0.0, stop_short = 0.0;
+    Turn hand = Turn::kLeft;
+    std::vector<Obstacle> obstacles;
+    Path path;
+  };
+  thread_local Asked last;
+  if (last.valid && last.from == from && last.goal == goal && last.max_length == max_length &&
+      last.stop_short == stop_short && last.hand == hand && last.obstacles.size() == obstacles.size() &&
+      std::equal(obstacles.begin(), obstacles.end(), last.obstacles.begin(), SameObstacle)) {
+    return last.path;
+  }
+  last.path = PathTowards(from, goal, max_length, obstacles, hand, stop_short);
+  last.valid = true;
+  last.from = from;
+  last.goal = goal;
+  last.max_length = max_length;
+  last.stop_short = stop_short;
+  last.hand = hand;
+  last.obstacles = std::move(obstacles);
+  return last.path;
+}
+
 double DistanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
   const double len2 = ab.squaredNorm();

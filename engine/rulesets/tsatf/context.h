@@ -88,6 +88,12 @@ std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from);
 // the units in the way.
 std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
                                    const SharedString& target_id);
+// PathTowards(from, goal, max_length, obstacles, hand, stop_short), the
+// last answer on this thread kept: an impi's move asks for the path its
+// TEMPTATION test has just worked out (the same start, goal, dice and
+// obstacles), and gets it again without the search. The same answer.
+Path ZuluPath(const Vec2& from, const Vec2& goal, double max_length, std::vector<Obstacle> obstacles,
+              Turn hand, double stop_short);
 // The distance from `p` to the segment a-b.
 double DistanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b);
 

@@ -290,7 +290,45 @@ Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member
   }
   const double start = std::atan2(first.y(), first.x());
   const double reach = std::hypot(s.table.width, s.table.height);
-  auto free = [&](const Vec2& c) { return OnFreeGround(s, c, members, may_touch, ignore); };
+  // OnFreeGround's test (FreeAt) at every point tried, with what does not
+  // depend on the point (which units take ground, are ignored, may be
+  // touched) worked out once: the same answers.
+  struct Solid {
+    Vec2 at;
+    double r;
+    bool british;
+    bool margin;  // kClearOfBritish kept from it
+  };
+  thread_local std::vector<Solid> solids;
+  solids.clear();
+  for (const Unit& u : s.units) {
+    if (!u.OnTable() || u.kind == UnitKind::kImpi) continue;
+    const double r = RadiusOf(u.kind);
+    if (!(r > 0) || u.figures.Present() <= 0) continue;
+    if (std::find(ignore.begin(), ignore.end(), u.id.str()) != ignore.end()) continue;
+    const bool british = u.side == Side::kBritish;
+    solids.push_back({u.position, r, british, british && u.id != may_touch});
+  }
+  auto free = [&](const Vec2& c) {
+    constexpr double kEps = 1e-6;  // as FreeAt
+    for (const Member& m : members) {
+      const Vec2 p = c + m.offset;
+      if (p.x() < m.radius - kEps || p.y() < m.radius - kEps || p.x() > s.table.width - m.radius + kEps ||
+          p.y() > s.table.height - m.radius + kEps) {
+        return false;
+      }
+      for (const Solid& u : solids) {
+        const double base = m.radius + u.r;
+        const double widest = (u.british ? base + kClearOfBritish : base) - kEps;
+        if (BoxApart(p, u.at, widest)) continue;
+        const double d = Distance(p, u.at);
+        if (!(d < widest)) continue;
+        const double need = u.margin ? base + kClearOfBritish : base;
+        if (d < need - kEps) return false;
+      }
+    }
+    return true;
+  };
   Vec2 c;
   for (double r = 0.0; r <= reach; r += kStep) {
     WorkBudget::ChargeCurrent();  // a ring round every unit: the step's budget bounds it

@@ -232,7 +232,7 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
     return absl::OkStatus();
   }
   Vec2 start = f->position;
-  Path p = PathTowards(start, goal, d, ObstaclesFor(s_, *f, target_id), hand,
+  Path p = ZuluPath(start, goal, d, ObstaclesFor(s_, *f, target_id), hand,
                        target_here && target_seen ? kContact : 0.0);
   Vec2 end = ClampToTable(p.points.back(), s_.table.width, s_.table.height);
   TranslateForce(*f, end - start);

@@ -177,7 +177,7 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
   // in the direction of its hand on this move, not one that merely falls
   // short on open ground.
   if (tempting == nullptr && move_distance > 0) {
-    Path p = PathTowards(pos, target->position, move_distance, ObstaclesFor(s_, *f, old),
+    Path p = ZuluPath(pos, target->position, move_distance, ObstaclesFor(s_, *f, old),
                          c_.U(*f).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
     if (!p.reached && (p.detoured || p.blocked)) {
       for (const Unit* u : visible) {
