@@ -111,8 +111,9 @@ const ParameterSpec* FindParameter(const std::string& name) {
 double Param(const BattleState& s, const char* name) {
   // As s.ParameterOr(name, the fallback), with no string made: a step reads
   // parameters many times.
+  const size_t n = std::strlen(name);
   for (const Parameter& p : s.parameters) {
-    if (p.name == name) return p.value;
+    if (p.name.size() == n && std::memcmp(p.name.data(), name, n) == 0) return p.value;
   }
   for (const ParameterSpec& p : ZuluControlParameters()) {
     if (p.name == name || std::strcmp(p.name, name) == 0) return p.fallback;

@@ -243,16 +243,31 @@ Vec2 BritishMoveGround::MoveEnd(const Vec2& want) const {
   for (const Near& n : near_) {
     if (SegmentHitsDisc(from_, want, n.at, n.need + 1e-6)) way_.push_back(&n);
   }
+  // The unit in the way of the point last tried, and how deep in it.
+  const Near* in = nullptr;
+  double depth = 0.0;
   auto free = [&](const Vec2& p) {
     for (const Near* n : way_) {
-      if (Distance(p, n->at) < n->need) return false;
+      const double d = Distance(p, n->at);
+      if (d < n->need) {
+        in = n;
+        depth = n->need - d;
+        return false;
+      }
     }
     return true;
   };
   if (free(want)) return want;
   const double way = Distance(from_, want);
+  // A try kStep further back stands at most kStep (and rounding) from the
+  // last: one still deeper in the same unit than that is on it too, and is
+  // not tried. The tries are the same points, the first free one the same.
+  constexpr double kRounding = 1e-6;
+  double last = 0.0;  // the `back` of the point last tried
   for (double back = kStep; back < way; back += kStep) {
+    if (in != nullptr && depth > (back - last) + kRounding) continue;
     const Vec2 p = StepTowards(want, from_, back);
+    last = back;
     if (free(p)) return p;
   }
   return from_;
