@@ -706,6 +706,10 @@ namespace {
 
 }  // namespace
 
+bool SegmentHitsDisc(const Vec2& a, const Vec2& b, const Vec2& c, double r) {
+  return PointSegmentDistance(c, a, b) <= r;
+}
+
 bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
   if (o.shape == Obstacle::Shape::kDisc) {
     return PointSegmentDistance(o.center, a, b) <= o.radius;

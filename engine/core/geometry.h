@@ -58,6 +58,8 @@ struct Obstacle {
 // True if the segment a-b crosses or touches the obstacle (a disc: passes
 // within its radius; a polygon: intersects its boundary or lies inside).
 bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o);
+// SegmentHits(a, b, Obstacle::Disc(c, r)), with no obstacle made.
+bool SegmentHitsDisc(const Vec2& a, const Vec2& b, const Vec2& c, double r);
 
 // The mean of `points` (0, 0 if there are none): for a polygon the mean of
 // its vertices, which is not its area centroid (a side with many vertices

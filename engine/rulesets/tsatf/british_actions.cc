@@ -179,10 +179,11 @@ absl::Status BritishActions::BritishFire(const Action& a, const std::string& pat
     t = s_.FindUnit(a.target_id);
   }
   u->status.fired = true;
-  std::string parent = t->parent;
+  const SharedString parent = t->parent;
+  const SharedString shooter = u->id;
   for (Unit& x : s_.units) {
     if (x.id == a.target_id || (!parent.empty() && x.id == parent)) {
-      AddUnique(c_.U(x.id).fired_on_by_this_turn, a.unit_id);
+      AddUnique(c_.U(x).fired_on_by_this_turn, shooter);
     }
   }
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);

@@ -111,8 +111,9 @@ const ParameterSpec* FindParameter(const std::string& name) {
 double Param(const BattleState& s, const char* name) {
   // As s.ParameterOr(name, the fallback), with no string made: a step reads
   // parameters many times.
+  const size_t n = std::strlen(name);
   for (const Parameter& p : s.parameters) {
-    if (p.name == name) return p.value;
+    if (p.name.size() == n && std::memcmp(p.name.data(), name, n) == 0) return p.value;
   }
   for (const ParameterSpec& p : ZuluControlParameters()) {
     if (p.name == name || std::strcmp(p.name, name) == 0) return p.fallback;
@@ -348,13 +349,33 @@ std::vector<const Unit*> CloseCombatFoes(const BattleState& s, const Unit& briti
 // ---------------------------------------------------------------------------
 // The British candidates of LegalActions.
 
-bool OfferedMove(const BattleState& s, const Unit& b, const Vec2& want, Action* move) {
+namespace {
+
+// OfferedMove against `ground`, reset for `b` (a move beyond its reach is
+// tried against a ground of its own).
+bool OfferedMoveOn(const BattleState& s, const BritishMoveGround& near, const Unit& b,
+                   const Vec2& want, Action* move) {
   const Vec2 to = ClampToTable(want, s.table.width, s.table.height);
-  if (!ClearOfZulus(s, b, to)) return false;  // closing with a Zulu is a CHARGE
+  thread_local BritishMoveGround wide;
+  const BritishMoveGround* g = &near;
+  if (!near.Covers(to)) {
+    wide.Reset(s, b, Distance(b.position, to));
+    g = &wide;
+  }
+  const BritishMoveGround& ground = *g;
+  if (!ground.ClearOfZulus(to)) return false;  // closing with a Zulu is a CHARGE
   move->kind = ActionKind::kMove;
   move->unit_id = b.id;
-  move->to = BritishMoveEnd(s, b, to);  // designed: on no friend (footprint.h)
-  return ClearOfZulus(s, b, move->to);  // where it stands, when it found no free ground on its way
+  move->to = ground.MoveEnd(to);  // designed: on no friend (footprint.h)
+  return ground.ClearOfZulus(move->to);  // where it stands, when it found no free ground on its way
+}
+
+}  // namespace
+
+bool OfferedMove(const BattleState& s, const Unit& b, const Vec2& want, Action* move) {
+  thread_local BritishMoveGround ground;
+  ground.Reset(s, b, Distance(b.position, ClampToTable(want, s.table.width, s.table.height)));
+  return OfferedMoveOn(s, ground, b, want, move);
 }
 
 std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
@@ -385,6 +406,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   }
   std::vector<std::pair<double, const Unit*>> by_distance;
   by_distance.reserve(targets.size());
+  thread_local BritishMoveGround ground;  // a unit's moves' ground
   // The Zulu target nearest `b` (the first of the nearest, in table order).
   auto nearest_zulu = [&](const Unit& b) -> const Unit* {
     const Unit* best = nullptr;
@@ -411,9 +433,12 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
     if (a.kind == AwaitKind::kBritishMove && a.units_may_move != 0) {
       const Unit* nearest = nearest_zulu(*b);
       const double allowance = MoveAllowance(*b);
+      // Every move below ends within the allowance (a point clamped to the
+      // table comes no further from the unit, which stands on it).
+      ground.Reset(s, *b, allowance);
       auto move = [&](const Vec2& to) {
         Action m;
-        if (OfferedMove(s, *b, to, &m) && Distance(m.to, b->position) > 1e-6) out.push_back(m);
+        if (OfferedMoveOn(s, ground, *b, to, &m) && Distance(m.to, b->position) > 1e-6) out.push_back(m);
       };
       // Away from the entry edge and back towards it.
       const Vec2 edge = EntryEdgePoint(s, b->position, 0.0);

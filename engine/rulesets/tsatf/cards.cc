@@ -18,7 +18,7 @@ absl::Status Cards::AssignHand(const std::string& unit_id) {
   Explanation why;
   Hand hand = RollHand(dice_, unit_id, &why);
   u = s_.FindUnit(unit_id);
-  c_.U(u->id).hand = hand;
+  c_.U(*u).hand = hand;
   Event& e = c_.Decision(EventKind::kHandAssigned, why);
   e.unit_ids = {unit_id};
   e.umpire_only = true;

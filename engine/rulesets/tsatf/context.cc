@@ -85,7 +85,7 @@ std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from) 
 }
 
 std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
-                                   const std::string& target_id) {
+                                   const SharedString& target_id) {
   std::vector<Obstacle> out;
   Vec2 start = mover.position;
   for (const Terrain& t : s.terrain) {
@@ -101,6 +101,42 @@ std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
     out.push_back(Obstacle::Disc(u.position, kRegimentRadius));
   }
   return out;
+}
+
+namespace {
+
+bool SameObstacle(const Obstacle& a, const Obstacle& b) {
+  return a.shape == b.shape && a.vertices == b.vertices && a.center == b.center && a.radius == b.radius &&
+         a.boxed == b.boxed && a.box_lo == b.box_lo && a.box_hi == b.box_hi;
+}
+
+}  // namespace
+
+Path ZuluPath(const Vec2& from, const Vec2& goal, double max_length, std::vector<Obstacle> obstacles,
+              Turn hand, double stop_short) {
+  struct Asked {
+    bool valid = false;
+    Vec2 from, goal;
+    double max_length = 0.0, stop_short = 0.0;
+    Turn hand = Turn::kLeft;
+    std::vector<Obstacle> obstacles;
+    Path path;
+  };
+  thread_local Asked last;
+  if (last.valid && last.from == from && last.goal == goal && last.max_length == max_length &&
+      last.stop_short == stop_short && last.hand == hand && last.obstacles.size() == obstacles.size() &&
+      std::equal(obstacles.begin(), obstacles.end(), last.obstacles.begin(), SameObstacle)) {
+    return last.path;
+  }
+  last.path = PathTowards(from, goal, max_length, obstacles, hand, stop_short);
+  last.valid = true;
+  last.from = from;
+  last.goal = goal;
+  last.max_length = max_length;
+  last.stop_short = stop_short;
+  last.hand = hand;
+  last.obstacles = std::move(obstacles);
+  return last.path;
 }
 
 double DistanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
@@ -139,6 +175,10 @@ std::string Count(int n, const std::string& noun) {
 std::string At(const Vec2& p) { return absl::StrFormat("(%.1f, %.1f)", p.x(), p.y()); }
 
 void AddUnique(std::vector<std::string>& v, const std::string& id) {
+  if (std::find(v.begin(), v.end(), id) == v.end()) v.push_back(id);
+}
+
+void AddUnique(std::vector<SharedString>& v, const SharedString& id) {
   if (std::find(v.begin(), v.end(), id) == v.end()) v.push_back(id);
 }
 
@@ -191,9 +231,12 @@ void Context::RecenterImpi(const std::string& impi_id) {
 void Context::RemoveUnit(const std::string& id, const std::string& why, bool recycle) {
   int idx = s_.UnitIndex(id);
   if (idx < 0) return;
+  // The bookkeeping stays parallel to the units: erased at the same place.
+  TsatfState& book = MutableOwnState(s_);
   Unit gone = s_.units[idx];
   s_.units.erase(s_.units.begin() + idx);
-  own().units.erase(gone.id);
+  book.units.erase(book.units.begin() + idx);
+  book.ids.erase(book.ids.begin() + idx);
   Event& e = log_.Add(EventKind::kUnitRemoved, gone.side);
   e.unit_ids = {id};
   e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));

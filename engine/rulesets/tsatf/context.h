@@ -87,7 +87,13 @@ std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from);
 // What `mover` goes round on its way to `target_id`: impassable terrain and
 // the units in the way.
 std::vector<Obstacle> ObstaclesFor(const BattleState& s, const Unit& mover,
-                                   const std::string& target_id);
+                                   const SharedString& target_id);
+// PathTowards(from, goal, max_length, obstacles, hand, stop_short), the
+// last answer on this thread kept: an impi's move asks for the path its
+// TEMPTATION test has just worked out (the same start, goal, dice and
+// obstacles), and gets it again without the search. The same answer.
+Path ZuluPath(const Vec2& from, const Vec2& goal, double max_length, std::vector<Obstacle> obstacles,
+              Turn hand, double stop_short);
 // The distance from `p` to the segment a-b.
 double DistanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b);
 
@@ -101,6 +107,7 @@ std::string Inches(double d);                     // 3.5"
 std::string Count(int n, const std::string& noun);  // "1 regiment", "4 regiments"
 std::string At(const Vec2& p);                    // (12.0, 3.5)
 void AddUnique(std::vector<std::string>& v, const std::string& id);
+void AddUnique(std::vector<SharedString>& v, const SharedString& id);
 
 // The state, dice and log of one step, and the umpire's book.
 class Context {
@@ -115,9 +122,9 @@ class Context {
 
   // The rule set's own state (tsatf_state.h), created if absent: the
   // umpire's book, the deck, and a unit's bookkeeping.
-  TsatfState& own() { return MutableOwnState(s_); }
+  TsatfState& own() { return MutableBook(s_); }
   Deck& deck() { return MutableDeck(s_); }
-  TsatfUnit& U(const std::string& unit_id) { return MutableUnitState(s_, unit_id); }
+  TsatfUnit& U(const Unit& u) { return MutableUnitState(s_, u); }  // `u` a unit of state()
   // A Zulu decision, logged.
   Event& Decision(EventKind kind, const Explanation& why);
 

@@ -101,8 +101,6 @@ std::string Creation::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   u.kind = kind;
   // Placed on free ground nearest `at` (designed, footprint.h).
   u.position = FreeGround(s_, at, {{Vec2::Zero(), FootprintOf(kind).Radius()}}, "", {});
-  c_.U(u.id).created_turn = std::max(1, s_.clock.turn);
-  c_.U(u.id).entry_point = point;
   int figures = kind == UnitKind::kLoneZulu ? 1 : kRegimentFigures;
   u.figures.fit = figures;
   u.figures.starting = figures;
@@ -115,6 +113,9 @@ std::string Creation::PlaceSingle(UnitKind kind, const Vec2& at, int point,
   if (CountsInPool(u)) c_.Commit(1);
   std::string id = u.id;
   s_.units.push_back(std::move(u));
+  TsatfUnit& book = c_.U(s_.units.back());  // appended with its unit
+  book.created_turn = std::max(1, s_.clock.turn);
+  book.entry_point = point;
   Event& e = log_.Add(EventKind::kForceCreated, Side::kZulu);
   e.unit_ids = {id};
   e.point = point;
@@ -160,10 +161,14 @@ std::string Creation::PlaceImpi(const Vec2& at, int regiments, int point,
   g.kind = UnitKind::kImpi;
   g.name = absl::StrCat("impi of ", Count(regiments, "regiment"));
   g.position = where;
-  c_.U(g.id).created_turn = std::max(1, s_.clock.turn);
-  c_.U(g.id).entry_point = point;
   std::string impi_id = g.id;
   s_.units.push_back(g);
+  const int created_turn = std::max(1, s_.clock.turn);
+  {
+    TsatfUnit& book = c_.U(s_.units.back());  // appended with its unit
+    book.created_turn = created_turn;
+    book.entry_point = point;
+  }
   // One of the impi's own units: a regiment or its induna.
   auto member = [&](UnitKind kind, const char* name, int figures, const Vec2& offset) {
     Unit m;
@@ -180,8 +185,8 @@ std::string Creation::PlaceImpi(const Vec2& at, int regiments, int point,
   };
   for (int i = 0; i < regiments; ++i) {
     Unit r = member(UnitKind::kRegiment, "regiment", kRegimentFigures, members[i].offset);
-    c_.U(r.id).created_turn = c_.U(g.id).created_turn;
     s_.units.push_back(std::move(r));
+    c_.U(s_.units.back()).created_turn = created_turn;
   }
   s_.units.push_back(member(UnitKind::kInduna, "induna", 1, members.back().offset));
   c_.Commit(regiments);

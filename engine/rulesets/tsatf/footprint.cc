@@ -116,10 +116,15 @@ bool OnFreeGround(const BattleState& s, const Vec2& centre, const std::vector<Me
 std::vector<Ground> GroundOf(const BattleState& s) {
   std::vector<Ground> out;
   out.reserve(s.units.size());
-  for (const Unit& u : s.units) {
-    if (TakesGround(u)) out.push_back({&u, RadiusOf(u.kind), u.side == Side::kBritish});
-  }
+  GroundOf(s, &out);
   return out;
+}
+
+void GroundOf(const BattleState& s, std::vector<Ground>* out) {
+  out->clear();
+  for (const Unit& u : s.units) {
+    if (TakesGround(u)) out->push_back({&u, RadiusOf(u.kind), u.side == Side::kBritish});
+  }
 }
 
 bool OnFreeGround(const BattleState& s, const std::vector<Ground>& ground, const Vec2& p,
@@ -194,39 +199,78 @@ bool ClearOfFriends(const BattleState& s, const Unit& british, const Vec2& at, s
 }
 
 Vec2 BritishMoveEnd(const BattleState& s, const Unit& british, const Vec2& want) {
-  constexpr double kStep = 0.1;  // inches back along the way, a try
-  // ClearOfFriends and ClearOfZulus at points of the way, against only the
-  // units that come near the way at all (within their reach, and a margin
-  // far above rounding): the same answers, the table scanned once.
-  struct Near {
-    const Vec2* at;
-    double need;
-  };
-  std::vector<Near> near;
+  thread_local BritishMoveGround ground;
+  ground.Reset(s, british, Distance(british.position, want));
+  return ground.MoveEnd(want);
+}
+
+void BritishMoveGround::Reset(const BattleState& s, const Unit& british, double reach) {
+  // A unit further from where `british` stands than the reach and the room
+  // it needs (on either axis, by far more than rounding) is further than
+  // that room from every point within the reach.
+  constexpr double kSlack = 1e-3;
+  from_ = british.position;
+  reach_ = reach;
+  near_.clear();
   const double r = RadiusOf(british.kind);
   for (const Unit& u : s.units) {
     if ((u.side != Side::kBritish && u.side != Side::kZulu) || !TakesGround(u) ||
         u.id == british.id) {
       continue;
     }
-    const double margin = u.side == Side::kZulu ? kClearOfBritish : 0.0;
-    const double need = r + RadiusOf(u.kind) + margin - 1e-6;
-    if (!SegmentHits(british.position, want, Obstacle::Disc(u.position, need + 1e-6))) continue;
-    near.push_back({&u.position, need});
+    const bool zulu = u.side == Side::kZulu;
+    const double need = r + RadiusOf(u.kind) + (zulu ? kClearOfBritish : 0.0) - 1e-6;
+    if (BoxApart(from_, u.position, reach + need + kSlack)) continue;
+    near_.push_back({u.position, need, zulu});
   }
+}
+
+bool BritishMoveGround::ClearOfZulus(const Vec2& at) const {
+  // FirstTooNear's test, over the Zulus near.
+  for (const Near& n : near_) {
+    if (!n.zulu || BoxApart(at, n.at, n.need)) continue;
+    if (Distance(at, n.at) < n.need) return false;
+  }
+  return true;
+}
+
+Vec2 BritishMoveGround::MoveEnd(const Vec2& want) const {
+  constexpr double kStep = 0.1;  // inches back along the way, a try
+  // ClearOfFriends and ClearOfZulus at points of the way, against only the
+  // units that come near the way at all (within their reach, and a margin
+  // far above rounding): the same answers, the table scanned once.
+  way_.clear();
+  for (const Near& n : near_) {
+    if (SegmentHitsDisc(from_, want, n.at, n.need + 1e-6)) way_.push_back(&n);
+  }
+  // The unit in the way of the point last tried, and how deep in it.
+  const Near* in = nullptr;
+  double depth = 0.0;
   auto free = [&](const Vec2& p) {
-    for (const Near& n : near) {
-      if (Distance(p, *n.at) < n.need) return false;
+    for (const Near* n : way_) {
+      const double d = Distance(p, n->at);
+      if (d < n->need) {
+        in = n;
+        depth = n->need - d;
+        return false;
+      }
     }
     return true;
   };
   if (free(want)) return want;
-  const double way = Distance(british.position, want);
+  const double way = Distance(from_, want);
+  // A try kStep further back stands at most kStep (and rounding) from the
+  // last: one still deeper in the same unit than that is on it too, and is
+  // not tried. The tries are the same points, the first free one the same.
+  constexpr double kRounding = 1e-6;
+  double last = 0.0;  // the `back` of the point last tried
   for (double back = kStep; back < way; back += kStep) {
-    const Vec2 p = StepTowards(want, british.position, back);
+    if (in != nullptr && depth > (back - last) + kRounding) continue;
+    const Vec2 p = StepTowards(want, from_, back);
+    last = back;
     if (free(p)) return p;
   }
-  return british.position;
+  return from_;
 }
 
 Vec2 ChargeContact(const BattleState& s, const Unit& british, const Vec2& target, double contact) {
@@ -261,7 +305,45 @@ Vec2 FreeGround(const BattleState& s, const Vec2& want, const std::vector<Member
   }
   const double start = std::atan2(first.y(), first.x());
   const double reach = std::hypot(s.table.width, s.table.height);
-  auto free = [&](const Vec2& c) { return OnFreeGround(s, c, members, may_touch, ignore); };
+  // OnFreeGround's test (FreeAt) at every point tried, with what does not
+  // depend on the point (which units take ground, are ignored, may be
+  // touched) worked out once: the same answers.
+  struct Solid {
+    Vec2 at;
+    double r;
+    bool british;
+    bool margin;  // kClearOfBritish kept from it
+  };
+  thread_local std::vector<Solid> solids;
+  solids.clear();
+  for (const Unit& u : s.units) {
+    if (!u.OnTable() || u.kind == UnitKind::kImpi) continue;
+    const double r = RadiusOf(u.kind);
+    if (!(r > 0) || u.figures.Present() <= 0) continue;
+    if (std::find(ignore.begin(), ignore.end(), u.id.str()) != ignore.end()) continue;
+    const bool british = u.side == Side::kBritish;
+    solids.push_back({u.position, r, british, british && u.id != may_touch});
+  }
+  auto free = [&](const Vec2& c) {
+    constexpr double kEps = 1e-6;  // as FreeAt
+    for (const Member& m : members) {
+      const Vec2 p = c + m.offset;
+      if (p.x() < m.radius - kEps || p.y() < m.radius - kEps || p.x() > s.table.width - m.radius + kEps ||
+          p.y() > s.table.height - m.radius + kEps) {
+        return false;
+      }
+      for (const Solid& u : solids) {
+        const double base = m.radius + u.r;
+        const double widest = (u.british ? base + kClearOfBritish : base) - kEps;
+        if (BoxApart(p, u.at, widest)) continue;
+        const double d = Distance(p, u.at);
+        if (!(d < widest)) continue;
+        const double need = u.margin ? base + kClearOfBritish : base;
+        if (d < need - kEps) return false;
+      }
+    }
+    return true;
+  };
   Vec2 c;
   for (double r = 0.0; r <= reach; r += kStep) {
     WorkBudget::ChargeCurrent();  // a ring round every unit: the step's budget bounds it

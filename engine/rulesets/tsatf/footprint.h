@@ -78,6 +78,7 @@ struct Ground {
   bool british = false;
 };
 std::vector<Ground> GroundOf(const BattleState& state);
+void GroundOf(const BattleState& state, std::vector<Ground>* out);  // into a buffer kept
 // OnFreeGround for one member at `centre` (its offset ignored) against
 // `ground` from GroundOf(state), with one unit ignored: the same answer.
 bool OnFreeGround(const BattleState& state, const std::vector<Ground>& ground, const Vec2& centre,
@@ -103,6 +104,34 @@ bool ClearOfFriends(const BattleState& state, const Unit& british, const Vec2& a
 // not end within 1" of a Zulu): where the British stand at a real table is
 // the players' doing.
 Vec2 BritishMoveEnd(const BattleState& state, const Unit& british, const Vec2& want);
+
+// The units taking ground that the moves of one British unit, each ending
+// at most `reach` from where it stands, can come near, with the room each
+// needs (kClearOfBritish more from a Zulu): ClearOfZulus and BritishMoveEnd
+// against them alone give the answers they give against every unit, for
+// the many moves LegalActions offers a unit. Reset for each unit; the
+// buffer is kept.
+class BritishMoveGround {
+ public:
+  void Reset(const BattleState& state, const Unit& british, double reach);
+  // Whether `at` is within the reach.
+  bool Covers(const Vec2& at) const { return Distance(from_, at) <= reach_; }
+  // ClearOfZulus(state, british, at), for `at` within the reach.
+  bool ClearOfZulus(const Vec2& at) const;
+  // BritishMoveEnd(state, british, want), for `want` within the reach.
+  Vec2 MoveEnd(const Vec2& want) const;
+
+ private:
+  struct Near {
+    Vec2 at;
+    double need = 0.0;  // closer than this is on it (or too near, a Zulu)
+    bool zulu = false;
+  };
+  Vec2 from_ = Vec2::Zero();
+  double reach_ = 0.0;
+  std::vector<Near> near_;  // in table order
+  mutable std::vector<const Near*> way_;  // MoveEnd's: those near its way
+};
 
 // Where a British unit charging a Zulu unit at `target` ends (designed): in
 // contact with it (`contact` centre to centre) on the side it comes from;

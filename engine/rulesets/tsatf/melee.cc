@@ -83,7 +83,7 @@ absl::Status Melee::Casualties(const std::string& target_id, int casualties,
   t->figures.seriously_wounded -= rest - from_wounded;
   t->figures.casualties += casualties;
   t->figures.riflemen = std::min(t->figures.riflemen, t->figures.fit);
-  c_.U(t->id).losses_this_turn += casualties;
+  c_.U(*t).losses_this_turn += casualties;
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
   e.unit_ids = {target_id};
   e.announce = absl::StrCat(target_id, " loses ", casualties, " figure(s)", close_combat ? " in close combat" : "",

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -109,16 +110,16 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   Unit* f = s_.FindUnit(unit_id);
   if (f == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
   const bool skirmishers = f->kind == UnitKind::kSkirmishers;
-  Turn hand = c_.U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft;
+  Turn hand = c_.U(*f).hand == Hand::kRight ? Turn::kRight : Turn::kLeft;
 
   if (skirmishers) {
     // SKIRMISHING ZULU REGIMENTS: "always move 3 dice towards the nearest
     // British unit ... It will remain at 1" from its target unit but will move
     // ... 3 D6 in the direction of it's hand. If blocked ... stationary."
     Explanation tw;
-    std::string target_id = targets_.NearestBritish(f->position, true, &tw);
+    const SharedString target_id = targets_.NearestBritish(f->position, true, &tw);
     f = s_.FindUnit(unit_id);
-    c_.U(f->id).target_id = target_id;
+    c_.U(*f).target_id = target_id;
     Explanation why;
     int d = MoveDistance(dice_, false, unit_id, &why);
     why.rule.section = "SKIRMISHING ZULU REGIMENTS";
@@ -136,8 +137,8 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
     }
     const Unit* t = s_.FindUnit(target_id);
     Vec2 tpos = t->position;
-    c_.U(f->id).last_known_target = tpos;
-    c_.U(f->id).has_last_known_target = true;
+    c_.U(*f).last_known_target = tpos;
+    c_.U(*f).has_last_known_target = true;
     std::vector<Vec2> path{start};
     if (Distance(start, tpos) <= kSkirmishStandoff + 0.5) {
       // Already at 1": it moves round its target in the direction of its hand.
@@ -149,14 +150,14 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
       end = ClampToTable(end, s_.table.width, s_.table.height);
       path.push_back(end);
       why.rule.row = kRowSkirmishersRound;
-      why.text = absl::StrCat(unit_id, " (", c_.U(f->id).hand == Hand::kRight ? "right" : "left",
-                              " handed) keeps 1\" from ", target_id, " and moves ", d,
+      why.text = absl::StrCat(unit_id, " (", c_.U(*f).hand == Hand::kRight ? "right" : "left",
+                              " handed) keeps 1\" from ", target_id.str(), " and moves ", d,
                               "\" round it: ", why.text);
     } else {
       Path p = PathTowards(start, tpos, d, ObstaclesFor(s_, *f, target_id), hand, kSkirmishStandoff);
       path = p.points;
       why.text = absl::StrCat(unit_id, " moves ", Inches(p.length), " towards the nearest British unit ",
-                              target_id, " (", why.text, ")", p.blocked ? ": blocked, it stays." : ".");
+                              target_id.str(), " (", why.text, ")", p.blocked ? ": blocked, it stays." : ".");
     }
     f = s_.FindUnit(unit_id);
     f->position = ClampToTable(path.back(), s_.table.width, s_.table.height);
@@ -202,7 +203,7 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   // left, for a target in sight that the 24" rule did not already test (a
   // second full target update would roll the 24" temptation again).
   bool target_in_sight = false;
-  if (const Unit* t = s_.FindUnit(c_.U(unit_id).target_id);
+  if (const Unit* t = s_.FindUnit(c_.U(*f).target_id);
       t != nullptr && IsBritishOnTable(*t)) {
     for (const Unit* u : VisibleBritish(s_, s_.FindUnit(unit_id)->position)) {
       target_in_sight |= u->id == t->id;
@@ -211,7 +212,7 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   if (!tempted && target_in_sight) IMPI_RETURN_IF_ERROR(targets_.UpdateTarget(unit_id, d));
   f = s_.FindUnit(unit_id);
   f->status.acted = true;
-  std::string target_id = c_.U(f->id).target_id;
+  const SharedString target_id = c_.U(*f).target_id;
   const Unit* target = s_.FindUnit(target_id);
   bool target_here = target != nullptr && IsBritishOnTable(*target);
   bool target_seen = false;
@@ -221,8 +222,8 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   Vec2 goal;
   if (target_here && target_seen) {
     goal = target->position;
-  } else if (c_.U(f->id).has_last_known_target) {
-    goal = c_.U(f->id).last_known_target;  // NOTES ON ZULU MOVEMENT: last known position
+  } else if (c_.U(*f).has_last_known_target) {
+    goal = c_.U(*f).last_known_target;  // NOTES ON ZULU MOVEMENT: last known position
   } else {
     why.rule.section = "NOTES ON ZULU MOVEMENT";
     why.text = absl::StrCat(unit_id, " has no target: it remains stationary.");
@@ -231,18 +232,18 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
     return absl::OkStatus();
   }
   Vec2 start = f->position;
-  Path p = PathTowards(start, goal, d, ObstaclesFor(s_, *f, target_id), hand,
+  Path p = ZuluPath(start, goal, d, ObstaclesFor(s_, *f, target_id), hand,
                        target_here && target_seen ? kContact : 0.0);
   Vec2 end = ClampToTable(p.points.back(), s_.table.width, s_.table.height);
   TranslateForce(*f, end - start);
   f = s_.FindUnit(unit_id);
   why.rule.section = "DURING MOVEMENT";
-  why.text = absl::StrCat(unit_id, " (", c_.U(f->id).hand == Hand::kRight ? "right" : "left",
+  why.text = absl::StrCat(unit_id, " (", c_.U(*f).hand == Hand::kRight ? "right" : "left",
                           " handed) ", charge ? "charges" : "moves", " ", Inches(p.length),
                           " of its ", d, "\" towards ",
                           target_here && target_seen
-                              ? target_id
-                              : absl::StrCat("the last known position of ", target_id.empty() ? "its target" : target_id,
+                              ? target_id.str()
+                              : absl::StrCat("the last known position of ", target_id.empty() ? "its target" : target_id.str(),
                                              " ", At(goal)),
                           p.detoured ? ", going round an obstacle in the direction of its hand" : "",
                           p.blocked ? " but is blocked" : "", " (", why.text, ").");
@@ -253,32 +254,109 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   e.announce = absl::StrCat("The impi ", unit_id, charge ? " charges" : " moves", " to ", At(f->position),
                             ".");
   if (charge && p.reached && target_here) {
-    e.announce += absl::StrCat(" It is in close combat with ", target_id, ".");
+    e.announce += absl::StrCat(" It is in close combat with ", target_id.str(), ".");
     melee_.LockInCloseCombat(unit_id, target_id);
     if (c_.Resolving()) return melee_.StandAgainstCharge(target_id, unit_id);
   }
   return absl::OkStatus();
 }
 
+namespace {
+
+// What SettleZulus reads of a unit: its id (the pooled text's address), its
+// place, and what decides whether and how it takes ground.
+struct GroundMark {
+  uintptr_t id = 0;
+  Vec2 at = Vec2::Zero();
+  UnitKind kind = UnitKind::kUnspecified;
+  Side side = Side::kUnspecified;
+  bool takes = false;
+  bool present = false;  // on the table with figures
+  bool in_close_combat = false;
+
+  static GroundMark Of(const Unit& u) {
+    return {u.id.pooled_address(), u.position, u.kind, u.side, TakesGround(u),
+            u.OnTable() && u.figures.Present() > 0, u.status.in_close_combat};
+  }
+  bool operator==(const GroundMark& o) const {
+    return id == o.id && at == o.at && kind == o.kind && side == o.side && takes == o.takes &&
+           present == o.present && in_close_combat == o.in_close_combat;
+  }
+};
+
+// The ground of the table SettleZulus last found every Zulu unit on free
+// ground on (on this thread, whatever the state: it is compared by value).
+// Whether a Zulu unit stands on free ground depends only on the units
+// within a footprint and a margin of it (and, for one in close combat, on
+// the British units in it): a unit unchanged since, with no changed unit
+// within that reach, still stands on free ground, and is not looked at
+// again. The answers are those of looking at every unit.
+struct SettledGround {
+  bool valid = false;
+  double width = 0.0, height = 0.0;
+  std::vector<GroundMark> marks;
+};
+
+// The most a footprint reaches (footprint.h: none is wider than 3"), with
+// the British margin: two units further apart than this never meet.
+constexpr double kGroundReach = 2 * 1.5 + kClearOfBritish + 1e-3;
+
+}  // namespace
+
 // Designed (footprint.h): a Zulu unit stands on free ground. One that a
 // move, a conversion or a fall back left on another unit, over the table
 // edge, or within 1" of a British unit it is not fighting, steps to the
 // nearest free ground; one in close combat stays in contact with its foe.
 void Movement::SettleZulus() {
+  thread_local SettledGround last;
+  thread_local std::vector<unsigned char> changed;   // by unit: not as `last` has it
+  thread_local std::vector<Vec2> changed_at;         // where the changed units stand now
+  thread_local std::vector<Ground> ground;
+  const size_t n = s_.units.size();
+  // The units changed since `last` (all of them when `last` is of other
+  // units or another table).
+  bool all = !last.valid || last.marks.size() != n || last.width != s_.table.width ||
+             last.height != s_.table.height;
+  changed.assign(n, 0);
+  changed_at.clear();
+  bool british_changed = false;
+  for (size_t i = 0; i < n && !all; ++i) {
+    const GroundMark now = GroundMark::Of(s_.units[i]);
+    if (now.id == 0 || now.id != last.marks[i].id) {
+      all = true;
+    } else if (!(now == last.marks[i])) {
+      changed[i] = 1;
+      changed_at.push_back(now.at);
+      british_changed |= now.side == Side::kBritish || last.marks[i].side == Side::kBritish;
+    }
+  }
+  if (!all && changed_at.empty()) return;  // the ground every Zulu stood free on
+  // Whether the Zulu unit `i` may stand elsewhere than free ground now.
+  auto to_check = [&](size_t i) {
+    if (all || changed[i]) return true;
+    const Unit& u = s_.units[i];
+    if (u.status.in_close_combat && british_changed) return true;  // its foe may be another
+    for (const Vec2& c : changed_at) {
+      if (std::abs(c.x() - u.position.x()) < kGroundReach && std::abs(c.y() - u.position.y()) < kGroundReach) {
+        return true;
+      }
+    }
+    return false;
+  };
   // The units settled: the Zulus taking ground now, in table order (settling
   // moves units but adds or removes none).
-  std::vector<size_t> settled;
-  settled.reserve(s_.units.size());
-  for (size_t i = 0; i < s_.units.size(); ++i) {
-    const Unit& u = s_.units[i];
-    if (u.side == Side::kZulu && TakesGround(u)) settled.push_back(i);
-  }
   std::vector<std::string> impis;
   std::vector<Member> me = {{Vec2::Zero(), 0.0}};
   const std::string no_foe;
-  const std::vector<Ground> ground = GroundOf(s_);  // settling moves units only
-  for (size_t i : settled) {
+  bool ground_made = false;
+  bool moved = false;
+  for (size_t i = 0; i < n; ++i) {
     const Unit* u = &s_.units[i];
+    if (u->side != Side::kZulu || !TakesGround(*u) || !to_check(i)) continue;
+    if (!ground_made) {
+      GroundOf(s_, &ground);  // settling moves units only
+      ground_made = true;
+    }
     const std::string& id = u->id;
     const std::string* foe = &no_foe;
     if (u->status.in_close_combat) {
@@ -293,8 +371,11 @@ void Movement::SettleZulus() {
     if (OnFreeGround(s_, ground, u->position, me[0].radius, *foe, id)) continue;
     const Vec2 from = u->position;
     const Vec2 to = FreeGround(s_, from, me, *foe, {id});
-    Unit* m = s_.FindUnit(id);
+    Unit* m = &s_.units[i];
     m->position = to;
+    moved = true;
+    changed[i] = 1;
+    changed_at.push_back(to);
     if (!m->parent.empty()) AddUnique(impis, m->parent);
     Event& e = log_.Add(EventKind::kMoved, Side::kZulu);
     e.unit_ids = {id};
@@ -306,6 +387,13 @@ void Movement::SettleZulus() {
     e.why.rule.designed = true;
   }
   for (const std::string& impi : impis) c_.RecenterImpi(impi);
+  if (moved) return;  // `last` still holds ground every Zulu stood free on
+  // Every Zulu unit stands on free ground: the table's ground as it is now.
+  last.valid = true;
+  last.width = s_.table.width;
+  last.height = s_.table.height;
+  last.marks.resize(n);
+  for (size_t i = 0; i < n; ++i) last.marks[i] = GroundMark::Of(s_.units[i]);
 }
 
 absl::Status Movement::EnterMarker(int perimeter_point) {

@@ -20,7 +20,7 @@ const char* TemptingRefusal(const Unit& tempting) {
 // "The target unit is always the nearest British unit ... If there are two
 // British units equally distant, the umpire may dice for the target.
 // Red-coated units will be given priority over non red-coats."
-std::string Targets::NearestBritish(const Vec2& from, bool visible_only, Explanation* why) {
+SharedString Targets::NearestBritish(const Vec2& from, bool visible_only, Explanation* why) {
   std::vector<const Unit*> candidates;
   if (visible_only) {
     candidates = VisibleBritish(s_, from);
@@ -30,7 +30,7 @@ std::string Targets::NearestBritish(const Vec2& from, bool visible_only, Explana
     }
   }
   *why = Rule("IMPI CREATION", "No British unit in sight.");
-  if (candidates.empty()) return "";
+  if (candidates.empty()) return SharedString();
   std::stable_sort(candidates.begin(), candidates.end(), [&](const Unit* a, const Unit* b) {
     return Distance(from, a->position) < Distance(from, b->position);
   });
@@ -75,34 +75,34 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
   if (f == nullptr) return absl::InvalidArgumentError(absl::StrCat("unit_id: no unit '", unit_id, "'"));
   if (const char* no = TargetRefusal(*f)) return absl::FailedPreconditionError(absl::StrCat(unit_id, " ", no));
   const Vec2 pos = f->position;
-  const std::string old = c_.U(f->id).target_id;
+  const SharedString old = c_.U(*f).target_id;
   const Unit* target = s_.FindUnit(old);
   bool target_gone = target == nullptr || !IsBritishOnTable(*target);
 
   auto choose = [&](const std::string& reason) {
     Explanation why;
-    std::string id = NearestBritish(pos, true, &why);
+    const SharedString id = NearestBritish(pos, true, &why);
     why.text = absl::StrCat(reason, " ", why.text);
     Unit* g = s_.FindUnit(unit_id);
     if (id.empty()) {
       Event& e = c_.Decision(EventKind::kNothing, why);
       e.unit_ids = {unit_id};
       e.umpire_only = true;
-      if (c_.U(g->id).has_last_known_target) {
+      if (c_.U(*g).has_last_known_target) {
         e.why.rule.section = "NOTES ON ZULU MOVEMENT";
         e.why.text += " It will move towards the last known position of its target " +
-                      At(c_.U(g->id).last_known_target) + ".";
+                      At(c_.U(*g).last_known_target) + ".";
       } else {
         e.why.rule.section = "NOTES ON ZULU MOVEMENT";
         e.why.text += " It has no target and remains stationary till it sees a British unit.";
       }
-      c_.U(g->id).target_id.clear();
+      c_.U(*g).target_id = SharedString();
       return;
     }
-    c_.U(g->id).target_id = id;
+    c_.U(*g).target_id = id;
     const Unit* t = s_.FindUnit(id);
-    c_.U(g->id).last_known_target = t->position;
-    c_.U(g->id).has_last_known_target = true;
+    c_.U(*g).last_known_target = t->position;
+    c_.U(*g).has_last_known_target = true;
     Event& e = c_.Decision(EventKind::kTargetChosen, why);
     e.unit_ids = {unit_id};
     e.target_id = id;
@@ -111,7 +111,7 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
 
   if (target_gone) {
     choose(old.empty() ? std::string("New force:")
-                       : absl::StrCat("Its target ", old, " is destroyed or has left the table."));
+                       : absl::StrCat("Its target ", old.str(), " is destroyed or has left the table."));
     return absl::OkStatus();
   }
   std::vector<const Unit*> visible = VisibleBritish(s_, pos);
@@ -119,13 +119,13 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
                                     [&](const Unit* u) { return u->id == old; });
   if (!target_visible) {
     if (!visible.empty()) {
-      choose(absl::StrCat("It cannot see its target ", old, "; another British unit is in sight."));
+      choose(absl::StrCat("It cannot see its target ", old.str(), "; another British unit is in sight."));
     } else {
       Explanation why = Rule("NOTES ON ZULU MOVEMENT",
-                             absl::StrCat("It cannot see its target ", old,
+                             absl::StrCat("It cannot see its target ", old.str(),
                                           " and no other British unit is in sight: it moves "
                                           "towards the last known position ",
-                                          At(c_.U(f->id).last_known_target), "."));
+                                          At(c_.U(*f).last_known_target), "."));
       Event& e = c_.Decision(EventKind::kTargetKept, why);
       e.unit_ids = {unit_id};
       e.target_id = old;
@@ -133,8 +133,8 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
     }
     return absl::OkStatus();
   }
-  c_.U(f->id).last_known_target = target->position;
-  c_.U(f->id).has_last_known_target = true;
+  c_.U(*f).last_known_target = target->position;
+  c_.U(*f).has_last_known_target = true;
   // "If another British unit gets in the way, it becomes the new target unit."
   const Unit* in_way = nullptr;
   for (const Unit& u : s_.units) {
@@ -148,10 +148,10 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
   if (in_way != nullptr) {
     Explanation why = Rule("IMPI CREATION",
                            absl::StrCat(in_way->id.str(), " gets in the way of ", unit_id, " and its target ",
-                                        old, ": it becomes the new target."));
+                                        old.str(), ": it becomes the new target."));
     std::string id = in_way->id;
-    c_.U(f->id).target_id = id;
-    c_.U(f->id).last_known_target = in_way->position;
+    c_.U(*f).target_id = id;
+    c_.U(*f).last_known_target = in_way->position;
     Event& e = c_.Decision(EventKind::kTargetChosen, why);
     e.unit_ids = {unit_id};
     e.target_id = id;
@@ -177,8 +177,8 @@ absl::Status Targets::UpdateTarget(const std::string& unit_id, double move_dista
   // in the direction of its hand on this move, not one that merely falls
   // short on open ground.
   if (tempting == nullptr && move_distance > 0) {
-    Path p = PathTowards(pos, target->position, move_distance, ObstaclesFor(s_, *f, old),
-                         c_.U(f->id).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
+    Path p = ZuluPath(pos, target->position, move_distance, ObstaclesFor(s_, *f, old),
+                         c_.U(*f).hand == Hand::kRight ? Turn::kRight : Turn::kLeft, kContact);
     if (!p.reached && (p.detoured || p.blocked)) {
       for (const Unit* u : visible) {
         if (u->id == old || Distance(pos, u->position) - kContact > move_distance) continue;
@@ -208,26 +208,26 @@ absl::Status Targets::Tempt(const std::string& unit_id, const std::string& tempt
   bool fired = false;
   for (const Unit& x : s_.units) {
     if (x.id != unit_id && x.parent != unit_id) continue;
-    const auto& v = c_.U(x.id).fired_on_by_last_turn;
-    fired |= std::find(v.begin(), v.end(), tempting_id) != v.end();
+    const auto& v = c_.U(x).fired_on_by_last_turn;
+    fired |= std::find(v.begin(), v.end(), by->id) != v.end();
   }
   Explanation why;
   bool change = Temptation(dice_, fired, &why);
   u = s_.FindUnit(unit_id);
-  std::string old = c_.U(u->id).target_id;
+  const SharedString old = c_.U(*u).target_id;
   if (change) {
-    c_.U(u->id).target_id = tempting_id;
-    const Unit* t = s_.FindUnit(tempting_id);
+    c_.U(*u).target_id = by->id;
+    const Unit* t = by;
     if (t != nullptr) {
-      c_.U(u->id).last_known_target = t->position;
-      c_.U(u->id).has_last_known_target = true;
+      c_.U(*u).last_known_target = t->position;
+      c_.U(*u).has_last_known_target = true;
     }
   }
   why.text = absl::StrCat(unit_id, " is tempted by ", tempting_id, " away from ",
-                          old.empty() ? "no target" : old, ": ", why.text);
+                          old.empty() ? "no target" : old.str(), ": ", why.text);
   Event& e = c_.Decision(change ? EventKind::kTargetChosen : EventKind::kTargetKept, why);
   e.unit_ids = {unit_id};
-  e.target_id = c_.U(u->id).target_id;
+  e.target_id = c_.U(*u).target_id;
   e.umpire_only = true;
   if (!change) e.alternatives.push_back({absl::StrCat("change target to ", tempting_id), "the impi remained faithful"});
   return absl::OkStatus();

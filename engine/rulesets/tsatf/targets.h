@@ -46,7 +46,7 @@ class Targets : private Section {
   absl::Status Tempt(const std::string& unit_id, const std::string& tempting_id);
   // The nearest British unit to `from` (in sight only, if `visible_only`),
   // red coats first, ties diced for; "" when there is none.
-  std::string NearestBritish(const Vec2& from, bool visible_only, Explanation* why);
+  SharedString NearestBritish(const Vec2& from, bool visible_only, Explanation* why);
 };
 
 }  // namespace impi::tsatf

@@ -231,9 +231,14 @@ absl::Status TsatfRuleset::ValidateOwnState(const BattleState& s) const {
       s.clock.phase != Phase::kFire) {
     return Bad("state.tsatf.deck.current_card", "a red card is played only in movement or fire");
   }
-  // The wire's order: by unit id, as kept.
+  // The wire's order: the entries with bookkeeping, by unit id.
   size_t i = 0;
-  for (const auto& [id, u] : b.units) {
+  std::vector<int> order;
+  b.ByIdOrder(&order);
+  for (int h : order) {
+    const TsatfUnit& u = b.units[static_cast<size_t>(h)];
+    const std::string& id = b.ids[static_cast<size_t>(h)].str();
+    if (u.Empty()) continue;
     const std::string path = absl::StrCat("state.tsatf.units[", i++, "]");
     if (s.FindUnit(id) == nullptr) {
       return Bad(path + ".unit_id", absl::StrCat("no unit '", id, "' on the table state"));
@@ -241,7 +246,7 @@ absl::Status TsatfRuleset::ValidateOwnState(const BattleState& s) const {
     if (!u.target_id.empty()) {
       const Unit* t = s.FindUnit(u.target_id);
       if (t == nullptr || t->side != Side::kBritish) {
-        return Bad(path + ".target_id", absl::StrCat("'", u.target_id, "' is not a British unit"));
+        return Bad(path + ".target_id", absl::StrCat("'", u.target_id.str(), "' is not a British unit"));
       }
     }
   }
@@ -363,7 +368,7 @@ absl::Status TsatfRuleset::Ask(BattleState& s, const impi::Question& question, D
           e.umpire_only = true;
           e.unit_ids = {q.unit_id};
           const TsatfUnit* own = UnitState(s, q.unit_id);
-          const std::string target = own != nullptr ? own->target_id : "";
+          const std::string target = own != nullptr ? own->target_id.str() : std::string();
           e.target_id = target;
           e.why.rule = {kSource, "IMPI CREATION", "", "", false};
           e.why.text = absl::StrCat(q.unit_id, " keeps its target ", target,
@@ -681,7 +686,7 @@ void TsatfRuleset::Resample(BattleState& state, Side viewer, CounterRng& rng) co
   }
   for (Unit& u : state.units) {
     if (u.kind == UnitKind::kImpi || u.kind == UnitKind::kSkirmishers) {
-      MutableUnitState(state, u.id).hand = rng.Uniform(2) == 0 ? Hand::kLeft : Hand::kRight;
+      MutableUnitState(state, u).hand = rng.Uniform(2) == 0 ? Hand::kLeft : Hand::kRight;
     }
   }
   TsatfState& own = MutableOwnState(state);
@@ -721,11 +726,15 @@ void TsatfRuleset::HashOwnState(const BattleState& state, StateHasher* h) const 
     h->Add(v);
   }
   // As on the wire: the units on the table state with bookkeeping, by id.
-  for (const auto& [id, u] : own->units) {
+  thread_local std::vector<int> order;
+  own->ByIdOrder(&order);
+  for (int k : order) {
+    const TsatfUnit& u = own->units[static_cast<size_t>(k)];
+    const SharedString& id = own->ids[static_cast<size_t>(k)];
     if (u.Empty() || state.FindUnit(id) == nullptr) continue;
-    h->Add(id);
+    h->Add(id.str());
     h->Add(static_cast<int>(u.hand));
-    h->Add(u.target_id);
+    h->Add(u.target_id.str());
     h->Add(u.has_last_known_target);
     if (u.has_last_known_target) {
       h->Add(u.last_known_target.x());

@@ -1,6 +1,10 @@
 // Zulu Control's own state (BattleState::ruleset_state). See tsatf_state.h.
 #include "engine/rulesets/tsatf/tsatf_state.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
 
 namespace impi::tsatf {
 
@@ -11,23 +15,112 @@ bool TsatfUnit::Empty() const {
          entry_point == 0;
 }
 
-const TsatfState* OwnState(const BattleState& s) {
-  return s.ruleset_state.get_if<TsatfState>();
+bool TsatfState::KeyedTo(const BattleState& s) const {
+  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (!(ids[i] == s.units[i].id)) return false;
+  }
+  return true;
 }
 
+void TsatfState::ByIdOrder(std::vector<int>* out) const {
+  const size_t n = std::min(ids.size(), units.size());
+  out->resize(n);
+  for (size_t i = 0; i < n; ++i) (*out)[i] = static_cast<int>(i);
+  std::sort(out->begin(), out->end(), [&](int a, int b) { return ids[a].str() < ids[b].str(); });
+}
+
+namespace {
+
+// The only cast of BattleState::ruleset_state.
+const TsatfState* Held(const OwnStateHolder& held) { return held.get_if<TsatfState>(); }
+
+// Keys `own` to s.units. Units appended since it was keyed (Zulu Control
+// creating units) get empty entries at the end; otherwise each entry moves
+// to its unit's place and entries of units gone are dropped.
+void Key(const BattleState& s, TsatfState& own) {
+  const size_t n = s.units.size();
+  own.units.resize(std::min(own.units.size(), own.ids.size()));
+  own.ids.resize(own.units.size());
+  size_t same = 0;
+  while (same < own.ids.size() && same < n && own.ids[same] == s.units[same].id) ++same;
+  if (same == own.ids.size()) {
+    own.units.resize(n);
+    own.ids.resize(n);
+    for (size_t i = same; i < n; ++i) own.ids[i] = s.units[i].id;
+    return;
+  }
+  std::vector<TsatfUnit> units(n);
+  for (size_t k = 0; k < own.ids.size(); ++k) {
+    const int to = s.UnitIndex(own.ids[k]);
+    if (to >= 0) units[static_cast<size_t>(to)] = std::move(own.units[k]);
+  }
+  own.units = std::move(units);
+  own.ids.resize(n);
+  for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
+}
+
+// The entry of the unit with `id` in a state not keyed to its units.
+const TsatfUnit* FindEntry(const TsatfState& own, const SharedString& id) {
+  for (size_t k = 0; k < own.ids.size() && k < own.units.size(); ++k) {
+    if (own.ids[k] == id) return &own.units[k];
+  }
+  return nullptr;
+}
+
+[[noreturn]] void NoUnit(const std::string& id) {
+  std::fprintf(stderr, "tsatf: no unit has id \"%s\"\n", id.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+const TsatfState* OwnState(const BattleState& s) { return Held(s.ruleset_state); }
+
+TsatfState& MutableBook(BattleState& s) { return s.ruleset_state.get_or_emplace<TsatfState>(); }
+
 TsatfState& MutableOwnState(BattleState& s) {
-  return s.ruleset_state.get_or_emplace<TsatfState>();
+  TsatfState& own = MutableBook(s);
+  if (!own.KeyedTo(s)) Key(s, own);
+  return own;
+}
+
+const TsatfUnit* UnitState(const BattleState& s, const Unit& u) {
+  const TsatfState* own = OwnState(s);
+  if (own == nullptr) return nullptr;
+  const ptrdiff_t h = &u - s.units.data();
+  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
+      own->ids[static_cast<size_t>(h)] == u.id) {
+    return &own->units[static_cast<size_t>(h)];
+  }
+  return FindEntry(*own, u.id);
+}
+
+TsatfUnit& MutableUnitState(BattleState& s, const Unit& u) {
+  // The usual case: the unit's handle holds its entry (its id there), in a
+  // state keyed to these units.
+  const ptrdiff_t at = &u - s.units.data();
+  if (TsatfState* own = s.ruleset_state.get_if<TsatfState>();
+      own != nullptr && at >= 0 && static_cast<size_t>(at) < s.units.size() &&
+      own->ids.size() == s.units.size() && own->units.size() == s.units.size() &&
+      own->ids[static_cast<size_t>(at)] == u.id) {
+    return own->units[static_cast<size_t>(at)];
+  }
+  TsatfState& own = MutableOwnState(s);
+  int h = at >= 0 && static_cast<size_t>(at) < s.units.size() ? static_cast<int>(at) : s.UnitIndex(u.id);
+  if (h < 0) NoUnit(u.id);
+  return own.units[static_cast<size_t>(h)];
 }
 
 const TsatfUnit* UnitState(const BattleState& s, const std::string& unit_id) {
-  const TsatfState* own = OwnState(s);
-  if (own == nullptr) return nullptr;
-  auto it = own->units.find(unit_id);
-  return it == own->units.end() ? nullptr : &it->second;
+  const Unit* u = s.FindUnit(unit_id);
+  return u == nullptr ? nullptr : UnitState(s, *u);
 }
 
 TsatfUnit& MutableUnitState(BattleState& s, const std::string& unit_id) {
-  return MutableOwnState(s).units[unit_id];
+  Unit* u = s.FindUnit(unit_id);
+  if (u == nullptr) NoUnit(unit_id);
+  return MutableUnitState(s, *u);
 }
 
 const Deck& DeckOf(const BattleState& s) {
@@ -36,6 +129,6 @@ const Deck& DeckOf(const BattleState& s) {
   return own != nullptr ? own->deck : *kNone;
 }
 
-Deck& MutableDeck(BattleState& s) { return MutableOwnState(s).deck; }
+Deck& MutableDeck(BattleState& s) { return MutableBook(s).deck; }
 
 }  // namespace impi::tsatf

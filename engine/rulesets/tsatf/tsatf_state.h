@@ -5,24 +5,38 @@
 // TableState.tsatf (engine/rulesets/tsatf/wire/): the movement or fire deck,
 // the umpire's book (the force pool against the scenario total, impis
 // created) and each unit's umpire-only bookkeeping (hand, target, who fired
-// on it), keyed by unit id.
+// on it).
+//
+// Units by handle: the bookkeeping is a dense array indexed by the unit's
+// place in BattleState::units (its handle), kept parallel to the units as
+// Zulu Control changes them: a unit created is appended to both, a unit
+// removed (Context::RemoveUnit) is erased from both at its place. The
+// units a step compares (a target, who fired on a unit) are pooled ids
+// (SharedString: two compare by address). The state is keyed to the units
+// it was made for (each handle's id): MutableOwnState keys it afresh by id,
+// moving each entry to its unit's new place, when a caller changed the
+// units since (reordered them, or a state decoded from the wire, whose
+// entries come in the wire's order), and a lookup checks the handle's id
+// (an address compare) before it trusts it. Ids are read as text only at
+// the edge (the wire, the hash's order, validation, the events' text).
 //
 // Usage:
-//   TsatfState& own = MutableOwnState(state);
-//   own.deck.red_left = kCardsPerColour;
-//   MutableUnitState(state, "z1").hand = Hand::kLeft;
-//   if (const TsatfUnit* u = UnitState(state, "z1")) ... u->target_id ...
+//   TsatfState& own = MutableOwnState(state);   // keyed to state.units
+//   MutableBook(state).force_pool = 3;           // the book and deck: no keying
+//   MutableUnitState(state, unit).hand = Hand::kLeft;   // by handle
+//   MutableUnitState(state, "z1").hand = Hand::kLeft;   // by id: tests, the edge
+//   if (const TsatfUnit* u = UnitState(state, unit)) ... u->target_id ...
 //
 // Thread safety: plain values, copied with the BattleState.
 #ifndef IMPI_ENGINE_RULESETS_TSATF_TSATF_STATE_H_
 #define IMPI_ENGINE_RULESETS_TSATF_TSATF_STATE_H_
 
-#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/core/battle_state.h"
 #include "engine/core/geometry.h"
+#include "engine/core/shared_string.h"
 
 namespace impi::tsatf {
 
@@ -40,11 +54,11 @@ struct Deck {
 // The umpire's bookkeeping of one unit (umpire-only).
 struct TsatfUnit {
   Hand hand = Hand::kUnspecified;  // impis and skirmishers
-  std::string target_id;           // the British unit it is going for
+  SharedString target_id;          // the British unit it is going for
   Vec2 last_known_target = Vec2::Zero();  // read only when has_last_known_target
   bool has_last_known_target = false;
-  std::vector<std::string> fired_on_by_this_turn;  // British units that fired on it
-  std::vector<std::string> fired_on_by_last_turn;  // ... last turn (temptation)
+  std::vector<SharedString> fired_on_by_this_turn;  // British units that fired on it
+  std::vector<SharedString> fired_on_by_last_turn;  // ... last turn (temptation)
   int losses_this_turn = 0;
   int created_turn = 0;
   int entry_point = 0;  // perimeter or appearance point it came from
@@ -59,16 +73,34 @@ struct TsatfState {
   int committed = 0;       // regiments committed so far (never over scenario_total)
   int scenario_total = 0;  // total Zulu regiments the scenario allows
   int impis_created = 0;   // "first impi" modifier
-  // By unit id. An entry of a unit no longer on the table state is ignored
-  // (the wire and the hash skip it).
-  std::map<std::string, TsatfUnit> units;
+  // By handle: units[h] is the bookkeeping of BattleState::units[h], whose
+  // id is ids[h] (keyed: as many as the units, each with its unit's id).
+  // Unkeyed (decoded from the wire, or the units changed by a caller), an
+  // entry is its id's.
+  std::vector<TsatfUnit> units;
+  std::vector<SharedString> ids;
+
+  // Keyed to `s`: one entry for each of its units, each with its id.
+  bool KeyedTo(const BattleState& s) const;
+  // Fills `out` with the handles of the entries in id order (std::string's):
+  // the wire's and the hash's order.
+  void ByIdOrder(std::vector<int>* out) const;
 };
 
-// The rule set's state of `s` (nullptr if it has none yet), and a mutable
-// one, created empty if absent.
+// The rule set's state of `s` (nullptr if it has none yet). The mutable one
+// is created empty if absent and keyed to s.units (TsatfState::KeyedTo;
+// entries of units no longer on the table are dropped); MutableBook is the
+// same state unkeyed, for the deck and the book alone.
 const TsatfState* OwnState(const BattleState& s);
 TsatfState& MutableOwnState(BattleState& s);
-// A unit's bookkeeping: nullptr if it has none; an empty one, created if absent.
+TsatfState& MutableBook(BattleState& s);
+// A unit's bookkeeping: nullptr if it has none; the mutable one (an empty
+// one if it had none). `u` is a unit of `s`.
+const TsatfUnit* UnitState(const BattleState& s, const Unit& u);
+TsatfUnit& MutableUnitState(BattleState& s, const Unit& u);
+// The same by id, at the contract's edge (tests, the wire's checks): the
+// unit must be on the state (MutableUnitState aborts, naming the id, if it
+// is not).
 const TsatfUnit* UnitState(const BattleState& s, const std::string& unit_id);
 TsatfUnit& MutableUnitState(BattleState& s, const std::string& unit_id);
 // The deck, read (a default deck if none) and mutable.

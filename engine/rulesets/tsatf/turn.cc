@@ -192,8 +192,9 @@ absl::Status TurnSequence::StartOfTurn() {
   if (c.turn < 1) c.turn = 1;
   Event& t = log_.Add(EventKind::kTurnStarted, Side::kUnspecified);
   t.announce = absl::StrCat("Turn ", c.turn, " begins.");
-  for (auto& [id, x] : c_.own().units) {
-    x.fired_on_by_last_turn = std::move(x.fired_on_by_this_turn);
+  for (TsatfUnit& x : MutableOwnState(s_).units) {
+    // This turn's shots become last turn's; the lists keep their room.
+    std::swap(x.fired_on_by_last_turn, x.fired_on_by_this_turn);
     x.fired_on_by_this_turn.clear();
     x.losses_this_turn = 0;
   }
@@ -233,9 +234,9 @@ absl::Status TurnSequence::StartOfTurn() {
         g.kind = UnitKind::kImpi;
         g.name = absl::StrCat("small impi of ", id);
         g.position = u->position;
-        c_.U(g.id).created_turn = c.turn;
         u->parent = impi_id;
         s_.units.push_back(g);
+        c_.U(s_.units.back()).created_turn = c.turn;  // appended with its unit
         why.text += absl::StrCat(" Its impi is gone: it becomes the small impi ", impi_id, ".");
         Event& e = c_.Decision(EventKind::kUnitConverted, why);
         e.unit_ids = {id, impi_id};

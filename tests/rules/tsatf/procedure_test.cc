@@ -1016,7 +1016,7 @@ TEST(Targets_003, TemptedWhenTargetBeyondTwentyFourAndAnotherWithin) {
   for (const Case& c : {Case{3, {}, "far"}, Case{4, {}, "near"}, Case{3, {"near"}, "near"},
                         Case{3, {"other"}, "far"}, Case{2, {"near"}, "far"}}) {
     BattleState s = Tempting();
-    Own(s, "z1r1").fired_on_by_last_turn = c.fired_last_turn;
+    Own(s, "z1r1").fired_on_by_last_turn.assign(c.fired_last_turn.begin(), c.fired_last_turn.end());
     ASSERT_OK_AND_SET(r, Ask(s, Q(QuestionKind::kTarget, "z1"), {c.face}));
     EXPECT_EQ(Own(r.state, "z1").target_id, c.target) << c.face;
     const Event& e = Decided(r);

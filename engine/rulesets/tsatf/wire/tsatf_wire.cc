@@ -21,14 +21,14 @@ absl::Status UnitRef(const std::string& path, const std::string& id,
   return absl::OkStatus();
 }
 
-std::vector<std::string> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
-  return std::vector<std::string>(in.begin(), in.end());
+std::vector<SharedString> Strings(const google::protobuf::RepeatedPtrField<std::string>& in) {
+  return std::vector<SharedString>(in.begin(), in.end());
 }
 
-void SetStrings(const std::vector<std::string>& in,
+void SetStrings(const std::vector<SharedString>& in,
                 google::protobuf::RepeatedPtrField<std::string>* out) {
   out->Clear();
-  for (const std::string& s : in) *out->Add() = s;
+  for (const SharedString& s : in) *out->Add() = s.str();
 }
 
 // The bound of the force pool's and tally's counts of units and of a
@@ -132,7 +132,7 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
   own.committed = p.committed();
   own.scenario_total = p.scenario_total();
   own.impis_created = p.impis_created();
-  std::unordered_set<std::string> units, british;
+  std::unordered_set<std::string> units, british, entries;
   for (const v1::Unit& u : in.units()) {
     units.insert(u.id());
     if (u.side() == v1::BRITISH) british.insert(u.id());
@@ -143,12 +143,17 @@ absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* ou
     const std::string path = absl::StrCat("state.tsatf.units[", i, "]");
     const v1::TsatfUnit& pu = p.units(i);
     IMPI_RETURN_IF_ERROR(UnitRef(path + ".unit_id", pu.unit_id(), units));
-    if (own.units.count(pu.unit_id())) {
+    if (!entries.insert(pu.unit_id()).second) {
       return FieldError(path + ".unit_id",
                  absl::StrCat(Quoted(pu.unit_id()), " has an earlier entry; one entry a unit"));
     }
+    // In the wire's order, by id: the engine keys the entries to its units'
+    // places (MutableOwnState) when it first changes the state.
+    TsatfUnit u;
     IMPI_RETURN_IF_ERROR(UnitFromProto(path, pu, units, british, in.table().width(), in.table().height(),
-                                       std::max(1, in.clock().turn()), most_point, &own.units[pu.unit_id()]));
+                                       std::max(1, in.clock().turn()), most_point, &u));
+    own.units.push_back(std::move(u));
+    own.ids.emplace_back(pu.unit_id());
   }
   out->ruleset_state = std::move(own);
   return absl::OkStatus();
@@ -174,12 +179,16 @@ void TsatfWire::StateToProto(const BattleState& in, v1::TableState* out) const {
   p->set_committed(own->committed);
   p->set_scenario_total(own->scenario_total);
   p->set_impis_created(own->impis_created);
-  for (const auto& [id, u] : own->units) {
+  std::vector<int> order;
+  own->ByIdOrder(&order);
+  for (int h : order) {
+    const TsatfUnit& u = own->units[static_cast<size_t>(h)];
+    const SharedString& id = own->ids[static_cast<size_t>(h)];
     if (u.Empty() || in.FindUnit(id) == nullptr) continue;
     v1::TsatfUnit* pu = p->add_units();
-    pu->set_unit_id(id);
+    pu->set_unit_id(id.str());
     pu->set_hand(static_cast<v1::Hand>(u.hand));
-    pu->set_target_id(u.target_id);
+    pu->set_target_id(u.target_id.str());
     if (u.has_last_known_target) {
       pu->mutable_last_known_target()->set_x(u.last_known_target.x());
       pu->mutable_last_known_target()->set_y(u.last_known_target.y());
