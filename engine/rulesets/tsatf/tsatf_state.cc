@@ -16,9 +16,13 @@ bool TsatfUnit::Empty() const {
 }
 
 bool TsatfState::KeyedTo(const BattleState& s) const {
-  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
-  for (size_t i = 0; i < ids.size(); ++i) {
+  const size_t n = s.units.size();
+  if (ids.size() < n || units.size() != ids.size()) return false;
+  for (size_t i = 0; i < n; ++i) {
     if (!(ids[i] == s.units[i].id)) return false;
+  }
+  for (size_t i = n; i < ids.size(); ++i) {
+    if (s.UnitIndex(ids[i]) >= 0) return false;  // a pending entry's unit has come
   }
   return true;
 }
@@ -37,7 +41,8 @@ const TsatfState* Held(const OwnStateHolder& held) { return held.get_if<TsatfSta
 
 // Keys `own` to s.units. Units appended since it was keyed (Zulu Control
 // creating units) get empty entries at the end; otherwise each entry moves
-// to its unit's place and entries of units gone are dropped.
+// to its unit's place. An entry of a unit not on the state (one made by id
+// before its unit was added) is kept after the units' until its unit comes.
 void Key(const BattleState& s, TsatfState& own) {
   const size_t n = s.units.size();
   own.units.resize(std::min(own.units.size(), own.ids.size()));
@@ -51,13 +56,19 @@ void Key(const BattleState& s, TsatfState& own) {
     return;
   }
   std::vector<TsatfUnit> units(n);
+  std::vector<SharedString> ids(n);
+  for (size_t i = 0; i < n; ++i) ids[i] = s.units[i].id;
   for (size_t k = 0; k < own.ids.size(); ++k) {
     const int to = s.UnitIndex(own.ids[k]);
-    if (to >= 0) units[static_cast<size_t>(to)] = std::move(own.units[k]);
+    if (to >= 0) {
+      units[static_cast<size_t>(to)] = std::move(own.units[k]);
+    } else {
+      units.push_back(std::move(own.units[k]));
+      ids.push_back(own.ids[k]);
+    }
   }
   own.units = std::move(units);
-  own.ids.resize(n);
-  for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
+  own.ids = std::move(ids);
 }
 
 // The entry of the unit with `id` in a state not keyed to its units.
@@ -118,9 +129,18 @@ const TsatfUnit* UnitState(const BattleState& s, const std::string& unit_id) {
 }
 
 TsatfUnit& MutableUnitState(BattleState& s, const std::string& unit_id) {
-  Unit* u = s.FindUnit(unit_id);
-  if (u == nullptr) NoUnit(unit_id);
-  return MutableUnitState(s, *u);
+  if (Unit* u = s.FindUnit(unit_id)) return MutableUnitState(s, *u);
+  // A unit not on the state (yet): its entry waits after the units' (Key).
+  TsatfState& own = MutableBook(s);
+  own.units.resize(std::min(own.units.size(), own.ids.size()));
+  own.ids.resize(own.units.size());
+  const SharedString id = unit_id;
+  for (size_t k = 0; k < own.ids.size(); ++k) {
+    if (own.ids[k] == id) return own.units[k];
+  }
+  own.ids.push_back(id);
+  own.units.emplace_back();
+  return own.units.back();
 }
 
 const Deck& DeckOf(const BattleState& s) {

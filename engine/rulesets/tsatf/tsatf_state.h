@@ -98,9 +98,9 @@ TsatfState& MutableBook(BattleState& s);
 // one if it had none). `u` is a unit of `s`.
 const TsatfUnit* UnitState(const BattleState& s, const Unit& u);
 TsatfUnit& MutableUnitState(BattleState& s, const Unit& u);
-// The same by id, at the contract's edge (tests, the wire's checks): the
-// unit must be on the state (MutableUnitState aborts, naming the id, if it
-// is not).
+// The same by id, at the contract's edge (tests, the wire's checks). An
+// entry made by id for a unit not on the state waits after the units' until
+// its unit is added (the wire and the hash skip it till then).
 const TsatfUnit* UnitState(const BattleState& s, const std::string& unit_id);
 TsatfUnit& MutableUnitState(BattleState& s, const std::string& unit_id);
 // The deck, read (a default deck if none) and mutable.

@@ -43,9 +43,9 @@ inline void AddImpi(BattleState& s, const std::string& id, int regiments, double
   g.side = Side::kZulu;
   g.kind = UnitKind::kImpi;
   g.position = Vec2(x, y);
-  Own(s, id).hand = hand;
-  Own(s, id).target_id = target;
   s.units.push_back(g);
+  Own(s, id).hand = hand;  // the bookkeeping of a unit on the state
+  Own(s, id).target_id = target;
   for (int i = 0; i < regiments; ++i) {
     Unit r;
     r.id = id + "r" + std::to_string(i + 1);
