@@ -1,5 +1,6 @@
 // Empress's own state (BattleState::ruleset_state). See empress_state.h.
 #include "engine/rulesets/empress/empress_state.h"
+#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -29,11 +30,7 @@ bool EmpressUnit::operator==(const EmpressUnit& o) const {
 }
 
 bool EmpressState::KeyedTo(const BattleState& s) const {
-  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (!(ids[i] == s.units[i].id)) return false;
-  }
-  return true;
+  return ids.size() == s.units.size() && units.size() == ids.size() && IdsNameUnits(ids, s);
 }
 
 namespace {
@@ -65,10 +62,7 @@ void Key(const BattleState& s, EmpressState& own) {
 
 // The entry of the unit with `id` in a state not keyed to its units.
 const EmpressUnit* FindEntry(const EmpressState& own, const SharedString& id) {
-  for (size_t k = 0; k < own.ids.size() && k < own.units.size(); ++k) {
-    if (own.ids[k] == id) return &own.units[k];
-  }
-  return nullptr;
+  return EntryById(own.ids, own.units, id);
 }
 
 }  // namespace
@@ -113,11 +107,7 @@ const std::string& IdAt(const EmpressState& own, int handle) {
 const EmpressUnit* UnitState(const BattleState& s, const Unit& u) {
   const EmpressState* own = OwnState(s);
   if (own == nullptr) return nullptr;
-  const ptrdiff_t h = &u - s.units.data();
-  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
-      own->ids[static_cast<size_t>(h)] == u.id) {
-    return &own->units[static_cast<size_t>(h)];
-  }
+  if (const EmpressUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return e;
   return FindEntry(*own, u.id);
 }
 

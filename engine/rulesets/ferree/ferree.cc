@@ -1,6 +1,7 @@
 // FerreeRuleset: Chris Ferree's Isandlwana behind the engine seam, and the
 // unit helpers the procedure and the policies share.
 #include "engine/rulesets/ferree/ferree.h"
+#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <array>
@@ -57,11 +58,7 @@ bool FerreeUnit::Empty() const {
 }
 
 bool FerreeState::KeyedTo(const BattleState& s) const {
-  if (ids.size() != s.units.size() || units.size() != ids.size()) return false;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (!(ids[i] == s.units[i].id)) return false;
-  }
-  return true;
+  return ids.size() == s.units.size() && units.size() == ids.size() && IdsNameUnits(ids, s);
 }
 
 namespace {
@@ -86,13 +83,9 @@ void Key(const BattleState& s, FerreeState& own) {
   for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
 }
 
-// The entry kept at handle `h` for `u` if it is u's, else nullptr.
-const FerreeUnit* EntryAt(const FerreeState& own, ptrdiff_t h, const Unit& u) {
-  if (h >= 0 && static_cast<size_t>(h) < own.ids.size() && static_cast<size_t>(h) < own.units.size() &&
-      own.ids[static_cast<size_t>(h)] == u.id) {
-    return &own.units[static_cast<size_t>(h)];
-  }
-  return nullptr;
+// The entry kept at u's handle in `s` if it is u's, else nullptr.
+const FerreeUnit* EntryAt(const FerreeState& own, const BattleState& s, const Unit& u) {
+  return EntryAtHandle(own.ids, own.units, s, u);
 }
 
 [[noreturn]] void NoSuchUnit(const std::string& id) {
@@ -105,21 +98,18 @@ const FerreeUnit* EntryAt(const FerreeState& own, ptrdiff_t h, const Unit& u) {
 const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
   const FerreeState* own = OwnState(s);
   if (own == nullptr) return NoUnit();
-  if (const FerreeUnit* e = EntryAt(*own, &u - s.units.data(), u)) return *e;
+  if (const FerreeUnit* e = EntryAt(*own, s, u)) return *e;
   // Not keyed to these units (a caller reordered them): by id.
-  for (size_t k = 0; k < own->ids.size() && k < own->units.size(); ++k) {
-    if (own->ids[k] == u.id) return own->units[k];
-  }
+  if (const FerreeUnit* e = EntryById(own->ids, own->units, u.id)) return *e;
   return NoUnit();
 }
 
 FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u) {
-  const ptrdiff_t at = &u - s.units.data();
   FerreeState& own = MutableOwnState(s);
   // The usual case: the unit's handle holds its entry, in a state keyed to
   // these units.
   if (own.ids.size() == s.units.size()) {
-    if (const FerreeUnit* e = EntryAt(own, at, u)) return const_cast<FerreeUnit&>(*e);
+    if (const FerreeUnit* e = EntryAt(own, s, u)) return const_cast<FerreeUnit&>(*e);
   }
   const SharedString id = u.id;  // u may be another state's unit
   if (!own.KeyedTo(s)) Key(s, own);

@@ -1,5 +1,6 @@
 // Zulu Control's own state (BattleState::ruleset_state). See tsatf_state.h.
 #include "engine/rulesets/tsatf/tsatf_state.h"
+#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,10 +18,7 @@ bool TsatfUnit::Empty() const {
 
 bool TsatfState::KeyedTo(const BattleState& s) const {
   const size_t n = s.units.size();
-  if (ids.size() < n || units.size() != ids.size()) return false;
-  for (size_t i = 0; i < n; ++i) {
-    if (!(ids[i] == s.units[i].id)) return false;
-  }
+  if (units.size() != ids.size() || !IdsNameUnits(ids, s)) return false;
   for (size_t i = n; i < ids.size(); ++i) {
     if (s.UnitIndex(ids[i]) >= 0) return false;  // a pending entry's unit has come
   }
@@ -73,10 +71,7 @@ void Key(const BattleState& s, TsatfState& own) {
 
 // The entry of the unit with `id` in a state not keyed to its units.
 const TsatfUnit* FindEntry(const TsatfState& own, const SharedString& id) {
-  for (size_t k = 0; k < own.ids.size() && k < own.units.size(); ++k) {
-    if (own.ids[k] == id) return &own.units[k];
-  }
-  return nullptr;
+  return EntryById(own.ids, own.units, id);
 }
 
 [[noreturn]] void NoUnit(const std::string& id) {
@@ -99,11 +94,7 @@ TsatfState& MutableOwnState(BattleState& s) {
 const TsatfUnit* UnitState(const BattleState& s, const Unit& u) {
   const TsatfState* own = OwnState(s);
   if (own == nullptr) return nullptr;
-  const ptrdiff_t h = &u - s.units.data();
-  if (h >= 0 && static_cast<size_t>(h) < own->ids.size() && static_cast<size_t>(h) < own->units.size() &&
-      own->ids[static_cast<size_t>(h)] == u.id) {
-    return &own->units[static_cast<size_t>(h)];
-  }
+  if (const TsatfUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return e;
   return FindEntry(*own, u.id);
 }
 
