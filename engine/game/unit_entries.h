@@ -49,6 +49,16 @@ const Entry* EntryAtHandle(const std::vector<SharedString>& ids, const std::vect
   return nullptr;
 }
 
+// The entry at u's handle as EntryAtHandle finds it, writable, but only in
+// arrays as long as the units (keyed or about to be): a rule set's fast way
+// to a unit's entry before it keys the state afresh. nullptr otherwise.
+template <typename Entry>
+Entry* KeyedEntryAtHandle(const std::vector<SharedString>& ids, std::vector<Entry>& entries,
+                          const BattleState& s, const Unit& u) {
+  if (ids.size() != s.units.size() || entries.size() != s.units.size()) return nullptr;
+  return const_cast<Entry*>(EntryAtHandle(ids, static_cast<const std::vector<Entry>&>(entries), s, u));
+}
+
 // The entry of the unit with `id`, by a scan (a state not keyed to its
 // units), or nullptr.
 template <typename Entry>

@@ -1,11 +1,12 @@
 // Empress's own state (BattleState::ruleset_state). See empress_state.h.
 #include "engine/rulesets/empress/empress_state.h"
-#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
+
+#include "engine/game/unit_entries.h"
 
 namespace impi::empress {
 
@@ -34,9 +35,6 @@ bool EmpressState::KeyedTo(const BattleState& s) const {
 }
 
 namespace {
-
-// The only cast of BattleState::ruleset_state.
-const EmpressState* Held(const OwnStateHolder& held) { return held.get_if<EmpressState>(); }
 
 // Keys `own` to s.units: each entry moves to its unit's place, handles
 // within entries follow, entries of units gone are dropped; the id order
@@ -78,10 +76,10 @@ void OrderIds(EmpressState& own) {
   for (size_t i = 0; i < n; ++i) own.rank[static_cast<size_t>(own.by_id[i])] = static_cast<int>(i);
 }
 
-const EmpressState* OwnState(const BattleState& s) { return Held(s.ruleset_state); }
+const EmpressState* OwnState(const BattleState& s) { return s.ruleset_state.get_if<EmpressState>(); }
 
 EmpressState& MutableOwnState(BattleState& s) {
-  EmpressState* own = const_cast<EmpressState*>(Held(s.ruleset_state));
+  EmpressState* own = s.ruleset_state.get_if<EmpressState>();
   if (own == nullptr) own = &s.ruleset_state.emplace<EmpressState>();
   if (!own->KeyedTo(s)) Key(s, *own);
   return *own;
@@ -114,11 +112,8 @@ const EmpressUnit* UnitState(const BattleState& s, const Unit& u) {
 EmpressUnit& MutableUnitState(BattleState& s, const Unit& u) {
   // The usual case: the unit's handle holds its entry (its id there), in a
   // state keyed to these units; no other entry need be looked at.
-  const ptrdiff_t at = &u - s.units.data();
-  if (EmpressState* own = const_cast<EmpressState*>(Held(s.ruleset_state));
-      own != nullptr && at >= 0 && static_cast<size_t>(at) < s.units.size() && own->ids.size() == s.units.size() &&
-      own->units.size() == s.units.size() && own->ids[static_cast<size_t>(at)] == u.id) {
-    return own->units[static_cast<size_t>(at)];
+  if (EmpressState* own = s.ruleset_state.get_if<EmpressState>()) {
+    if (EmpressUnit* e = KeyedEntryAtHandle(own->ids, own->units, s, u)) return *e;
   }
   EmpressState& own = MutableOwnState(s);
   const int h = HandleOf(s, u);

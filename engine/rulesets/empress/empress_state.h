@@ -23,9 +23,8 @@
 // ids' order): MutableOwnState keys it afresh, moving each entry to its
 // unit's new place, when the units were changed since (a caller that
 // reorders them), and a lookup of a const state checks the handle's id
-// (an address compare) before it trusts it. Both ways in (OwnState and
-// MutableOwnState) read BattleState::ruleset_state through one function
-// in empress_state.cc, the only place that knows how the state is held.
+// (an address compare) before it trusts it (engine/game/unit_entries.h).
+// Only empress_state.cc reads BattleState::ruleset_state.
 //
 // Usage:
 //   EmpressState& own = MutableOwnState(state);   // keyed to state.units

@@ -1,7 +1,6 @@
 // FerreeRuleset: Chris Ferree's Isandlwana behind the engine seam, and the
 // unit helpers the procedure and the policies share.
 #include "engine/rulesets/ferree/ferree.h"
-#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <array>
@@ -15,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/geometry.h"
 #include "engine/core/status_macros.h"
+#include "engine/game/unit_entries.h"
 #include "engine/rulesets/ferree/tables.h"
 #include "engine/rulesets/ferree/wording.h"
 
@@ -83,11 +83,6 @@ void Key(const BattleState& s, FerreeState& own) {
   for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
 }
 
-// The entry kept at u's handle in `s` if it is u's, else nullptr.
-const FerreeUnit* EntryAt(const FerreeState& own, const BattleState& s, const Unit& u) {
-  return EntryAtHandle(own.ids, own.units, s, u);
-}
-
 [[noreturn]] void NoSuchUnit(const std::string& id) {
   std::fprintf(stderr, "ferree: no unit has id \"%s\"\n", id.c_str());
   std::abort();
@@ -98,7 +93,7 @@ const FerreeUnit* EntryAt(const FerreeState& own, const BattleState& s, const Un
 const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
   const FerreeState* own = OwnState(s);
   if (own == nullptr) return NoUnit();
-  if (const FerreeUnit* e = EntryAt(*own, s, u)) return *e;
+  if (const FerreeUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return *e;
   // Not keyed to these units (a caller reordered them): by id.
   if (const FerreeUnit* e = EntryById(own->ids, own->units, u.id)) return *e;
   return NoUnit();
@@ -108,9 +103,7 @@ FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u) {
   FerreeState& own = MutableOwnState(s);
   // The usual case: the unit's handle holds its entry, in a state keyed to
   // these units.
-  if (own.ids.size() == s.units.size()) {
-    if (const FerreeUnit* e = EntryAt(own, s, u)) return const_cast<FerreeUnit&>(*e);
-  }
+  if (FerreeUnit* e = KeyedEntryAtHandle(own.ids, own.units, s, u)) return *e;
   const SharedString id = u.id;  // u may be another state's unit
   if (!own.KeyedTo(s)) Key(s, own);
   const int h = s.UnitIndex(id);

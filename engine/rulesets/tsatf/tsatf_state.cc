@@ -1,11 +1,12 @@
 // Zulu Control's own state (BattleState::ruleset_state). See tsatf_state.h.
 #include "engine/rulesets/tsatf/tsatf_state.h"
-#include "engine/game/unit_entries.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
+
+#include "engine/game/unit_entries.h"
 
 namespace impi::tsatf {
 
@@ -101,13 +102,10 @@ const TsatfUnit* UnitState(const BattleState& s, const Unit& u) {
 TsatfUnit& MutableUnitState(BattleState& s, const Unit& u) {
   // The usual case: the unit's handle holds its entry (its id there), in a
   // state keyed to these units.
-  const ptrdiff_t at = &u - s.units.data();
-  if (TsatfState* own = s.ruleset_state.get_if<TsatfState>();
-      own != nullptr && at >= 0 && static_cast<size_t>(at) < s.units.size() &&
-      own->ids.size() == s.units.size() && own->units.size() == s.units.size() &&
-      own->ids[static_cast<size_t>(at)] == u.id) {
-    return own->units[static_cast<size_t>(at)];
+  if (TsatfState* own = s.ruleset_state.get_if<TsatfState>()) {
+    if (TsatfUnit* e = KeyedEntryAtHandle(own->ids, own->units, s, u)) return *e;
   }
+  const ptrdiff_t at = &u - s.units.data();
   TsatfState& own = MutableOwnState(s);
   int h = at >= 0 && static_cast<size_t>(at) < s.units.size() ? static_cast<int>(at) : s.UnitIndex(u.id);
   if (h < 0) NoUnit(u.id);
