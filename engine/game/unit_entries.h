@@ -26,6 +26,13 @@
 
 namespace impi {
 
+// The handle of `u`: its place in s.units, or for a unit of another state
+// (a copy) the place of the unit with its id (-1 if none).
+inline int HandleOf(const BattleState& s, const Unit& u) {
+  const ptrdiff_t h = &u - s.units.data();
+  return h >= 0 && static_cast<size_t>(h) < s.units.size() ? static_cast<int>(h) : s.UnitIndex(u.id);
+}
+
 // Whether ids[i] names s.units[i] for every unit of `s` (ids at least as
 // long as the units; entries past them are the caller's to judge).
 inline bool IdsNameUnits(const std::vector<SharedString>& ids, const BattleState& s) {

@@ -47,6 +47,7 @@
 #include "engine/core/shared_string.h"
 #include "engine/core/state_hash.h"
 #include "engine/game/ruleset.h"
+#include "engine/game/unit_entries.h"
 
 namespace impi::empress {
 
@@ -193,11 +194,6 @@ EmpressState& MutableOwnState(BattleState& s);
 // wire sets it).
 void OrderIds(EmpressState& own);
 
-// The handle of `u`, a unit of `s`.
-inline int HandleOf(const BattleState& s, const Unit& u) {
-  const ptrdiff_t h = &u - s.units.data();
-  return h >= 0 && static_cast<size_t>(h) < s.units.size() ? static_cast<int>(h) : s.UnitIndex(u.id);
-}
 // The unit a handle kept in the bookkeeping names (an order's target, an
 // attachment): nullptr for kNoUnit or a unit no longer in `s`.
 const Unit* UnitAt(const BattleState& s, int handle);

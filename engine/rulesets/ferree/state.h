@@ -44,10 +44,11 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/core/shared_string.h"
+#include "engine/game/ruleset.h"
+#include "engine/game/unit_entries.h"
 #include "engine/rulesets/ferree/ground.h"
 #include "engine/rulesets/ferree/question.h"
 #include "engine/rulesets/ferree/tables.h"
-#include "engine/game/ruleset.h"
 
 namespace impi::ferree {
 
@@ -314,11 +315,6 @@ FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u);
 // unit must be on the state (mutable: aborts, naming the id, if not).
 const FerreeUnit& UnitOf(const BattleState& s, const SharedString& unit_id);
 FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
-// The handle of `u`, a unit of `s`.
-inline int HandleOf(const BattleState& s, const Unit& u) {
-  const ptrdiff_t h = &u - s.units.data();
-  return h >= 0 && static_cast<size_t>(h) < s.units.size() ? static_cast<int>(h) : s.UnitIndex(u.id);
-}
 // A unit was appended to s.units (a runner sent): its entry is appended
 // too, empty (the state keyed afresh if it was not keyed before).
 void AddedUnit(BattleState& s);
