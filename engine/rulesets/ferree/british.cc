@@ -648,7 +648,7 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
         absl::StrCat(a.target_id.str(), " is ", Inches(range), " away: out of range (",
                      artillery ? "48\" for artillery" : "24\" for rifles", ")"));
   }
-  if (!field_.SightBlockers("").Clear(u->position, t->position)) {
+  if (!Field::Sight(field_, u->position).Clear(t->position)) {
     return Precondition(path + ".target_id", absl::StrCat(a.target_id.str(), " is out of sight"));
   }
   // British Shooting: "Each figure of the active unit that can shoot may do

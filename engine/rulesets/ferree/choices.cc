@@ -550,7 +550,6 @@ std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const 
   if (sn == nullptr || !Alive(*sn)) return out;
   // "He must be able to trace a line from the firing figure to the target
   // figure without crossing a Zulu unit or intervening terrain."
-  const BlockerSet& terrain = field_.SightBlockers("");
   // Only a tray near enough to the sniper to touch a line to a target in
   // range can block one (with an inch to spare): the others are left out.
   // The trays are gathered only when a target in range has a line clear of
@@ -568,7 +567,7 @@ std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const 
     }
   };
   std::vector<std::pair<double, const Unit*>> targets;
-  const BlockerSet::From terrain_from = terrain.Viewer(sn->position);
+  const Field::Sight terrain_from(field_, sn->position);
   for (const Unit& b : s_.units) {
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
     const double d = Gap(*sn, b);
@@ -836,7 +835,7 @@ std::vector<Action> Choices::BritishOptions(bool first_only) const {
     if (first_only) return out;
   }
   if (!in_range.empty()) {
-    const BlockerSet::From sight = field_.SightBlockers("").Viewer(u->position);
+    const Field::Sight sight(field_, u->position);
     for (const Unit* t : in_range) {
       if (!sight.Clear(t->position)) continue;
       Action f = make(ActionKind::kFire);

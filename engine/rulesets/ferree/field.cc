@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <memory>
 
@@ -187,6 +189,8 @@ double LaagerDistance(const std::vector<std::pair<Vec2, Vec2>>& edges, const Vec
 std::shared_ptr<const Field::TerrainCache> Field::DeriveTerrain(
     const std::vector<Terrain>& terrain) {
   auto derived = std::make_shared<TerrainCache>();
+  static std::atomic<uint64_t> next_serial{1};
+  derived->serial = next_serial.fetch_add(1, std::memory_order_relaxed);
   for (const Terrain& t : terrain) {
     if (t.outline.size() >= 2) {
       if (t.impassable) {
@@ -263,6 +267,53 @@ const std::vector<Obstacle>& Field::Impassable() const { return TerrainDerived()
 const BlockerSet& Field::SightBlockers(const std::string& except_regiment) const {
   (void)except_regiment;
   return TerrainDerived().sight;
+}
+
+namespace {
+
+// The thread's memory of sight lines (Field::Sight): a direct-mapped table
+// of the last line judged at each slot, over which terrain, and its answer.
+struct SightLine {
+  uint64_t serial = 0;  // 0: empty (serials start at 1)
+  Vec2 a = Vec2::Zero();
+  Vec2 b = Vec2::Zero();
+  bool clear = false;
+};
+constexpr size_t kSightSlots = size_t{1} << 14;
+
+uint64_t Bits(double x) {
+  uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+size_t SightSlot(uint64_t serial, const Vec2& a, const Vec2& b) {
+  uint64_t h = serial * 0x9E3779B97F4A7C15ull;
+  for (const double x : {a.x(), a.y(), b.x(), b.y()}) h = (h ^ Bits(x)) * 0xBF58476D1CE4E5B9ull;
+  return static_cast<size_t>(h >> 50) & (kSightSlots - 1);
+}
+
+SightLine* SightLines() {
+  thread_local std::unique_ptr<SightLine[]> lines(new SightLine[kSightSlots]);
+  return lines.get();
+}
+
+}  // namespace
+
+Field::Sight::Sight(const Field& field, const Vec2& viewer)
+    : blockers_(field.TerrainDerived().sight), serial_(field.TerrainDerived().serial), a_(viewer) {}
+
+bool Field::Sight::Clear(const Vec2& b) const {
+  SightLine& line = SightLines()[SightSlot(serial_, a_, b)];
+  // Exact equality of the ends (bit for bit but for the sign of zero, which
+  // changes no answer): the same line.
+  if (line.serial == serial_ && line.a.x() == a_.x() && line.a.y() == a_.y() &&
+      line.b.x() == b.x() && line.b.y() == b.y()) {
+    return line.clear;
+  }
+  if (!from_.has_value()) from_.emplace(blockers_, a_);
+  line = SightLine{serial_, a_, b, from_->Clear(b)};
+  return line.clear;
 }
 
 const std::vector<std::pair<Vec2, Vec2>>& Field::LaagerEdges() const {

@@ -19,8 +19,10 @@
 #ifndef IMPI_ENGINE_RULESETS_FERREE_FIELD_H_
 #define IMPI_ENGINE_RULESETS_FERREE_FIELD_H_
 
+#include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -91,6 +93,29 @@ class Field {
   const std::vector<Obstacle>& Impassable() const;
   // The terrain that blocks line of sight.
   const BlockerSet& SightBlockers(const std::string& except_regiment) const;
+  // Lines of sight over that terrain from one viewer to many targets:
+  // Clear(b) answers exactly as SightBlockers("").Clear(viewer, b). The
+  // thread remembers its recent answers, keyed by the line's exact ends and
+  // the terrain they were judged over (TerrainCache::serial), so a line
+  // judged before (the searches of a position play the same first turns
+  // again and again) is not judged anew. A fixed table: nothing is
+  // allocated once the thread has it, and an answer it forgot is worked out
+  // again, the same.
+  //
+  //   const Field::Sight sight(field, firer.position);
+  //   for (...) if (sight.Clear(target.position)) ...
+  class Sight {
+   public:
+    Sight(const Field& field, const Vec2& viewer);
+    bool Clear(const Vec2& b) const;
+
+   private:
+    const BlockerSet& blockers_;
+    uint64_t serial_;
+    Vec2 a_;
+    // Made when a line is first not remembered.
+    mutable std::optional<BlockerSet::From> from_;
+  };
   // The laager's and the thornbush's edges (both are crossed alike).
   const std::vector<std::pair<Vec2, Vec2>>& LaagerEdges() const;
   // Footprints (ground.h), up to date with s_.
@@ -145,6 +170,9 @@ class Field {
   // FerreeBattles of a playout work it out once; a change in the size or
   // storage of s_.terrain fetches it again.
   struct TerrainCache {
+    // Names this derivation for as long as the process runs (never reused:
+    // the sight lines remembered over it are keyed by it).
+    uint64_t serial = 0;
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
