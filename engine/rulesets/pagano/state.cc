@@ -188,6 +188,27 @@ absl::Status CheckOwnState(const BattleState& s) {
     return absl::InvalidArgumentError(
         absl::StrCat("state.pagano.month: ", own->month, " is not 1 to 12 (0: January)"));
   }
+  for (size_t i = 0; i < own->features.size(); ++i) {
+    const TerrainFeature& f = own->features[i];
+    const std::string path = absl::StrCat("state.pagano.features[", i, "]");
+    const int feature = static_cast<int>(f.feature);
+    if (feature < 0 || feature > static_cast<int>(Feature::kBarricadeOnEdge)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ".feature: ", feature, " is not a feature COVER names"));
+    }
+    bool found = false;
+    for (const Terrain& t : s.terrain) found |= t.id == f.terrain_id;
+    if (!found) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ".terrain_id: \"", f.terrain_id, "\" names no terrain of the state"));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (own->features[j].terrain_id == f.terrain_id) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            path, ".terrain_id: \"", f.terrain_id, "\" is given a feature twice"));
+      }
+    }
+  }
   if (own->units.size() != own->ids.size()) {
     return absl::InvalidArgumentError("state.pagano.units: entries and ids differ in number");
   }

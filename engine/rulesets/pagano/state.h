@@ -79,6 +79,18 @@ struct PaganoUnit {
   bool operator==(const PaganoUnit& o) const;
 };
 
+// A terrain piece's feature as COVER names it, where its kind alone does
+// not say (a terrace, a raised redoubt, a barricade on a donga edge, a
+// palisade, a low dirt mound): ground.h, FeatureOf.
+struct TerrainFeature {
+  std::string terrain_id;
+  Feature feature = Feature::kOpen;
+
+  bool operator==(const TerrainFeature& o) const {
+    return terrain_id == o.terrain_id && feature == o.feature;
+  }
+};
+
 struct PaganoState {
   Phase phase = Phase::kZuluMovement;
   // 1 (January) to 12: "Use the left d10 column for battles taking place in
@@ -88,6 +100,8 @@ struct PaganoState {
   // id is ids[h] (keyed: as many as the units, each with its unit's id).
   std::vector<PaganoUnit> units;
   std::vector<SharedString> ids;
+  // The features given to terrain pieces, at most one a piece.
+  std::vector<TerrainFeature> features;
 
   bool KeyedTo(const BattleState& s) const;
 };
@@ -117,8 +131,9 @@ Phase PhaseOf(const BattleState& s);
 // induna an INDUNA), counts within their rules (cattle 0..2, the medical
 // corps' casualties 0..3, riflemen rolled -1..2, markers not negative nor
 // above the isigaba's figures lost), a frontage not negative and finite.
-// INVALID_ARGUMENT naming state.pagano.<field> (an entry by its unit's id:
-// state.pagano.units[<id>].<field>).
+// A terrain feature must name a terrain piece of the state, once, with a
+// feature COVER names. INVALID_ARGUMENT naming state.pagano.<field> (an
+// entry by its unit's id: state.pagano.units[<id>].<field>).
 absl::Status CheckOwnState(const BattleState& s);
 
 }  // namespace impi::pagano

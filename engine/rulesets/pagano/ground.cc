@@ -1,0 +1,226 @@
+// Where Pagano's units stand and what shelters them. See ground.h.
+#include "engine/rulesets/pagano/ground.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace impi::pagano {
+namespace {
+
+double PointSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double len2 = ab.squaredNorm();
+  const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return Distance(p, a + t * ab);
+}
+
+double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+bool SegmentsMeet(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const double d1 = Cross(b - a, c - a), d2 = Cross(b - a, d - a);
+  const double d3 = Cross(d - c, a - c), d4 = Cross(d - c, b - c);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
+    return true;
+  }
+  // Touching or collinear: an end on the other segment.
+  return PointSegment(c, a, b) == 0 || PointSegment(d, a, b) == 0 || PointSegment(a, c, d) == 0 ||
+         PointSegment(b, c, d) == 0;
+}
+
+double SegmentSegment(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  if (SegmentsMeet(a, b, c, d)) return 0.0;
+  return std::min({PointSegment(a, c, d), PointSegment(b, c, d), PointSegment(c, a, b),
+                   PointSegment(d, a, b)});
+}
+
+bool InsideRectangle(const Vec2& p, const std::array<Vec2, 4>& c) {
+  for (int i = 0; i < 4; ++i) {
+    if (Cross(c[(i + 1) % 4] - c[i], p - c[i]) < 0) return false;
+  }
+  return true;
+}
+
+// The footprint's distance to segment a-b, edge to segment (0 if it meets it).
+double FootprintSegment(const Footprint& f, const Vec2& a, const Vec2& b) {
+  if (!f.rectangle) return std::max(0.0, PointSegment(f.centre, a, b) - f.radius);
+  if (InsideRectangle(a, f.corners)) return 0.0;
+  double best = PointSegment(a, f.corners[0], f.corners[1]);
+  for (int i = 0; i < 4; ++i) {
+    best = std::min(best, SegmentSegment(a, b, f.corners[i], f.corners[(i + 1) % 4]));
+  }
+  return best;
+}
+
+// The edges of a terrain outline: its segments, closed unless it is open.
+template <typename Fn>
+void ForEachEdge(const Terrain& t, Fn fn) {
+  const size_t n = t.outline.size();
+  for (size_t i = 0; i + 1 < n; ++i) fn(t.outline[i], t.outline[i + 1]);
+  if (!t.open && n > 2) fn(t.outline[n - 1], t.outline[0]);
+}
+
+bool Area(const Terrain& t) { return !t.open && t.outline.size() > 2; }
+
+double FootprintOutline(const Footprint& f, const Terrain& t) {
+  double best = INFINITY;
+  ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { best = std::min(best, FootprintSegment(f, a, b)); });
+  return best;
+}
+
+bool LineCrosses(const Vec2& from, const Vec2& to, const Terrain& t) {
+  bool crosses = false;
+  ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { crosses |= SegmentsMeet(from, to, a, b); });
+  return crosses;
+}
+
+}  // namespace
+
+double FrontageOf(const BattleState& s, const Unit& isigaba) {
+  const PaganoUnit* e = UnitState(s, isigaba);
+  if (e != nullptr && e->frontage > 0) return e->frontage;
+  const int per_rank = (std::max(isigaba.figures.fit, 1) + 1) / 2;
+  return std::max(kMinFrontage, per_rank * kBaseWidth);
+}
+
+double DepthOf(int figures, double frontage) {
+  const int per_rank = std::max(1, static_cast<int>(std::floor(frontage / kBaseWidth + 1e-9)));
+  const int ranks = std::max(1, (figures + per_rank - 1) / per_rank);
+  return ranks * kBaseWidth;
+}
+
+Footprint FootprintOf(const BattleState& s, const Unit& u) {
+  Footprint f;
+  f.centre = u.position;
+  if (u.kind != UnitKind::kIsigaba && u.kind != UnitKind::kNativeFoot) {
+    f.radius = u.kind == UnitKind::kWagon ? kWagonRadius : kBaseRadius;
+    return f;
+  }
+  f.rectangle = true;
+  const double w = FrontageOf(s, u) / 2;
+  const double d = DepthOf(u.figures.fit, FrontageOf(s, u)) / 2;
+  const Vec2 front(std::cos(u.facing), std::sin(u.facing));
+  const Vec2 left(-front.y(), front.x());
+  // Counterclockwise: front right, front left, back left, back right.
+  f.corners = {u.position + d * front - w * left, u.position + d * front + w * left,
+               u.position - d * front + w * left, u.position - d * front - w * left};
+  return f;
+}
+
+double Gap(const Footprint& a, const Footprint& b) {
+  if (!a.rectangle && !b.rectangle) {
+    return std::max(0.0, Distance(a.centre, b.centre) - a.radius - b.radius);
+  }
+  if (!a.rectangle) return Gap(b, a);
+  if (!b.rectangle) {
+    if (InsideRectangle(b.centre, a.corners)) return 0.0;
+    double d = INFINITY;
+    for (int i = 0; i < 4; ++i) d = std::min(d, PointSegment(b.centre, a.corners[i], a.corners[(i + 1) % 4]));
+    return std::max(0.0, d - b.radius);
+  }
+  if (InsideRectangle(b.corners[0], a.corners) || InsideRectangle(a.corners[0], b.corners)) return 0.0;
+  double d = INFINITY;
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) {
+      d = std::min(d, SegmentSegment(a.corners[i], a.corners[(i + 1) % 4], b.corners[j],
+                                     b.corners[(j + 1) % 4]));
+    }
+  }
+  return d;
+}
+
+double Gap(const BattleState& s, const Unit& a, const Unit& b) {
+  return Gap(FootprintOf(s, a), FootprintOf(s, b));
+}
+
+Feature FeatureOf(const BattleState& s, const Terrain& t) {
+  if (const PaganoState* own = OwnState(s)) {
+    for (const TerrainFeature& f : own->features) {
+      if (f.terrain_id == t.id) return f.feature;
+    }
+  }
+  switch (t.kind) {
+    case TerrainKind::kScrub:
+    case TerrainKind::kWoods:
+      return Feature::kBrush;
+    case TerrainKind::kRocks:
+      return Feature::kBoulders;
+    case TerrainKind::kWall:
+      return Feature::kWall;
+    case TerrainKind::kBarricade:
+    case TerrainKind::kMealieBags:
+      return Feature::kBarricade;
+    case TerrainKind::kBuilding:
+    case TerrainKind::kFarm:
+      return Feature::kBuilding;
+    case TerrainKind::kKraal:
+      return Feature::kZuluHut;
+    case TerrainKind::kRiver:
+      return Feature::kDeepWaterCourse;
+    default:
+      return Feature::kOpen;
+  }
+}
+
+CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
+                        Explanation* why) {
+  const bool mounted = target.stance == Stance::kMounted;
+  const Footprint f = FootprintOf(s, target);
+  Feature best = Feature::kOpen;
+  CoverClass best_class = CoverClass::kNone;
+  auto consider = [&](Feature feature) {
+    const CoverClass c = CoverOf(feature, Attack::kMissile, /*mounted=*/false, false, nullptr);
+    if (static_cast<int>(c) > static_cast<int>(best_class)) {
+      best_class = c;
+      best = feature;
+    }
+  };
+  for (const Terrain& t : s.terrain) {
+    if (t.outline.size() < 2) continue;
+    if (t.kind == TerrainKind::kDonga && FeatureOf(s, t) == Feature::kOpen) {
+      // "donga edge provides cover versus missile fire to troops in the
+      // donga pressed against the edge when fired upon by troops outside
+      // that edge."
+      if (Area(t) && PointInPolygon(target.position, t.outline) &&
+          !PointInPolygon(firer.position, t.outline) && FootprintOutline(f, t) <= kBehind &&
+          LineCrosses(firer.position, target.position, t)) {
+        consider(Feature::kBehindDongaEdge);
+      }
+      continue;
+    }
+    const Feature feature = FeatureOf(s, t);
+    switch (feature) {
+      case Feature::kBrush:
+      case Feature::kZuluHut:
+      case Feature::kBoulders:
+      case Feature::kBuilding:
+      case Feature::kHeavyStoneFortification:
+        // An area: the unit stands in it.
+        if (Area(t) && PointInPolygon(target.position, t.outline)) consider(feature);
+        break;
+      case Feature::kWall:
+      case Feature::kBarricade:
+      case Feature::kPalisade:
+      case Feature::kLowDirtMound:
+      case Feature::kRaisedRedoubt:
+      case Feature::kBarricadeOnEdge:
+        // A line: the unit is close behind it, the line of fire crossing it.
+        if (FootprintOutline(f, t) <= kBehind && LineCrosses(firer.position, target.position, t)) {
+          consider(feature);
+        }
+        break;
+      default:
+        break;  // melee cover only, or none
+    }
+  }
+  for (const Unit& w : s.units) {
+    if (w.kind != UnitKind::kWagon || w.off_table || &w == &target) continue;
+    if (Gap(f, FootprintOf(s, w)) <= kBehind &&
+        SegmentHitsDisc(firer.position, target.position, w.position, kWagonRadius)) {
+      consider(Feature::kWagon);
+    }
+  }
+  return CoverOf(best, Attack::kMissile, mounted, false, why);
+}
+
+}  // namespace impi::pagano

@@ -1,0 +1,86 @@
+// engine/rulesets/pagano/ground.h: where Pagano's units stand, how far apart
+// they are, and what shelters them (docs/pagano-engine.md, "Ground").
+//
+// Overview: "These rules are intended for 15-28mm figures based individually
+// on penny-sized bases." A figure (a British figure, an induna, a piece) is
+// a disc of kBaseRadius at its position; a wagon a disc of kWagonRadius; an
+// isigaba a rectangle of its frontage (at least 4") and the depth its
+// figures take in ranks of penny bases behind it, centred on its position
+// and facing `facing` (radians: the direction its front faces). Distances
+// between units are edge to edge (Gap). COVER is read off the terrain: a
+// piece's feature is the one the own state gives it (state.h,
+// TerrainFeature), else its kind's (FeatureOf); a unit inside an area
+// (brush, a building, a hut, boulders) is in that area's cover, one behind a
+// line (a wall, a barricade, a palisade, mealie bags) within kBehind of it
+// with the line of fire crossing it is in the line's, one in a donga
+// against its edge fired on from outside it is behind the donga edge; a
+// wagon the line of fire passes is soft cover for a unit within kBehind
+// of it. The best of these counts (MissileCover).
+//
+// Usage:
+//   const double gap = Gap(s, brit, isigaba);   // inches, edge to edge
+//   const CoverClass c = MissileCover(s, isigaba, brit, &why);
+//
+// Thread safety: pure functions of the state.
+#ifndef IMPI_ENGINE_RULESETS_PAGANO_GROUND_H_
+#define IMPI_ENGINE_RULESETS_PAGANO_GROUND_H_
+
+#include <array>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/event.h"
+#include "engine/core/geometry.h"
+#include "engine/rulesets/pagano/state.h"
+#include "engine/rulesets/pagano/tables.h"
+
+namespace impi::pagano {
+
+// Designed (not in the source text): a penny-sized base is 3/4" across (a
+// UK penny is 20.3 mm).
+inline constexpr double kBaseWidth = 0.75;
+inline constexpr double kBaseRadius = kBaseWidth / 2;
+// Designed: a wagon stands on a disc of 1" radius.
+inline constexpr double kWagonRadius = 1.0;
+// Designed: a unit is behind a wall, a barricade or a wagon when it stands
+// within 1" of it, edge to edge.
+inline constexpr double kBehind = 1.0;
+
+// A unit's footprint: a disc, or an isigaba's rectangle (corners
+// counterclockwise).
+struct Footprint {
+  bool rectangle = false;
+  Vec2 centre = Vec2::Zero();
+  double radius = 0.0;
+  std::array<Vec2, 4> corners{};
+};
+
+// An isigaba's frontage: its entry's when set, else (designed) two ranks of
+// penny bases, at least 4": "At the end of movement each isigaba must
+// occupy a frontage of at least 4"."
+double FrontageOf(const BattleState& s, const Unit& isigaba);
+// The depth `figures` take behind a frontage, in ranks of penny bases (at
+// least one rank).
+double DepthOf(int figures, double frontage);
+Footprint FootprintOf(const BattleState& s, const Unit& u);
+// The gap between two footprints, edge to edge; 0 when they touch or
+// overlap.
+double Gap(const Footprint& a, const Footprint& b);
+double Gap(const BattleState& s, const Unit& a, const Unit& b);
+
+// A terrain piece's feature: the own state's when it gives one, else its
+// kind's: SCRUB and WOODS brush, ROCKS boulders, WALL a wall, BARRICADE and
+// MEALIE_BAGS a barricade, BUILDING and FARM a building, KRAAL a Zulu hut,
+// RIVER a deep water course, the rest open (a DONGA is read by its own
+// rule, MissileCover).
+Feature FeatureOf(const BattleState& s, const Terrain& t);
+
+// The cover `target` has against missile fire from `firer`, the best that
+// applies ("The soft cover modifier is ignored if Regular or Heavy cover
+// also applies"), with the rule in `why` (may be null). Mounted troops have
+// none: "Cover does not apply to mounted troops."
+CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
+                        Explanation* why);
+
+}  // namespace impi::pagano
+
+#endif  // IMPI_ENGINE_RULESETS_PAGANO_GROUND_H_
