@@ -92,7 +92,7 @@ double DepthOf(int figures, double frontage) {
 Footprint FootprintOf(const BattleState& s, const Unit& u) {
   Footprint f;
   f.centre = u.position;
-  if (u.kind != UnitKind::kIsigaba && u.kind != UnitKind::kNativeFoot) {
+  if (!IsIsigaba(u)) {
     f.radius = u.kind == UnitKind::kWagon ? kWagonRadius : kBaseRadius;
     return f;
   }

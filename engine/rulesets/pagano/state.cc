@@ -58,9 +58,14 @@ bool IsPiece(UnitKind k) {
   return k == UnitKind::kGun || k == UnitKind::kGatling || k == UnitKind::kRockets;
 }
 
-// A British figure: one of the kinds docs/pagano-engine.md lists as a
-// figure of its own (not a piece, a wagon or the NNC).
-bool IsBritishFigure(const Unit& u) {
+}  // namespace
+
+bool IsIsigaba(const Unit& u) {
+  return (u.kind == UnitKind::kIsigaba && u.side == Side::kZulu) ||
+         (u.kind == UnitKind::kNativeFoot && u.side == Side::kBritish);
+}
+
+bool IsBritishFigureKind(const Unit& u) {
   if (u.side != Side::kBritish) return false;
   switch (u.kind) {
     case UnitKind::kInfantry:
@@ -74,6 +79,8 @@ bool IsBritishFigure(const Unit& u) {
       return false;
   }
 }
+
+namespace {
 
 absl::Status Invalid(const Unit& u, const char* field, const std::string& why) {
   return absl::InvalidArgumentError(
@@ -126,7 +133,7 @@ absl::Status CheckEntry(const BattleState& s, const Unit& u, const PaganoUnit& e
   IMPI_RETURN_IF_ERROR(CheckHandle(s, u, "crew_of", e.crew_of, "a GUN, GATLING or ROCKETS of its side",
                                           [&](const Unit& x) { return IsPiece(x.kind) && x.side == u.side; }));
   IMPI_RETURN_IF_ERROR(CheckHandle(s, u, "carrying", e.carrying, "a British figure",
-                                          [](const Unit& x) { return IsBritishFigure(x); }));
+                                          [](const Unit& x) { return IsBritishFigureKind(x); }));
   return absl::OkStatus();
 }
 

@@ -25,6 +25,7 @@
 #ifndef IMPI_ENGINE_RULESETS_PAGANO_STATE_H_
 #define IMPI_ENGINE_RULESETS_PAGANO_STATE_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,10 @@ struct PaganoUnit {
   // A British figure.
   BritCategory category = BritCategory::kRanker;
   bool invalid = false;          // "Invalids are a separate category of noncombatants"
-  Weapon weapon = Weapon::kMartiniHenry;  // rankers on foot; carbines mounted; pistols officers
+  // Its arm when not its kind's (missile.h, WeaponOf: "Rankers will
+  // typically be armed with the Martini-Henry if foot, and some type of
+  // carbine if mounted"; officers a pistol, designed).
+  std::optional<Weapon> weapon;
   bool horse_holder = false;     // "one figure must be used as a horse holder for every four"
   int crew_of = kNoUnit;         // the piece it mans (an artillery crew figure)
   int carrying = kNoUnit;        // the casualty it carries ("at half speed")
@@ -105,6 +109,13 @@ struct PaganoState {
 
   bool KeyedTo(const BattleState& s) const;
 };
+
+// Whether `u` is an isigaba: a Zulu ISIGABA or an NNC NATIVE_FOOT (British).
+bool IsIsigaba(const Unit& u);
+// Whether `u` is a British figure of its own (docs/pagano-engine.md, Units):
+// an INFANTRY, CAVALRY, MOUNTED_INFANTRY, NATIVE_HORSE, OFFICER or SURGEON
+// of the British side, whatever its condition.
+bool IsBritishFigureKind(const Unit& u);
 
 // Pagano's own state in BattleState::ruleset_state: nullptr if the state
 // has none. The mutable one makes it if absent and keys it to s.units

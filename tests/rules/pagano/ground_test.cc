@@ -11,31 +11,17 @@
 #include "engine/core/event.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/rules/pagano/pagano_test_util.h"
 
 namespace impi::pagano {
 namespace {
 
 using ::testing::HasSubstr;
 
-Unit Figure(const std::string& id, double x, double y) {
-  Unit u;
-  u.id = id;
-  u.kind = UnitKind::kInfantry;
-  u.side = Side::kBritish;
-  u.figures.fit = 1;
-  u.position = Vec2(x, y);
-  return u;
-}
+Unit Figure(const std::string& id, double x, double y) { return testing::Brit(id, x, y); }
 
 Unit Isigaba(const std::string& id, double x, double y, double facing = M_PI / 2) {
-  Unit u;
-  u.id = id;
-  u.kind = UnitKind::kIsigaba;
-  u.side = Side::kZulu;
-  u.figures.fit = kIsigabaFigures;
-  u.position = Vec2(x, y);
-  u.facing = facing;
-  return u;
+  return testing::Isigaba(id, x, y, facing);
 }
 
 Terrain Piece(const std::string& id, TerrainKind kind, std::vector<Vec2> outline, bool open) {

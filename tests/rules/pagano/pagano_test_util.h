@@ -1,0 +1,44 @@
+// Units of Pagano's battle for the tests: a British figure and an isigaba
+// of twenty, placed and faced.
+#ifndef IMPI_TESTS_RULES_PAGANO_PAGANO_TEST_UTIL_H_
+#define IMPI_TESTS_RULES_PAGANO_PAGANO_TEST_UTIL_H_
+
+#include <cmath>
+#include <string>
+
+#include "engine/core/battle_state.h"
+#include "engine/rulesets/pagano/state.h"
+
+namespace impi::pagano::testing {
+
+inline constexpr double kNorth = M_PI / 2;
+inline constexpr double kSouth = -M_PI / 2;
+
+// One British figure (fit), facing north.
+inline Unit Brit(const std::string& id, double x, double y, UnitKind kind = UnitKind::kInfantry) {
+  Unit u;
+  u.id = id;
+  u.kind = kind;
+  u.side = Side::kBritish;
+  u.figures.fit = 1;
+  u.position = Vec2(x, y);
+  u.facing = kNorth;
+  return u;
+}
+
+// A Zulu isigaba of `figures` (twenty by default) facing `facing`.
+inline Unit Isigaba(const std::string& id, double x, double y, double facing,
+                    int figures = kIsigabaFigures) {
+  Unit u;
+  u.id = id;
+  u.kind = UnitKind::kIsigaba;
+  u.side = Side::kZulu;
+  u.figures.fit = figures;
+  u.position = Vec2(x, y);
+  u.facing = facing;
+  return u;
+}
+
+}  // namespace impi::pagano::testing
+
+#endif  // IMPI_TESTS_RULES_PAGANO_PAGANO_TEST_UTIL_H_
