@@ -18,6 +18,7 @@ bool PaganoUnit::operator==(const PaganoUnit& o) const {
   return riflemen_rolled == o.riflemen_rolled && spears_thrown == o.spears_thrown &&
          sharpshooters == o.sharpshooters && frontage == o.frontage &&
          lost_since_morale == o.lost_since_morale && initiated_melee == o.initiated_melee &&
+         stayed == o.stayed &&
          directed_by == o.directed_by && cattle == o.cattle &&
          fought_this_phase == o.fought_this_phase && category == o.category &&
          invalid == o.invalid && weapon == o.weapon && horse_holder == o.horse_holder &&

@@ -56,7 +56,8 @@ struct PaganoUnit {
   bool sharpshooters = false;    // "designated as sharpshooters"
   double frontage = 0.0;         // inches; at least kMinFrontage after movement (0: not set)
   int lost_since_morale = 0;     // the markers: figures lost since the last Zulu morale phase
-  bool initiated_melee = false;  // +1 on its morale this turn
+  bool initiated_melee = false;  // in contact to initiate melee this turn: +1 on its morale
+  bool stayed = false;           // its morale came out Stayed: its choice awaited
   int directed_by = kNoUnit;     // the induna directing it this morale phase (+1)
   int cattle = 0;                // cattle figures in front of it (0..kMostCattle)
   bool fought_this_phase = false;  // "neither side may be engaged in a second melee this phase"

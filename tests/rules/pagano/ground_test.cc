@@ -33,13 +33,7 @@ Terrain Piece(const std::string& id, TerrainKind kind, std::vector<Vec2> outline
   return t;
 }
 
-BattleState Table() {
-  BattleState s;
-  s.ruleset = "PAGANO_D10";
-  s.table.width = 72;
-  s.table.height = 48;
-  return s;
-}
+BattleState Table() { return testing::EmptyTable(); }
 
 TEST(PaganoGround, AnIsigabaStandsInRanksOfPennyBasesAtLeastFourInchesWide) {
   BattleState s = Table();

@@ -30,11 +30,7 @@ Unit Isigaba(const std::string& id, double x, double y) {
 // A ranker facing north at (30, 10) and an isigaba of twenty at (30, 30)
 // facing him: 18.875" apart, edge to edge.
 BattleState Table() {
-  BattleState s;
-  s.ruleset = "PAGANO_D10";
-  s.scale = impi::Scale::kSkirmish;
-  s.table.width = 72;
-  s.table.height = 48;
+  BattleState s = testing::EmptyTable();
   s.units.push_back(Brit("Pte Hitch", 30, 10));
   s.units.push_back(Isigaba("uThulwana 1", 30, 30));
   MutableOwnState(s).month = 1;

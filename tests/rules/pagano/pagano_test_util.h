@@ -39,6 +39,16 @@ inline Unit Isigaba(const std::string& id, double x, double y, double facing,
   return u;
 }
 
+// An empty skirmish table of Pagano's battle, 72" by 48".
+inline BattleState EmptyTable() {
+  BattleState s;
+  s.ruleset = "PAGANO_D10";
+  s.scale = impi::Scale::kSkirmish;
+  s.table.width = 72;
+  s.table.height = 48;
+  return s;
+}
+
 }  // namespace impi::pagano::testing
 
 #endif  // IMPI_TESTS_RULES_PAGANO_PAGANO_TEST_UTIL_H_

@@ -1,0 +1,220 @@
+// ZULU MORALE, the induna, the NNC's morale and the medical corps. See
+// morale.h.
+#include "engine/rulesets/pagano/morale.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/geometry.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/pagano/ground.h"
+#include "engine/rulesets/pagano/missile.h"
+
+namespace impi::pagano {
+namespace {
+
+bool InBattle(const Unit& u) { return !u.off_table && u.figures.fit + u.figures.wounded > 0; }
+
+const char* OutcomeName(MoraleOutcome o) {
+  switch (o) {
+    case MoraleOutcome::kFirm:
+      return "Firm";
+    case MoraleOutcome::kStayed:
+      return "Stayed";
+    case MoraleOutcome::kRouted:
+      return "Routed";
+  }
+  return "";
+}
+
+// Rolls for each isigaba of the kind `nnc` picks that lost figures since its
+// last morale phase.
+absl::Status ResolveMorale(BattleState& s, bool nnc, Dice& dice, EventLog& log) {
+  const bool lost_all = AllIndunaLost(s);
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    Unit& u = s.units[h];
+    const bool is_nnc = u.kind == UnitKind::kNativeFoot;
+    if (!IsIsigaba(u) || is_nnc != nnc) continue;
+    const PaganoUnit* e = UnitState(s, u);
+    if (e == nullptr || u.off_table || u.status.routed || u.figures.fit <= 0 ||
+        !MoraleDue(e->lost_since_morale)) {
+      continue;
+    }
+    MoraleSituation m;
+    m.remaining = u.figures.fit;
+    m.lost = e->lost_since_morale;
+    m.initiating_melee = e->initiated_melee;
+    m.directed_by_induna = e->directed_by != kNoUnit;
+    m.all_induna_lost = lost_all;
+    m.nnc = nnc;
+    Explanation why;
+    IMPI_ASSIGN_OR_RETURN(const MoraleResult r, ZuluMorale(dice, m, log.wanted() ? &why : nullptr));
+    PaganoUnit& me = MutableUnitState(s, s.units[h]);
+    if (r.outcome == MoraleOutcome::kRouted) {
+      s.units[h].status.routed = true;  // "Routed; eliminated from battle"
+    } else if (r.outcome == MoraleOutcome::kStayed) {
+      me.stayed = true;
+    }
+    if (log.wanted()) {
+      Event& ev = log.Add(EventKind::kMoraleTest, s.units[h].side);
+      ev.unit_ids = {s.units[h].id.str()};
+      ev.why = std::move(why);
+      ev.announce = absl::StrCat(s.units[h].id.str(), " rolls morale: ", r.total, ", ",
+                                 OutcomeName(r.outcome), ".");
+    }
+  }
+  // "Remove the markers at the end of the Zulu morale phase." (The NNC's
+  // markers at the end of their own roll.) The induna's direction is spent.
+  PaganoState& own = MutableOwnState(s);
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    const bool is_nnc = s.units[h].kind == UnitKind::kNativeFoot;
+    if (!IsIsigaba(s.units[h]) || is_nnc != nnc) continue;
+    own.units[h].lost_since_morale = 0;
+    own.units[h].directed_by = kNoUnit;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
+  std::vector<Obstacle> blockers;
+  for (const Terrain& t : s.terrain) {
+    if (!t.blocks_los || t.outline.size() < 2) continue;
+    blockers.push_back(t.open || t.outline.size() < 3 ? Obstacle::Polyline(t.outline)
+                                                      : Obstacle::Polygon(t.outline));
+  }
+  return LineOfSight(a, b, blockers);
+}
+
+absl::Status CheckDirect(const BattleState& s, int induna, int isigaba) {
+  const int n = static_cast<int>(s.units.size());
+  if (induna < 0 || induna >= n || isigaba < 0 || isigaba >= n) {
+    return absl::FailedPreconditionError("names no unit of the state");
+  }
+  const Unit& i = s.units[static_cast<size_t>(induna)];
+  const Unit& z = s.units[static_cast<size_t>(isigaba)];
+  if (i.kind != UnitKind::kInduna || i.side != Side::kZulu || !InBattle(i)) {
+    return absl::FailedPreconditionError(absl::StrCat(i.id.str(), " is not an induna in the battle"));
+  }
+  if (z.kind != UnitKind::kIsigaba || z.off_table || z.status.routed || z.figures.fit <= 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(z.id.str(), " is not a Zulu isigaba in the battle to direct"));
+  }
+  // (Handles in entries are the state's own when they are keyed to it; a
+  // caller's state with its units reordered is keyed by Direct first.)
+  if (const PaganoState* own = OwnState(s); own != nullptr && own->KeyedTo(s)) {
+    for (size_t h = 0; h < s.units.size(); ++h) {
+      if (own->units[h].directed_by == induna && static_cast<int>(h) != isigaba) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            i.id.str(), " already directs ", s.units[h].id.str(),
+            " this phase: \"each induna may direct one isigaba\""));
+      }
+    }
+  }
+  const double gap = Gap(s, i, z);
+  const bool sight = SightClear(s, i.position, z.position);
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const bool in, InDirectingRange(ScaleOf(s), gap, sight, &why));
+  if (!in) {
+    return absl::FailedPreconditionError(absl::StrCat(i.id.str(), " may not direct ", z.id.str(),
+                                                      ": ", why.text));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Direct(BattleState& s, int induna, int isigaba) {
+  MutableOwnState(s);  // keyed: the handles are the state's
+  IMPI_RETURN_IF_ERROR(CheckDirect(s, induna, isigaba));
+  MutableUnitState(s, s.units[static_cast<size_t>(isigaba)]).directed_by = induna;
+  return absl::OkStatus();
+}
+
+bool AllIndunaLost(const BattleState& s) {
+  bool any = false;
+  for (const Unit& u : s.units) {
+    if (u.kind != UnitKind::kInduna || u.side != Side::kZulu) continue;
+    any = true;
+    if (InBattle(u)) return false;
+  }
+  return any;
+}
+
+absl::Status ResolveZuluMorale(BattleState& s, Dice& dice, EventLog& log) {
+  return ResolveMorale(s, /*nnc=*/false, dice, log);
+}
+
+absl::Status ResolveNncMorale(BattleState& s, Dice& dice, EventLog& log) {
+  return ResolveMorale(s, /*nnc=*/true, dice, log);
+}
+
+StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba) {
+  StayedSituation st;
+  st.prone = isigaba.stance == Stance::kProne;
+  const Unit* nearest = nullptr;
+  double nearest_gap = 0;
+  for (const Unit& b : s.units) {
+    if (!IsBritishFigure(b)) continue;
+    const double g = Gap(s, isigaba, b);
+    if (nearest == nullptr || g < nearest_gap) {
+      nearest = &b;
+      nearest_gap = g;
+    }
+  }
+  // "the option to go prone may not be used if within 3" of the enemy"
+  st.within_3_of_enemy = nearest != nullptr && nearest_gap <= 3.0;
+  st.in_cover = nearest != nullptr && MissileCover(s, isigaba, *nearest, nullptr) != CoverClass::kNone;
+  return StayedOptions(st, nullptr);
+}
+
+void CasualtiesLeftBehind(BattleState& s, EventLog& log) {
+  for (Unit& c : s.units) {
+    if (c.side != Side::kBritish || c.off_table || c.figures.seriously_wounded <= 0) continue;
+    bool alongside = false;
+    for (const Unit& m : s.units) {
+      if (m.kind == UnitKind::kSurgeon && m.side == c.side && &m != &c && InBattle(m) &&
+          Gap(s, m, c) <= kAlongside) {
+        alongside = true;
+      }
+    }
+    if (alongside) continue;
+    c.figures.seriously_wounded = 0;
+    c.figures.casualties = 1;
+    if (log.wanted()) {
+      Event& ev = log.Add(EventKind::kUnitRemoved, Side::kBritish);
+      ev.unit_ids = {c.id.str()};
+      ev.why.rule.source = kSource;
+      ev.why.rule.section = kSectionMedical;
+      ev.why.rule.row = "Casualties are permanently eliminated if they do not end a movement phase alongside a medical corps figure.";
+      ev.announce = absl::StrCat(c.id.str(), " is not alongside a medical corps figure: eliminated permanently.");
+    }
+  }
+}
+
+absl::Status ResolveMedical(BattleState& s, Dice& dice, EventLog& log) {
+  for (Unit& c : s.units) {
+    if (c.side != Side::kBritish || c.off_table || c.figures.seriously_wounded <= 0) continue;
+    Explanation why;
+    const MedicalOutcome o = MedicalRoll(dice, log.wanted() ? &why : nullptr);
+    IMPI_RETURN_IF_ERROR(dice.status());
+    if (o == MedicalOutcome::kEliminated) {
+      c.figures.seriously_wounded = 0;
+      c.figures.casualties = 1;
+    } else if (o == MedicalOutcome::kWounded) {
+      // "it is 'wounded' and is no longer considered a casualty figure.
+      // Wounded may move and fight normally in subsequent phases."
+      c.figures.seriously_wounded = 0;
+      c.figures.wounded = 1;
+    }
+    if (log.wanted()) {
+      Event& ev = log.Add(EventKind::kTableRoll, Side::kBritish);
+      ev.unit_ids = {c.id.str()};
+      ev.announce = absl::StrCat(c.id.str(), ": ", why.text);
+      ev.why = std::move(why);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi::pagano
