@@ -188,6 +188,14 @@ bool ClearSight(const BattleState& s, const Vec2& a, const Vec2& b) {
 int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* why) {
   FreshExplanation w(why);
   const int needed = std::clamp(in.needed, 1, 6);
+  if (w.quiet()) {
+    // Nobody reads the account: the same dice, the same hits, no text.
+    if (in.dice <= 0) return 0;
+    const DieRoll roll = dice.RollPool(in.dice, 6, in.purpose);
+    int hits = 0;
+    for (int f : roll.faces) hits += f >= needed ? 1 : 0;
+    return std::min(hits, in.max_hits);
+  }
   const std::string row = absl::StrFormat("one D6 a die: %d or more = a hit (a 6 always hits)", needed);
   *w = Designed(table, row, "");
   if (in.dice <= 0) {
@@ -311,20 +319,27 @@ FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why) {
   FreshExplanation w(why);
   FightResult r;
   r.fights = std::min(in.british_figures, in.zulu_figures);
-  *w = Designed(kTableCloseCombat,
-                "each fight: a D6 a side with its modifiers; the lower loses a figure, a tie nobody", "");
+  if (!w.quiet()) {
+    *w = Designed(kTableCloseCombat,
+                  "each fight: a D6 a side with its modifiers; the lower loses a figure, a tie nobody", "");
+  }
   if (r.fights <= 0) {
-    w->text = absl::StrCat("No fight: nobody in contact.", kDesignedNote);
+    if (!w.quiet()) w->text = absl::StrCat("No fight: nobody in contact.", kDesignedNote);
     return r;
   }
-  DieRoll b = dice.RollPool(r.fights, 6, absl::StrCat("close combat: ", in.british_id, "'s dice, one a fight"));
-  DieRoll z = dice.RollPool(r.fights, 6, absl::StrCat("close combat: the Zulu dice against ", in.british_id));
+  // A die's purpose is read by a log of rolls or a script that runs out.
+  const bool purposes = !w.quiet() || dice.keeps_rolls() || dice.scripted();
+  DieRoll b = dice.RollPool(
+      r.fights, 6, purposes ? absl::StrCat("close combat: ", in.british_id, "'s dice, one a fight") : "");
+  DieRoll z = dice.RollPool(
+      r.fights, 6, purposes ? absl::StrCat("close combat: the Zulu dice against ", in.british_id) : "");
   for (int i = 0; i < r.fights; ++i) {
     const int bt = b.faces[i] + in.british_modifier;
     const int zt = z.faces[i] + in.zulu_modifier;
     if (bt < zt) ++r.british_lost;
     if (zt < bt) ++r.zulu_lost;
   }
+  if (w.quiet()) return r;
   w->dice.push_back(b);
   w->dice.push_back(z);
   w->text = absl::StrCat(
