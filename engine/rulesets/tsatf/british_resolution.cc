@@ -216,11 +216,20 @@ int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* wh
   return capped;
 }
 
-bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& target) {
+namespace {
+
+// BritishMayFire with the rifle range (tsatf.fire.range) read already.
+bool MayFireWithin(const BattleState& s, const Unit& shooter, const Unit& target, double rifle_range) {
   if (!Fires(shooter) || shooter.figures.Present() <= 0) return false;
-  const double range = Param(s, kFireRangeParam) * (IsArtillery(shooter) ? kArtilleryRangeFactor : 1.0);
+  const double range = rifle_range * (IsArtillery(shooter) ? kArtilleryRangeFactor : 1.0);
   if (Distance(shooter.position, target.position) > range) return false;
   return ClearSight(s, shooter.position, target.position);
+}
+
+}  // namespace
+
+bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& target) {
+  return MayFireWithin(s, shooter, target, Param(s, kFireRangeParam));
 }
 
 bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& target, FireInput* in,
@@ -401,6 +410,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   pass.kind = ActionKind::kPass;
   out.push_back(pass);
   const bool resolving = ResolvesBritish(s);
+  const double rifle_range = resolving ? Param(s, kFireRangeParam) : 0.0;  // read once, not a target
   const bool task = HasPatrolTask(s);
   const Point* objective = task ? s.FindPoint(PointKind::kAppearance, ObjectivePoint(s)) : nullptr;
   const bool reached = task && ObjectiveReached(s);
@@ -493,7 +503,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       for (const auto& [unused, z] : by_distance) {
         if (offered >= 3) break;
         if (resolving) {
-          if (!BritishMayFire(s, *b, *z)) continue;
+          if (!MayFireWithin(s, *b, *z, rifle_range)) continue;
           Action f;
           f.kind = ActionKind::kFire;
           f.unit_id = id;

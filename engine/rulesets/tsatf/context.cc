@@ -23,10 +23,6 @@ bool IsForce(const Unit& u) {
   return u.side == Side::kZulu && (u.kind == UnitKind::kImpi || u.kind == UnitKind::kSkirmishers);
 }
 
-bool IsBritishOnTable(const Unit& u) {
-  return u.side == Side::kBritish && u.OnTable() && u.figures.Present() > 0;
-}
-
 bool IsCavalry(const Unit& u) {
   return u.kind == UnitKind::kCavalry || u.kind == UnitKind::kMountedInfantry ||
          u.kind == UnitKind::kNativeHorse;
