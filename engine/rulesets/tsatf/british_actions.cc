@@ -266,7 +266,9 @@ absl::Status BritishActions::RollBritishFire(const Action& a, const std::string&
   const Unit* t = s_.FindUnit(a.target_id);
   FireInput in;
   std::string reason;
-  if (!BritishFireInput(s_, *u, *t, &in, &reason)) {
+  // A die's purpose is read by a log of rolls or a script that runs out.
+  const bool told = log_.wanted() || dice_.keeps_rolls() || dice_.scripted();
+  if (!BritishFireInput(s_, *u, *t, &in, &reason, told)) {
     return absl::FailedPreconditionError(absl::StrCat(path, ".target_id: ", reason));
   }
   // A quiet log is told nothing: the dice are rolled alike, no account written.

@@ -233,7 +233,7 @@ bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& targe
 }
 
 bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& target, FireInput* in,
-                      std::string* reason) {
+                      std::string* reason, bool told) {
   *in = FireInput{};
   if (!Fires(shooter) || shooter.figures.Present() <= 0) {
     *reason = absl::StrCat(shooter.id.str(), " is a ", UnitKindName(shooter.kind), ": it does not fire");
@@ -254,22 +254,24 @@ bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& tar
   }
   const bool close = d <= Param(s, kFireCloseRangeParam);
   in->needed = static_cast<int>(Param(s, close ? kFireHitCloseParam : kFireHitLongParam));
-  in->needed_because.push_back(
-      Modifier{absl::StrFormat("%s range, %.1f\"", close ? "close" : "long", d), 0});
+  if (told) {
+    in->needed_because.push_back(
+        Modifier{absl::StrFormat("%s range, %.1f\"", close ? "close" : "long", d), 0});
+  }
   if (Mounted(shooter) && !artillery) {
     in->needed += 1;
-    in->needed_because.push_back(Modifier{"+1 firing mounted", 1});
+    if (told) in->needed_because.push_back(Modifier{"+1 firing mounted", 1});
   }
   if (InCover(s, target.position)) {
     in->needed += 1;
-    in->needed_because.push_back(Modifier{"+1 target in cover", 1});
+    if (told) in->needed_because.push_back(Modifier{"+1 target in cover", 1});
   }
   const int present = shooter.figures.Present();
   in->dice = artillery                   ? static_cast<int>(Param(s, kFireGunDiceParam))
              : IsNativeTroops(shooter) && !Mounted(shooter) ? (present + 1) / 2
                                                              : present;
   in->max_hits = target.figures.Present();
-  in->purpose = absl::StrCat("British fire: ", shooter.id.str(), " at ", target.id.str());
+  if (told) in->purpose = absl::StrCat("British fire: ", shooter.id.str(), " at ", target.id.str());
   return true;
 }
 
@@ -425,7 +427,8 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
     }
   }
   // The Zulu targets, and for each British unit their distances from it.
-  std::vector<const Unit*> targets;
+  thread_local std::vector<const Unit*> targets;  // kept between calls on a thread
+  targets.clear();
   for (const Unit& u : s.units) {
     if (ZuluTarget(u)) targets.push_back(&u);
   }

@@ -74,6 +74,7 @@ bool HasFreeRegiment(const BattleState& s, const Unit& force) {
 
 std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from) {
   std::vector<const Unit*> out;
+  out.reserve(s.units.size());  // one block a call
   for (const Unit& u : s.units) {
     if (!IsBritishOnTable(u)) continue;
     if (ClearSight(s, from, u.position)) out.push_back(&u);  // british_resolution.h
