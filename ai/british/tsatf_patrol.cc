@@ -25,69 +25,111 @@ double NearestArmedZulu(const BattleState& s, const Vec2& p) {
   return best;
 }
 
-}  // namespace
+// What the script reads of the state for one choice, worked out once: the
+// objective, and the nearest armed Zulu to the unit last asked about (a
+// unit's options come together).
+class PatrolView {
+ public:
+  explicit PatrolView(const BattleState& s) : s_(s) {}
 
-double ScorePatrolOption(const BattleState& s, const Action& a, std::string* why) {
+  const Point* Objective() {
+    if (!objective_known_) {
+      objective_ = s_.FindPoint(PointKind::kAppearance, tsatf::ObjectivePoint(s_));
+      objective_known_ = true;
+    }
+    return objective_;
+  }
+  double NearestArmedZuluTo(const Unit& u) {
+    if (&u != near_unit_) {
+      near_unit_ = &u;
+      near_ = NearestArmedZulu(s_, u.position);
+    }
+    return near_;
+  }
+
+ private:
+  const BattleState& s_;
+  const Point* objective_ = nullptr;
+  bool objective_known_ = false;
+  const Unit* near_unit_ = nullptr;
+  double near_ = 0.0;
+};
+
+// ScorePatrolOption, with the reason written only when `why` is not null.
+double Score(const BattleState& s, PatrolView& view, const Action& a, std::string* why) {
+  auto say = [why](auto&&... parts) {
+    if (why != nullptr) *why = absl::StrCat(parts...);
+  };
   const Unit* u = s.FindUnit(a.unit_id);
   switch (a.kind) {
     case ActionKind::kPass:
-      *why = "nothing better to do: pass";
+      say("nothing better to do: pass");
       return 0.0;
     case ActionKind::kCharge:
-      *why = "the patrol does not charge";
+      say("the patrol does not charge");
       return -100.0;
     case ActionKind::kCloseCombatResult:
-      *why = absl::StrCat(a.unit_id.str(), " fights its close combat");
+      say(a.unit_id.str(), " fights its close combat");
       return 100.0;
     case ActionKind::kFire: {
       const Unit* t = s.FindUnit(a.target_id);
       if (u == nullptr || t == nullptr) return -1.0;
       const double d = Distance(u->position, t->position);
       if (t->kind == UnitKind::kLoneZulu) {
-        *why = absl::StrCat(a.unit_id.str(), " fires at the lone Zulu ", t->id.str(), ": nothing else in range");
+        say(a.unit_id.str(), " fires at the lone Zulu ", t->id.str(), ": nothing else in range");
         return 10.0 - d / 100.0;
       }
-      *why = absl::StrCat(a.unit_id.str(), " fires at the nearest Zulu unit, ", t->id.str());
+      say(a.unit_id.str(), " fires at the nearest Zulu unit, ", t->id.str());
       return 100.0 - d;
     }
     case ActionKind::kMove: {
       if (u == nullptr) return -1.0;
       if (a.off_table) {
-        *why = "the patrol does not leave the table";
+        say("the patrol does not leave the table");
         return -100.0;
       }
-      const Point* obj = s.FindPoint(PointKind::kAppearance, tsatf::ObjectivePoint(s));
+      const Point* obj = view.Objective();
       if (obj == nullptr) return -1.0;
-      if (NearestArmedZulu(s, u->position) <= ScriptedPatrol::kHoldRange) {
-        *why = absl::StrCat(a.unit_id.str(), " holds its ground: Zulus are close");
+      if (view.NearestArmedZuluTo(*u) <= ScriptedPatrol::kHoldRange) {
+        say(a.unit_id.str(), " holds its ground: Zulus are close");
         return -10.0;
       }
       const double gain = Distance(u->position, obj->position) - Distance(a.to, obj->position);
-      *why = absl::StrCat(a.unit_id.str(), " advances on the objective");
+      say(a.unit_id.str(), " advances on the objective");
       return gain > 0.5 ? 50.0 + gain : -1.0;
     }
     default:
-      *why = "not an option of the script";
+      say("not an option of the script");
       return -50.0;
   }
+}
+
+}  // namespace
+
+double ScorePatrolOption(const BattleState& s, const Action& a, std::string* why) {
+  PatrolView view(s);
+  return Score(s, view, a, why);
 }
 
 int ScriptedPatrol::Choose(const BattleState& state, const std::vector<Action>& options, Dice& dice,
                            std::string* why) {
   (void)dice;
+  // The options are scored with no reasons written; the reason of the one
+  // chosen is written at the end, when it is asked for.
+  PatrolView view(state);
   int best = 0;
   double best_score = -std::numeric_limits<double>::infinity();
-  std::string best_why;
   for (size_t i = 0; i < options.size(); ++i) {
-    std::string w;
-    const double score = ScorePatrolOption(state, options[i], &w);
+    const double score = Score(state, view, options[i], nullptr);
     if (score > best_score) {
       best_score = score;
       best = static_cast<int>(i);
-      best_why = w;
     }
   }
-  if (why != nullptr) *why = best_why;
+  if (why != nullptr) {
+    why->clear();
+    if (!options.empty()) Score(state, view, options[best], why);
+  }
   return best;
 }
 

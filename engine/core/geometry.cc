@@ -340,15 +340,6 @@ struct Field {
   }
   mutable int last_met = -1;  // Free's memory (a Field serves one search)
 
-  // True if p is at least the clearance (plus half the margin) from everything.
-  bool Clear(const Vec2& p) const {
-    for (size_t i = 0; i < obstacles->size(); ++i) {
-      if (ignored[i] || BoxesApart(i, p, p, keep[i] + 0.5 * kMargin)) continue;
-      if (DistanceTo(p, (*obstacles)[i]) < keep[i] + 0.5 * kMargin) return false;
-    }
-    return true;
-  }
-
   // The waypoint candidates round obstacle i: its clearance outline, less
   // the points that lie within the clearance of something else.
   const std::vector<Vec2>& Samples(size_t i) const {
@@ -362,7 +353,8 @@ struct Field {
   void Sample(size_t i, std::vector<Vec2>* out) const {
     if (ignored[i]) return;
     const Obstacle& o = (*obstacles)[i];
-    std::vector<Vec2> raw;
+    thread_local std::vector<Vec2> raw;  // kept between calls on a thread
+    raw.clear();
     if (o.shape == Obstacle::Shape::kDisc) {
       AddCircleSamples(o.center, o.radius + keep[i] + kMargin, kDiscSamples, &raw);
     } else {
@@ -370,8 +362,31 @@ struct Field {
         AddCircleSamples(v, keep[i] + kMargin, kVertexSamples, &raw);
       }
     }
+    if (raw.empty()) return;
+    // A sample is kept when it is at least the clearance (plus half the
+    // margin) from every obstacle not ignored. Only the obstacles whose box
+    // comes within that reach of the samples' box are measured: one further
+    // on an axis is further from every sample.
+    Vec2 lo = raw[0], hi = raw[0];
     for (const Vec2& p : raw) {
-      if (Clear(p)) out->push_back(p);
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    thread_local std::vector<size_t> near;
+    near.clear();
+    for (size_t j = 0; j < obstacles->size(); ++j) {
+      if (!ignored[j] && !BoxesApart(j, lo, hi, keep[j] + 0.5 * kMargin)) near.push_back(j);
+    }
+    for (const Vec2& p : raw) {
+      bool clear = true;
+      for (const size_t j : near) {
+        if (BoxesApart(j, p, p, keep[j] + 0.5 * kMargin)) continue;
+        if (DistanceTo(p, (*obstacles)[j]) < keep[j] + 0.5 * kMargin) {
+          clear = false;
+          break;
+        }
+      }
+      if (clear) out->push_back(p);
     }
   }
 

@@ -1,5 +1,6 @@
 #include "engine/rulesets/tsatf/british_actions.h"
 
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -34,7 +35,10 @@ absl::Status BritishActions::ApplyBritishAction(const Action& a, const std::stri
         c_.deck().current_card = CardColor::kUnspecified;
         c_.deck().british_moves_left = -1;
       }
-      log_.Add(EventKind::kBritishAction, Side::kBritish).announce = "The British pass.";
+      {
+        Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
+        if (log_.wanted()) e.announce = "The British pass.";
+      }
       return absl::OkStatus();
     case ActionKind::kMove:
       if (aw.kind != AwaitKind::kBritishMove) return not_now("MOVE");
@@ -121,15 +125,17 @@ absl::Status BritishActions::BritishMove(const Action& a, const std::string& pat
   u->status.acted = true;
   if (c_.deck().british_moves_left > 0) --c_.deck().british_moves_left;
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
-  e.unit_ids = {a.unit_id};
-  e.path = pts;
+  if (log_.wanted()) {
+    e.unit_ids = {a.unit_id};
+    e.path = pts;
+  }
   if (a.off_table) {
     u->off_table = true;
-    e.announce = absl::StrCat(a.unit_id.str(), " moves off the table.");
+    if (log_.wanted()) e.announce = absl::StrCat(a.unit_id.str(), " moves off the table.");
     return absl::OkStatus();
   }
   u->position = a.to;
-  e.announce = absl::StrCat(a.unit_id.str(), " moves to ", At(a.to), ".");
+  if (log_.wanted()) e.announce = absl::StrCat(a.unit_id.str(), " moves to ", At(a.to), ".");
   Unit copy = *u;
   creation_.CheckAppearancePoints(copy, pts);
   // Designed (victory.h): the patrol's objective counts as reached even
@@ -187,9 +193,11 @@ absl::Status BritishActions::BritishFire(const Action& a, const std::string& pat
     }
   }
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
-  e.unit_ids = {a.unit_id};
-  e.target_id = a.target_id;
-  e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", hits, " hit(s).");
+  if (log_.wanted()) {
+    e.unit_ids = {a.unit_id};
+    e.target_id = a.target_id;
+    e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", hits, " hit(s).");
+  }
   if (t->kind == UnitKind::kLoneZulu) {
     return conversion_.LoneZulu(a.target_id, hits > 0 ? LoneZuluEvent::kFiredAtHit : LoneZuluEvent::kFiredAtMissed,
                     a.unit_id);
@@ -258,15 +266,19 @@ absl::Status BritishActions::RollBritishFire(const Action& a, const std::string&
   const Unit* t = s_.FindUnit(a.target_id);
   FireInput in;
   std::string reason;
-  if (!BritishFireInput(s_, *u, *t, &in, &reason)) {
+  // A die's purpose is read by a log of rolls or a script that runs out.
+  const bool told = log_.wanted() || dice_.keeps_rolls() || dice_.scripted();
+  if (!BritishFireInput(s_, *u, *t, &in, &reason, told)) {
     return absl::FailedPreconditionError(absl::StrCat(path, ".target_id: ", reason));
   }
+  // A quiet log is told nothing: the dice are rolled alike, no account written.
   Explanation why;
-  *hits = FireHits(dice_, in, kTableBritishFire, &why);
+  *hits = FireHits(dice_, in, kTableBritishFire, log_.wanted() ? &why : nullptr);
   Event& e = log_.Add(EventKind::kFired, Side::kBritish);
+  if (!log_.wanted()) return absl::OkStatus();
   e.unit_ids = {a.unit_id};
   e.target_id = a.target_id;
-  e.why = why;
+  e.why = std::move(why);
   e.announce = absl::StrCat(a.unit_id.str(), " fires at ", a.target_id.str(), ": ", *hits, " hit(s).");
   return absl::OkStatus();
 }

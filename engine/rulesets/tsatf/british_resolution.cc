@@ -188,6 +188,14 @@ bool ClearSight(const BattleState& s, const Vec2& a, const Vec2& b) {
 int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* why) {
   FreshExplanation w(why);
   const int needed = std::clamp(in.needed, 1, 6);
+  if (w.quiet()) {
+    // Nobody reads the account: the same dice, the same hits, no text.
+    if (in.dice <= 0) return 0;
+    const DieRoll roll = dice.RollPool(in.dice, 6, in.purpose);
+    int hits = 0;
+    for (int f : roll.faces) hits += f >= needed ? 1 : 0;
+    return std::min(hits, in.max_hits);
+  }
   const std::string row = absl::StrFormat("one D6 a die: %d or more = a hit (a 6 always hits)", needed);
   *w = Designed(table, row, "");
   if (in.dice <= 0) {
@@ -208,15 +216,24 @@ int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* wh
   return capped;
 }
 
-bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& target) {
+namespace {
+
+// BritishMayFire with the rifle range (tsatf.fire.range) read already.
+bool MayFireWithin(const BattleState& s, const Unit& shooter, const Unit& target, double rifle_range) {
   if (!Fires(shooter) || shooter.figures.Present() <= 0) return false;
-  const double range = Param(s, kFireRangeParam) * (IsArtillery(shooter) ? kArtilleryRangeFactor : 1.0);
+  const double range = rifle_range * (IsArtillery(shooter) ? kArtilleryRangeFactor : 1.0);
   if (Distance(shooter.position, target.position) > range) return false;
   return ClearSight(s, shooter.position, target.position);
 }
 
+}  // namespace
+
+bool BritishMayFire(const BattleState& s, const Unit& shooter, const Unit& target) {
+  return MayFireWithin(s, shooter, target, Param(s, kFireRangeParam));
+}
+
 bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& target, FireInput* in,
-                      std::string* reason) {
+                      std::string* reason, bool told) {
   *in = FireInput{};
   if (!Fires(shooter) || shooter.figures.Present() <= 0) {
     *reason = absl::StrCat(shooter.id.str(), " is a ", UnitKindName(shooter.kind), ": it does not fire");
@@ -237,22 +254,24 @@ bool BritishFireInput(const BattleState& s, const Unit& shooter, const Unit& tar
   }
   const bool close = d <= Param(s, kFireCloseRangeParam);
   in->needed = static_cast<int>(Param(s, close ? kFireHitCloseParam : kFireHitLongParam));
-  in->needed_because.push_back(
-      Modifier{absl::StrFormat("%s range, %.1f\"", close ? "close" : "long", d), 0});
+  if (told) {
+    in->needed_because.push_back(
+        Modifier{absl::StrFormat("%s range, %.1f\"", close ? "close" : "long", d), 0});
+  }
   if (Mounted(shooter) && !artillery) {
     in->needed += 1;
-    in->needed_because.push_back(Modifier{"+1 firing mounted", 1});
+    if (told) in->needed_because.push_back(Modifier{"+1 firing mounted", 1});
   }
   if (InCover(s, target.position)) {
     in->needed += 1;
-    in->needed_because.push_back(Modifier{"+1 target in cover", 1});
+    if (told) in->needed_because.push_back(Modifier{"+1 target in cover", 1});
   }
   const int present = shooter.figures.Present();
   in->dice = artillery                   ? static_cast<int>(Param(s, kFireGunDiceParam))
              : IsNativeTroops(shooter) && !Mounted(shooter) ? (present + 1) / 2
                                                              : present;
   in->max_hits = target.figures.Present();
-  in->purpose = absl::StrCat("British fire: ", shooter.id.str(), " at ", target.id.str());
+  if (told) in->purpose = absl::StrCat("British fire: ", shooter.id.str(), " at ", target.id.str());
   return true;
 }
 
@@ -311,20 +330,27 @@ FightResult CloseCombat(Dice& dice, const FightInput& in, Explanation* why) {
   FreshExplanation w(why);
   FightResult r;
   r.fights = std::min(in.british_figures, in.zulu_figures);
-  *w = Designed(kTableCloseCombat,
-                "each fight: a D6 a side with its modifiers; the lower loses a figure, a tie nobody", "");
+  if (!w.quiet()) {
+    *w = Designed(kTableCloseCombat,
+                  "each fight: a D6 a side with its modifiers; the lower loses a figure, a tie nobody", "");
+  }
   if (r.fights <= 0) {
-    w->text = absl::StrCat("No fight: nobody in contact.", kDesignedNote);
+    if (!w.quiet()) w->text = absl::StrCat("No fight: nobody in contact.", kDesignedNote);
     return r;
   }
-  DieRoll b = dice.RollPool(r.fights, 6, absl::StrCat("close combat: ", in.british_id, "'s dice, one a fight"));
-  DieRoll z = dice.RollPool(r.fights, 6, absl::StrCat("close combat: the Zulu dice against ", in.british_id));
+  // A die's purpose is read by a log of rolls or a script that runs out.
+  const bool purposes = !w.quiet() || dice.keeps_rolls() || dice.scripted();
+  DieRoll b = dice.RollPool(
+      r.fights, 6, purposes ? absl::StrCat("close combat: ", in.british_id, "'s dice, one a fight") : "");
+  DieRoll z = dice.RollPool(
+      r.fights, 6, purposes ? absl::StrCat("close combat: the Zulu dice against ", in.british_id) : "");
   for (int i = 0; i < r.fights; ++i) {
     const int bt = b.faces[i] + in.british_modifier;
     const int zt = z.faces[i] + in.zulu_modifier;
     if (bt < zt) ++r.british_lost;
     if (zt < bt) ++r.zulu_lost;
   }
+  if (w.quiet()) return r;
   w->dice.push_back(b);
   w->dice.push_back(z);
   w->text = absl::StrCat(
@@ -386,6 +412,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
   pass.kind = ActionKind::kPass;
   out.push_back(pass);
   const bool resolving = ResolvesBritish(s);
+  const double rifle_range = resolving ? Param(s, kFireRangeParam) : 0.0;  // read once, not a target
   const bool task = HasPatrolTask(s);
   const Point* objective = task ? s.FindPoint(PointKind::kAppearance, ObjectivePoint(s)) : nullptr;
   const bool reached = task && ObjectiveReached(s);
@@ -400,7 +427,8 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
     }
   }
   // The Zulu targets, and for each British unit their distances from it.
-  std::vector<const Unit*> targets;
+  thread_local std::vector<const Unit*> targets;  // kept between calls on a thread
+  targets.clear();
   for (const Unit& u : s.units) {
     if (ZuluTarget(u)) targets.push_back(&u);
   }
@@ -478,7 +506,7 @@ std::vector<Action> BritishCandidates(const BattleState& s, const Awaiting& a) {
       for (const auto& [unused, z] : by_distance) {
         if (offered >= 3) break;
         if (resolving) {
-          if (!BritishMayFire(s, *b, *z)) continue;
+          if (!MayFireWithin(s, *b, *z, rifle_range)) continue;
           Action f;
           f.kind = ActionKind::kFire;
           f.unit_id = id;

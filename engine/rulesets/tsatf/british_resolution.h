@@ -113,9 +113,11 @@ int FireHits(Dice& dice, const FireInput& in, const char* table, Explanation* wh
 
 // British fire from `shooter` at `target`: how many dice and what score
 // hits. False (and why, in *reason) when the unit cannot fire at it: out of
-// range, out of sight, or a unit that does not fire.
+// range, out of sight, or a unit that does not fire. With `told` false the
+// input's purpose and the reasons of its score are not written (nobody reads
+// them: a quiet log, dice that keep no purposes); its numbers are the same.
 bool BritishFireInput(const BattleState& state, const Unit& shooter, const Unit& target,
-                      FireInput* in, std::string* reason);
+                      FireInput* in, std::string* reason, bool told = true);
 // Whether BritishFireInput would be true (no dice worked out, no reason
 // written): for the candidates of LegalActions.
 bool BritishMayFire(const BattleState& state, const Unit& shooter, const Unit& target);

@@ -38,6 +38,7 @@ void Cards::StartPhase(Phase phase) {
     if (phase == Phase::kFire) u.status.fired = false;
   }
   Event& e = log_.Add(EventKind::kPhaseStarted, Side::kUnspecified);
+  if (!log_.wanted()) return;  // a quiet log is told nothing (event.h)
   const char* name = phase == Phase::kMovement ? "Movement"
                      : phase == Phase::kFire   ? "Fire"
                                                : "Close combat";
@@ -58,13 +59,19 @@ CardColor Cards::Draw(bool movement) {
     deck.current_card = CardColor::kRed;
     if (movement) deck.british_moves_left = -1;
     e.side = Side::kBritish;
-    e.announce = absl::StrCat("Red card (British ", what, "), ", kCardsPerColour - deck.red_left, " of ",
-                              kCardsPerColour, ".");
+    if (log_.wanted()) {
+      e.announce = absl::StrCat("Red card (British ", what, "), ", kCardsPerColour - deck.red_left, " of ",
+                                kCardsPerColour, ".");
+    }
     if (movement && deck.red_left == 0) {
       // Glossary: "Movement Limitation - On the last British move card, only a
       // D6 of units may move."
       int d = dice_.Roll(6, "Movement limitation (last British card)");
       deck.british_moves_left = d;
+      if (!log_.wanted()) {
+        log_.Add(EventKind::kTableRoll, Side::kBritish);
+        return card;
+      }
       Explanation why = Rule("Movement Limitation",
                              absl::StrCat("D6 rolled ", d, ": only ", d,
                                           " British unit(s) may move on the last British card."),
@@ -80,7 +87,10 @@ CardColor Cards::Draw(bool movement) {
   ++deck.zulu_cards_drawn;
   deck.current_card = CardColor::kUnspecified;
   e.side = Side::kZulu;
-  e.announce = absl::StrCat("Black card (Zulu ", what, "), ", deck.zulu_cards_drawn, " of ", kCardsPerColour, ".");
+  if (log_.wanted()) {
+    e.announce =
+        absl::StrCat("Black card (Zulu ", what, "), ", deck.zulu_cards_drawn, " of ", kCardsPerColour, ".");
+  }
   return card;
 }
 

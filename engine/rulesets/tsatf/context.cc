@@ -1,6 +1,7 @@
 #include "engine/rulesets/tsatf/context.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -20,10 +21,6 @@ bool CountsInPool(const Unit& u) {
 
 bool IsForce(const Unit& u) {
   return u.side == Side::kZulu && (u.kind == UnitKind::kImpi || u.kind == UnitKind::kSkirmishers);
-}
-
-bool IsBritishOnTable(const Unit& u) {
-  return u.side == Side::kBritish && u.OnTable() && u.figures.Present() > 0;
 }
 
 bool IsCavalry(const Unit& u) {
@@ -77,6 +74,7 @@ bool HasFreeRegiment(const BattleState& s, const Unit& force) {
 
 std::vector<const Unit*> VisibleBritish(const BattleState& s, const Vec2& from) {
   std::vector<const Unit*> out;
+  out.reserve(s.units.size());  // one block a call
   for (const Unit& u : s.units) {
     if (!IsBritishOnTable(u)) continue;
     if (ClearSight(s, from, u.position)) out.push_back(&u);  // british_resolution.h
@@ -187,8 +185,14 @@ void AddUnique(std::vector<SharedString>& v, const SharedString& id) {
 
 Event& Context::Decision(EventKind kind, const Explanation& why) {
   Event& e = log_.Add(kind, Side::kZulu);
-  e.why = why;
   e.decision = true;
+  if (log_.wanted()) {
+    e.why = why;
+  } else {
+    // A quiet log is told nothing (event.h) but the rule's section, which
+    // the procedure reads back (a TEMPTATION rolled in a move).
+    e.why.rule.section = why.rule.section;
+  }
   return e;
 }
 
@@ -233,22 +237,26 @@ void Context::RemoveUnit(const std::string& id, const std::string& why, bool rec
   if (idx < 0) return;
   // The bookkeeping stays parallel to the units: erased at the same place.
   TsatfState& book = MutableOwnState(s_);
-  Unit gone = s_.units[idx];
+  Unit gone = std::move(s_.units[idx]);  // erased next
   s_.units.erase(s_.units.begin() + idx);
   book.units.erase(book.units.begin() + idx);
   book.ids.erase(book.ids.begin() + idx);
   Event& e = log_.Add(EventKind::kUnitRemoved, gone.side);
-  e.unit_ids = {id};
-  e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));
-  e.announce = absl::StrCat("The ", gone.name.empty() ? UnitKindName(gone.kind) : gone.name.str(), " ", id,
-                            " is removed from the table.");
+  if (log_.wanted()) {  // a quiet log is told nothing (event.h)
+    e.unit_ids = {id};
+    e.why = Rule("ZULU MORALE", absl::StrCat(id, " is removed from the table: ", why));
+    e.announce = absl::StrCat("The ", gone.name.empty() ? UnitKindName(gone.kind) : gone.name.str(), " ",
+                              id, " is removed from the table.");
+  }
   if (recycle && CountsInPool(gone)) {
     ++own().force_pool;
     Event& r = log_.Add(EventKind::kRecycled, Side::kZulu);
-    r.unit_ids = {id};
     r.umpire_only = true;
-    r.why = Rule("SCENARIO DESIGN", absl::StrCat(id, " returns to the force pool (now ",
-                                                 own().force_pool, ")."));
+    if (log_.wanted()) {
+      r.unit_ids = {id};
+      r.why = Rule("SCENARIO DESIGN", absl::StrCat(id, " returns to the force pool (now ",
+                                                   own().force_pool, ")."));
+    }
   }
   if (gone.kind == UnitKind::kImpi) {
     // The impi's own regiments and induna go with it.

@@ -70,8 +70,11 @@ bool CountsInPool(const Unit& u);
 // An impi or a skirmishing regiment: a force the HAND, the move cards and
 // the targets are for.
 bool IsForce(const Unit& u);
-// A British unit on the table with figures present.
-bool IsBritishOnTable(const Unit& u);
+// A British unit on the table with figures present (asked of every unit in
+// many scans: inline).
+inline bool IsBritishOnTable(const Unit& u) {
+  return u.side == Side::kBritish && u.OnTable() && u.figures.Present() > 0;
+}
 bool IsCavalry(const Unit& u);  // CAVALRY, MOUNTED_INFANTRY, NATIVE_HORSE
 // "Impis on board or marked to come on" (RANDOM CHANCE tables, AT START OF
 // TURN): impis on the table and perimeter markers that bring one.

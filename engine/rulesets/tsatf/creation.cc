@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/tsatf/footprint.h"
@@ -23,8 +24,9 @@ double DistanceToPolyline(const Vec2& p, const std::vector<Vec2>& line) {
 }
 
 // The appearance points that may still generate (not SPENT or OCCUPIED).
-std::vector<int> OpenAppearancePoints(const BattleState& s) {
-  std::vector<int> numbers;
+// Held in place for the usual table (no allocation a call).
+absl::InlinedVector<int, 16> OpenAppearancePoints(const BattleState& s) {
+  absl::InlinedVector<int, 16> numbers;
   for (const Point& p : s.points) {
     if (p.kind == PointKind::kAppearance && !p.Exhausted()) numbers.push_back(p.number);
   }
@@ -366,6 +368,10 @@ absl::Status Creation::TestPointsWhereTheBritishRemain() {
     }
     if (stayer == nullptr) continue;
     const std::string id = stayer->id;
+    if (!log_.wanted()) {  // a quiet log is told nothing (event.h)
+      IMPI_RETURN_IF_ERROR(TestAppearancePoint(n, id));
+      continue;
+    }
     const std::string said = absl::StrCat(id, " remains within ", Inches(kAppearanceRange),
                                           " of appearance point ", n, " (", Inches(Distance(stayer->position, p->position)),
                                           "), which the British did not occupy: it is tested again. ");

@@ -42,12 +42,13 @@ absl::Status Melee::CriticalMorale(const std::string& unit_id) {
   }
   bool rifles = u->kind == UnitKind::kRifleRegiment;
   Explanation why;
-  bool pass = DesignedCriticalMorale(dice_, c_.CriticalTarget(), unit_id, &why);
+  const bool told = log_.wanted();  // a quiet log is told nothing (event.h)
+  bool pass = DesignedCriticalMorale(dice_, c_.CriticalTarget(), unit_id, told ? &why : nullptr);
   why.rule.section = rifles ? "RIFLE ARMED ZULU REGIMENT" : "ZULU MORALE";
   Event& e = c_.Decision(EventKind::kMoraleTest, why);
-  e.unit_ids = {unit_id};
+  if (told) e.unit_ids = {unit_id};
   if (pass) {
-    e.announce = absl::StrCat(unit_id, " passes its morale test and holds.");
+    if (told) e.announce = absl::StrCat(unit_id, " passes its morale test and holds.");
     return absl::OkStatus();
   }
   c_.RemoveUnit(unit_id,
@@ -85,15 +86,19 @@ absl::Status Melee::Casualties(const std::string& target_id, int casualties,
   t->figures.riflemen = std::min(t->figures.riflemen, t->figures.fit);
   c_.U(*t).losses_this_turn += casualties;
   Event& e = log_.Add(EventKind::kBritishAction, Side::kBritish);
-  e.unit_ids = {target_id};
-  e.announce = absl::StrCat(target_id, " loses ", casualties, " figure(s)", close_combat ? " in close combat" : "",
-                            ".");
+  if (log_.wanted()) {
+    e.unit_ids = {target_id};
+    e.announce = absl::StrCat(target_id, " loses ", casualties, " figure(s)",
+                              close_combat ? " in close combat" : "", ".");
+  }
   if (t->figures.Present() <= 0) {
     if (t->side == Side::kBritish) {
       t->off_table = true;
       Event& g = log_.Add(EventKind::kUnitRemoved, Side::kBritish);
-      g.unit_ids = {target_id};
-      g.announce = absl::StrCat(target_id, " is destroyed.");
+      if (log_.wanted()) {
+        g.unit_ids = {target_id};
+        g.announce = absl::StrCat(target_id, " is destroyed.");
+      }
     } else {
       c_.RemoveUnit(target_id, "destroyed", true);
     }
@@ -115,10 +120,11 @@ absl::Status Melee::StandAgainstCharge(const std::string& british_id, const std:
   Unit* b = s_.FindUnit(british_id);
   if (b == nullptr || !b->OnTable() || b->side != Side::kBritish) return absl::OkStatus();
   Explanation why;
-  const bool stands = BritishTestToStand(dice_, s_, *b, &why);
+  const bool stands = BritishTestToStand(dice_, s_, *b, log_.wanted() ? &why : nullptr);
   b = s_.FindUnit(british_id);
   b->status.shaken = !stands;
   Event& e = log_.Add(EventKind::kStandTest, Side::kBritish);
+  if (!log_.wanted()) return absl::OkStatus();  // a quiet log is told nothing
   e.unit_ids = {british_id};
   e.target_id = impi_id;
   e.why = why;
@@ -131,20 +137,24 @@ absl::Status Melee::BritishMorale(const std::string& british_id) {
   Unit* b = s_.FindUnit(british_id);
   if (b == nullptr || !b->OnTable()) return absl::OkStatus();
   Explanation why;
-  const bool pass = BritishCriticalMorale(dice_, s_, *b, &why);
+  const bool told = log_.wanted();  // a quiet log is told nothing
+  const bool pass = BritishCriticalMorale(dice_, s_, *b, told ? &why : nullptr);
   Event& e = log_.Add(EventKind::kMoraleTest, Side::kBritish);
-  e.unit_ids = {british_id};
-  e.why = why;
+  if (told) {
+    e.unit_ids = {british_id};
+    e.why = why;
+  }
   if (pass) {
-    e.announce = absl::StrCat(british_id, " is below half strength and holds.");
+    if (told) e.announce = absl::StrCat(british_id, " is below half strength and holds.");
     return absl::OkStatus();
   }
-  e.announce = absl::StrCat(british_id, " is below half strength and routs off the table.");
+  if (told) e.announce = absl::StrCat(british_id, " is below half strength and routs off the table.");
   b = s_.FindUnit(british_id);
   b->off_table = true;
   b->status.routed = true;
   b->status.in_close_combat = false;
   Event& g = log_.Add(EventKind::kUnitRemoved, Side::kBritish);
+  if (!told) return absl::OkStatus();
   g.unit_ids = {british_id};
   g.why = Designed(kTableBritishMorale, "", absl::StrCat(british_id, " routs off the table: its figures are lost to the patrol."));
   g.announce = absl::StrCat(british_id, " routs off the table.");
@@ -168,15 +178,18 @@ absl::Status Melee::FightCloseCombat(const std::string& british_id, const std::s
     zulu_figures += z->figures.Present();
   }
   Explanation why;
-  const FightResult r = CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), &why);
+  const FightResult r =
+      CloseCombat(dice_, CloseCombatInput(s_, *b, zulu_figures), log_.wanted() ? &why : nullptr);
   Event& e = log_.Add(EventKind::kTableRoll, Side::kBritish);
-  e.unit_ids = {british_id};
-  e.unit_ids.insert(e.unit_ids.end(), zulus.begin(), zulus.end());
-  e.why = why;
-  e.announce = zulus.empty()
-                   ? absl::StrCat(british_id, " has no Zulu in contact: its fight is over.")
-                   : absl::StrCat("Close combat at ", british_id, ": the British lose ", r.british_lost,
-                                  ", the Zulus ", r.zulu_lost, ".");
+  if (log_.wanted()) {  // a quiet log is told nothing
+    e.unit_ids = {british_id};
+    e.unit_ids.insert(e.unit_ids.end(), zulus.begin(), zulus.end());
+    e.why = why;
+    e.announce = zulus.empty()
+                     ? absl::StrCat(british_id, " has no Zulu in contact: its fight is over.")
+                     : absl::StrCat("Close combat at ", british_id, ": the British lose ", r.british_lost,
+                                    ", the Zulus ", r.zulu_lost, ".");
+  }
   // The Zulu losses fall on the largest regiment in the fight first.
   std::map<std::string, int> zulu_losses;
   std::map<std::string, int> left;

@@ -62,14 +62,19 @@ absl::Status Movement::ZuluMoveCard(bool last_card) {
 }
 
 absl::Status Movement::MoveTest(const std::string& unit_id, int perimeter_point, bool* now) {
-  std::string what = unit_id.empty()
-                         ? absl::StrCat("the \"this turn\" marker at perimeter point ", perimeter_point)
-                         : unit_id;
+  // A quiet log is told nothing (event.h); a die's purpose is read by a log
+  // of rolls or a script that runs out.
+  const bool told = log_.wanted();
+  std::string what;
+  if (told || dice_.keeps_rolls() || dice_.scripted()) {
+    what = unit_id.empty() ? absl::StrCat("the \"this turn\" marker at perimeter point ", perimeter_point)
+                           : unit_id;
+  }
   Explanation why;
-  *now = MoveNow(dice_, what, &why);
+  *now = MoveNow(dice_, what, told ? &why : nullptr);
   Event& e = c_.Decision(EventKind::kMoveTest, why);
   e.umpire_only = true;
-  if (!unit_id.empty()) e.unit_ids = {unit_id};
+  if (told && !unit_id.empty()) e.unit_ids = {unit_id};
   if (perimeter_point > 0) {
     e.point = perimeter_point;
     e.point_kind = PointKind::kPerimeter;
@@ -197,7 +202,7 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
     if (Distance(u->position, f->position) <= kChargeRange) charge = true;
   }
   Explanation why;
-  int d = MoveDistance(dice_, charge, unit_id, &why);
+  int d = MoveDistance(dice_, charge, unit_id, log_.wanted() ? &why : nullptr);
   // TEMPTATION: the impi is tempted once when it moves. With the move distance
   // known, only the "cannot reach the target ... could reach another" test is
   // left, for a target in sight that the 24" rule did not already test (a
@@ -237,6 +242,16 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   Vec2 end = ClampToTable(p.points.back(), s_.table.width, s_.table.height);
   TranslateForce(*f, end - start);
   f = s_.FindUnit(unit_id);
+  const bool charged = charge && p.reached && target_here;
+  if (!log_.wanted()) {  // a quiet log is told nothing (event.h)
+    why.rule.section = "DURING MOVEMENT";
+    c_.Decision(charge && p.reached ? EventKind::kCharged : EventKind::kMoved, why);
+    if (charged) {
+      melee_.LockInCloseCombat(unit_id, target_id);
+      if (c_.Resolving()) return melee_.StandAgainstCharge(target_id, unit_id);
+    }
+    return absl::OkStatus();
+  }
   why.rule.section = "DURING MOVEMENT";
   why.text = absl::StrCat(unit_id, " (", c_.U(*f).hand == Hand::kRight ? "right" : "left",
                           " handed) ", charge ? "charges" : "moves", " ", Inches(p.length),
@@ -253,7 +268,7 @@ absl::Status Movement::MoveForce(const std::string& unit_id) {
   e.path = p.points;
   e.announce = absl::StrCat("The impi ", unit_id, charge ? " charges" : " moves", " to ", At(f->position),
                             ".");
-  if (charge && p.reached && target_here) {
+  if (charged) {
     e.announce += absl::StrCat(" It is in close combat with ", target_id.str(), ".");
     melee_.LockInCloseCombat(unit_id, target_id);
     if (c_.Resolving()) return melee_.StandAgainstCharge(target_id, unit_id);
@@ -378,6 +393,7 @@ void Movement::SettleZulus() {
     changed_at.push_back(to);
     if (!m->parent.empty()) AddUnique(impis, m->parent);
     Event& e = log_.Add(EventKind::kMoved, Side::kZulu);
+    if (!log_.wanted()) continue;  // a quiet log is told nothing (event.h)
     e.unit_ids = {id};
     e.path = {from, to};
     e.why = Rule("ZULU CREATION",

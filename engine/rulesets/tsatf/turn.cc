@@ -17,10 +17,20 @@ namespace impi::tsatf {
 Awaiting AwaitsOf(const BattleState& s, bool prompt) {
   Awaiting a;
   const Clock& c = s.clock;
+  // The British left, and their figures as PatrolDecided counts them: one
+  // pass over the units.
   bool british_left = false;
-  for (const Unit& u : s.units) british_left |= IsBritishOnTable(u);
+  int start_figures = 0, on_table_figures = 0;
+  for (const Unit& u : s.units) {
+    if (u.side != Side::kBritish) continue;
+    start_figures += u.figures.Starting();
+    if (!u.OnTable()) continue;
+    const int present = u.figures.Present();
+    on_table_figures += present;
+    british_left |= present > 0;
+  }
   if (c.phase == Phase::kGameOver || (!british_left && c.turn > 0) ||
-      (c.turn > 0 && PatrolDecided(s))) {
+      (c.turn > 0 && PatrolCutUp(s, start_figures, on_table_figures))) {
     a.kind = AwaitKind::kGameOver;
     if (!prompt) return a;
     // Designed (not in the source text): the patrol task (victory.h).

@@ -33,7 +33,8 @@ const char* PatrolReasonText(PatrolReason r) {
 int TurnLimit(const BattleState& s) { return static_cast<int>(Param(s, kTurnLimitParam)); }
 int ObjectivePoint(const BattleState& s) { return static_cast<int>(Param(s, kObjectiveParam)); }
 bool HasPatrolTask(const BattleState& s) {
-  return ObjectivePoint(s) > 0 && s.FindPoint(PointKind::kAppearance, ObjectivePoint(s)) != nullptr;
+  const int objective = ObjectivePoint(s);
+  return objective > 0 && s.FindPoint(PointKind::kAppearance, objective) != nullptr;
 }
 
 int EntryEdge(const BattleState& s) {
@@ -117,7 +118,6 @@ PatrolResult JudgePatrol(const BattleState& s, bool at_end) {
 }
 
 bool PatrolDecided(const BattleState& s) {
-  if (!HasPatrolTask(s)) return false;
   // Before the end only a Zulu victory is decided (JudgePatrol's first
   // test), counted here without building the account.
   int start = 0, on_table = 0;
@@ -126,7 +126,11 @@ bool PatrolDecided(const BattleState& s) {
     start += u.figures.Starting();
     if (u.OnTable()) on_table += u.figures.Present();
   }
-  return 2 * on_table < start;
+  return PatrolCutUp(s, start, on_table);
+}
+
+bool PatrolCutUp(const BattleState& s, int start_figures, int on_table_figures) {
+  return 2 * on_table_figures < start_figures && HasPatrolTask(s);
 }
 
 }  // namespace impi::tsatf

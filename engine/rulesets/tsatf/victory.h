@@ -102,6 +102,9 @@ PatrolResult JudgePatrol(const BattleState& state, bool at_end);
 // victory. (The turn limit is applied at the end of the turn:
 // TurnSequence::EndOfTurn, turn.h.)
 bool PatrolDecided(const BattleState& state);
+// PatrolDecided with the British figures already counted: all the patrol's
+// starting figures, and those present on the table.
+bool PatrolCutUp(const BattleState& state, int start_figures, int on_table_figures);
 
 }  // namespace impi::tsatf
 

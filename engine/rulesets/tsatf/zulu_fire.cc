@@ -46,6 +46,7 @@ absl::Status ZuluFire::FireCard() {
   }
   if (capable.empty()) {
     Event& e = log_.Add(EventKind::kNothing, Side::kZulu);
+    if (!log_.wanted()) return absl::OkStatus();  // a quiet log is told nothing (event.h)
     e.why = Rule("DURING THE FIRE PHASE", "No Zulu unit on the table is able to fire.");
     e.announce = "No Zulu fire.";
     return absl::OkStatus();
@@ -81,12 +82,15 @@ absl::Status ZuluFire::ResolveZuluFire(const std::string& zulu_id, const std::st
   const Unit* b = s_.FindUnit(british_id);
   if (z == nullptr || b == nullptr || !b->OnTable()) return absl::OkStatus();
   Explanation why;
-  const int hits = FireHits(dice_, ZuluFireInput(s_, *z, *b), kTableZuluFire, &why);
+  const int hits =
+      FireHits(dice_, ZuluFireInput(s_, *z, *b), kTableZuluFire, log_.wanted() ? &why : nullptr);
   Event& e = log_.Add(EventKind::kTableRoll, Side::kZulu);
-  e.unit_ids = {zulu_id};
-  e.target_id = british_id;
-  e.why = why;
-  e.announce = absl::StrCat("The Zulu fire of ", zulu_id, " at ", british_id, ": ", hits, " hit(s).");
+  if (log_.wanted()) {  // a quiet log is told nothing (event.h)
+    e.unit_ids = {zulu_id};
+    e.target_id = british_id;
+    e.why = why;
+    e.announce = absl::StrCat("The Zulu fire of ", zulu_id, " at ", british_id, ": ", hits, " hit(s).");
+  }
   if (hits > 0) return melee_.Casualties(british_id, hits, "zulu_fire", false);
   return absl::OkStatus();
 }
