@@ -60,21 +60,33 @@ void ForEachEdge(const Terrain& t, Fn fn) {
   if (!t.open && n > 2) fn(t.outline[n - 1], t.outline[0]);
 }
 
-bool Area(const Terrain& t) { return !t.open && t.outline.size() > 2; }
-
-double FootprintOutline(const Footprint& f, const Terrain& t) {
-  double best = INFINITY;
-  ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { best = std::min(best, FootprintSegment(f, a, b)); });
-  return best;
-}
-
 bool LineCrosses(const Vec2& from, const Vec2& to, const Terrain& t) {
   bool crosses = false;
   ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { crosses |= SegmentsMeet(from, to, a, b); });
   return crosses;
 }
 
+// Where a-b crosses c-d, as a share of a-b, or -1 (parallel ones never).
+double CrossAt(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const Vec2 r = b - a, q = d - c;
+  const double den = Cross(r, q);
+  if (std::abs(den) < 1e-12) return -1;
+  const double t = Cross(c - a, q) / den, u = Cross(c - a, r) / den;
+  return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : -1;
+}
+
 }  // namespace
+
+bool IsArea(const Terrain& t) { return !t.open && t.outline.size() > 2; }
+
+double FirstCrossing(const Vec2& a, const Vec2& b, const Terrain& t) {
+  double first = -1;
+  ForEachEdge(t, [&](const Vec2& c, const Vec2& d) {
+    const double at = CrossAt(a, b, c, d);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  });
+  return first;
+}
 
 double FrontageOf(const BattleState& s, const Unit& isigaba) {
   const PaganoUnit* e = UnitState(s, isigaba);
@@ -129,6 +141,12 @@ double Gap(const Footprint& a, const Footprint& b) {
   return d;
 }
 
+double GapToOutline(const Footprint& f, const Terrain& t) {
+  double best = INFINITY;
+  ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { best = std::min(best, FootprintSegment(f, a, b)); });
+  return best;
+}
+
 double Gap(const BattleState& s, const Unit& a, const Unit& b) {
   return Gap(FootprintOf(s, a), FootprintOf(s, b));
 }
@@ -181,8 +199,8 @@ CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& fi
       // "donga edge provides cover versus missile fire to troops in the
       // donga pressed against the edge when fired upon by troops outside
       // that edge."
-      if (Area(t) && PointInPolygon(target.position, t.outline) &&
-          !PointInPolygon(firer.position, t.outline) && FootprintOutline(f, t) <= kBehind &&
+      if (IsArea(t) && PointInPolygon(target.position, t.outline) &&
+          !PointInPolygon(firer.position, t.outline) && GapToOutline(f, t) <= kBehind &&
           LineCrosses(firer.position, target.position, t)) {
         consider(Feature::kBehindDongaEdge);
       }
@@ -196,7 +214,7 @@ CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& fi
       case Feature::kBuilding:
       case Feature::kHeavyStoneFortification:
         // An area: the unit stands in it.
-        if (Area(t) && PointInPolygon(target.position, t.outline)) consider(feature);
+        if (IsArea(t) && PointInPolygon(target.position, t.outline)) consider(feature);
         break;
       case Feature::kWall:
       case Feature::kBarricade:
@@ -205,7 +223,7 @@ CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& fi
       case Feature::kRaisedRedoubt:
       case Feature::kBarricadeOnEdge:
         // A line: the unit is close behind it, the line of fire crossing it.
-        if (FootprintOutline(f, t) <= kBehind && LineCrosses(firer.position, target.position, t)) {
+        if (GapToOutline(f, t) <= kBehind && LineCrosses(firer.position, target.position, t)) {
           consider(feature);
         }
         break;

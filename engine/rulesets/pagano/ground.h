@@ -54,6 +54,13 @@ struct Footprint {
   std::array<Vec2, 4> corners{};
 };
 
+// Whether a terrain piece is an area (a closed outline of three or more
+// points) rather than a line.
+bool IsArea(const Terrain& t);
+// The first share of segment a-b (0 to 1) at which it crosses the terrain's
+// outline (closed unless the piece is open), or -1 if it does not.
+double FirstCrossing(const Vec2& a, const Vec2& b, const Terrain& t);
+
 // An isigaba's frontage: its entry's when set, else (designed) two ranks of
 // penny bases, at least 4": "At the end of movement each isigaba must
 // occupy a frontage of at least 4"."
@@ -66,6 +73,9 @@ Footprint FootprintOf(const BattleState& s, const Unit& u);
 // overlap.
 double Gap(const Footprint& a, const Footprint& b);
 double Gap(const BattleState& s, const Unit& a, const Unit& b);
+// The gap between a footprint and a terrain piece's outline (0 where they
+// meet).
+double GapToOutline(const Footprint& f, const Terrain& t);
 
 // A terrain piece's feature: the own state's when it gives one, else its
 // kind's: SCRUB and WOODS brush, ROCKS boulders, WALL a wall, BARRICADE and

@@ -1,0 +1,66 @@
+// engine/rulesets/pagano/movement.h: an isigaba's move in the Zulu
+// Movement phase (000_75b60edb8bb33965.txt, MOVEMENT and "Movement &
+// Melee"), in the battle state.
+//
+// Overview: an isigaba moves straight towards a point (designed: the text
+// has no paths), turning to face the way it goes. Its move is "Foot 6"" and
+// half a d10, rounded down, unless it begins or ends prone, halved once if
+// the way crosses any of what MOVEMENT lists (a wall or barricade defended
+// by the enemy, deep water, up a steep slope, a donga edge or terrace, a
+// building: GroundCrossed). It stops short of another isigaba ("Zulu
+// isigaba may not interpenetrate each other during movement or to engage in
+// melee"), at contact with a British figure (it goes no further), and at a
+// wall or barricade with a British figure behind it unless it has half its
+// move left there ("In order to engage in melee with an enemy that has
+// cover, one must have enough movement to traverse the cover": a half move
+// an obstacle, a full move for two in combination, MayMeleeAcrossCover).
+// Upright and in contact with a British figure at the end, it has come into
+// contact to initiate melee (PaganoUnit::initiated_melee).
+//
+// Errors: FAILED_PRECONDITION naming why an isigaba may not move; nothing is
+// changed then. Thread safety: functions of the state given.
+#ifndef IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
+#define IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
+
+#include "absl/status/status.h"
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/pagano/state.h"
+#include "engine/rulesets/pagano/tables.h"
+
+namespace impi::pagano {
+
+// What a move from `from` to `to` by `mover` crosses, as MOVEMENT's halving
+// conditions read it; `obstacles` counts the walls and barricades with a
+// British figure behind them (the cover a melee must traverse) and
+// `first_obstacle` is how far along the way the first of them is met.
+// Readings (designed where the text names no terrain): a wall, barricade,
+// palisade or the redoubt is "defended by the enemy" with a British figure
+// within 1" of it; deep water is a river (a deep water course) crossed or
+// entered; a HILL entered is "up a steep slope"; a DONGA's edge or a
+// terrace crossed is "up or down a donga edge or terrace"; a building
+// entered or crossed "involves a building".
+struct GroundCrossed {
+  bool defended_wall = false;
+  bool deep_water = false;
+  bool steep_slope = false;
+  bool donga_edge_or_terrace = false;
+  bool building = false;
+  int obstacles = 0;
+  double first_obstacle = 0.0;
+};
+GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2& from,
+                             const Vec2& to);
+
+// Moves the isigaba at handle `isigaba` towards `to`, ending prone if
+// `end_prone`; rolls its die through `dice` and logs a kMoved event.
+// FAILED_PRECONDITION for a unit that is not an isigaba in the battle, a
+// routed one (routers move off the table by the rules alone), a point off
+// the table.
+absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_prone, Dice& dice,
+                         EventLog& log);
+
+}  // namespace impi::pagano
+
+#endif  // IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_

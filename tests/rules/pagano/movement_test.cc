@@ -1,0 +1,159 @@
+// An isigaba's move in the battle state (engine/rulesets/pagano/movement.h),
+// each test naming the line of 000_75b60edb8bb33965.txt it checks.
+#include "engine/rulesets/pagano/movement.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/pagano/ground.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/rules/pagano/pagano_test_util.h"
+
+namespace impi::pagano {
+namespace {
+
+using ::impi::pagano::testing::Brit;
+using ::impi::pagano::testing::kSouth;
+using ::testing::HasSubstr;
+
+// An isigaba of twenty at (30, 40) facing south, the way to the British.
+BattleState Table() {
+  BattleState s = testing::EmptyTable();
+  s.units.push_back(testing::Isigaba("uKhandempemvu 1", 30, 40, kSouth));
+  return s;
+}
+
+absl::Status Move(BattleState& s, const Vec2& to, std::vector<int> faces, bool end_prone = false,
+                  EventLog* log = nullptr) {
+  Dice dice = Dice::Scripted(faces);
+  EventLog own;
+  const absl::Status st = MoveIsigaba(s, 0, to, end_prone, dice, log ? *log : own);
+  EXPECT_EQ(dice.faces_used(), faces.size());
+  return st;
+}
+
+TEST(PaganoMove_000, AnIsigabaMovesSixInchesAndHalfAD10RoundedDown) {
+  BattleState s = Table();
+  EventLog log;
+  // "Unless beginning or ending movement prone, each Zulu isigaba rolls a d
+  // 10 and adds half to its movement. Round fractions down.": 6 + 3.
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {7}, false, &log).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 31.0, 1e-9);
+  EXPECT_NEAR(s.units[0].facing, kSouth, 1e-12);
+  ASSERT_EQ(log.events().size(), 1u);
+  EXPECT_EQ(log.events()[0].kind, EventKind::kMoved);
+  EXPECT_THAT(log.events()[0].announce, HasSubstr("moves 9.00\" of its 9.00\""));
+  // A point nearer than its move: it stops there.
+  ASSERT_TRUE(Move(s, Vec2(30, 29), {10}).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 29.0, 1e-9);
+}
+
+TEST(PaganoMove_000, BeginningOrEndingProneNoDieBothHalved) {
+  BattleState s = Table();
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {}, /*end_prone=*/true).ok());  // 6", no die
+  EXPECT_NEAR(s.units[0].position.y(), 34.0, 1e-9);
+  EXPECT_EQ(s.units[0].stance, Stance::kProne);
+  // "Movement is halved if it: ... Begins and ends prone": 3".
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {}, true).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 31.0, 1e-9);
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {}, false).ok());  // begins prone, stands: 6"
+  EXPECT_NEAR(s.units[0].position.y(), 25.0, 1e-9);
+  EXPECT_EQ(s.units[0].stance, Stance::kUpright);
+}
+
+TEST(PaganoMove_000, DeepWaterAndADongaEdgeHalveTheMoveOnce) {
+  BattleState s = Table();
+  Terrain river;
+  river.id = "Buffalo";
+  river.kind = TerrainKind::kRiver;
+  river.outline = {{0, 36}, {72, 36}, {72, 34}, {0, 34}};
+  s.terrain.push_back(river);
+  Terrain donga;
+  donga.id = "donga";
+  donga.kind = TerrainKind::kDonga;
+  donga.outline = {{0, 33}, {72, 33}, {72, 32}, {0, 32}};
+  s.terrain.push_back(donga);
+  // "Crosses deep water", "Goes up or down a donga edge": halved once, (6 + 4) / 2.
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {8}).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 35.0, 1e-9);
+}
+
+TEST(PaganoMove_000, IzigabaMayNotInterpenetrateEachOther) {
+  BattleState s = Table();
+  s.units.push_back(testing::Isigaba("uKhandempemvu 2", 30, 34, kSouth));
+  // Its front (0.75" ahead of its centre) meets the other's back (0.75"
+  // behind 34") at 35.5": it stops where the gap would close.
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {10}).ok());
+  const double gap = Gap(s, s.units[0], s.units[1]);
+  EXPECT_GT(gap, 0.0);
+  EXPECT_LT(gap, 1e-6);
+  EXPECT_NEAR(s.units[0].position.y(), 34 + 1.5, 1e-6);
+  EXPECT_FALSE(UnitState(s, s.units[0])->initiated_melee);
+}
+
+TEST(PaganoMove_000, AMoveEndsInContactWithTheBritishToInitiateMelee) {
+  BattleState s = Table();
+  s.units.push_back(Brit("Pte Hook", 30, 33));
+  ASSERT_TRUE(Move(s, Vec2(30, 10), {9}).ok());
+  EXPECT_NEAR(Gap(s, s.units[0], s.units[1]), 0.0, 1e-9);
+  EXPECT_NEAR(s.units[0].position.y(), 33 + 0.375 + 0.75, 1e-6);
+  EXPECT_TRUE(UnitState(s, s.units[0])->initiated_melee);
+  // "Melee may not be initiated while in square or prone (the troops must
+  // end their movement upright if they wish to initiate melee)."
+  BattleState p = Table();
+  p.units.push_back(Brit("Pte Hook", 30, 36));
+  ASSERT_TRUE(Move(p, Vec2(30, 10), {}, /*end_prone=*/true).ok());
+  EXPECT_FALSE(UnitState(p, p.units[0])->initiated_melee);
+}
+
+// "For example, Zulus move to contact Brits that are behind a barricade. The
+// Zulus may immediately engage in melee this turn if they have at east half
+// of their movement remaining when they reach the barricade. If the Zulus
+// have less than half of their movement remaiming then they will have to
+// stop at the barricade this turn".
+TEST(PaganoMove_000, WorkedExampleHalfAMoveLeftAtADefendedBarricadeToCrossIt) {
+  auto table = [](double barricade_y) {
+    BattleState s = Table();
+    Terrain bags;
+    bags.id = "mealie bags";
+    bags.kind = TerrainKind::kMealieBags;
+    bags.outline = {{20, barricade_y}, {40, barricade_y}};
+    bags.open = true;
+    s.terrain.push_back(bags);
+    s.units.push_back(Brit("Pte Hook", 30, barricade_y - 0.6));
+    return s;
+  };
+  // The barricade 2" ahead: the move, halved for crossing it defended, is
+  // (6 + 5) / 2 = 5.5"; 3.5" are left at the barricade, half or more.
+  BattleState near = table(38.0);
+  ASSERT_TRUE(Move(near, Vec2(30, 10), {10}).ok());
+  EXPECT_TRUE(UnitState(near, near.units[0])->initiated_melee);
+  EXPECT_NEAR(Gap(near, near.units[0], near.units[1]), 0.0, 1e-9);
+  // The barricade 4" ahead: 1.5" left of 5.5", under half: it stops at the
+  // barricade, out of contact.
+  BattleState far = table(36.0);
+  EventLog log;
+  ASSERT_TRUE(Move(far, Vec2(30, 10), {10}, false, &log).ok());
+  EXPECT_FALSE(UnitState(far, far.units[0])->initiated_melee);
+  EXPECT_GT(Gap(far, far.units[0], far.units[1]), 0.0);
+  EXPECT_GT(far.units[0].position.y(), 36.0);
+  EXPECT_THAT(log.events()[0].announce, HasSubstr("stopping at the cover"));
+}
+
+TEST(PaganoMove_000, ARoutedIsigabaOrAPointOffTheTableIsRefused) {
+  BattleState s = Table();
+  EXPECT_EQ(Move(s, Vec2(30, 60), {}).code(), absl::StatusCode::kFailedPrecondition);
+  s.units[0].status.routed = true;
+  const absl::Status st = Move(s, Vec2(30, 10), {});
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.message()), HasSubstr("off the map edge"));
+  EXPECT_EQ(s.units[0].position, Vec2(30, 40));
+}
+
+}  // namespace
+}  // namespace impi::pagano
