@@ -180,33 +180,44 @@ Feature FeatureOf(const BattleState& s, const Terrain& t) {
   }
 }
 
-CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
-                        Explanation* why) {
-  const bool mounted = target.stance == Stance::kMounted;
+namespace {
+
+// The best cover `target` has against `other` (who fires at it, or fights
+// it in melee), as ground.h says.
+CoverClass CoverAgainst(const BattleState& s, const Unit& target, const Unit& other, Attack attack,
+                        bool mounted, Explanation* why) {
   const Footprint f = FootprintOf(s, target);
   Feature best = Feature::kOpen;
   CoverClass best_class = CoverClass::kNone;
   auto consider = [&](Feature feature) {
-    const CoverClass c = CoverOf(feature, Attack::kMissile, /*mounted=*/false, false, nullptr);
+    const CoverClass c = CoverOf(feature, attack, /*mounted=*/false, /*melee_defender=*/true, nullptr);
     if (static_cast<int>(c) > static_cast<int>(best_class)) {
       best_class = c;
       best = feature;
     }
   };
+  // Close behind a line the way from `other` crosses.
+  auto behind = [&](const Terrain& t) {
+    return GapToOutline(f, t) <= kBehind && LineCrosses(other.position, target.position, t);
+  };
   for (const Terrain& t : s.terrain) {
     if (t.outline.size() < 2) continue;
-    if (t.kind == TerrainKind::kDonga && FeatureOf(s, t) == Feature::kOpen) {
-      // "donga edge provides cover versus missile fire to troops in the
-      // donga pressed against the edge when fired upon by troops outside
-      // that edge."
-      if (IsArea(t) && PointInPolygon(target.position, t.outline) &&
-          !PointInPolygon(firer.position, t.outline) && GapToOutline(f, t) <= kBehind &&
-          LineCrosses(firer.position, target.position, t)) {
+    const Feature feature = FeatureOf(s, t);
+    if (t.kind == TerrainKind::kDonga && feature == Feature::kOpen) {
+      if (!IsArea(t)) continue;
+      const bool target_in = PointInPolygon(target.position, t.outline);
+      const bool other_in = PointInPolygon(other.position, t.outline);
+      // Missile: "to troops in the donga pressed against the edge when fired
+      // upon by troops outside that edge"; melee: "to troops outside the
+      // donga at the edge defending against troops attacking from within".
+      if (attack == Attack::kMissile && target_in && !other_in && behind(t)) {
         consider(Feature::kBehindDongaEdge);
+      }
+      if (attack == Attack::kMelee && !target_in && other_in && GapToOutline(f, t) <= kBehind) {
+        consider(Feature::kTopOfDongaEdge);
       }
       continue;
     }
-    const Feature feature = FeatureOf(s, t);
     switch (feature) {
       case Feature::kBrush:
       case Feature::kZuluHut:
@@ -222,23 +233,37 @@ CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& fi
       case Feature::kLowDirtMound:
       case Feature::kRaisedRedoubt:
       case Feature::kBarricadeOnEdge:
-        // A line: the unit is close behind it, the line of fire crossing it.
-        if (GapToOutline(f, t) <= kBehind && LineCrosses(firer.position, target.position, t)) {
-          consider(feature);
-        }
+      case Feature::kDeepWaterCourse:
+      case Feature::kTopOfDongaEdge:
+      case Feature::kTopOfTerrace:
+        // A line: the unit is close behind it, the way from the other side
+        // crossing it (CoverOf says which count against which attack).
+        if (behind(t)) consider(feature);
         break;
       default:
-        break;  // melee cover only, or none
+        break;
     }
   }
   for (const Unit& w : s.units) {
     if (w.kind != UnitKind::kWagon || w.off_table || &w == &target) continue;
     if (Gap(f, FootprintOf(s, w)) <= kBehind &&
-        SegmentHitsDisc(firer.position, target.position, w.position, kWagonRadius)) {
+        SegmentHitsDisc(other.position, target.position, w.position, kWagonRadius)) {
       consider(Feature::kWagon);
     }
   }
-  return CoverOf(best, Attack::kMissile, mounted, false, why);
+  return CoverOf(best, attack, mounted, /*melee_defender=*/true, why);
+}
+
+}  // namespace
+
+CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
+                        Explanation* why) {
+  return CoverAgainst(s, target, firer, Attack::kMissile, target.stance == Stance::kMounted, why);
+}
+
+CoverClass MeleeCoverOf(const BattleState& s, const Unit& defender, const Unit& attacker,
+                        Explanation* why) {
+  return CoverAgainst(s, defender, attacker, Attack::kMelee, defender.stance == Stance::kMounted, why);
 }
 
 }  // namespace impi::pagano

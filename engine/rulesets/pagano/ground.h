@@ -91,6 +91,15 @@ Feature FeatureOf(const BattleState& s, const Terrain& t);
 CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
                         Explanation* why);
 
+// The cover `defender` has in melee against `attacker` ("For melee, cover is
+// applied only to the defender"): in an area, close behind a line between
+// them (a wall, barricade, palisade, mound: Regular; the raised redoubt and
+// a barricade on an edge: Heavy; a deep water course, the top of a donga
+// edge or terrace: Regular, melee only), at a donga's edge outside it
+// against an attacker from within, close behind a wagon; none mounted.
+CoverClass MeleeCoverOf(const BattleState& s, const Unit& defender, const Unit& attacker,
+                        Explanation* why);
+
 }  // namespace impi::pagano
 
 #endif  // IMPI_ENGINE_RULESETS_PAGANO_GROUND_H_

@@ -58,6 +58,47 @@ Place Judge(const BattleState& s, const Unit& z, int self) {
 
 }  // namespace
 
+double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact) {
+  Unit& z = s.units[static_cast<size_t>(isigaba)];
+  const Vec2 from = z.position;
+  const double length = Distance(from, to);
+  const double reach = std::max(0.0, std::min(most, length));
+  const Vec2 dir = length > 0 ? Vec2((to - from) / length) : Vec2(std::cos(z.facing), std::sin(z.facing));
+  if (length > 0 && reach > 0) z.facing = std::atan2(dir.y(), dir.x());
+  double done = 0;
+  *contact = false;
+  Unit probe = z;
+  auto judge = [&](double d) {
+    probe.position = from + d * dir;
+    return Judge(s, probe, isigaba);
+  };
+  // An isigaba already in contact with a British figure stays engaged
+  // (designed): it does not move.
+  if (judge(0).contact) {
+    *contact = true;
+    return 0;
+  }
+  for (double d = std::min(kStep, reach); done < reach; d = std::min(d + kStep, reach)) {
+    const Place p = judge(d);
+    if (p.blocked || p.contact) {
+      // Between `done` (free) and d: the first place it meets them.
+      double lo = done, hi = d;
+      for (int i = 0; i < 40; ++i) {
+        const double mid = (lo + hi) / 2;
+        const Place q = judge(mid);
+        (q.blocked || q.contact ? hi : lo) = mid;
+      }
+      const Place at = judge(hi);
+      *contact = at.contact && !at.blocked;
+      done = *contact ? hi : lo;
+      break;
+    }
+    done = d;
+  }
+  z.position = from + done * dir;
+  return done;
+}
+
 GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2& from,
                              const Vec2& to) {
   GroundCrossed g;
@@ -144,40 +185,8 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
       stopped_at_cover = true;
     }
   }
-  const Vec2 dir = length > 0 ? Vec2((to - from) / length) : Vec2(std::cos(z.facing), std::sin(z.facing));
-  if (length > 0 && reach > 0) z.facing = std::atan2(dir.y(), dir.x());
-  // Walk: the last place free of other izigaba, up to contact.
-  double done = 0;
   bool contact = false;
-  Unit probe = z;
-  auto judge = [&](double d) {
-    probe.position = from + d * dir;
-    return Judge(s, probe, isigaba);
-  };
-  // An isigaba already in contact with a British figure stays engaged
-  // (designed): it does not move.
-  if (judge(0).contact) {
-    contact = true;
-  } else {
-    for (double d = std::min(kStep, reach); done < reach; d = std::min(d + kStep, reach)) {
-      const Place p = judge(d);
-      if (p.blocked || p.contact) {
-        // Between `done` (free) and d: the first place it meets them.
-        double lo = done, hi = d;
-        for (int i = 0; i < 40; ++i) {
-          const double mid = (lo + hi) / 2;
-          const Place q = judge(mid);
-          (q.blocked || q.contact ? hi : lo) = mid;
-        }
-        const Place at = judge(hi);
-        contact = at.contact && !at.blocked;
-        done = contact ? hi : lo;
-        break;
-      }
-      done = d;
-    }
-  }
-  z.position = from + done * dir;
+  const double done = WalkIsigaba(s, isigaba, to, reach, &contact);
   z.stance = end_prone ? Stance::kProne : Stance::kUpright;
   PaganoUnit& e = MutableUnitState(s, z);
   // "Melee may not be initiated while in square or prone".

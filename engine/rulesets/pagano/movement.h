@@ -53,6 +53,12 @@ struct GroundCrossed {
 GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2& from,
                              const Vec2& to);
 
+// Walks the isigaba at handle `isigaba` straight towards `to`, at most
+// `most` inches, turning to face the way: it stops short of another
+// isigaba and at contact with a British figure (`*contact`); one already in
+// contact does not move. The inches walked.
+double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact);
+
 // Moves the isigaba at handle `isigaba` towards `to`, ending prone if
 // `end_prone`; rolls its die through `dice` and logs a kMoved event.
 // FAILED_PRECONDITION for a unit that is not an isigaba in the battle, a

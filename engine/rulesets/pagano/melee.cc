@@ -1,0 +1,317 @@
+// MELEE in the battle state. See melee.h.
+#include "engine/rulesets/pagano/melee.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/core/geometry.h"
+#include "engine/core/status_macros.h"
+#include "engine/rulesets/pagano/ground.h"
+#include "engine/rulesets/pagano/missile.h"
+#include "engine/rulesets/pagano/movement.h"
+
+namespace impi::pagano {
+namespace {
+
+bool Engageable(const BattleState& s, const Unit& b) {
+  if (!IsBritishFigure(b) || b.figures.seriously_wounded > 0) return false;
+  const PaganoUnit* e = UnitState(s, b);
+  return e == nullptr || (!e->invalid && !e->fought_this_phase);
+}
+
+bool InBuilding(const BattleState& s, const Unit& u) {
+  for (const Terrain& t : s.terrain) {
+    if (FeatureOf(s, t) == Feature::kBuilding && IsArea(t) && PointInPolygon(u.position, t.outline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// At least half of `n` figures.
+bool Half(int part, int n) { return n > 0 && 2 * part >= n; }
+
+// Steps `u` straight away from `from` a move, or to the table's edge; false
+// if it cannot go anywhere (it is then eliminated: "Retreating figures are
+// eliminated if no retreat is possible").
+bool FallBack(const BattleState& s, Unit& u, const Vec2& from, double move) {
+  Vec2 away = u.position - from;
+  if (away.norm() < 1e-9) return false;
+  away.normalize();
+  Vec2 to = u.position + move * away;
+  if (s.table.width > 0) {
+    to.x() = std::clamp(to.x(), 0.0, s.table.width);
+    to.y() = std::clamp(to.y(), 0.0, s.table.height);
+  }
+  if (Distance(to, u.position) < 1e-9) return false;
+  u.position = to;
+  return true;
+}
+
+void Append(Explanation* all, const Explanation& one) {
+  if (all == nullptr) return;
+  if (all->rule.source.empty()) all->rule = one.rule;
+  all->dice.insert(all->dice.end(), one.dice.begin(), one.dice.end());
+  if (!one.text.empty()) all->text = all->text.empty() ? one.text : absl::StrCat(all->text, "; ", one.text);
+}
+
+}  // namespace
+
+std::vector<MeleeParties> Melees(const BattleState& s, Side initiator) {
+  std::vector<MeleeParties> out;
+  // The izigaba that fight, and every figure within reach of each.
+  std::vector<std::vector<int>> reach_of;
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    const Unit& z = s.units[h];
+    if (z.kind != UnitKind::kIsigaba || z.off_table || z.status.routed || z.figures.fit <= 0) continue;
+    const PaganoUnit* e = UnitState(s, z);
+    if (e != nullptr && e->fought_this_phase) continue;
+    if (initiator == Side::kZulu && (e == nullptr || !e->initiated_melee || z.stance == Stance::kProne)) {
+      continue;
+    }
+    bool in_contact = false;
+    std::vector<int> near;
+    for (size_t b = 0; b < s.units.size(); ++b) {
+      const Unit& brit = s.units[b];
+      if (!Engageable(s, brit)) continue;
+      const double g = Gap(s, z, brit);
+      in_contact |= g == 0;
+      if (g <= kMeleeReach) near.push_back(static_cast<int>(b));
+    }
+    if (!in_contact) continue;
+    out.push_back(MeleeParties{static_cast<int>(h), {}});
+    reach_of.push_back(std::move(near));
+  }
+  // "If a figure may be in melee with more than one izagaba then put it
+  // against the one that would otherwise have lesser opponents": figures
+  // within reach of one isigaba first, then the others one by one, each to
+  // the isigaba with fewest so far (the first in unit order on a tie).
+  std::vector<int> count(out.size(), 0);
+  std::vector<int> shared;
+  for (size_t b = 0; b < s.units.size(); ++b) {
+    std::vector<size_t> in;
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (std::find(reach_of[i].begin(), reach_of[i].end(), static_cast<int>(b)) != reach_of[i].end()) {
+        in.push_back(i);
+      }
+    }
+    if (in.size() == 1) {
+      out[in[0]].brits.push_back(static_cast<int>(b));
+      ++count[in[0]];
+    } else if (in.size() > 1) {
+      shared.push_back(static_cast<int>(b));
+    }
+  }
+  for (const int b : shared) {
+    size_t best = out.size();
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (std::find(reach_of[i].begin(), reach_of[i].end(), b) == reach_of[i].end()) continue;
+      if (best == out.size() || count[i] < count[best]) best = i;
+    }
+    out[best].brits.push_back(b);
+    ++count[best];
+  }
+  for (MeleeParties& m : out) std::sort(m.brits.begin(), m.brits.end());
+  return out;
+}
+
+absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator, Dice& dice,
+                          EventLog& log) {
+  if (m.isigaba < 0 || static_cast<size_t>(m.isigaba) >= s.units.size() || m.brits.empty()) {
+    return absl::FailedPreconditionError("a melee names no isigaba or no British figure");
+  }
+  MutableOwnState(s);
+  const bool explain = log.wanted();
+  Explanation why;
+  Explanation* w = explain ? &why : nullptr;
+  std::vector<int> brits;
+  for (const int b : m.brits) {
+    if (b < 0 || static_cast<size_t>(b) >= s.units.size() || !Engageable(s, s.units[b])) {
+      return absl::FailedPreconditionError("a melee names a figure that may not fight");
+    }
+    brits.push_back(b);
+  }
+  // 1) "Any Zulus in range who have not yet had a chance to use their
+  // throwing spears may do so now (even if not initiating melee)."
+  {
+    const Unit& z = s.units[m.isigaba];
+    const PaganoUnit* e = UnitState(s, z);
+    if (z.kind == UnitKind::kIsigaba && z.stance != Stance::kProne && (e == nullptr || !e->spears_thrown)) {
+      int closest = kNoUnit;
+      for (const int b : brits) {
+        if (closest == kNoUnit || Gap(s, z, s.units[b]) < Gap(s, z, s.units[closest])) closest = b;
+      }
+      if (FireSituation(s, z, s.units[closest], /*spears=*/true).ok()) {
+        EventLog quiet(EventLog::kQuiet);
+        EventLog& spear_log = explain ? log : quiet;
+        IMPI_RETURN_IF_ERROR(ResolveFire(s, m.isigaba, closest, true, dice, spear_log));
+      }
+    }
+  }
+  // 3) "Count the number of Zulu and Brit figures involved in the melee.
+  // Include all Brits; wounded, artillery crews, non-combatants, etc."
+  brits.erase(std::remove_if(brits.begin(), brits.end(),
+                             [&](int b) { return !IsBritishFigure(s.units[b]) || s.units[b].figures.seriously_wounded > 0; }),
+              brits.end());
+  Unit& z = s.units[m.isigaba];
+  const int zulus_at_start = z.figures.fit;
+  MeleeSides sides;
+  sides.brits = static_cast<int>(brits.size());
+  sides.zulus = zulus_at_start;
+  sides.brits_defending = initiator == Side::kZulu;
+  sides.zulus_defending = initiator == Side::kBritish;
+  sides.nnc = false;
+  for (const int b : brits) {
+    const Unit& u = s.units[b];
+    if (WeaponOf(s, u) == Weapon::kMartiniHenry && u.stance != Stance::kMounted) {
+      ++sides.brits_with_rifle_and_bayonet;  // designed: a Martini-Henry carries its bayonet
+    }
+    if (u.stance == Stance::kMounted) ++sides.brits_mounted;
+    if (u.stance == Stance::kSquare) ++sides.brits_in_square;
+    const CoverClass c = MeleeCoverOf(s, u, z, nullptr);
+    if (c == CoverClass::kRegular) ++sides.brits_in_regular_cover;
+    if (c == CoverClass::kHeavy) ++sides.brits_in_heavy_cover;
+  }
+  // A building melee: "When Zulus are attacking Brits in a building"
+  // (reading: at least half the Brits in one).
+  int in_building = 0;
+  for (const int b : brits) in_building += InBuilding(s, s.units[b]) ? 1 : 0;
+  const bool building = sides.brits_defending && Half(in_building, sides.brits);
+  if (sides.zulus_defending) {
+    const Unit& nearest = s.units[brits.front()];
+    if (MeleeCoverOf(s, z, nearest, nullptr) != CoverClass::kNone) sides.zulus_in_cover = sides.zulus;
+  }
+  Explanation table_why;
+  IMPI_ASSIGN_OR_RETURN(const int table, MeleeTableIndex(sides, explain ? &table_why : nullptr));
+  Append(w, table_why);
+  // 4) Round after round.
+  std::vector<int> in = brits;  // British figures still in the melee
+  std::vector<int> retreated;   // British figures retreated out of it
+  int zulus_in = zulus_at_start, zulus_retreated = 0;
+  int rounds = 0;
+  while (zulus_in > 0 && !in.empty()) {
+    if (building && BuildingMeleeDrawn(zulus_at_start, zulus_at_start - zulus_in,
+                                       static_cast<int>(in.size()), nullptr)) {
+      break;
+    }
+    if (rounds >= kMaxMeleeRounds) {
+      return absl::FailedPreconditionError("the melee's rounds decided nothing");
+    }
+    Explanation round_why;
+    IMPI_ASSIGN_OR_RETURN(const MeleeRoundResult r,
+                          MeleeRound(dice, table, zulus_in, static_cast<int>(in.size()),
+                                     explain ? &round_why : nullptr));
+    IMPI_RETURN_IF_ERROR(dice.status());
+    ++rounds;
+    Append(w, round_why);
+    // "Eliminations take precedence over retreats and are applied first."
+    std::vector<BritFigure> figures;
+    for (const int b : in) {
+      const PaganoUnit* e = UnitState(s, s.units[b]);
+      BritFigure f;
+      f.category = e != nullptr ? e->category : BritCategory::kRanker;
+      if (s.units[b].kind == UnitKind::kOfficer) f.category = BritCategory::kOfficer;
+      if (s.units[b].kind == UnitKind::kSurgeon) f.category = BritCategory::kNonCombatant;
+      f.wounded = s.units[b].figures.wounded > 0;
+      figures.push_back(f);
+    }
+    IMPI_ASSIGN_OR_RETURN(const Allocation a, AllocateBritishEffects(figures, r.brits_eliminated, r.brits_retreated));
+    std::vector<bool> out_of_it(in.size(), false);
+    for (const int i : a.eliminated) {
+      Explanation one;
+      Eliminate(s, s.units[in[static_cast<size_t>(i)]], 1, dice, explain ? &one : nullptr);
+      Append(w, one);
+      out_of_it[static_cast<size_t>(i)] = true;
+    }
+    for (const int i : a.retreated) {
+      retreated.push_back(in[static_cast<size_t>(i)]);
+      out_of_it[static_cast<size_t>(i)] = true;
+    }
+    std::vector<int> still;
+    for (size_t i = 0; i < in.size(); ++i) {
+      if (!out_of_it[i]) still.push_back(in[i]);
+    }
+    in = std::move(still);
+    const int ze = std::min(r.zulus_eliminated, zulus_in);
+    const int zr = std::min(r.zulus_retreated, zulus_in - ze);
+    if (ze > 0) {
+      Explanation one;
+      Eliminate(s, s.units[m.isigaba], ze, dice, explain ? &one : nullptr);
+      Append(w, one);
+    }
+    zulus_in -= ze + zr;
+    zulus_retreated += zr;
+  }
+  Unit& zz = s.units[m.isigaba];
+  const MeleeWinner winner = zulus_in > 0 && in.empty()   ? MeleeWinner::kZulus
+                             : !in.empty() && zulus_in == 0 ? MeleeWinner::kBrits
+                                                             : MeleeWinner::kDraw;
+  // 5) After the melee.
+  Vec2 vacated = Vec2::Zero();
+  for (const int b : brits) vacated += s.units[b].position;
+  vacated /= static_cast<double>(brits.size());
+  if (winner == MeleeWinner::kZulus) {
+    // The British retreated fall back; casualties and invalids by them are
+    // lost; a medical corps on the losing side loses its casualties.
+    for (const int b : retreated) {
+      Unit& u = s.units[b];
+      const double move = u.stance == Stance::kMounted ? kMountedMove : kFootMove;
+      if (!FallBack(s, u, zz.position, move)) {
+        u.figures.fit = u.figures.wounded = 0;
+        u.figures.casualties = 1;
+      }
+    }
+    for (Unit& c : s.units) {
+      if (c.side != Side::kBritish || c.off_table || Gap(s, zz, c) > kMeleeReach) continue;
+      const PaganoUnit* e = UnitState(s, c);
+      if (c.figures.seriously_wounded > 0 || (e != nullptr && e->invalid && c.figures.fit + c.figures.wounded > 0)) {
+        // "Do not include casualties or invalids, they are eliminated
+        // permanently if the Brits lose the melee."
+        c.figures.fit = c.figures.wounded = c.figures.seriously_wounded = 0;
+        c.figures.casualties = 1;
+      }
+    }
+    for (const int b : brits) {
+      if (s.units[b].kind != UnitKind::kSurgeon) continue;
+      // "Casualties are eliminated permanently if a medical corp figure ...
+      // is on the losing side of a melee."
+      for (Unit& c : s.units) {
+        if (c.side == Side::kBritish && c.figures.seriously_wounded > 0 && Gap(s, c, s.units[b]) <= 1.0) {
+          c.figures.seriously_wounded = 0;
+          c.figures.casualties = 1;
+        }
+      }
+    }
+    // "If the attacking side wins they may take the position vacated by the
+    // losers by moving forward up to 2"" (designed: towards where the
+    // British stood).
+    if (initiator == Side::kZulu) {
+      bool contact = false;
+      WalkIsigaba(s, m.isigaba, vacated, kMeleeAdvance, &contact);
+    }
+  } else if (winner == MeleeWinner::kBrits) {
+    // The isigaba's retreated figures fall back with it a move.
+    if (zz.figures.fit > 0 && !FallBack(s, zz, vacated, kFootMove)) {
+      Eliminate(s, zz, zz.figures.fit, dice, nullptr);
+    }
+  }
+  // "neither side may be engaged in a second melee this phase."
+  MutableUnitState(s, s.units[m.isigaba]).fought_this_phase = true;
+  for (const int b : brits) MutableUnitState(s, s.units[b]).fought_this_phase = true;
+  if (explain) {
+    Event& ev = log.Add(EventKind::kCharged, initiator);
+    ev.unit_ids = {s.units[m.isigaba].id.str()};
+    for (const int b : brits) ev.unit_ids.push_back(s.units[b].id.str());
+    ev.why = std::move(why);
+    ev.announce = absl::StrFormat("%s against %d Brits: %s after %d round%s.", s.units[m.isigaba].id.str(),
+                                  static_cast<int>(brits.size()), MeleeWinnerName(winner), rounds,
+                                  rounds == 1 ? "" : "s");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi::pagano

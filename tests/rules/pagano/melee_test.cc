@@ -1,0 +1,161 @@
+// MELEE in the battle state (engine/rulesets/pagano/melee.h), each test
+// naming the line of 000_75b60edb8bb33965.txt it checks. The effect tables
+// are the designed ones (Table 2: a Zulu die of 1-2 retreats one of its own,
+// 7-8 a Brit, 9-10 eliminates one; a Brit die of 5-6 retreats a Zulu, 7-10
+// eliminates one).
+#include "engine/rulesets/pagano/melee.h"
+
+#include <string>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+#include "engine/core/dice.h"
+#include "engine/core/event.h"
+#include "engine/rulesets/pagano/ground.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/rules/pagano/pagano_test_util.h"
+
+namespace impi::pagano {
+namespace {
+
+using ::impi::pagano::testing::Brit;
+using ::impi::pagano::testing::kSouth;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// An isigaba of twenty facing south at (30, 30), its front at y 29.25; a
+// ranker in contact below it at (30, 28.875).
+BattleState Table() {
+  BattleState s = testing::EmptyTable();
+  s.units.push_back(testing::Isigaba("iNdluyengwe 1", 30, 30, kSouth));
+  s.units.push_back(Brit("Pte Hook", 30, 28.875));
+  MutableOwnState(s);
+  MutableUnitState(s, s.units[0]).initiated_melee = true;
+  return s;
+}
+
+absl::Status Fight(BattleState& s, Side initiator, std::vector<int> faces, EventLog* log = nullptr) {
+  const std::vector<MeleeParties> melees = Melees(s, initiator);
+  EXPECT_EQ(melees.size(), 1u);
+  if (melees.empty()) return absl::InternalError("no melee");
+  Dice dice = Dice::Scripted(faces);
+  EventLog own;
+  const absl::Status st = ResolveMelee(s, melees[0], initiator, dice, log ? *log : own);
+  EXPECT_EQ(dice.faces_used(), faces.size());
+  return st;
+}
+
+TEST(PaganoMeleeState_000, BritsWithinTwoInchesFightTheIsigabaWithFewerOpponents) {
+  BattleState s = Table();
+  s.units.push_back(Brit("Pte Jones", 33, 27.5));    // 1.375" from the isigaba
+  s.units.push_back(Brit("Pte Far", 30, 25));        // 3.875": not engaged
+  s.units.push_back(testing::Isigaba("iNdluyengwe 2", 39, 30, kSouth));
+  MutableUnitState(s, s.units[4]).initiated_melee = true;
+  s.units.push_back(Brit("Pte Williams", 39, 28.875));  // in contact with the second
+  // "Typically Brits within 2" of a Zulu isigaba that has come into contact
+  // will also be engaged"; "If a figure may be in melee with more than one
+  // izagaba then put it against the one that would otherwise have lesser
+  // opponents."
+  s.units.push_back(Brit("Pte Shared", 34.5, 28.5));  // within 2" of both
+  const std::vector<MeleeParties> m = Melees(s, Side::kZulu);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].isigaba, 0);
+  EXPECT_THAT(m[0].brits, ElementsAre(1, 2));
+  EXPECT_EQ(m[1].isigaba, 4);
+  EXPECT_THAT(m[1].brits, ElementsAre(5, 6));
+  // A prone isigaba initiates nothing: "Melee may not be initiated while in
+  // square or prone".
+  s.units[0].stance = Stance::kProne;
+  EXPECT_EQ(Melees(s, Side::kZulu).size(), 1u);
+}
+
+TEST(PaganoMeleeState_000, SpearsFirstThenRoundsUntilOneSideHasNoneTheWinnersAdvance) {
+  BattleState s = Table();
+  EventLog log;
+  // 1) spears at the ranker: 1, a miss. Table 1, +1 "Brits w/ Martini-Henry
+  // rifle & bayonet": Table 2. One die a side ("equal to the number of
+  // figures on the smaller side"): the Zulu 9 eliminates him, his 1 does
+  // nothing.
+  ASSERT_TRUE(Fight(s, Side::kZulu, {1, 9, 1}, &log).ok());
+  EXPECT_EQ(s.units[1].figures.casualties, 1);  // no medical corps: eliminated
+  EXPECT_EQ(s.units[0].figures.fit, 20);
+  EXPECT_TRUE(UnitState(s, s.units[0])->spears_thrown);
+  // 5) "If the attacking side wins they may take the position vacated by the
+  // losers by moving forward up to 2"": to where he stood, 1.125" on.
+  EXPECT_NEAR(s.units[0].position.y(), 28.875, 1e-9);
+  EXPECT_TRUE(UnitState(s, s.units[0])->fought_this_phase);
+  ASSERT_FALSE(log.events().empty());
+  EXPECT_THAT(log.events().back().announce, HasSubstr("the Zulus win after 1 round"));
+  // "neither side may be engaged in a second melee this phase"
+  EXPECT_TRUE(Melees(s, Side::kZulu).empty());
+}
+
+TEST(PaganoMeleeState_000, EliminationsFallOnRankersBeforeOfficers) {
+  BattleState s = Table();
+  s.units.push_back(Brit("Lt Chard", 31.5, 28.875, UnitKind::kOfficer));
+  MutableUnitState(s, s.units[0]).spears_thrown = true;
+  // Two dice a side. Round 1: Zulu 9 (an elimination) and 3; Brit 7 (a Zulu
+  // eliminated) and 2. "Apply elimination effects to Brits in the following
+  // order: rankers, artillery crews, noncombatants, and finally officers."
+  // Round 2, 19 against Lt Chard: Zulu 10, Brit 1.
+  ASSERT_TRUE(Fight(s, Side::kZulu, {9, 3, 7, 2, 10, 1}).ok());
+  EXPECT_EQ(s.FindUnit("Pte Hook")->figures.casualties, 1);
+  EXPECT_EQ(s.FindUnit("Lt Chard")->figures.casualties, 1);
+  EXPECT_EQ(s.units[0].figures.fit, 19);
+  EXPECT_EQ(UnitState(s, s.units[0])->lost_since_morale, 1);
+}
+
+TEST(PaganoMeleeState_000, WhenTheBritsWinTheIsigabaFallsBackAMove) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).spears_thrown = true;
+  s.units[0].figures.fit = 2;  // one rank: its front at y 29.625
+  s.units[1].position.y() = 29.25;
+  // Round 1 (1 die a side): Zulu 3 nothing, Brit 7 eliminates. Round 2: Zulu
+  // 3, Brit 5: the last Zulu retreats: the Brits win.
+  ASSERT_TRUE(Fight(s, Side::kZulu, {3, 7, 3, 5}).ok());
+  EXPECT_EQ(s.units[0].figures.fit, 1);
+  EXPECT_NEAR(s.units[0].position.y(), 36.0, 1e-9);  // a move straight away from him
+  EXPECT_EQ(s.units[1].figures.fit, 1);
+}
+
+TEST(PaganoMeleeState_000, CasualtiesAndInvalidsAreLostWhenTheBritsLose) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).spears_thrown = true;
+  s.units.push_back(Brit("Pte Invalid", 29, 27.5));
+  MutableUnitState(s, s.units[2]).category = BritCategory::kNonCombatant;
+  MutableUnitState(s, s.units[2]).invalid = true;
+  s.units.push_back(Brit("Pte Casualty", 31, 27.5));
+  s.units[3].figures.fit = 0;
+  s.units[3].figures.seriously_wounded = 1;
+  // "Do not include casualties or invalids, they are eliminated permanently
+  // if the Brits lose the melee": one die a side, the ranker alone counts.
+  ASSERT_TRUE(Fight(s, Side::kZulu, {9, 1}).ok());
+  EXPECT_EQ(s.FindUnit("Pte Invalid")->figures.casualties, 1);
+  EXPECT_EQ(s.FindUnit("Pte Casualty")->figures.casualties, 1);
+}
+
+TEST(PaganoMeleeState_000, AMeleeAgainstBritsInABuildingEndsDrawnAtHalfTheZulusOut) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).spears_thrown = true;
+  s.units[0].figures.fit = 2;  // one rank: its front at y 29.625
+  s.units[1].position.y() = 29.25;
+  Terrain hospital;
+  hospital.id = "hospital";
+  hospital.kind = TerrainKind::kBuilding;
+  hospital.outline = {{25, 20}, {35, 20}, {35, 29.5}, {25, 29.5}};
+  s.terrain.push_back(hospital);
+  // Heavy cover (+2) and the rifle and bayonet (+1): Table 4 (a Zulu die of
+  // 4-7 does nothing, a Brit 6-10 eliminates). Round 1: Zulu 4, Brit 7: one
+  // Zulu eliminated: half are out and the Brit stands: "the melees ends in a
+  // draw when at least half of the Zulus have been eliminated or retreated
+  // and the Brits have at least one figure remaining".
+  ASSERT_TRUE(Fight(s, Side::kZulu, {4, 7}).ok());
+  EXPECT_EQ(s.units[0].figures.fit, 1);
+  EXPECT_EQ(s.units[1].figures.fit, 1);
+  // "the Zulu isigaba remains in the position where they initiated the melee"
+  EXPECT_NEAR(s.units[0].position.y(), 30.0, 1e-9);
+}
+
+}  // namespace
+}  // namespace impi::pagano
