@@ -295,8 +295,16 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     }
   } else if (winner == MeleeWinner::kBrits) {
     // The isigaba's retreated figures fall back with it a move.
-    if (zz.figures.fit > 0 && !FallBack(s, zz, vacated, kFootMove)) {
-      Eliminate(s, zz, zz.figures.fit, dice, nullptr);
+    if (zz.figures.fit > 0) {
+      Vec2 away = zz.position - vacated;
+      if (away.norm() < 1e-9) away = Vec2(std::cos(zz.facing + M_PI), std::sin(zz.facing + M_PI));
+      bool contact = false;
+      const Vec2 to = zz.position + kFootMove * away.normalized();
+      const bool on_table = s.table.width <= 0 || (to.x() >= 0 && to.y() >= 0 &&
+                                                   to.x() <= s.table.width && to.y() <= s.table.height);
+      const double walked =
+          on_table ? WalkIsigaba(s, m.isigaba, to, kFootMove, &contact, /*away=*/true) : 0.0;
+      if (walked <= 0) Eliminate(s, s.units[m.isigaba], s.units[m.isigaba].figures.fit, dice, nullptr);
     }
   }
   // "neither side may be engaged in a second melee this phase."

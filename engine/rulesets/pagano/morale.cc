@@ -10,6 +10,7 @@
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/pagano/ground.h"
 #include "engine/rulesets/pagano/missile.h"
+#include "engine/rulesets/pagano/movement.h"
 
 namespace impi::pagano {
 namespace {
@@ -166,6 +167,47 @@ StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba) {
   st.within_3_of_enemy = nearest != nullptr && nearest_gap <= 3.0;
   st.in_cover = nearest != nullptr && MissileCover(s, isigaba, *nearest, nullptr) != CoverClass::kNone;
   return StayedOptions(st, nullptr);
+}
+
+absl::Status ApplyStayed(BattleState& s, int isigaba, StayedChoice choice, Dice& dice,
+                         EventLog& log) {
+  if (isigaba < 0 || static_cast<size_t>(isigaba) >= s.units.size()) {
+    return absl::FailedPreconditionError("the choice names no unit of the state");
+  }
+  const Unit& z = s.units[static_cast<size_t>(isigaba)];
+  const PaganoUnit* e = UnitState(s, z);
+  if (e == nullptr || !e->stayed || z.status.routed || z.off_table) {
+    return absl::FailedPreconditionError(absl::StrCat(z.id.str(), " is not awaiting its Stayed choice"));
+  }
+  const StayedChoices open = StayedChoicesFor(s, z);
+  const bool offered = (choice == StayedChoice::kRetreat && open.retreat) ||
+                       (choice == StayedChoice::kGoProne && open.go_prone) ||
+                       (choice == StayedChoice::kMoveToCover && open.move_to_cover) ||
+                       (choice == StayedChoice::kHoldFirm && open.hold_firm);
+  if (!offered) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        z.id.str(), " may not ",
+        choice == StayedChoice::kGoProne      ? "go prone (\"the option to go prone may not be used if within 3\" of the enemy\")"
+        : choice == StayedChoice::kHoldFirm   ? "hold firm (only \"If already prone and in cover\")"
+        : choice == StayedChoice::kMoveToCover ? "move to cover: no cover within a move"
+                                              : "retreat"));
+  }
+  switch (choice) {
+    case StayedChoice::kRetreat:
+      // "retreat directly away from the enemy one full move" ("... retreat
+      // and end uptight" for one prone in cover).
+      IMPI_RETURN_IF_ERROR(MoveIsigaba(s, isigaba, AwayFromTheEnemy(s, z), /*end_prone=*/false, dice,
+                                       log, /*away=*/true));
+      break;
+    case StayedChoice::kGoProne:
+      s.units[static_cast<size_t>(isigaba)].stance = Stance::kProne;
+      break;
+    case StayedChoice::kMoveToCover:
+    case StayedChoice::kHoldFirm:
+      break;
+  }
+  MutableUnitState(s, s.units[static_cast<size_t>(isigaba)]).stayed = false;
+  return absl::OkStatus();
 }
 
 void CasualtiesLeftBehind(BattleState& s, EventLog& log) {

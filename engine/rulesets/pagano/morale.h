@@ -62,6 +62,18 @@ absl::Status ResolveNncMorale(BattleState& s, Dice& dice, EventLog& log);
 // within a move is read when movement is built: not offered yet.)
 StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba);
 
+// What a Stayed isigaba does: "go prone, retreat directly away from the
+// enemy one full move, or move to the nearest cover"; prone and in cover,
+// "hold firm or retreat and end upright".
+enum class StayedChoice : int { kRetreat = 0, kGoProne, kMoveToCover, kHoldFirm };
+// Applies the Stayed isigaba at handle `isigaba`'s choice (a retreat rolls
+// its move: MoveIsigaba, straight away from the nearest British figure,
+// ending upright) and clears its Stayed mark. FAILED_PRECONDITION for an
+// isigaba not awaiting its choice or a choice StayedChoicesFor does not
+// offer it.
+absl::Status ApplyStayed(BattleState& s, int isigaba, StayedChoice choice, Dice& dice,
+                         EventLog& log);
+
 // "Casualties are permanently eliminated if they do not end a movement
 // phase alongside a medical corps figure."
 void CasualtiesLeftBehind(BattleState& s, EventLog& log);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -58,7 +59,8 @@ Place Judge(const BattleState& s, const Unit& z, int self) {
 
 }  // namespace
 
-double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact) {
+double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact,
+                   bool away) {
   Unit& z = s.units[static_cast<size_t>(isigaba)];
   const Vec2 from = z.position;
   const double length = Distance(from, to);
@@ -70,7 +72,9 @@ double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, boo
   Unit probe = z;
   auto judge = [&](double d) {
     probe.position = from + d * dir;
-    return Judge(s, probe, isigaba);
+    Place p = Judge(s, probe, isigaba);
+    if (away) p.contact = false;  // leaving: the British it passes do not hold it
+    return p;
   };
   // An isigaba already in contact with a British figure stays engaged
   // (designed): it does not move.
@@ -139,7 +143,7 @@ GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2
 }
 
 absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_prone, Dice& dice,
-                         EventLog& log) {
+                         EventLog& log, bool away) {
   if (isigaba < 0 || static_cast<size_t>(isigaba) >= s.units.size()) {
     return absl::FailedPreconditionError("the move names no unit of the state");
   }
@@ -186,11 +190,11 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
     }
   }
   bool contact = false;
-  const double done = WalkIsigaba(s, isigaba, to, reach, &contact);
+  const double done = WalkIsigaba(s, isigaba, to, reach, &contact, away);
   z.stance = end_prone ? Stance::kProne : Stance::kUpright;
   PaganoUnit& e = MutableUnitState(s, z);
   // "Melee may not be initiated while in square or prone".
-  e.initiated_melee = contact && !end_prone;
+  e.initiated_melee = contact && !end_prone && !away;
   if (log.wanted()) {
     Event& ev = log.Add(EventKind::kMoved, Side::kZulu);
     ev.unit_ids = {z.id.str()};
@@ -199,6 +203,70 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
                                   contact ? ", into contact" : "",
                                   stopped_at_cover ? ", stopping at the cover" : "");
     ev.why = std::move(why);
+  }
+  return absl::OkStatus();
+}
+
+Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
+  const Unit* nearest = nullptr;
+  double best = 0;
+  for (const Unit& b : s.units) {
+    if (!IsBritishFigure(b)) continue;
+    const double g = Gap(s, isigaba, b);
+    if (nearest == nullptr || g < best) {
+      nearest = &b;
+      best = g;
+    }
+  }
+  const double w = s.table.width, h = s.table.height;
+  Vec2 away;
+  if (nearest != nullptr && Distance(nearest->position, isigaba.position) > 1e-9) {
+    away = (isigaba.position - nearest->position).normalized();
+  } else {
+    // The nearest edge.
+    const Vec2& p = isigaba.position;
+    const double d[4] = {p.x(), w - p.x(), p.y(), h - p.y()};
+    const int i = static_cast<int>(std::min_element(d, d + 4) - d);
+    away = i == 0 ? Vec2(-1, 0) : i == 1 ? Vec2(1, 0) : i == 2 ? Vec2(0, -1) : Vec2(0, 1);
+  }
+  // Out to the table's edge along that line.
+  double t = std::numeric_limits<double>::infinity();
+  const Vec2& p = isigaba.position;
+  if (away.x() > 1e-12) t = std::min(t, (w - p.x()) / away.x());
+  if (away.x() < -1e-12) t = std::min(t, -p.x() / away.x());
+  if (away.y() > 1e-12) t = std::min(t, (h - p.y()) / away.y());
+  if (away.y() < -1e-12) t = std::min(t, -p.y() / away.y());
+  if (!std::isfinite(t)) t = 0;
+  return p + t * away;
+}
+
+absl::Status MoveRouted(BattleState& s, int isigaba, Dice& dice, EventLog& log) {
+  if (isigaba < 0 || static_cast<size_t>(isigaba) >= s.units.size() ||
+      !IsIsigaba(s.units[static_cast<size_t>(isigaba)]) || !s.units[static_cast<size_t>(isigaba)].status.routed ||
+      s.units[static_cast<size_t>(isigaba)].off_table) {
+    return absl::FailedPreconditionError("not a routed isigaba on the table");
+  }
+  Unit& z = s.units[static_cast<size_t>(isigaba)];
+  const Vec2 from = z.position;
+  const Vec2 edge = AwayFromTheEnemy(s, z);
+  MoveSituation m;
+  m.mover = Mover::kZulu;
+  m.begins_prone = z.stance == Stance::kProne;
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const MoveAllowance a, MovementAllowance(dice, m, log.wanted() ? &why : nullptr));
+  z.stance = Stance::kUpright;
+  bool contact = false;
+  const double done = WalkIsigaba(s, isigaba, edge, a.inches, &contact, /*away=*/true);
+  Unit& moved = s.units[static_cast<size_t>(isigaba)];
+  const bool left = Distance(moved.position, edge) <= 1e-9;
+  if (left) moved.off_table = true;
+  if (log.wanted()) {
+    Event& ev = log.Add(EventKind::kMoved, Side::kZulu);
+    ev.unit_ids = {moved.id.str()};
+    ev.path = {from, moved.position};
+    ev.why = std::move(why);
+    ev.announce = absl::StrFormat("%s routs %.2f\"%s.", moved.id.str(), done,
+                                  left ? " and leaves the table" : "");
   }
   return absl::OkStatus();
 }

@@ -56,16 +56,32 @@ GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2
 // Walks the isigaba at handle `isigaba` straight towards `to`, at most
 // `most` inches, turning to face the way: it stops short of another
 // isigaba and at contact with a British figure (`*contact`); one already in
-// contact does not move. The inches walked.
-double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact);
+// contact does not move. Going `away` (a rout, a retreat), British figures
+// neither stop nor hold it. The inches walked.
+double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact,
+                   bool away = false);
 
 // Moves the isigaba at handle `isigaba` towards `to`, ending prone if
 // `end_prone`; rolls its die through `dice` and logs a kMoved event.
 // FAILED_PRECONDITION for a unit that is not an isigaba in the battle, a
 // routed one (routers move off the table by the rules alone), a point off
 // the table.
+// Going `away` (a Stayed isigaba's retreat), the British do not hold it.
 absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_prone, Dice& dice,
-                         EventLog& log);
+                         EventLog& log, bool away = false);
+
+// The point a move "directly away from the enemy" makes for: from the
+// isigaba's centre straight away from the nearest British figure (or, with
+// none, towards the nearest table edge), held on the table.
+Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba);
+
+// A routed isigaba's move: "Routing isagaba must move at their full rate
+// off the map edge. They may not fire or move towards the enemy. They may
+// not interpenetrate other isigaba." Its full rate (6" and half a d10)
+// straight away from the nearest British figure; one that reaches the
+// table's edge leaves it (off_table). (Designed: it stops short of an
+// isigaba in its way rather than moving it aside.)
+absl::Status MoveRouted(BattleState& s, int isigaba, Dice& dice, EventLog& log);
 
 }  // namespace impi::pagano
 

@@ -173,6 +173,34 @@ TEST(PaganoMorale_000, AStayedIsigabaMayNotGoProneWithinThreeInches) {
   EXPECT_TRUE(prone.retreat);
 }
 
+TEST(PaganoMorale_000, AStayedIsigabaRetreatsAFullMoveGoesProneOrHoldsAsTheRulesLeaveIt) {
+  BattleState s = Table();
+  s.units[0].position = Vec2(20, 14);  // its front 2.875" from the ranker's base
+  s.units[3].position = Vec2(20, 10);
+  MutableUnitState(s, s.units[0]).stayed = true;
+  EventLog log;
+  Dice none = Dice::Scripted({});
+  // "the option to go prone may not be used if within 3" of the enemy"
+  const absl::Status prone = ApplyStayed(s, 0, StayedChoice::kGoProne, none, log);
+  EXPECT_EQ(prone.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(prone.message()), HasSubstr("within 3\""));
+  EXPECT_EQ(ApplyStayed(s, 0, StayedChoice::kHoldFirm, none, log).code(),
+            absl::StatusCode::kFailedPrecondition);
+  // "retreat directly away from the enemy one full move": 6 + 3.
+  Dice dice = Dice::Scripted({6});
+  ASSERT_TRUE(ApplyStayed(s, 0, StayedChoice::kRetreat, dice, log).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 23.0, 1e-9);
+  EXPECT_FALSE(UnitState(s, s.units[0])->stayed);
+  EXPECT_EQ(s.units[0].stance, Stance::kUpright);
+  // Not Stayed: no choice to make.
+  EXPECT_EQ(ApplyStayed(s, 0, StayedChoice::kRetreat, none, log).code(),
+            absl::StatusCode::kFailedPrecondition);
+  // Further off it may go prone.
+  MutableUnitState(s, s.units[0]).stayed = true;
+  ASSERT_TRUE(ApplyStayed(s, 0, StayedChoice::kGoProne, none, log).ok());
+  EXPECT_EQ(s.units[0].stance, Stance::kProne);
+}
+
 TEST(PaganoMedical_000, ACasualtyRollsOneToSixEliminatedEightToTenWounded) {
   BattleState s = Table();
   s.units.push_back(Brit("Surgeon Reynolds", 50, 10, UnitKind::kSurgeon));

@@ -155,5 +155,39 @@ TEST(PaganoMove_000, ARoutedIsigabaOrAPointOffTheTableIsRefused) {
   EXPECT_EQ(s.units[0].position, Vec2(30, 40));
 }
 
+TEST(PaganoMove_000, RoutersMoveTheirFullRateOffTheMapEdge) {
+  BattleState s = Table();
+  s.units.push_back(Brit("Pte Hook", 30, 10));
+  s.units[0].status.routed = true;
+  Dice dice = Dice::Scripted({4});
+  EventLog log;
+  // "Routing isagaba must move at their full rate off the map edge. They
+  // may not ... move towards the enemy": 6 + 2, straight away from him.
+  ASSERT_TRUE(MoveRouted(s, 0, dice, log).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 48.0, 1e-9);  // 8" of 8": the edge
+  EXPECT_TRUE(s.units[0].off_table);
+  ASSERT_EQ(log.events().size(), 1u);
+  EXPECT_THAT(log.events()[0].announce, HasSubstr("leaves the table"));
+  // "They may not interpenetrate other isigaba": one in the way stops it.
+  BattleState b = Table();
+  b.units.push_back(Brit("Pte Hook", 30, 10));
+  b.units.push_back(testing::Isigaba("in the way", 30, 44, kSouth));
+  b.units[0].status.routed = true;
+  Dice more = Dice::Scripted({10});
+  ASSERT_TRUE(MoveRouted(b, 0, more, log).ok());
+  EXPECT_FALSE(b.units[0].off_table);
+  EXPECT_NEAR(b.units[0].position.y(), 42.5, 1e-6);
+  // A routed isigaba in contact still goes.
+  BattleState c = Table();
+  c.units.push_back(Brit("Pte Hook", 30, 38.875));
+  c.units[0].status.routed = true;
+  Dice third = Dice::Scripted({2});
+  ASSERT_TRUE(MoveRouted(c, 0, third, log).ok());
+  EXPECT_NEAR(c.units[0].position.y(), 47.0, 1e-9);
+  // Only a routed isigaba routs.
+  BattleState steady = Table();
+  EXPECT_EQ(MoveRouted(steady, 0, third, log).code(), absl::StatusCode::kFailedPrecondition);
+}
+
 }  // namespace
 }  // namespace impi::pagano
