@@ -27,9 +27,14 @@ bool LineFeature(Feature f) {
 }
 
 // A British figure within kBehind of the terrain line, edge to edge.
-bool Defended(const BattleState& s, const Terrain& t) {
+// An enemy of `mover` within kBehind of the terrain line: a British figure
+// against a Zulu, an isigaba in the battle against a British figure.
+bool Defended(const BattleState& s, const Terrain& t, const Unit& mover) {
   for (const Unit& b : s.units) {
-    if (IsBritishFigure(b) && GapToOutline(FootprintOf(s, b), t) <= kBehind) return true;
+    const bool enemy = mover.side == Side::kZulu
+                           ? IsBritishFigure(b)
+                           : b.side == Side::kZulu && IsIsigaba(b) && !b.off_table && b.figures.fit > 0;
+    if (enemy && GapToOutline(FootprintOf(s, b), t) <= kBehind) return true;
   }
   return false;
 }
@@ -37,31 +42,55 @@ bool Defended(const BattleState& s, const Terrain& t) {
 // The isigaba `z` (a copy) stands at p facing `facing`: does its footprint
 // overlap another isigaba's, or touch a British figure's?
 struct Place {
-  bool blocked = false;  // overlaps another isigaba
-  bool contact = false;  // touches or overlaps a British figure
+  bool blocked = false;  // overlaps a unit it may not pass
+  bool contact = false;  // touches or overlaps an enemy it fights
 };
-Place Judge(const BattleState& s, const Unit& z, int self) {
+// Whether `o` is a standing British figure or piece a British mover may not
+// walk through (a casualty lies beside the medical corps: no bar).
+bool BritishBody(const Unit& o) {
+  if (o.off_table || o.side != Side::kBritish) return false;
+  if (o.kind == UnitKind::kGun || o.kind == UnitKind::kGatling || o.kind == UnitKind::kRockets ||
+      o.kind == UnitKind::kWagon) {
+    return true;
+  }
+  return IsBritishFigure(o) && o.figures.seriously_wounded == 0;
+}
+// The mover `z` (a copy at the place to judge): an isigaba is barred by the
+// izigaba of its side and meets the British figures; a British figure is
+// barred by the British around it (designed: bases do not overlap) and
+// meets the Zulu izigaba and indunas. `carried` is the casualty a British
+// figure carries (no bar).
+Place Judge(const BattleState& s, const Unit& z, int self, int carried) {
   Place out;
   const Footprint f = FootprintOf(s, z);
+  const bool zulu_isigaba = IsIsigaba(z) && z.side == Side::kZulu;
   for (size_t h = 0; h < s.units.size(); ++h) {
-    if (static_cast<int>(h) == self) continue;
+    if (static_cast<int>(h) == self || static_cast<int>(h) == carried) continue;
     const Unit& o = s.units[h];
     if (o.off_table) continue;
-    if (IsIsigaba(o) && o.figures.fit > 0 && o.side == z.side) {
-      // (The walk stops where the gap would close: izigaba end a hair apart.)
-      if (Gap(f, FootprintOf(s, o)) == 0) out.blocked = true;
-    } else if (IsBritishFigure(o) && o.figures.seriously_wounded == 0 && Gap(f, FootprintOf(s, o)) == 0) {
-      out.contact = true;
+    bool bar = false, meet = false;
+    if (zulu_isigaba) {
+      bar = IsIsigaba(o) && o.figures.fit > 0 && o.side == z.side;
+      meet = IsBritishFigure(o) && o.figures.seriously_wounded == 0;
+    } else {
+      bar = BritishBody(o);
+      meet = o.side == Side::kZulu && !o.status.routed && o.figures.fit + o.figures.wounded > 0 &&
+             (IsIsigaba(o) || o.kind == UnitKind::kInduna);
+    }
+    // (The walk stops where the gap would close: units end a hair apart.)
+    if ((bar || meet) && Gap(f, FootprintOf(s, o)) == 0) {
+      out.blocked |= bar;
+      out.contact |= meet;
     }
   }
   return out;
 }
 
-}  // namespace
-
-double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact,
-                   bool away) {
-  Unit& z = s.units[static_cast<size_t>(isigaba)];
+// Walks the unit at `handle` towards `to` (WalkIsigaba's walk, for any
+// mover), `carried` going with it.
+double Walk(BattleState& s, int handle, const Vec2& to, double most, bool* contact, bool away,
+            int carried) {
+  Unit& z = s.units[static_cast<size_t>(handle)];
   const Vec2 from = z.position;
   const double length = Distance(from, to);
   const double reach = std::max(0.0, std::min(most, length));
@@ -72,12 +101,12 @@ double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, boo
   Unit probe = z;
   auto judge = [&](double d) {
     probe.position = from + d * dir;
-    Place p = Judge(s, probe, isigaba);
-    if (away) p.contact = false;  // leaving: the British it passes do not hold it
+    Place p = Judge(s, probe, handle, carried);
+    if (away) p.contact = false;  // leaving: the enemy it passes do not hold it
     return p;
   };
-  // An isigaba already in contact with a British figure stays engaged
-  // (designed): it does not move.
+  // A unit already in contact with the enemy stays engaged (designed): it
+  // does not move.
   if (judge(0).contact) {
     *contact = true;
     return 0;
@@ -100,7 +129,15 @@ double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, boo
     done = d;
   }
   z.position = from + done * dir;
+  if (carried >= 0) s.units[static_cast<size_t>(carried)].position = z.position;
   return done;
+}
+
+}  // namespace
+
+double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact,
+                   bool away) {
+  return Walk(s, isigaba, to, most, contact, away, kNoUnit);
 }
 
 GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2& from,
@@ -114,7 +151,7 @@ GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2
     const double at = FirstCrossing(from, to, t);
     const bool crosses = at >= 0;
     const bool ends_in = IsArea(t) && PointInPolygon(to, t.outline);
-    if (LineFeature(feature) && crosses && Defended(s, t)) {
+    if (LineFeature(feature) && crosses && Defended(s, t, mover)) {
       // "Crosses a normal wall or barricade that is defended by the enemy"
       g.defended_wall = true;
       ++g.obstacles;
@@ -137,8 +174,22 @@ GroundCrossed GroundOnTheWay(const BattleState& s, const Unit& mover, const Vec2
     if (feature == Feature::kBuilding && (crosses || ends_in || (IsArea(t) && PointInPolygon(from, t.outline)))) {
       g.building = true;  // "Zulu movement is halved if it involves a building"
     }
+    // Designed: a marsh is swampy, scrub and woods rough ground; rocks
+    // entered are a rocky slope.
+    if ((t.kind == TerrainKind::kMarsh || t.kind == TerrainKind::kScrub || t.kind == TerrainKind::kWoods) &&
+        (crosses || ends_in)) {
+      g.rough_or_swampy = true;
+    }
+    if (t.kind == TerrainKind::kRocks && (crosses || ends_in)) g.rocky_slope = true;
+    // Designed: a move from one point of a road to another within 1" of it
+    // is "via a good dirt track".
+    if (t.kind == TerrainKind::kRoad) {
+      Footprint a, b;
+      a.centre = from;
+      b.centre = to;
+      if (GapToOutline(a, t) <= 1.0 && GapToOutline(b, t) <= 1.0) g.via_dirt_track = true;
+    }
   }
-  (void)mover;
   return g;
 }
 
@@ -203,6 +254,83 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
                                   contact ? ", into contact" : "",
                                   stopped_at_cover ? ", stopping at the cover" : "");
     ev.why = std::move(why);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, EventLog& log) {
+  if (figure < 0 || static_cast<size_t>(figure) >= s.units.size()) {
+    return absl::FailedPreconditionError("the move names no unit of the state");
+  }
+  const Unit& u0 = s.units[static_cast<size_t>(figure)];
+  const bool piece = u0.kind == UnitKind::kGun || u0.kind == UnitKind::kGatling ||
+                     u0.kind == UnitKind::kRockets || u0.kind == UnitKind::kWagon;
+  if (IsBritishFigureKind(u0) && !u0.off_table && u0.figures.seriously_wounded > 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(u0.id.str(), ": \"Casualties awaiting medical care may not move on their own\""));
+  }
+  if (u0.side != Side::kBritish || u0.off_table || (!piece && !IsBritishFigure(u0))) {
+    return absl::FailedPreconditionError(absl::StrCat(u0.id.str(), " is not a British figure in the battle"));
+  }
+  const PaganoUnit* e0 = UnitState(s, u0);
+  if (e0 != nullptr && e0->jammed) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        u0.id.str(), " is jammed: \"One Brit movement and fire phase must be spent clearing it (with no "
+                     "movement during the movement phase)\""));
+  }
+  if (!std::isfinite(to.x()) || !std::isfinite(to.y()) ||
+      (s.table.width > 0 && (to.x() < 0 || to.x() > s.table.width || to.y() < 0 || to.y() > s.table.height))) {
+    return absl::FailedPreconditionError(absl::StrCat(u0.id.str(), " may not move off the table"));
+  }
+  const int carried = e0 != nullptr ? e0->carrying : kNoUnit;
+  const GroundCrossed g = GroundOnTheWay(s, u0, u0.position, to);
+  MoveSituation m;
+  const bool mounted = u0.stance == Stance::kMounted;
+  if (piece && u0.kind != UnitKind::kRockets) {
+    m.mover = u0.status.limbered ? Mover::kLimbered : Mover::kByHand;
+  } else {
+    m.mover = mounted ? Mover::kMounted : Mover::kFoot;
+  }
+  m.crosses_defended_wall = g.defended_wall;
+  m.crosses_deep_water = g.deep_water;
+  m.up_steep_slope = g.steep_slope;
+  m.donga_edge_or_terrace = g.donga_edge_or_terrace;
+  m.assisting_casualties = carried != kNoUnit;
+  m.rough_or_swampy = g.rough_or_swampy;
+  m.rocky_slope = g.rocky_slope;
+  m.via_dirt_track = g.via_dirt_track;
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const MoveAllowance a, MovementAllowance(dice, m, log.wanted() ? &why : nullptr));
+  MutableOwnState(s);
+  const Vec2 from = u0.position;
+  // The medical corps' casualties: those beside it where it starts.
+  std::vector<int> beside;
+  if (u0.kind == UnitKind::kSurgeon) {
+    for (size_t h = 0; h < s.units.size(); ++h) {
+      const Unit& c = s.units[h];
+      if (static_cast<int>(h) != figure && c.side == Side::kBritish && !c.off_table &&
+          c.figures.seriously_wounded > 0 && Gap(s, c, u0) <= 1.0 && static_cast<int>(h) != carried) {
+        beside.push_back(static_cast<int>(h));
+      }
+    }
+  }
+  bool contact = false;
+  const double done = Walk(s, figure, to, a.inches, &contact, /*away=*/false, carried);
+  if (u0.kind == UnitKind::kSurgeon && done > a.inches / 2 + 1e-9) {
+    for (const int h : beside) {
+      Unit& c = s.units[static_cast<size_t>(h)];
+      c.figures.seriously_wounded = 0;
+      c.figures.casualties = 1;
+    }
+  }
+  if (log.wanted()) {
+    const Unit& u = s.units[static_cast<size_t>(figure)];
+    Event& ev = log.Add(EventKind::kMoved, Side::kBritish);
+    ev.unit_ids = {u.id.str()};
+    ev.path = {from, u.position};
+    ev.why = std::move(why);
+    ev.announce = absl::StrFormat("%s moves %.2f\" of its %.2f\"%s.", u.id.str(), done, a.inches,
+                                  contact ? ", into contact" : "");
   }
   return absl::OkStatus();
 }

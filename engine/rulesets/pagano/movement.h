@@ -36,17 +36,23 @@ namespace impi::pagano {
 // British figure behind them (the cover a melee must traverse) and
 // `first_obstacle` is how far along the way the first of them is met.
 // Readings (designed where the text names no terrain): a wall, barricade,
-// palisade or the redoubt is "defended by the enemy" with a British figure
-// within 1" of it; deep water is a river (a deep water course) crossed or
+// palisade or the redoubt is "defended by the enemy" with an enemy (a
+// British figure against Zulus, an isigaba against the British) within 1"
+// of it; deep water is a river (a deep water course) crossed or
 // entered; a HILL entered is "up a steep slope"; a DONGA's edge or a
 // terrace crossed is "up or down a donga edge or terrace"; a building
-// entered or crossed "involves a building".
+// entered or crossed "involves a building"; a marsh is swampy and scrub or
+// woods rough ground, rocks entered a rocky slope; a move from a road to a
+// road (both ends within 1" of it) is "via a good dirt track".
 struct GroundCrossed {
   bool defended_wall = false;
   bool deep_water = false;
   bool steep_slope = false;
   bool donga_edge_or_terrace = false;
   bool building = false;
+  bool rough_or_swampy = false;
+  bool rocky_slope = false;
+  bool via_dirt_track = false;
   int obstacles = 0;
   double first_obstacle = 0.0;
 };
@@ -69,6 +75,26 @@ double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, boo
 // Going `away` (a Stayed isigaba's retreat), the British do not hold it.
 absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_prone, Dice& dice,
                          EventLog& log, bool away = false);
+
+// A British figure's move in the Brit Movement phase, straight towards
+// `to`: "Foot 6" Mounted 12"" (a figure MOUNTED), a piece or wagon
+// "Limbered 8" By Hand 3"" (the rockets as foot, or mounted: "Rockets may
+// be considered either mounted or foot"), halved as the way says (a wall
+// or barricade defended by an isigaba, deep water, a steep slope, a donga
+// edge or terrace, "assisting casualties": the casualty it carries), the
+// mounted halved over rough or swampy ground and cut to a third up or down
+// a donga edge, rocky slope or terrace; a piece or wagon crosses that ground
+// only "via a good dirt track". It stops at contact with an isigaba or an
+// induna and short of the British around it (designed: bases do not
+// overlap); the casualty it carries comes with it ("carried along by
+// another figure moving at half speed"). The medical corps moving more than
+// half its move loses the casualties beside it ("Casualties are eliminated
+// permanently if a medical corp figure uses more than half of its
+// movement"). FAILED_PRECONDITION for a figure that may not move: a
+// casualty ("Casualties awaiting medical care may not move on their
+// own"), a jammed Gatling, a point off the table, ground a piece may not
+// cross.
+absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, EventLog& log);
 
 // The point a move "directly away from the enemy" makes for: from the
 // isigaba's centre straight away from the nearest British figure (or, with

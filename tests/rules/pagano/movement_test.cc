@@ -189,5 +189,102 @@ TEST(PaganoMove_000, RoutersMoveTheirFullRateOffTheMapEdge) {
   EXPECT_EQ(MoveRouted(steady, 0, third, log).code(), absl::StatusCode::kFailedPrecondition);
 }
 
+absl::Status MoveBrit(BattleState& s, const std::string& id, const Vec2& to) {
+  Dice dice = Dice::Scripted({});  // the British roll no die to move
+  EventLog log;
+  return MoveFigure(s, s.UnitIndex(id), to, dice, log);
+}
+
+TEST(PaganoMove_000, BritsMoveFootSixMountedTwelveAndStopAtTheZulus) {
+  BattleState s = testing::EmptyTable();
+  s.units.push_back(Brit("Pte Hook", 30, 10));
+  s.units.push_back(Brit("Tpr Jones", 40, 10, UnitKind::kMountedInfantry));
+  s.units[1].stance = Stance::kMounted;
+  // "Foot 6" Mounted 12"".
+  ASSERT_TRUE(MoveBrit(s, "Pte Hook", Vec2(30, 40)).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 16.0, 1e-9);
+  ASSERT_TRUE(MoveBrit(s, "Tpr Jones", Vec2(40, 40)).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 22.0, 1e-9);
+  // Into contact with an isigaba, no further; not through a comrade.
+  s.units.push_back(testing::Isigaba("uThulwana 1", 30, 20, kSouth));  // its front at 19.25
+  ASSERT_TRUE(MoveBrit(s, "Pte Hook", Vec2(30, 40)).ok());
+  EXPECT_NEAR(Gap(s, s.units[0], s.units[2]), 0.0, 1e-9);
+  s.units.push_back(Brit("Pte Williams", 40, 24));
+  ASSERT_TRUE(MoveBrit(s, "Tpr Jones", Vec2(40, 40)).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 24 - 2 * 0.375, 1e-6);
+}
+
+TEST(PaganoMove_000, CarryingACasualtyHalvesTheMoveAndBringsItAlong) {
+  BattleState s = testing::EmptyTable();
+  s.units.push_back(Brit("Pte Hook", 30, 10));
+  s.units.push_back(Brit("Pte Connolly", 30.5, 10));
+  s.units[1].figures.fit = 0;
+  s.units[1].figures.seriously_wounded = 1;
+  MutableUnitState(s, s.units[0]).carrying = 1;
+  // "Each casualty figure may be carried along by another figure moving at
+  // half speed"; "Movement is halved if it: ... Involves assisting casualties".
+  ASSERT_TRUE(MoveBrit(s, "Pte Hook", Vec2(30, 40)).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 13.0, 1e-9);
+  EXPECT_EQ(s.units[1].position, s.units[0].position);
+  // "Casualties awaiting medical care may not move on their own."
+  const absl::Status st = MoveBrit(s, "Pte Connolly", Vec2(30, 40));
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(st.message()), HasSubstr("may not move on their own"));
+}
+
+TEST(PaganoMove_000, MountedAreCutToAThirdUpADongaEdgeGunsKeepToTheTrack) {
+  BattleState s = testing::EmptyTable();
+  Terrain donga;
+  donga.id = "donga";
+  donga.kind = TerrainKind::kDonga;
+  donga.outline = {{0, 12}, {72, 12}, {72, 14}, {0, 14}};
+  s.terrain.push_back(donga);
+  s.units.push_back(Brit("Tpr Jones", 40, 10, UnitKind::kMountedInfantry));
+  s.units[0].stance = Stance::kMounted;
+  // "reduced to one third for moving up or down a donga edge": 12 / 3.
+  ASSERT_TRUE(MoveBrit(s, "Tpr Jones", Vec2(40, 40)).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 14.0, 1e-9);
+  // "cannons, gattling guns, & wagons may not traverse any of the terrain
+  // listed above ... Unless via a good dirt track".
+  Unit gun = Brit("9-pounder", 20, 10, UnitKind::kGun);
+  gun.figures.fit = 0;
+  gun.status.limbered = true;
+  s.units.push_back(gun);
+  EXPECT_EQ(MoveBrit(s, "9-pounder", Vec2(20, 40)).code(), absl::StatusCode::kFailedPrecondition);
+  // Along the track it goes, halved "while crossing a donga ... via a good dirt track": 8 / 2.
+  Terrain road;
+  road.id = "road";
+  road.kind = TerrainKind::kRoad;
+  road.outline = {{20, 0}, {20, 48}};
+  road.open = true;
+  s.terrain.push_back(road);
+  ASSERT_TRUE(MoveBrit(s, "9-pounder", Vec2(20, 40)).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 14.0, 1e-9);
+  // "By Hand 3"" unlimbered, past the donga.
+  s.units[1].status.limbered = false;
+  s.units[1].position = Vec2(20, 16);
+  ASSERT_TRUE(MoveBrit(s, "9-pounder", Vec2(20, 40)).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 19.0, 1e-9);
+}
+
+TEST(PaganoMove_000, TheMedicalCorpsMovingMoreThanHalfLosesItsCasualties) {
+  auto table = []() {
+    BattleState s = testing::EmptyTable();
+    s.units.push_back(Brit("Surgeon Reynolds", 30, 10, UnitKind::kSurgeon));
+    s.units.push_back(Brit("Pte Connolly", 30.5, 9.5));
+    s.units[1].figures.fit = 0;
+    s.units[1].figures.seriously_wounded = 1;
+    return s;
+  };
+  BattleState half = table();
+  ASSERT_TRUE(MoveBrit(half, "Surgeon Reynolds", Vec2(30, 13)).ok());  // 3" of 6"
+  EXPECT_EQ(half.units[1].figures.seriously_wounded, 1);
+  // "Casualties are eliminated permanently if a medical corp figure uses
+  // more than half of its movement".
+  BattleState more = table();
+  ASSERT_TRUE(MoveBrit(more, "Surgeon Reynolds", Vec2(30, 14)).ok());
+  EXPECT_EQ(more.units[1].figures.casualties, 1);
+}
+
 }  // namespace
 }  // namespace impi::pagano
