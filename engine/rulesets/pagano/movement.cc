@@ -133,6 +133,21 @@ double Walk(BattleState& s, int handle, const Vec2& to, double most, bool* conta
   return done;
 }
 
+// MOVEMENT's situation for `mover` on the ground a way crosses.
+MoveSituation SituationOn(const GroundCrossed& g, Mover mover) {
+  MoveSituation m;
+  m.mover = mover;
+  m.crosses_defended_wall = g.defended_wall;
+  m.crosses_deep_water = g.deep_water;
+  m.up_steep_slope = g.steep_slope;
+  m.donga_edge_or_terrace = g.donga_edge_or_terrace;
+  m.involves_building = g.building;
+  m.rough_or_swampy = g.rough_or_swampy;
+  m.rocky_slope = g.rocky_slope;
+  m.via_dirt_track = g.via_dirt_track;
+  return m;
+}
+
 }  // namespace
 
 double WalkIsigaba(BattleState& s, int isigaba, const Vec2& to, double most, bool* contact,
@@ -212,15 +227,9 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
   }
   const Vec2 from = z0.position;
   const GroundCrossed g = GroundOnTheWay(s, z0, from, to);
-  MoveSituation m;
-  m.mover = Mover::kZulu;
+  MoveSituation m = SituationOn(g, Mover::kZulu);
   m.begins_prone = z0.stance == Stance::kProne;
   m.ends_prone = end_prone;
-  m.crosses_defended_wall = g.defended_wall;
-  m.crosses_deep_water = g.deep_water;
-  m.up_steep_slope = g.steep_slope;
-  m.donga_edge_or_terrace = g.donga_edge_or_terrace;
-  m.involves_building = g.building;
   Explanation why;
   IMPI_ASSIGN_OR_RETURN(const MoveAllowance a, MovementAllowance(dice, m, log.wanted() ? &why : nullptr));
   MutableOwnState(s);
@@ -284,21 +293,13 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
   }
   const int carried = e0 != nullptr ? e0->carrying : kNoUnit;
   const GroundCrossed g = GroundOnTheWay(s, u0, u0.position, to);
-  MoveSituation m;
   const bool mounted = u0.stance == Stance::kMounted;
+  Mover mover = mounted ? Mover::kMounted : Mover::kFoot;
   if (piece && u0.kind != UnitKind::kRockets) {
-    m.mover = u0.status.limbered ? Mover::kLimbered : Mover::kByHand;
-  } else {
-    m.mover = mounted ? Mover::kMounted : Mover::kFoot;
+    mover = u0.status.limbered ? Mover::kLimbered : Mover::kByHand;
   }
-  m.crosses_defended_wall = g.defended_wall;
-  m.crosses_deep_water = g.deep_water;
-  m.up_steep_slope = g.steep_slope;
-  m.donga_edge_or_terrace = g.donga_edge_or_terrace;
+  MoveSituation m = SituationOn(g, mover);
   m.assisting_casualties = carried != kNoUnit;
-  m.rough_or_swampy = g.rough_or_swampy;
-  m.rocky_slope = g.rocky_slope;
-  m.via_dirt_track = g.via_dirt_track;
   Explanation why;
   IMPI_ASSIGN_OR_RETURN(const MoveAllowance a, MovementAllowance(dice, m, log.wanted() ? &why : nullptr));
   MutableOwnState(s);
