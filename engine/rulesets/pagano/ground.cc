@@ -141,6 +141,8 @@ double Gap(const Footprint& a, const Footprint& b) {
   return d;
 }
 
+bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b) { return FootprintSegment(f, a, b) == 0; }
+
 double GapToOutline(const Footprint& f, const Terrain& t) {
   double best = INFINITY;
   ForEachEdge(t, [&](const Vec2& a, const Vec2& b) { best = std::min(best, FootprintSegment(f, a, b)); });
@@ -255,6 +257,33 @@ CoverClass CoverAgainst(const BattleState& s, const Unit& target, const Unit& ot
 }
 
 }  // namespace
+
+const Terrain* BuildingOf(const BattleState& s, const Unit& u) {
+  for (const Terrain& t : s.terrain) {
+    if (FeatureOf(s, t) == Feature::kBuilding && IsArea(t) && PointInPolygon(u.position, t.outline)) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
+int OpeningsOf(const BattleState& s, const Terrain& building) {
+  if (const PaganoState* own = OwnState(s)) {
+    for (const TerrainFeature& f : own->features) {
+      if (f.terrain_id == building.id && f.openings > 0) return f.openings;
+    }
+  }
+  return -1;
+}
+
+bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
+  for (const Terrain& t : s.terrain) {
+    if (!t.blocks_los || t.outline.size() < 2) continue;
+    if (IsArea(t) && (PointInPolygon(a, t.outline) || PointInPolygon(b, t.outline))) continue;
+    if (LineCrosses(a, b, t) || (IsArea(t) && PointInPolygon(a, t.outline))) return false;
+  }
+  return true;
+}
 
 CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
                         Explanation* why) {

@@ -73,6 +73,8 @@ Footprint FootprintOf(const BattleState& s, const Unit& u);
 // overlap.
 double Gap(const Footprint& a, const Footprint& b);
 double Gap(const BattleState& s, const Unit& a, const Unit& b);
+// Whether segment a-b meets the footprint.
+bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b);
 // The gap between a footprint and a terrain piece's outline (0 where they
 // meet).
 double GapToOutline(const Footprint& f, const Terrain& t);
@@ -90,6 +92,17 @@ Feature FeatureOf(const BattleState& s, const Terrain& t);
 // none: "Cover does not apply to mounted troops."
 CoverClass MissileCover(const BattleState& s, const Unit& target, const Unit& firer,
                         Explanation* why);
+
+// The building (a terrain piece whose feature is a building) `u` stands in,
+// or nullptr.
+const Terrain* BuildingOf(const BattleState& s, const Unit& u);
+// The openings the own state gives a building (-1: none given, no limit).
+int OpeningsOf(const BattleState& s, const Terrain& building);
+
+// Line of sight from a to b: not across terrain that blocks it, the pieces
+// a or b stand in aside (one sees out of, and into, the building or wood
+// one is in: designed).
+bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b);
 
 // The cover `defender` has in melee against `attacker` ("For melee, cover is
 // applied only to the defender"): in an area, close behind a line between

@@ -23,15 +23,6 @@ bool Engageable(const BattleState& s, const Unit& b) {
   return e == nullptr || (!e->invalid && !e->fought_this_phase);
 }
 
-bool InBuilding(const BattleState& s, const Unit& u) {
-  for (const Terrain& t : s.terrain) {
-    if (FeatureOf(s, t) == Feature::kBuilding && IsArea(t) && PointInPolygon(u.position, t.outline)) {
-      return true;
-    }
-  }
-  return false;
-}
-
 // At least half of `n` figures.
 bool Half(int part, int n) { return n > 0 && 2 * part >= n; }
 
@@ -179,7 +170,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
   // A building melee: "When Zulus are attacking Brits in a building"
   // (reading: at least half the Brits in one).
   int in_building = 0;
-  for (const int b : brits) in_building += InBuilding(s, s.units[b]) ? 1 : 0;
+  for (const int b : brits) in_building += BuildingOf(s, s.units[b]) != nullptr ? 1 : 0;
   const bool building = sides.brits_defending && Half(in_building, sides.brits);
   if (sides.zulus_defending) {
     const Unit& nearest = s.units[brits.front()];

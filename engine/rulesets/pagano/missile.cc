@@ -81,6 +81,16 @@ const Unit* ClosestBritish(const BattleState& s, const Unit& firer) {
   return best;
 }
 
+// Designed: an elevation difference is one of the two standing on a hill
+// (a HILL area) and the other not.
+bool ElevationDiffers(const BattleState& s, const Unit& a, const Unit& b) {
+  for (const Terrain& t : s.terrain) {
+    if (t.kind != TerrainKind::kHill || !IsArea(t)) continue;
+    if (PointInPolygon(a.position, t.outline) != PointInPolygon(b.position, t.outline)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 pagano::Scale ScaleOf(const BattleState& s) {
@@ -178,6 +188,34 @@ absl::StatusOr<MissileSituation> FireSituation(const BattleState& s, const Unit&
       return Refuse(firer, absl::StrCat(target.id.str(), " is outside its 180' arc of fire"));
     }
   }
+  if (!SightClear(s, firer.position, target.position)) {
+    return Refuse(firer, absl::StrCat(target.id.str(), " is out of its line of sight"));
+  }
+  // "Zulus may not fire through each other unless there is an elevation
+  // diference." Reading: one of the two on a hill the other is not on.
+  if (IsIsigaba(firer) && firer.side == Side::kZulu && !spears && !ElevationDiffers(s, firer, target)) {
+    for (const Unit& o : s.units) {
+      if (&o == &firer || o.off_table || o.side != Side::kZulu || !IsIsigaba(o) || o.figures.fit <= 0) continue;
+      if (LineMeets(FootprintOf(s, o), firer.position, target.position)) {
+        return Refuse(firer, absl::StrCat("Zulus may not fire through each other (", o.id.str(), ")"));
+      }
+    }
+  }
+  // "With buildings only one Brit figure may fire through each window, door,
+  // breech, or loophole."
+  if (firer.side == Side::kBritish && !IsIsigaba(firer)) {
+    if (const Terrain* building = BuildingOf(s, firer)) {
+      const int openings = OpeningsOf(s, *building);
+      int firing = 0;
+      for (const Unit& o : s.units) {
+        if (&o != &firer && o.side == Side::kBritish && o.status.fired && BuildingOf(s, o) == building) ++firing;
+      }
+      if (openings >= 0 && firing >= openings) {
+        return Refuse(firer, absl::StrCat("every window, door, breech and loophole of ", building->id,
+                                          " has a figure firing through it (", openings, ")"));
+      }
+    }
+  }
   m.range_inches = Gap(s, firer, target);
   const int range = MaxRange(m.weapon, m.scale);
   if (m.range_inches > range) {
@@ -273,6 +311,7 @@ absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dic
   IMPI_ASSIGN_OR_RETURN(const MissileResult r, MissileFire(dice, m, explain ? &fired : nullptr));
   Append(w, fired);
   if (spears) MutableUnitState(s, s.units[firer]).spears_thrown = true;
+  s.units[firer].status.fired = true;
   if (r.gun_jammed) MutableUnitState(s, s.units[firer]).jammed = true;
   if (IsIsigaba(s.units[firer]) && IsBritishFigure(s.units[target])) {
     // Reading: an isigaba's fire falls on the closest target, each

@@ -79,16 +79,6 @@ absl::Status ResolveMorale(BattleState& s, bool nnc, Dice& dice, EventLog& log) 
 
 }  // namespace
 
-bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b) {
-  std::vector<Obstacle> blockers;
-  for (const Terrain& t : s.terrain) {
-    if (!t.blocks_los || t.outline.size() < 2) continue;
-    blockers.push_back(t.open || t.outline.size() < 3 ? Obstacle::Polyline(t.outline)
-                                                      : Obstacle::Polygon(t.outline));
-  }
-  return LineOfSight(a, b, blockers);
-}
-
 absl::Status CheckDirect(const BattleState& s, int induna, int isigaba) {
   const int n = static_cast<int>(s.units.size());
   if (induna < 0 || induna >= n || isigaba < 0 || isigaba >= n) {

@@ -33,9 +33,6 @@ namespace impi::pagano {
 // edge to edge.
 inline constexpr double kAlongside = 1.0;
 
-// Line of sight from a to b over the terrain that blocks it.
-bool SightClear(const BattleState& s, const Vec2& a, const Vec2& b);
-
 // Whether the induna at handle `induna` may direct the isigaba at `isigaba`
 // this phase: an induna still in the battle, a Zulu isigaba on the table not
 // routed, within reach ("within 36" of the induna and within line of sight,

@@ -204,6 +204,10 @@ absl::Status CheckOwnState(const BattleState& s) {
       return absl::InvalidArgumentError(
           absl::StrCat(path, ".feature: ", feature, " is not a feature COVER names"));
     }
+    if (f.openings < 0 || f.openings > 1000) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ".openings: ", f.openings, " is not 0 to 1000"));
+    }
     bool found = false;
     for (const Terrain& t : s.terrain) found |= t.id == f.terrain_id;
     if (!found) {

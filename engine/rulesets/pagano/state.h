@@ -87,12 +87,15 @@ struct PaganoUnit {
 // A terrain piece's feature as COVER names it, where its kind alone does
 // not say (a terrace, a raised redoubt, a barricade on a donga edge, a
 // palisade, a low dirt mound): ground.h, FeatureOf.
+// A building's (or a room's) openings: "With buildings only one Brit
+// figure may fire through each window, door, breech, or loophole."
 struct TerrainFeature {
   std::string terrain_id;
   Feature feature = Feature::kOpen;
+  int openings = 0;  // a building's windows, doors, breaches and loopholes
 
   bool operator==(const TerrainFeature& o) const {
-    return terrain_id == o.terrain_id && feature == o.feature;
+    return terrain_id == o.terrain_id && feature == o.feature && openings == o.openings;
   }
 };
 

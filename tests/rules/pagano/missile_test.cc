@@ -295,5 +295,47 @@ TEST(PaganoFire_000, PastTheWeaponsRangeNoFire) {
   EXPECT_EQ(Fire(s, "Pte Hitch", "uThulwana 1", {}).code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(PaganoFire_000, NoFireOutOfSightNorZuluThroughZulu) {
+  BattleState s = Table();
+  Terrain kopje;
+  kopje.id = "kopje";
+  kopje.kind = TerrainKind::kHill;
+  kopje.blocks_los = true;
+  kopje.outline = {{25, 18}, {35, 18}, {35, 22}, {25, 22}};
+  s.terrain.push_back(kopje);
+  const absl::Status hidden = Fire(s, "Pte Hitch", "uThulwana 1", {});
+  EXPECT_EQ(hidden.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(hidden.message()), HasSubstr("line of sight"));
+  s.terrain.clear();
+  // "Zulus may not fire through each other unless there is an elevation diference."
+  s.units.push_back(Isigaba("uThulwana 2", 30, 20));
+  MutableUnitState(s, s.units[1]).riflemen_rolled = 1;
+  const absl::Status through = Fire(s, "uThulwana 1", "Pte Hitch", {});
+  EXPECT_EQ(through.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(through.message()), HasSubstr("fire through each other"));
+  // On a hill the other is not on, it fires over them (the hill blocks no sight).
+  kopje.blocks_los = false;
+  kopje.outline = {{20, 26}, {40, 26}, {40, 36}, {20, 36}};
+  s.terrain.push_back(kopje);
+  EXPECT_TRUE(Fire(s, "uThulwana 1", "Pte Hitch", {1}).ok());
+}
+
+TEST(PaganoFire_000, OneBritFigureFiresThroughEachWindowDoorOrLoophole) {
+  BattleState s = Table();
+  Terrain store;
+  store.id = "storehouse";
+  store.kind = TerrainKind::kBuilding;
+  store.outline = {{20, 5}, {40, 5}, {40, 12}, {20, 12}};
+  s.terrain.push_back(store);
+  MutableOwnState(s).features.push_back({"storehouse", Feature::kBuilding, 2});
+  s.units.push_back(Brit("Pte Two", 31, 10));
+  s.units.push_back(Brit("Pte Three", 29, 10));
+  ASSERT_TRUE(Fire(s, "Pte Hitch", "uThulwana 1", {1}).ok());
+  ASSERT_TRUE(Fire(s, "Pte Two", "uThulwana 1", {1}).ok());
+  const absl::Status third = Fire(s, "Pte Three", "uThulwana 1", {});
+  EXPECT_EQ(third.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(third.message()), HasSubstr("loophole of storehouse"));
+}
+
 }  // namespace
 }  // namespace impi::pagano
