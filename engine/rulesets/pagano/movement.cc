@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 #include <limits>
 #include <string>
 
@@ -291,7 +292,11 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
       (s.table.width > 0 && (to.x() < 0 || to.x() > s.table.width || to.y() < 0 || to.y() > s.table.height))) {
     return absl::FailedPreconditionError(absl::StrCat(u0.id.str(), " may not move off the table"));
   }
+  if (e0 != nullptr && e0->move_spent >= 2) {
+    return absl::FailedPreconditionError(absl::StrCat(u0.id.str(), " has spent its move this phase"));
+  }
   const int carried = e0 != nullptr ? e0->carrying : kNoUnit;
+  const bool half_left = e0 != nullptr && e0->move_spent == 1;
   const GroundCrossed g = GroundOnTheWay(s, u0, u0.position, to);
   const bool mounted = u0.stance == Stance::kMounted;
   Mover mover = mounted ? Mover::kMounted : Mover::kFoot;
@@ -316,7 +321,9 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
     }
   }
   bool contact = false;
-  const double done = Walk(s, figure, to, a.inches, &contact, /*away=*/false, carried);
+  const double allowance = half_left ? a.inches / 2 : a.inches;
+  const double done = Walk(s, figure, to, allowance, &contact, /*away=*/false, carried);
+  MutableUnitState(s, s.units[static_cast<size_t>(figure)]).move_spent = 2;
   if (u0.kind == UnitKind::kSurgeon && done > a.inches / 2 + 1e-9) {
     for (const int h : beside) {
       Unit& c = s.units[static_cast<size_t>(h)];
@@ -330,10 +337,169 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
     ev.unit_ids = {u.id.str()};
     ev.path = {from, u.position};
     ev.why = std::move(why);
-    ev.announce = absl::StrFormat("%s moves %.2f\" of its %.2f\"%s.", u.id.str(), done, a.inches,
+    ev.announce = absl::StrFormat("%s moves %.2f\" of its %.2f\"%s.", u.id.str(), done, allowance,
                                   contact ? ", into contact" : "");
   }
   return absl::OkStatus();
+}
+
+namespace {
+
+bool MountedKind(const Unit& u) {
+  return u.kind == UnitKind::kMountedInfantry || u.kind == UnitKind::kCavalry ||
+         u.kind == UnitKind::kNativeHorse || u.kind == UnitKind::kRockets;
+}
+
+// Designed: a fortified position is a building, or within 1" of a wall, a
+// barricade or the redoubt.
+bool Fortified(const BattleState& s, const Unit& u) {
+  if (BuildingOf(s, u) != nullptr) return true;
+  const Footprint f = FootprintOf(s, u);
+  for (const Terrain& t : s.terrain) {
+    if (LineFeature(FeatureOf(s, t)) && GapToOutline(f, t) <= kBehind) return true;
+  }
+  return false;
+}
+
+void Tell(BattleState& s, EventLog& log, const std::vector<int>& who, const char* section,
+          const std::string& row, const std::string& text) {
+  if (!log.wanted()) return;
+  Event& ev = log.Add(EventKind::kBritishAction, Side::kBritish);
+  for (const int h : who) ev.unit_ids.push_back(s.units[static_cast<size_t>(h)].id.str());
+  ev.why.rule.source = kSource;
+  ev.why.rule.section = section;
+  ev.why.rule.row = row;
+  ev.announce = text;
+}
+
+// Checks a party to (dis)mount: British figures of a mounted kind in the
+// battle, each `mounted` or not as asked, with half a move left.
+absl::Status CheckParty(const BattleState& s, const std::vector<int>& figures, bool mounted) {
+  if (figures.empty()) return absl::FailedPreconditionError("no figures named");
+  for (const int h : figures) {
+    if (h < 0 || static_cast<size_t>(h) >= s.units.size()) {
+      return absl::FailedPreconditionError("a figure named is no unit of the state");
+    }
+    const Unit& u = s.units[static_cast<size_t>(h)];
+    if (!IsBritishFigure(u) || !MountedKind(u) || u.figures.seriously_wounded > 0) {
+      return absl::FailedPreconditionError(absl::StrCat(u.id.str(), " is not a mounted British figure in the battle"));
+    }
+    if ((u.stance == Stance::kMounted) != mounted) {
+      return absl::FailedPreconditionError(absl::StrCat(u.id.str(), mounted ? " is not mounted" : " is mounted already"));
+    }
+    const PaganoUnit* e = UnitState(s, u);
+    if (e != nullptr && e->move_spent > 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(u.id.str(), ": \"A half move is required to mount or dismount\" and it has not half a move left"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void NewMovementPhase(BattleState& s) {
+  if (s.ruleset_state.get_if<PaganoState>() == nullptr) return;
+  for (PaganoUnit& e : MutableOwnState(s).units) e.move_spent = 0;
+}
+
+absl::Status Dismount(BattleState& s, const std::vector<int>& figures, EventLog& log) {
+  IMPI_RETURN_IF_ERROR(CheckParty(s, figures, /*mounted=*/true));
+  std::vector<int> party = figures;
+  std::sort(party.begin(), party.end());
+  party.erase(std::unique(party.begin(), party.end()), party.end());
+  bool fortified = true;
+  for (const int h : party) fortified &= Fortified(s, s.units[static_cast<size_t>(h)]);
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const Dismounted d, pagano::Dismount(static_cast<int>(party.size()), fortified,
+                                                             log.wanted() ? &why : nullptr));
+  MutableOwnState(s);
+  for (size_t i = 0; i < party.size(); ++i) {
+    Unit& u = s.units[static_cast<size_t>(party[i])];
+    PaganoUnit& e = MutableUnitState(s, u);
+    u.stance = Stance::kDismounted;
+    e.horse_holder = static_cast<int>(i) >= d.foot;
+    e.move_spent = 1;
+  }
+  Tell(s, log, party, kSectionMovement, why.rule.row,
+       absl::StrFormat("%d dismount: %d on foot, %d holding the horses.", static_cast<int>(party.size()),
+                       d.foot, d.horse_holders));
+  return absl::OkStatus();
+}
+
+absl::Status Mount(BattleState& s, const std::vector<int>& figures, EventLog& log) {
+  IMPI_RETURN_IF_ERROR(CheckParty(s, figures, /*mounted=*/false));
+  MutableOwnState(s);
+  for (const int h : figures) {
+    Unit& u = s.units[static_cast<size_t>(h)];
+    PaganoUnit& e = MutableUnitState(s, u);
+    u.stance = Stance::kMounted;
+    e.horse_holder = false;
+    e.move_spent = 1;
+  }
+  Tell(s, log, figures, kSectionMovement, "A half move is required to mount or dismount.",
+       absl::StrFormat("%d mount.", static_cast<int>(figures.size())));
+  return absl::OkStatus();
+}
+
+absl::Status Limber(BattleState& s, int piece, bool limber, EventLog& log) {
+  if (piece < 0 || static_cast<size_t>(piece) >= s.units.size()) {
+    return absl::FailedPreconditionError("names no unit of the state");
+  }
+  Unit& u = s.units[static_cast<size_t>(piece)];
+  const bool gun = u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling;
+  if (u.side != Side::kBritish || u.off_table || !(gun || u.kind == UnitKind::kRockets)) {
+    return absl::FailedPreconditionError(absl::StrCat(u.id.str(), " is not a gun, Gatling or rockets"));
+  }
+  if (u.status.limbered == limber) {
+    return absl::FailedPreconditionError(absl::StrCat(u.id.str(), limber ? " is limbered already" : " is not limbered"));
+  }
+  const PaganoUnit* e = UnitState(s, u);
+  const int spent = e != nullptr ? e->move_spent : 0;
+  if ((gun && spent > 0) || spent > 1) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        u.id.str(), gun ? ": \"A fall movement phase is required for cannons and gattling guns to limber or unlimber\""
+                        : ": \"Half a move is needed to 'limber' or 'unlimber'\""));
+  }
+  u.status.limbered = limber;
+  MutableUnitState(s, s.units[static_cast<size_t>(piece)]).move_spent = gun ? 2 : spent + 1;
+  Tell(s, log, {piece}, kSectionMovement,
+       gun ? "A fall movement phase is required for cannons and gattling guns to limber or unlimber."
+           : "Half a move is needed to 'limber' or 'unlimber'",
+       absl::StrCat(u.id.str(), limber ? " limbers." : " unlimbers."));
+  return absl::OkStatus();
+}
+
+absl::Status ClearJam(BattleState& s, int gatling, EventLog& log) {
+  if (gatling < 0 || static_cast<size_t>(gatling) >= s.units.size()) {
+    return absl::FailedPreconditionError("names no unit of the state");
+  }
+  Unit& u = s.units[static_cast<size_t>(gatling)];
+  const PaganoUnit* e = UnitState(s, u);
+  if (u.kind != UnitKind::kGatling || e == nullptr || !e->jammed) {
+    return absl::FailedPreconditionError(absl::StrCat(u.id.str(), " is not a jammed Gattling Gun"));
+  }
+  if (e->move_spent > 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(u.id.str(), " has moved: the clearing takes the phase \"with no movement\""));
+  }
+  if (e->clearing) {
+    return absl::FailedPreconditionError(absl::StrCat(u.id.str(), " is being cleared already"));
+  }
+  PaganoUnit& me = MutableUnitState(s, u);
+  me.clearing = true;  // jammed still, through the next Brit fire phase
+  me.move_spent = 2;
+  Tell(s, log, {gatling}, kSectionMissile,
+       "One Brit movement and fire phase must be spent clearing it (with no movement during the movement phase).",
+       absl::StrCat(u.id.str(), " is cleared."));
+  return absl::OkStatus();
+}
+
+void EndBritishFire(BattleState& s) {
+  if (s.ruleset_state.get_if<PaganoState>() == nullptr) return;
+  for (PaganoUnit& e : MutableOwnState(s).units) {
+    if (e.clearing) e.jammed = e.clearing = false;
+  }
 }
 
 Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {

@@ -22,6 +22,8 @@
 #ifndef IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
 #define IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
 
+#include <vector>
+
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
@@ -95,6 +97,32 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
 // own"), a jammed Gatling, a point off the table, ground a piece may not
 // cross.
 absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, EventLog& log);
+
+// A new Brit movement phase: every figure has its move again.
+void NewMovementPhase(BattleState& s);
+
+// Mounting and dismounting a party of British figures ("A half move is
+// required to mount or dismount"): every figure of `figures` (handles)
+// mounted (or, to mount, dismounted) and with half its move left. "When
+// dismounting outside of a fortified position one figure must be used as a
+// horse holder for every four mounted figures (round down)": the last of
+// them in unit order hold the horses (designed: a fortified position is a
+// building, or within 1" of a wall, barricade or the redoubt). Mounting,
+// the horse holders mount with the rest. Each spends half its move.
+absl::Status Dismount(BattleState& s, const std::vector<int>& figures, EventLog& log);
+absl::Status Mount(BattleState& s, const std::vector<int>& figures, EventLog& log);
+// A gun's, Gatling's or the rockets' limbering or unlimbering: "A fall
+// movement phase is required for cannons and gattling guns to limber or
+// unlimber"; rockets: "Half a move is needed to 'limber' or 'unlimber'".
+absl::Status Limber(BattleState& s, int piece, bool limber, EventLog& log);
+// Clearing a jammed Gatling: "One Brit movement and fire phase must be
+// spent clearing it (with no movement during the movement phase)": it
+// spends this movement phase and stays jammed through the next Brit fire
+// phase (EndBritishFire clears it then).
+absl::Status ClearJam(BattleState& s, int gatling, EventLog& log);
+// The end of a Brit missile fire phase: a Gatling spent clearing through it
+// is clear.
+void EndBritishFire(BattleState& s);
 
 // The point a move "directly away from the enemy" makes for: from the
 // isigaba's centre straight away from the nearest British figure (or, with

@@ -22,7 +22,8 @@ bool PaganoUnit::operator==(const PaganoUnit& o) const {
          directed_by == o.directed_by && cattle == o.cattle &&
          fought_this_phase == o.fought_this_phase && category == o.category &&
          invalid == o.invalid && weapon == o.weapon && horse_holder == o.horse_holder &&
-         crew_of == o.crew_of && carrying == o.carrying && jammed == o.jammed &&
+         crew_of == o.crew_of && carrying == o.carrying && move_spent == o.move_spent &&
+         jammed == o.jammed && clearing == o.clearing &&
          casualties_this_turn == o.casualties_this_turn;
 }
 
@@ -116,6 +117,9 @@ absl::Status CheckEntry(const BattleState& s, const Unit& u, const PaganoUnit& e
                    absl::StrCat(e.lost_since_morale, " markers, but ", u.figures.casualties,
                                 " figures lost in all"));
   }
+  if (e.move_spent < 0 || e.move_spent > 2) {
+    return Invalid(u, "move_spent", absl::StrCat(e.move_spent, " is not 0 (none), 1 (half) or 2 (all)"));
+  }
   if (e.cattle < 0 || e.cattle > kMostCattle) {
     return Invalid(u, "cattle", absl::StrCat(e.cattle, " is not 0 to ", kMostCattle));
   }
@@ -125,6 +129,9 @@ absl::Status CheckEntry(const BattleState& s, const Unit& u, const PaganoUnit& e
   }
   if (e.casualties_this_turn > 0 && u.kind != UnitKind::kSurgeon) {
     return Invalid(u, "casualties_this_turn", "only the medical corps (SURGEON) takes casualties");
+  }
+  if (e.clearing && !e.jammed) {
+    return Invalid(u, "clearing", "only a jammed Gattling Gun is being cleared");
   }
   if (e.jammed && u.kind != UnitKind::kGatling) {
     return Invalid(u, "jammed", "only a Gattling Gun (GATLING) jams");

@@ -72,9 +72,14 @@ struct PaganoUnit {
   bool horse_holder = false;     // "one figure must be used as a horse holder for every four"
   int crew_of = kNoUnit;         // the piece it mans (an artillery crew figure)
   int carrying = kNoUnit;        // the casualty it carries ("at half speed")
+  // The Brit movement phase's move it has spent: 0 none, 1 half (mounting,
+  // dismounting, a rocket limbering), 2 all (it moved, a gun limbered, a
+  // Gatling cleared).
+  int move_spent = 0;
 
   // A piece (GATLING): "One Brit movement and fire phase must be spent clearing it".
   bool jammed = false;
+  bool clearing = false;  // a movement phase spent clearing it: clear after the next fire phase
 
   // The medical corps (SURGEON): "Each turn up to 3 'eliminated' Brits ...
   // may be placed alongside the medical corp figure as 'casualties.'"

@@ -189,9 +189,11 @@ TEST(PaganoMove_000, RoutersMoveTheirFullRateOffTheMapEdge) {
   EXPECT_EQ(MoveRouted(steady, 0, third, log).code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// Moves the figure `id` in a Brit movement phase of its own.
 absl::Status MoveBrit(BattleState& s, const std::string& id, const Vec2& to) {
   Dice dice = Dice::Scripted({});  // the British roll no die to move
   EventLog log;
+  NewMovementPhase(s);
   return MoveFigure(s, s.UnitIndex(id), to, dice, log);
 }
 
@@ -284,6 +286,75 @@ TEST(PaganoMove_000, TheMedicalCorpsMovingMoreThanHalfLosesItsCasualties) {
   BattleState more = table();
   ASSERT_TRUE(MoveBrit(more, "Surgeon Reynolds", Vec2(30, 14)).ok());
   EXPECT_EQ(more.units[1].figures.casualties, 1);
+}
+
+TEST(PaganoMove_000, OneMoveAPhaseHalfOfItToMountOrDismountWithHorseHolders) {
+  BattleState s = testing::EmptyTable();
+  for (int i = 0; i < 10; ++i) {
+    s.units.push_back(Brit("NMP " + std::to_string(i), 10 + i, 10, UnitKind::kMountedInfantry));
+    s.units.back().stance = Stance::kMounted;
+  }
+  std::vector<int> troop(10);
+  for (int i = 0; i < 10; ++i) troop[i] = i;
+  EventLog log;
+  // "When dismounting outside of a fortified position one figure must be
+  // used as a horse holder for every four mounted figures (round down;
+  // e.g., 10 figures would become 8 foot and 2 horse holders)."
+  ASSERT_TRUE(Dismount(s, troop, log).ok());
+  int holders = 0;
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(s.units[i].stance, Stance::kDismounted);
+    holders += UnitState(s, s.units[i])->horse_holder ? 1 : 0;
+  }
+  EXPECT_EQ(holders, 2);
+  EXPECT_TRUE(UnitState(s, s.units[9])->horse_holder);
+  // "A half move is required to mount or dismount": half a foot move left.
+  Dice dice = Dice::Scripted({});
+  ASSERT_TRUE(MoveFigure(s, 0, Vec2(10, 40), dice, log).ok());
+  EXPECT_NEAR(s.units[0].position.y(), 13.0, 1e-9);
+  // One move a phase.
+  EXPECT_EQ(MoveFigure(s, 0, Vec2(10, 40), dice, log).code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Mount(s, {1}, log).code(), absl::StatusCode::kFailedPrecondition);  // half spent
+  NewMovementPhase(s);
+  ASSERT_TRUE(Mount(s, troop, log).ok());
+  EXPECT_EQ(s.units[9].stance, Stance::kMounted);
+  EXPECT_FALSE(UnitState(s, s.units[9])->horse_holder);
+}
+
+TEST(PaganoMove_000, GunsTakeAPhaseToLimberAGatlingAPhaseToClear) {
+  BattleState s = testing::EmptyTable();
+  Unit gun = Brit("Gatling", 20, 10, UnitKind::kGatling);
+  gun.figures.fit = 0;
+  s.units.push_back(gun);
+  EventLog log;
+  Dice dice = Dice::Scripted({});
+  // "A fall movement phase is required for cannons and gattling guns to
+  // limber or unlimber."
+  ASSERT_TRUE(Limber(s, 0, true, log).ok());
+  EXPECT_TRUE(s.units[0].status.limbered);
+  EXPECT_EQ(MoveFigure(s, 0, Vec2(20, 40), dice, log).code(), absl::StatusCode::kFailedPrecondition);
+  NewMovementPhase(s);
+  ASSERT_TRUE(MoveFigure(s, 0, Vec2(20, 40), dice, log).ok());  // "Limbered 8""
+  EXPECT_NEAR(s.units[0].position.y(), 18.0, 1e-9);
+  EXPECT_EQ(Limber(s, 0, false, log).code(), absl::StatusCode::kFailedPrecondition);
+  // "One Brit movement and fire phase must be spent clearing it (with no
+  // movement during the movement phase)."
+  NewMovementPhase(s);
+  MutableUnitState(s, s.units[0]).jammed = true;
+  EXPECT_EQ(MoveFigure(s, 0, Vec2(20, 40), dice, log).code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(ClearJam(s, 0, log).ok());
+  EXPECT_EQ(MoveFigure(s, 0, Vec2(20, 40), dice, log).code(), absl::StatusCode::kFailedPrecondition);
+  // Jammed still through the next Brit fire phase, clear after it.
+  EXPECT_TRUE(UnitState(s, s.units[0])->jammed);
+  EndBritishFire(s);
+  EXPECT_FALSE(UnitState(s, s.units[0])->jammed);
+  // The rockets: "Half a move is needed to 'limber' or 'unlimber'".
+  Unit rockets = Brit("Rockets", 40, 10, UnitKind::kRockets);
+  rockets.figures.fit = 0;
+  s.units.push_back(rockets);
+  ASSERT_TRUE(Limber(s, 1, true, log).ok());
+  ASSERT_TRUE(Limber(s, 1, false, log).ok());
+  EXPECT_EQ(Limber(s, 1, true, log).code(), absl::StatusCode::kFailedPrecondition);
 }
 
 }  // namespace
