@@ -311,8 +311,9 @@ bool Field::Sight::Clear(const Vec2& b) const {
       line.b.x() == b.x() && line.b.y() == b.y()) {
     return line.clear;
   }
-  if (!from_.has_value()) from_.emplace(blockers_, a_);
-  line = SightLine{serial_, a_, b, from_->Clear(b)};
+  // Not remembered: judged line by line (no viewer is made, so nothing is
+  // allocated).
+  line = SightLine{serial_, a_, b, blockers_.Clear(a_, b)};
   return line.clear;
 }
 

@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -100,7 +99,7 @@ class Field {
   // judged before (the searches of a position play the same first turns
   // again and again) is not judged anew. A fixed table: nothing is
   // allocated once the thread has it, and an answer it forgot is worked out
-  // again, the same.
+  // again, the same (BlockerSet::Clear).
   //
   //   const Field::Sight sight(field, firer.position);
   //   for (...) if (sight.Clear(target.position)) ...
@@ -113,8 +112,6 @@ class Field {
     const BlockerSet& blockers_;
     uint64_t serial_;
     Vec2 a_;
-    // Made when a line is first not remembered.
-    mutable std::optional<BlockerSet::From> from_;
   };
   // The laager's and the thornbush's edges (both are crossed alike).
   const std::vector<std::pair<Vec2, Vec2>>& LaagerEdges() const;
