@@ -112,6 +112,7 @@ std::vector<MeleeParties> Melees(const BattleState& s, Side initiator) {
 
 absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator, Dice& dice,
                           EventLog& log) {
+  KeyOwnState(s);
   if (m.isigaba < 0 || static_cast<size_t>(m.isigaba) >= s.units.size() || m.brits.empty()) {
     return absl::FailedPreconditionError("a melee names no isigaba or no British figure");
   }

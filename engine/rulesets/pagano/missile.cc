@@ -26,15 +26,17 @@ absl::Status Refuse(const Unit& firer, const std::string& why) {
   return absl::FailedPreconditionError(absl::StrCat(firer.id.str(), " may not fire: ", why));
 }
 
-// The crew figures manning `piece` (handles), in unit order.
+// How many crew figures man `piece`.
 int CrewManning(const BattleState& s, const Unit& piece) {
   const PaganoState* own = OwnState(s);
   if (own == nullptr) return 0;
   int n = 0;
-  const int h = static_cast<int>(&piece - s.units.data());
   for (const Unit& c : s.units) {
     const PaganoUnit* e = UnitState(s, c);
-    if (e != nullptr && e->crew_of == h && Standing(c) && c.figures.seriously_wounded == 0) ++n;
+    if (e != nullptr && e->crew_of != kNoUnit && UnitAt(s, e->crew_of) == &piece && Standing(c) &&
+        c.figures.seriously_wounded == 0) {
+      ++n;
+    }
   }
   return n;
 }
@@ -72,6 +74,7 @@ const Unit* ClosestBritish(const BattleState& s, const Unit& firer) {
   double best_gap = 0;
   for (const Unit& b : s.units) {
     if (!IsBritishFigure(b) || b.figures.seriously_wounded > 0) continue;
+    if (!SightClear(s, firer.position, b.position)) continue;
     const double g = Gap(s, firer, b);
     if (best == nullptr || g < best_gap) {
       best = &b;
@@ -288,6 +291,7 @@ absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dic
       static_cast<size_t>(target) >= s.units.size()) {
     return absl::FailedPreconditionError("a fire names no unit of the state");
   }
+  KeyOwnState(s);
   IMPI_ASSIGN_OR_RETURN(MissileSituation m, FireSituation(s, s.units[firer], s.units[target], spears));
   const bool explain = log.wanted();
   Explanation why;

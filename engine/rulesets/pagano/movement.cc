@@ -269,6 +269,7 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
 }
 
 absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, EventLog& log) {
+  KeyOwnState(s);  // the handles inside entries read against these units
   if (figure < 0 || static_cast<size_t>(figure) >= s.units.size()) {
     return absl::FailedPreconditionError("the move names no unit of the state");
   }
@@ -404,6 +405,7 @@ void NewMovementPhase(BattleState& s) {
 }
 
 absl::Status Dismount(BattleState& s, const std::vector<int>& figures, EventLog& log) {
+  KeyOwnState(s);  // the handles inside entries read against these units
   IMPI_RETURN_IF_ERROR(CheckParty(s, figures, /*mounted=*/true));
   std::vector<int> party = figures;
   std::sort(party.begin(), party.end());
@@ -428,6 +430,7 @@ absl::Status Dismount(BattleState& s, const std::vector<int>& figures, EventLog&
 }
 
 absl::Status Mount(BattleState& s, const std::vector<int>& figures, EventLog& log) {
+  KeyOwnState(s);  // the handles inside entries read against these units
   IMPI_RETURN_IF_ERROR(CheckParty(s, figures, /*mounted=*/false));
   MutableOwnState(s);
   for (const int h : figures) {
@@ -443,6 +446,7 @@ absl::Status Mount(BattleState& s, const std::vector<int>& figures, EventLog& lo
 }
 
 absl::Status Limber(BattleState& s, int piece, bool limber, EventLog& log) {
+  KeyOwnState(s);  // the handles inside entries read against these units
   if (piece < 0 || static_cast<size_t>(piece) >= s.units.size()) {
     return absl::FailedPreconditionError("names no unit of the state");
   }
@@ -471,6 +475,7 @@ absl::Status Limber(BattleState& s, int piece, bool limber, EventLog& log) {
 }
 
 absl::Status ClearJam(BattleState& s, int gatling, EventLog& log) {
+  KeyOwnState(s);  // the handles inside entries read against these units
   if (gatling < 0 || static_cast<size_t>(gatling) >= s.units.size()) {
     return absl::FailedPreconditionError("names no unit of the state");
   }

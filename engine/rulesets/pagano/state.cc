@@ -155,6 +155,10 @@ PaganoState& MutableOwnState(BattleState& s) {
   return own;
 }
 
+void KeyOwnState(BattleState& s) {
+  if (s.ruleset_state.get_if<PaganoState>() != nullptr) MutableOwnState(s);
+}
+
 const PaganoUnit* UnitState(const BattleState& s, const Unit& u) {
   const PaganoState* own = OwnState(s);
   if (own == nullptr) return nullptr;

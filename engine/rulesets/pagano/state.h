@@ -133,6 +133,11 @@ bool IsBritishFigureKind(const Unit& u);
 const PaganoState* OwnState(const BattleState& s);
 PaganoState& MutableOwnState(BattleState& s);
 
+// Keys the state's own state to its units when it has one (creating none):
+// a step that reads the handles inside entries calls it first, so that a
+// caller's state with its units reordered reads the same.
+void KeyOwnState(BattleState& s);
+
 // A unit's bookkeeping: nullptr if the state has none. `u` is a unit of `s`
 // (another state's unit is found by its id).
 const PaganoUnit* UnitState(const BattleState& s, const Unit& u);

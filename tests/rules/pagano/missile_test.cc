@@ -240,6 +240,26 @@ TEST(PaganoFire_000, AGatlingFiresADieForEachCrewFigureAndJamsOnAOne) {
   EXPECT_EQ(Fire(s, "Gunner A", "uThulwana 1", {}).code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(PaganoFire_000, ACrewStillMansItsPieceWhenTheCallerReordersTheUnits) {
+  BattleState s = Table();
+  Unit gun = Brit("Gatling", 34, 10, UnitKind::kGatling);
+  gun.figures.fit = 0;
+  s.units.push_back(gun);
+  s.units.push_back(Brit("Gunner A", 35, 9));
+  s.units.push_back(Brit("Gunner B", 33, 9));
+  const int g = s.UnitIndex("Gatling");
+  MutableUnitState(s, *s.FindUnit("Gunner A")).crew_of = g;
+  MutableUnitState(s, *s.FindUnit("Gunner B")).crew_of = g;
+  std::swap(s.units[2], s.units[4]);  // the Gatling moves to another place
+  std::swap(s.units[0], s.units[3]);
+  absl::StatusOr<MissileSituation> m =
+      FireSituation(s, *s.FindUnit("Gatling"), *s.FindUnit("uThulwana 1"), false);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->dice, 2);
+  ASSERT_TRUE(Fire(s, "Gatling", "uThulwana 1", {4, 5}).ok());
+  EXPECT_EQ(s.FindUnit("uThulwana 1")->figures.fit, 18);
+}
+
 TEST(PaganoFire_000, ThrowingSpearsOnceABattleNotFromProneThreeInches) {
   BattleState s = Table();
   s.units[1].position = Vec2(30, 13.5);  // 2.375" edge to edge
