@@ -216,8 +216,8 @@ TEST(PaganoFire_000, AnIndunaIsHardToHitAndMayBeOnlyWounded) {
   EXPECT_EQ(s.FindUnit("Dabulamanzi")->figures.casualties, 1);
 }
 
-TEST(PaganoFire_000, AGatlingFiresADieForEachCrewFigureAndJamsOnAOne) {
-  BattleState s = Table();
+// A Gatling at (34, 10) facing north and two crew figures manning it.
+void AddGatlingAndCrew(BattleState& s) {
   Unit gun = Brit("Gatling", 34, 10, UnitKind::kGatling);
   gun.figures.fit = 0;
   s.units.push_back(gun);
@@ -227,6 +227,12 @@ TEST(PaganoFire_000, AGatlingFiresADieForEachCrewFigureAndJamsOnAOne) {
   MutableUnitState(s, *s.FindUnit("Gunner A")).crew_of = g;
   MutableUnitState(s, *s.FindUnit("Gunner B")).crew_of = g;
   MutableUnitState(s, *s.FindUnit("Gunner A")).category = BritCategory::kArtilleryCrew;
+  MutableUnitState(s, *s.FindUnit("Gunner B")).category = BritCategory::kArtilleryCrew;
+}
+
+TEST(PaganoFire_000, AGatlingFiresADieForEachCrewFigureAndJamsOnAOne) {
+  BattleState s = Table();
+  AddGatlingAndCrew(s);
   // "roll one d 10 for each figure manning the weapon"; "Gattling Gun 54 36
   // 4+"; "a roll of a one on the dIO before modifiers indicates that the gun
   // has jammed."
@@ -242,14 +248,7 @@ TEST(PaganoFire_000, AGatlingFiresADieForEachCrewFigureAndJamsOnAOne) {
 
 TEST(PaganoFire_000, ACrewStillMansItsPieceWhenTheCallerReordersTheUnits) {
   BattleState s = Table();
-  Unit gun = Brit("Gatling", 34, 10, UnitKind::kGatling);
-  gun.figures.fit = 0;
-  s.units.push_back(gun);
-  s.units.push_back(Brit("Gunner A", 35, 9));
-  s.units.push_back(Brit("Gunner B", 33, 9));
-  const int g = s.UnitIndex("Gatling");
-  MutableUnitState(s, *s.FindUnit("Gunner A")).crew_of = g;
-  MutableUnitState(s, *s.FindUnit("Gunner B")).crew_of = g;
+  AddGatlingAndCrew(s);
   std::swap(s.units[2], s.units[4]);  // the Gatling moves to another place
   std::swap(s.units[0], s.units[3]);
   absl::StatusOr<MissileSituation> m =
