@@ -20,7 +20,8 @@ namespace {
 bool Engageable(const BattleState& s, const Unit& b) {
   if (!IsBritishFigure(b) || b.figures.seriously_wounded > 0) return false;
   const PaganoUnit* e = UnitState(s, b);
-  return e == nullptr || (!e->invalid && !e->fought_this_phase);
+  // "The carrying figure may not engage in melee."
+  return e == nullptr || (!e->invalid && !e->fought_this_phase && e->carrying == kNoUnit);
 }
 
 // At least half of `n` figures.

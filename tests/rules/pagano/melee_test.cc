@@ -64,6 +64,13 @@ TEST(PaganoMeleeState_000, BritsWithinTwoInchesFightTheIsigabaWithFewerOpponents
   EXPECT_THAT(m[0].brits, ElementsAre(1, 2));
   EXPECT_EQ(m[1].isigaba, 4);
   EXPECT_THAT(m[1].brits, ElementsAre(5, 6));
+  // "The carrying figure may not engage in melee."
+  s.units.push_back(Brit("Pte Casualty", 20, 20));
+  s.units.back().figures.fit = 0;
+  s.units.back().figures.seriously_wounded = 1;
+  MutableUnitState(s, s.units[2]).carrying = static_cast<int>(s.units.size()) - 1;
+  EXPECT_THAT(Melees(s, Side::kZulu)[0].brits, ElementsAre(1, 6));  // the shared one too, on a tie
+  MutableUnitState(s, s.units[2]).carrying = kNoUnit;
   // A prone isigaba initiates nothing: "Melee may not be initiated while in
   // square or prone".
   s.units[0].stance = Stance::kProne;
