@@ -358,7 +358,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
   const SharedString goal_id = goal->id;
   const Vec2 at = goal->position;
-  std::vector<Vec2> path = c_.MoveUnit(
+  const std::vector<Vec2>& path = c_.MoveUnit(
       *r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
   r = FindRunner(s_, runner_id);
   goal = s_.FindUnit(goal_id);

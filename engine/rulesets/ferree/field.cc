@@ -536,7 +536,9 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     // The move ended in contact with a unit of the other side: the free
     // spot in contact with it nearest where the move ended.
     const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
-    std::vector<int> near;
+    thread_local IndexScratch scratch;
+    Borrowed borrowed(scratch);
+    std::vector<int>& near = borrowed.list();
     GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
     for (const int j : near) {
       const Unit& e = s_.units[j];

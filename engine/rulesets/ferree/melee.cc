@@ -305,7 +305,7 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
     t->stance = Stance::kUpright;
   }
   const bool was_in_donga = field_.InDonga(start);
-  std::vector<Vec2> path = c_.MoveUnit(
+  const std::vector<Vec2>& path = c_.MoveUnit(
       *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
   t = s_.FindUnit(tid);
   b = s_.FindUnit(british_id);
