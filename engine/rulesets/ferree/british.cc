@@ -8,6 +8,7 @@
 #include <set>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -40,11 +41,18 @@ Firer FirerOf(const Unit& u) {
   }
 }
 
+// Whether `name` holds "fugitive", in any case.
+bool NamesFugitives(absl::string_view name) {
+  constexpr absl::string_view kWord = "fugitive";
+  for (size_t i = 0; i + kWord.size() <= name.size(); ++i) {
+    if (absl::EqualsIgnoreCase(name.substr(i, kWord.size()), kWord)) return true;
+  }
+  return false;
+}
+
 bool FugitivesDrift(const BattleState& s, Vec2* at) {
   for (const Point& p : s.points) {
-    std::string n = p.name;
-    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (p.kind == PointKind::kEntry && n.find("fugitive") != std::string::npos) {
+    if (p.kind == PointKind::kEntry && NamesFugitives(p.name)) {
       *at = p.position;
       return true;
     }
@@ -136,7 +144,8 @@ absl::Status BritishTurn::ContinueBritishActivation(const SharedString& id) {
   if (u->figures.fit + u->figures.wounded <= 0) {
     return EndBritishActivation("nobody is left who can act");
   }
-  const std::vector<Action> options = choices_.BritishOptions(/*first_only=*/true);
+  thread_local std::vector<Action> options;  // kept between calls on a thread
+  choices_.BritishOptions(/*first_only=*/true, &options);
   if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
     return EndBritishActivation("it can do nothing else");
   }
@@ -190,7 +199,7 @@ absl::Status BritishTurn::BritishResolve(const SharedString& id) {
     u->status.limbered = false;
   }
   const Vec2 before = u->position;
-  std::vector<Vec2> path =
+  const std::vector<Vec2>& path =
       c_.MoveUnit(*u, dest, dist, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(id);
   if (to_drift && Distance(u->position, dest) <= kEscapeReach) {
@@ -528,7 +537,7 @@ absl::Status BritishTurn::BritishMove(const Action& a, const std::string& path) 
   Explanation why;
   const double allowance = BritishAllowance(*u, c_.WhyFor(why));
   const Vec2 before = u->position;
-  std::vector<Vec2> walked =
+  const std::vector<Vec2>& walked =
       c_.MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(a.unit_id);
   double moved = 0;
@@ -725,10 +734,12 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
       if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
     }
   }
-  all.rule.source = kSource;
-  if (all.rule.section.empty()) {
-    all.rule.section = kSectionBritishShooting;
-    all.rule.table = kTableBritishFiring;
+  if (explain) {
+    all.rule.source = kSource;
+    if (all.rule.section.empty()) {
+      all.rule.section = kSectionBritishShooting;
+      all.rule.table = kTableBritishFiring;
+    }
   }
   // Record what the rally chart reads: "the number of British figures that
   // have fired at the tray since its last turn" (a crewman counts as 2).
@@ -858,7 +869,7 @@ absl::Status BritishTurn::BritishCharge(const Action& a, const std::string& path
     Explanation why;
     const double allowance = BritishAllowance(*u, c_.WhyFor(why));
     const Vec2 before = u->position;
-    std::vector<Vec2> walked =
+    const std::vector<Vec2>& walked =
         c_.MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2,
                     kContactGap / 2, false);
     u = s_.FindUnit(a.unit_id);

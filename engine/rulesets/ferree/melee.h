@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
 #include "engine/core/geometry.h"
 #include "engine/rulesets/ferree/context.h"
 #include "engine/rulesets/ferree/state.h"
@@ -49,7 +50,7 @@ class Melee {
   absl::Status ChargeRetiring(const SharedString& british_id, const Vec2& before,
                               bool after_resolve);
   // The next of `testers` still able to charge becomes the pending decision.
-  absl::Status ChargeRetiringNext(const SharedString& british_id, std::vector<SharedString> testers,
+  absl::Status ChargeRetiringNext(const SharedString& british_id, absl::Span<const SharedString> testers,
                                   bool after_resolve);
   // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
   // move and the close combat, or its return to where it started. `*event`
