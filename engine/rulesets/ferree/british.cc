@@ -93,9 +93,9 @@ BritishTurn::BritishTurn(Context& c, const Choices& choices, Melee& melee)
       choices_(choices),
       melee_(melee) {}
 
-absl::Status BritishTurn::EndBritishActivation(const std::string& why) {
+absl::Status BritishTurn::EndBritishActivation(absl::string_view why) {
   FerreeState& own = Own(s_);
-  std::string id;
+  SharedString id;
   if (!own.chits_left.empty() && (own.segment & kSegActive) != 0) {
     id = own.chits_left.front();
     own.chits_left.erase(own.chits_left.begin());
@@ -105,7 +105,7 @@ absl::Status BritishTurn::EndBritishActivation(const std::string& why) {
   if (!c_.Explain()) return absl::OkStatus();
   Event& e =
       c_.Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
-             absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
+             absl::StrCat(id.str(), " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
   if (!id.empty()) e.unit_ids = {id};
   return absl::OkStatus();
 }

@@ -151,7 +151,7 @@ absl::Status PreBattle::RollEntryTurn(const SharedString& regiment_id, int point
   // turns to their result."
   const bool loins = UnitOf(s_, *r).division == kLoinsDivision;
   Explanation why;
-  EntryTurns turns = TurnOfEntry(dice_, loins, &why);
+  EntryTurns turns = TurnOfEntry(dice_, loins, c_.WhyFor(why));
   const int turn = turns.ForPoint(point);
   auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
@@ -162,9 +162,10 @@ absl::Status PreBattle::RollEntryTurn(const SharedString& regiment_id, int point
     it->turn = turn;
     it->point = point;
   }
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  if (!c_.Explain()) return absl::OkStatus();
   why.text = absl::StrCat(why.text, " ", NameOf(*r), what, " it enters at point ", point,
                           " on turn ", turn, " (secret).");
-  if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = c_.LogWhy(EventKind::kTableRoll, Side::kZulu, why);
   e.umpire_only = true;
   e.announce.clear();
