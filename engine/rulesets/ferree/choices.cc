@@ -635,12 +635,13 @@ void Choices::SniperOptions(const SharedString& sniper_id, std::vector<Action>* 
   };
   thread_local std::vector<std::pair<double, const Unit*>> targets;
   targets.clear();
-  const BlockerSet::From terrain_from = terrain.Viewer(sn->position);
   for (const Unit& b : s_.units) {
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
     const double d = Gap(*sn, b);
     if (d > kSniperRange) continue;
-    if (!terrain_from.Clear(b.position)) continue;
+    // (BlockerSet::Clear: the answer From::Clear gives, with no viewer
+    // made for the few targets in range.)
+    if (!terrain.Clear(sn->position, b.position)) continue;
     if (!trays_gathered) gather_trays();
     if (!clear_of_trays(b.position)) continue;
     targets.push_back({d, &b});

@@ -83,7 +83,7 @@ absl::Status Melee::ZuluCloseCombat(const SharedString& regiment_id) {
 
 absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedString& british_id,
                                      bool zulu_out_of_donga, bool british_out_of_donga,
-                                     const std::string& how) {
+                                     absl::string_view how) {
   Unit* t = s_.FindUnit(tray_id);
   Unit* b = s_.FindUnit(british_id);
   if (t == nullptr || b == nullptr || !Alive(*t)) return absl::OkStatus();
@@ -241,7 +241,8 @@ absl::Status Melee::ChargeRetiring(const SharedString& british_id, const Vec2& b
 }
 
 absl::Status Melee::ChargeRetiringNext(const SharedString& british_id,
-                                       absl::Span<const SharedString> testers, bool after_resolve) {
+                                       absl::Span<const SharedString> testers, bool after_resolve,
+                                       std::vector<SharedString>* kept) {
   // Each tray in turn is a Zulu decision node: test to charge, or stay.
   for (size_t k = 0; k < testers.size(); ++k) {
     const Unit* b = s_.FindUnit(british_id);
@@ -255,7 +256,13 @@ absl::Status Melee::ChargeRetiringNext(const SharedString& british_id,
     p.choice = ZuluChoice::kChargeRetiring;
     p.unit_id = testers[k];
     p.british_id = british_id;
-    p.queue.assign(testers.begin() + k + 1, testers.end());
+    if (kept != nullptr) {
+      // The rest of the testers, in the kept list's own storage.
+      kept->erase(kept->begin(), kept->begin() + k + 1);
+      p.queue = std::move(*kept);
+    } else {
+      p.queue.assign(testers.begin() + k + 1, testers.end());
+    }
     p.after_resolve = after_resolve;
     std::shared_ptr<std::vector<Action>> options = KeptOptions();
     Choices::ChargeRetiringOptions(p.unit_id, british_id, options.get());

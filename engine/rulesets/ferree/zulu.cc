@@ -291,8 +291,8 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
 }
 
 absl::Status ZuluTurn::RallyTrays(const SharedString& id) {
-  // Looked up by address (SharedString); a regiment has up to 8 trays.
-  absl::InlinedVector<SharedString, 8> trays;
+  // Looked up by address (SharedString); held in place as TrayList is.
+  absl::InlinedVector<SharedString, 24> trays;
   ForEachTrayOf(s_, id, WhichTrays::kEvery, [&](const Unit& t) { trays.push_back(t.id); });
   for (const SharedString& tid : trays) {
     if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
