@@ -315,7 +315,7 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
     const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
     credited = std::min(turns, allowance.turns_of_fire);
     c->status.turns_fired = allowance.turns_of_fire - credited;
-    if (credited < turns) {
+    if (credited < turns && c_.Explain()) {
       cap = absl::StrCat(" (", credited, " credited: it carries at most ", allowance.turns_of_fire,
                          ")");
     }
@@ -326,11 +326,13 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
   c->figures.wounded += r->figures.wounded;
   c->figures.seriously_wounded += r->figures.seriously_wounded;
   c->figures.casualties += r->figures.casualties;
-  Event& e = c_.Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
-                    absl::StrCat("The runner ", runner_id.str(), " reaches ", NameOf(*c), " with ",
-                                 turns, " turns of ammunition", cap, ": it is resupplied with ",
-                                 credited, " turns of fire."));
-  e.unit_ids = {runner_id, c->id};
+  if (c_.Explain()) {
+    Event& e = c_.Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
+                      absl::StrCat("The runner ", runner_id.str(), " reaches ", NameOf(*c), " with ",
+                                   turns, " turns of ammunition", cap, ": it is resupplied with ",
+                                   credited, " turns of fire."));
+    e.unit_ids = {runner_id, c->id};
+  }
   EraseUnit(s_, static_cast<size_t>(r - s_.units.data()));
 }
 
@@ -808,8 +810,8 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
   if (const Unit* w = RunnerWagon(runner)) wagon = w->id;
   u->figures.fit -= 1;
   u->status.runner_out = true;
-  const std::string rid = runner.id;
-  const std::string uid = u->id;
+  const SharedString rid = runner.id;
+  const SharedString uid = u->id;
   s_.units.push_back(std::move(runner));
   AddedUnit(s_);
   MutableUnitOf(s_, s_.units.back()).wagon_id = wagon;
@@ -827,9 +829,12 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
     }
   }
   Own(s_).segment |= kSegRunner;
-  Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition,
-                    "", absl::StrCat(uid, " sends ", rid, " back for ammunition."));
-  e.unit_ids = {uid, rid};
+  if (c_.Explain()) {
+    Event& e =
+        c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition, "",
+               absl::StrCat(uid.str(), " sends ", rid.str(), " back for ammunition."));
+    e.unit_ids = {uid, rid};
+  }
   // "If the unit did not move in the turn, the runner may be moved after the
   // unit shoots, otherwise, the runner must wait until the next turn."
   if (!(Own(s_).segment & kSegMoved)) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
