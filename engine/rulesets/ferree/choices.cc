@@ -485,20 +485,26 @@ Awaiting Choices::AwaitsIn(const BattleState& s, const Choices* choices, bool de
   return a;
 }
 
-std::vector<Action> Choices::PlanOptions() const {
-  std::vector<Action> out;
-  std::vector<int> points;
+void Choices::PlanOptions(std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
+  absl::InlinedVector<int, 2> points;
   for (int p : {1, 2}) {
     if (s_.FindPoint(PointKind::kEntry, p) != nullptr) points.push_back(p);
   }
   int right_horn_off = 0;
-  std::set<std::string> off;
   for (const SecretEntry& e : Own(s_).secret_entries) {
-    off.insert(e.unit_id);
     if (DivisionOf(s_, e.unit_id) == kRightHornDivision) ++right_horn_off;
   }
+  // Whether a regiment already has a secret entry (it is off-board).
+  auto off = [&](const Unit& u) {
+    for (const SecretEntry& e : Own(s_).secret_entries) {
+      if (e.unit_id == u.id) return true;
+    }
+    return false;
+  };
   for (const Unit& u : s_.units) {
-    if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
+    if (u.kind != UnitKind::kRegiment || off(u) || u.status.broken) continue;
     const int d = UnitOf(s_, u).division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
@@ -520,6 +526,11 @@ std::vector<Action> Choices::PlanOptions() const {
   Action end;
   end.kind = ActionKind::kEndDeployment;
   out.push_back(end);
+}
+
+std::vector<Action> Choices::PlanOptions() const {
+  std::vector<Action> out;
+  PlanOptions(&out);
   return out;
 }
 

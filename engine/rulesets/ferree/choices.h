@@ -67,6 +67,7 @@ class Choices {
   // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
   // may still go, and END_DEPLOYMENT.
   std::vector<Action> PlanOptions() const;
+  void PlanOptions(std::vector<Action>* list) const;
   // Where a regiment's trays go: MOVE towards the nearest British unit
   // (target_id), the same ending PRONE, MOVE towards the camp, STANCE
   // PRONE/UPRIGHT, PASS (hold).

@@ -118,9 +118,12 @@ absl::Status PreBattle::FinishPlan() {
 
 absl::Status PreBattle::ZuluPlan() {
   // One decision node per regiment sent off-board, then END_DEPLOYMENT.
-  if (choices_.PlanOptions().size() == 1) return FinishPlan();
+  std::shared_ptr<std::vector<Action>> options = KeptOptions();
+  choices_.PlanOptions(options.get());
+  if (options->size() == 1) return FinishPlan();
   PendingChoice p;
   p.choice = ZuluChoice::kPlan;
+  p.listed = std::move(options);
   c_.Suspend(std::move(p));
   return absl::OkStatus();
 }
