@@ -550,6 +550,7 @@ absl::Status PreBattle::BritishDeploy(const Action& a, const std::string& path) 
       }
       u->position = a.to;
       u->off_table = false;
+      if (!c_.Explain()) return absl::OkStatus();
       Event& e =
           c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
                  absl::StrFormat("%s deploys at (%.1f, %.1f).", NameOf(*u), a.to.x(), a.to.y()));

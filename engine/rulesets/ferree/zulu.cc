@@ -77,6 +77,7 @@ absl::Status ZuluTurn::EnterRegiment(Unit& regiment) {
   }
   entries.erase(it);
   c_.Recenter(id);
+  if (!c_.Explain()) return absl::OkStatus();
   Event& e =
       c_.Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
              absl::StrCat(NameOf(regiment), " enters the table at entry point ", point, "."));
@@ -131,7 +132,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
   // 4.: the next tray comes on through the entry square if it is free.
   const std::string entered = EnterThroughSquare(id);
-  if (!entered.empty()) {
+  if (!entered.empty() && c_.Explain()) {
     Event& e = c_.Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
                       absl::StrCat(entered, " comes on through the square at entry point ",
                                    UnitOf(s_, id).entry_point, "."));
