@@ -20,7 +20,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-#include <queue>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -407,7 +407,9 @@ struct Field {
   // Adds obstacle i and everything joined to it (directly or through others)
   // to the group.
   void AddCluster(size_t i, std::vector<bool>* group) const {
-    std::vector<size_t> todo = {i};
+    // Kept between calls on a thread (AddCluster does not nest).
+    thread_local std::vector<size_t> todo;
+    todo.assign(1, i);
     (*group)[i] = true;
     while (!todo.empty()) {
       const size_t u = todo.back();
@@ -430,13 +432,19 @@ struct Field {
   }
 };
 
-Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double clearance) {
-  Field field;
+// Fills `*out` (a Field kept between searches on a thread: its lists keep
+// their storage) for a search from `from`.
+void MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double clearance, Field* out) {
+  Field& field = *out;
   field.obstacles = &obstacles;
+  field.pristine = true;
+  field.shared = nullptr;
+  field.last_met = -1;
   const size_t n = obstacles.size();
   field.keep.assign(n, std::max(0.0, clearance));
   field.ignored.assign(n, false);
-  field.samples.resize(n);
+  if (field.samples.size() < n) field.samples.resize(n);
+  for (size_t i = 0; i < n; ++i) field.samples[i].clear();
   field.sampled.assign(n, false);
   field.box_lo.assign(n, Vec2::Zero());
   field.box_hi.assign(n, Vec2::Zero());
@@ -473,7 +481,6 @@ Field MakeField(const Vec2& from, const std::vector<Obstacle>& obstacles, double
       field.pristine = false;
     }
   }
-  return field;
 }
 
 // A number that orders directions as their signed angle from d does
@@ -495,7 +502,8 @@ bool ChooseWaypoint(const Field& field, const Vec2& cur, const Vec2& goal, int f
                     Turn hand, Vec2* out) {
   const double s = hand == Turn::kLeft ? 1.0 : -1.0;
   const Vec2 d = goal - cur;
-  std::vector<bool> in_group(field.obstacles->size(), false);
+  thread_local std::vector<bool> in_group;  // kept between calls on a thread
+  in_group.assign(field.obstacles->size(), false);
   field.AddCluster(first, &in_group);
   struct Candidate {
     double angle;
@@ -582,7 +590,9 @@ RouteResult GreedyRoute(const Field& field, const Vec2& from, const Vec2& goal,
 // can approach it) cannot be reached.
 bool GraphRoute(const Field& field, const Vec2& from, const Vec2& goal, double stop_short,
                 std::vector<Vec2>* route) {
-  std::vector<Vec2> nodes = {from};
+  // The search's lists are kept between searches on a thread.
+  thread_local std::vector<Vec2> nodes;
+  nodes.assign(1, from);
   for (size_t i = 0; i < field.obstacles->size(); ++i) {
     const std::vector<Vec2>& s = field.Samples(i);
     nodes.insert(nodes.end(), s.begin(), s.end());
@@ -592,17 +602,29 @@ bool GraphRoute(const Field& field, const Vec2& from, const Vec2& goal, double s
   const int goal_node = static_cast<int>(nodes.size());
   if (goal_free) nodes.push_back(goal);
   const size_t n = nodes.size();
-  std::vector<double> g(n, std::numeric_limits<double>::infinity());
-  std::vector<int> parent(n, -1);
-  std::vector<bool> closed(n, false);
+  thread_local std::vector<double> g;
+  thread_local std::vector<int> parent;
+  thread_local std::vector<bool> closed;
+  g.assign(n, std::numeric_limits<double>::infinity());
+  parent.assign(n, -1);
+  closed.assign(n, false);
   using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  // A priority queue (least first) on a kept list: std::priority_queue's
+  // own heap operations, so the order is the same.
+  thread_local std::vector<Item> open;
+  open.clear();
+  const std::greater<Item> later;
+  auto push = [&](const Item& item) {
+    open.push_back(item);
+    std::push_heap(open.begin(), open.end(), later);
+  };
   g[0] = 0.0;
-  open.push({(goal - from).norm(), 0});
+  push({(goal - from).norm(), 0});
   int reached = -1;
   while (!open.empty()) {
-    const int u = open.top().second;
-    open.pop();
+    const int u = open.front().second;
+    std::pop_heap(open.begin(), open.end(), later);
+    open.pop_back();
     if (closed[u]) continue;
     closed[u] = true;
     if ((goal_free && u == goal_node) || (nodes[u] - goal).norm() <= stop_short + kEps) {
@@ -616,7 +638,7 @@ bool GraphRoute(const Field& field, const Vec2& from, const Vec2& goal, double s
       if (!field.Free(nodes[u], nodes[v])) continue;
       g[v] = g[u] + w;
       parent[v] = u;
-      open.push({g[v] + (goal - nodes[v]).norm(), static_cast<int>(v)});
+      push({g[v] + (goal - nodes[v]).norm(), static_cast<int>(v)});
     }
   }
   if (reached < 0 && !goal_free) {
@@ -633,9 +655,9 @@ bool GraphRoute(const Field& field, const Vec2& from, const Vec2& goal, double s
     }
   }
   if (reached < 0) return false;
-  std::vector<Vec2> rev;
-  for (int u = reached; u >= 0; u = parent[u]) rev.push_back(nodes[u]);
-  route->assign(rev.rbegin(), rev.rend());
+  route->clear();
+  for (int u = reached; u >= 0; u = parent[u]) route->push_back(nodes[u]);
+  std::reverse(route->begin(), route->end());
   if (!goal_free) {
     const Vec2 cur = route->back();
     const auto [blocker, t] = field.FirstBlocker(cur, goal);
@@ -957,19 +979,34 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
                  const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
                  double clearance, PathSamples* reuse) {
   Path path;
+  PathTowards(from, goal, max_length, obstacles, hand, stop_short, clearance, reuse, &path);
+  return path;
+}
+
+void PathTowards(const Vec2& from, const Vec2& goal, double max_length,
+                 const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
+                 double clearance, PathSamples* reuse, Path* out) {
+  Path& path = *out;
+  path.points.clear();
+  path.length = 0.0;
+  path.reached = false;
+  path.blocked = false;
+  path.detoured = false;
   path.points.reserve(4);  // the usual path (a start, a waypoint or two, an end): one allocation
   path.points.push_back(from);
   stop_short = std::max(0.0, stop_short);
   if ((goal - from).norm() <= stop_short + kEps) {
     path.reached = true;
-    return path;
+    return;
   }
-  if (!(max_length > 0.0)) return path;
+  if (!(max_length > 0.0)) return;
 
   // Most moves pass no obstacle: when the box of the straight way is
   // further from every obstacle's box than the clearance (and then some),
   // the search below would find the straight way; it is taken at once.
-  std::vector<Vec2> route;  // the search's route (the straight way needs none)
+  // The search's route (the straight way needs none), kept between
+  // searches on a thread.
+  thread_local std::vector<Vec2> route;
   const Vec2 straight[2] = {from, goal};
   const double reach = std::max(0.0, clearance) + kMargin + kFieldBoxSlack;
   const bool open_way = std::all_of(obstacles.begin(), obstacles.end(), [&](const Obstacle& o) {
@@ -980,7 +1017,8 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
             std::min(from.y(), goal.y()) > o.box_hi.y() + reach);
   });
   if (!open_way) {
-    Field field = MakeField(from, obstacles, clearance);
+    thread_local Field field;  // kept between searches on a thread
+    MakeField(from, obstacles, clearance, &field);
     if (reuse != nullptr && field.pristine) {
       PathSamplesAccess::Prepare(*reuse, obstacles, clearance);
       field.shared = reuse;
@@ -988,7 +1026,7 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
     if (GreedyRoute(field, from, goal, stop_short, hand, &route) == RouteResult::kStuck) {
       if (!GraphRoute(field, from, goal, stop_short, &route)) {
         path.blocked = true;
-        return path;
+        return;
       }
     }
   }
@@ -1019,7 +1057,6 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
   path.length = std::min(path.length, max_length);
   path.reached = (path.points.back() - goal).norm() <= stop_short + 1e-6;
   if (path.points.size() == 1) path.blocked = !path.reached;
-  return path;
 }
 
 Vec2 StepTowards(const Vec2& from, const Vec2& towards, double distance) {

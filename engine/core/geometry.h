@@ -185,6 +185,12 @@ Path PathTowards(const Vec2& from, const Vec2& goal, double max_length,
                  const std::vector<Obstacle>& obstacles, Turn hand,
                  double stop_short = 0.0, double clearance = 0.5,
                  PathSamples* reuse = nullptr);
+// As above, into `*path` (all of it set afresh): a caller that passes the
+// same Path to each move keeps its points' storage, and the search keeps
+// its working lists per thread, so a warm move allocates nothing.
+void PathTowards(const Vec2& from, const Vec2& goal, double max_length,
+                 const std::vector<Obstacle>& obstacles, Turn hand, double stop_short,
+                 double clearance, PathSamples* reuse, Path* path);
 
 // A point `distance` inches from `from` in the direction of `towards` (or
 // `from` itself if the two coincide).

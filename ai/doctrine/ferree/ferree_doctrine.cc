@@ -104,7 +104,7 @@ class Survey {
     Entry& e = EntryOf(regiment);
     if (!e.trays_known) {
       if (&e == &stand_in_) {
-        const std::vector<const Unit*> trays = ferree::FightingTraysOf(s, regiment.id);
+        const impi::ferree::TrayList trays = ferree::FightingTraysOf(s, regiment.id);
         e.trays.assign(trays.begin(), trays.end());
       } else {
         // ferree::FightingTraysOf: the trays still fighting that name it as parent.

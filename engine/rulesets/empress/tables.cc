@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/game/quiet_reader.h"
 #include "engine/game/table_reader.h"
 
 namespace impi::empress {
@@ -167,90 +168,11 @@ int BandOf(double range_inches, const double (&ends)[4]) {
   return -1;
 }
 
-// TableReader's quiet way (the caller passed no explanation: nobody reads
-// the account), without its account: the same dice rolled in the same
-// order, each total as TableReader makes it, the last roll kept and nothing
-// else, so that a step of play allocates nothing. The table functions read
-// either reader alike (templates on the reader); what they say is dropped.
-class QuietReader {
- public:
-  explicit QuietReader(Dice& dice) : dice_(dice) {}
-  QuietReader(const QuietReader&) = delete;
-  QuietReader& operator=(const QuietReader&) = delete;
-
-  DieRoll& Roll(int count, int sides, absl::string_view purpose, const std::vector<Modifier>& mods = {}) {
-    return Add(dice_.RollPool(count, sides, purpose), mods);
-  }
-  // A die of any kind (RollOfKind's).
-  DieRoll& RollOf(const DieSpec& die, absl::string_view purpose, const std::vector<Modifier>& mods) {
-    return Add(dice_.RollPool(1, die, purpose), mods);
-  }
-  const PrintedRow& Land(const PrintedTable& table) { return LandOn(table, last_.total); }
-  // TableReader::Quantity, quiet: the purpose spelt out only where the dice
-  // keep it.
-  int Quantity(const char* section, const char* table, const char* row, const DieExpression& e,
-               absl::string_view purpose) {
-    (void)section;
-    (void)table;
-    (void)row;
-    const bool named = dice_.keeps_rolls();
-    const std::string name = named ? absl::StrCat(purpose, " (", DieExpressionName(e), ")") : std::string();
-    DieRoll& roll = Roll(e.d3 ? 1 : e.count, e.d3 ? 6 : e.sides, named ? absl::string_view(name) : purpose);
-    if (e.d3) {
-      const int face = roll.faces.front();
-      roll.total += (face + 1) / 2 - face;
-    }
-    roll.total += e.plus;
-    return roll.total;
-  }
-  void Cite(const char*, const char*, absl::string_view, bool = false) {}
-  void TellLast(absl::string_view = "") {}
-  void Say(absl::string_view) {}
-  bool MayRollAgain(int rolls) const { return dice_.status().ok() && rolls < kMaxTableRolls; }
-  const DieRoll& last() const { return last_; }
-  int face() const { return last_.faces.front(); }
-  bool quiet() const { return true; }
-
- private:
-  DieRoll& Add(DieRoll roll, const std::vector<Modifier>& mods) {
-    last_ = std::move(roll);
-    for (const Modifier& m : mods) last_.total += m.value;
-    return last_;
-  }
-
-  Dice& dice_;
-  DieRoll last_;
-};
-
-// Runs `body` with the reader for `why`: TableReader telling the account,
-// or, with none to tell (null), the quiet one.
+// Runs `body` with the reader for `why` (quiet_reader.h's WithReader, citing
+// this rules file).
 template <typename Body>
 auto WithReader(Dice& dice, Explanation* why, const Body& body) {
-  if (why == nullptr) {
-    QuietReader r(dice);
-    return body(r);
-  }
-  TableReader r(kSource, dice, why);
-  return body(r);
-}
-
-// AddModifierIf, or quiet (nobody reads the reasons) the value alone.
-void AddIf(std::vector<Modifier>& mods, bool quiet, bool applies, int value, absl::string_view reason) {
-  if (!applies) return;
-  if (quiet) {
-    mods.push_back(Modifier{std::string(), value});
-  } else {
-    mods.push_back(MakeModifier(value, reason));
-  }
-}
-
-// A list of modifiers to fill: `own` when the reasons are read, else one
-// the thread keeps (`slot` apart for lists alive at once), emptied.
-std::vector<Modifier>& ModifierList(bool quiet, std::vector<Modifier>& own, int slot) {
-  thread_local std::vector<Modifier> kept[3];
-  std::vector<Modifier>& mods = quiet ? kept[slot] : own;
-  mods.clear();
-  return mods;
+  return ::impi::WithReader(kSource, dice, why, body);
 }
 
 // The firer's state as a die modifier, in the words of the chart's section.

@@ -122,7 +122,7 @@ absl::Status FerreeBattle::ApplyZulu(const Action& a, const std::string& path,
       if (choice.kind == ActionKind::kCharge) {
         IMPI_RETURN_IF_ERROR(melee_.ChargeRetiringTest(p.unit_id, p.british_id, nullptr));
       }
-      return melee_.ChargeRetiringNext(p.british_id, std::move(p.queue), p.after_resolve);
+      return melee_.ChargeRetiringNext(p.british_id, p.queue, p.after_resolve, &p.queue);
     default:
       return absl::InternalError("unknown Zulu decision");
   }

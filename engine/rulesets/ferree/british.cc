@@ -8,6 +8,7 @@
 #include <set>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -40,11 +41,18 @@ Firer FirerOf(const Unit& u) {
   }
 }
 
+// Whether `name` holds "fugitive", in any case.
+bool NamesFugitives(absl::string_view name) {
+  constexpr absl::string_view kWord = "fugitive";
+  for (size_t i = 0; i + kWord.size() <= name.size(); ++i) {
+    if (absl::EqualsIgnoreCase(name.substr(i, kWord.size()), kWord)) return true;
+  }
+  return false;
+}
+
 bool FugitivesDrift(const BattleState& s, Vec2* at) {
   for (const Point& p : s.points) {
-    std::string n = p.name;
-    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (p.kind == PointKind::kEntry && n.find("fugitive") != std::string::npos) {
+    if (p.kind == PointKind::kEntry && NamesFugitives(p.name)) {
       *at = p.position;
       return true;
     }
@@ -85,9 +93,9 @@ BritishTurn::BritishTurn(Context& c, const Choices& choices, Melee& melee)
       choices_(choices),
       melee_(melee) {}
 
-absl::Status BritishTurn::EndBritishActivation(const std::string& why) {
+absl::Status BritishTurn::EndBritishActivation(absl::string_view why) {
   FerreeState& own = Own(s_);
-  std::string id;
+  SharedString id;
   if (!own.chits_left.empty() && (own.segment & kSegActive) != 0) {
     id = own.chits_left.front();
     own.chits_left.erase(own.chits_left.begin());
@@ -97,7 +105,7 @@ absl::Status BritishTurn::EndBritishActivation(const std::string& why) {
   if (!c_.Explain()) return absl::OkStatus();
   Event& e =
       c_.Log(EventKind::kNothing, Side::kBritish, kSectionDraw, "", "",
-             absl::StrCat(id, " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
+             absl::StrCat(id.str(), " ends its turn", why.empty() ? "." : absl::StrCat(": ", why, ".")));
   if (!id.empty()) e.unit_ids = {id};
   return absl::OkStatus();
 }
@@ -136,7 +144,8 @@ absl::Status BritishTurn::ContinueBritishActivation(const SharedString& id) {
   if (u->figures.fit + u->figures.wounded <= 0) {
     return EndBritishActivation("nobody is left who can act");
   }
-  const std::vector<Action> options = choices_.BritishOptions(/*first_only=*/true);
+  thread_local std::vector<Action> options;  // kept between calls on a thread
+  choices_.BritishOptions(/*first_only=*/true, &options);
   if (options.size() == 1 && options[0].kind == ActionKind::kPass) {
     return EndBritishActivation("it can do nothing else");
   }
@@ -190,7 +199,7 @@ absl::Status BritishTurn::BritishResolve(const SharedString& id) {
     u->status.limbered = false;
   }
   const Vec2 before = u->position;
-  std::vector<Vec2> path =
+  const std::vector<Vec2>& path =
       c_.MoveUnit(*u, dest, dist, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(id);
   if (to_drift && Distance(u->position, dest) <= kEscapeReach) {
@@ -306,7 +315,7 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
     const AmmunitionAllowance allowance = AmmunitionFor(kind, nullptr);
     credited = std::min(turns, allowance.turns_of_fire);
     c->status.turns_fired = allowance.turns_of_fire - credited;
-    if (credited < turns) {
+    if (credited < turns && c_.Explain()) {
       cap = absl::StrCat(" (", credited, " credited: it carries at most ", allowance.turns_of_fire,
                          ")");
     }
@@ -317,11 +326,13 @@ void BritishTurn::RunnerRejoins(const SharedString& runner_id) {
   c->figures.wounded += r->figures.wounded;
   c->figures.seriously_wounded += r->figures.seriously_wounded;
   c->figures.casualties += r->figures.casualties;
-  Event& e = c_.Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
-                    absl::StrCat("The runner ", runner_id.str(), " reaches ", NameOf(*c), " with ",
-                                 turns, " turns of ammunition", cap, ": it is resupplied with ",
-                                 credited, " turns of fire."));
-  e.unit_ids = {runner_id, c->id};
+  if (c_.Explain()) {
+    Event& e = c_.Log(EventKind::kRejoined, Side::kBritish, kSectionAmmunition, kTableResupply, "",
+                      absl::StrCat("The runner ", runner_id.str(), " reaches ", NameOf(*c), " with ",
+                                   turns, " turns of ammunition", cap, ": it is resupplied with ",
+                                   credited, " turns of fire."));
+    e.unit_ids = {runner_id, c->id};
+  }
   EraseUnit(s_, static_cast<size_t>(r - s_.units.data()));
 }
 
@@ -358,7 +369,7 @@ absl::Status BritishTurn::MoveRunner(const SharedString& runner_id) {
   if (r->figures.fit == 0) allowance /= 2;  // wounded figures move at 1/2 speed
   const SharedString goal_id = goal->id;
   const Vec2 at = goal->position;
-  std::vector<Vec2> path = c_.MoveUnit(
+  const std::vector<Vec2>& path = c_.MoveUnit(
       *r, at, allowance, Radius(*r) + Radius(*goal) + kContactGap / 2, kContactGap / 2, false);
   r = FindRunner(s_, runner_id);
   goal = s_.FindUnit(goal_id);
@@ -528,7 +539,7 @@ absl::Status BritishTurn::BritishMove(const Action& a, const std::string& path) 
   Explanation why;
   const double allowance = BritishAllowance(*u, c_.WhyFor(why));
   const Vec2 before = u->position;
-  std::vector<Vec2> walked =
+  const std::vector<Vec2>& walked =
       c_.MoveUnit(*u, goal, allowance, 0.0, kContactGap / 2, /*stop_at_laager=*/false);
   u = s_.FindUnit(a.unit_id);
   double moved = 0;
@@ -725,10 +736,12 @@ absl::Status BritishTurn::BritishFire(const Action& a, const std::string& path) 
       if (r == FireResult::kHit || r == FireResult::kMiss) ++shots;
     }
   }
-  all.rule.source = kSource;
-  if (all.rule.section.empty()) {
-    all.rule.section = kSectionBritishShooting;
-    all.rule.table = kTableBritishFiring;
+  if (explain) {
+    all.rule.source = kSource;
+    if (all.rule.section.empty()) {
+      all.rule.section = kSectionBritishShooting;
+      all.rule.table = kTableBritishFiring;
+    }
   }
   // Record what the rally chart reads: "the number of British figures that
   // have fired at the tray since its last turn" (a crewman counts as 2).
@@ -797,8 +810,8 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
   if (const Unit* w = RunnerWagon(runner)) wagon = w->id;
   u->figures.fit -= 1;
   u->status.runner_out = true;
-  const std::string rid = runner.id;
-  const std::string uid = u->id;
+  const SharedString rid = runner.id;
+  const SharedString uid = u->id;
   s_.units.push_back(std::move(runner));
   AddedUnit(s_);
   MutableUnitOf(s_, s_.units.back()).wagon_id = wagon;
@@ -816,9 +829,12 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
     }
   }
   Own(s_).segment |= kSegRunner;
-  Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition,
-                    "", absl::StrCat(uid, " sends ", rid, " back for ammunition."));
-  e.unit_ids = {uid, rid};
+  if (c_.Explain()) {
+    Event& e =
+        c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionAmmunition, kTableAmmunition, "",
+               absl::StrCat(uid.str(), " sends ", rid.str(), " back for ammunition."));
+    e.unit_ids = {uid, rid};
+  }
   // "If the unit did not move in the turn, the runner may be moved after the
   // unit shoots, otherwise, the runner must wait until the next turn."
   if (!(Own(s_).segment & kSegMoved)) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
@@ -858,7 +874,7 @@ absl::Status BritishTurn::BritishCharge(const Action& a, const std::string& path
     Explanation why;
     const double allowance = BritishAllowance(*u, c_.WhyFor(why));
     const Vec2 before = u->position;
-    std::vector<Vec2> walked =
+    const std::vector<Vec2>& walked =
         c_.MoveUnit(*u, t->position, allowance, Radius(*u) + Radius(*t) + kContactGap / 2,
                     kContactGap / 2, false);
     u = s_.FindUnit(a.unit_id);

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "engine/rulesets/ferree/choices.h"
 #include "engine/rulesets/ferree/context.h"
 #include "engine/rulesets/ferree/melee.h"
@@ -41,7 +42,7 @@ class BritishTurn {
   // sniped), logged only if `log_no_test`. `*event` the test's event.
   absl::Status BritishResolveTest(const SharedString& id, bool log_no_test, CompanyResolve* result,
                                   bool* tested, int* event);
-  absl::Status EndBritishActivation(const std::string& why);
+  absl::Status EndBritishActivation(absl::string_view why);
   absl::Status ActivateWagon(const SharedString& id);
 
   // The British player's actions on the active unit; `path` is the field

@@ -3,6 +3,7 @@
 #include "engine/rulesets/ferree/choices.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <set>
@@ -21,6 +22,19 @@
 
 namespace impi::ferree {
 namespace {
+
+// Sorts `v` by `first`, ties kept in their order (std::stable_sort's
+// order), without the buffer stable_sort asks for: the lists here are a few
+// entries.
+template <typename List>
+void StableSortByFirst(List& v) {
+  for (size_t i = 1; i < v.size(); ++i) {
+    const auto x = v[i];
+    size_t j = i;
+    for (; j > 0 && x.first < v[j - 1].first; --j) v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
 
 // The regiments an induna may go to or order: those whose counter is in the
 // cup and that have not acted, not been ordered and are not broken, in unit
@@ -304,6 +318,44 @@ std::string Choices::Describe(const Action& a) const {
   }
 }
 
+std::shared_ptr<std::vector<Action>> KeptOptions() {
+  constexpr size_t kKept = 8;
+  thread_local std::vector<std::shared_ptr<std::vector<Action>>> kept;
+  thread_local size_t next = 0;
+  for (size_t k = 0; k < kept.size(); ++k) {
+    const size_t i = (next + k) % kept.size();
+    // Held by this list alone: no state holds it, nor can one come to (only
+    // this thread hands it out). The fence orders the last holder's reads
+    // before the list is filled again.
+    if (kept[i].use_count() == 1) {
+      std::atomic_thread_fence(std::memory_order_acquire);
+      next = i + 1;
+      kept[i]->clear();
+      return kept[i];
+    }
+  }
+  auto list = std::make_shared<std::vector<Action>>();
+  if (kept.size() < kKept) {
+    if (kept.capacity() < kKept) kept.reserve(kKept);
+    kept.push_back(list);
+  }
+  return list;
+}
+
+void Choices::ChargeRetiringOptions(const SharedString& tray_id, const SharedString& british_id,
+                                    std::vector<Action>* list) {
+  list->clear();
+  Action test;
+  test.kind = ActionKind::kCharge;
+  test.unit_id = tray_id;
+  test.target_id = british_id;
+  list->push_back(test);
+  Action stay;
+  stay.kind = ActionKind::kPass;
+  stay.unit_id = tray_id;
+  list->push_back(stay);
+}
+
 std::vector<Action> Choices::PendingOptions() const {
   const PendingChoice& p = Pending(s_);
   if (p.listed != nullptr) return *p.listed;
@@ -319,14 +371,9 @@ std::vector<Action> Choices::PendingOptions() const {
     case ZuluChoice::kIndunaOrder:
       return OrderOptions(p.unit_id);
     case ZuluChoice::kChargeRetiring: {
-      Action test;
-      test.kind = ActionKind::kCharge;
-      test.unit_id = p.unit_id;
-      test.target_id = p.british_id;
-      Action stay;
-      stay.kind = ActionKind::kPass;
-      stay.unit_id = p.unit_id;
-      return {test, stay};
+      std::vector<Action> out;
+      ChargeRetiringOptions(p.unit_id, p.british_id, &out);
+      return out;
     }
     default:
       return {};
@@ -438,20 +485,26 @@ Awaiting Choices::AwaitsIn(const BattleState& s, const Choices* choices, bool de
   return a;
 }
 
-std::vector<Action> Choices::PlanOptions() const {
-  std::vector<Action> out;
-  std::vector<int> points;
+void Choices::PlanOptions(std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
+  absl::InlinedVector<int, 2> points;
   for (int p : {1, 2}) {
     if (s_.FindPoint(PointKind::kEntry, p) != nullptr) points.push_back(p);
   }
   int right_horn_off = 0;
-  std::set<std::string> off;
   for (const SecretEntry& e : Own(s_).secret_entries) {
-    off.insert(e.unit_id);
     if (DivisionOf(s_, e.unit_id) == kRightHornDivision) ++right_horn_off;
   }
+  // Whether a regiment already has a secret entry (it is off-board).
+  auto off = [&](const Unit& u) {
+    for (const SecretEntry& e : Own(s_).secret_entries) {
+      if (e.unit_id == u.id) return true;
+    }
+    return false;
+  };
   for (const Unit& u : s_.units) {
-    if (u.kind != UnitKind::kRegiment || off.count(u.id) || u.status.broken) continue;
+    if (u.kind != UnitKind::kRegiment || off(u) || u.status.broken) continue;
     const int d = UnitOf(s_, u).division;
     // "up to two regiments from the right horn and all of the regiments of
     // the loins".
@@ -473,6 +526,11 @@ std::vector<Action> Choices::PlanOptions() const {
   Action end;
   end.kind = ActionKind::kEndDeployment;
   out.push_back(end);
+}
+
+std::vector<Action> Choices::PlanOptions() const {
+  std::vector<Action> out;
+  PlanOptions(&out);
   return out;
 }
 
@@ -486,8 +544,9 @@ int Choices::PublicCupCount() const {
   return n;
 }
 
-std::vector<Action> Choices::RegimentMoveOptions(const SharedString& regiment_id) const {
-  std::vector<Action> out;
+void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
   out.reserve(6);  // the most there can be: one allocation
   Action hold;
   hold.kind = ActionKind::kPass;
@@ -495,7 +554,7 @@ std::vector<Action> Choices::RegimentMoveOptions(const SharedString& regiment_id
   Vec2 centre = Vec2::Zero();
   int n = 0;
   bool upright = false, prone = false;
-  const std::vector<const Unit*> trays = TraysOf(s_, regiment_id);
+  const TrayList trays = TraysOf(s_, regiment_id);
   const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
@@ -504,7 +563,10 @@ std::vector<Action> Choices::RegimentMoveOptions(const SharedString& regiment_id
     ++n;
     (t->stance == Stance::kProne ? prone : upright) = true;
   }
-  if (n == 0) return {hold};
+  if (n == 0) {
+    out.assign(1, hold);
+    return;
+  }
   centre /= n;
   if (const Unit* b = field_.NearestBritish(centre)) {
     Action m;
@@ -541,13 +603,19 @@ std::vector<Action> Choices::RegimentMoveOptions(const SharedString& regiment_id
     out.push_back(st);
   }
   out.push_back(hold);
+}
+
+std::vector<Action> Choices::RegimentMoveOptions(const SharedString& regiment_id) const {
+  std::vector<Action> out;
+  RegimentMoveOptions(regiment_id, &out);
   return out;
 }
 
-std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const {
-  std::vector<Action> out;
+void Choices::SniperOptions(const SharedString& sniper_id, std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
   const Unit* sn = s_.FindUnit(sniper_id);
-  if (sn == nullptr || !Alive(*sn)) return out;
+  if (sn == nullptr || !Alive(*sn)) return;
   // "He must be able to trace a line from the firing figure to the target
   // figure without crossing a Zulu unit or intervening terrain."
   // Only a tray near enough to the sniper to touch a line to a target in
@@ -555,18 +623,28 @@ std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const 
   // The trays are gathered only when a target in range has a line clear of
   // the terrain: most snipers have none.
   const double reach = kSniperRange + Radius(*sn) + kCompanyRadius + kTrayRadius + 1.0;
-  BlockerSet trays;
+  // The trays' centres (each a disc of kTrayRadius: a line is clear of
+  // them as BlockerSet::Clear would say), kept between calls on a thread.
+  thread_local std::vector<Vec2> trays;
+  trays.clear();
   bool trays_gathered = false;
   auto gather_trays = [&] {
     trays_gathered = true;
     for (const Unit& z : s_.units) {
       if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap &&
           Distance(z.position, sn->position) <= reach) {
-        trays.Add(Obstacle::Disc(z.position, kTrayRadius));
+        trays.push_back(z.position);
       }
     }
   };
-  std::vector<std::pair<double, const Unit*>> targets;
+  auto clear_of_trays = [&](const Vec2& to) {
+    for (const Vec2& c : trays) {
+      if (SegmentHitsDisc(sn->position, to, c, kTrayRadius)) return false;
+    }
+    return true;
+  };
+  thread_local std::vector<std::pair<double, const Unit*>> targets;
+  targets.clear();
   const Field::Sight terrain_from(field_, sn->position);
   for (const Unit& b : s_.units) {
     if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
@@ -574,11 +652,10 @@ std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const 
     if (d > kSniperRange) continue;
     if (!terrain_from.Clear(b.position)) continue;
     if (!trays_gathered) gather_trays();
-    if (!trays.Clear(sn->position, b.position)) continue;
+    if (!clear_of_trays(b.position)) continue;
     targets.push_back({d, &b});
   }
-  std::stable_sort(targets.begin(), targets.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  StableSortByFirst(targets);
   for (const auto& [d, b] : targets) {
     Action f;
     f.kind = ActionKind::kFire;
@@ -590,16 +667,25 @@ std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const 
   pass.kind = ActionKind::kPass;
   pass.unit_id = sniper_id;
   out.push_back(pass);
+}
+
+std::vector<Action> Choices::SniperOptions(const SharedString& sniper_id) const {
+  std::vector<Action> out;
+  SniperOptions(sniper_id, &out);
   return out;
 }
 
-std::vector<Action> Choices::IndunaMoveOptions(const SharedString& induna_id) const {
-  std::vector<Action> out;
+void Choices::IndunaMoveOptions(const SharedString& induna_id, std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
   const Unit* ind = s_.FindUnit(induna_id);
   Action hold;
   hold.kind = ActionKind::kPass;
   hold.unit_id = induna_id;
-  if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return {hold};
+  if (ind == nullptr || !Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) {
+    out.assign(1, hold);
+    return;
+  }
   // Each waiting regiment's nearest tray, and how far it is (his own
   // regiment first); the actions are made for the three kept.
   const absl::InlinedVector<const Unit*, 16> waiting = WaitingRegiments(s_);
@@ -619,8 +705,7 @@ std::vector<Action> Choices::IndunaMoveOptions(const SharedString& induna_id) co
     if (waiting[k]->id == ind->parent) d = -1;  // his own regiment first
     cands.push_back({d, t});
   }
-  std::stable_sort(cands.begin(), cands.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  StableSortByFirst(cands);
   for (size_t i = 0; i < cands.size() && i < 3; ++i) {
     Action m;
     m.kind = ActionKind::kMove;
@@ -630,11 +715,17 @@ std::vector<Action> Choices::IndunaMoveOptions(const SharedString& induna_id) co
     out.push_back(std::move(m));
   }
   out.push_back(hold);
+}
+
+std::vector<Action> Choices::IndunaMoveOptions(const SharedString& induna_id) const {
+  std::vector<Action> out;
+  IndunaMoveOptions(induna_id, &out);
   return out;
 }
 
-std::vector<Action> Choices::OrderOptions(const SharedString& induna_id) const {
-  std::vector<Action> out;
+void Choices::OrderOptions(const SharedString& induna_id, std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
   const Unit* ind = s_.FindUnit(induna_id);
   if (ind != nullptr && Alive(*ind) && ind->figures.fit + ind->figures.wounded > 0) {
     // Induna Rules: "If he ends his turn in contact with a unit that has
@@ -675,6 +766,11 @@ std::vector<Action> Choices::OrderOptions(const SharedString& induna_id) const {
   pass.kind = ActionKind::kPass;
   pass.unit_id = induna_id;
   out.push_back(pass);
+}
+
+std::vector<Action> Choices::OrderOptions(const SharedString& induna_id) const {
+  std::vector<Action> out;
+  OrderOptions(induna_id, &out);
   return out;
 }
 
@@ -701,23 +797,25 @@ std::string Choices::MayNotSendRunner(const Unit& u) const {
   return why;
 }
 
-std::vector<Action> Choices::BritishOptions(bool first_only) const {
-  std::vector<Action> out;
+void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
+  std::vector<Action>& out = *list;
+  out.clear();
   if (BritishDeploying(s_)) {
     out = DeploymentOptions();
     Action end;
     end.kind = ActionKind::kEndDeployment;
     out.push_back(end);
-    return out;
+    return;
   }
   const Unit* u = ActiveBritish();
-  if (u == nullptr) return out;
+  if (u == nullptr) return;
   const SharedString& id = u->id;
   if (u->off_table || u->figures.fit + u->figures.wounded <= 0) {
     Action pass;
     pass.kind = ActionKind::kPass;
     pass.unit_id = id;
-    return {pass};
+    out.assign(1, pass);
+    return;
   }
   auto make = [&](ActionKind kind) {
     Action a;
@@ -736,7 +834,7 @@ std::vector<Action> Choices::BritishOptions(bool first_only) const {
       Action m = make(ActionKind::kMove);
       m.to = camp;
       out.push_back(std::move(m));
-      if (first_only) return out;
+      if (first_only) return;
     }
   }
   if (may_move && u->kind == UnitKind::kSurgeon) {
@@ -755,7 +853,7 @@ std::vector<Action> Choices::BritishOptions(bool first_only) const {
       Action m = make(ActionKind::kMove);
       m.to = StepTowards(best->position, u->position, Radius(*best) + Radius(*u) + kContactGap / 2);
       out.push_back(std::move(m));
-      if (first_only) return out;
+      if (first_only) return;
     }
   }
   // What the rest of the options read of the other units, gathered in one
@@ -832,7 +930,7 @@ std::vector<Action> Choices::BritishOptions(bool first_only) const {
     Action m = make(ActionKind::kMove);
     m.to = StepTowards(u->position, near->position, std::min(6.0, near_gap - 0.5));
     out.push_back(std::move(m));
-    if (first_only) return out;
+    if (first_only) return;
   }
   if (!in_range.empty()) {
     const Field::Sight sight(field_, u->position);
@@ -841,30 +939,35 @@ std::vector<Action> Choices::BritishOptions(bool first_only) const {
       Action f = make(ActionKind::kFire);
       f.target_id = t->id;
       out.push_back(std::move(f));
-      if (first_only) return out;
+      if (first_only) return;
     }
   }
   if (u->kind == UnitKind::kInfantry && !u->status.bayonets_fixed && !(seg & kSegFought)) {
     out.push_back(make(ActionKind::kFixBayonets));
-    if (first_only) return out;
+    if (first_only) return;
   }
   if (IsArtillery(*u) && !(seg & kSegLimber) && !(seg & kSegFought) && !u->status.may_not_fire &&
       !(seg & kSegMoved)) {
     out.push_back(make(u->status.limbered ? ActionKind::kUnlimber : ActionKind::kLimber));
-    if (first_only) return out;
+    if (first_only) return;
   }
   if (runner_possible && MaySendRunner(*u, seg, runner_out, wagon, nullptr)) {
     out.push_back(make(ActionKind::kSendRunner));
-    if (first_only) return out;
+    if (first_only) return;
   }
   for (const Unit* t : engageable) {
     if (!field_.Engaged(*t, *u)) continue;
     Action ch = make(ActionKind::kCharge);
     ch.target_id = t->id;
     out.push_back(std::move(ch));
-    if (first_only) return out;
+    if (first_only) return;
   }
   out.push_back(make(ActionKind::kPass));
+}
+
+std::vector<Action> Choices::BritishOptions(bool first_only) const {
+  std::vector<Action> out;
+  BritishOptions(first_only, &out);
   return out;
 }
 

@@ -17,6 +17,7 @@
 #ifndef IMPI_ENGINE_RULESETS_FERREE_CHOICES_H_
 #define IMPI_ENGINE_RULESETS_FERREE_CHOICES_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,12 @@ struct ChoiceInfo {
   bool umpire_only;
 };
 ChoiceInfo InfoOf(ZuluChoice c);
+
+// An empty list for PendingChoice::listed, from the few each thread keeps
+// for it: one that no state holds any longer is handed out again, its
+// storage kept, so that a decision made pending in a warm game allocates
+// nothing; else a new one.
+std::shared_ptr<std::vector<Action>> KeptOptions();
 
 class Choices {
  public:
@@ -60,10 +67,22 @@ class Choices {
   // Zulu plan: OFF_BOARD {unit_id regiment, point 1|2} for each regiment that
   // may still go, and END_DEPLOYMENT.
   std::vector<Action> PlanOptions() const;
+  void PlanOptions(std::vector<Action>* list) const;
   // Where a regiment's trays go: MOVE towards the nearest British unit
   // (target_id), the same ending PRONE, MOVE towards the camp, STANCE
   // PRONE/UPRIGHT, PASS (hold).
   std::vector<Action> RegimentMoveOptions(const SharedString& regiment_id) const;
+  // Each of these candidates' lists also into `*list` (emptied first), to
+  // reuse its storage.
+  void RegimentMoveOptions(const SharedString& regiment_id, std::vector<Action>* list) const;
+  void IndunaMoveOptions(const SharedString& induna_id, std::vector<Action>* list) const;
+  void OrderOptions(const SharedString& induna_id, std::vector<Action>* list) const;
+  void SniperOptions(const SharedString& sniper_id, std::vector<Action>* list) const;
+  void BritishOptions(bool first_only, std::vector<Action>* list) const;
+  // A tray's CHARGE_RETIRING options: CHARGE {unit_id tray, target_id the
+  // retiring unit} (test to charge) and PASS (stay).
+  static void ChargeRetiringOptions(const SharedString& tray_id, const SharedString& british_id,
+                                    std::vector<Action>* list);
   // An induna's move: MOVE towards a regiment (target_id) that has not acted,
   // PASS.
   std::vector<Action> IndunaMoveOptions(const SharedString& induna_id) const;

@@ -137,16 +137,19 @@ void Context::PlaceOnFreeGround(Unit& u, const Vec2& want) {
     u.position = want;
 }
 
-std::vector<Vec2> Context::MoveUnit(Unit& u, const Vec2& goal, double allowance, double stop_short,
-                                    double enemy_gap, bool stop_at_laager) {
+const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double allowance,
+                                           double stop_short, double enemy_gap, bool stop_at_laager) {
   const Vec2 start = u.position;
-  std::vector<Vec2> walked;
-  walked.reserve(4);  // the start, the path's points, a settled end: one allocation
+  // The walk and the path, kept between moves on a thread (a move nests no
+  // other): a warm move allocates nothing.
+  thread_local std::vector<Vec2> walked;
+  thread_local Path p;
+  walked.clear();
   walked.push_back(start);
   if (!(allowance > 0)) return walked;
   const Field::TerrainCache& terrain = field_.TerrainDerived();
-  Path p = PathTowards(start, goal, allowance, terrain.impassable, Turn::kLeft, stop_short, 0.5,
-                       &terrain.path_samples);
+  PathTowards(start, goal, allowance, terrain.impassable, Turn::kLeft, stop_short, 0.5,
+              &terrain.path_samples, &p);
   if (p.points.size() < 2) return walked;
   const std::vector<Vec2>& pts = p.points;
   double length = 0;
@@ -200,7 +203,8 @@ std::vector<Vec2> Context::MoveUnit(Unit& u, const Vec2& goal, double allowance,
     if (!edges.empty()) {
       const double start_dist = LaagerDistance(edges, start, nullptr);
       const bool at_line = start_dist <= kAtLine;
-      std::vector<std::pair<double, Vec2>> crossings;
+      thread_local std::vector<std::pair<double, Vec2>> crossings;
+      crossings.clear();
       double s = 0;
       for (size_t k = 1; k < pts.size(); ++k) {
         const double len = Distance(pts[k - 1], pts[k]);

@@ -77,8 +77,9 @@ class Context {
   // terrain, `stop_short` inches (centre to centre) before the goal; it stops
   // on coming within `enemy_gap` of a unit of the other side (< 0: never),
   // at a laager or thornbush line if `stop_at_laager` (docs: "Crossing the
-  // laager"), and within the table. Returns the path walked.
-  std::vector<Vec2> MoveUnit(Unit& u, const Vec2& goal, double allowance, double stop_short,
+  // laager"), and within the table. Returns the path walked, valid until
+  // the next move on this thread.
+  const std::vector<Vec2>& MoveUnit(Unit& u, const Vec2& goal, double allowance, double stop_short,
                              double enemy_gap, bool stop_at_laager);
   // Puts `u` on the free spot nearest `want` (or on `want` if there is
   // none within reach).

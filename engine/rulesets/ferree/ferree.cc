@@ -212,16 +212,14 @@ Vec2 CampCentre(const BattleState& s) {
   return Vec2(s.table.width / 2, s.table.height / 2);
 }
 
-std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id) {
-  std::vector<const Unit*> out;
-  out.reserve(8);  // a regiment has up to 8 trays: one allocation
+TrayList TraysOf(const BattleState& s, const SharedString& regiment_id) {
+  TrayList out;
   ForEachTrayOf(s, regiment_id, WhichTrays::kEvery, [&](const Unit& u) { out.push_back(&u); });
   return out;
 }
 
-std::vector<const Unit*> FightingTraysOf(const BattleState& s, const std::string& regiment_id) {
-  std::vector<const Unit*> out;
-  out.reserve(8);
+TrayList FightingTraysOf(const BattleState& s, const std::string& regiment_id) {
+  TrayList out;
   ForEachTrayOf(s, regiment_id, WhichTrays::kStillFighting,
                 [&](const Unit& u) { out.push_back(&u); });
   return out;

@@ -90,8 +90,8 @@ Field::~Field() {
 // against "any British unit" read these few instead of every unit. Indices,
 // not pointers: a fight between the tests may give the units new storage.
 // (A side never changes; runners come and go only in the British turn.)
-absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
-  absl::InlinedVector<int, 48> out;
+absl::InlinedVector<int, 64> BritishIndices(const BattleState& s) {
+  absl::InlinedVector<int, 64> out;
   const Unit* const units = s.units.data();
   const size_t n = s.units.size();
   for (size_t i = 0; i < n; ++i) {
@@ -104,9 +104,9 @@ absl::InlinedVector<int, 48> BritishIndices(const BattleState& s) {
 // with one of `trays`: a British unit further from the box round the trays'
 // centres, on an axis, than both radii and the laager's reach (with a
 // margin far above rounding) fails NearEnoughToEngage with every tray.
-absl::InlinedVector<int, 48> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays) {
-  absl::InlinedVector<int, 48> out;
+  absl::InlinedVector<int, 64> out;
   if (trays.empty()) return out;
   Vec2 lo = trays[0]->position, hi = lo;
   double widest = 0;
@@ -588,7 +588,9 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     // The move ended in contact with a unit of the other side: the free
     // spot in contact with it nearest where the move ended.
     const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
-    std::vector<int> near;
+    thread_local IndexScratch scratch;
+    Borrowed borrowed(scratch);
+    std::vector<int>& near = borrowed.list();
     GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
     for (const int j : near) {
       const Unit& e = s_.units[j];

@@ -42,12 +42,12 @@ namespace impi::ferree {
 // against "any British unit" read these few instead of every unit. Indices,
 // not pointers: a fight between the tests may give the units new storage.
 // (A side never changes; runners come and go only in the British turn.)
-absl::InlinedVector<int, 48> BritishIndices(const BattleState& s);
+absl::InlinedVector<int, 64> BritishIndices(const BattleState& s);
 // Of `british` (BritishIndices), those that could be in contact or engaged
 // with one of `trays`: a British unit further from the box round the trays'
 // centres, on an axis, than both radii and the laager's reach (with a
 // margin far above rounding) fails NearEnoughToEngage with every tray.
-absl::InlinedVector<int, 48> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays);
 
 // Whether tray `t` is in base contact with one of `british` (indices into

@@ -17,6 +17,7 @@
 #include "absl/types/span.h"
 #include "engine/core/status_macros.h"
 #include "engine/rulesets/ferree/british.h"
+#include "engine/rulesets/ferree/choices.h"
 #include "engine/rulesets/ferree/tables.h"
 
 namespace impi::ferree {
@@ -49,8 +50,8 @@ Melee::Melee(Context& c, BritishTurn& british)
     : c_(c), s_(c.state()), dice_(c.dice()), log_(c.log()), field_(c.field()), british_(british) {}
 
 absl::Status Melee::ZuluCloseCombat(const SharedString& regiment_id) {
-  std::vector<SharedString> trays;  // looked up by address (SharedString)
-  std::vector<const Unit*> alive = TraysOf(s_, regiment_id);
+  absl::InlinedVector<SharedString, 24> trays;  // looked up by address (SharedString)
+  TrayList alive = TraysOf(s_, regiment_id);
   alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
               alive.end());
   trays.reserve(alive.size());
@@ -82,7 +83,7 @@ absl::Status Melee::ZuluCloseCombat(const SharedString& regiment_id) {
 
 absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedString& british_id,
                                      bool zulu_out_of_donga, bool british_out_of_donga,
-                                     const std::string& how) {
+                                     absl::string_view how) {
   Unit* t = s_.FindUnit(tray_id);
   Unit* b = s_.FindUnit(british_id);
   if (t == nullptr || b == nullptr || !Alive(*t)) return absl::OkStatus();
@@ -221,7 +222,7 @@ absl::Status Melee::CloseCombatFight(const SharedString& tray_id, const SharedSt
 absl::Status Melee::ChargeRetiring(const SharedString& british_id, const Vec2& before,
                                    bool after_resolve) {
   const Unit* b = s_.FindUnit(british_id);
-  std::vector<SharedString> testers;
+  absl::InlinedVector<SharedString, 24> testers;
   if (b != nullptr && Alive(*b)) {
     // "If a British unit is ordered to move away from a Zulu tray to its
     // front (or does so as a result of a resolve test), then any Zulu tray
@@ -236,11 +237,12 @@ absl::Status Melee::ChargeRetiring(const SharedString& british_id, const Vec2& b
       testers.push_back(t.id);
     }
   }
-  return ChargeRetiringNext(british_id, std::move(testers), after_resolve);
+  return ChargeRetiringNext(british_id, testers, after_resolve);
 }
 
 absl::Status Melee::ChargeRetiringNext(const SharedString& british_id,
-                                       std::vector<SharedString> testers, bool after_resolve) {
+                                       absl::Span<const SharedString> testers, bool after_resolve,
+                                       std::vector<SharedString>* kept) {
   // Each tray in turn is a Zulu decision node: test to charge, or stay.
   for (size_t k = 0; k < testers.size(); ++k) {
     const Unit* b = s_.FindUnit(british_id);
@@ -254,8 +256,17 @@ absl::Status Melee::ChargeRetiringNext(const SharedString& british_id,
     p.choice = ZuluChoice::kChargeRetiring;
     p.unit_id = testers[k];
     p.british_id = british_id;
-    p.queue.assign(testers.begin() + k + 1, testers.end());
+    if (kept != nullptr) {
+      // The rest of the testers, in the kept list's own storage.
+      kept->erase(kept->begin(), kept->begin() + k + 1);
+      p.queue = std::move(*kept);
+    } else {
+      p.queue.assign(testers.begin() + k + 1, testers.end());
+    }
     p.after_resolve = after_resolve;
+    std::shared_ptr<std::vector<Action>> options = KeptOptions();
+    Choices::ChargeRetiringOptions(p.unit_id, british_id, options.get());
+    p.listed = std::move(options);
     c_.Suspend(std::move(p));
     return absl::OkStatus();
   }
@@ -294,8 +305,9 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
   // movement rate for the turn: 2D6, or 1D6 on the first turn (Special Zulu
   // Moves: "On the first turn, Zulu regiments get only 1D6 for movement").
   Explanation mv;
-  double dist = MovementRate(
-      dice_, s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment, &mv);
+  double dist = MovementRate(dice_,
+                             s_.clock.turn <= 1 ? Mover::kZuluRegimentFirstTurn : Mover::kZuluRegiment,
+                             c_.WhyFor(mv));
   t = s_.FindUnit(tid);
   const Unit* b = s_.FindUnit(british_id);
   const Vec2 start = t->position;
@@ -305,20 +317,26 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
     t->stance = Stance::kUpright;
   }
   const bool was_in_donga = field_.InDonga(start);
-  std::vector<Vec2> path = c_.MoveUnit(
+  const std::vector<Vec2>& path = c_.MoveUnit(
       *t, b->position, dist, Radius(*t) + Radius(*b) + kContactGap / 2, kContactGap / 2, true);
   t = s_.FindUnit(tid);
   b = s_.FindUnit(british_id);
   const bool engaged = field_.Engaged(*t, *b);
-  mv.rule.section = kSectionChargeRetiring;
-  mv.rule.table = kTableChargeRetiring;
+  // (Nothing is told when nobody reads it.)
+  const bool explain = c_.Explain();
+  if (explain) {
+    mv.rule.section = kSectionChargeRetiring;
+    mv.rule.table = kTableChargeRetiring;
+  }
   if (engaged) {
-    mv.text =
-        absl::StrCat(mv.text, " ", tid.str(), " charges ", british_id.str(), " and makes contact.");
-    Event& m = c_.LogWhy(EventKind::kCharged, Side::kZulu, mv);
-    m.unit_ids = {tid};
-    m.target_id = british_id;
-    m.path = path;
+    if (explain) {
+      mv.text =
+          absl::StrCat(mv.text, " ", tid.str(), " charges ", british_id.str(), " and makes contact.");
+      Event& m = c_.LogWhy(EventKind::kCharged, Side::kZulu, mv);
+      m.unit_ids = {tid};
+      m.target_id = british_id;
+      m.path = path;
+    }
     // "If the Zulus contact the British unit at this point then a close
     // combat occurs. The British will not get to fire before this combat."
     IMPI_RETURN_IF_ERROR(CloseCombatFight(tid, british_id,
@@ -329,6 +347,7 @@ absl::Status Melee::ChargeRetiringTest(const SharedString& tray_id, const Shared
     // where they started".
     t->position = start;
     t->stance = stance;
+    if (!explain) return absl::OkStatus();
     mv.text = absl::StrCat(mv.text, " ", tid.str(), " falls short of ", british_id.str(),
                            " and goes back to where it started.");
     Event& m = c_.LogWhy(EventKind::kMoved, Side::kZulu, mv);

@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "engine/core/geometry.h"
 #include "engine/rulesets/ferree/context.h"
 #include "engine/rulesets/ferree/state.h"
@@ -41,7 +43,7 @@ class Melee {
   // `british_out_of_donga` come from the mover.
   absl::Status CloseCombatFight(const SharedString& tray_id, const SharedString& british_id,
                                 bool zulu_out_of_donga, bool british_out_of_donga,
-                                const std::string& how);
+                                absl::string_view how);
   // Zulu trays within 6" of `british_id` whose distance grew test to charge
   // (CHARGING A RETIRING UNIT); `before` is where the British unit started.
   // `after_resolve`: the move was the unit's resolve result (its activation
@@ -49,8 +51,10 @@ class Melee {
   absl::Status ChargeRetiring(const SharedString& british_id, const Vec2& before,
                               bool after_resolve);
   // The next of `testers` still able to charge becomes the pending decision.
-  absl::Status ChargeRetiringNext(const SharedString& british_id, std::vector<SharedString> testers,
-                                  bool after_resolve);
+  // `kept`, if given, holds `testers` and may be used up: its storage
+  // becomes the pending decision's queue.
+  absl::Status ChargeRetiringNext(const SharedString& british_id, absl::Span<const SharedString> testers,
+                                  bool after_resolve, std::vector<SharedString>* kept = nullptr);
   // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
   // move and the close combat, or its return to where it started. `*event`
   // the test's event if non-null.

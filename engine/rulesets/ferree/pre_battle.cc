@@ -118,9 +118,12 @@ absl::Status PreBattle::FinishPlan() {
 
 absl::Status PreBattle::ZuluPlan() {
   // One decision node per regiment sent off-board, then END_DEPLOYMENT.
-  if (choices_.PlanOptions().size() == 1) return FinishPlan();
+  std::shared_ptr<std::vector<Action>> options = KeptOptions();
+  choices_.PlanOptions(options.get());
+  if (options->size() == 1) return FinishPlan();
   PendingChoice p;
   p.choice = ZuluChoice::kPlan;
+  p.listed = std::move(options);
   c_.Suspend(std::move(p));
   return absl::OkStatus();
 }
@@ -151,7 +154,7 @@ absl::Status PreBattle::RollEntryTurn(const SharedString& regiment_id, int point
   // turns to their result."
   const bool loins = UnitOf(s_, *r).division == kLoinsDivision;
   Explanation why;
-  EntryTurns turns = TurnOfEntry(dice_, loins, &why);
+  EntryTurns turns = TurnOfEntry(dice_, loins, c_.WhyFor(why));
   const int turn = turns.ForPoint(point);
   auto& entries = Own(s_).secret_entries;
   auto it = std::find_if(entries.begin(), entries.end(),
@@ -162,9 +165,10 @@ absl::Status PreBattle::RollEntryTurn(const SharedString& regiment_id, int point
     it->turn = turn;
     it->point = point;
   }
+  if (event != nullptr) *event = static_cast<int>(log_.size());
+  if (!c_.Explain()) return absl::OkStatus();
   why.text = absl::StrCat(why.text, " ", NameOf(*r), what, " it enters at point ", point,
                           " on turn ", turn, " (secret).");
-  if (event != nullptr) *event = static_cast<int>(log_.size());
   Event& e = c_.LogWhy(EventKind::kTableRoll, Side::kZulu, why);
   e.umpire_only = true;
   e.announce.clear();
@@ -546,6 +550,7 @@ absl::Status PreBattle::BritishDeploy(const Action& a, const std::string& path) 
       }
       u->position = a.to;
       u->off_table = false;
+      if (!c_.Explain()) return absl::OkStatus();
       Event& e =
           c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionBritishDeploy, "", "",
                  absl::StrFormat("%s deploys at (%.1f, %.1f).", NameOf(*u), a.to.x(), a.to.y()));

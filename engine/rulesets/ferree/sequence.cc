@@ -50,8 +50,9 @@ absl::Status Sequence::CheckGameOver(bool* over) {
   return absl::OkStatus();
 }
 
-std::vector<SharedString> Sequence::FillCup() const {
-  std::vector<SharedString> cup;
+void Sequence::FillCup(std::vector<SharedString>* cup_list) const {
+  std::vector<SharedString>& cup = *cup_list;
+  cup.clear();
   const int turn = s_.clock.turn;
   // Whether each regiment has a tray alive on the table, and one off it with
   // figures, found in one pass over the trays (the regiments in unit order;
@@ -122,7 +123,6 @@ std::vector<SharedString> Sequence::FillCup() const {
         break;
     }
   }
-  return cup;
 }
 
 absl::Status Sequence::StartTurn() {
@@ -155,7 +155,7 @@ absl::Status Sequence::StartTurn() {
   }
   IMPI_RETURN_IF_ERROR(pre_battle_.ArriveReinforcements());
   Own(s_).segment = 0;
-  Own(s_).chits_left = FillCup();
+  FillCup(&Own(s_).chits_left);
   // The counters of regiments still off-board are the umpire's secret.
   if (c_.Explain()) {
     std::vector<std::string> entering, seen;

@@ -40,7 +40,8 @@ class Sequence {
   absl::Status CheckGameOver(bool* over);
 
  private:
-  std::vector<SharedString> FillCup() const;
+  // Fills `*cup` (emptied first, its storage kept) with this turn's counters.
+  void FillCup(std::vector<SharedString>* cup_list) const;
 
   Context& c_;
   BattleState& s_;

@@ -38,6 +38,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
@@ -405,10 +406,13 @@ void ForEachTrayOf(const BattleState& s, const Id& regiment_id, WhichTrays which
     if (u.kind == UnitKind::kTray && u.parent == regiment_id && wanted(u)) fn(u);
   }
 }
+// A regiment's trays, held in place (no allocation) for up to 24 (the
+// largest regiment of the scenarios has 18).
+using TrayList = absl::InlinedVector<const Unit*, 24>;
 // Every tray of a regiment (WhichTrays::kEvery), and the trays still
 // fighting (WhichTrays::kStillFighting), in unit order.
-std::vector<const Unit*> TraysOf(const BattleState& s, const SharedString& regiment_id);
-std::vector<const Unit*> FightingTraysOf(const BattleState& s, const std::string& regiment_id);
+TrayList TraysOf(const BattleState& s, const SharedString& regiment_id);
+TrayList FightingTraysOf(const BattleState& s, const std::string& regiment_id);
 // Figures left in a regiment's trays.
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id);
 // The division of a regiment (its FerreeUnit.division).

@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/game/quiet_reader.h"
 #include "engine/game/table_reader.h"
 
 namespace impi::ferree {
@@ -333,19 +334,28 @@ constexpr PrintedRow kSurgeonRows[] = {
 };
 constexpr PrintedTable kSurgeonTable{kSectionSurgeon, kTableSurgeon, kSurgeonRows};
 
+// Whether a die's purpose is read: told in the account, kept with the
+// rolls, or named in a scripted list's error. (Else it is not spelt out.)
+template <typename Reader>
+bool Named(const Reader& r, const Dice& dice) {
+  return !r.quiet() || dice.keeps_rolls() || dice.scripted();
+}
+
 // Description Of Results: rolls how far a retiring or retreating unit moves
 // toward the camp.
 int MoveTowardCamp(Dice& dice, const DistanceRule& rule, const char* verb, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const int inches = r.Quantity(kSectionResolve, kTableResults, rule.row, rule.formula,
-                                absl::StrCat(verb, " toward the camp"));
-  if (!r.quiet()) r.Say(absl::StrFormat(": %ss %d inches", verb, inches));
-  return inches;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const int inches = r.Quantity(kSectionResolve, kTableResults, rule.row, rule.formula,
+                                  Named(r, dice) ? absl::StrCat(verb, " toward the camp") : std::string());
+    if (!r.quiet()) r.Say(absl::StrFormat(": %ss %d inches", verb, inches));
+    return inches;
+  });
 }
 
 // Rolls a two-row "hit from `need` up" table for one shot.
-bool ShootOn(TableReader& r, const FireRow& fire, const char* section, const char* table,
-             const std::string& purpose, const std::vector<Modifier>& mods) {
+template <typename Reader>
+bool ShootOn(Reader& r, const FireRow& fire, const char* section, const char* table,
+             absl::string_view purpose, const std::vector<Modifier>& mods) {
   const int lowest = fire.dice;
   const PrintedRow rows[] = {
       {lowest, fire.need - 1, fire.row, "miss", 0},
@@ -367,43 +377,49 @@ std::string ClockTime(int minutes_after_midnight) {
 // 1. Determine the situation at the start of the battle.
 
 CampSetUp RollBritishCamp(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return static_cast<CampSetUp>(r.Read(kCampTable, 1, 6, kTableBritishCamp).value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return static_cast<CampSetUp>(r.Read(kCampTable, 1, 6, kTableBritishCamp).value);
+  });
 }
 
 FurtherDefenses RollFurtherDefense(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return static_cast<FurtherDefenses>(r.Read(kDefenseTable, 1, 6, kTableFurtherDefense).value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return static_cast<FurtherDefenses>(r.Read(kDefenseTable, 1, 6, kTableFurtherDefense).value);
+  });
 }
 
 DurnfordArrival RollDurnfordArrival(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  // 001, C. Durnford's Arrival: "1-5 Arrives at 10:00am"; "6 ... Roll 1D6".
-  if (r.Read(kDurnfordTable, 1, 6, kTableDurnford).value == 0)
-    return DurnfordArrival{false, kDurnfordOnTime};
-  const PrintedRow& late =
-      r.Read(kDurnfordLateTable, 1, 6, "C. Durnford's Arrival: Durnford is late");
-  if (late.value == 0) return DurnfordArrival{true, 11 * 60};
-  // "1D6/2 hours" is a D6 of half hours (30 minutes a pip); "1D6 hours" a
-  // D6 of hours.
-  const int pips = r.Quantity(kSectionSituation, kTableDurnford, late.text, {1, 0},
-                              "C. Durnford's Arrival: how late");
-  const int minutes = kDurnfordOnTime + pips * late.value;
-  r.Say(absl::StrFormat(": %d x %d minutes late, arrives at %s", pips, late.value,
-                        ClockTime(minutes)));
-  return DurnfordArrival{true, minutes};
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    // 001, C. Durnford's Arrival: "1-5 Arrives at 10:00am"; "6 ... Roll 1D6".
+    if (r.Read(kDurnfordTable, 1, 6, kTableDurnford).value == 0)
+      return DurnfordArrival{false, kDurnfordOnTime};
+    const PrintedRow& late =
+        r.Read(kDurnfordLateTable, 1, 6, "C. Durnford's Arrival: Durnford is late");
+    if (late.value == 0) return DurnfordArrival{true, 11 * 60};
+    // "1D6/2 hours" is a D6 of half hours (30 minutes a pip); "1D6 hours" a
+    // D6 of hours.
+    const int pips = r.Quantity(kSectionSituation, kTableDurnford, late.text, {1, 0},
+                                "C. Durnford's Arrival: how late");
+    const int minutes = kDurnfordOnTime + pips * late.value;
+    if (!r.quiet()) {
+      r.Say(absl::StrFormat(": %d x %d minutes late, arrives at %s", pips, late.value,
+                            ClockTime(minutes)));
+    }
+    return DurnfordArrival{true, minutes};
+  });
 }
 
 Deployment RollDeployment(Dice& dice, CampSetUp camp, FurtherDefenses defenses, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  // 001, D.: "Historical Camp (both A. and B. Are historical)"; "Defensive
-  // Camp (either A. or B. is not historical)".
-  const bool historical = camp == CampSetUp::kHistorical && defenses == FurtherDefenses::kNone;
-  const PrintedRow& row =
-      r.Read(historical ? kDeployHistoricalTable : kDeployDefensiveTable, 1, 6,
-             historical ? "D. Deployment (historical camp)" : "D. Deployment (defensive camp)");
-  r.Say(historical ? " (historical camp)" : " (defensive camp)");
-  return static_cast<Deployment>(row.value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    // 001, D.: "Historical Camp (both A. and B. Are historical)"; "Defensive
+    // Camp (either A. or B. is not historical)".
+    const bool historical = camp == CampSetUp::kHistorical && defenses == FurtherDefenses::kNone;
+    const PrintedRow& row =
+        r.Read(historical ? kDeployHistoricalTable : kDeployDefensiveTable, 1, 6,
+               historical ? "D. Deployment (historical camp)" : "D. Deployment (defensive camp)");
+    r.Say(historical ? " (historical camp)" : " (defensive camp)");
+    return static_cast<Deployment>(row.value);
+  });
 }
 
 int MinimumDeploymentInches(Deployment deployment) {
@@ -418,23 +434,28 @@ int MinimumDeploymentInches(Deployment deployment) {
 }
 
 Scouting RollScouts(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return static_cast<Scouting>(r.Read(kScoutsTable, 1, 6, kTableScouts).value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return static_cast<Scouting>(r.Read(kScoutsTable, 1, 6, kTableScouts).value);
+  });
 }
 
 ZuluDiscovery RollZuluDiscovery(Dice& dice, Scouting scouting, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, scouting == Scouting::kWellAdvanced, +1, "scouting well advanced");
-  AddModifierIf(mods, scouting == Scouting::kSlow, -1, "scouting slow and cautious");
-  const PrintedRow& row = r.Read(kDiscoveryTable, 1, 6, kTableDiscovery, mods);
-  // "1D6/2 hours past": a D6 of half hours, 30 minutes a pip.
-  const int pips =
-      r.Quantity(kSectionSituation, kTableDiscovery, row.text, {1, 0}, "F. 1D6/2 hours past");
-  ZuluDiscovery out{row.value, row.value + pips * 30};
-  r.Say(absl::StrFormat(": %d x 30 minutes past %s, the Zulus are found at %s", pips,
-                        ClockTime(out.base_minutes), ClockTime(out.minutes)));
-  return out;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddIf(mods, r.quiet(), scouting == Scouting::kWellAdvanced, +1, "scouting well advanced");
+    AddIf(mods, r.quiet(), scouting == Scouting::kSlow, -1, "scouting slow and cautious");
+    const PrintedRow& row = r.Read(kDiscoveryTable, 1, 6, kTableDiscovery, mods);
+    // "1D6/2 hours past": a D6 of half hours, 30 minutes a pip.
+    const int pips =
+        r.Quantity(kSectionSituation, kTableDiscovery, row.text, {1, 0}, "F. 1D6/2 hours past");
+    ZuluDiscovery out{row.value, row.value + pips * 30};
+    if (!r.quiet()) {
+      r.Say(absl::StrFormat(": %d x 30 minutes past %s, the Zulus are found at %s", pips,
+                            ClockTime(out.base_minutes), ClockTime(out.minutes)));
+    }
+    return out;
+  });
 }
 
 int WagonsOnRoad(CampSetUp camp, int minutes) {
@@ -482,16 +503,19 @@ CampBreakDown CampBreakDownAt(CampSetUp camp, FurtherDefenses defenses, int foun
 // Zulu Off-Board Movement.
 
 EntryTurns TurnOfEntry(Dice& dice, bool loins, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  EntryTurns turns = kEntry[r.Read(kEntryTable, 1, 6, kTableTurnOfEntry).value];
-  if (loins) {
-    // "Note: Units from the Loins add three turns to their result."
-    turns.point1 += kLoinsExtraTurns;
-    turns.point2 += kLoinsExtraTurns;
-    r.Say(absl::StrFormat("; the loins add three turns: Point 1 turn %d, Point 2 turn %d",
-                          turns.point1, turns.point2));
-  }
-  return turns;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    EntryTurns turns = kEntry[r.Read(kEntryTable, 1, 6, kTableTurnOfEntry).value];
+    if (loins) {
+      // "Note: Units from the Loins add three turns to their result."
+      turns.point1 += kLoinsExtraTurns;
+      turns.point2 += kLoinsExtraTurns;
+      if (!r.quiet()) {
+        r.Say(absl::StrFormat("; the loins add three turns: Point 1 turn %d, Point 2 turn %d",
+                              turns.point1, turns.point2));
+      }
+    }
+    return turns;
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -519,71 +543,78 @@ int ZuluResolveColumnOf(int figures_in_regiment, int figures_lost, bool* printed
 
 ZuluResolve ZuluRegimentResolve(Dice& dice, int figures_in_regiment, int figures_lost,
                                 Explanation* why) {
-  TableReader r(kSource, dice, why);
-  ZuluResolve out;
-  const int column = ZuluResolveColumnOf(figures_in_regiment, figures_lost, &out.printed_row);
-  const PrintedRegiment* printed = FindRegiment(figures_in_regiment);
-  if (column < 0) {
-    r.Cite(kSectionResolve, kTableZuluResolve, kRowZuluNoTest);
-    r.Say(absl::StrFormat("%d figures, %d lost: under 10%%, no test (no die)", figures_in_regiment,
-                          figures_lost));
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    ZuluResolve out;
+    const int column = ZuluResolveColumnOf(figures_in_regiment, figures_lost, &out.printed_row);
+    const PrintedRegiment* printed = FindRegiment(figures_in_regiment);
+    if (column < 0) {
+      r.Cite(kSectionResolve, kTableZuluResolve, kRowZuluNoTest);
+      if (!r.quiet()) {
+        r.Say(absl::StrFormat("%d figures, %d lost: under 10%%, no test (no die)", figures_in_regiment,
+                              figures_lost));
+      }
+      return out;
+    }
+    out.column = column;
+    if (r.quiet()) {
+    } else if (printed != nullptr) {
+      r.Say(absl::StrFormat("%d figures, %d lost: %s column (%d - %d)", figures_in_regiment,
+                            figures_lost, kZuluResolveColumn[column], printed->low[column],
+                            printed->high[column]));
+    } else {
+      r.Say(absl::StrFormat("%d figures (not a printed row), %d lost = %d%%: %s column",
+                            figures_in_regiment, figures_lost,
+                            figures_lost * 100 / figures_in_regiment, kZuluResolveColumn[column]));
+    }
+    if (!r.quiet()) r.Say(absl::StrCat(", Die Roll To Stay ", kDieRollToStay[column]));
+    const int stay = kStayUpTo[column];
+    const PrintedRow rows[] = {
+        {1, stay, kDieRollToStay[column], "stays", V(ZuluResolveResult::kStays)},
+        {stay + 1, 6, kDieRollToStay[column], "broken, routs", V(ZuluResolveResult::kBroken)},
+    };
+    const PrintedRow& row =
+        r.Read(PrintedTable{kSectionResolve, kTableZuluResolve, rows}, 1, 6, kTableZuluResolve);
+    // The row is the regiment's printed line (the die-to-stay is its column's
+    // footer), or the percentage band.
+    r.Cite(kSectionResolve, kTableZuluResolve,
+           printed != nullptr ? printed->row : kRowPercentageBand);
+    out.result = static_cast<ZuluResolveResult>(row.value);
     return out;
-  }
-  out.column = column;
-  if (r.quiet()) {
-  } else if (printed != nullptr) {
-    r.Say(absl::StrFormat("%d figures, %d lost: %s column (%d - %d)", figures_in_regiment,
-                          figures_lost, kZuluResolveColumn[column], printed->low[column],
-                          printed->high[column]));
-  } else {
-    r.Say(absl::StrFormat("%d figures (not a printed row), %d lost = %d%%: %s column",
-                          figures_in_regiment, figures_lost,
-                          figures_lost * 100 / figures_in_regiment, kZuluResolveColumn[column]));
-  }
-  if (!r.quiet()) r.Say(absl::StrCat(", Die Roll To Stay ", kDieRollToStay[column]));
-  const int stay = kStayUpTo[column];
-  const PrintedRow rows[] = {
-      {1, stay, kDieRollToStay[column], "stays", V(ZuluResolveResult::kStays)},
-      {stay + 1, 6, kDieRollToStay[column], "broken, routs", V(ZuluResolveResult::kBroken)},
-  };
-  const PrintedRow& row =
-      r.Read(PrintedTable{kSectionResolve, kTableZuluResolve, rows}, 1, 6, kTableZuluResolve);
-  // The row is the regiment's printed line (the die-to-stay is its column's
-  // footer), or the percentage band.
-  r.Cite(kSectionResolve, kTableZuluResolve,
-         printed != nullptr ? printed->row : kRowPercentageBand);
-  out.result = static_cast<ZuluResolveResult>(row.value);
-  return out;
+  });
 }
 
 CompanyResolve BritishCompanyResolve(Dice& dice, const CompanyResolveInput& in, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const bool european = in.type == CompanyType::kEuropean;
-  const bool native_foot = in.type == CompanyType::kNativeFoot;
-  // 001, British Company's Resolve Test Mofifiers.
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, in.ammunition == Ammunition::kLow, +1, "low on ammo");
-  AddModifierEach(mods, in.casualties, +1, "casualties (seriously wounded or killed)");
-  if (native_foot) {
-    // "(native foot count all trays including those pinned)"
-    AddModifierEach(mods, in.zulu_trays_within_6, +2,
-                    "Zulu trays within 6\" (native foot count all)");
-  } else {
-    AddModifierEach(mods, in.unpinned_zulu_trays_within_6, +2, "Zulu trays within 6\" not pinned");
-  }
-  // "(European units do not count native foot units)"
-  const int retiring = in.retiring_within_6 + (european ? 0 : in.native_foot_retiring_within_6);
-  const int retreating = in.retreating_or_destroyed_within_6 +
-                         (european ? 0 : in.native_foot_retreating_or_destroyed_within_6);
-  AddModifierEach(mods, retiring, +2, "friendly companies retiring within 6\"");
-  AddModifierIf(mods, in.ammunition == Ammunition::kOut, +3, "out of ammo");
-  AddModifierEach(mods, retreating, +4, "friendly companies retreating or destroyed within 6\"");
-  const int column = V(in.type);
-  const PrintedRow& row =
-      r.Read(kCompanyTables[column], 1, 6,
-             absl::StrCat(kTableCompanyResolve, " (", kCompanyColumns[column], ")"), mods);
-  r.Say(absl::StrCat(" (", kCompanyColumns[column], " column)"));
-  return static_cast<CompanyResolve>(row.value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const bool european = in.type == CompanyType::kEuropean;
+    const bool native_foot = in.type == CompanyType::kNativeFoot;
+    // 001, British Company's Resolve Test Mofifiers.
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddIf(mods, r.quiet(), in.ammunition == Ammunition::kLow, +1, "low on ammo");
+    AddEach(mods, r.quiet(), in.casualties, +1, "casualties (seriously wounded or killed)");
+    if (native_foot) {
+      // "(native foot count all trays including those pinned)"
+      AddEach(mods, r.quiet(), in.zulu_trays_within_6, +2,
+                      "Zulu trays within 6\" (native foot count all)");
+    } else {
+      AddEach(mods, r.quiet(), in.unpinned_zulu_trays_within_6, +2, "Zulu trays within 6\" not pinned");
+    }
+    // "(European units do not count native foot units)"
+    const int retiring = in.retiring_within_6 + (european ? 0 : in.native_foot_retiring_within_6);
+    const int retreating = in.retreating_or_destroyed_within_6 +
+                           (european ? 0 : in.native_foot_retreating_or_destroyed_within_6);
+    AddEach(mods, r.quiet(), retiring, +2, "friendly companies retiring within 6\"");
+    AddIf(mods, r.quiet(), in.ammunition == Ammunition::kOut, +3, "out of ammo");
+    AddEach(mods, r.quiet(), retreating, +4, "friendly companies retreating or destroyed within 6\"");
+    const int column = V(in.type);
+    const PrintedRow& row =
+        r.Read(kCompanyTables[column], 1, 6,
+               Named(r, dice) ? absl::StrCat(kTableCompanyResolve, " (", kCompanyColumns[column], ")")
+                              : std::string(),
+               mods);
+    if (!r.quiet()) r.Say(absl::StrCat(" (", kCompanyColumns[column], " column)"));
+    return static_cast<CompanyResolve>(row.value);
+  });
 }
 
 int RetireDistance(Dice& dice, bool european, Mobility mobility, Explanation* why) {
@@ -595,24 +626,26 @@ int RetreatDistance(Dice& dice, bool european, Mobility mobility, Explanation* w
 }
 
 int SurroundedMove(Dice& dice, bool european, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  if (!european) {
-    r.Cite(kSectionResolve, kTableResults, kRowSurroundedNative);
-    r.Say("a surrounded native unit huddles in a mass: no move (no die)");
-    return 0;
-  }
-  const int inches = r.Quantity(kSectionResolve, kTableResults, kRowSurroundedEuropean,
-                                {1, 0, true}, "surrounded square moves");
-  r.Say(absl::StrFormat(": the square may move %d inches", inches));
-  return inches;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    if (!european) {
+      r.Cite(kSectionResolve, kTableResults, kRowSurroundedNative);
+      r.Say("a surrounded native unit huddles in a mass: no move (no die)");
+      return 0;
+    }
+    const int inches = r.Quantity(kSectionResolve, kTableResults, kRowSurroundedEuropean,
+                                  {1, 0, true}, "surrounded square moves");
+    if (!r.quiet()) r.Say(absl::StrFormat(": the square may move %d inches", inches));
+    return inches;
+  });
 }
 
 int MovementRate(Dice& dice, Mover mover, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const MoveRule& rule = kMoves[V(mover)];
-  const int inches = r.Quantity(rule.section, rule.table, rule.row, rule.formula, rule.what);
-  if (!r.quiet()) r.Say(absl::StrFormat(": %d inches", inches));
-  return inches;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const MoveRule& rule = kMoves[V(mover)];
+    const int inches = r.Quantity(rule.section, rule.table, rule.row, rule.formula, rule.what);
+    if (!r.quiet()) r.Say(absl::StrFormat(": %d inches", inches));
+    return inches;
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -623,111 +656,121 @@ bool NeedsOneToRally(RallySituation situation) {
 }
 
 bool ZuluRally(Dice& dice, const RallyInput& in, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  std::vector<Modifier> mods;
-  AddModifierEach(mods, in.british_figures_fired, +1,
-                  "British figures fired at the tray since its last turn");
-  AddModifierIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
-  return r.Read(kRallyTables[V(in.situation)], 1, 6, kTableRally, mods).value == 1;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddEach(mods, r.quiet(), in.british_figures_fired, +1,
+                    "British figures fired at the tray since its last turn");
+    AddIf(mods, r.quiet(), in.induna_with_stand, -1, "an Induna is with the stand");
+    return r.Read(kRallyTables[V(in.situation)], 1, 6, kTableRally, mods).value == 1;
+  });
 }
 
 bool ZuluChargeRetiring(Dice& dice, const ChargeRetiringInput& in, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, in.pinned, -1, "the tray is pinned");
-  AddModifierIf(mods, in.induna_with_stand, -1, "an Induna is with the stand");
-  AddModifierIf(mods, in.needs_one_to_rally, +1, "the stand needs a \"1\" to rally");
-  return r.Read(kChargeTable, 1, 6, kTableChargeRetiring, mods).value == 1;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddIf(mods, r.quiet(), in.pinned, -1, "the tray is pinned");
+    AddIf(mods, r.quiet(), in.induna_with_stand, -1, "an Induna is with the stand");
+    AddIf(mods, r.quiet(), in.needs_one_to_rally, +1, "the stand needs a \"1\" to rally");
+    return r.Read(kChargeTable, 1, 6, kTableChargeRetiring, mods).value == 1;
+  });
 }
 
 // ---------------------------------------------------------------------------
 // C. Shooting.
 
 bool ZuluSniperFire(Dice& dice, SniperTarget target, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const bool officer = target == SniperTarget::kOfficer;
-  return r.Read(kSniperTables[officer ? 1 : 0], officer ? 2 : 1, 6,
-                officer ? "sniper fire at an officer" : "sniper fire at an enlisted man")
-             .value == 1;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const bool officer = target == SniperTarget::kOfficer;
+    return r.Read(kSniperTables[officer ? 1 : 0], officer ? 2 : 1, 6,
+                  officer ? "sniper fire at an officer" : "sniper fire at an enlisted man")
+               .value == 1;
+  });
 }
 
 int ShotsPerFigure(Firer firer) { return firer == Firer::kArtilleryCrew ? 2 : 1; }
 
 FireResult BritishFire(Dice& dice, const FireInput& in, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const bool moving_back = in.resolve != CompanyResolve::kCarryOn;
-  const bool mounted = in.firer == Firer::kEuropeanMounted || in.firer == Firer::kNativeHorse;
-  if (moving_back) {
-    const char* row = nullptr;
-    const char* section = kSectionBritishShooting;
-    const char* table = kTableBritishFiring;
-    if (in.firer == Firer::kNativeFoot || in.firer == Firer::kNativeHorse) {
-      row = kRowNoFireNative;
-    } else if (in.firer == Firer::kEuropeanMounted) {
-      row = kRowNoFireMounted;
-    } else if (in.firer == Firer::kArtilleryCrew) {
-      // Description Of Results: "Retiring artillery or mounted cavalry can
-      // not fire" (retiring and retreating alike).
-      row = kRowNoFireArtillery;
-      section = kSectionResolve;
-      table = kTableResults;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const bool moving_back = in.resolve != CompanyResolve::kCarryOn;
+    const bool mounted = in.firer == Firer::kEuropeanMounted || in.firer == Firer::kNativeHorse;
+    if (moving_back) {
+      const char* row = nullptr;
+      const char* section = kSectionBritishShooting;
+      const char* table = kTableBritishFiring;
+      if (in.firer == Firer::kNativeFoot || in.firer == Firer::kNativeHorse) {
+        row = kRowNoFireNative;
+      } else if (in.firer == Firer::kEuropeanMounted) {
+        row = kRowNoFireMounted;
+      } else if (in.firer == Firer::kArtilleryCrew) {
+        // Description Of Results: "Retiring artillery or mounted cavalry can
+        // not fire" (retiring and retreating alike).
+        row = kRowNoFireArtillery;
+        section = kSectionResolve;
+        table = kTableResults;
+      }
+      if (row != nullptr) {
+        r.Cite(section, table, row);
+        r.Say(in.resolve == CompanyResolve::kRetire ? "retiring: may not fire"
+                                                    : "retreating: may not fire");
+        return FireResult::kMayNotFire;
+      }
     }
-    if (row != nullptr) {
-      r.Cite(section, table, row);
-      r.Say(in.resolve == CompanyResolve::kRetire ? "retiring: may not fire"
-                                                  : "retreating: may not fire");
-      return FireResult::kMayNotFire;
+    // Range band 0..2, or 3 beyond the last; a pistol has one band.
+    const double range = std::max(0.0, in.range_inches);
+    int band = 0;
+    if (in.weapon == Weapon::kPistol) {
+      band = range <= kPistolRange ? 0 : 3;
+    } else {
+      const double* limits = in.weapon == Weapon::kArtillery ? kArtilleryBands : kRifleBands;
+      while (band < 3 && range > limits[band]) ++band;
     }
-  }
-  // Range band 0..2, or 3 beyond the last; a pistol has one band.
-  const double range = std::max(0.0, in.range_inches);
-  int band = 0;
-  if (in.weapon == Weapon::kPistol) {
-    band = range <= kPistolRange ? 0 : 3;
-  } else {
-    const double* limits = in.weapon == Weapon::kArtillery ? kArtilleryBands : kRifleBands;
-    while (band < 3 && range > limits[band]) ++band;
-  }
-  if (band == 3) {
-    r.Cite(kSectionBritishShooting, kTableBritishFiring, kRowOutOfRange);
-    r.Say(absl::StrFormat("%.1f\" is beyond the weapon's last printed range: no shot", range));
-    return FireResult::kOutOfRange;
-  }
-  const std::string purpose = absl::StrFormat("British fire at %.1f\"", range);
-  // Shooting At Special Zulu Targets: no modifiers.
-  if (in.target != FireTarget::kZulu) {
-    const FireRow& fire = in.target == FireTarget::kInduna ? kFireInduna : kFireSniper;
-    return ShootOn(r, fire, kSectionBritishShooting, kTableBritishFiring, purpose, {})
-               ? FireResult::kHit
-               : FireResult::kMiss;
-  }
-  // "Mounted figures" and "Retreating european foot Figures (at any range)":
-  // "Roll 1D6: 1-5=Miss 6=Hit", the die alone.
-  const bool retreating_foot =
-      in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRout;
-  if (mounted || retreating_foot) {
-    return ShootOn(r, mounted ? kFireMounted : kFireRetreatingFoot, kSectionBritishShooting,
-                   kTableBritishFiring, purpose, {})
-               ? FireResult::kHit
-               : FireResult::kMiss;
-  }
-  // Modifiers to Shooting To Other Zulu Targets.
-  std::vector<Modifier> mods;
-  AddModifierIf(mods, in.firer_wounded, -1, "firing figure is wounded");
-  AddModifierIf(mods, in.target_in_cover, -1, "target is in cover");
-  AddModifierIf(mods, in.fixed_bayonet, -1, "firing figure has fixed bayonet");
-  AddModifierIf(mods, in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRetire, -1,
-                "retiring European foot figure");
-  const FireRow& fire = in.weapon == Weapon::kPistol ? kFirePistol : *kBandRows[band];
-  if (ShootOn(r, fire, kSectionBritishShooting, kTableBritishFiring, purpose, mods)) {
-    return FireResult::kHit;
-  }
-  // Special British Moves, Fixing Bayonets: "a natural "6" will always hit".
-  if (in.fixed_bayonet && r.face() == 6) {
-    r.Say(", but a natural 6 always hits with a fixed bayonet: hit");
-    return FireResult::kHit;
-  }
-  return FireResult::kMiss;
+    if (band == 3) {
+      r.Cite(kSectionBritishShooting, kTableBritishFiring, kRowOutOfRange);
+      if (!r.quiet()) {
+        r.Say(absl::StrFormat("%.1f\" is beyond the weapon's last printed range: no shot", range));
+      }
+      return FireResult::kOutOfRange;
+    }
+    const std::string purpose =
+        Named(r, dice) ? absl::StrFormat("British fire at %.1f\"", range) : std::string();
+    // Shooting At Special Zulu Targets: no modifiers.
+    if (in.target != FireTarget::kZulu) {
+      const FireRow& fire = in.target == FireTarget::kInduna ? kFireInduna : kFireSniper;
+      return ShootOn(r, fire, kSectionBritishShooting, kTableBritishFiring, purpose, {})
+                 ? FireResult::kHit
+                 : FireResult::kMiss;
+    }
+    // "Mounted figures" and "Retreating european foot Figures (at any range)":
+    // "Roll 1D6: 1-5=Miss 6=Hit", the die alone.
+    const bool retreating_foot =
+        in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRout;
+    if (mounted || retreating_foot) {
+      return ShootOn(r, mounted ? kFireMounted : kFireRetreatingFoot, kSectionBritishShooting,
+                     kTableBritishFiring, purpose, {})
+                 ? FireResult::kHit
+                 : FireResult::kMiss;
+    }
+    // Modifiers to Shooting To Other Zulu Targets.
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    AddIf(mods, r.quiet(), in.firer_wounded, -1, "firing figure is wounded");
+    AddIf(mods, r.quiet(), in.target_in_cover, -1, "target is in cover");
+    AddIf(mods, r.quiet(), in.fixed_bayonet, -1, "firing figure has fixed bayonet");
+    AddIf(mods, r.quiet(), in.firer == Firer::kEuropeanFoot && in.resolve == CompanyResolve::kRetire, -1,
+                  "retiring European foot figure");
+    const FireRow& fire = in.weapon == Weapon::kPistol ? kFirePistol : *kBandRows[band];
+    if (ShootOn(r, fire, kSectionBritishShooting, kTableBritishFiring, purpose, mods)) {
+      return FireResult::kHit;
+    }
+    // Special British Moves, Fixing Bayonets: "a natural "6" will always hit".
+    if (in.fixed_bayonet && r.face() == 6) {
+      r.Say(", but a natural 6 always hits with a fixed bayonet: hit");
+      return FireResult::kHit;
+    }
+    return FireResult::kMiss;
+  });
 }
 
 AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why_in) {
@@ -741,25 +784,28 @@ AmmunitionAllowance AmmunitionFor(AmmunitionUnit unit, Explanation* why_in) {
 }
 
 Resupply AmmunitionResupply(Dice& dice, bool at_own_wagon, int turns_waited, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  std::vector<Modifier> mods;
-  // "+1 for each turn the runner waits", printed under "Runner At His Unit's
-  // Wagon" only.
-  if (at_own_wagon) AddModifierEach(mods, turns_waited, +1, "turns the runner has waited");
-  const PrintedRow& row = r.Read(at_own_wagon ? kOwnWagonTable : kOtherWagonTable, 1, 6,
-                                 at_own_wagon ? "resupply, runner at his unit's wagon"
-                                              : "resupply, runner not at his unit's wagon",
-                                 mods);
-  Resupply out{static_cast<ResupplyResult>(row.value), 0};
-  if (out.result != ResupplyResult::kTurnsOfAmmo) return out;
-  out.turns = r.Quantity(kSectionAmmunition, kTableResupply, row.text, {1, 0}, "turns of ammo");
-  r.Say(absl::StrFormat(": %d turns of ammunition", out.turns));
-  return out;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    std::vector<Modifier> own;
+    std::vector<Modifier>& mods = ModifierList(r.quiet(), own, 0);
+    // "+1 for each turn the runner waits", printed under "Runner At His Unit's
+    // Wagon" only.
+    if (at_own_wagon) AddEach(mods, r.quiet(), turns_waited, +1, "turns the runner has waited");
+    const PrintedRow& row = r.Read(at_own_wagon ? kOwnWagonTable : kOtherWagonTable, 1, 6,
+                                   at_own_wagon ? "resupply, runner at his unit's wagon"
+                                                : "resupply, runner not at his unit's wagon",
+                                   mods);
+    Resupply out{static_cast<ResupplyResult>(row.value), 0};
+    if (out.result != ResupplyResult::kTurnsOfAmmo) return out;
+    out.turns = r.Quantity(kSectionAmmunition, kTableResupply, row.text, {1, 0}, "turns of ammo");
+    if (!r.quiet()) r.Say(absl::StrFormat(": %d turns of ammunition", out.turns));
+    return out;
+  });
 }
 
 Ammunition OutOfAmmunition(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return static_cast<Ammunition>(r.Read(kOutOfAmmoTable, 1, 6, kTableOutOfAmmo).value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return static_cast<Ammunition>(r.Read(kOutOfAmmoTable, 1, 6, kTableOutOfAmmo).value);
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -771,54 +817,58 @@ bool IsEuropean(Fighter fighter) {
 
 CloseCombatResult CloseCombat(Dice& dice, const BritishCombatant& british,
                               const ZuluCombatant& zulu, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  const bool european = IsEuropean(british.fighter);
-  const bool retreating = british.resolve == CompanyResolve::kRout;
-  // 001, Close Combat Modifiers, British. Fixing Bayonets: "British Regular
-  // (except officers) ... British Native Levy do not suffer the close combat
-  // penalty".
-  std::vector<Modifier> b;
-  AddModifierIf(b, british.fighter == Fighter::kRegular && !british.bayonet_fixed, -1,
-                "regular without bayonet");
-  AddModifierIf(b, british.wounded, -1, "wounded");
-  AddModifierIf(b, british.inside_tent, -1, "inside of a tent");
-  AddModifierIf(b, british.out_of_donga, -1, "coming out of donga");
-  AddModifierIf(b, british.fighter == Fighter::kCivilian, -1, "civilian");
-  AddModifierIf(b, british.resolve == CompanyResolve::kRetire, -1, "retiring");
-  AddModifierIf(b, retreating && european, -2, "retreating Europeans");
-  AddModifierIf(b, retreating && !european, -3, "retreating native allies");
-  // Surrounded native units "will use the Retreating Close Combat Modifier".
-  AddModifierIf(b, british.huddled && !retreating && !european, -3,
-                "surrounded native unit huddled (the retreating modifier)");
-  AddModifierIf(b, british.in_square && european, +1, "Europeans in square");
-  std::vector<Modifier> z;
-  AddModifierIf(z, zulu.over_laager, -1, "over laager");
-  AddModifierIf(z, zulu.on_laager, -1, "on laager");
-  AddModifierIf(z, zulu.out_of_donga, -1, "coming out of donga");
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    const bool european = IsEuropean(british.fighter);
+    const bool retreating = british.resolve == CompanyResolve::kRout;
+    // 001, Close Combat Modifiers, British. Fixing Bayonets: "British Regular
+    // (except officers) ... British Native Levy do not suffer the close combat
+    // penalty".
+    std::vector<Modifier> own_b;
+    std::vector<Modifier>& b = ModifierList(r.quiet(), own_b, 0);
+    AddIf(b, r.quiet(), british.fighter == Fighter::kRegular && !british.bayonet_fixed, -1,
+                  "regular without bayonet");
+    AddIf(b, r.quiet(), british.wounded, -1, "wounded");
+    AddIf(b, r.quiet(), british.inside_tent, -1, "inside of a tent");
+    AddIf(b, r.quiet(), british.out_of_donga, -1, "coming out of donga");
+    AddIf(b, r.quiet(), british.fighter == Fighter::kCivilian, -1, "civilian");
+    AddIf(b, r.quiet(), british.resolve == CompanyResolve::kRetire, -1, "retiring");
+    AddIf(b, r.quiet(), retreating && european, -2, "retreating Europeans");
+    AddIf(b, r.quiet(), retreating && !european, -3, "retreating native allies");
+    // Surrounded native units "will use the Retreating Close Combat Modifier".
+    AddIf(b, r.quiet(), british.huddled && !retreating && !european, -3,
+                  "surrounded native unit huddled (the retreating modifier)");
+    AddIf(b, r.quiet(), british.in_square && european, +1, "Europeans in square");
+    std::vector<Modifier> own_z;
+    std::vector<Modifier>& z = ModifierList(r.quiet(), own_z, 1);
+    AddIf(z, r.quiet(), zulu.over_laager, -1, "over laager");
+    AddIf(z, r.quiet(), zulu.on_laager, -1, "on laager");
+    AddIf(z, r.quiet(), zulu.out_of_donga, -1, "coming out of donga");
 
-  CloseCombatResult out;
-  out.british_total = r.Roll(1, 6, "close combat, British figure", b).total;
-  r.TellLast("British ");
-  out.zulu_total = r.Roll(1, 6, "close combat, Zulu figure", z).total;
-  r.TellLast("Zulu ");
-  r.Cite(kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat);
-  if (out.british_total != out.zulu_total) {
-    out.winner = out.british_total > out.zulu_total ? CombatWinner::kBritish : CombatWinner::kZulu;
-    r.Say(out.winner == CombatWinner::kBritish ? ": the British figure wins" : ": the Zulu wins");
-  } else if (european) {
-    out.winner = CombatWinner::kBritish;
-    r.Say(": a tie, Europeans win all ties");
-  } else {
-    // Only Europeans are given the ties; a native ally's tie goes to the Zulu.
-    out.winner = CombatWinner::kZulu;
-    r.Say(": a tie, and only Europeans win ties: the Zulu wins");
-  }
-  return out;
+    CloseCombatResult out;
+    out.british_total = r.Roll(1, 6, "close combat, British figure", b).total;
+    r.TellLast("British ");
+    out.zulu_total = r.Roll(1, 6, "close combat, Zulu figure", z).total;
+    r.TellLast("Zulu ");
+    r.Cite(kSectionCloseCombat, kTableCloseCombat, kRowCloseCombat);
+    if (out.british_total != out.zulu_total) {
+      out.winner = out.british_total > out.zulu_total ? CombatWinner::kBritish : CombatWinner::kZulu;
+      r.Say(out.winner == CombatWinner::kBritish ? ": the British figure wins" : ": the Zulu wins");
+    } else if (european) {
+      out.winner = CombatWinner::kBritish;
+      r.Say(": a tie, Europeans win all ties");
+    } else {
+      // Only Europeans are given the ties; a native ally's tie goes to the Zulu.
+      out.winner = CombatWinner::kZulu;
+      r.Say(": a tie, and only Europeans win ties: the Zulu wins");
+    }
+    return out;
+  });
 }
 
 HitEffect EffectOfHit(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return static_cast<HitEffect>(r.Read(kHitTable, 1, 6, kTableHits).value);
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return static_cast<HitEffect>(r.Read(kHitTable, 1, 6, kTableHits).value);
+  });
 }
 
 FigureCondition ApplyHitEffect(FigureCondition condition, HitEffect effect) {
@@ -835,8 +885,9 @@ FigureCondition ApplyHitEffect(FigureCondition condition, HitEffect effect) {
 }
 
 bool SurgeonsAid(Dice& dice, Explanation* why) {
-  TableReader r(kSource, dice, why);
-  return r.Read(kSurgeonTable, 1, 6, kTableSurgeon).value == 1;
+  return WithReader(kSource, dice, why, [&](auto& r) {
+    return r.Read(kSurgeonTable, 1, 6, kTableSurgeon).value == 1;
+  });
 }
 
 bool AmmunitionUnitOf(const Unit& u, AmmunitionUnit* out) {

@@ -77,6 +77,7 @@ absl::Status ZuluTurn::EnterRegiment(Unit& regiment) {
   }
   entries.erase(it);
   c_.Recenter(id);
+  if (!c_.Explain()) return absl::OkStatus();
   Event& e =
       c_.Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
              absl::StrCat(NameOf(regiment), " enters the table at entry point ", point, "."));
@@ -131,7 +132,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   IMPI_RETURN_IF_ERROR(RallyTrays(id));
   // 4.: the next tray comes on through the entry square if it is free.
   const std::string entered = EnterThroughSquare(id);
-  if (!entered.empty()) {
+  if (!entered.empty() && c_.Explain()) {
     Event& e = c_.Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
                       absl::StrCat(entered, " comes on through the square at entry point ",
                                    UnitOf(s_, id).entry_point, "."));
@@ -141,13 +142,14 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   }
   // B. Move the active unit (a Zulu decision node unless nothing can move).
   c_.left_donga().clear();
-  std::vector<Action> options = choices_.RegimentMoveOptions(id);
-  if (options.size() == 1) return AfterRegimentMove(id);  // pinned or in contact
+  std::shared_ptr<std::vector<Action>> options = KeptOptions();
+  choices_.RegimentMoveOptions(id, options.get());
+  if (options->size() == 1) return AfterRegimentMove(id);  // pinned or in contact
   PendingChoice p;
   p.choice = ZuluChoice::kRegimentMove;
   p.unit_id = id;
   p.regiment_id = id;
-  p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
+  p.listed = std::move(options);
   c_.Suspend(std::move(p));
   return absl::OkStatus();
 }
@@ -161,15 +163,15 @@ absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
       break;
     }
   }
-  std::vector<Action> sniper_options;
-  if (!sniper_id.empty()) sniper_options = choices_.SniperOptions(sniper_id);
-  if (sniper_options.size() > 1) {
+  std::shared_ptr<std::vector<Action>> sniper_options = KeptOptions();
+  if (!sniper_id.empty()) choices_.SniperOptions(sniper_id, sniper_options.get());
+  if (sniper_options->size() > 1) {
     PendingChoice p;
     p.choice = ZuluChoice::kSniperTarget;
     p.unit_id = sniper_id;
     p.regiment_id = id;
     p.left_donga = c_.left_donga();
-    p.listed = std::make_shared<const std::vector<Action>>(std::move(sniper_options));
+    p.listed = std::move(sniper_options);
     c_.Suspend(std::move(p));
     return absl::OkStatus();
   }
@@ -216,7 +218,7 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
   // A broken regiment routs (designed, docs/ferree-engine.md): its trays move
   // 2D6 away from the nearest British unit towards the nearest table edge,
   // and leave the table when they reach it.
-  std::vector<SharedString> movers;
+  absl::InlinedVector<SharedString, 24> movers;
   for (const Unit& u : s_.units) {
     if (u.side == Side::kZulu && u.parent == id && Alive(u)) movers.push_back(u.id);
   }
@@ -224,7 +226,8 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
   Explanation why;
   const double dist = MovementRate(dice_, Mover::kZuluRegiment, c_.WhyFor(why));
   const double w = s_.table.width, h = s_.table.height;
-  std::vector<std::string> left;
+  const bool explain = c_.Explain();
+  std::vector<std::string> left;  // told only when explaining
   // The British units NearestBritish weighs, found once: only the routing
   // trays move here (nor are units added), so each tray's nearest is the
   // same pass over these few.
@@ -246,7 +249,7 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
     Unit* u = s_.FindUnit(mid);
     const Vec2 p = u->position;
     const Unit* b = nearest_british(p);
-    std::vector<Vec2> edges = {Vec2(0, p.y()), Vec2(w, p.y()), Vec2(p.x(), 0), Vec2(p.x(), h)};
+    const Vec2 edges[] = {Vec2(0, p.y()), Vec2(w, p.y()), Vec2(p.x(), 0), Vec2(p.x(), h)};
     const Vec2* best = nullptr;
     double best_d = 1e300;
     for (int pass = 0; pass < 2 && best == nullptr; ++pass) {
@@ -268,10 +271,10 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
     if (Distance(u->position, goal) <= 1e-6) {
       u->off_table = true;
       field_.GroundTouch(*u);
-      left.push_back(mid);
+      if (explain) left.push_back(mid);
     }
   }
-  if (!c_.Explain()) {
+  if (!explain) {
     c_.Recenter(id);
     return absl::OkStatus();
   }
@@ -289,8 +292,8 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
 }
 
 absl::Status ZuluTurn::RallyTrays(const SharedString& id) {
-  // Looked up by address (SharedString); a regiment has up to 8 trays.
-  absl::InlinedVector<SharedString, 8> trays;
+  // Looked up by address (SharedString); held in place as TrayList is.
+  absl::InlinedVector<SharedString, 24> trays;
   ForEachTrayOf(s_, id, WhichTrays::kEvery, [&](const Unit& t) { trays.push_back(t.id); });
   for (const SharedString& tid : trays) {
     if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
@@ -341,8 +344,8 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
   const bool explain = c_.Explain();
   // The trays by their own ids: a lookup by a unit's own id compares
   // addresses (SharedString).
-  std::vector<SharedString> movers;
-  const std::vector<const Unit*> trays = TraysOf(s_, id);
+  absl::InlinedVector<SharedString, 24> movers;
+  const TrayList trays = TraysOf(s_, id);
   movers.reserve(trays.size());
   const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
   for (const Unit* t : trays) {
@@ -392,7 +395,7 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
       goal = target->position;
       stop_short = Radius(*t) + Radius(*target) + kContactGap / 2;
     }
-    std::vector<Vec2> path =
+    const std::vector<Vec2>& path =
         c_.MoveUnit(*t, goal, a, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
     t = s_.FindUnit(tid);
     if (end_prone) t->stance = Stance::kProne;
@@ -484,12 +487,13 @@ absl::Status ZuluTurn::ActivateInduna(const SharedString& id) {
   Unit* ind = s_.FindUnit(id);
   ind->status.acted = true;
   if (!Alive(*ind) || ind->figures.fit + ind->figures.wounded <= 0) return absl::OkStatus();
-  std::vector<Action> options = choices_.IndunaMoveOptions(id);
-  if (options.size() > 1) {
+  std::shared_ptr<std::vector<Action>> options = KeptOptions();
+  choices_.IndunaMoveOptions(id, options.get());
+  if (options->size() > 1) {
     PendingChoice p;
     p.choice = ZuluChoice::kIndunaMove;
     p.unit_id = id;
-    p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
+    p.listed = std::move(options);
     c_.Suspend(std::move(p));
     return absl::OkStatus();
   }
@@ -508,7 +512,7 @@ absl::Status ZuluTurn::IndunaMoveWith(const SharedString& id, const Action& choi
     const Unit* target = s_.FindUnit(choice.target_id);
     const Vec2 goal = target->position;
     const double stop_short = Radius(*ind) + Radius(*target) + kContactGap / 2;
-    std::vector<Vec2> path =
+    const std::vector<Vec2>& path =
         c_.MoveUnit(*ind, goal, allowance, stop_short, kContactGap / 2, /*stop_at_laager=*/true);
     if (!c_.Explain()) return absl::OkStatus();
     why.text = absl::StrCat(why.text, " ", choices_.Describe(choice), ".");
@@ -520,12 +524,13 @@ absl::Status ZuluTurn::IndunaMoveWith(const SharedString& id, const Action& choi
 }
 
 absl::Status ZuluTurn::IndunaOrders(const SharedString& id) {
-  std::vector<Action> options = choices_.OrderOptions(id);
-  if (options.size() == 1) return absl::OkStatus();
+  std::shared_ptr<std::vector<Action>> options = KeptOptions();
+  choices_.OrderOptions(id, options.get());
+  if (options->size() == 1) return absl::OkStatus();
   PendingChoice p;
   p.choice = ZuluChoice::kIndunaOrder;
   p.unit_id = id;
-  p.listed = std::make_shared<const std::vector<Action>>(std::move(options));
+  p.listed = std::move(options);
   c_.Suspend(std::move(p));
   return absl::OkStatus();
 }
