@@ -71,7 +71,9 @@ std::vector<MeleeParties> Melees(const BattleState& s, Side initiator) {
       const Unit& brit = s.units[b];
       if (!Engageable(s, brit)) continue;
       const double g = Gap(s, z, brit);
-      in_contact |= g == 0;
+      // In the Brit Melee phase the British in contact initiate it: "Melee
+      // may not be initiated while in square".
+      in_contact |= g == 0 && (initiator == Side::kZulu || brit.stance != Stance::kSquare);
       if (g <= kMeleeReach) near.push_back(static_cast<int>(b));
     }
     if (!in_contact) continue;

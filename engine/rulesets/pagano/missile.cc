@@ -204,6 +204,19 @@ absl::StatusOr<MissileSituation> FireSituation(const BattleState& s, const Unit&
       }
     }
   }
+  // "British formations may fire two ranks deep." Reading: a British
+  // figure whose line of fire passes over two or more other British figures
+  // stands in a third rank, and does not fire.
+  if (firer.side == Side::kBritish && IsBritishFigure(firer)) {
+    int ahead = 0;
+    for (const Unit& o : s.units) {
+      if (&o == &firer || !IsBritishFigure(o) || o.figures.seriously_wounded > 0) continue;
+      if (LineMeets(FootprintOf(s, o), firer.position, target.position)) ++ahead;
+    }
+    if (ahead >= 2) {
+      return Refuse(firer, "\"British formations may fire two ranks deep\": it stands in a third rank");
+    }
+  }
   // "With buildings only one Brit figure may fire through each window, door,
   // breech, or loophole."
   if (firer.side == Side::kBritish && !IsIsigaba(firer)) {

@@ -77,6 +77,17 @@ TEST(PaganoMeleeState_000, BritsWithinTwoInchesFightTheIsigabaWithFewerOpponents
   EXPECT_EQ(Melees(s, Side::kZulu).size(), 1u);
 }
 
+TEST(PaganoMeleeState_000, TheBritsInitiateTheirMeleeButNotFromSquare) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).initiated_melee = false;
+  // In the Brit Melee phase an isigaba in contact with a British figure
+  // fights; "Melee may not be initiated while in square".
+  EXPECT_EQ(Melees(s, Side::kBritish).size(), 1u);
+  EXPECT_TRUE(Melees(s, Side::kZulu).empty());
+  s.units[1].stance = Stance::kSquare;
+  EXPECT_TRUE(Melees(s, Side::kBritish).empty());
+}
+
 TEST(PaganoMeleeState_000, SpearsFirstThenRoundsUntilOneSideHasNoneTheWinnersAdvance) {
   BattleState s = Table();
   EventLog log;

@@ -339,6 +339,18 @@ TEST(PaganoFire_000, NoFireOutOfSightNorZuluThroughZulu) {
   EXPECT_TRUE(Fire(s, "uThulwana 1", "Pte Hitch", {1}).ok());
 }
 
+TEST(PaganoFire_000, BritishFormationsFireTwoRanksDeep) {
+  BattleState s = Table();
+  s.units.push_back(Brit("Front rank", 30, 12));
+  s.units.push_back(Brit("Rear rank", 30, 8));
+  // "British formations may fire two ranks deep": Pte Hitch, second rank,
+  // fires over the front rank; the third rank does not.
+  EXPECT_TRUE(Fire(s, "Pte Hitch", "uThulwana 1", {1}).ok());
+  const absl::Status third = Fire(s, "Rear rank", "uThulwana 1", {});
+  EXPECT_EQ(third.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(third.message()), HasSubstr("two ranks deep"));
+}
+
 TEST(PaganoFire_000, OneBritFigureFiresThroughEachWindowDoorOrLoophole) {
   BattleState s = Table();
   Terrain store;
