@@ -156,6 +156,9 @@ StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba) {
   // "the option to go prone may not be used if within 3" of the enemy"
   st.within_3_of_enemy = nearest != nullptr && nearest_gap <= 3.0;
   st.in_cover = nearest != nullptr && MissileCover(s, isigaba, *nearest, nullptr) != CoverClass::kNone;
+  // Cover within the longest move it could roll (whether it reaches it is
+  // the roll's: ApplyStayed).
+  st.cover_within_a_move = !st.in_cover && NearestCover(s, isigaba, kLongestZuluMove).has_value();
   return StayedOptions(st, nullptr);
 }
 
@@ -192,7 +195,24 @@ absl::Status ApplyStayed(BattleState& s, int isigaba, StayedChoice choice, Dice&
     case StayedChoice::kGoProne:
       s.units[static_cast<size_t>(isigaba)].stance = Stance::kProne;
       break;
-    case StayedChoice::kMoveToCover:
+    case StayedChoice::kMoveToCover: {
+      // "move to the nearest cover ... If it doesn't have enough movement
+      // to reach the cover it must retreat directly away from the enemy."
+      // One roll for the move, whichever way it goes.
+      const Vec2 cover = *NearestCover(s, z, kLongestZuluMove);
+      std::vector<int> face;
+      if (z.stance != Stance::kProne) face.push_back(dice.Roll(10, "Zulu movement, half a d10"));
+      IMPI_RETURN_IF_ERROR(dice.status());
+      BattleState trial = s;
+      Dice trial_dice = Dice::Scripted(face);
+      EventLog quiet(EventLog::kQuiet);
+      IMPI_RETURN_IF_ERROR(MoveIsigaba(trial, isigaba, cover, false, trial_dice, quiet, /*away=*/true));
+      const bool reaches = Distance(trial.units[static_cast<size_t>(isigaba)].position, cover) <= 1e-6;
+      Dice same = Dice::Scripted(face);
+      IMPI_RETURN_IF_ERROR(MoveIsigaba(s, isigaba, reaches ? cover : AwayFromTheEnemy(s, z), false, same,
+                                       log, /*away=*/true));
+      break;
+    }
     case StayedChoice::kHoldFirm:
       break;
   }

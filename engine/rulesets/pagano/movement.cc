@@ -507,6 +507,57 @@ void EndBritishFire(BattleState& s) {
   }
 }
 
+std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, double most) {
+  const Vec2 from = isigaba.position;
+  const Unit* enemy = nullptr;
+  double enemy_gap = 0;
+  for (const Unit& b : s.units) {
+    if (!IsBritishFigure(b)) continue;
+    const double g = Gap(s, isigaba, b);
+    if (enemy == nullptr || g < enemy_gap) {
+      enemy = &b;
+      enemy_gap = g;
+    }
+  }
+  std::optional<Vec2> best;
+  double best_d = 0;
+  for (const Terrain& t : s.terrain) {
+    const Feature f = FeatureOf(s, t);
+    if (!IsArea(t) || !(f == Feature::kBrush || f == Feature::kZuluHut || f == Feature::kBoulders)) continue;
+    Vec2 spot = from;
+    if (!PointInPolygon(from, t.outline)) {
+      // The nearest point of its outline, then 1/2" on into the area.
+      double d = INFINITY;
+      const size_t n = t.outline.size();
+      for (size_t i = 0; i < n; ++i) {
+        const Vec2& a = t.outline[i];
+        const Vec2& b = t.outline[(i + 1) % n];
+        const Vec2 ab = b - a;
+        const double len2 = ab.squaredNorm();
+        const double k = len2 > 0 ? std::clamp((from - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 q = a + k * ab;
+        if (Distance(from, q) < d) {
+          d = Distance(from, q);
+          spot = q;
+        }
+      }
+      const Vec2 in = spot - from;
+      if (in.norm() > 1e-9) spot += 0.5 * in.normalized();
+      if (!PointInPolygon(spot, t.outline)) continue;
+    }
+    const double d = Distance(from, spot);
+    if (d > most) continue;
+    if (enemy != nullptr && Distance(spot, enemy->position) < Distance(from, enemy->position) - 1e-9) {
+      continue;  // "may not move towards the enemy"
+    }
+    if (!best.has_value() || d < best_d) {
+      best = spot;
+      best_d = d;
+    }
+  }
+  return best;
+}
+
 Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
   const Unit* nearest = nullptr;
   double best = 0;

@@ -22,6 +22,7 @@
 #ifndef IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
 #define IMPI_ENGINE_RULESETS_PAGANO_MOVEMENT_H_
 
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -123,6 +124,18 @@ absl::Status ClearJam(BattleState& s, int gatling, EventLog& log);
 // The end of a Brit missile fire phase: a Gatling spent clearing through it
 // is clear.
 void EndBritishFire(BattleState& s);
+
+// The most a Zulu move can reach: "Foot 6"" and half a d10's best.
+inline constexpr double kLongestZuluMove = 11.0;
+
+// The nearest cover an isigaba may move to (the Stayed result: "move to the
+// nearest cover. It may move sideways to cover but may not move towards the
+// enemy"), within `most` inches, or nullopt. Designed: cover is an area that
+// shelters (brush, a Zulu hut, boulders; COVER's soft and regular areas),
+// the place its nearest point inside the area by 1/2" (or where it stands,
+// already in one); "towards the enemy" is a way nearer the nearest British
+// figure at its end than at its start.
+std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, double most);
 
 // The point a move "directly away from the enemy" makes for: from the
 // isigaba's centre straight away from the nearest British figure (or, with

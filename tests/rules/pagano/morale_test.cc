@@ -201,6 +201,35 @@ TEST(PaganoMorale_000, AStayedIsigabaRetreatsAFullMoveGoesProneOrHoldsAsTheRules
   EXPECT_EQ(s.units[0].stance, Stance::kProne);
 }
 
+TEST(PaganoMorale_000, AStayedIsigabaMovesSidewaysToTheNearestCoverIfItReachesIt) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).stayed = true;  // uMbonambi 1 at (20, 30), the British at (30, 10)
+  Terrain bush;
+  bush.id = "bush";
+  bush.kind = TerrainKind::kScrub;
+  bush.outline = {{4, 26}, {12, 26}, {12, 34}, {4, 34}};  // 8" to its side
+  s.terrain.push_back(bush);
+  Terrain ahead = bush;
+  ahead.id = "towards the enemy";
+  ahead.outline = {{18, 20}, {22, 20}, {22, 24}, {18, 24}};
+  s.terrain.push_back(ahead);
+  // "It may move sideways to cover but may not move towards the enemy":
+  // the bush to the side, not the one ahead.
+  EXPECT_TRUE(StayedChoicesFor(s, s.units[0]).move_to_cover);
+  EventLog log;
+  BattleState reach = s;
+  Dice six = Dice::Scripted({6});  // 6 + 3 = 9": far enough
+  ASSERT_TRUE(ApplyStayed(reach, 0, StayedChoice::kMoveToCover, six, log).ok());
+  EXPECT_TRUE(PointInPolygon(reach.units[0].position, bush.outline));
+  // "If it doesn't have enough movement to reach the cover it must retreat
+  // directly away from the enemy": 6 + 0 = 6" is short of 8.5".
+  Dice one = Dice::Scripted({1});
+  ASSERT_TRUE(ApplyStayed(s, 0, StayedChoice::kMoveToCover, one, log).ok());
+  EXPECT_FALSE(PointInPolygon(s.units[0].position, bush.outline));
+  EXPECT_GT(Distance(s.units[0].position, s.units[3].position), Distance(Vec2(20, 30), s.units[3].position));
+  EXPECT_EQ(one.faces_used(), 1u);
+}
+
 TEST(PaganoMedical_000, ACasualtyRollsOneToSixEliminatedEightToTenWounded) {
   BattleState s = Table();
   s.units.push_back(Brit("Surgeon Reynolds", 50, 10, UnitKind::kSurgeon));
