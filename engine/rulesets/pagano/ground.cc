@@ -141,6 +141,24 @@ double Gap(const Footprint& a, const Footprint& b) {
   return d;
 }
 
+const Unit* NearestBritishFigure(const BattleState& s, const Unit& u, double* gap) {
+  const Unit* best = nullptr;
+  double best_gap = 0;
+  for (const Unit& b : s.units) {
+    if (b.side != Side::kBritish || b.off_table || !IsBritishFigureKind(b) ||
+        b.figures.fit + b.figures.wounded <= 0) {
+      continue;
+    }
+    const double g = Gap(s, u, b);
+    if (best == nullptr || g < best_gap) {
+      best = &b;
+      best_gap = g;
+    }
+  }
+  if (gap != nullptr) *gap = best_gap;
+  return best;
+}
+
 bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b) { return FootprintSegment(f, a, b) == 0; }
 
 double GapToOutline(const Footprint& f, const Terrain& t) {

@@ -73,6 +73,10 @@ Footprint FootprintOf(const BattleState& s, const Unit& u);
 // overlap.
 double Gap(const Footprint& a, const Footprint& b);
 double Gap(const BattleState& s, const Unit& a, const Unit& b);
+// The British figure standing nearest `u` (edge to edge; the first in unit
+// order on a tie), with the gap in `*gap` (may be null); nullptr if none.
+const Unit* NearestBritishFigure(const BattleState& s, const Unit& u, double* gap);
+
 // Whether segment a-b meets the footprint.
 bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b);
 // The gap between a footprint and a terrain piece's outline (0 where they

@@ -143,16 +143,8 @@ absl::Status ResolveNncMorale(BattleState& s, Dice& dice, EventLog& log) {
 StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba) {
   StayedSituation st;
   st.prone = isigaba.stance == Stance::kProne;
-  const Unit* nearest = nullptr;
   double nearest_gap = 0;
-  for (const Unit& b : s.units) {
-    if (!IsBritishFigure(b)) continue;
-    const double g = Gap(s, isigaba, b);
-    if (nearest == nullptr || g < nearest_gap) {
-      nearest = &b;
-      nearest_gap = g;
-    }
-  }
+  const Unit* nearest = NearestBritishFigure(s, isigaba, &nearest_gap);
   // "the option to go prone may not be used if within 3" of the enemy"
   st.within_3_of_enemy = nearest != nullptr && nearest_gap <= 3.0;
   st.in_cover = nearest != nullptr && MissileCover(s, isigaba, *nearest, nullptr) != CoverClass::kNone;

@@ -509,16 +509,7 @@ void EndBritishFire(BattleState& s) {
 
 std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, double most) {
   const Vec2 from = isigaba.position;
-  const Unit* enemy = nullptr;
-  double enemy_gap = 0;
-  for (const Unit& b : s.units) {
-    if (!IsBritishFigure(b)) continue;
-    const double g = Gap(s, isigaba, b);
-    if (enemy == nullptr || g < enemy_gap) {
-      enemy = &b;
-      enemy_gap = g;
-    }
-  }
+  const Unit* enemy = NearestBritishFigure(s, isigaba, nullptr);
   std::optional<Vec2> best;
   double best_d = 0;
   for (const Terrain& t : s.terrain) {
@@ -559,16 +550,7 @@ std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, doub
 }
 
 Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
-  const Unit* nearest = nullptr;
-  double best = 0;
-  for (const Unit& b : s.units) {
-    if (!IsBritishFigure(b)) continue;
-    const double g = Gap(s, isigaba, b);
-    if (nearest == nullptr || g < best) {
-      nearest = &b;
-      best = g;
-    }
-  }
+  const Unit* nearest = NearestBritishFigure(s, isigaba, nullptr);
   const double w = s.table.width, h = s.table.height;
   Vec2 away;
   if (nearest != nullptr && Distance(nearest->position, isigaba.position) > 1e-9) {
