@@ -153,7 +153,26 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
                              [&](int b) { return !IsBritishFigure(s.units[b]) || s.units[b].figures.seriously_wounded > 0; }),
               brits.end());
   Unit& z = s.units[m.isigaba];
-  const int zulus_at_start = z.figures.fit;
+  // "Induna may not fire, but may engage in melee." Designed: an induna
+  // fights in the melee of the isigaba he stands within 2" of, when a
+  // British figure of it is within 2" of him.
+  std::vector<int> indunas;
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    const Unit& i = s.units[h];
+    if (i.kind != UnitKind::kInduna || i.side != Side::kZulu || i.off_table ||
+        i.figures.fit + i.figures.wounded <= 0 || Gap(s, i, z) > kMeleeReach) {
+      continue;
+    }
+    const PaganoUnit* ie = UnitState(s, i);
+    if (ie != nullptr && ie->fought_this_phase) continue;
+    for (const int b : brits) {
+      if (Gap(s, i, s.units[b]) <= kMeleeReach) {
+        indunas.push_back(static_cast<int>(h));
+        break;
+      }
+    }
+  }
+  const int zulus_at_start = z.figures.fit + static_cast<int>(indunas.size());
   MeleeSides sides;
   sides.brits = static_cast<int>(brits.size());
   sides.zulus = zulus_at_start;
@@ -187,6 +206,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
   std::vector<int> in = brits;  // British figures still in the melee
   std::vector<int> retreated;   // British figures retreated out of it
   int zulus_in = zulus_at_start, zulus_retreated = 0;
+  std::vector<int> indunas_in = indunas;
   int rounds = 0;
   while (zulus_in > 0 && !in.empty()) {
     if (building && BuildingMeleeDrawn(zulus_at_start, zulus_at_start - zulus_in,
@@ -233,13 +253,41 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     in = std::move(still);
     const int ze = std::min(r.zulus_eliminated, zulus_in);
     const int zr = std::min(r.zulus_retreated, zulus_in - ze);
-    if (ze > 0) {
+    // "For Zulus, apply melee effects to an Induna last. Apply melee
+    // effects to an isigaba before an induna."
+    const int warriors_in = zulus_in - static_cast<int>(indunas_in.size());
+    IMPI_ASSIGN_OR_RETURN(const Allocation za, AllocateZuluEffects(warriors_in, static_cast<int>(indunas_in.size()), ze, zr));
+    int warriors_eliminated = 0, warriors_retreated = 0;
+    std::vector<bool> induna_out(indunas_in.size(), false);
+    for (const int i : za.eliminated) {
+      if (i < warriors_in) {
+        ++warriors_eliminated;
+      } else {
+        Explanation one;
+        Eliminate(s, s.units[indunas_in[static_cast<size_t>(i - warriors_in)]], 1, dice, explain ? &one : nullptr);
+        Append(w, one);
+        induna_out[static_cast<size_t>(i - warriors_in)] = true;
+      }
+    }
+    for (const int i : za.retreated) {
+      if (i < warriors_in) {
+        ++warriors_retreated;
+      } else {
+        induna_out[static_cast<size_t>(i - warriors_in)] = true;
+      }
+    }
+    if (warriors_eliminated > 0) {
       Explanation one;
-      Eliminate(s, s.units[m.isigaba], ze, dice, explain ? &one : nullptr);
+      Eliminate(s, s.units[m.isigaba], warriors_eliminated, dice, explain ? &one : nullptr);
       Append(w, one);
     }
+    std::vector<int> indunas_still;
+    for (size_t i = 0; i < indunas_in.size(); ++i) {
+      if (!induna_out[i]) indunas_still.push_back(indunas_in[i]);
+    }
+    indunas_in = std::move(indunas_still);
     zulus_in -= ze + zr;
-    zulus_retreated += zr;
+    zulus_retreated += warriors_retreated;
   }
   Unit& zz = s.units[m.isigaba];
   const MeleeWinner winner = zulus_in > 0 && in.empty()   ? MeleeWinner::kZulus
@@ -284,7 +332,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     // "If the attacking side wins they may take the position vacated by the
     // losers by moving forward up to 2"" (designed: towards where the
     // British stood).
-    if (initiator == Side::kZulu) {
+    if (initiator == Side::kZulu && zz.figures.fit > 0) {
       bool contact = false;
       WalkIsigaba(s, m.isigaba, vacated, kMeleeAdvance, &contact);
     }
@@ -304,10 +352,12 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
   }
   // "neither side may be engaged in a second melee this phase."
   MutableUnitState(s, s.units[m.isigaba]).fought_this_phase = true;
+  for (const int i : indunas) MutableUnitState(s, s.units[i]).fought_this_phase = true;
   for (const int b : brits) MutableUnitState(s, s.units[b]).fought_this_phase = true;
   if (explain) {
     Event& ev = log.Add(EventKind::kCharged, initiator);
     ev.unit_ids = {s.units[m.isigaba].id.str()};
+    for (const int i : indunas) ev.unit_ids.push_back(s.units[i].id.str());
     for (const int b : brits) ev.unit_ids.push_back(s.units[b].id.str());
     ev.why = std::move(why);
     ev.announce = absl::StrFormat("%s against %d Brits: %s after %d round%s.", s.units[m.isigaba].id.str(),

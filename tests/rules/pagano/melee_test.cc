@@ -137,6 +137,32 @@ TEST(PaganoMeleeState_000, WhenTheBritsWinTheIsigabaFallsBackAMove) {
   EXPECT_EQ(s.units[1].figures.fit, 1);
 }
 
+TEST(PaganoMeleeState_000, AnIndunaFightsBesideHisIsigabaAndTakesEffectsLast) {
+  BattleState s = Table();
+  MutableUnitState(s, s.units[0]).spears_thrown = true;
+  s.units[0].figures.fit = 1;  // one rank of one: its front at y 29.625
+  s.units[1].position.y() = 29.25;
+  Unit induna;
+  induna.id = "Dabulamanzi";
+  induna.kind = UnitKind::kInduna;
+  induna.side = Side::kZulu;
+  induna.figures.fit = 1;
+  induna.position = Vec2(32, 29.3);  // at its flank, 1.25" from the ranker
+  s.units.push_back(induna);
+  // "Induna may not fire, but may engage in melee": two Zulu figures, one
+  // die a side (the smaller side: one Brit). Round 1: the Zulu 3 does
+  // nothing, the Brit 7 eliminates a Zulu: "apply melee effects to an
+  // isigaba before an induna": the warrior. Round 2: Zulu 9 eliminates the
+  // ranker, Brit 1 nothing.
+  EventLog log;
+  ASSERT_TRUE(Fight(s, Side::kZulu, {3, 7, 9, 1}, &log).ok());
+  EXPECT_EQ(s.units[0].figures.fit, 0);
+  EXPECT_EQ(s.FindUnit("Dabulamanzi")->figures.fit, 1);
+  EXPECT_EQ(s.units[1].figures.casualties, 1);
+  EXPECT_THAT(log.events().back().unit_ids, ::testing::Contains("Dabulamanzi"));
+  EXPECT_TRUE(UnitState(s, *s.FindUnit("Dabulamanzi"))->fought_this_phase);
+}
+
 TEST(PaganoMeleeState_000, CasualtiesAndInvalidsAreLostWhenTheBritsLose) {
   BattleState s = Table();
   MutableUnitState(s, s.units[0]).spears_thrown = true;
