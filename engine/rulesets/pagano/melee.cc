@@ -367,4 +367,108 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
   return absl::OkStatus();
 }
 
+std::vector<NncMelee> NncMelees(const BattleState& s, Side initiator) {
+  std::vector<NncMelee> out;
+  std::vector<bool> taken(s.units.size(), false);
+  auto free = [&](const Unit& u) {
+    const PaganoUnit* e = UnitState(s, u);
+    return !u.off_table && !u.status.routed && u.figures.fit > 0 && (e == nullptr || !e->fought_this_phase);
+  };
+  for (size_t z = 0; z < s.units.size(); ++z) {
+    const Unit& zulus = s.units[z];
+    if (zulus.kind != UnitKind::kIsigaba || zulus.side != Side::kZulu || !free(zulus)) continue;
+    const PaganoUnit* ze = UnitState(s, zulus);
+    const bool zulus_initiate = ze != nullptr && ze->initiated_melee && zulus.stance != Stance::kProne;
+    if ((initiator == Side::kZulu) != zulus_initiate) continue;
+    for (size_t n = 0; n < s.units.size(); ++n) {
+      const Unit& nnc = s.units[n];
+      if (taken[n] || nnc.kind != UnitKind::kNativeFoot || nnc.side != Side::kBritish || !free(nnc)) continue;
+      if (initiator == Side::kBritish && nnc.stance == Stance::kProne) continue;
+      if (Gap(s, zulus, nnc) > 0) continue;
+      out.push_back(NncMelee{static_cast<int>(z), static_cast<int>(n)});
+      taken[n] = true;
+      break;
+    }
+  }
+  return out;
+}
+
+absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, Dice& dice,
+                             EventLog& log) {
+  const int n = static_cast<int>(s.units.size());
+  if (m.zulus < 0 || m.zulus >= n || m.nnc < 0 || m.nnc >= n) {
+    return absl::FailedPreconditionError("a melee names no unit of the state");
+  }
+  KeyOwnState(s);
+  const bool explain = log.wanted();
+  Explanation why;
+  Explanation* w = explain ? &why : nullptr;
+  // "In melee use Table 0 with the NNC rolling as Brits and ignoring all
+  // modifiers."
+  MeleeSides sides;
+  sides.nnc = true;
+  sides.zulus = s.units[m.zulus].figures.fit;
+  sides.brits = s.units[m.nnc].figures.fit;
+  Explanation table_why;
+  IMPI_ASSIGN_OR_RETURN(const int table, MeleeTableIndex(sides, explain ? &table_why : nullptr));
+  Append(w, table_why);
+  int zulus_in = sides.zulus, nnc_in = sides.brits, rounds = 0;
+  while (zulus_in > 0 && nnc_in > 0) {
+    if (rounds >= kMaxMeleeRounds) return absl::FailedPreconditionError("the melee's rounds decided nothing");
+    Explanation round_why;
+    IMPI_ASSIGN_OR_RETURN(const MeleeRoundResult r,
+                          MeleeRound(dice, table, zulus_in, nnc_in, explain ? &round_why : nullptr));
+    IMPI_RETURN_IF_ERROR(dice.status());
+    ++rounds;
+    Append(w, round_why);
+    // "Eliminations take precedence over retreats and are applied first."
+    const int ne = std::min(r.brits_eliminated, nnc_in);
+    const int nr = std::min(r.brits_retreated, nnc_in - ne);
+    const int ze = std::min(r.zulus_eliminated, zulus_in);
+    const int zr = std::min(r.zulus_retreated, zulus_in - ze);
+    Explanation one;
+    Eliminate(s, s.units[m.nnc], ne, dice, explain ? &one : nullptr);
+    Eliminate(s, s.units[m.zulus], ze, dice, explain ? &one : nullptr);
+    Append(w, one);
+    nnc_in -= ne + nr;
+    zulus_in -= ze + zr;
+  }
+  const MeleeWinner winner = zulus_in > 0 ? MeleeWinner::kZulus : nnc_in > 0 ? MeleeWinner::kBrits : MeleeWinner::kDraw;
+  // 5) The winners, if they attacked, may advance up to 2"; the losers fall
+  // back a move (designed, as for the British).
+  const int winner_h = winner == MeleeWinner::kZulus ? m.zulus : m.nnc;
+  const int loser_h = winner == MeleeWinner::kZulus ? m.nnc : m.zulus;
+  if (winner != MeleeWinner::kDraw) {
+    Unit& loser = s.units[loser_h];
+    const Vec2 was = loser.position;
+    if (loser.figures.fit > 0) {
+      Vec2 away = loser.position - s.units[winner_h].position;
+      if (away.norm() < 1e-9) away = Vec2(std::cos(loser.facing + M_PI), std::sin(loser.facing + M_PI));
+      bool contact = false;
+      const double walked = WalkIsigaba(s, loser_h, loser.position + kFootMove * away.normalized(), kFootMove,
+                                        &contact, /*away=*/true);
+      if (walked <= 0) Eliminate(s, s.units[loser_h], s.units[loser_h].figures.fit, dice, nullptr);
+    }
+    const bool attacker_won = (winner == MeleeWinner::kZulus) == (initiator == Side::kZulu);
+    if (attacker_won && s.units[winner_h].figures.fit > 0) {
+      bool contact = false;
+      WalkIsigaba(s, winner_h, was, kMeleeAdvance, &contact);
+    }
+  }
+  MutableUnitState(s, s.units[m.zulus]).fought_this_phase = true;
+  MutableUnitState(s, s.units[m.nnc]).fought_this_phase = true;
+  if (explain) {
+    Event& ev = log.Add(EventKind::kCharged, initiator);
+    ev.unit_ids = {s.units[m.zulus].id.str(), s.units[m.nnc].id.str()};
+    ev.why = std::move(why);
+    ev.announce = absl::StrFormat("%s against the NNC's %s (Table 0): %s after %d round%s.",
+                                  s.units[m.zulus].id.str(), s.units[m.nnc].id.str(),
+                                  winner == MeleeWinner::kZulus ? "the Zulus win"
+                                  : winner == MeleeWinner::kBrits ? "the NNC win"
+                                                                 : "a draw",
+                                  rounds, rounds == 1 ? "" : "s");
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace impi::pagano

@@ -67,6 +67,23 @@ std::vector<MeleeParties> Melees(const BattleState& s, Side initiator);
 absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator, Dice& dice,
                           EventLog& log);
 
+// The NNC's melees: "In melee use Table 0 with the NNC rolling as Brits and
+// ignoring all modifiers." An NNC isigaba (NATIVE_FOOT, British) in contact
+// with a Zulu isigaba fights it: in the Zulu Melee phase when the Zulus
+// came into contact to initiate it, in the Brit Melee phase otherwise (the
+// NNC "move and fire as Zulus but during the Brit phases": designed, they
+// melee in the Brit Melee phase). One melee each a phase.
+struct NncMelee {
+  int zulus = kNoUnit;
+  int nnc = kNoUnit;
+};
+std::vector<NncMelee> NncMelees(const BattleState& s, Side initiator);
+// Fights it round after round on Table 0 to its end (eliminations on each
+// isigaba as CASULTIES say), then step 5: winning attackers advance up to
+// 2", the losers fall back a move. Logs one kCharged event.
+absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, Dice& dice,
+                             EventLog& log);
+
 }  // namespace impi::pagano
 
 #endif  // IMPI_ENGINE_RULESETS_PAGANO_MELEE_H_

@@ -70,11 +70,15 @@ Place Judge(const BattleState& s, const Unit& z, int self, int carried) {
     const Unit& o = s.units[h];
     if (o.off_table) continue;
     bool bar = false, meet = false;
+    const bool enemy_isigaba = IsIsigaba(o) && o.figures.fit > 0 && o.side != z.side && !o.status.routed;
     if (zulu_isigaba) {
       bar = IsIsigaba(o) && o.figures.fit > 0 && o.side == z.side;
-      meet = IsBritishFigure(o) && o.figures.seriously_wounded == 0;
+      // The British figures, and the NNC ("treated as Zulus": an isigaba).
+      meet = (IsBritishFigure(o) && o.figures.seriously_wounded == 0) || enemy_isigaba;
     } else {
-      bar = BritishBody(o);
+      // A British figure, or an NNC isigaba, which may not interpenetrate
+      // another NNC isigaba either.
+      bar = BritishBody(o) || (IsIsigaba(z) && IsIsigaba(o) && o.figures.fit > 0 && o.side == z.side);
       meet = o.side == Side::kZulu && !o.status.routed && o.figures.fit + o.figures.wounded > 0 &&
              (IsIsigaba(o) || o.kind == UnitKind::kInduna);
     }

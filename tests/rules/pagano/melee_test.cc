@@ -12,6 +12,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/pagano/ground.h"
+#include "engine/rulesets/pagano/movement.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/rules/pagano/pagano_test_util.h"
@@ -161,6 +162,34 @@ TEST(PaganoMeleeState_000, AnIndunaFightsBesideHisIsigabaAndTakesEffectsLast) {
   EXPECT_EQ(s.units[1].figures.casualties, 1);
   EXPECT_THAT(log.events().back().unit_ids, ::testing::Contains("Dabulamanzi"));
   EXPECT_TRUE(UnitState(s, *s.FindUnit("Dabulamanzi"))->fought_this_phase);
+}
+
+TEST(PaganoMeleeState_000, TheNncFightOnTableZeroRollingAsBrits) {
+  BattleState s = testing::EmptyTable();
+  s.units.push_back(testing::Isigaba("iNdluyengwe 1", 30, 40, kSouth));
+  Unit nnc = testing::Isigaba("NNC 1", 30, 30, M_PI / 2, 1);
+  nnc.kind = UnitKind::kNativeFoot;
+  nnc.side = Side::kBritish;
+  s.units.push_back(nnc);
+  Dice move = Dice::Scripted({10});
+  EventLog log;
+  // "The NNC are treated as Zulus": a Zulu move stops at them, in contact.
+  ASSERT_TRUE(MoveIsigaba(s, 0, Vec2(30, 10), false, move, log).ok());
+  EXPECT_NEAR(Gap(s, s.units[0], s.units[1]), 0.0, 1e-9);
+  ASSERT_TRUE(UnitState(s, s.units[0])->initiated_melee);
+  const std::vector<NncMelee> m = NncMelees(s, Side::kZulu);
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_TRUE(NncMelees(s, Side::kBritish).empty());
+  // "In melee use Table 0 with the NNC rolling as Brits and ignoring all
+  // modifiers": one die a side; the Zulu 8 eliminates (8-10), the NNC's 5
+  // does nothing.
+  Dice dice = Dice::Scripted({8, 5});
+  ASSERT_TRUE(ResolveNncMelee(s, m[0], Side::kZulu, dice, log).ok());
+  EXPECT_EQ(dice.faces_used(), 2u);
+  EXPECT_EQ(s.units[1].figures.fit, 0);
+  EXPECT_EQ(s.units[0].figures.fit, 20);
+  EXPECT_THAT(log.events().back().announce, HasSubstr("(Table 0): the Zulus win"));
+  EXPECT_TRUE(NncMelees(s, Side::kZulu).empty());
 }
 
 TEST(PaganoMeleeState_000, CasualtiesAndInvalidsAreLostWhenTheBritsLose) {
