@@ -6,6 +6,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
@@ -145,6 +146,40 @@ TEST(PaganoState, EveryCheckNamesItsField) {
     const absl::Status st = CheckOwnState(s);
     EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_THAT(std::string(st.message()), HasSubstr(std::string(c.path) + ":"));
+  }
+}
+
+// Every field of an entry counts in its comparison: an entry with any one
+// field set is not empty (the wire will leave out only empty entries). A
+// new field of PaganoUnit joins this list and operator==.
+TEST(PaganoState, EveryFieldOfAnEntryCounts) {
+  const std::vector<void (*)(PaganoUnit&)> set = {
+      [](PaganoUnit& e) { e.riflemen_rolled = 1; },
+      [](PaganoUnit& e) { e.spears_thrown = true; },
+      [](PaganoUnit& e) { e.sharpshooters = true; },
+      [](PaganoUnit& e) { e.frontage = 5; },
+      [](PaganoUnit& e) { e.lost_since_morale = 1; },
+      [](PaganoUnit& e) { e.initiated_melee = true; },
+      [](PaganoUnit& e) { e.stayed = true; },
+      [](PaganoUnit& e) { e.directed_by = 2; },
+      [](PaganoUnit& e) { e.cattle = 1; },
+      [](PaganoUnit& e) { e.fought_this_phase = true; },
+      [](PaganoUnit& e) { e.category = BritCategory::kOfficer; },
+      [](PaganoUnit& e) { e.invalid = true; },
+      [](PaganoUnit& e) { e.weapon = Weapon::kPistol; },
+      [](PaganoUnit& e) { e.horse_holder = true; },
+      [](PaganoUnit& e) { e.crew_of = 3; },
+      [](PaganoUnit& e) { e.carrying = 4; },
+      [](PaganoUnit& e) { e.move_spent = 1; },
+      [](PaganoUnit& e) { e.jammed = true; },
+      [](PaganoUnit& e) { e.clearing = true; },
+      [](PaganoUnit& e) { e.casualties_this_turn = 1; },
+  };
+  EXPECT_TRUE(PaganoUnit{}.Empty());
+  for (size_t i = 0; i < set.size(); ++i) {
+    PaganoUnit e;
+    set[i](e);
+    EXPECT_FALSE(e.Empty()) << "field " << i;
   }
 }
 
