@@ -71,7 +71,10 @@ Place Judge(const BattleState& s, const Unit& z, int self, int carried) {
     if (o.off_table) continue;
     bool bar = false, meet = false;
     const bool enemy_isigaba = IsIsigaba(o) && o.figures.fit > 0 && o.side != z.side && !o.status.routed;
-    if (zulu_isigaba) {
+    if (z.kind == UnitKind::kInduna) {
+      // A figure among his izigaba: nothing of his side bars him.
+      meet = (IsBritishFigure(o) && o.figures.seriously_wounded == 0) || enemy_isigaba;
+    } else if (zulu_isigaba) {
       bar = IsIsigaba(o) && o.figures.fit > 0 && o.side == z.side;
       // The British figures, and the NNC ("treated as Zulus": an isigaba).
       meet = (IsBritishFigure(o) && o.figures.seriously_wounded == 0) || enemy_isigaba;
@@ -402,6 +405,39 @@ absl::Status CheckParty(const BattleState& s, const std::vector<int>& figures, b
 }
 
 }  // namespace
+
+absl::Status MoveInduna(BattleState& s, int induna, const Vec2& to, Dice& dice, EventLog& log) {
+  if (induna < 0 || static_cast<size_t>(induna) >= s.units.size()) {
+    return absl::FailedPreconditionError("the move names no unit of the state");
+  }
+  const Unit& i0 = s.units[static_cast<size_t>(induna)];
+  if (i0.kind != UnitKind::kInduna || i0.side != Side::kZulu || i0.off_table ||
+      i0.figures.fit + i0.figures.wounded <= 0) {
+    return absl::FailedPreconditionError(absl::StrCat(i0.id.str(), " is not an induna in the battle"));
+  }
+  if (!std::isfinite(to.x()) || !std::isfinite(to.y()) ||
+      (s.table.width > 0 && (to.x() < 0 || to.x() > s.table.width || to.y() < 0 || to.y() > s.table.height))) {
+    return absl::FailedPreconditionError(absl::StrCat(i0.id.str(), " may not move off the table"));
+  }
+  KeyOwnState(s);
+  const GroundCrossed g = GroundOnTheWay(s, i0, i0.position, to);
+  MoveSituation m = SituationOn(g, i0.stance == Stance::kMounted ? Mover::kMounted : Mover::kFoot);
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const MoveAllowance a, MovementAllowance(dice, m, log.wanted() ? &why : nullptr));
+  const Vec2 from = i0.position;
+  bool contact = false;
+  const double done = Walk(s, induna, to, a.inches, &contact, /*away=*/false, kNoUnit);
+  if (log.wanted()) {
+    const Unit& u = s.units[static_cast<size_t>(induna)];
+    Event& ev = log.Add(EventKind::kMoved, Side::kZulu);
+    ev.unit_ids = {u.id.str()};
+    ev.path = {from, u.position};
+    ev.why = std::move(why);
+    ev.announce = absl::StrFormat("%s moves %.2f\" of his %.2f\"%s.", u.id.str(), done, a.inches,
+                                  contact ? ", into contact" : "");
+  }
+  return absl::OkStatus();
+}
 
 void NewMovementPhase(BattleState& s) {
   if (s.ruleset_state.get_if<PaganoState>() == nullptr) return;

@@ -99,6 +99,15 @@ absl::Status MoveIsigaba(BattleState& s, int isigaba, const Vec2& to, bool end_p
 // cross.
 absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, EventLog& log);
 
+// An induna's move in the Zulu Movement phase: "Induna may be mounted or
+// on foot": "Foot 6" Mounted 12"" (the isigaba's half a d10 is the
+// isigaba's alone), halved (or, mounted, cut to a third) as the way says,
+// straight towards `to`; he passes the izigaba (a figure among them,
+// designed) and stops at contact with a British figure.
+// FAILED_PRECONDITION for a unit that is not an induna in the battle or a
+// point off the table.
+absl::Status MoveInduna(BattleState& s, int induna, const Vec2& to, Dice& dice, EventLog& log);
+
 // A new Brit movement phase: every figure has its move again.
 void NewMovementPhase(BattleState& s);
 

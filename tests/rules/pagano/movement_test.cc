@@ -155,6 +155,30 @@ TEST(PaganoMove_000, ARoutedIsigabaOrAPointOffTheTableIsRefused) {
   EXPECT_EQ(s.units[0].position, Vec2(30, 40));
 }
 
+TEST(PaganoMove_000, AnIndunaMovesOnFootSixMountedTwelveThroughHisIzigaba) {
+  BattleState s = Table();  // an isigaba at (30, 40)
+  Unit induna;
+  induna.id = "Ntshingwayo";
+  induna.kind = UnitKind::kInduna;
+  induna.side = Side::kZulu;
+  induna.figures.fit = 1;
+  induna.position = Vec2(30, 44);
+  s.units.push_back(induna);
+  Dice none = Dice::Scripted({});  // no die: the half d10 is the isigaba's
+  EventLog log;
+  // "Induna may be mounted or on foot": on foot 6", through his isigaba.
+  ASSERT_TRUE(MoveInduna(s, 1, Vec2(30, 10), none, log).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 38.0, 1e-9);
+  s.units[1].stance = Stance::kMounted;
+  ASSERT_TRUE(MoveInduna(s, 1, Vec2(30, 10), none, log).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 26.0, 1e-9);
+  // He stops at a British figure.
+  s.units.push_back(Brit("Pte Hook", 30, 20));
+  ASSERT_TRUE(MoveInduna(s, 1, Vec2(30, 10), none, log).ok());
+  EXPECT_NEAR(s.units[1].position.y(), 20.75, 1e-6);
+  EXPECT_EQ(MoveInduna(s, 0, Vec2(30, 10), none, log).code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(PaganoMove_000, RoutersMoveTheirFullRateOffTheMapEdge) {
   BattleState s = Table();
   s.units.push_back(Brit("Pte Hook", 30, 10));
