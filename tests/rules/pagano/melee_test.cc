@@ -143,13 +143,7 @@ TEST(PaganoMeleeState_000, AnIndunaFightsBesideHisIsigabaAndTakesEffectsLast) {
   MutableUnitState(s, s.units[0]).spears_thrown = true;
   s.units[0].figures.fit = 1;  // one rank of one: its front at y 29.625
   s.units[1].position.y() = 29.25;
-  Unit induna;
-  induna.id = "Dabulamanzi";
-  induna.kind = UnitKind::kInduna;
-  induna.side = Side::kZulu;
-  induna.figures.fit = 1;
-  induna.position = Vec2(32, 29.3);  // at its flank, 1.25" from the ranker
-  s.units.push_back(induna);
+  s.units.push_back(testing::Induna("Dabulamanzi", 32, 29.3));  // at its flank, 1.25" from the ranker
   // "Induna may not fire, but may engage in melee": two Zulu figures, one
   // die a side (the smaller side: one Brit). Round 1: the Zulu 3 does
   // nothing, the Brit 7 eliminates a Zulu: "apply melee effects to an

@@ -197,13 +197,7 @@ TEST(PaganoFire_000, TheCattleTakeAnIsigabasFirstTwoCasualties) {
 
 TEST(PaganoFire_000, AnIndunaIsHardToHitAndMayBeOnlyWounded) {
   BattleState s = Table();
-  Unit induna;
-  induna.id = "Dabulamanzi";
-  induna.kind = UnitKind::kInduna;
-  induna.side = Side::kZulu;
-  induna.figures.fit = 1;
-  induna.position = Vec2(30, 20);
-  s.units.push_back(induna);
+  s.units.push_back(testing::Induna("Dabulamanzi", 30, 20));
   s.units.push_back(Brit("Surgeon Reynolds", 30, 2, UnitKind::kSurgeon));
   // "Firing at Induna -2": a 5 misses, a 6 hits; with a medical corps in the
   // order of battle "roll a d10 and on a 8-10 it is wounded instead".

@@ -20,15 +20,7 @@ using ::impi::pagano::testing::Brit;
 using ::impi::pagano::testing::kSouth;
 using ::testing::HasSubstr;
 
-Unit Induna(const std::string& id, double x, double y) {
-  Unit u;
-  u.id = id;
-  u.kind = UnitKind::kInduna;
-  u.side = Side::kZulu;
-  u.figures.fit = 1;
-  u.position = Vec2(x, y);
-  return u;
-}
+using ::impi::pagano::testing::Induna;
 
 // Two izigaba of twenty 20" north of a ranker; an induna 10" behind them.
 BattleState Table() {

@@ -157,13 +157,7 @@ TEST(PaganoMove_000, ARoutedIsigabaOrAPointOffTheTableIsRefused) {
 
 TEST(PaganoMove_000, AnIndunaMovesOnFootSixMountedTwelveThroughHisIzigaba) {
   BattleState s = Table();  // an isigaba at (30, 40)
-  Unit induna;
-  induna.id = "Ntshingwayo";
-  induna.kind = UnitKind::kInduna;
-  induna.side = Side::kZulu;
-  induna.figures.fit = 1;
-  induna.position = Vec2(30, 44);
-  s.units.push_back(induna);
+  s.units.push_back(testing::Induna("Ntshingwayo", 30, 44));
   Dice none = Dice::Scripted({});  // no die: the half d10 is the isigaba's
   EventLog log;
   // "Induna may be mounted or on foot": on foot 6", through his isigaba.

@@ -39,6 +39,17 @@ inline Unit Isigaba(const std::string& id, double x, double y, double facing,
   return u;
 }
 
+// An induna on foot.
+inline Unit Induna(const std::string& id, double x, double y) {
+  Unit u;
+  u.id = id;
+  u.kind = UnitKind::kInduna;
+  u.side = Side::kZulu;
+  u.figures.fit = 1;
+  u.position = Vec2(x, y);
+  return u;
+}
+
 // An empty skirmish table of Pagano's battle, 72" by 48".
 inline BattleState EmptyTable() {
   BattleState s;
