@@ -589,6 +589,27 @@ std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, doub
   return best;
 }
 
+std::vector<Vec2> IsigabaMoveCandidates(const BattleState& s, const Unit& isigaba, int nearest) {
+  std::vector<Vec2> out = {isigaba.position};
+  std::vector<std::pair<double, const Unit*>> british;
+  for (const Unit& b : s.units) {
+    if (IsBritishFigure(b) && b.figures.seriously_wounded == 0) british.push_back({Gap(s, isigaba, b), &b});
+  }
+  std::stable_sort(british.begin(), british.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto add = [&](const Vec2& p) {
+    for (const Vec2& q : out) {
+      if (q == p) return;
+    }
+    out.push_back(p);
+  };
+  for (size_t i = 0; i < british.size() && static_cast<int>(i) < nearest; ++i) {
+    add(british[i].second->position);
+  }
+  if (!british.empty()) add(AwayFromTheEnemy(s, isigaba));
+  return out;
+}
+
 Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
   const Unit* nearest = NearestBritishFigure(s, isigaba, nullptr);
   const double w = s.table.width, h = s.table.height;

@@ -146,6 +146,13 @@ inline constexpr double kLongestZuluMove = 11.0;
 // figure at its end than at its start.
 std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, double most);
 
+// The places an isigaba's move may make for, its decision's candidates
+// (designed: the text has no paths): where it stands (no move), towards
+// each of the `nearest` British figures nearest it (the walk stops at
+// contact), and straight away from the enemy (AwayFromTheEnemy). In that
+// order, the British by their gap (unit order on a tie), none twice.
+std::vector<Vec2> IsigabaMoveCandidates(const BattleState& s, const Unit& isigaba, int nearest = 3);
+
 // The point a move "directly away from the enemy" makes for: from the
 // isigaba's centre straight away from the nearest British figure (or, with
 // none, towards the nearest table edge), held on the table.

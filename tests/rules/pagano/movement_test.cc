@@ -173,6 +173,22 @@ TEST(PaganoMove_000, AnIndunaMovesOnFootSixMountedTwelveThroughHisIzigaba) {
   EXPECT_EQ(MoveInduna(s, 0, Vec2(30, 10), none, log).code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(PaganoMove, AnIsigabasCandidatesHoldCloseOnTheNearestBritishOrGoAway) {
+  BattleState s = Table();  // an isigaba at (30, 40)
+  EXPECT_EQ(IsigabaMoveCandidates(s, s.units[0]), std::vector<Vec2>{Vec2(30, 40)});  // nobody to close on
+  s.units.push_back(Brit("far", 60, 5));
+  s.units.push_back(Brit("near", 30, 20));
+  s.units.push_back(Brit("middle", 20, 15));
+  s.units.push_back(Brit("farthest", 70, 2));
+  const std::vector<Vec2> c = IsigabaMoveCandidates(s, s.units[0]);
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_EQ(c[0], Vec2(30, 40));  // hold
+  EXPECT_EQ(c[1], Vec2(30, 20));  // the nearest three, nearest first
+  EXPECT_EQ(c[2], Vec2(20, 15));
+  EXPECT_EQ(c[3], Vec2(60, 5));
+  EXPECT_EQ(c[4], Vec2(30, 48));  // straight away from the nearest, to the edge
+}
+
 TEST(PaganoMove_000, RoutersMoveTheirFullRateOffTheMapEdge) {
   BattleState s = Table();
   s.units.push_back(Brit("Pte Hook", 30, 10));
