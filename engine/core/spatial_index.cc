@@ -255,6 +255,17 @@ absl::Status SpatialIndex::RemoveDisc(int index) {
   return absl::OkStatus();
 }
 
+absl::Status SpatialIndex::TruncateDiscs(int count) {
+  if (count < 0 || count > disc_count()) {
+    return Invalid("count", absl::StrCat(count, " is not 0 to the ", disc_count(), " discs"));
+  }
+  for (int i = count; i < disc_count(); ++i) UnfileDisc(i);
+  discs_.resize(static_cast<size_t>(count));
+  disc_cell_.resize(static_cast<size_t>(count));
+  disc_slot_.resize(static_cast<size_t>(count));
+  return absl::OkStatus();
+}
+
 // --- Obstacles -------------------------------------------------------------------
 
 void SpatialIndex::FileObstacle(int index) {

@@ -78,6 +78,10 @@ class SpatialIndex {
   absl::Status UpdateDisc(int index, const IndexedDisc& disc);
   // Takes a disc out of all answers; its index stays reserved.
   absl::Status RemoveDisc(int index);
+  // Drops the discs from `count` on (their indices are free again: the next
+  // AddDisc returns `count`). InvalidArgument for a count outside
+  // [0, disc_count()].
+  absl::Status TruncateDiscs(int count);
   int disc_count() const { return static_cast<int>(discs_.size()); }
   const IndexedDisc& disc(int index) const { return discs_[index]; }
   bool disc_present(int index) const { return disc_cell_[index] >= 0; }

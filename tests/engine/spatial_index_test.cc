@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -190,8 +191,16 @@ TEST(SpatialIndexPropertyTest, MovesUpdatesAndRemovalsMatchBruteForce) {
           EXPECT_EQ(*added, static_cast<int>(discs.size()) - 1);
           break;
         }
-        default:
+        default: {
+          // The discs past a count dropped (fewer units than before).
+          if (discs.size() <= 60) break;
+          const int count = gen.Int(50, static_cast<int>(discs.size()));
+          ASSERT_TRUE(index->TruncateDiscs(count).ok());
+          discs.resize(static_cast<size_t>(count));
+          present.resize(static_cast<size_t>(count));
+          ASSERT_EQ(index->disc_count(), count);
           break;
+        }
       }
       for (int k = 0; k < 4; ++k) {
         const Vec2 p = gen.Point();
@@ -223,6 +232,20 @@ TEST(SpatialIndexPropertyTest, MovesUpdatesAndRemovalsMatchBruteForce) {
     }
   }
   EXPECT_GE(queries, 20000);
+}
+
+TEST(SpatialIndexTest, TruncatedDiscsFreeTheirIndicesAndOnlyThose) {
+  auto index = SpatialIndex::Create({0, 0}, {kWidth, kHeight}, 6.0);
+  ASSERT_TRUE(index.ok());
+  ASSERT_TRUE(index->SetDiscs({{{10, 10}, 1}, {{11, 10}, 1}, {{12, 10}, 1}}).ok());
+  ASSERT_TRUE(index->TruncateDiscs(1).ok());
+  EXPECT_THAT(index->DiscsWithin({11, 10}, 3.0), ElementsAre(0));
+  auto added = index->AddDisc({{40, 40}, 1});
+  ASSERT_TRUE(added.ok());
+  EXPECT_EQ(*added, 1);
+  EXPECT_THAT(index->DiscsWithin({40, 40}, 1.0), ElementsAre(1));
+  EXPECT_THAT(std::string(index->TruncateDiscs(3).message()), HasSubstr("count"));
+  EXPECT_FALSE(index->TruncateDiscs(-1).ok());
 }
 
 TEST(SpatialIndexPropertyTest, SegmentQueriesMatchBruteForce) {

@@ -72,6 +72,15 @@ void Ground::Sync(const BattleState& s) {
   // (A validated table is finite; anything else is indexed as a small one.)
   const double w = std::isfinite(s.table.width) ? std::max(1.0, s.table.width) : 1.0;
   const double h = std::isfinite(s.table.height) ? std::max(1.0, s.table.height) : 1.0;
+  if (index_.has_value() && discs_.size() > n && w == width_ && h == height_) {
+    // Fewer units than last time (a runner gone, or the state a search
+    // starts again from): the slots past them are dropped, the rest checked
+    // below like any other, instead of the index built again.
+    (void)index_->TruncateDiscs(static_cast<int>(n));
+    discs_.resize(n);
+    present_.resize(n);
+    kinds_.resize(n);
+  }
   if (!index_.has_value() || discs_.size() > n || w != width_ || h != height_) {
     // Finite sizes of at least 1 (validated tables) within kMaxBuckets: Create
     // cannot fail then. The same table keeps its index (SetDiscs below refills

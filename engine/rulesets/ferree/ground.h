@@ -10,7 +10,7 @@
 // engine's spatial index (engine/core/spatial_index.h), index i standing for
 // s.units[i], so that "who stands near here" need not scan every unit; Sync
 // brings it up to date after units moved, came or went (one pass over the
-// units, no allocation unless their number or the table changed). Sync
+// units, no allocation unless their number grew or the table changed). Sync
 // checks every unit, so a Ground synced to one state may be synced to any
 // other (FerreeBattle reuses one Ground a thread); its answers never depend
 // on what it held before.
