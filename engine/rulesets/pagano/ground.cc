@@ -145,10 +145,7 @@ const Unit* NearestBritishFigure(const BattleState& s, const Unit& u, double* ga
   const Unit* best = nullptr;
   double best_gap = 0;
   for (const Unit& b : s.units) {
-    if (b.side != Side::kBritish || b.off_table || !IsBritishFigureKind(b) ||
-        b.figures.fit + b.figures.wounded <= 0) {
-      continue;
-    }
+    if (!IsBritishFigure(b)) continue;
     const double g = Gap(s, u, b);
     if (best == nullptr || g < best_gap) {
       best = &b;

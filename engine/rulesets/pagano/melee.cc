@@ -44,12 +44,6 @@ bool FallBack(const BattleState& s, Unit& u, const Vec2& from, double move) {
   return true;
 }
 
-void Append(Explanation* all, const Explanation& one) {
-  if (all == nullptr) return;
-  if (all->rule.source.empty()) all->rule = one.rule;
-  all->dice.insert(all->dice.end(), one.dice.begin(), one.dice.end());
-  if (!one.text.empty()) all->text = all->text.empty() ? one.text : absl::StrCat(all->text, "; ", one.text);
-}
 
 }  // namespace
 
@@ -201,7 +195,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
   }
   Explanation table_why;
   IMPI_ASSIGN_OR_RETURN(const int table, MeleeTableIndex(sides, explain ? &table_why : nullptr));
-  Append(w, table_why);
+  AppendExplanation(w, table_why, "; ");
   // 4) Round after round.
   std::vector<int> in = brits;  // British figures still in the melee
   std::vector<int> retreated;   // British figures retreated out of it
@@ -222,7 +216,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
                                      explain ? &round_why : nullptr));
     IMPI_RETURN_IF_ERROR(dice.status());
     ++rounds;
-    Append(w, round_why);
+    AppendExplanation(w, round_why, "; ");
     // "Eliminations take precedence over retreats and are applied first."
     std::vector<BritFigure> figures;
     for (const int b : in) {
@@ -239,7 +233,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     for (const int i : a.eliminated) {
       Explanation one;
       Eliminate(s, s.units[in[static_cast<size_t>(i)]], 1, dice, explain ? &one : nullptr);
-      Append(w, one);
+      AppendExplanation(w, one, "; ");
       out_of_it[static_cast<size_t>(i)] = true;
     }
     for (const int i : a.retreated) {
@@ -265,7 +259,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
       } else {
         Explanation one;
         Eliminate(s, s.units[indunas_in[static_cast<size_t>(i - warriors_in)]], 1, dice, explain ? &one : nullptr);
-        Append(w, one);
+        AppendExplanation(w, one, "; ");
         induna_out[static_cast<size_t>(i - warriors_in)] = true;
       }
     }
@@ -279,7 +273,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     if (warriors_eliminated > 0) {
       Explanation one;
       Eliminate(s, s.units[m.isigaba], warriors_eliminated, dice, explain ? &one : nullptr);
-      Append(w, one);
+      AppendExplanation(w, one, "; ");
     }
     std::vector<int> indunas_still;
     for (size_t i = 0; i < indunas_in.size(); ++i) {
@@ -411,7 +405,7 @@ absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, 
   sides.brits = s.units[m.nnc].figures.fit;
   Explanation table_why;
   IMPI_ASSIGN_OR_RETURN(const int table, MeleeTableIndex(sides, explain ? &table_why : nullptr));
-  Append(w, table_why);
+  AppendExplanation(w, table_why, "; ");
   int zulus_in = sides.zulus, nnc_in = sides.brits, rounds = 0;
   while (zulus_in > 0 && nnc_in > 0) {
     if (rounds >= kMaxMeleeRounds) return absl::FailedPreconditionError("the melee's rounds decided nothing");
@@ -420,7 +414,7 @@ absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, 
                           MeleeRound(dice, table, zulus_in, nnc_in, explain ? &round_why : nullptr));
     IMPI_RETURN_IF_ERROR(dice.status());
     ++rounds;
-    Append(w, round_why);
+    AppendExplanation(w, round_why, "; ");
     // "Eliminations take precedence over retreats and are applied first."
     const int ne = std::min(r.brits_eliminated, nnc_in);
     const int nr = std::min(r.brits_retreated, nnc_in - ne);
@@ -429,7 +423,7 @@ absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, 
     Explanation one;
     Eliminate(s, s.units[m.nnc], ne, dice, explain ? &one : nullptr);
     Eliminate(s, s.units[m.zulus], ze, dice, explain ? &one : nullptr);
-    Append(w, one);
+    AppendExplanation(w, one, "; ");
     nnc_in -= ne + nr;
     zulus_in -= ze + zr;
   }

@@ -14,13 +14,7 @@
 namespace impi::pagano {
 namespace {
 
-bool IsPiece(const Unit& u) {
-  return u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling || u.kind == UnitKind::kRockets;
-}
-
 bool Mounted(const Unit& u) { return u.stance == Stance::kMounted; }
-
-bool Standing(const Unit& u) { return !u.off_table && u.figures.fit + u.figures.wounded > 0; }
 
 absl::Status Refuse(const Unit& firer, const std::string& why) {
   return absl::FailedPreconditionError(absl::StrCat(firer.id.str(), " may not fire: ", why));
@@ -33,7 +27,7 @@ int CrewManning(const BattleState& s, const Unit& piece) {
   int n = 0;
   for (const Unit& c : s.units) {
     const PaganoUnit* e = UnitState(s, c);
-    if (e != nullptr && e->crew_of != kNoUnit && UnitAt(s, e->crew_of) == &piece && Standing(c) &&
+    if (e != nullptr && e->crew_of != kNoUnit && UnitAt(s, e->crew_of) == &piece && InTheBattle(c) &&
         c.figures.seriously_wounded == 0) {
       ++n;
     }
@@ -44,7 +38,7 @@ int CrewManning(const BattleState& s, const Unit& piece) {
 // The medical corps that can take a casualty from `u` now, or nullptr.
 Unit* MedicalCorpsFor(BattleState& s, const Unit& u) {
   for (Unit& m : s.units) {
-    if (m.kind != UnitKind::kSurgeon || m.side != u.side || &m == &u || !Standing(m)) continue;
+    if (m.kind != UnitKind::kSurgeon || m.side != u.side || &m == &u || !InTheBattle(m)) continue;
     const PaganoUnit* e = UnitState(s, m);
     if (e != nullptr && e->casualties_this_turn >= kMaxCasualtiesATurn) continue;
     if (Gap(s, m, u) > MedicalReachInches(ScaleOf(s))) continue;
@@ -58,13 +52,6 @@ bool HasMedicalCorps(const BattleState& s) {
     if (m.kind == UnitKind::kSurgeon && m.side == Side::kBritish) return true;
   }
   return false;
-}
-
-void Append(Explanation* all, const Explanation& one) {
-  if (all == nullptr) return;
-  if (all->rule.source.empty()) all->rule = one.rule;
-  all->dice.insert(all->dice.end(), one.dice.begin(), one.dice.end());
-  if (!one.text.empty()) all->text = all->text.empty() ? one.text : absl::StrCat(all->text, " ", one.text);
 }
 
 // The Zulu's closest target: the British figure in its sight nearest it
@@ -99,8 +86,6 @@ bool ElevationDiffers(const BattleState& s, const Unit& a, const Unit& b) {
 pagano::Scale ScaleOf(const BattleState& s) {
   return s.scale == impi::Scale::kTactical ? pagano::Scale::kTactical : pagano::Scale::kSkirmish;
 }
-
-bool IsBritishFigure(const Unit& u) { return IsBritishFigureKind(u) && Standing(u); }
 
 Weapon WeaponOf(const BattleState& s, const Unit& u) {
   switch (u.kind) {
@@ -252,15 +237,15 @@ void Eliminate(BattleState& s, Unit& u, int n, Dice& dice, Explanation* why) {
     const absl::StatusOr<Screened> screened = CattleScreen(e.cattle, n, why != nullptr ? &one : nullptr);
     const int lost = std::min(u.figures.fit, screened.ok() ? screened->figures_lost : n);
     if (screened.ok()) e.cattle -= screened->cattle_removed;
-    if (screened.ok() && screened->cattle_removed > 0) Append(why, one);
+    if (screened.ok() && screened->cattle_removed > 0) AppendExplanation(why, one, " ");
     u.figures.fit -= lost;
     u.figures.casualties += lost;
     e.lost_since_morale += lost;
     if (e.riflemen_rolled >= 0) u.figures.riflemen = RiflemenWithFigures(e.riflemen_rolled, u.figures.fit);
-    if (why != nullptr) Append(why, Explanation{{}, {}, absl::StrCat(u.id.str(), " loses ", lost, lost == 1 ? " figure." : " figures.")});
+    if (why != nullptr) AppendExplanation(why, Explanation{{}, {}, absl::StrCat(u.id.str(), " loses ", lost, lost == 1 ? " figure." : " figures.")}, " ");
     return;
   }
-  for (int i = 0; i < n && Standing(u) && u.figures.seriously_wounded == 0; ++i) {
+  for (int i = 0; i < n && InTheBattle(u) && u.figures.seriously_wounded == 0; ++i) {
     Explanation one;
     Explanation* w = why != nullptr ? &one : nullptr;
     if (u.kind == UnitKind::kInduna) {
@@ -293,7 +278,7 @@ void Eliminate(BattleState& s, Unit& u, int n, Dice& dice, Explanation* why) {
     }
     if (why != nullptr) {
       one.text = absl::StrCat(u.id.str(), ": ", one.text);
-      Append(why, one);
+      AppendExplanation(why, one, " ");
     }
   }
 }
@@ -321,12 +306,12 @@ absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dic
     PaganoUnit& e = MutableUnitState(s, f);
     e.riflemen_rolled = riflemen;
     f.figures.riflemen = RiflemenWithFigures(riflemen, f.figures.fit);
-    Append(w, rolled);
+    AppendExplanation(w, rolled, " ");
     IMPI_ASSIGN_OR_RETURN(m.dice, FireDice(Firer::kRegularIsigaba, f.figures.fit, riflemen));
   }
   Explanation fired;
   IMPI_ASSIGN_OR_RETURN(const MissileResult r, MissileFire(dice, m, explain ? &fired : nullptr));
-  Append(w, fired);
+  AppendExplanation(w, fired, " ");
   if (spears) MutableUnitState(s, s.units[firer]).spears_thrown = true;
   s.units[firer].status.fired = true;
   if (r.gun_jammed) MutableUnitState(s, s.units[firer]).jammed = true;

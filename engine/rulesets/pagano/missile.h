@@ -50,9 +50,6 @@ pagano::Scale ScaleOf(const BattleState& s);
 // a pistol an officer: designed); an isigaba its rifles (or spears).
 Weapon WeaponOf(const BattleState& s, const Unit& u);
 
-// A British figure standing on the table (IsBritishFigureKind, with a fit or
-// wounded figure: not eliminated, not a casualty awaiting care).
-bool IsBritishFigure(const Unit& u);
 
 // The situation for MissileFire of `firer` at `target` (dice counted, the
 // riflemen of an isigaba not yet rolled counted as its best case, 2 capped

@@ -15,7 +15,6 @@
 namespace impi::pagano {
 namespace {
 
-bool InBattle(const Unit& u) { return !u.off_table && u.figures.fit + u.figures.wounded > 0; }
 
 const char* OutcomeName(MoraleOutcome o) {
   switch (o) {
@@ -86,7 +85,7 @@ absl::Status CheckDirect(const BattleState& s, int induna, int isigaba) {
   }
   const Unit& i = s.units[static_cast<size_t>(induna)];
   const Unit& z = s.units[static_cast<size_t>(isigaba)];
-  if (i.kind != UnitKind::kInduna || i.side != Side::kZulu || !InBattle(i)) {
+  if (i.kind != UnitKind::kInduna || i.side != Side::kZulu || !InTheBattle(i)) {
     return absl::FailedPreconditionError(absl::StrCat(i.id.str(), " is not an induna in the battle"));
   }
   if (z.kind != UnitKind::kIsigaba || z.off_table || z.status.routed || z.figures.fit <= 0) {
@@ -127,7 +126,7 @@ bool AllIndunaLost(const BattleState& s) {
   for (const Unit& u : s.units) {
     if (u.kind != UnitKind::kInduna || u.side != Side::kZulu) continue;
     any = true;
-    if (InBattle(u)) return false;
+    if (InTheBattle(u)) return false;
   }
   return any;
 }
@@ -217,7 +216,7 @@ void CasualtiesLeftBehind(BattleState& s, EventLog& log) {
     if (c.side != Side::kBritish || c.off_table || c.figures.seriously_wounded <= 0) continue;
     bool alongside = false;
     for (const Unit& m : s.units) {
-      if (m.kind == UnitKind::kSurgeon && m.side == c.side && &m != &c && InBattle(m) &&
+      if (m.kind == UnitKind::kSurgeon && m.side == c.side && &m != &c && InTheBattle(m) &&
           Gap(s, m, c) <= kAlongside) {
         alongside = true;
       }

@@ -50,8 +50,7 @@ struct Place {
 // walk through (a casualty lies beside the medical corps: no bar).
 bool BritishBody(const Unit& o) {
   if (o.off_table || o.side != Side::kBritish) return false;
-  if (o.kind == UnitKind::kGun || o.kind == UnitKind::kGatling || o.kind == UnitKind::kRockets ||
-      o.kind == UnitKind::kWagon) {
+  if (IsPiece(o) || o.kind == UnitKind::kWagon) {
     return true;
   }
   return IsBritishFigure(o) && o.figures.seriously_wounded == 0;
@@ -281,8 +280,7 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
     return absl::FailedPreconditionError("the move names no unit of the state");
   }
   const Unit& u0 = s.units[static_cast<size_t>(figure)];
-  const bool piece = u0.kind == UnitKind::kGun || u0.kind == UnitKind::kGatling ||
-                     u0.kind == UnitKind::kRockets || u0.kind == UnitKind::kWagon;
+  const bool piece = IsPiece(u0) || u0.kind == UnitKind::kWagon;
   if (IsBritishFigureKind(u0) && !u0.off_table && u0.figures.seriously_wounded > 0) {
     return absl::FailedPreconditionError(
         absl::StrCat(u0.id.str(), ": \"Casualties awaiting medical care may not move on their own\""));

@@ -56,11 +56,24 @@ void Key(const BattleState& s, PaganoState& own) {
   for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
 }
 
-bool IsPiece(UnitKind k) {
-  return k == UnitKind::kGun || k == UnitKind::kGatling || k == UnitKind::kRockets;
-}
 
 }  // namespace
+
+bool InTheBattle(const Unit& u) { return !u.off_table && u.figures.fit + u.figures.wounded > 0; }
+
+bool IsBritishFigure(const Unit& u) { return IsBritishFigureKind(u) && InTheBattle(u); }
+
+bool IsPiece(const Unit& u) {
+  return u.kind == UnitKind::kGun || u.kind == UnitKind::kGatling || u.kind == UnitKind::kRockets;
+}
+
+void AppendExplanation(Explanation* all, const Explanation& one, const char* separator) {
+  if (all == nullptr) return;
+  if (all->rule.source.empty()) all->rule = one.rule;
+  all->dice.insert(all->dice.end(), one.dice.begin(), one.dice.end());
+  if (one.text.empty()) return;
+  all->text = all->text.empty() ? one.text : absl::StrCat(all->text, separator, one.text);
+}
 
 bool IsIsigaba(const Unit& u) {
   return (u.kind == UnitKind::kIsigaba && u.side == Side::kZulu) ||
@@ -139,7 +152,7 @@ absl::Status CheckEntry(const BattleState& s, const Unit& u, const PaganoUnit& e
   IMPI_RETURN_IF_ERROR(CheckHandle(s, u, "directed_by", e.directed_by, "an INDUNA",
                                           [](const Unit& x) { return x.kind == UnitKind::kInduna; }));
   IMPI_RETURN_IF_ERROR(CheckHandle(s, u, "crew_of", e.crew_of, "a GUN, GATLING or ROCKETS of its side",
-                                          [&](const Unit& x) { return IsPiece(x.kind) && x.side == u.side; }));
+                                          [&](const Unit& x) { return IsPiece(x) && x.side == u.side; }));
   IMPI_RETURN_IF_ERROR(CheckHandle(s, u, "carrying", e.carrying, "a British figure",
                                           [](const Unit& x) { return IsBritishFigureKind(x); }));
   return absl::OkStatus();

@@ -31,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
+#include "engine/core/event.h"
 #include "engine/core/shared_string.h"
 #include "engine/rulesets/pagano/tables.h"
 
@@ -125,6 +126,17 @@ bool IsIsigaba(const Unit& u);
 // an INFANTRY, CAVALRY, MOUNTED_INFANTRY, NATIVE_HORSE, OFFICER or SURGEON
 // of the British side, whatever its condition.
 bool IsBritishFigureKind(const Unit& u);
+
+// A unit still in the battle: on the table with a figure fit or wounded (an
+// eliminated figure, or a casualty awaiting care, is not).
+bool InTheBattle(const Unit& u);
+// A British figure in the battle (IsBritishFigureKind and InTheBattle).
+bool IsBritishFigure(const Unit& u);
+// A cannon, Gatling or rockets: the piece itself, its crew figures apart.
+bool IsPiece(const Unit& u);
+// Appends `one` (its rule if `all` has none, its dice, its text after
+// `separator`) to `all`; nothing when `all` is null.
+void AppendExplanation(Explanation* all, const Explanation& one, const char* separator);
 
 // Pagano's own state in BattleState::ruleset_state: nullptr if the state
 // has none. The mutable one makes it if absent and keys it to s.units
