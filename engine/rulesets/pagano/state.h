@@ -37,6 +37,12 @@
 
 namespace impi::pagano {
 
+// The contract's enum name of the rule set (impi.v1.Ruleset).
+inline constexpr char kRulesetId[] = "PAGANO_D10";
+// The parameter naming the scenario's last turn (BattleState::parameters):
+// the battle ends after it (designed: the text names no length of battle).
+inline constexpr char kLastTurnParameter[] = "pagano.last_turn";
+
 // A unit's handle: its place in BattleState::units; kNoUnit names none.
 inline constexpr int kNoUnit = -1;
 
