@@ -156,6 +156,28 @@ const Unit* NearestBritishFigure(const BattleState& s, const Unit& u, double* ga
   return best;
 }
 
+bool IsEnemyOf(const Unit& u, const Unit& o) {
+  if (o.side == u.side || o.side == Side::kUnspecified || !InTheBattle(o)) return false;
+  if (IsIsigaba(o)) return !o.status.routed;
+  if (u.side == Side::kZulu) return IsBritishFigureKind(o) && o.figures.seriously_wounded == 0;
+  return o.kind == UnitKind::kInduna;
+}
+
+const Unit* NearestEnemy(const BattleState& s, const Unit& u, double* gap) {
+  const Unit* best = nullptr;
+  double best_gap = 0;
+  for (const Unit& o : s.units) {
+    if (!IsEnemyOf(u, o)) continue;
+    const double g = Gap(s, u, o);
+    if (best == nullptr || g < best_gap) {
+      best = &o;
+      best_gap = g;
+    }
+  }
+  if (gap != nullptr) *gap = best_gap;
+  return best;
+}
+
 bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b) { return FootprintSegment(f, a, b) == 0; }
 
 double GapToOutline(const Footprint& f, const Terrain& t) {

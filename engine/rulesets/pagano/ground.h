@@ -76,6 +76,13 @@ double Gap(const BattleState& s, const Unit& a, const Unit& b);
 // The British figure standing nearest `u` (edge to edge; the first in unit
 // order on a tie), with the gap in `*gap` (may be null); nullptr if none.
 const Unit* NearestBritishFigure(const BattleState& s, const Unit& u, double* gap);
+// Whether `o` is an enemy body of `u` that a move, a fire or a melee of an
+// isigaba reads ("the enemy"): for a Zulu, a British figure in the battle
+// (not a casualty) or an NNC isigaba not routed; for an NNC isigaba, a Zulu
+// isigaba not routed or an induna in the battle.
+bool IsEnemyOf(const Unit& u, const Unit& o);
+// The enemy body (IsEnemyOf) standing nearest `u`, as NearestBritishFigure.
+const Unit* NearestEnemy(const BattleState& s, const Unit& u, double* gap);
 
 // Whether segment a-b meets the footprint.
 bool LineMeets(const Footprint& f, const Vec2& a, const Vec2& b);

@@ -54,23 +54,6 @@ bool HasMedicalCorps(const BattleState& s) {
   return false;
 }
 
-// The Zulu's closest target: the British figure in its sight nearest it
-// ("Zulu fire must be directed at the closest target").
-const Unit* ClosestBritish(const BattleState& s, const Unit& firer) {
-  const Unit* best = nullptr;
-  double best_gap = 0;
-  for (const Unit& b : s.units) {
-    if (!IsBritishFigure(b) || b.figures.seriously_wounded > 0) continue;
-    if (!SightClear(s, firer.position, b.position)) continue;
-    const double g = Gap(s, firer, b);
-    if (best == nullptr || g < best_gap) {
-      best = &b;
-      best_gap = g;
-    }
-  }
-  return best;
-}
-
 // Designed: an elevation difference is one of the two standing on a hill
 // (a HILL area) and the other not.
 bool ElevationDiffers(const BattleState& s, const Unit& a, const Unit& b) {
@@ -82,6 +65,21 @@ bool ElevationDiffers(const BattleState& s, const Unit& a, const Unit& b) {
 }
 
 }  // namespace
+
+const Unit* ClosestTarget(const BattleState& s, const Unit& firer) {
+  const Unit* best = nullptr;
+  double best_gap = 0;
+  for (const Unit& b : s.units) {
+    if (!IsEnemyOf(firer, b)) continue;
+    if (!SightClear(s, firer.position, b.position)) continue;
+    const double g = Gap(s, firer, b);
+    if (best == nullptr || g < best_gap) {
+      best = &b;
+      best_gap = g;
+    }
+  }
+  return best;
+}
 
 pagano::Scale ScaleOf(const BattleState& s) {
   return s.scale == impi::Scale::kTactical ? pagano::Scale::kTactical : pagano::Scale::kSkirmish;
@@ -124,7 +122,7 @@ absl::StatusOr<MissileSituation> FireSituation(const BattleState& s, const Unit&
     if (firer.figures.fit <= 0) return Refuse(firer, "no figures are left");
     if (firer.status.routed) return Refuse(firer, "routing izigaba \"may not fire\"");
     // "Zulu fire must be directed at the closest target (such as a front rank)."
-    const Unit* closest = ClosestBritish(s, firer);
+    const Unit* closest = ClosestTarget(s, firer);
     if (closest != &target && !(closest != nullptr && Gap(s, firer, *closest) == Gap(s, firer, target))) {
       return Refuse(firer, absl::StrCat("Zulu fire must be directed at the closest target",
                                         closest != nullptr ? absl::StrCat(" (", closest->id.str(), ")") : ""));
@@ -242,7 +240,11 @@ void Eliminate(BattleState& s, Unit& u, int n, Dice& dice, Explanation* why) {
     u.figures.casualties += lost;
     e.lost_since_morale += lost;
     if (e.riflemen_rolled >= 0) u.figures.riflemen = RiflemenWithFigures(e.riflemen_rolled, u.figures.fit);
-    if (why != nullptr) AppendExplanation(why, Explanation{{}, {}, absl::StrCat(u.id.str(), " loses ", lost, lost == 1 ? " figure." : " figures.")}, " ");
+    if (why != nullptr) {
+      Explanation told;
+      told.text = absl::StrCat(u.id.str(), " loses ", lost, lost == 1 ? " figure." : " figures.");
+      AppendExplanation(why, told, " ");
+    }
     return;
   }
   for (int i = 0; i < n && InTheBattle(u) && u.figures.seriously_wounded == 0; ++i) {
@@ -320,7 +322,7 @@ absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dic
     // elimination on the closest figure still standing ("such as a front
     // rank"): the first on the target, the rest on the figures behind it.
     for (int i = 0; i < r.eliminations; ++i) {
-      const Unit* next = i == 0 ? &s.units[target] : ClosestBritish(s, s.units[firer]);
+      const Unit* next = i == 0 ? &s.units[target] : ClosestTarget(s, s.units[firer]);
       if (next == nullptr) break;
       Eliminate(s, s.units[static_cast<size_t>(next - s.units.data())], 1, dice, w);
     }

@@ -51,6 +51,12 @@ pagano::Scale ScaleOf(const BattleState& s);
 Weapon WeaponOf(const BattleState& s, const Unit& u);
 
 
+// An isigaba's closest target ("Zulu fire must be directed at the closest
+// target"; the NNC fire as Zulus): the enemy body (ground.h, IsEnemyOf) in
+// its sight nearest it, edge to edge (the first in unit order on a tie);
+// nullptr if none.
+const Unit* ClosestTarget(const BattleState& s, const Unit& firer);
+
 // The situation for MissileFire of `firer` at `target` (dice counted, the
 // riflemen of an isigaba not yet rolled counted as its best case, 2 capped
 // by its figures: ResolveFire rolls them), or FAILED_PRECONDITION saying why

@@ -143,7 +143,7 @@ StayedChoices StayedChoicesFor(const BattleState& s, const Unit& isigaba) {
   StayedSituation st;
   st.prone = isigaba.stance == Stance::kProne;
   double nearest_gap = 0;
-  const Unit* nearest = NearestBritishFigure(s, isigaba, &nearest_gap);
+  const Unit* nearest = NearestEnemy(s, isigaba, &nearest_gap);
   // "the option to go prone may not be used if within 3" of the enemy"
   st.within_3_of_enemy = nearest != nullptr && nearest_gap <= 3.0;
   st.in_cover = nearest != nullptr && MissileCover(s, isigaba, *nearest, nullptr) != CoverClass::kNone;

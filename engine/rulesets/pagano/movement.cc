@@ -349,12 +349,12 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
   return absl::OkStatus();
 }
 
-namespace {
-
 bool MountedKind(const Unit& u) {
   return u.kind == UnitKind::kMountedInfantry || u.kind == UnitKind::kCavalry ||
          u.kind == UnitKind::kNativeHorse || u.kind == UnitKind::kRockets;
 }
+
+namespace {
 
 // Designed: a fortified position is a building, or within 1" of a wall, a
 // barricade or the redoubt.
@@ -547,7 +547,7 @@ void EndBritishFire(BattleState& s) {
 
 std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, double most) {
   const Vec2 from = isigaba.position;
-  const Unit* enemy = NearestBritishFigure(s, isigaba, nullptr);
+  const Unit* enemy = NearestEnemy(s, isigaba, nullptr);
   std::optional<Vec2> best;
   double best_d = 0;
   for (const Terrain& t : s.terrain) {
@@ -589,9 +589,9 @@ std::optional<Vec2> NearestCover(const BattleState& s, const Unit& isigaba, doub
 
 std::vector<Vec2> IsigabaMoveCandidates(const BattleState& s, const Unit& isigaba, int nearest) {
   std::vector<Vec2> out = {isigaba.position};
-  std::vector<std::pair<double, const Unit*>> british;
+  std::vector<std::pair<double, const Unit*>> british;  // the enemy (an NNC isigaba's: the Zulus)
   for (const Unit& b : s.units) {
-    if (IsBritishFigure(b) && b.figures.seriously_wounded == 0) british.push_back({Gap(s, isigaba, b), &b});
+    if (IsEnemyOf(isigaba, b)) british.push_back({Gap(s, isigaba, b), &b});
   }
   std::stable_sort(british.begin(), british.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -609,7 +609,7 @@ std::vector<Vec2> IsigabaMoveCandidates(const BattleState& s, const Unit& isigab
 }
 
 Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
-  const Unit* nearest = NearestBritishFigure(s, isigaba, nullptr);
+  const Unit* nearest = NearestEnemy(s, isigaba, nullptr);
   const double w = s.table.width, h = s.table.height;
   Vec2 away;
   if (nearest != nullptr && Distance(nearest->position, isigaba.position) > 1e-9) {

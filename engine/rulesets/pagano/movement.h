@@ -108,6 +108,11 @@ absl::Status MoveFigure(BattleState& s, int figure, const Vec2& to, Dice& dice, 
 // point off the table.
 absl::Status MoveInduna(BattleState& s, int induna, const Vec2& to, Dice& dice, EventLog& log);
 
+// Whether `u` is of a kind that rides: mounted rankers, cavalry, mounted
+// allies, and the rockets ("Rockets may be considered either mounted or
+// foot").
+bool MountedKind(const Unit& u);
+
 // A new Brit movement phase: every figure has its move again.
 void NewMovementPhase(BattleState& s);
 

@@ -216,6 +216,11 @@ absl::Status CheckOwnState(const BattleState& s) {
     return absl::InvalidArgumentError(
         absl::StrCat("state.pagano.phase: ", phase, " is not one of the eight phases"));
   }
+  const int stage = static_cast<int>(own->stage);
+  if (stage < 0 || stage >= kStages) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("state.pagano.stage: ", stage, " is not 0 (the phase's start), 1 or 2 (its decisions)"));
+  }
   if (own->month < 0 || own->month > 12) {
     return absl::InvalidArgumentError(
         absl::StrCat("state.pagano.month: ", own->month, " is not 1 to 12 (0: January)"));

@@ -111,8 +111,20 @@ struct TerrainFeature {
   }
 };
 
+// Where the umpire stands within a phase (PaganoState::stage).
+enum class Stage : int {
+  kStart = 0,  // the phase's opening work not done yet (Run does it)
+  kDecide,     // its first round of decisions, one unit at a time
+  kSecond,     // its second round (the Stayed izigaba's choices, the spears)
+};
+inline constexpr int kStages = 3;
+
 struct PaganoState {
   Phase phase = Phase::kZuluMovement;
+  Stage stage = Stage::kStart;
+  // The battle is over (one side has nothing left in it, or the last turn
+  // has been played).
+  bool over = false;
   // 1 (January) to 12: "Use the left d10 column for battles taking place in
   // January"; 0 reads as January.
   int month = 0;
