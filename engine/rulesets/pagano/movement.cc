@@ -629,7 +629,13 @@ Vec2 AwayFromTheEnemy(const BattleState& s, const Unit& isigaba) {
   if (away.y() > 1e-12) t = std::min(t, (h - p.y()) / away.y());
   if (away.y() < -1e-12) t = std::min(t, -p.y() / away.y());
   if (!std::isfinite(t)) t = 0;
-  return p + t * away;
+  // Held on the table exactly (the edge, not a rounding past it).
+  Vec2 edge = p + t * away;
+  if (w > 0 && h > 0) {
+    edge.x() = std::clamp(edge.x(), 0.0, w);
+    edge.y() = std::clamp(edge.y(), 0.0, h);
+  }
+  return edge;
 }
 
 absl::Status MoveRouted(BattleState& s, int isigaba, Dice& dice, EventLog& log) {

@@ -140,7 +140,7 @@ void CheckInvariants(const BattleState& s, int step) {
 // Random play from the small battle ends, every state valid, in each seed.
 TEST(PaganoBattle, RandomBattlesEnd) {
   int zulu_wins = 0, british = 0;
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
     BattleState s = SmallBattle();
     Dice dice = Dice::Seeded(seed);
     CounterRng rng(seed, 7);
@@ -165,7 +165,7 @@ TEST(PaganoBattle, RandomBattlesEnd) {
     zulu_wins += o == Outcome::kZuluVictory;
     british += o != Outcome::kZuluVictory;
   }
-  EXPECT_EQ(zulu_wins + british, 20);
+  EXPECT_EQ(zulu_wins + british, 60);
 }
 
 }  // namespace
