@@ -242,8 +242,12 @@ void FireOptions(const BattleState& s, const Unit& u, std::vector<Action>* out) 
     }
     return;
   }
+  const double range = MaxRange(WeaponOf(s, u), ScaleOf(s));
   for (const Unit& t : s.units) {
-    if (BritishTarget(t) && MayFire(s, u, t, false)) out->push_back(Targeting(ActionKind::kFire, u, t));
+    // Out of range read first: FireSituation's checks of sight and ranks
+    // are the costly part.
+    if (!BritishTarget(t) || Gap(s, u, t) > range) continue;
+    if (MayFire(s, u, t, false)) out->push_back(Targeting(ActionKind::kFire, u, t));
   }
 }
 
@@ -788,20 +792,20 @@ Awaiting PaganoRuleset::AwaitsBrief(const BattleState& s) const { return AwaitsO
 std::vector<Action> PaganoRuleset::LegalActions(const BattleState& s, Side side) const {
   std::vector<Action> out;
   if (side != DecidingSide(s)) return out;
-  if (side == Side::kZulu) {
-    UnitOptions(s, AwaitedUnit(s), &out);
-    return out;
+  const int h = AwaitedUnit(s);
+  UnitOptions(s, h, &out);
+  if (side == Side::kBritish && !out.empty()) {
+    // The rest of the British units may act in any order (Apply takes any
+    // of their actions); listed here: the first's options, and the PASS
+    // naming no unit that ends the phase, the rest standing.
+    bool others = false;
+    for (size_t k = static_cast<size_t>(h) + 1; k < s.units.size() && !others; ++k) others = Decides(s, s.units[k]);
+    if (others) {
+      Action end;
+      end.kind = ActionKind::kPass;
+      out.push_back(end);
+    }
   }
-  std::vector<Action> mine;
-  for (size_t h = 0; h < s.units.size(); ++h) {
-    UnitOptions(s, static_cast<int>(h), &mine);
-    out.insert(out.end(), mine.begin(), mine.end());
-  }
-  if (!out.empty()) {
-    Action end;  // the phase ends: the rest stand
-    end.kind = ActionKind::kPass;
-    out.push_back(end);
-  }  // the phase ends: the rest stand
   return out;
 }
 

@@ -29,10 +29,12 @@
 //   8 Brit Melee        the umpire: every melee of the British in contact
 //
 // The Zulus decide one unit at a time, in unit order (LegalActions lists
-// the awaited unit's options); the British may act with any of their units
-// still to act in the phase, in any order, and end the phase with a PASS
-// naming no unit (the rest stand). A unit with nothing to decide is passed
-// over. The battle ends when one side has nothing left in it (no British
+// the awaited unit's options). The British may act with any of their units
+// still to act in the phase, in any order (Apply takes them), and end the
+// phase with a PASS naming no unit (the rest stand); LegalActions lists the
+// first such unit's options and, while others wait, that PASS (a few
+// meaningful candidates: a post of 140 figures would list thousands). A
+// unit with nothing to decide is passed over. The battle ends when one side has nothing left in it (no British
 // figure standing, or no isigaba not routed on the table) or after the
 // last turn (the parameter "pagano.last_turn"; designed default
 // kDefaultLastTurn).
@@ -98,7 +100,8 @@ class PaganoRuleset final : public Ruleset {
   Awaiting Awaits(const BattleState& state) const override;
   Awaiting AwaitsBrief(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, Side side) const override;
-  // The awaited unit's options alone (a rollout's units act in unit order).
+  // The awaited unit's options alone, without the PASS that ends the
+  // British phase (a rollout's units act in unit order).
   std::vector<Action> PlayableActions(const BattleState& state, Side side,
                                       const Awaiting& brief) const override;
   bool IsOver(const BattleState& state) const override;

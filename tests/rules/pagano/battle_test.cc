@@ -94,10 +94,19 @@ TEST(PaganoBattle, Sequence_000_TheBritishFireAfterTheZulusMove) {
   const Awaiting a = Rules().Awaits(s);
   EXPECT_EQ(a.side, Side::kBritish);
   EXPECT_EQ(a.kind, AwaitKind::kBritishFire);
+  // LegalActions lists the first figure's options and the PASS that ends
+  // the phase; each awaited figure's own are its UnitOptions.
   const std::vector<Action> legal = Rules().LegalActions(s, Side::kBritish);
+  ASSERT_FALSE(legal.empty());
+  EXPECT_EQ(legal.back().kind, ActionKind::kPass);
+  EXPECT_TRUE(legal.back().unit_id.empty());
   std::set<std::string> firers;
-  for (const Action& x : legal) {
-    if (x.kind == ActionKind::kFire) firers.insert(x.unit_id.str());
+  std::vector<Action> mine;
+  for (const SharedString& id : a.unit_ids) {
+    UnitOptions(s, s.UnitIndex(id), &mine);
+    for (const Action& x : mine) {
+      if (x.kind == ActionKind::kFire) firers.insert(x.unit_id.str());
+    }
   }
   // The six rankers and the officer's pistol (9": out of range) and no fire
   // by the medical corps ("excluding non-combatants and medical corps").
