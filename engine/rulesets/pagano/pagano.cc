@@ -870,6 +870,11 @@ absl::Status PaganoRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const
   if (s.clock.turn < 1) s.clock.turn = 1;
   for (int guard = 0; guard < 100; ++guard) {
     PaganoState& own = MutableOwnState(s);
+    if (!own.over && (!BritishStanding(s) || !ZulusFighting(s))) {
+      // A state sent with one side already out of the battle.
+      own.over = true;
+      s.clock.phase = impi::Phase::kGameOver;
+    }
     if (own.over) return absl::OkStatus();
     s.clock.phase = ClockPhase(own.phase);
     if (own.stage == Stage::kStart) {

@@ -11,6 +11,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
 #include "engine/rulesets/pagano/ground.h"
+#include "engine/rulesets/pagano/missile.h"
 #include "engine/rulesets/pagano/pagano.h"
 #include "engine/rulesets/pagano/state.h"
 #include "tests/rules/pagano/pagano_test_util.h"
@@ -119,6 +120,148 @@ TEST(PaganoBattle, Sequence_000_TheBritishFireAfterTheZulusMove) {
   // induna nobody to direct; the Zulu melee none; the British move next.
   EXPECT_EQ(PhaseOf(s), Phase::kBritMovement);
   EXPECT_EQ(Rules().Awaits(s).kind, AwaitKind::kBritishMove);
+}
+
+// Plays PASS (the phase-ending one for the British) until `phase` is
+// reached with a decision awaited in it, or the battle ends.
+void PassUntil(BattleState& s, Phase phase, Dice& dice, EventLog& log) {
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  for (int i = 0; i < 500 && !Rules().IsOver(s) && PhaseOf(s) != phase; ++i) {
+    const Awaiting a = Rules().AwaitsBrief(s);
+    const std::vector<Action> legal = Rules().LegalActions(s, a.side);
+    ASSERT_FALSE(legal.empty());
+    size_t pick = 0;
+    for (size_t k = 0; k < legal.size(); ++k) {
+      if (legal[k].kind == ActionKind::kPass) pick = k;  // the last PASS: the phase-ending one
+    }
+    ASSERT_TRUE(Rules().Apply(s, a.side, legal[pick], dice, log, "a", "").ok());
+    ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  }
+}
+
+// "NNC move and fire as Zulus but during the Brit phases": the NNC isigaba
+// takes no part in the Zulu Movement; in the Brit Missile Fire phase it
+// fires at its closest target (its rifleman, its spears in range).
+TEST(PaganoBattle, Nnc_000_MoveAndFireAsZulusButDuringTheBritPhases) {
+  BattleState s = SmallBattle();
+  Unit nnc = Isigaba("nnc", 30, 20, kNorth);
+  nnc.kind = UnitKind::kNativeFoot;
+  nnc.side = Side::kBritish;
+  s.units.push_back(nnc);
+  Dice dice = Dice::Seeded(3);
+  EventLog log;
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  ASSERT_EQ(PhaseOf(s), Phase::kZuluMovement);
+  for (const SharedString& id : Rules().Awaits(s).unit_ids) EXPECT_NE(id.str(), "nnc");
+  PassUntil(s, Phase::kBritMissileFire, dice, log);
+  std::vector<Action> mine;
+  UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
+  ASSERT_EQ(mine.size(), 2u);  // PASS, and its rifle at the closest target
+  EXPECT_EQ(mine[1].kind, ActionKind::kFire);
+  const Unit& me = *s.FindUnit(std::string("nnc"));
+  ASSERT_NE(ClosestTarget(s, me), nullptr);
+  EXPECT_EQ(mine[1].target_id, ClosestTarget(s, me)->id);
+  EXPECT_EQ(ClosestTarget(s, me)->side, Side::kZulu);
+  PassUntil(s, Phase::kBritMovement, dice, log);
+  UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
+  bool moves = false;
+  for (const Action& a : mine) moves |= a.kind == ActionKind::kMove;
+  EXPECT_TRUE(moves) << "the NNC move in the Brit movement phase";
+}
+
+// 7) Zulu Missile Fire: "Regular izigaba roll one d 10 each turn for every
+// rifleman", rolled "the first time it fires" (designed: an isigaba fires
+// whenever its closest target is in range).
+TEST(PaganoBattle, ZuluMissileFire_000_EveryIsigabaInRangeFiresItsRiflemen) {
+  BattleState s = SmallBattle();
+  Dice dice = Dice::Seeded(4);
+  EventLog log;
+  PassUntil(s, Phase::kBritMovement, dice, log);
+  PassUntil(s, Phase::kZuluMovement, dice, log);  // through phases 6-8 to turn 2
+  ASSERT_FALSE(Rules().IsOver(s)) << OutcomeName(OutcomeOf(s)) << " turn " << s.clock.turn;
+  EXPECT_EQ(s.clock.turn, 2);
+  int fired = 0;
+  for (const Event& e : log.events()) {
+    if (e.kind == EventKind::kFired && e.side == Side::kZulu) ++fired;
+  }
+  // All three izigaba are within the rifles' 36" of a ranker.
+  EXPECT_EQ(fired, 3);
+  for (const char* id : {"z1", "z2", "z3"}) {
+    const Unit& z = *s.FindUnit(std::string(id));
+    EXPECT_GE(UnitState(s, z)->riflemen_rolled, 0) << id;
+  }
+}
+
+// 3) Zulu Morale: an isigaba that lost a figure rolls; the induna within
+// reach may direct it first ("each induna may direct one isigaba").
+TEST(PaganoBattle, ZuluMorale_000_TheIndunaDirectsAnIsigabaDueItsRoll) {
+  BattleState s = SmallBattle();
+  s.units[s.UnitIndex(std::string("z2"))].figures.fit = 17;
+  s.units[s.UnitIndex(std::string("z2"))].figures.casualties = 3;
+  MutableUnitState(s, *s.FindUnit(std::string("z2"))).lost_since_morale = 3;
+  Dice dice = Dice::Seeded(5);
+  EventLog log;
+  PassUntil(s, Phase::kZuluMorale, dice, log);
+  ASSERT_EQ(PhaseOf(s), Phase::kZuluMorale);
+  const Awaiting a = Rules().Awaits(s);
+  ASSERT_EQ(a.kind, AwaitKind::kZuluDecision);
+  EXPECT_EQ(a.unit_ids.at(0).str(), "induna");
+  const std::vector<Action> legal = Rules().LegalActions(s, Side::kZulu);
+  ASSERT_EQ(legal.size(), 2u);  // PASS, or direct z2 (the only one due)
+  EXPECT_EQ(legal[1].kind, ActionKind::kOrder);
+  EXPECT_EQ(legal[1].target_id.str(), "z2");
+  const size_t before = log.size();
+  ASSERT_TRUE(Rules().Apply(s, Side::kZulu, legal[1], dice, log, "a", "the doctrine's reason").ok());
+  EXPECT_TRUE(log.events()[before].decision);
+  EXPECT_EQ(log.events()[before].why.text, "the doctrine's reason");
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  bool rolled = false;
+  for (size_t i = before; i < log.size(); ++i) rolled |= log.events()[i].kind == EventKind::kMoraleTest;
+  EXPECT_TRUE(rolled);
+  EXPECT_EQ(UnitState(s, *s.FindUnit(std::string("z2")))->lost_since_morale, 0) << "the markers removed";
+}
+
+// The battle's length (designed: the parameter pagano.last_turn): after
+// its last turn the British have held.
+TEST(PaganoBattle, Victory_Designed_AfterTheLastTurnTheBritishHaveHeld) {
+  BattleState s = SmallBattle();
+  s.parameters.push_back(Parameter{kLastTurnParameter, 1});
+  ASSERT_TRUE(Rules().Validate(s).ok());
+  Dice dice = Dice::Seeded(6);
+  EventLog log;
+  PassUntil(s, Phase::kZuluMovement, dice, log);  // through turn 1 to its end
+  for (int i = 0; i < 100 && !Rules().IsOver(s); ++i) PassUntil(s, Phase::kBritMelee, dice, log), PassUntil(s, Phase::kZuluMovement, dice, log);
+  ASSERT_TRUE(Rules().IsOver(s));
+  EXPECT_EQ(s.clock.turn, 1);
+  EXPECT_EQ(OutcomeOf(s), Outcome::kBritishHeld);
+  EXPECT_EQ(Rules().Score(s, Side::kBritish), 0.5);
+  EXPECT_EQ(Rules().Awaits(s).kind, AwaitKind::kGameOver);
+  EXPECT_TRUE(Rules().LegalActions(s, Side::kZulu).empty());
+  Action pass;
+  pass.kind = ActionKind::kPass;
+  EXPECT_EQ(Rules().Apply(s, Side::kBritish, pass, dice, log, "a", "").code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// No British figure standing: the Zulus have won (designed).
+TEST(PaganoBattle, Victory_Designed_NoBritishFigureStandingIsAZuluVictory) {
+  BattleState s = SmallBattle();
+  for (Unit& u : s.units) {
+    if (u.side == Side::kBritish) {
+      u.figures.fit = 0;
+      u.figures.casualties = 1;
+    }
+  }
+  s.units[0].figures.fit = 1;
+  s.units[0].figures.casualties = 0;
+  ASSERT_EQ(OutcomeOf(s), Outcome::kNone);
+  s.units[0].figures.fit = 0;
+  s.units[0].figures.casualties = 1;
+  EXPECT_EQ(OutcomeOf(s), Outcome::kZuluVictory);
+  Dice dice = Dice::Seeded(7);
+  EventLog log;
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  EXPECT_TRUE(Rules().IsOver(s));
+  EXPECT_EQ(Rules().Score(s, Side::kZulu), 1.0);
 }
 
 // Invariants of every step (the battle's own): figures never negative, an
