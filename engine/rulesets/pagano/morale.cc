@@ -28,41 +28,48 @@ const char* OutcomeName(MoraleOutcome o) {
   return "";
 }
 
+// Whether the isigaba `u` (of the kind `nnc` picks) is due a morale roll.
+bool Due(const BattleState& s, const Unit& u, bool nnc) {
+  if (!IsIsigaba(u) || (u.kind == UnitKind::kNativeFoot) != nnc) return false;
+  const PaganoUnit* e = UnitState(s, u);
+  return e != nullptr && !u.off_table && !u.status.routed && u.figures.fit > 0 && MoraleDue(e->lost_since_morale);
+}
+
+// Rolls the morale of the isigaba at handle `h`, due a roll, and applies it.
+absl::Status Roll(BattleState& s, size_t h, bool nnc, bool lost_all, Dice& dice, EventLog& log) {
+  Unit& u = s.units[h];
+  const PaganoUnit* e = UnitState(s, u);
+  MoraleSituation m;
+  m.remaining = u.figures.fit;
+  m.lost = e->lost_since_morale;
+  m.initiating_melee = e->initiated_melee;
+  m.directed_by_induna = e->directed_by != kNoUnit;
+  m.all_induna_lost = lost_all;
+  m.nnc = nnc;
+  Explanation why;
+  IMPI_ASSIGN_OR_RETURN(const MoraleResult r, ZuluMorale(dice, m, log.wanted() ? &why : nullptr));
+  PaganoUnit& me = MutableUnitState(s, s.units[h]);
+  if (r.outcome == MoraleOutcome::kRouted) {
+    s.units[h].status.routed = true;  // "Routed; eliminated from battle"
+  } else if (r.outcome == MoraleOutcome::kStayed) {
+    me.stayed = true;
+  }
+  if (log.wanted()) {
+    Event& ev = log.Add(EventKind::kMoraleTest, s.units[h].side);
+    ev.unit_ids = {s.units[h].id.str()};
+    ev.why = std::move(why);
+    ev.announce = absl::StrCat(s.units[h].id.str(), " rolls morale: ", r.total, ", ",
+                               OutcomeName(r.outcome), ".");
+  }
+  return absl::OkStatus();
+}
+
 // Rolls for each isigaba of the kind `nnc` picks that lost figures since its
 // last morale phase.
 absl::Status ResolveMorale(BattleState& s, bool nnc, Dice& dice, EventLog& log) {
   const bool lost_all = AllIndunaLost(s);
   for (size_t h = 0; h < s.units.size(); ++h) {
-    Unit& u = s.units[h];
-    const bool is_nnc = u.kind == UnitKind::kNativeFoot;
-    if (!IsIsigaba(u) || is_nnc != nnc) continue;
-    const PaganoUnit* e = UnitState(s, u);
-    if (e == nullptr || u.off_table || u.status.routed || u.figures.fit <= 0 ||
-        !MoraleDue(e->lost_since_morale)) {
-      continue;
-    }
-    MoraleSituation m;
-    m.remaining = u.figures.fit;
-    m.lost = e->lost_since_morale;
-    m.initiating_melee = e->initiated_melee;
-    m.directed_by_induna = e->directed_by != kNoUnit;
-    m.all_induna_lost = lost_all;
-    m.nnc = nnc;
-    Explanation why;
-    IMPI_ASSIGN_OR_RETURN(const MoraleResult r, ZuluMorale(dice, m, log.wanted() ? &why : nullptr));
-    PaganoUnit& me = MutableUnitState(s, s.units[h]);
-    if (r.outcome == MoraleOutcome::kRouted) {
-      s.units[h].status.routed = true;  // "Routed; eliminated from battle"
-    } else if (r.outcome == MoraleOutcome::kStayed) {
-      me.stayed = true;
-    }
-    if (log.wanted()) {
-      Event& ev = log.Add(EventKind::kMoraleTest, s.units[h].side);
-      ev.unit_ids = {s.units[h].id.str()};
-      ev.why = std::move(why);
-      ev.announce = absl::StrCat(s.units[h].id.str(), " rolls morale: ", r.total, ", ",
-                                 OutcomeName(r.outcome), ".");
-    }
+    if (Due(s, s.units[h], nnc)) IMPI_RETURN_IF_ERROR(Roll(s, h, nnc, lost_all, dice, log));
   }
   // "Remove the markers at the end of the Zulu morale phase." (The NNC's
   // markers at the end of their own roll.) The induna's direction is spent.
@@ -133,6 +140,25 @@ bool AllIndunaLost(const BattleState& s) {
 
 absl::Status ResolveZuluMorale(BattleState& s, Dice& dice, EventLog& log) {
   return ResolveMorale(s, /*nnc=*/false, dice, log);
+}
+
+absl::Status RollMorale(BattleState& s, int isigaba, Dice& dice, EventLog& log) {
+  if (isigaba < 0 || static_cast<size_t>(isigaba) >= s.units.size()) {
+    return absl::FailedPreconditionError("the roll names no unit of the state");
+  }
+  KeyOwnState(s);
+  const Unit& u = s.units[static_cast<size_t>(isigaba)];
+  const bool nnc = u.kind == UnitKind::kNativeFoot;
+  if (!Due(s, u, nnc)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        u.id.str(), " does not roll: only \"Each isigaba that received at least one casualty since the last Zulu "
+                    "morale phase must roll morale\" (one on the table, not routed)"));
+  }
+  IMPI_RETURN_IF_ERROR(Roll(s, static_cast<size_t>(isigaba), nnc, !nnc && AllIndunaLost(s), dice, log));
+  PaganoUnit& e = MutableUnitState(s, s.units[static_cast<size_t>(isigaba)]);
+  e.lost_since_morale = 0;
+  e.directed_by = kNoUnit;
+  return absl::OkStatus();
 }
 
 absl::Status ResolveNncMorale(BattleState& s, Dice& dice, EventLog& log) {
@@ -235,27 +261,41 @@ void CasualtiesLeftBehind(BattleState& s, EventLog& log) {
   }
 }
 
+absl::Status RollMedical(BattleState& s, int casualty, Dice& dice, EventLog& log) {
+  if (casualty < 0 || static_cast<size_t>(casualty) >= s.units.size()) {
+    return absl::FailedPreconditionError("the roll names no unit of the state");
+  }
+  Unit& c = s.units[static_cast<size_t>(casualty)];
+  if (c.side != Side::kBritish || c.off_table || c.figures.seriously_wounded <= 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(c.id.str(), " is no casualty awaiting the medical corps' care"));
+  }
+  Explanation why;
+  const MedicalOutcome o = MedicalRoll(dice, log.wanted() ? &why : nullptr);
+  IMPI_RETURN_IF_ERROR(dice.status());
+  if (o == MedicalOutcome::kEliminated) {
+    c.figures.seriously_wounded = 0;
+    c.figures.casualties = 1;
+  } else if (o == MedicalOutcome::kWounded) {
+    // "it is 'wounded' and is no longer considered a casualty figure.
+    // Wounded may move and fight normally in subsequent phases."
+    c.figures.seriously_wounded = 0;
+    c.figures.wounded = 1;
+  }
+  if (log.wanted()) {
+    Event& ev = log.Add(EventKind::kTableRoll, Side::kBritish);
+    ev.unit_ids = {c.id.str()};
+    ev.announce = absl::StrCat(c.id.str(), ": ", why.text);
+    ev.why = std::move(why);
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ResolveMedical(BattleState& s, Dice& dice, EventLog& log) {
-  for (Unit& c : s.units) {
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    const Unit& c = s.units[h];
     if (c.side != Side::kBritish || c.off_table || c.figures.seriously_wounded <= 0) continue;
-    Explanation why;
-    const MedicalOutcome o = MedicalRoll(dice, log.wanted() ? &why : nullptr);
-    IMPI_RETURN_IF_ERROR(dice.status());
-    if (o == MedicalOutcome::kEliminated) {
-      c.figures.seriously_wounded = 0;
-      c.figures.casualties = 1;
-    } else if (o == MedicalOutcome::kWounded) {
-      // "it is 'wounded' and is no longer considered a casualty figure.
-      // Wounded may move and fight normally in subsequent phases."
-      c.figures.seriously_wounded = 0;
-      c.figures.wounded = 1;
-    }
-    if (log.wanted()) {
-      Event& ev = log.Add(EventKind::kTableRoll, Side::kBritish);
-      ev.unit_ids = {c.id.str()};
-      ev.announce = absl::StrCat(c.id.str(), ": ", why.text);
-      ev.why = std::move(why);
-    }
+    IMPI_RETURN_IF_ERROR(RollMedical(s, static_cast<int>(h), dice, log));
   }
   return absl::OkStatus();
 }

@@ -50,6 +50,9 @@ bool AllIndunaLost(const BattleState& s);
 // result and removes the markers; clears the induna's direction. Logs an
 // event a roll (kMoraleTest).
 absl::Status ResolveZuluMorale(BattleState& s, Dice& dice, EventLog& log);
+// One isigaba's roll (Zulu or NNC), due one: applied, its markers removed
+// and its induna's direction spent; FAILED_PRECONDITION for one not due.
+absl::Status RollMorale(BattleState& s, int isigaba, Dice& dice, EventLog& log);
 // The NNC's: "NNC roll for morale at the end of the Zulu Missile Fire
 // phase. All of their morale rolls are made at -2".
 absl::Status ResolveNncMorale(BattleState& s, Dice& dice, EventLog& log);
@@ -78,6 +81,8 @@ void CasualtiesLeftBehind(BattleState& s, EventLog& log);
 // the patient is eliminated permanently and on a 8- 10 it is 'wounded'"
 // (a 7, designed: still a casualty).
 absl::Status ResolveMedical(BattleState& s, Dice& dice, EventLog& log);
+// One casualty's roll; FAILED_PRECONDITION for a unit that is no casualty.
+absl::Status RollMedical(BattleState& s, int casualty, Dice& dice, EventLog& log);
 
 }  // namespace impi::pagano
 

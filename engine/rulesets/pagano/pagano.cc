@@ -16,6 +16,7 @@
 #include "engine/rulesets/pagano/missile.h"
 #include "engine/rulesets/pagano/morale.h"
 #include "engine/rulesets/pagano/movement.h"
+#include "engine/rulesets/pagano/question.h"
 
 namespace impi::pagano {
 namespace {
@@ -56,13 +57,17 @@ bool Decides(const BattleState& s, const Unit& u) {
     case Phase::kBritMissileFire:
       return stage == Stage::kDecide && u.side == Side::kBritish &&
              (OnItsFeet(u) || PieceInBattle(u) || (IsNnc(u) && Fighting(u)));
-    case Phase::kZuluMorale:
-      if (stage == Stage::kDecide) return u.kind == UnitKind::kInduna && u.side == Side::kZulu && InTheBattle(u);
-      if (stage == Stage::kSecond) {
-        const PaganoUnit* e = UnitState(s, u);
-        return IsZuluIsigaba(u) && Fighting(u) && e != nullptr && e->stayed;
+    case Phase::kZuluMorale: {
+      if (u.kind == UnitKind::kInduna) {
+        return stage == Stage::kDecide && u.side == Side::kZulu && InTheBattle(u);
       }
-      return false;
+      // A Stayed isigaba's choice: in the second round, or when a caller
+      // asked its roll (Ask) in the first.
+      const PaganoUnit* e = UnitState(s, u);
+      const bool asked = own.asked == static_cast<int>(&u - s.units.data());
+      return (stage == Stage::kSecond || (stage == Stage::kDecide && asked)) && IsZuluIsigaba(u) && Fighting(u) &&
+             e != nullptr && e->stayed;
+    }
     case Phase::kBritMovement:
       return stage == Stage::kDecide && u.side == Side::kBritish &&
              (OnItsFeet(u) || PieceInBattle(u) || (IsNnc(u) && Fighting(u)));
@@ -342,6 +347,8 @@ Side DecidingSide(const BattleState& s) {
 
 int AwaitedUnit(const BattleState& s) {
   if (DecidingSide(s) == Side::kUnspecified) return kNoUnit;
+  const int asked = OwnOrDefault(s).asked;
+  if (asked != kNoUnit && static_cast<size_t>(asked) < s.units.size() && Decides(s, s.units[asked])) return asked;
   for (size_t h = 0; h < s.units.size(); ++h) {
     if (Decides(s, s.units[h])) return static_cast<int>(h);
   }
@@ -366,7 +373,7 @@ void UnitOptions(const BattleState& s, int h, std::vector<Action>* out) {
       FireOptions(s, u, out);
       return;
     case Phase::kZuluMorale:
-      if (own.stage == Stage::kDecide) {
+      if (u.kind == UnitKind::kInduna) {
         // "each induna may direct one isigaba": those due a morale roll.
         out->push_back(Pass(u));
         for (size_t z = 0; z < s.units.size(); ++z) {
@@ -563,7 +570,8 @@ void ClearFought(BattleState& s) {
 absl::Status ZuluRiflesFire(BattleState& s, Dice& dice, EventLog& log) {
   for (size_t h = 0; h < s.units.size(); ++h) {
     const Unit& z = s.units[h];
-    if (!IsZuluIsigaba(z) || !Fighting(z)) continue;
+    // One that has acted fired when a caller asked its fire (Ask).
+    if (!IsZuluIsigaba(z) || !Fighting(z) || z.status.acted) continue;
     const Unit* t = ClosestTarget(s, z);
     if (t == nullptr || !MayFire(s, z, *t, false)) continue;
     IMPI_RETURN_IF_ERROR(
@@ -593,7 +601,9 @@ absl::Status StartPhase(BattleState& s, Dice& dice, EventLog& log) {
     e.why.rule = RuleRef{kSource, "SEQUENCE of PLAY", "", PhaseName(phase), false};
     e.announce = absl::StrCat("turn ", s.clock.turn, ": ", PhaseName(phase));
   }
-  NewRound(s);
+  // Every unit acts anew in the phase; the Zulu riflemen's fire first
+  // passes over an isigaba whose fire a caller asked (Ask) in it.
+  if (phase != Phase::kZuluMissileFire) NewRound(s);
   switch (phase) {
     case Phase::kZuluMovement:
       NewTurn(s);
@@ -616,6 +626,7 @@ absl::Status StartPhase(BattleState& s, Dice& dice, EventLog& log) {
       return absl::OkStatus();
     case Phase::kZuluMissileFire:
       IMPI_RETURN_IF_ERROR(ZuluRiflesFire(s, dice, log));
+      NewRound(s);
       MutableOwnState(s).stage = Stage::kSecond;
       return absl::OkStatus();
     default:
@@ -700,7 +711,7 @@ Awaiting AwaitsOf(const BattleState& s, bool prompt) {
     if (prompt) a.prompt = absl::StrCat("the battle is over: ", OutcomeName(OutcomeOf(s)));
     return a;
   }
-  const int h = AwaitedUnit(s);
+  const int h = own.run_due ? kNoUnit : AwaitedUnit(s);
   if (h == kNoUnit) {
     a.kind = AwaitKind::kUmpire;
     if (prompt) a.prompt = absl::StrCat("the umpire runs ", PhaseName(own.phase));
@@ -791,7 +802,7 @@ Awaiting PaganoRuleset::AwaitsBrief(const BattleState& s) const { return AwaitsO
 
 std::vector<Action> PaganoRuleset::LegalActions(const BattleState& s, Side side) const {
   std::vector<Action> out;
-  if (side != DecidingSide(s)) return out;
+  if (side != DecidingSide(s) || OwnOrDefault(s).run_due) return out;
   const int h = AwaitedUnit(s);
   UnitOptions(s, h, &out);
   if (side == Side::kBritish && !out.empty()) {
@@ -812,7 +823,7 @@ std::vector<Action> PaganoRuleset::LegalActions(const BattleState& s, Side side)
 std::vector<Action> PaganoRuleset::PlayableActions(const BattleState& s, Side side, const Awaiting& brief) const {
   (void)brief;
   std::vector<Action> out;
-  if (side == DecidingSide(s)) UnitOptions(s, AwaitedUnit(s), &out);
+  if (side == DecidingSide(s) && !OwnOrDefault(s).run_due) UnitOptions(s, AwaitedUnit(s), &out);
   return out;
 }
 
@@ -820,6 +831,9 @@ absl::Status PaganoRuleset::Apply(BattleState& s, Side side, const Action& a, Di
                                   const std::string& path, const std::string& why) const {
   if (OwnOrDefault(s).over) return NotNow(path, "the battle is over");
   const Side deciding = DecidingSide(s);
+  if (side == Side::kZulu && OwnOrDefault(s).run_due) {
+    return NotNow(path, "a Zulu decision was just made: the umpire's procedure runs (Run) before the next");
+  }
   if (side != deciding || AwaitedUnit(s) == kNoUnit) {
     return NotNow(path, absl::StrCat("the ", side == Side::kZulu ? "Zulus do" : "British do",
                                      " not decide now (", PhaseName(PhaseOf(s)), ")"));
@@ -863,6 +877,11 @@ absl::Status PaganoRuleset::Apply(BattleState& s, Side side, const Action& a, Di
   }
   IMPI_RETURN_IF_ERROR(CarryOut(s, h, a, dice, log, path));
   MarkDecision(log, from, side, s.units[static_cast<size_t>(h)], a, why);
+  if (side == Side::kZulu) {
+    PaganoState& own = MutableOwnState(s);
+    own.run_due = true;
+    own.asked = kNoUnit;
+  }
   return absl::OkStatus();
 }
 
@@ -870,6 +889,7 @@ absl::Status PaganoRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const
   if (s.clock.turn < 1) s.clock.turn = 1;
   for (int guard = 0; guard < 100; ++guard) {
     PaganoState& own = MutableOwnState(s);
+    own.run_due = false;
     if (!own.over && (!BritishStanding(s) || !ZulusFighting(s))) {
       // A state sent with one side already out of the battle.
       own.over = true;
@@ -890,8 +910,141 @@ absl::Status PaganoRuleset::Run(BattleState& s, Dice& dice, EventLog& log) const
 
 absl::Status PaganoRuleset::Ask(BattleState& s, const impi::Question& question, Dice& dice, EventLog& log,
                                 int* decision) const {
-  (void)s, (void)question, (void)dice, (void)log, (void)decision;
-  return absl::FailedPreconditionError("PAGANO_D10: no decision point of these rules may be asked yet");
+  IMPI_ASSIGN_OR_RETURN(const Question* q, QuestionFor<Question>(question));
+  *decision = -1;
+  if (OwnOrDefault(s).over) return NotNow(q->Path(), "the battle is over");
+  if (q->unit_id.empty()) return Bad(q->Path("unit_id"), "is required");
+  const int h = s.UnitIndex(q->unit_id);
+  if (h < 0) return Bad(q->Path("unit_id"), absl::StrCat("no unit has id \"", q->unit_id, "\""));
+  KeyOwnState(s);
+  MutableOwnState(s);
+  const Unit& u = s.units[static_cast<size_t>(h)];
+  const Phase phase = PhaseOf(s);
+  const Stage stage = StageOf(s);
+  const size_t mark = log.size();
+  // The first event the step logs answers the question.
+  auto answered = [&]() {
+    if (log.size() > mark) *decision = static_cast<int>(mark);
+  };
+  switch (q->kind) {
+    case QuestionKind::kMorale:
+      // ZULU MORALE: the roll, then (Stayed) its choice, settled by the
+      // Zulu policy after this.
+      if (phase != Phase::kZuluMorale || stage == Stage::kStart) {
+        return NotNow(q->Path(), "morale is rolled in the Zulu Morale phase (3): send a state in it");
+      }
+      if (!IsZuluIsigaba(u)) return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " is no Zulu isigaba"));
+      IMPI_RETURN_IF_ERROR(RollMorale(s, h, dice, log));
+      answered();
+      if (UnitState(s, s.units[static_cast<size_t>(h)])->stayed) MutableOwnState(s).asked = h;
+      return absl::OkStatus();
+    case QuestionKind::kDirection:
+      // ZULU INDUNA: the isigaba he directs, the Zulu policy's choice.
+      if (phase != Phase::kZuluMorale || stage != Stage::kDecide) {
+        return NotNow(q->Path(), "\"During each Zulu morale phase each induna may direct one isigaba\": send a "
+                                 "state in the Zulu Morale phase before its rolls");
+      }
+      if (u.kind != UnitKind::kInduna || !Decides(s, u)) {
+        return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " is no induna still to direct an isigaba"));
+      }
+      MutableOwnState(s).asked = h;
+      return absl::OkStatus();
+    case QuestionKind::kRiflemen: {
+      // "roll a d10 the first time it fires".
+      const PaganoUnit* e = UnitState(s, u);
+      if (u.kind != UnitKind::kIsigaba || !Fighting(u)) {
+        return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " is no Zulu isigaba in the battle"));
+      }
+      if (e != nullptr && (e->sharpshooters || e->riflemen_rolled >= 0)) {
+        return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, e->sharpshooters ? " is sharpshooters: no riflemen roll"
+                                                                                  : " has rolled its riflemen already"));
+      }
+      Explanation why;
+      const int month = OwnOrDefault(s).month > 0 ? OwnOrDefault(s).month : 1;
+      IMPI_ASSIGN_OR_RETURN(const int riflemen, RollRiflemen(dice, month, log.wanted() ? &why : nullptr));
+      MutableUnitState(s, s.units[static_cast<size_t>(h)]).riflemen_rolled = riflemen;
+      Unit& z = s.units[static_cast<size_t>(h)];
+      z.figures.riflemen = RiflemenWithFigures(riflemen, z.figures.fit);
+      if (log.wanted()) {
+        Event& ev = log.Add(EventKind::kTableRoll, Side::kZulu);
+        ev.unit_ids = {z.id.str()};
+        ev.announce = absl::StrCat(z.id.str(), " has ", z.figures.riflemen, z.figures.riflemen == 1 ? " rifleman." : " riflemen.");
+        ev.why = std::move(why);
+      }
+      answered();
+      return absl::OkStatus();
+    }
+    case QuestionKind::kFire: {
+      // MISSILE FIRE of one unit: an isigaba at its closest target (in the
+      // Zulu Missile Fire phase before the umpire fires them, or an NNC
+      // isigaba), a British figure or piece at the target named.
+      if (u.status.acted || u.status.fired) {
+        return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " has fired this phase"));
+      }
+      const Unit* target = nullptr;
+      if (!q->other_unit_id.empty()) {
+        target = s.FindUnit(q->other_unit_id);
+        if (target == nullptr) {
+          return Bad(q->Path("other_unit_id"), absl::StrCat("no unit has id \"", q->other_unit_id, "\""));
+        }
+      } else if (IsIsigaba(u)) {
+        target = ClosestTarget(s, u);
+      }
+      if (target == nullptr) {
+        return NotNow(q->Path(IsIsigaba(u) ? "unit_id" : "other_unit_id"),
+                      IsIsigaba(u) ? absl::StrCat(q->unit_id, " has no target in its sight")
+                                   : std::string("is required: the figure's target"));
+      }
+      if (IsZuluIsigaba(u) && (phase != Phase::kZuluMissileFire || stage != Stage::kStart)) {
+        return NotNow(q->Path(), "the Zulus fire in the Zulu Missile Fire phase (7): send a state at its start");
+      }
+      if (!IsZuluIsigaba(u) && (phase != Phase::kBritMissileFire || stage != Stage::kDecide || !Decides(s, u))) {
+        return NotNow(q->Path(), absl::StrCat(q->unit_id, " fires in the Brit Missile Fire phase (2), once"));
+      }
+      const int t = static_cast<int>(target - s.units.data());
+      const absl::StatusOr<MissileSituation> m = FireSituation(s, u, *target, false);
+      if (!m.ok()) return NotNow(q->Path(), std::string(m.status().message()));
+      IMPI_RETURN_IF_ERROR(ResolveFire(s, h, t, false, dice, log));
+      s.units[static_cast<size_t>(h)].status.acted = true;
+      answered();
+      return absl::OkStatus();
+    }
+    case QuestionKind::kMelee: {
+      // MELEE: the one the unit is in, in a melee phase before the umpire
+      // fights them.
+      if ((phase != Phase::kZuluMelee && phase != Phase::kBritMelee) || stage != Stage::kStart) {
+        return NotNow(q->Path(), "melee is fought in the Zulu Melee (4) or Brit Melee (8) phase: send a state at "
+                                 "its start");
+      }
+      const Side initiator = phase == Phase::kZuluMelee ? Side::kZulu : Side::kBritish;
+      for (const MeleeParties& m : Melees(s, initiator)) {
+        bool in = m.isigaba == h;
+        for (const int b : m.brits) in |= b == h;
+        if (!in) continue;
+        IMPI_RETURN_IF_ERROR(ResolveMelee(s, m, initiator, dice, log));
+        answered();
+        return absl::OkStatus();
+      }
+      for (const NncMelee& m : NncMelees(s, initiator)) {
+        if (m.zulus != h && m.nnc != h) continue;
+        IMPI_RETURN_IF_ERROR(ResolveNncMelee(s, m, initiator, dice, log));
+        answered();
+        return absl::OkStatus();
+      }
+      return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " is in no melee this phase"));
+    }
+    case QuestionKind::kMedical:
+      // BRITISH MEDICAL CORPS: a casualty's d10, in the Brit Medical phase.
+      if (phase != Phase::kBritMedical) {
+        return NotNow(q->Path(), "\"During the Brit medical phase a d 10 is rolled for each casualty\": send a state "
+                                 "in it");
+      }
+      IMPI_RETURN_IF_ERROR(RollMedical(s, h, dice, log));
+      answered();
+      return absl::OkStatus();
+    default:
+      return Bad(q->Path(), "is not a decision point of these rules");
+  }
 }
 
 bool PaganoRuleset::IsOver(const BattleState& s) const { return OwnOrDefault(s).over; }

@@ -51,6 +51,7 @@ void Key(const BattleState& s, PaganoState& own) {
     e.carrying = remap(e.carrying);
     units[static_cast<size_t>(moved[k])] = e;
   }
+  own.asked = remap(own.asked);
   own.units = std::move(units);
   own.ids.resize(n);
   for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
@@ -220,6 +221,9 @@ absl::Status CheckOwnState(const BattleState& s) {
   if (stage < 0 || stage >= kStages) {
     return absl::InvalidArgumentError(
         absl::StrCat("state.pagano.stage: ", stage, " is not 0 (the phase's start), 1 or 2 (its decisions)"));
+  }
+  if (own->asked != kNoUnit && (own->asked < 0 || static_cast<size_t>(own->asked) >= own->ids.size())) {
+    return absl::InvalidArgumentError("state.pagano.asked: names no unit of the state");
   }
   if (own->month < 0 || own->month > 12) {
     return absl::InvalidArgumentError(

@@ -125,6 +125,13 @@ struct PaganoState {
   // The battle is over (one side has nothing left in it, or the last turn
   // has been played).
   bool over = false;
+  // A Zulu decision has just been applied: the umpire looks at the table
+  // (Run) before the next one is awaited, so that one decision is settled
+  // at a time (Awaits says kUmpire meanwhile).
+  bool run_due = false;
+  // The unit a caller asked about (Ask), whose decision is awaited before
+  // the others'; kNoUnit: none.
+  int asked = kNoUnit;
   // 1 (January) to 12: "Use the left d10 column for battles taking place in
   // January"; 0 reads as January.
   int month = 0;

@@ -13,6 +13,7 @@
 #include "engine/rulesets/pagano/ground.h"
 #include "engine/rulesets/pagano/missile.h"
 #include "engine/rulesets/pagano/pagano.h"
+#include "engine/rulesets/pagano/question.h"
 #include "engine/rulesets/pagano/state.h"
 #include "tests/rules/pagano/pagano_test_util.h"
 
@@ -262,6 +263,99 @@ TEST(PaganoBattle, Victory_Designed_NoBritishFigureStandingIsAZuluVictory) {
   ASSERT_TRUE(Rules().Run(s, dice, log).ok());
   EXPECT_TRUE(Rules().IsOver(s));
   EXPECT_EQ(Rules().Score(s, Side::kZulu), 1.0);
+}
+
+// Ask: ZULU MORALE of one isigaba, in the Zulu Morale phase; the answer is
+// its roll; the markers go.
+TEST(PaganoBattle, Ask_000_AnIsigabasMoraleRollInTheMoralePhase) {
+  BattleState s = SmallBattle();
+  Unit& z2 = s.units[s.UnitIndex(std::string("z2"))];
+  z2.figures.fit = 12;
+  z2.figures.casualties = 8;
+  MutableUnitState(s, z2).lost_since_morale = 8;
+  Dice dice = Dice::Seeded(8);
+  EventLog log;
+  int decision = 0;
+  // Not in the morale phase: the question does not apply.
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  EXPECT_EQ(Rules().Ask(s, Question{QuestionKind::kMorale, "z2"}, dice, log, &decision).code(),
+            absl::StatusCode::kFailedPrecondition);
+  PassUntil(s, Phase::kZuluMorale, dice, log);
+  ASSERT_EQ(PhaseOf(s), Phase::kZuluMorale);
+  const absl::Status bad = Rules().Ask(s, Question{QuestionKind::kMorale, ""}, dice, log, &decision);
+  EXPECT_EQ(bad.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.message().find("pagano.morale.unit_id"), absl::string_view::npos) << bad;
+  EXPECT_EQ(Rules().Ask(s, Question{QuestionKind::kMorale, "z1"}, dice, log, &decision).code(),
+            absl::StatusCode::kFailedPrecondition)
+      << "z1 lost nobody: it does not roll";
+  ASSERT_TRUE(Rules().Ask(s, Question{QuestionKind::kMorale, "z2"}, dice, log, &decision).ok());
+  ASSERT_GE(decision, 0);
+  EXPECT_EQ(log.events()[decision].kind, EventKind::kMoraleTest);
+  EXPECT_EQ(UnitState(s, *s.FindUnit(std::string("z2")))->lost_since_morale, 0);
+  if (UnitState(s, *s.FindUnit(std::string("z2")))->stayed) {
+    const Awaiting a = Rules().Awaits(s);
+    EXPECT_EQ(a.kind, AwaitKind::kZuluDecision);
+    EXPECT_EQ(a.unit_ids.at(0).str(), "z2") << "its Stayed choice is settled next";
+  }
+}
+
+// Ask: the riflemen roll, "the first time it fires", once.
+TEST(PaganoBattle, Ask_000_AnIsigabasRiflemenRolledOnce) {
+  BattleState s = SmallBattle();
+  Dice dice = Dice::Scripted({9});  // January: 9-10, 2 riflemen
+  EventLog log;
+  int decision = -1;
+  ASSERT_TRUE(Rules().Ask(s, Question{QuestionKind::kRiflemen, "z1"}, dice, log, &decision).ok());
+  ASSERT_GE(decision, 0);
+  EXPECT_EQ(s.FindUnit(std::string("z1"))->figures.riflemen, 2);
+  EXPECT_EQ(UnitState(s, *s.FindUnit(std::string("z1")))->riflemen_rolled, 2);
+  EXPECT_EQ(Rules().Ask(s, Question{QuestionKind::kRiflemen, "z1"}, dice, log, &decision).code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+// Ask: a casualty's medical roll in the Brit Medical phase: "on a 8- 10 it
+// is 'wounded'".
+TEST(PaganoBattle, Ask_000_ACasualtysMedicalRoll) {
+  BattleState s = SmallBattle();
+  Unit& r0 = s.units[0];
+  r0.figures.fit = 0;
+  r0.figures.seriously_wounded = 1;
+  r0.position = s.FindUnit(std::string("surgeon"))->position;
+  MutableOwnState(s).phase = Phase::kBritMedical;
+  ASSERT_TRUE(Rules().Validate(s).ok());
+  Dice dice = Dice::Scripted({9});
+  EventLog log;
+  int decision = -1;
+  EXPECT_EQ(Rules().Ask(s, Question{QuestionKind::kMedical, "r1"}, dice, log, &decision).code(),
+            absl::StatusCode::kFailedPrecondition) << "r1 is no casualty";
+  ASSERT_TRUE(Rules().Ask(s, Question{QuestionKind::kMedical, "r0"}, dice, log, &decision).ok());
+  ASSERT_GE(decision, 0);
+  EXPECT_EQ(s.units[0].figures.wounded, 1);
+  EXPECT_EQ(s.units[0].figures.seriously_wounded, 0);
+}
+
+// Ask: which isigaba an induna directs is the Zulu side's decision, awaited
+// next; one decision is settled at a time (the umpire runs between).
+TEST(PaganoBattle, Ask_000_WhichIsigabaAnIndunaDirects) {
+  BattleState s = SmallBattle();
+  s.units.push_back(Induna("induna2", 20, 46));
+  MutableUnitState(s, *s.FindUnit(std::string("z3"))).lost_since_morale = 1;
+  s.units[s.UnitIndex(std::string("z3"))].figures.fit = 19;
+  s.units[s.UnitIndex(std::string("z3"))].figures.casualties = 1;
+  Dice dice = Dice::Seeded(9);
+  EventLog log;
+  PassUntil(s, Phase::kZuluMorale, dice, log);
+  ASSERT_EQ(Rules().Awaits(s).unit_ids.at(0).str(), "induna");
+  int decision = 0;
+  ASSERT_TRUE(Rules().Ask(s, Question{QuestionKind::kDirection, "induna2"}, dice, log, &decision).ok());
+  EXPECT_EQ(decision, -1) << "the answer is the decision the Zulu side makes next";
+  EXPECT_EQ(Rules().Awaits(s).unit_ids.at(0).str(), "induna2");
+  const std::vector<Action> legal = Rules().LegalActions(s, Side::kZulu);
+  ASSERT_TRUE(Rules().Apply(s, Side::kZulu, legal.back(), dice, log, "a", "").ok());
+  EXPECT_EQ(Rules().Awaits(s).kind, AwaitKind::kUmpire);
+  EXPECT_TRUE(Rules().LegalActions(s, Side::kZulu).empty());
+  ASSERT_TRUE(Rules().Run(s, dice, log).ok());
+  EXPECT_EQ(Rules().Awaits(s).unit_ids.at(0).str(), "induna");
 }
 
 // Invariants of every step (the battle's own): figures never negative, an
