@@ -260,9 +260,9 @@ BattleState RorkesDrift() {
   // melee). The mealie-bag wall stands on its top: "Barricades ... placed in
   // combination with a donga edge or terrace" (Heavy in melee).
   b.Piece("ledge", TerrainKind::kHill, "the rocky ledge (terrace) below the front wall",
-          {{12, 37.0}, {22.5, 37.7}, {36, 38.7}, {56, 39.5}, {70.5, 39.4}, {82, 39.2}}, true);
+          {{12, 38.0}, {22.5, 38.2}, {36, 40.2}, {56, 43.4}, {70.5, 43.4}, {82, 43.2}}, true);
   b.Give("ledge", Feature::kTopOfTerrace);
-  const std::vector<Vec2> front = {{22, 34.5}, {22.5, 36.8}, {36, 37.8}, {56, 38.6}, {70.5, 38.5}};
+  const std::vector<Vec2> front = {{22, 34.5}, {22.5, 37.3}, {36, 39.3}, {56, 42.5}, {70.5, 42.5}};
   b.Piece("front_wall", TerrainKind::kMealieBags,
           "the mealie-bag wall on the ledge, from the hospital to the kraal", front, true);
   b.Give("front_wall", Feature::kBarricadeOnEdge);
@@ -274,17 +274,17 @@ BattleState RorkesDrift() {
           "the back wall of mealie bags, from the wagons to the storehouse", back_east, true);
   b.Piece("biscuit_box_line", TerrainKind::kBarricade,
           "the biscuit-box line across the yard, from the storehouse to the front wall",
-          {{56, 34.5}, {56, 38.6}}, true);
+          {{56, 34.5}, {56, 42.5}}, true);
   // Designed: the redoubt stands from the start (it was raised of the
   // mealie-bag heaps during the evening). "Barricades forming a raised
   // redoubt": Heavy in melee.
   b.Piece("redoubt", TerrainKind::kMealieBags, "the mealie-bag redoubt before the storehouse",
-          Octagon(Vec2(64, 36.6), 1.4), false);
+          Octagon(Vec2(64, 38.5), 1.4), false);
   b.Give("redoubt", Feature::kRaisedRedoubt);
   // The stone cattle kraal: its walls are walls (designed: "Wall" rather
   // than the kind's "Zulu hut").
   b.Piece("kraal", TerrainKind::kKraal, "the stone cattle kraal east of the storehouse",
-          {{70.5, 29}, {80, 29}, {80, 38.5}, {70.5, 38.5}}, false);
+          {{70.5, 29}, {80, 29}, {80, 42.5}, {70.5, 42.5}}, false);
   b.Give("kraal", Feature::kWall);
 
   // The buildings, each room its own piece with its openings (designed:
@@ -322,10 +322,10 @@ BattleState RorkesDrift() {
     b.Give(r.id, Feature::kBuilding, r.openings);
   }
   b.Piece("garden", TerrainKind::kWoods, "the garden and orchard below the ledge",
-          {{10, 40}, {30, 40}, {30, 52}, {10, 52}}, false);
+          {{10, 41}, {30, 41}, {30, 52}, {10, 52}}, false);
   b.Piece("bush", TerrainKind::kScrub, "the bush along the front below the ledge",
-          {{31, 41}, {62, 42}, {62, 50}, {31, 50}}, false);
-  b.Piece("road", TerrainKind::kRoad, "the track down to the drift", {{44, 40.5}, {46, 72}}, true);
+          {{31, 44.5}, {62, 45}, {62, 52}, {31, 52}}, false);
+  b.Piece("road", TerrainKind::kRoad, "the track down to the drift", {{44, 42.2}, {46, 72}}, true);
 
   // --- The garrison, figure for figure (designed counts within the
   // sources' 139-155; docs/scenarios/pagano_rorkes_drift.md).
@@ -384,7 +384,7 @@ BattleState RorkesDrift() {
   }
   // The front wall: 48 figures along it, 0.55" behind (inside) the bags.
   {
-    const std::vector<Vec2> line = Along(front, 48, 3.0, 49.6, 0.55);
+    const std::vector<Vec2> line = Along(front, 48, 3.0, 50.4, 0.55);
     named("bourne", "Colour-Sergeant Frank Bourne, B Coy 2/24th", UnitKind::kInfantry, line[0],
           kNorth, BritCategory::kRanker);
     named("schiess", "Cpl Christian Schiess, 2/3rd NNC (a patient)", UnitKind::kInfantry, line[1],
@@ -417,11 +417,11 @@ BattleState RorkesDrift() {
   b.Wagon("wagon_1", "a wagon built into the back wall", Vec2(45.3, 30.5), kEast);
   b.Wagon("wagon_2", "a wagon built into the back wall", Vec2(47.4, 30.5), kEast);
   // The kraal's east wall: six of B Company.
-  for (const Vec2& at : Along({{80, 29.6}, {80, 37.9}}, 6, 0.4, 7.9, -0.6)) b_coy_man(at, kEast);
+  for (const Vec2& at : Along({{80, 29.6}, {80, 41.9}}, 6, 0.4, 11.9, -0.6)) b_coy_man(at, kEast);
   // The yard: the officers, the reserve, the chaplain, the orderlies and
   // the surgeon (designed: the reserve that manned the walls where pressed).
   {
-    const std::vector<Vec2> yard = Grid(37.5, 31.8, 54.5, 36.2, 21, 1.1);
+    const std::vector<Vec2> yard = Grid(37.5, 31.8, 54.5, 37.4, 21, 1.1);
     size_t k = 0;
     named("chard", "Lt John Chard RE, commanding", UnitKind::kOfficer, yard[k++], kNorth,
           BritCategory::kOfficer);
