@@ -382,9 +382,12 @@ BattleState RorkesDrift() {
     named("dunne", "Assistant Commissary Walter Dunne", UnitKind::kInfantry, main.back(), kNorth,
           BritCategory::kNonCombatant);
   }
-  // The front wall: 48 figures along it, 0.55" behind (inside) the bags.
+  // The front wall: 48 figures along it, 0.55" behind (inside) the bags,
+  // 34 west of the biscuit-box line and 14 east of it.
   {
-    const std::vector<Vec2> line = Along(front, 48, 3.0, 50.4, 0.55);
+    std::vector<Vec2> line = Along(front, 34, 3.6, 35.9, 0.55);
+    const std::vector<Vec2> east = Along(front, 14, 37.6, 50.4, 0.55);
+    line.insert(line.end(), east.begin(), east.end());
     named("bourne", "Colour-Sergeant Frank Bourne, B Coy 2/24th", UnitKind::kInfantry, line[0],
           kNorth, BritCategory::kRanker);
     named("schiess", "Cpl Christian Schiess, 2/3rd NNC (a patient)", UnitKind::kInfantry, line[1],

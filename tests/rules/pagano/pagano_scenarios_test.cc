@@ -217,6 +217,30 @@ TEST(PaganoScenarios, EveryUnitStandsOnTheTableOnItsOwnGround) {
   }
 }
 
+// No base stands across a wall, a barricade, the ledge or a room's wall:
+// each is wholly on one side (behind it, inside the room, or out).
+TEST(PaganoScenarios, NoBaseStandsAcrossAWallABarricadeOrARoomsWall) {
+  for (const std::string& name : ScenarioNames()) {
+    SCOPED_TRACE(name);
+    const BattleState s = Build(name);
+    int lines = 0;
+    for (const Terrain& t : s.terrain) {
+      const Feature f = FeatureOf(s, t);
+      const bool line = f == Feature::kWall || f == Feature::kBarricade ||
+                        f == Feature::kBarricadeOnEdge || f == Feature::kRaisedRedoubt ||
+                        f == Feature::kTopOfTerrace || f == Feature::kBuilding;
+      if (!line) continue;
+      ++lines;
+      for (const Unit& u : s.units) {
+        EXPECT_GT(GapToOutline(FootprintOf(s, u), t), 0.0) << u.id.str() << " on " << t.id;
+      }
+    }
+    if (name == "rorkes_drift") {
+      EXPECT_EQ(lines, 14);  // 7 rooms, 3 walls, the biscuit boxes, the redoubt, the kraal, the ledge
+    }
+  }
+}
+
 TEST(PaganoScenarios, EveryCrewFigureMansAPieceAndEveryPieceHasTwoOrThreeCrew) {
   for (const std::string& name : ScenarioNames()) {
     SCOPED_TRACE(name);
@@ -329,6 +353,40 @@ TEST(PaganoScenarios, RorkesDriftCoverIsReadOffTheWallsTheLedgeAndTheBuildings) 
   EXPECT_EQ(feature("kraal"), Feature::kWall);
   EXPECT_EQ(feature("biscuit_box_line"), Feature::kBarricade);
   EXPECT_EQ(feature("bush"), Feature::kBrush);
+}
+
+// Every figure at a wall stands behind it: Regular cover against fire from
+// straight out beyond it ("Regular Cover = Wall, barricade").
+TEST(PaganoScenarios, RorkesDriftTheMenOnTheWallsAreBehindThem) {
+  const BattleState s = Build("rorkes_drift");
+  const struct {
+    const char* wall;
+    Vec2 out;  // the way out, beyond the wall
+    int manned;
+  } walls[] = {
+      {"front_wall", Vec2(0, 8), 48},
+      {"back_wall_west", Vec2(0, -8), 8},
+      {"back_wall_east", Vec2(0, -8), 6},
+      {"kraal", Vec2(8, 0), 7},  // six on its east wall, the front wall's last man at its corner
+  };
+  for (const auto& w : walls) {
+    SCOPED_TRACE(w.wall);
+    const Terrain* wall = nullptr;
+    for (const Terrain& t : s.terrain) {
+      if (t.id == w.wall) wall = &t;
+    }
+    ASSERT_NE(wall, nullptr);
+    int manned = 0;
+    for (const Unit& u : s.units) {
+      if (!IsBritishFigure(u) || GapToOutline(FootprintOf(s, u), *wall) > kBehind) continue;
+      if (BuildingOf(s, u) != nullptr) continue;  // in a room by the wall's end
+      Unit zulu = s.units[static_cast<size_t>(s.UnitIndex("uthulwana_1"))];
+      zulu.position = u.position + w.out;
+      EXPECT_EQ(MissileCover(s, u, zulu, nullptr), CoverClass::kRegular) << u.id.str();
+      ++manned;
+    }
+    EXPECT_EQ(manned, w.manned);
+  }
 }
 
 TEST(PaganoScenarios, IsandlwanaOrderOfBattleAsDocumented) {
