@@ -3,9 +3,10 @@
 // docs/scenarios/pagano_rorkes_drift.md and pagano_isandlwana.md.
 //
 // The text prints no order of battle, map, ground scale or length of
-// battle ("there is no set number of men represented by each figure ...
-// nor a particular ground scale"): everything below that is not quoted from
-// it is designed (not in the source text), from the history.
+// battle ("there is no set number of men represented by each figure";
+// "there is no particular ground scale or a particular length of time
+// represented by each turn"): everything below that is not quoted from it
+// is designed (not in the source text), from the history.
 #include "engine/rulesets/pagano/scenarios.h"
 
 #include <algorithm>
