@@ -17,6 +17,7 @@
 #include "engine/rulesets/pagano/morale.h"
 #include "engine/rulesets/pagano/movement.h"
 #include "engine/rulesets/pagano/question.h"
+#include "engine/rulesets/pagano/scenarios.h"
 
 namespace impi::pagano {
 namespace {
@@ -1087,6 +1088,10 @@ GameReport PaganoRuleset::Report(const BattleState& start, const BattleState& en
   r.lines.push_back(ReportLine::Count("Victory (designed, docs/pagano-engine.md)", r.outcome));
   return r;
 }
+
+std::vector<std::string> PaganoRuleset::ScenarioNames() const { return pagano::ScenarioNames(); }
+
+absl::StatusOr<BattleState> PaganoRuleset::Scenario(std::string_view name) const { return BuildScenario(name); }
 
 BattleState PaganoRuleset::View(const BattleState& state, Side side) const {
   (void)side;

@@ -110,6 +110,9 @@ class PaganoRuleset final : public Ruleset {
   // Zulu figures lost (for the Zulus).
   double Evaluate(const BattleState& state, Side side) const override;
   GameReport Report(const BattleState& start, const BattleState& end) const override;
+  // The built-in battles (scenarios.h): "rorkes_drift", "isandlwana_tactical".
+  std::vector<std::string> ScenarioNames() const override;
+  absl::StatusOr<BattleState> Scenario(std::string_view name) const override;
   // Nothing is hidden in these rules: every figure and die is on the table.
   BattleState View(const BattleState& state, Side side) const override;
   void Resample(BattleState& state, Side viewer, CounterRng& rng) const override;
