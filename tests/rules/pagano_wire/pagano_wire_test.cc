@@ -82,6 +82,10 @@ BattleState Kept() {
   PaganoState& own = MutableOwnState(s);
   own.phase = Phase::kZuluMorale;
   own.month = 1;  // "battles taking place in January"
+  own.stage = Stage::kSecond;
+  own.run_due = true;
+  own.over = true;
+  own.asked = s.UnitIndex("z1");
   PaganoUnit& z1 = MutableUnitState(s, *s.FindUnit("z1"));
   z1.riflemen_rolled = 2;
   z1.spears_thrown = true;
@@ -172,6 +176,13 @@ void ExpectSameOwnState(const BattleState& a, const BattleState& b) {
   ASSERT_NE(OwnState(b), nullptr);
   EXPECT_EQ(OwnState(a)->phase, OwnState(b)->phase);
   EXPECT_EQ(OwnState(a)->month, OwnState(b)->month);
+  EXPECT_EQ(OwnState(a)->stage, OwnState(b)->stage);
+  EXPECT_EQ(OwnState(a)->over, OwnState(b)->over);
+  EXPECT_EQ(OwnState(a)->run_due, OwnState(b)->run_due);
+  const Unit* asked_a = UnitAt(a, OwnState(a)->asked);
+  const Unit* asked_b = UnitAt(b, OwnState(b)->asked);
+  ASSERT_EQ(asked_a == nullptr, asked_b == nullptr);
+  if (asked_a != nullptr) EXPECT_EQ(asked_a->id, asked_b->id);
   EXPECT_EQ(OwnState(a)->features, OwnState(b)->features);
   ASSERT_EQ(a.units.size(), b.units.size());
   for (const Unit& u : a.units) {
@@ -373,6 +384,12 @@ const BadCase kBadCases[] = {
      [](v1::TableState& p) { p.mutable_pagano()->set_month(13); return std::string("state.pagano.month"); }},
     {"MonthNegative",
      [](v1::TableState& p) { p.mutable_pagano()->set_month(-1); return std::string("state.pagano.month"); }},
+    {"StagePastTheSecondRound",
+     [](v1::TableState& p) { p.mutable_pagano()->set_stage(3); return std::string("state.pagano.stage"); }},
+    {"StageNegative",
+     [](v1::TableState& p) { p.mutable_pagano()->set_stage(-1); return std::string("state.pagano.stage"); }},
+    {"AskedNamesNoUnit",
+     [](v1::TableState& p) { p.mutable_pagano()->set_asked("z99"); return std::string("state.pagano.asked"); }},
     {"UnitIdMissing", EntryField("b3", "unit_id", [](v1::PaganoUnitEntry* x) { x->clear_unit_id(); })},
     {"UnitIdNamesNoUnit", EntryField("b3", "unit_id", [](v1::PaganoUnitEntry* x) { x->set_unit_id("b99"); })},
     {"UnitIdTwice",

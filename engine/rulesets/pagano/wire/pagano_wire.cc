@@ -188,9 +188,14 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
   }
   IMPI_RETURN_IF_ERROR(
       CountField("state.pagano.month", p.month(), 12, "a month is 1 (January) to 12; 0 reads as January"));
+  IMPI_RETURN_IF_ERROR(CountField("state.pagano.stage", p.stage(), kStages - 1,
+                                  "0 the phase's start, 1 and 2 its rounds of decisions"));
   PaganoState own;
   own.phase = p.phase() == v1::PAGANO_PHASE_UNSPECIFIED ? Phase::kZuluMovement : Engine<Phase>(p.phase());
   own.month = p.month();
+  own.stage = static_cast<Stage>(p.stage());
+  own.over = p.over();
+  own.run_due = p.run_due();
   Handles handles;
   own.units.resize(static_cast<size_t>(in.units_size()));
   own.ids.reserve(static_cast<size_t>(in.units_size()));
@@ -199,6 +204,12 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
     own.ids.emplace_back(u.id());
   }
   auto handle = [&handles](const std::string& id) { return id.empty() ? kNoUnit : handles.at(id); };
+  if (!p.asked().empty()) {
+    if (handles.find(p.asked()) == handles.end()) {
+      return FieldError("state.pagano.asked", absl::StrCat("no unit has id ", Quoted(p.asked())));
+    }
+    own.asked = handles.at(p.asked());
+  }
   std::vector<bool> entered(own.units.size(), false);
   for (int i = 0; i < p.units_size(); ++i) {
     const std::string path = absl::StrCat("state.pagano.units[", i, "]");
@@ -251,6 +262,10 @@ void PaganoWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   p->Clear();
   p->set_phase(static_cast<v1::PaganoPhase>(Wire(own->phase)));
   p->set_month(own->month);
+  p->set_stage(static_cast<int32_t>(own->stage));
+  p->set_over(own->over);
+  p->set_run_due(own->run_due);
+  if (const Unit* asked = UnitAt(in, own->asked)) p->set_asked(asked->id.str());
   // The entries by id, whatever order the units are in: each handle's unit
   // is the one its id names (UnitAt).
   std::vector<int> written;
