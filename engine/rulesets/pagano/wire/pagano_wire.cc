@@ -101,7 +101,7 @@ absl::Status CheckEntry(const std::string& path, const v1::PaganoUnitEntry& x, c
                                  {"casualties_this_turn", x.casualties_this_turn()}}) {
     IMPI_RETURN_IF_ERROR(NotNegativeField(absl::StrCat(path, ".", field), v));
   }
-  // MISSILE FIRE, the riflemen table: "Riflemen 2", "1", "0".
+  // 000_75b60edb8bb33965.txt, MISSILE FIRE, "d10 Jan Feb Riflemen": 2, 1 or 0.
   IMPI_RETURN_IF_ERROR(CountField(path + ".riflemen", x.riflemen(), 2, "the riflemen table gives 0, 1 or 2"));
   if (!x.riflemen_rolled() && x.riflemen() != 0) {
     return FieldError(path + ".riflemen",
