@@ -371,7 +371,8 @@ TEST(ConvertTest, AQuestionIsTheStatesRuleSets) {
   absl::StatusOr<Question> q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(q.status().message(),
-            "question: is required: the question of the state's rule set (one of tsatf, ferree, empress, next_decision)");
+            "question: is required: the question of the state's rule set "
+            "(one of tsatf, ferree, empress, next_decision, pagano)");
   r.mutable_ferree()->mutable_activate()->set_unit_id("r1");
   q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);

@@ -310,7 +310,8 @@ TEST(ValidateTest, AQuestionMustBeSet) {
   v1::AskRequest r;
   *r.mutable_state() = testing::TsatfState();
   ExpectInvalid(ValidateQuestionSet(r),
-                "question: is required: the question of the state's rule set (one of tsatf, ferree, empress, next_decision)");
+                "question: is required: the question of the state's rule set "
+                "(one of tsatf, ferree, empress, next_decision, pagano)");
   r.mutable_ferree();
   EXPECT_TRUE(ValidateQuestionSet(r).ok());
   r.mutable_tsatf();

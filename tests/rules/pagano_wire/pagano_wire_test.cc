@@ -129,6 +129,8 @@ BattleState Kept() {
 v1::TableState Table(const BattleState& s) {
   v1::TableState p;
   p.set_ruleset(v1::PAGANO_D10);
+  p.mutable_table()->set_width(s.table.width);
+  p.mutable_table()->set_height(s.table.height);
   for (const Unit& u : s.units) {
     v1::Unit* pu = p.add_units();
     pu->set_id(u.id.str());
@@ -434,6 +436,8 @@ const BadCase kBadCases[] = {
      EntryBound("b3", "casualties_this_turn", [](v1::PaganoUnitEntry* x) { x->set_casualties_this_turn(1); })},
     {"FrontageNaN", EntryField("z1", "frontage", [](v1::PaganoUnitEntry* x) { x->set_frontage(kNaN); })},
     {"FrontageInfinite", EntryField("z1", "frontage", [](v1::PaganoUnitEntry* x) { x->set_frontage(kInf); })},
+    {"FrontagePastTheTable",  // the 72" x 48" table's diagonal is 86.5"
+     EntryField("z1", "frontage", [](v1::PaganoUnitEntry* x) { x->set_frontage(87); })},
     {"FrontageNegative", EntryField("z1", "frontage", [](v1::PaganoUnitEntry* x) { x->set_frontage(-4); })},
     {"JammedNotAGatling", EntryBound("b3", "jammed", [](v1::PaganoUnitEntry* x) { x->set_jammed(true); })},
     {"ClearingNotJammed", EntryBound("g1", "clearing", [](v1::PaganoUnitEntry* x) { x->set_jammed(false); })},

@@ -75,10 +75,12 @@ static_assert(v1::PaganoFeature_MAX == Wire(Feature::kBarricadeOnEdge));
 using Handles = std::unordered_map<std::string, int>;
 
 // What the message alone shows of an entry: enums in range, the ids inside
-// it naming units of the table, counts not negative, the frontage finite.
-// The bounds each count reaches and the kinds the ids name are
-// CheckOwnState's (state.h).
-absl::Status CheckEntry(const std::string& path, const v1::PaganoUnitEntry& x, const Handles& handles) {
+// it naming units of the table, counts not negative, the riflemen the
+// table's, the frontage finite and at most `most_frontage`. The bounds
+// the other counts reach and the kinds the ids name are CheckOwnState's
+// (state.h).
+absl::Status CheckEntry(const std::string& path, const v1::PaganoUnitEntry& x, const Handles& handles,
+                        double most_frontage) {
   if (!v1::PaganoBritCategory_IsValid(x.category())) {
     return FieldError(path + ".category", absl::StrCat(x.category(), " is not a valid PaganoBritCategory"));
   }
@@ -99,7 +101,7 @@ absl::Status CheckEntry(const std::string& path, const v1::PaganoUnitEntry& x, c
                                  {"casualties_this_turn", x.casualties_this_turn()}}) {
     IMPI_RETURN_IF_ERROR(NotNegativeField(absl::StrCat(path, ".", field), v));
   }
-  // MISSILE FIRE, the riflemen table: "Riflemen 2", "1", "0".
+  // 000_75b60edb8bb33965.txt, MISSILE FIRE, "d10 Jan Feb Riflemen": 2, 1 or 0.
   IMPI_RETURN_IF_ERROR(CountField(path + ".riflemen", x.riflemen(), 2, "the riflemen table gives 0, 1 or 2"));
   if (!x.riflemen_rolled() && x.riflemen() != 0) {
     return FieldError(path + ".riflemen",
@@ -107,6 +109,10 @@ absl::Status CheckEntry(const std::string& path, const v1::PaganoUnitEntry& x, c
   }
   if (!std::isfinite(x.frontage()) || x.frontage() < 0) {
     return FieldError(path + ".frontage", "must be a finite number of inches, at least 0");
+  }
+  if (x.frontage() > most_frontage) {
+    return FieldError(path + ".frontage", absl::StrCat(x.frontage(), " is over ", most_frontage,
+                                                       ": no frontage is longer than the table's diagonal"));
   }
   return absl::OkStatus();
 }
@@ -203,6 +209,9 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
     handles.emplace(u.id(), static_cast<int>(own.ids.size()));
     own.ids.emplace_back(u.id());
   }
+  // Designed: "at least 4"" is all the text says of a frontage; the
+  // longest a table holds bounds it.
+  const double most_frontage = std::hypot(in.table().width(), in.table().height());
   auto handle = [&handles](const std::string& id) { return id.empty() ? kNoUnit : handles.at(id); };
   if (!p.asked().empty()) {
     if (handles.find(p.asked()) == handles.end()) {
@@ -224,7 +233,7 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
       return FieldError(path + ".unit_id",
                         absl::StrCat(Quoted(x.unit_id()), " has an earlier entry; one entry a unit"));
     }
-    IMPI_RETURN_IF_ERROR(CheckEntry(path, x, handles));
+    IMPI_RETURN_IF_ERROR(CheckEntry(path, x, handles, most_frontage));
     entered[h] = true;
     own.units[h] = EntryFromProto(x, handle);
   }
