@@ -11,17 +11,21 @@
 #include "absl/status/status.h"
 #include "engine/game/table_book.h"
 #include "ai/british/empress_british.h"
+#include "ai/british/pagano_british.h"
 #include "ai/british/scripted_british.h"
 #include "ai/british/tsatf_patrol.h"
 #include "ai/doctrine/empress/empress_doctrine.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
+#include "ai/doctrine/pagano/pagano_doctrine.h"
 #include "ai/mcts/mcts_policy.h"
 #include "ai/random/random_policy.h"
 #include "engine/rulesets/empress/empress.h"
 #include "engine/rulesets/empress/wire/empress_wire.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
+#include "engine/rulesets/pagano/pagano.h"
 #include "engine/rulesets/pagano/table_book.h"
+#include "engine/rulesets/pagano/wire/pagano_wire.h"
 #include "engine/rulesets/roarks_drift/table_book.h"
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -79,8 +83,9 @@ void RegisterEverything() {
     RegisterRulesetModule({std::make_unique<tsatf::TsatfRuleset>(), std::make_unique<tsatf::TsatfWire>(), nullptr, Unstyled<ai::ScriptedPatrol>()});
     RegisterRulesetModule({std::make_unique<ferree::FerreeRuleset>(), std::make_unique<ferree::FerreeWire>(), FerreeDoctrine, Unstyled<ai::ScriptedBritish>()});
     RegisterRulesetModule({std::make_unique<empress::EmpressRuleset>(), std::make_unique<empress::EmpressWire>(), Unstyled<ai::EmpressDoctrine>(), Unstyled<ai::EmpressBritish>()});
-    // Rule sets whose printed tables a player reads one at a time (`impi
-    // table`), their battles not served yet.
+    RegisterRulesetModule({std::make_unique<pagano::PaganoRuleset>(), std::make_unique<pagano::PaganoWire>(), Unstyled<ai::PaganoDoctrine>(), Unstyled<ai::PaganoBritish>()});
+    // The printed tables a player reads one at a time (`impi table`); Roark's
+    // Drift's battles are not served yet.
     Check(RegisterTableBook(pagano::PaganoTableBook()));
     Check(RegisterTableBook(roarks::RoarksTableBook()));
   });

@@ -19,7 +19,10 @@ double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(
 
 bool SegmentsMeet(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
   const double d1 = Cross(b - a, c - a), d2 = Cross(b - a, d - a);
+  // Both ends of one strictly on one side of the other's line: apart.
+  if ((d1 > 0 && d2 > 0) || (d1 < 0 && d2 < 0)) return false;
   const double d3 = Cross(d - c, a - c), d4 = Cross(d - c, b - c);
+  if ((d3 > 0 && d4 > 0) || (d3 < 0 && d4 < 0)) return false;
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
     return true;
   }
@@ -117,6 +120,13 @@ Footprint FootprintOf(const BattleState& s, const Unit& u) {
   f.corners = {u.position + d * front - w * left, u.position + d * front + w * left,
                u.position - d * front + w * left, u.position - d * front - w * left};
   return f;
+}
+
+double BoundingRadius(const Footprint& f) {
+  if (!f.rectangle) return f.radius;
+  double r = 0;
+  for (const Vec2& c : f.corners) r = std::max(r, Distance(c, f.centre));
+  return r;
 }
 
 double Gap(const Footprint& a, const Footprint& b) {

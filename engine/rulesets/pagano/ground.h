@@ -69,6 +69,8 @@ double FrontageOf(const BattleState& s, const Unit& isigaba);
 // least one rank).
 double DepthOf(int figures, double frontage);
 Footprint FootprintOf(const BattleState& s, const Unit& u);
+// The radius of the least circle about the footprint's centre holding it.
+double BoundingRadius(const Footprint& f);
 // The gap between two footprints, edge to edge; 0 when they touch or
 // overlap.
 double Gap(const Footprint& a, const Footprint& b);

@@ -45,6 +45,9 @@ bool Defended(const BattleState& s, const Terrain& t, const Unit& mover) {
 struct Place {
   bool blocked = false;  // overlaps a unit it may not pass
   bool contact = false;  // touches or overlaps an enemy it fights
+  // At most the least gap to a unit that bars or meets it (a lower bound:
+  // a move this long closes no gap).
+  double clearance = INFINITY;
 };
 // Whether `o` is a standing British figure or piece a British mover may not
 // walk through (a casualty lies beside the medical corps: no bar).
@@ -84,8 +87,19 @@ Place Judge(const BattleState& s, const Unit& z, int self, int carried) {
       meet = o.side == Side::kZulu && !o.status.routed && o.figures.fit + o.figures.wounded > 0 &&
              (IsIsigaba(o) || o.kind == UnitKind::kInduna);
     }
+    if (!bar && !meet) continue;
+    // Far apart (their bounding circles): the gap is at least the space
+    // between the circles, and no exact gap is needed.
+    const Footprint g = FootprintOf(s, o);
+    const double apart = Distance(f.centre, g.centre) - BoundingRadius(f) - BoundingRadius(g);
+    if (apart > 0) {
+      out.clearance = std::min(out.clearance, apart);
+      continue;
+    }
     // (The walk stops where the gap would close: units end a hair apart.)
-    if ((bar || meet) && Gap(f, FootprintOf(s, o)) == 0) {
+    const double gap = Gap(f, g);
+    out.clearance = std::min(out.clearance, gap);
+    if (gap == 0) {
       out.blocked |= bar;
       out.contact |= meet;
     }
@@ -114,11 +128,15 @@ double Walk(BattleState& s, int handle, const Vec2& to, double most, bool* conta
   };
   // A unit already in contact with the enemy stays engaged (designed): it
   // does not move.
-  if (judge(0).contact) {
+  const Place at_start = judge(0);
+  if (at_start.contact) {
     *contact = true;
     return 0;
   }
-  for (double d = std::min(kStep, reach); done < reach; d = std::min(d + kStep, reach)) {
+  // Each step at most the clearance before it (no gap closes within it),
+  // and at least kStep.
+  double step = std::max(kStep, at_start.clearance);
+  for (double d = std::min(step, reach); done < reach; d = std::min(d + step, reach)) {
     const Place p = judge(d);
     if (p.blocked || p.contact) {
       // Between `done` (free) and d: the first place it meets them.
@@ -134,6 +152,7 @@ double Walk(BattleState& s, int handle, const Vec2& to, double most, bool* conta
       break;
     }
     done = d;
+    step = std::max(kStep, p.clearance);
   }
   z.position = from + done * dir;
   if (carried >= 0) s.units[static_cast<size_t>(carried)].position = z.position;
