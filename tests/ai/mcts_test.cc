@@ -23,6 +23,7 @@
 #include "engine/game/game.h"
 #include "engine/game/policy.h"
 #include "engine/rulesets/tsatf/british_resolution.h"
+#include "engine/rulesets/tsatf/tsatf_ruleset.h"
 #include "engine/rulesets/tsatf/tsatf_state.h"
 #include "engine/core/state_hash.h"
 #include "engine/game/umpire.h"
@@ -173,13 +174,15 @@ void PlantHiddenFacts(const std::string& ruleset, BattleState& s) {
       e.order.kind = empress::OrderKind::kEvade;
       e.order.to = Vec2(1.25, 2.75);
     }
-  } else {
+  } else if (ruleset == tsatf::kRulesetId) {
     tsatf::MutableOwnState(s).force_pool += 4321;
     for (Point& p : s.points) {
       if (p.marker != Marker::kNone) p.marked_force = ForceKind::kSkirmishers;
       if (p.kind == PointKind::kAppearance && p.hidden) p.position += Vec2(1.5, 0.5);
     }
   }
+  // Another rule set may hide nothing (Pagano's: every figure and die is on
+  // the table): nothing to plant.
 }
 
 

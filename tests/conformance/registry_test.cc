@@ -60,8 +60,11 @@ TEST(Registry, AdaptersAreFoundByRulesetAndRegisteredOnce) {
   const RulesetWire* tsatf = FindWire("TSATF_ZULU_CONTROL");
   ASSERT_NE(tsatf, nullptr);
   EXPECT_EQ(tsatf->ruleset(), "TSATF_ZULU_CONTROL");
-  // A rule set with no state of its own has no adapter.
-  EXPECT_EQ(FindWire("PAGANO_D10"), nullptr);
+  // A rule set not served (Roark's Drift: its printed tables alone) has
+  // no adapter.
+  EXPECT_EQ(FindWire("ROARKS_DRIFT"), nullptr);
+  ASSERT_NE(FindWire("PAGANO_D10"), nullptr);
+  EXPECT_EQ(FindWire("PAGANO_D10")->ruleset(), "PAGANO_D10");
   EXPECT_EQ(RegisterWire(std::make_unique<ferree::FerreeWire>()).code(),
             absl::StatusCode::kAlreadyExists);
   EXPECT_EQ(RegisterWire(std::make_unique<tsatf::TsatfWire>()).code(),
