@@ -285,6 +285,70 @@ void Eliminate(BattleState& s, Unit& u, int n, Dice& dice, Explanation* why) {
   }
 }
 
+const Unit* SplitPartner(const BattleState& s, const Unit& gatling, const Unit& first) {
+  if (gatling.kind != UnitKind::kGatling || first.kind != UnitKind::kIsigaba || first.side != Side::kZulu) {
+    return nullptr;
+  }
+  const Unit* best = nullptr;
+  double best_gap = 0;
+  for (const Unit& o : s.units) {
+    if (&o == &first || o.kind != UnitKind::kIsigaba || o.side != Side::kZulu) continue;
+    const double g = Gap(s, first, o);
+    if (g > kAdjacentIzigaba || (best != nullptr && g >= best_gap)) continue;
+    if (!FireSituation(s, gatling, o, false).ok()) continue;
+    best = &o;
+    best_gap = g;
+  }
+  return best;
+}
+
+absl::Status ResolveSplitFire(BattleState& s, int gatling, int first, Dice& dice, EventLog& log) {
+  if (gatling < 0 || first < 0 || static_cast<size_t>(gatling) >= s.units.size() ||
+      static_cast<size_t>(first) >= s.units.size()) {
+    return absl::FailedPreconditionError("a fire names no unit of the state");
+  }
+  KeyOwnState(s);
+  const Unit& gun = s.units[static_cast<size_t>(gatling)];
+  const Unit* partner = SplitPartner(s, gun, s.units[static_cast<size_t>(first)]);
+  if (partner == nullptr) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        gun.id.str(), ": \"A gattling gun may split its fire between two adjacent izigaba\": ",
+        s.units[static_cast<size_t>(first)].id.str(), " has no isigaba beside it the gun may fire at"));
+  }
+  const int second = static_cast<int>(partner - s.units.data());
+  IMPI_ASSIGN_OR_RETURN(MissileSituation m1, FireSituation(s, gun, s.units[static_cast<size_t>(first)], false));
+  IMPI_ASSIGN_OR_RETURN(MissileSituation m2, FireSituation(s, gun, *partner, false));
+  const int n = m1.dice;
+  m1.dice = (n + 1) / 2;
+  m2.dice = n / 2;
+  const bool explain = log.wanted();
+  Explanation why;
+  Explanation* w = explain ? &why : nullptr;
+  Explanation one, two;
+  IMPI_ASSIGN_OR_RETURN(const MissileResult r1, MissileFire(dice, m1, explain ? &one : nullptr));
+  MissileResult r2;
+  if (m2.dice > 0) {
+    IMPI_ASSIGN_OR_RETURN(r2, MissileFire(dice, m2, explain ? &two : nullptr));
+  }
+  AppendExplanation(w, one, " ");
+  AppendExplanation(w, two, " ");
+  s.units[static_cast<size_t>(gatling)].status.fired = true;
+  if (r1.gun_jammed || r2.gun_jammed) MutableUnitState(s, s.units[static_cast<size_t>(gatling)]).jammed = true;
+  Eliminate(s, s.units[static_cast<size_t>(first)], r1.eliminations, dice, w);
+  Eliminate(s, s.units[static_cast<size_t>(second)], r2.eliminations, dice, w);
+  if (explain) {
+    Event& ev = log.Add(EventKind::kFired, Side::kBritish);
+    ev.unit_ids = {gun.id.str()};
+    ev.target_id = s.units[static_cast<size_t>(first)].id.str();
+    ev.why = std::move(why);
+    ev.announce = absl::StrCat(gun.id.str(), " splits its fire: ", m1.dice, " dice at ",
+                               s.units[static_cast<size_t>(first)].id.str(), ", ", r1.eliminations, " eliminated; ",
+                               m2.dice, " at ", s.units[static_cast<size_t>(second)].id.str(), ", ", r2.eliminations,
+                               " eliminated", r1.gun_jammed || r2.gun_jammed ? "; the Gattling Gun jams" : "", ".");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dice& dice,
                          EventLog& log) {
   if (firer < 0 || target < 0 || static_cast<size_t>(firer) >= s.units.size() ||

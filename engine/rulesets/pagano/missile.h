@@ -70,6 +70,20 @@ absl::StatusOr<MissileSituation> FireSituation(const BattleState& s, const Unit&
 absl::Status ResolveFire(BattleState& s, int firer, int target, bool spears, Dice& dice,
                          EventLog& log);
 
+// "A gattling gun may split its fire between two adjacent izigaba."
+// Readings (designed): adjacent is within kAdjacentIzigaba of the first,
+// edge to edge, a Zulu isigaba the gun may fire at too; the partner is the
+// adjacent one nearest the first (the first in unit order on a tie); the
+// first takes the odd die.
+inline constexpr double kAdjacentIzigaba = 1.0;
+// The isigaba a Gatling's fire at `first` may be split with, or nullptr.
+const Unit* SplitPartner(const BattleState& s, const Unit& gatling, const Unit& first);
+// Rolls the Gatling at handle `gatling`'s fire split between `first` and
+// its SplitPartner, and applies it (one event, every die).
+// FAILED_PRECONDITION for a piece that is not a Gatling or a target with
+// no partner.
+absl::Status ResolveSplitFire(BattleState& s, int gatling, int first, Dice& dice, EventLog& log);
+
 // Applies `n` elimination results to `u` (CASULTIES), with what each did in
 // `why` (may be null).
 void Eliminate(BattleState& s, Unit& u, int n, Dice& dice, Explanation* why);

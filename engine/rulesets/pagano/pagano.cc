@@ -253,7 +253,13 @@ void FireOptions(const BattleState& s, const Unit& u, std::vector<Action>* out) 
     // Out of range read first: FireSituation's checks of sight and ranks
     // are the costly part.
     if (!BritishTarget(t) || Gap(s, u, t) > range) continue;
-    if (MayFire(s, u, t, false)) out->push_back(Targeting(ActionKind::kFire, u, t));
+    if (!MayFire(s, u, t, false)) continue;
+    out->push_back(Targeting(ActionKind::kFire, u, t));
+    // "A gattling gun may split its fire between two adjacent izigaba":
+    // `point` 2, the second its SplitPartner.
+    if (u.kind == UnitKind::kGatling && SplitPartner(s, u, t) != nullptr) {
+      out->push_back(Targeting(ActionKind::kFire, u, t, 2));
+    }
   }
 }
 
@@ -523,7 +529,11 @@ absl::Status CarryOut(BattleState& s, int h, const Action& a, Dice& dice, EventL
       }
       break;
     case ActionKind::kFire:
-      IMPI_RETURN_IF_ERROR(ResolveFire(s, h, s.UnitIndex(a.target_id), a.point == 1, dice, log));
+      if (a.point == 2) {
+        IMPI_RETURN_IF_ERROR(ResolveSplitFire(s, h, s.UnitIndex(a.target_id), dice, log));
+      } else {
+        IMPI_RETURN_IF_ERROR(ResolveFire(s, h, s.UnitIndex(a.target_id), a.point == 1, dice, log));
+      }
       break;
     default:
       return Bad(path + ".kind", absl::StrCat(ActionKindName(a.kind), " is no action of these rules"));

@@ -11,7 +11,8 @@
 //                       end prone), STANCE (prone or upright where it
 //                       stands), PASS; each induna: MOVE, PASS
 //   2 Brit Missile Fire each British figure or piece with a target: FIRE
-//                       (`target_id`), PASS; an NNC isigaba: FIRE at its
+//                       (`target_id`; a Gatling's `point` 2: split with the
+//                       isigaba beside it), PASS; an NNC isigaba: FIRE at its
 //                       closest target (`point` 1: its spears), PASS
 //   3 Zulu Morale       each induna: ORDER (`target_id`: the isigaba it
 //                       directs), PASS; the rolls; then each Stayed

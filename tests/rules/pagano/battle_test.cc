@@ -358,6 +358,46 @@ TEST(PaganoBattle, Ask_000_WhichIsigabaAnIndunaDirects) {
   EXPECT_EQ(Rules().Awaits(s).unit_ids.at(0).str(), "induna");
 }
 
+// "A gattling gun may split its fire between two adjacent izigaba": a
+// FIRE with `point` 2, the odd die at the first.
+TEST(PaganoBattle, GatlingSplit_000_AGatlingMaySplitItsFireBetweenTwoAdjacentIzigaba) {
+  BattleState s = EmptyTable();
+  s.units.push_back(Brit("gatling", 30, 10, UnitKind::kGatling));
+  for (int i = 0; i < 3; ++i) s.units.push_back(Brit("crew" + std::to_string(i), 27 + 3 * i, 8));
+  s.units.push_back(Isigaba("z1", 25, 30, kSouth));
+  s.units.push_back(Isigaba("z2", 40, 30, kSouth));  // moved beside z1 below
+  s.units.push_back(Isigaba("z3", 60, 40, kSouth));
+  PaganoState& own = MutableOwnState(s);
+  own.phase = Phase::kBritMissileFire;
+  own.stage = Stage::kDecide;
+  for (int i = 1; i <= 3; ++i) {
+    PaganoUnit& e = MutableUnitState(s, s.units[i]);
+    e.category = BritCategory::kArtilleryCrew;
+    e.crew_of = 0;
+  }
+  // z2 within 1" of z1, edge to edge.
+  s.units[5].position.x() = s.units[4].position.x() + FrontageOf(s, s.units[4]) + 0.5;
+  ASSERT_LE(Gap(s, s.units[4], s.units[5]), kAdjacentIzigaba);
+  ASSERT_TRUE(Rules().Validate(s).ok()) << Rules().Validate(s);
+  std::vector<Action> mine;
+  UnitOptions(s, 0, &mine);
+  const Action* split = nullptr;
+  for (const Action& a : mine) {
+    if (a.kind == ActionKind::kFire && a.point == 2) {
+      EXPECT_NE(a.target_id.str(), "z3") << "z3 has no isigaba beside it";
+      if (a.target_id.str() == "z1") split = &a;
+    }
+  }
+  ASSERT_NE(split, nullptr);
+  Dice dice = Dice::Scripted({5, 6, 7});  // the Gattling Gun's 4+: three eliminations
+  EventLog log;
+  ASSERT_TRUE(Rules().Apply(s, Side::kBritish, *split, dice, log, "british_actions[0]", "").ok());
+  EXPECT_EQ(s.units[4].figures.fit, 18) << "two dice at z1";
+  EXPECT_EQ(s.units[5].figures.fit, 19) << "one at z2";
+  EXPECT_EQ(s.units[6].figures.fit, 20);
+  EXPECT_TRUE(s.units[0].status.fired);
+}
+
 // Invariants of every step (the battle's own): figures never negative, an
 // isigaba never above twenty, one figure to a British unit, and the state
 // valid.
