@@ -106,6 +106,13 @@ void ActionExtraToWire(const Action& in, v1::Action* out);
 absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
                                  std::string_view ruleset);
 
+// Checks that `in` carries no other rule set's state than the one whose
+// TableState.ruleset_state member is `field` ("ferree"), for
+// StateFromProto: none set is fine (an empty state of the rule set);
+// another member is INVALID_ARGUMENT naming it ("state.tsatf: is another
+// rule set's state; a FERREE_ISANDLWANA state carries state.ferree").
+absl::Status CheckStateMember(const v1::TableState& in, std::string_view field, std::string_view ruleset);
+
 // INVALID_ARGUMENT "<path>: <why>": an adapter's error naming the field.
 absl::Status FieldError(const std::string& path, const std::string& why);
 // At most this much of a caller's text is quoted back in an error message.

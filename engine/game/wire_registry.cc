@@ -49,6 +49,15 @@ absl::Status OnTableField(const std::string& path, double x, double y, double wi
   return absl::OkStatus();
 }
 
+absl::Status CheckStateMember(const v1::TableState& in, std::string_view field, std::string_view ruleset) {
+  const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
+  const auto* set = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
+  if (set == nullptr || set->name() == field) return absl::OkStatus();
+  return FieldError(absl::StrCat("state.", set->name()),
+                    absl::StrCat("is another rule set's state; a ", std::string(ruleset), " state carries state.",
+                                 std::string(field)));
+}
+
 absl::Status CheckQuestionMember(const v1::AskRequest& in, std::string_view field,
                                  std::string_view ruleset) {
   const auto* oneof = in.GetDescriptor()->FindOneofByName("question");

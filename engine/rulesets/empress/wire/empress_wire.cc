@@ -91,13 +91,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::EmpressUnit& p,
 }  // namespace
 
 absl::Status EmpressWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
-  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
-      in.ruleset_state_case() != v1::TableState::kEmpress) {
-    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
-    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
-    return FieldError(absl::StrCat("state.", field->name()),
-               absl::StrCat("is another rule set's state; a ", kRulesetId, " state carries state.empress"));
-  }
+  IMPI_RETURN_IF_ERROR(CheckStateMember(in, "empress", kRulesetId));
   const v1::EmpressState& p = in.empress();
   if (!v1::EmpressStage_IsValid(p.stage())) {
     return FieldError("state.empress.stage", absl::StrCat(p.stage(), " is not a valid EmpressStage"));

@@ -28,14 +28,7 @@ void SetStrings(const std::vector<SharedString>& in,
 
 absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
   FerreeState own;
-  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
-      in.ruleset_state_case() != v1::TableState::kFerree) {
-    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
-    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
-    return absl::InvalidArgumentError(
-        absl::StrCat("state.", field->name(), ": is another rule set's state; a ",
-                     kRulesetId, " state carries state.ferree"));
-  }
+  IMPI_RETURN_IF_ERROR(CheckStateMember(in, "ferree", kRulesetId));
   const v1::FerreeState& p = in.ferree();
   const v1::FerreePendingChoice& pc = p.pending();
   if (!v1::FerreePendingChoice::Choice_IsValid(pc.choice())) {

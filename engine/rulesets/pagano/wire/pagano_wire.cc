@@ -181,13 +181,7 @@ void EntryToProto(const Unit& unit, const PaganoUnit& e, const IdOf& id, v1::Pag
 }  // namespace
 
 absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
-  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
-      in.ruleset_state_case() != v1::TableState::kPagano) {
-    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
-    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
-    return FieldError(absl::StrCat("state.", field->name()),
-                      absl::StrCat("is another rule set's state; a ", kRulesetId, " state carries state.pagano"));
-  }
+  IMPI_RETURN_IF_ERROR(CheckStateMember(in, "pagano", kRulesetId));
   const v1::PaganoState& p = in.pagano();
   if (!v1::PaganoPhase_IsValid(p.phase())) {
     return FieldError("state.pagano.phase", absl::StrCat(p.phase(), " is not a valid PaganoPhase"));

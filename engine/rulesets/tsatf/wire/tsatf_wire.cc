@@ -83,14 +83,7 @@ absl::Status UnitFromProto(const std::string& path, const v1::TsatfUnit& p,
 }  // namespace
 
 absl::Status TsatfWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
-  if (in.ruleset_state_case() != v1::TableState::RULESET_STATE_NOT_SET &&
-      in.ruleset_state_case() != v1::TableState::kTsatf) {
-    const auto* oneof = in.GetDescriptor()->FindOneofByName("ruleset_state");
-    const auto* field = in.GetReflection()->GetOneofFieldDescriptor(in, oneof);
-    return absl::InvalidArgumentError(
-        absl::StrCat("state.", field->name(), ": is another rule set's state; a ", kRulesetId,
-                     " state carries state.tsatf"));
-  }
+  IMPI_RETURN_IF_ERROR(CheckStateMember(in, "tsatf", kRulesetId));
   const v1::TsatfState& p = in.tsatf();
   TsatfState own;
   const v1::TsatfDeck& d = p.deck();
