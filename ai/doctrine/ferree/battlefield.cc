@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "engine/core/geometry.h"
 #include "engine/rulesets/ferree/ferree.h"
@@ -167,10 +168,21 @@ double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id
   return TraysGapToBritish(trays, targets, nearest_british);
 }
 
-bool IsFiring(const BattleState& s, const Unit& b) {
+namespace {
+
+// IsFiring's tests of the unit's own state: false if it cannot be firing,
+// true if it surely is; otherwise the fired-on lists decide.
+std::optional<bool> OwnFiring(const Unit& b) {
   if (!IsBritishFighter(b) || !StillFighting(b)) return false;
   if (b.status.may_not_fire || b.status.ammunition == Ammunition::kOut) return false;
   if (b.status.fired || b.status.turns_fired > 0) return true;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool IsFiring(const BattleState& s, const Unit& b) {
+  if (const std::optional<bool> own_state = OwnFiring(b)) return *own_state;
   // A Zulu unit whose bookkeeping names b among those it was fired on by.
   // Only units with bookkeeping can: walk those (few, most with no list),
   // not every unit of the table with a lookup each.
@@ -183,6 +195,23 @@ bool IsFiring(const BattleState& s, const Unit& b) {
     if (z != nullptr && z->side == Side::kZulu) return true;
   }
   return false;
+}
+
+void NamedByZuluFiredOn(const BattleState& s, std::vector<SharedString>* out) {
+  out->clear();
+  const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
+  if (own == nullptr) return;
+  for (size_t h = 0; h < own->units.size() && h < own->ids.size(); ++h) {
+    const auto& a = own->units[h].fired_on_by_this_turn;
+    if (a.empty()) continue;
+    const Unit* z = h < s.units.size() && s.units[h].id == own->ids[h] ? &s.units[h] : s.FindUnit(own->ids[h]);
+    if (z != nullptr && z->side == Side::kZulu) out->insert(out->end(), a.begin(), a.end());
+  }
+}
+
+bool IsFiring(const Unit& b, const std::vector<SharedString>& named) {
+  if (const std::optional<bool> own_state = OwnFiring(b)) return *own_state;
+  return std::find(named.begin(), named.end(), b.id) != named.end();
 }
 
 namespace {
