@@ -250,6 +250,21 @@ bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
+  // The tray that settled the last answer on this thread, and its regiment
+  // (their places in the units): while the tray still has figures and the
+  // regiment is unbroken (in whichever state is asked), the answer is no
+  // again, found without a pass. A step asks this two or three times, of
+  // states alike.
+  thread_local size_t witness_tray = SIZE_MAX, witness_regiment = SIZE_MAX;
+  const size_t n = s.units.size();
+  if (witness_tray < n && witness_regiment < n) {
+    const Unit& t = s.units[witness_tray];
+    const Unit& r = s.units[witness_regiment];
+    if (t.kind == UnitKind::kTray && t.figures.fit > 0 && r.kind == UnitKind::kRegiment &&
+        !r.status.broken && t.parent == r.id) {
+      return false;
+    }
+  }
   // One pass in the usual case: a tray with figures whose regiment is not
   // broken settles it. Counts are never negative in play (the service
   // refuses them); should one be, the regiment-by-regiment sum decides.
@@ -269,7 +284,11 @@ bool AllRegimentsBroken(const BattleState& s) {
     }
     if (settled != nullptr && *settled == u.parent) continue;
     const Unit* r = s.FindUnit(u.parent);
-    if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
+    if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) {
+      witness_tray = static_cast<size_t>(&u - first);
+      witness_regiment = static_cast<size_t>(r - first);
+      return false;
+    }
     settled = &u.parent;
   }
   if (!negative) return true;
