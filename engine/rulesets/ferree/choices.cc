@@ -555,7 +555,7 @@ void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<A
   int n = 0;
   bool upright = false, prone = false;
   const TrayList trays = TraysOf(s_, regiment_id);
-  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  const auto british = BritishNearTrays(s_, trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     if (InContactWithAny(s_, *t, british)) continue;

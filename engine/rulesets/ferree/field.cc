@@ -104,25 +104,53 @@ absl::InlinedVector<int, 64> BritishIndices(const BattleState& s) {
 // with one of `trays`: a British unit further from the box round the trays'
 // centres, on an axis, than both radii and the laager's reach (with a
 // margin far above rounding) fails NearEnoughToEngage with every tray.
+namespace {
+
+// The box round the trays' centres, and their widest footprint.
+struct TraysBox {
+  Vec2 lo, hi;
+  double widest = 0;
+};
+
+TraysBox BoxOf(absl::Span<const Unit* const> trays) {
+  TraysBox box{trays[0]->position, trays[0]->position, 0.0};
+  for (const Unit* t : trays) {
+    box.lo = box.lo.cwiseMin(t->position);
+    box.hi = box.hi.cwiseMax(t->position);
+    box.widest = std::max(box.widest, Radius(*t));
+  }
+  return box;
+}
+
+// Whether British unit b is within the reach of the box (BritishNearTrays).
+inline bool NearBox(const TraysBox& box, const Unit& b) {
+  const double reach = box.widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
+  return !(b.position.x() < box.lo.x() - reach || b.position.x() > box.hi.x() + reach ||
+           b.position.y() < box.lo.y() - reach || b.position.y() > box.hi.y() + reach);
+}
+
+}  // namespace
+
 absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays) {
   absl::InlinedVector<int, 64> out;
   if (trays.empty()) return out;
-  Vec2 lo = trays[0]->position, hi = lo;
-  double widest = 0;
-  for (const Unit* t : trays) {
-    lo = lo.cwiseMin(t->position);
-    hi = hi.cwiseMax(t->position);
-    widest = std::max(widest, Radius(*t));
-  }
+  const TraysBox box = BoxOf(trays);
   for (const int j : british) {
-    const Unit& b = s.units[j];
-    const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
-    if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
-        b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
-      continue;
-    }
-    out.push_back(j);
+    if (NearBox(box, s.units[j])) out.push_back(j);
+  }
+  return out;
+}
+
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
+                                              absl::Span<const Unit* const> trays) {
+  absl::InlinedVector<int, 64> out;
+  if (trays.empty()) return out;
+  const TraysBox box = BoxOf(trays);
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (units[i].side == Side::kBritish && NearBox(box, units[i])) out.push_back(static_cast<int>(i));
   }
   return out;
 }

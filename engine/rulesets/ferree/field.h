@@ -49,6 +49,10 @@ absl::InlinedVector<int, 64> BritishIndices(const BattleState& s);
 // margin far above rounding) fails NearEnoughToEngage with every tray.
 absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays);
+// The same of every British unit, in one pass over the units (without
+// listing BritishIndices first).
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
+                                              absl::Span<const Unit* const> trays);
 
 // Whether tray `t` is in base contact with one of `british` (indices into
 // s.units, as BritishNearTrays lists them) that has figures present.

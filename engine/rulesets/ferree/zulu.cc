@@ -347,7 +347,7 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
   absl::InlinedVector<SharedString, 24> movers;
   const TrayList trays = TraysOf(s_, id);
   movers.reserve(trays.size());
-  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  const auto british = BritishNearTrays(s_, trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     if (!InContactWithAny(s_, *t, british)) movers.push_back(t->id);
