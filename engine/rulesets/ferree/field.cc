@@ -513,6 +513,53 @@ bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& res
   return true;
 }
 
+void Field::NearDiscs(const Unit& u, const std::vector<int>& near,
+                      std::vector<NearDisc>* out) const {
+  out->clear();
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  const bool u_stands_off = u.figures.Present() > 0 && !LoneFigure(u);
+  for (const int j : near) {
+    const Unit& e = s_.units[j];
+    // RoomAmong's `bars`: never the unit itself, nor a wagon for a Zulu.
+    if (&e == &u || (u.side == Side::kZulu && e.kind == UnitKind::kWagon)) continue;
+    out->push_back({e.position, Radius(e),
+                    u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
+  }
+}
+
+bool Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                           bool may_contact, std::vector<NearDisc>& discs) const {
+  const double r = Radius(u);
+  const TableGeometry& t = s_.table;
+  if (t.width > 0 && t.height > 0 &&
+      (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
+    return false;
+  }
+  // RoomAmong's `bars`, over a disc.
+  auto bars = [&](const NearDisc& e) {
+    const double gap = Distance(p, e.centre) - r - e.radius;
+    if (gap < -kOverlapSlack) return true;
+    if (!e.stand_off || gap >= kStandOff - 1e-9) return false;
+    const bool engaged = gap <= kContactGap + 1e-9 ||
+                         (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.centre));
+    return !(may_contact && engaged);
+  };
+  if (!discs.empty() && bars(discs[0])) return false;
+  for (const Obstacle& o : Impassable()) {
+    if (InsidePolygon(p, o)) return false;
+  }
+  for (const Vec2& q : reserved) {
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+  }
+  for (size_t i = 1; i < discs.size(); ++i) {
+    if (bars(discs[i])) {
+      std::swap(discs[0], discs[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                      bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                      absl::FunctionRef<bool(const Vec2&)> also, double max_from,
@@ -530,17 +577,30 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
-  // The unit that barred the last spot tried (RoomAmong asks it first).
-  int blocker = -1;
+  // The ring's units as discs (NearDiscs); a FreeSpot nests none.
+  thread_local std::vector<NearDisc> discs;
+  // The footprint that barred the last spot tried (RoomAmongDiscs judges
+  // it first, on the next ring too).
+  bool blocked = false;
+  NearDisc blocker{};
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
     bool queried = false;
     auto room = [&](const Vec2& q, bool contact) {
       if (!queried) {
         GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        NearDiscs(u, near, &discs);
+        // The last ring's blocker first (a disc twice does no harm).
+        if (blocked) {
+          discs.push_back(blocker);
+          std::swap(discs.front(), discs.back());
+        }
         queried = true;
       }
-      return RoomAmong(u, q, reserved, contact, near, &blocker);
+      if (RoomAmongDiscs(u, q, reserved, contact, discs)) return true;
+      blocked = !discs.empty();
+      if (blocked) blocker = discs.front();
+      return false;
     };
     if (rho <= 1e-9) {
       if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&

@@ -218,6 +218,21 @@ class Field {
   };
 
  private:
+  // A unit near the spots a FreeSpot ring tries, read once for the ring:
+  // its footprint, and whether the stand-off from `u` applies to it.
+  struct NearDisc {
+    Vec2 centre;
+    double radius;
+    bool stand_off;
+  };
+  // The units of `near` that could bar a spot for `u` (RoomAmong's), as
+  // discs, into `out`.
+  void NearDiscs(const Unit& u, const std::vector<int>& near, std::vector<NearDisc>* out) const;
+  // RoomAmong over `discs` (NearDiscs of the same unit): the same answer.
+  // The disc that bars a spot is moved to the front, to be judged first
+  // at the next spot (the answer is the same in any order).
+  bool RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                      bool may_contact, std::vector<NearDisc>& discs) const;
   // TerrainDerived when the terrain list is not the one last derived from.
   const TerrainCache& TerrainDerivedAnew() const;
   static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
