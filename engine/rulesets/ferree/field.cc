@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -463,8 +464,23 @@ bool Field::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reser
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
-  GroundNow().NearAnyOrder(p, Radius(u) + kStandOff, &near);
+  NearFor(p, Radius(u) + kStandOff, &near);
   return RoomAmong(u, p, reserved, may_contact, near);
+}
+
+void Field::NearFor(const Vec2& p, double reach, std::vector<int>* out) const {
+  if (candidates_ == nullptr) {
+    GroundNow().NearAnyOrder(p, reach, out);
+    return;
+  }
+  // A footprint within `reach` of p has its centre within reach and the
+  // largest radius of it on each axis (with a margin far above rounding).
+  out->clear();
+  const double box = reach + kLargestRadius + 1e-6;
+  for (const int j : *candidates_) {
+    const Vec2& c = s_.units[static_cast<size_t>(j)].position;
+    if (std::abs(c.x() - p.x()) <= box && std::abs(c.y() - p.y()) <= box) out->push_back(j);
+  }
 }
 
 bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
@@ -564,7 +580,9 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
                      bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                      absl::FunctionRef<bool(const Vec2&)> also, double max_from,
                      bool centre_full) const {
-  const HoldGround hold(*this);
+  // (Under Settle's candidates the ground is not needed.)
+  std::optional<HoldGround> hold;
+  if (candidates_ == nullptr) hold.emplace(*this);
   constexpr int kRings = 8;
   constexpr int kMaxAround = kMaxTurns;
   const double r = Radius(u);
@@ -588,7 +606,7 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
     bool queried = false;
     auto room = [&](const Vec2& q, bool contact) {
       if (!queried) {
-        GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        NearFor(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
         NearDiscs(u, near, &discs);
         // The last ring's blocker first (a disc twice does no harm).
         if (blocked) {
@@ -656,7 +674,42 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     if (RoomAmong(u, end, {}, may_contact, near)) return end;
     judged = true;
   }
-  const HoldGround hold(*this);
+  // The units that could bar a spot tried below, when the ground is not
+  // held: every spot is on the path walked (its end, the walk back along
+  // it) or within `reach` of the start (the spots `reachable` accepts), so
+  // a unit whose centre is further from the box round those on an axis
+  // than the largest stand-off or contact and both radii bars none (nor
+  // touches the end). One pass over the units, instead of bringing the
+  // ground up to date.
+  thread_local std::vector<int> candidates;
+  std::optional<HoldGround> hold;
+  struct Candidates {
+    const Field& f;
+    ~Candidates() { f.candidates_ = nullptr; }
+  } scope{*this};
+  if (ground_held_ == 0) {
+    candidates.clear();
+    const double margin = Radius(u) + kStandOff + kLargestRadius + kContactGap + 1e-3;
+    const Vec2 spread(reach + 1e-9 + margin, reach + 1e-9 + margin);
+    Vec2 lo = start - spread, hi = start + spread;
+    for (const Vec2& p : walked) {
+      lo = lo.cwiseMin(p - Vec2(margin, margin));
+      hi = hi.cwiseMax(p + Vec2(margin, margin));
+    }
+    const Unit* const units = s_.units.data();
+    const size_t n = s_.units.size();
+    for (size_t j = 0; j < n; ++j) {
+      const Unit& e = units[j];
+      if (e.position.x() < lo.x() || e.position.x() > hi.x() || e.position.y() < lo.y() ||
+          e.position.y() > hi.y() || !HasFootprint(e)) {
+        continue;
+      }
+      candidates.push_back(static_cast<int>(j));
+    }
+    candidates_ = &candidates;
+  } else {
+    hold.emplace(*this);
+  }
   // (The units in the box are all those RoomFor would list: its answer
   // would be the same.)
   if (!judged && RoomFor(u, end, {}, may_contact)) return end;
@@ -679,7 +732,11 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     thread_local IndexScratch scratch;
     Borrowed borrowed(scratch);
     std::vector<int>& near = borrowed.list();
-    GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    if (candidates_ != nullptr) {
+      NearFor(end, Radius(u) + kContactGap + 1e-6, &near);
+    } else {
+      GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    }
     for (const int j : near) {
       const Unit& e = s_.units[j];
       if (e.side != other || e.figures.Present() <= 0 || u.figures.Present() <= 0) continue;

@@ -233,6 +233,10 @@ class Field {
   // at the next spot (the answer is the same in any order).
   bool RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                       bool may_contact, std::vector<NearDisc>& discs) const;
+  // The units whose footprint comes within `reach` of p (and perhaps a few
+  // more: callers judge each exactly), ascending: from the ground, or
+  // while Settle has gathered its candidates (candidates_), from those.
+  void NearFor(const Vec2& p, double reach, std::vector<int>* out) const;
   // TerrainDerived when the terrain list is not the one last derived from.
   const TerrainCache& TerrainDerivedAnew() const;
   static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
@@ -248,6 +252,11 @@ class Field {
   // (HoldGround: a search that moves nobody, or a run of moves in which
   // MoveUnit alone changes where units stand: it touches each mover).
   mutable int ground_held_ = 0;
+  // While Settle works on a state whose ground is not held (nothing moves
+  // meanwhile), every unit with a footprint that could bar a spot it may
+  // try (ascending), read off the units instead of bringing the ground up
+  // to date: its queries (NearFor) filter these.
+  mutable const std::vector<int>* candidates_ = nullptr;
 };
 
 }  // namespace impi::ferree
