@@ -453,6 +453,50 @@ Field::HoldGround::HoldGround(const Field& f) : f_(f) {
 
 Field::HoldGround::~HoldGround() { --f_.ground_held_; }
 
+namespace {
+
+// What a spot's candidates must reach beyond the spot, on an axis: the
+// mover's footprint (at most the largest), the stand-off or the contact
+// (the larger is kStandOff), and the other unit's footprint, with a margin
+// far above rounding.
+constexpr double kCandidateMargin =
+    kLargestRadius + kStandOff + kLargestRadius + kContactGap + 1e-3;
+
+// Appends to `out` the units with a footprint whose centre lies in the box
+// [lo, hi], ascending.
+void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vector<int>* out) {
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t j = 0; j < n; ++j) {
+    const Unit& e = units[j];
+    if (e.position.x() < lo.x() || e.position.x() > hi.x() || e.position.y() < lo.y() ||
+        e.position.y() > hi.y() || !HasFootprint(e)) {
+      continue;
+    }
+    out->push_back(static_cast<int>(j));
+  }
+}
+
+}  // namespace
+
+Field::CandidateScope::CandidateScope(const Field& f, absl::Span<const Vec2> starts, double reach)
+    : f_(f) {
+  thread_local std::vector<int> candidates;
+  candidates.clear();
+  if (!starts.empty()) {
+    const double spread = reach + 1e-9 + kCandidateMargin;
+    Vec2 lo = starts[0], hi = starts[0];
+    for (const Vec2& p : starts) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    FootprintsIn(f.s_, lo - Vec2(spread, spread), hi + Vec2(spread, spread), &candidates);
+  }
+  f_.candidates_ = &candidates;
+}
+
+Field::CandidateScope::~CandidateScope() { f_.candidates_ = nullptr; }
+
 void Field::GroundTouch(const Unit& u) const {
   if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
     ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
@@ -651,7 +695,7 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   const Vec2 start = walked.front(), end = walked.back();
   // Whether RoomAmong has already judged `end` (it found no room there).
   bool judged = false;
-  if (ground_held_ == 0) {
+  if (ground_held_ == 0 && candidates_ == nullptr) {
     // Most such moves end where there is room: judged among the units a
     // box round the spot holds (every unit Ground::Near would list, and a
     // few more that RoomAmong passes over), which costs less than bringing
@@ -681,33 +725,28 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   // than the largest stand-off or contact and both radii bars none (nor
   // touches the end). One pass over the units, instead of bringing the
   // ground up to date.
+  // (Under a CandidateScope they are gathered already.)
   thread_local std::vector<int> candidates;
   std::optional<HoldGround> hold;
-  struct Candidates {
-    const Field& f;
-    ~Candidates() { f.candidates_ = nullptr; }
-  } scope{*this};
-  if (ground_held_ == 0) {
+  struct Reset {
+    const Field* f = nullptr;
+    ~Reset() {
+      if (f != nullptr) f->candidates_ = nullptr;
+    }
+  } reset;
+  if (candidates_ == nullptr && ground_held_ == 0) {
     candidates.clear();
-    const double margin = Radius(u) + kStandOff + kLargestRadius + kContactGap + 1e-3;
+    const double margin = kCandidateMargin;
     const Vec2 spread(reach + 1e-9 + margin, reach + 1e-9 + margin);
     Vec2 lo = start - spread, hi = start + spread;
     for (const Vec2& p : walked) {
       lo = lo.cwiseMin(p - Vec2(margin, margin));
       hi = hi.cwiseMax(p + Vec2(margin, margin));
     }
-    const Unit* const units = s_.units.data();
-    const size_t n = s_.units.size();
-    for (size_t j = 0; j < n; ++j) {
-      const Unit& e = units[j];
-      if (e.position.x() < lo.x() || e.position.x() > hi.x() || e.position.y() < lo.y() ||
-          e.position.y() > hi.y() || !HasFootprint(e)) {
-        continue;
-      }
-      candidates.push_back(static_cast<int>(j));
-    }
+    FootprintsIn(s_, lo, hi, &candidates);
     candidates_ = &candidates;
-  } else {
+    reset.f = this;
+  } else if (candidates_ == nullptr) {
     hold.emplace(*this);
   }
   // (The units in the box are all those RoomFor would list: its answer

@@ -202,6 +202,23 @@ class Field {
     return TerrainDerivedAnew();
   }
 
+  // While one is held, the settling moves of units that start at `starts`
+  // and move at most `reach` inches (on the table; of any footprint) read
+  // the units that could bar their spots off a list gathered in one pass
+  // over the units, instead of the footprint index (Settle; the answers are
+  // the same). Only such moves may change where units stand meanwhile (a
+  // regiment's trays moving in turn). Not nested.
+  class CandidateScope {
+   public:
+    CandidateScope(const Field& f, absl::Span<const Vec2> starts, double reach);
+    ~CandidateScope();
+    CandidateScope(const CandidateScope&) = delete;
+    CandidateScope& operator=(const CandidateScope&) = delete;
+
+   private:
+    const Field& f_;
+  };
+
   // While held, the ground is up to date and GroundNow does not Sync it (a
   // search that moves nobody, or a run of moves in which
   // Context::MoveUnit alone changes where units stand: it touches each

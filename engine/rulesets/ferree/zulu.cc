@@ -408,9 +408,12 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
     all_path.insert(all_path.end(), path.begin(), path.end());
   };
   {
-    // Only MoveUnit changes where a unit stands here, and it keeps the
-    // held ground up to date: one Sync for the regiment's moves.
-    const Field::HoldGround hold(field_);
+    // Only MoveUnit changes where a unit stands here, each tray once from
+    // where it stands now and at most the allowance: the units that could
+    // bar their spots are gathered once for the regiment's moves.
+    absl::InlinedVector<Vec2, 24> starts;
+    for (const SharedString& tid : movers) starts.push_back(s_.FindUnit(tid)->position);
+    const Field::CandidateScope scope(field_, starts, allowance);
     for (const SharedString& tid : movers) move_tray(tid);
   }
   // 4.: trays still off the table come on through the entry square as it is
