@@ -894,9 +894,16 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
     const double far_sq = std::max(may_fire ? fire_far * fire_far : 0.0,
                                    may_charge ? engage_far * engage_far : 0.0);
     const Vec2 at = u->position;
+    // Trays first (most units are): Alive(t) of a tray is whether it is
+    // on the table with fit figures.
     for (const Unit& t : s_.units) {
       const UnitKind kind = t.kind;
-      if (kind != UnitKind::kTray && kind != UnitKind::kInduna && kind != UnitKind::kSniper) {
+      const bool tray = kind == UnitKind::kTray;
+      if (tray) {
+        if (t.off_table || t.figures.fit <= 0) continue;
+      } else if (kind == UnitKind::kInduna || kind == UnitKind::kSniper) {
+        if (!Alive(t)) continue;
+      } else {
         if (kind == UnitKind::kRunner) {
           runner_out |= t.parent == u->id && Alive(t);
         } else if (kind == UnitKind::kWagon) {
@@ -904,9 +911,7 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
         }
         continue;
       }
-      if (!Alive(t)) continue;
       const double d2 = (t.position - at).squaredNorm();
-      const bool tray = kind == UnitKind::kTray;
       if (d2 > far_sq) {
         if (!seek_tray || !tray) continue;
         if (near != nullptr) {
