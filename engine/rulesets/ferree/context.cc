@@ -129,6 +129,22 @@ void Context::Recenter(const SharedString& regiment_id) {
   }
 }
 
+void Context::Recenter(const SharedString& regiment_id, absl::Span<const Unit* const> trays) {
+  Unit* r = s_.FindUnit(regiment_id);
+  if (r == nullptr) return;
+  Vec2 c = Vec2::Zero();
+  int n = 0;
+  for (const Unit* t : trays) {
+    if (!Alive(*t)) continue;
+    c += t->position;
+    ++n;
+  }
+  if (n > 0) {
+    r->position = c / n;
+    r->off_table = false;
+  }
+}
+
 void Context::PlaceOnFreeGround(Unit& u, const Vec2& want) {
   Vec2 spot = want;
   if (field_.FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &spot))

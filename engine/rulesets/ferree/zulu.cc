@@ -434,7 +434,9 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
     moved->path = all_path;
   }
   if (choice.kind == ActionKind::kMove) IMPI_RETURN_IF_ERROR(MoveSniper(id, choice, allowance));
-  c_.Recenter(id);
+  // (No unit joined or left the list meanwhile: `trays` still point at
+  // them.)
+  c_.Recenter(id, trays);
   return absl::OkStatus();
 }
 
