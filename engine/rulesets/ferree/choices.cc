@@ -545,6 +545,11 @@ int Choices::PublicCupCount() const {
 }
 
 void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<Action>* list) const {
+  RegimentMoveOptions(regiment_id, TraysOf(s_, regiment_id), list);
+}
+
+void Choices::RegimentMoveOptions(const SharedString& regiment_id, const TrayList& trays,
+                                  std::vector<Action>* list) const {
   std::vector<Action>& out = *list;
   out.clear();
   out.reserve(6);  // the most there can be: one allocation
@@ -554,7 +559,6 @@ void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<A
   Vec2 centre = Vec2::Zero();
   int n = 0;
   bool upright = false, prone = false;
-  const TrayList trays = TraysOf(s_, regiment_id);
   const auto british = BritishNearTrays(s_, trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;

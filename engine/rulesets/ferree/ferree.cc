@@ -231,6 +231,12 @@ int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
   return n;
 }
 
+int FiguresOf(absl::Span<const Unit* const> trays) {
+  int n = 0;
+  for (const Unit* t : trays) n += t->figures.fit;
+  return n;
+}
+
 int DivisionOf(const BattleState& s, const SharedString& regiment_id) {
   const Unit* r = s.FindUnit(regiment_id);
   return r == nullptr ? 0 : UnitOf(s, *r).division;
@@ -1003,12 +1009,18 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
   });
 }
 
+const char* RegimentRefusal(const Unit& regiment, absl::Span<const Unit* const> trays) {
+  if (regiment.status.broken) return "is broken already: it routs";
+  for (const Unit* t : trays) {
+    if (Alive(*t)) return nullptr;
+  }
+  return "has no tray on the table";
+}
+
 const char* ResolveRefusal(const BattleState& s, const Unit& u) {
   if (u.kind == UnitKind::kRegiment) {
-    if (u.status.broken) return "is broken already: it routs";
-    bool on = false;
-    ForEachTrayOf(s, u.id, WhichTrays::kEvery, [&](const Unit& t) { on |= Alive(t); });
-    return on ? nullptr : "has no tray on the table";
+    if (u.status.broken) return RegimentRefusal(u, {});
+    return RegimentRefusal(u, TraysOf(s, u.id));
   }
   if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";
   return NobodyToAct(u) ? "is not on the table with anyone who can act" : nullptr;
