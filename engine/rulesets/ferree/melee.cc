@@ -49,11 +49,12 @@ Fighter FighterOf(const BattleState& s, const Unit& b) {
 Melee::Melee(Context& c, BritishTurn& british)
     : c_(c), s_(c.state()), dice_(c.dice()), log_(c.log()), field_(c.field()), british_(british) {}
 
-absl::Status Melee::ZuluCloseCombat(const SharedString& regiment_id) {
+absl::Status Melee::ZuluCloseCombat(const TrayList& listed) {
   absl::InlinedVector<SharedString, 24> trays;  // looked up by address (SharedString)
-  TrayList alive = TraysOf(s_, regiment_id);
-  alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
-              alive.end());
+  TrayList alive;
+  for (const Unit* t : listed) {
+    if (Alive(*t)) alive.push_back(t);
+  }
   trays.reserve(alive.size());
   for (const Unit* t : alive) trays.push_back(t->id);
   // Until a tray fights, nothing moves or falls: only the British units

@@ -184,8 +184,18 @@ absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
 absl::Status ZuluTurn::FinishRegiment(const SharedString& id) {
   // D. Close combat: "An active Zulu figure that can, must initiate close
   // combat."
-  IMPI_RETURN_IF_ERROR(melee_.ZuluCloseCombat(id));
-  c_.Recenter(id);
+  const TrayList trays = TraysOf(s_, id);
+  const Unit* const storage = s_.units.data();
+  const size_t units = s_.units.size();
+  IMPI_RETURN_IF_ERROR(melee_.ZuluCloseCombat(trays));
+  // The trays listed still point at them unless the units moved to new
+  // storage (no fight adds or removes a unit; should one, they are found
+  // again).
+  if (s_.units.data() == storage && s_.units.size() == units) {
+    c_.Recenter(id, trays);
+  } else {
+    c_.Recenter(id);
+  }
   return absl::OkStatus();
 }
 
