@@ -756,8 +756,21 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   // A spot the mover could have reached from its start: within its
   // allowance, and not over the laager or the thornbush from where its move
   // ended.
+  // The box round every edge, widened by SegmentCross's slack: a line from
+  // the end apart from it on an axis crosses none.
+  Vec2 edges_lo(kInf, kInf), edges_hi(-kInf, -kInf);
+  for (const auto& [c, d] : edges) {
+    edges_lo = edges_lo.cwiseMin(c).cwiseMin(d);
+    edges_hi = edges_hi.cwiseMax(c).cwiseMax(d);
+  }
+  edges_lo -= Vec2(1e-3, 1e-3);
+  edges_hi += Vec2(1e-3, 1e-3);
   auto reachable = [&](const Vec2& q) {
     if (Distance(start, q) > reach + 1e-9) return false;
+    if (std::max(end.x(), q.x()) < edges_lo.x() || std::min(end.x(), q.x()) > edges_hi.x() ||
+        std::max(end.y(), q.y()) < edges_lo.y() || std::min(end.y(), q.y()) > edges_hi.y()) {
+      return true;
+    }
     for (const auto& [c, d] : edges) {
       if (SegmentCross(end, q, c, d) != kInf) return false;
     }
