@@ -262,6 +262,14 @@ std::shared_ptr<const Field::TerrainCache> Field::DeriveTerrain(
     for (size_t i = 0; i + 1 < n; ++i) edges.push_back({t.outline[i], t.outline[i + 1]});
     if (!t.open && n > 2) edges.push_back({t.outline[n - 1], t.outline[0]});
   }
+  for (const auto& [c, d] : derived->laager_edges) {
+    derived->laager_lo = derived->laager_lo.cwiseMin(c).cwiseMin(d);
+    derived->laager_hi = derived->laager_hi.cwiseMax(c).cwiseMax(d);
+  }
+  if (!derived->laager_edges.empty()) {
+    derived->laager_lo -= Vec2(1e-3, 1e-3);
+    derived->laager_hi += Vec2(1e-3, 1e-3);
+  }
   return derived;
 }
 
@@ -756,21 +764,11 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   // A spot the mover could have reached from its start: within its
   // allowance, and not over the laager or the thornbush from where its move
   // ended.
-  // The box round every edge, widened by SegmentCross's slack: a line from
-  // the end apart from it on an axis crosses none.
-  Vec2 edges_lo(kInf, kInf), edges_hi(-kInf, -kInf);
-  for (const auto& [c, d] : edges) {
-    edges_lo = edges_lo.cwiseMin(c).cwiseMin(d);
-    edges_hi = edges_hi.cwiseMax(c).cwiseMax(d);
-  }
-  edges_lo -= Vec2(1e-3, 1e-3);
-  edges_hi += Vec2(1e-3, 1e-3);
+  const TerrainCache& terrain = TerrainDerived();
   auto reachable = [&](const Vec2& q) {
     if (Distance(start, q) > reach + 1e-9) return false;
-    if (std::max(end.x(), q.x()) < edges_lo.x() || std::min(end.x(), q.x()) > edges_hi.x() ||
-        std::max(end.y(), q.y()) < edges_lo.y() || std::min(end.y(), q.y()) > edges_hi.y()) {
-      return true;
-    }
+    // A line apart from the box round the edges crosses none.
+    if (terrain.ApartFromLaager(end, q)) return true;
     for (const auto& [c, d] : edges) {
       if (SegmentCross(end, q, c, d) != kInf) return false;
     }

@@ -177,6 +177,15 @@ class Field {
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
+    // The box round every edge, widened by far more than SegmentCross's
+    // slack: a segment apart from it on an axis crosses no edge (empty, lo
+    // above hi, with no edges).
+    Vec2 laager_lo = Vec2::Constant(std::numeric_limits<double>::infinity());
+    Vec2 laager_hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
+    bool ApartFromLaager(const Vec2& a, const Vec2& b) const {
+      return std::max(a.x(), b.x()) < laager_lo.x() || std::min(a.x(), b.x()) > laager_hi.x() ||
+             std::max(a.y(), b.y()) < laager_lo.y() || std::min(a.y(), b.y()) > laager_hi.y();
+    }
     // The dongas and the tent lines, each with its box (widened by the
     // reach of its test), so that most points skip the exact test.
     struct Area {
