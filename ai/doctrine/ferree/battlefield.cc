@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "engine/core/geometry.h"
 #include "engine/rulesets/ferree/ferree.h"
@@ -136,20 +137,50 @@ const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {
 double TraysGapToBritish(absl::Span<const Unit* const> trays,
                          const std::vector<const Unit*>& targets, const Unit** nearest_british,
                          const Unit** nearest_tray) {
+  // NearestOf for each tray, over the targets' centres and radii read once
+  // (kept between calls on this thread). A target whose gap to the tray is
+  // surely beyond the best gap of the trays before it is passed over too:
+  // it is not the nearest of a tray that could beat them, and the nearest
+  // of any other tray changes nothing.
+  struct Disc {
+    Vec2 centre;
+    double radius;
+  };
+  thread_local std::vector<Disc> discs;
+  discs.clear();
+  for (const Unit* u : targets) discs.push_back({u->position, Radius(*u)});
   double best = kFar;
-  const Unit* best_unit = nullptr;
+  int best_unit = -1;
   const Unit* best_tray = nullptr;
   for (const Unit* t : trays) {
-    const Unit* b = NearestOf(targets, *t);
-    if (b == nullptr) continue;
-    const double d = Gap(*t, *b);
-    if (d < best) {
-      best = d;
-      best_unit = b;
+    const Vec2 z = t->position;
+    const double rz = Radius(*t);
+    int nearest = -1;
+    double nearest_d = kFar;
+    for (size_t i = 0; i < discs.size(); ++i) {
+      const Disc& b = discs[i];
+      // SurelyFurther(*t, *targets[i], min(nearest_d, best)), before any
+      // target of this tray with the trays' best alone.
+      const double bound = nearest >= 0 ? std::min(nearest_d, best) : best;
+      const double r = bound + rz + b.radius + 1e-6;
+      if ((z - b.centre).squaredNorm() > r * r) continue;
+      // Gap(*t, *targets[i]).
+      const double d = std::max(0.0, Distance(z, b.centre) - rz - b.radius);
+      if (d < nearest_d) {
+        nearest_d = d;
+        nearest = static_cast<int>(i);
+      }
+    }
+    if (nearest < 0) continue;
+    if (nearest_d < best) {
+      best = nearest_d;
+      best_unit = nearest;
       best_tray = t;
     }
   }
-  if (nearest_british != nullptr) *nearest_british = best_unit;
+  if (nearest_british != nullptr) {
+    *nearest_british = best_unit >= 0 ? targets[static_cast<size_t>(best_unit)] : nullptr;
+  }
   if (nearest_tray != nullptr) *nearest_tray = best_tray;
   return best;
 }
@@ -167,10 +198,21 @@ double RegimentGapToBritish(const BattleState& s, const std::string& regiment_id
   return TraysGapToBritish(trays, targets, nearest_british);
 }
 
-bool IsFiring(const BattleState& s, const Unit& b) {
+namespace {
+
+// IsFiring's tests of the unit's own state: false if it cannot be firing,
+// true if it surely is; otherwise the fired-on lists decide.
+std::optional<bool> OwnFiring(const Unit& b) {
   if (!IsBritishFighter(b) || !StillFighting(b)) return false;
   if (b.status.may_not_fire || b.status.ammunition == Ammunition::kOut) return false;
   if (b.status.fired || b.status.turns_fired > 0) return true;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool IsFiring(const BattleState& s, const Unit& b) {
+  if (const std::optional<bool> own_state = OwnFiring(b)) return *own_state;
   // A Zulu unit whose bookkeeping names b among those it was fired on by.
   // Only units with bookkeeping can: walk those (few, most with no list),
   // not every unit of the table with a lookup each.
@@ -183,6 +225,23 @@ bool IsFiring(const BattleState& s, const Unit& b) {
     if (z != nullptr && z->side == Side::kZulu) return true;
   }
   return false;
+}
+
+void NamedByZuluFiredOn(const BattleState& s, std::vector<SharedString>* out) {
+  out->clear();
+  const impi::ferree::FerreeState* own = impi::ferree::OwnState(s);
+  if (own == nullptr) return;
+  for (size_t h = 0; h < own->units.size() && h < own->ids.size(); ++h) {
+    const auto& a = own->units[h].fired_on_by_this_turn;
+    if (a.empty()) continue;
+    const Unit* z = h < s.units.size() && s.units[h].id == own->ids[h] ? &s.units[h] : s.FindUnit(own->ids[h]);
+    if (z != nullptr && z->side == Side::kZulu) out->insert(out->end(), a.begin(), a.end());
+  }
+}
+
+bool IsFiring(const Unit& b, const std::vector<SharedString>& named) {
+  if (const std::optional<bool> own_state = OwnFiring(b)) return *own_state;
+  return std::find(named.begin(), named.end(), b.id) != named.end();
 }
 
 namespace {

@@ -152,6 +152,12 @@ double TraysGapToBritish(absl::Span<const Unit* const> trays,
 // its last resupply, or it is named in a Zulu unit's fired-on lists), it may
 // still fire and it has ammunition.
 bool IsFiring(const BattleState& s, const Unit& british);
+// The ids the Zulu units' fired-on lists name, into `out` (cleared first):
+// what IsFiring looks for, gathered in one walk of the bookkeeping for a
+// caller that asks it of many units of one state.
+void NamedByZuluFiredOn(const BattleState& s, std::vector<SharedString>* out);
+// IsFiring, with `named` gathered by NamedByZuluFiredOn from the same state.
+bool IsFiring(const Unit& british, const std::vector<SharedString>& named);
 // The fire has slackened (the historical moment to charge): low on or out of
 // ammunition, retiring, retreating, or Zulu trays already within 6".
 bool FireSlackened(const BattleState& s, const Unit& british);

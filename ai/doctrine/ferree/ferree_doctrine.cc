@@ -84,7 +84,14 @@ class Survey {
   }
 
   bool IsFiring(const Unit& b) {
-    return Memo(firing_, b, [&] { return ferree::IsFiring(s, b); });
+    return Memo(firing_, b, [&] {
+      // The fired-on lists, walked once a survey (ferree::IsFiring's walk).
+      if (!named_known_) {
+        ferree::NamedByZuluFiredOn(s, &named_);
+        named_known_ = true;
+      }
+      return ferree::IsFiring(b, named_);
+    });
   }
   bool FireSlackened(const Unit& b) {
     return Memo(slackened_, b, [&] { return ferree::FireSlackened(ZuluTrays(), b); });
@@ -237,6 +244,8 @@ class Survey {
   std::vector<const Unit*> targets_;
   std::vector<const Unit*> zulu_trays_;
   std::vector<signed char> firing_;
+  bool named_known_ = false;  // named_ gathered
+  std::vector<SharedString> named_;  // ferree::NamedByZuluFiredOn
   std::vector<signed char> slackened_;
   std::vector<int> slot_;        // 1 + a unit's entry in entries_, 0 none yet
   std::deque<Entry> entries_;    // a deque: references stay valid as it grows

@@ -545,6 +545,11 @@ int Choices::PublicCupCount() const {
 }
 
 void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<Action>* list) const {
+  RegimentMoveOptions(regiment_id, TraysOf(s_, regiment_id), list);
+}
+
+void Choices::RegimentMoveOptions(const SharedString& regiment_id, const TrayList& trays,
+                                  std::vector<Action>* list) const {
   std::vector<Action>& out = *list;
   out.clear();
   out.reserve(6);  // the most there can be: one allocation
@@ -554,8 +559,7 @@ void Choices::RegimentMoveOptions(const SharedString& regiment_id, std::vector<A
   Vec2 centre = Vec2::Zero();
   int n = 0;
   bool upright = false, prone = false;
-  const TrayList trays = TraysOf(s_, regiment_id);
-  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  const auto british = BritishNearTrays(s_, trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     if (InContactWithAny(s_, *t, british)) continue;
@@ -886,25 +890,48 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
     // reach_rt (the Zulu of one kind stand together in the units: worked
     // out again as the radius changes).
     double reach_rt = -1.0, fire_sq = 0.0, engage_sq = 0.0;
+    // Neither fire nor a charge reaches a unit further than both reaches
+    // for the largest Zulu footprint (a tray's: the reaches grow with the
+    // radius): such a unit matters only as the nearest tray.
+    const double fire_far = reach + kTrayRadius;
+    const double engage_far = kTrayRadius + ru + kLaagerReach + kContactGap + 0.2 + 1e-6;
+    const double far_sq = std::max(may_fire ? fire_far * fire_far : 0.0,
+                                   may_charge ? engage_far * engage_far : 0.0);
+    const Vec2 at = u->position;
+    // Trays first (most units are): Alive(t) of a tray is whether it is
+    // on the table with fit figures.
     for (const Unit& t : s_.units) {
-      if (t.kind != UnitKind::kTray && t.kind != UnitKind::kInduna && t.kind != UnitKind::kSniper) {
-        if (t.kind == UnitKind::kRunner) {
+      const UnitKind kind = t.kind;
+      const bool tray = kind == UnitKind::kTray;
+      if (tray) {
+        if (t.off_table || t.figures.fit <= 0) continue;
+      } else if (kind == UnitKind::kInduna || kind == UnitKind::kSniper) {
+        if (!Alive(t)) continue;
+      } else {
+        if (kind == UnitKind::kRunner) {
           runner_out |= t.parent == u->id && Alive(t);
-        } else if (t.kind == UnitKind::kWagon) {
+        } else if (kind == UnitKind::kWagon) {
           wagon |= !t.off_table;
         }
         continue;
       }
-      if (!Alive(t)) continue;
-      const double rt = Radius(t);
-      const double d2 = (t.position - u->position).squaredNorm();
+      const double d2 = (t.position - at).squaredNorm();
+      if (d2 > far_sq) {
+        if (!seek_tray || !tray) continue;
+        if (near != nullptr) {
+          const double r = near_gap + radii;
+          if (d2 > r * r) continue;
+        }
+      }
+      // Radius(t): a tray's, or an induna's or a sniper's single figure.
+      const double rt = tray ? kTrayRadius : kFigureRadius;
       // Gap(*u, t), worked out from d2 when first needed.
       double gap = -1.0;
       auto gap_to_t = [&] {
         if (gap < 0) gap = std::max(0.0, std::sqrt(d2) - ru - rt);
         return gap;
       };
-      if (seek_tray && t.kind == UnitKind::kTray) {
+      if (seek_tray && tray) {
         const double r = near_gap + radii;
         if (near == nullptr || !(d2 > r * r)) {
           if (near == nullptr || gap_to_t() < near_gap) {

@@ -75,6 +75,9 @@ class Choices {
   // Each of these candidates' lists also into `*list` (emptied first), to
   // reuse its storage.
   void RegimentMoveOptions(const SharedString& regiment_id, std::vector<Action>* list) const;
+  // The same with the regiment's trays (TraysOf's) listed by the caller.
+  void RegimentMoveOptions(const SharedString& regiment_id, const TrayList& trays,
+                           std::vector<Action>* list) const;
   void IndunaMoveOptions(const SharedString& induna_id, std::vector<Action>* list) const;
   void OrderOptions(const SharedString& induna_id, std::vector<Action>* list) const;
   void SniperOptions(const SharedString& sniper_id, std::vector<Action>* list) const;

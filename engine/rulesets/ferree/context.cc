@@ -129,6 +129,22 @@ void Context::Recenter(const SharedString& regiment_id) {
   }
 }
 
+void Context::Recenter(const SharedString& regiment_id, absl::Span<const Unit* const> trays) {
+  Unit* r = s_.FindUnit(regiment_id);
+  if (r == nullptr) return;
+  Vec2 c = Vec2::Zero();
+  int n = 0;
+  for (const Unit* t : trays) {
+    if (!Alive(*t)) continue;
+    c += t->position;
+    ++n;
+  }
+  if (n > 0) {
+    r->position = c / n;
+    r->off_table = false;
+  }
+}
+
 void Context::PlaceOnFreeGround(Unit& u, const Vec2& want) {
   Vec2 spot = want;
   if (field_.FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &spot))
@@ -200,7 +216,14 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
   // crosses it if it is not defended (it "may move normally next turn").
   if (stop_at_laager) {
     const auto& edges = field_.LaagerEdges();
-    if (!edges.empty()) {
+    // A path whose box is apart from the box round the edges crosses none
+    // (nothing below would cut it).
+    Vec2 path_lo = pts[0], path_hi = pts[0];
+    for (const Vec2& q : pts) {
+      path_lo = path_lo.cwiseMin(q);
+      path_hi = path_hi.cwiseMax(q);
+    }
+    if (!edges.empty() && !field_.TerrainDerived().ApartFromLaager(path_lo, path_hi)) {
       const double start_dist = LaagerDistance(edges, start, nullptr);
       const bool at_line = start_dist <= kAtLine;
       thread_local std::vector<std::pair<double, Vec2>> crossings;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/core/event.h"
@@ -86,6 +87,9 @@ class Context {
   void PlaceOnFreeGround(Unit& u, const Vec2& want);
   // A regiment's position: the mean of its trays on the table.
   void Recenter(const SharedString& regiment_id);
+  // The same with the regiment's trays given (TraysOf's: every one, in unit
+  // order), by a caller that holds them.
+  void Recenter(const SharedString& regiment_id, absl::Span<const Unit* const> trays);
   // EFFECTS OF HITS for `hits` hits on a British unit (or an induna).
   void EffectsOfHits(Unit& u, int hits, const std::string& cause, Explanation* why);
   void RemoveZuluFigures(Unit& tray, int n);

@@ -231,6 +231,12 @@ int RegimentFigures(const BattleState& s, const SharedString& regiment_id) {
   return n;
 }
 
+int FiguresOf(absl::Span<const Unit* const> trays) {
+  int n = 0;
+  for (const Unit* t : trays) n += t->figures.fit;
+  return n;
+}
+
 int DivisionOf(const BattleState& s, const SharedString& regiment_id) {
   const Unit* r = s.FindUnit(regiment_id);
   return r == nullptr ? 0 : UnitOf(s, *r).division;
@@ -250,6 +256,21 @@ bool UnseenRegiment(const BattleState& s, const Unit& regiment) {
 }
 
 bool AllRegimentsBroken(const BattleState& s) {
+  // The tray that settled the last answer on this thread, and its regiment
+  // (their places in the units): while the tray still has figures and the
+  // regiment is unbroken (in whichever state is asked), the answer is no
+  // again, found without a pass. A step asks this two or three times, of
+  // states alike.
+  thread_local size_t witness_tray = SIZE_MAX, witness_regiment = SIZE_MAX;
+  const size_t n = s.units.size();
+  if (witness_tray < n && witness_regiment < n) {
+    const Unit& t = s.units[witness_tray];
+    const Unit& r = s.units[witness_regiment];
+    if (t.kind == UnitKind::kTray && t.figures.fit > 0 && r.kind == UnitKind::kRegiment &&
+        !r.status.broken && t.parent == r.id) {
+      return false;
+    }
+  }
   // One pass in the usual case: a tray with figures whose regiment is not
   // broken settles it. Counts are never negative in play (the service
   // refuses them); should one be, the regiment-by-regiment sum decides.
@@ -269,7 +290,11 @@ bool AllRegimentsBroken(const BattleState& s) {
     }
     if (settled != nullptr && *settled == u.parent) continue;
     const Unit* r = s.FindUnit(u.parent);
-    if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) return false;
+    if (r != nullptr && r->kind == UnitKind::kRegiment && !r->status.broken) {
+      witness_tray = static_cast<size_t>(&u - first);
+      witness_regiment = static_cast<size_t>(r - first);
+      return false;
+    }
     settled = &u.parent;
   }
   if (!negative) return true;
@@ -984,12 +1009,18 @@ void FerreeRuleset::HashOwnState(const BattleState& state, StateHasher* h) const
   });
 }
 
+const char* RegimentRefusal(const Unit& regiment, absl::Span<const Unit* const> trays) {
+  if (regiment.status.broken) return "is broken already: it routs";
+  for (const Unit* t : trays) {
+    if (Alive(*t)) return nullptr;
+  }
+  return "has no tray on the table";
+}
+
 const char* ResolveRefusal(const BattleState& s, const Unit& u) {
   if (u.kind == UnitKind::kRegiment) {
-    if (u.status.broken) return "is broken already: it routs";
-    bool on = false;
-    ForEachTrayOf(s, u.id, WhichTrays::kEvery, [&](const Unit& t) { on |= Alive(t); });
-    return on ? nullptr : "has no tray on the table";
+    if (u.status.broken) return RegimentRefusal(u, {});
+    return RegimentRefusal(u, TraysOf(s, u.id));
   }
   if (!IsCompany(u)) return "is not a Zulu REGIMENT or a British company";
   return NobodyToAct(u) ? "is not on the table with anyone who can act" : nullptr;

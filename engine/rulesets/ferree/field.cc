@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -104,25 +105,53 @@ absl::InlinedVector<int, 64> BritishIndices(const BattleState& s) {
 // with one of `trays`: a British unit further from the box round the trays'
 // centres, on an axis, than both radii and the laager's reach (with a
 // margin far above rounding) fails NearEnoughToEngage with every tray.
+namespace {
+
+// The box round the trays' centres, and their widest footprint.
+struct TraysBox {
+  Vec2 lo, hi;
+  double widest = 0;
+};
+
+TraysBox BoxOf(absl::Span<const Unit* const> trays) {
+  TraysBox box{trays[0]->position, trays[0]->position, 0.0};
+  for (const Unit* t : trays) {
+    box.lo = box.lo.cwiseMin(t->position);
+    box.hi = box.hi.cwiseMax(t->position);
+    box.widest = std::max(box.widest, Radius(*t));
+  }
+  return box;
+}
+
+// Whether British unit b is within the reach of the box (BritishNearTrays).
+inline bool NearBox(const TraysBox& box, const Unit& b) {
+  const double reach = box.widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
+  return !(b.position.x() < box.lo.x() - reach || b.position.x() > box.hi.x() + reach ||
+           b.position.y() < box.lo.y() - reach || b.position.y() > box.hi.y() + reach);
+}
+
+}  // namespace
+
 absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays) {
   absl::InlinedVector<int, 64> out;
   if (trays.empty()) return out;
-  Vec2 lo = trays[0]->position, hi = lo;
-  double widest = 0;
-  for (const Unit* t : trays) {
-    lo = lo.cwiseMin(t->position);
-    hi = hi.cwiseMax(t->position);
-    widest = std::max(widest, Radius(*t));
-  }
+  const TraysBox box = BoxOf(trays);
   for (const int j : british) {
-    const Unit& b = s.units[j];
-    const double reach = widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
-    if (b.position.x() < lo.x() - reach || b.position.x() > hi.x() + reach ||
-        b.position.y() < lo.y() - reach || b.position.y() > hi.y() + reach) {
-      continue;
-    }
-    out.push_back(j);
+    if (NearBox(box, s.units[j])) out.push_back(j);
+  }
+  return out;
+}
+
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
+                                              absl::Span<const Unit* const> trays) {
+  absl::InlinedVector<int, 64> out;
+  if (trays.empty()) return out;
+  const TraysBox box = BoxOf(trays);
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (units[i].side == Side::kBritish && NearBox(box, units[i])) out.push_back(static_cast<int>(i));
   }
   return out;
 }
@@ -232,6 +261,14 @@ std::shared_ptr<const Field::TerrainCache> Field::DeriveTerrain(
     auto& edges = derived->laager_edges;
     for (size_t i = 0; i + 1 < n; ++i) edges.push_back({t.outline[i], t.outline[i + 1]});
     if (!t.open && n > 2) edges.push_back({t.outline[n - 1], t.outline[0]});
+  }
+  for (const auto& [c, d] : derived->laager_edges) {
+    derived->laager_lo = derived->laager_lo.cwiseMin(c).cwiseMin(d);
+    derived->laager_hi = derived->laager_hi.cwiseMax(c).cwiseMax(d);
+  }
+  if (!derived->laager_edges.empty()) {
+    derived->laager_lo -= Vec2(1e-3, 1e-3);
+    derived->laager_hi += Vec2(1e-3, 1e-3);
   }
   return derived;
 }
@@ -424,6 +461,50 @@ Field::HoldGround::HoldGround(const Field& f) : f_(f) {
 
 Field::HoldGround::~HoldGround() { --f_.ground_held_; }
 
+namespace {
+
+// What a spot's candidates must reach beyond the spot, on an axis: the
+// mover's footprint (at most the largest), the stand-off or the contact
+// (the larger is kStandOff), and the other unit's footprint, with a margin
+// far above rounding.
+constexpr double kCandidateMargin =
+    kLargestRadius + kStandOff + kLargestRadius + kContactGap + 1e-3;
+
+// Appends to `out` the units with a footprint whose centre lies in the box
+// [lo, hi], ascending.
+void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vector<int>* out) {
+  const Unit* const units = s.units.data();
+  const size_t n = s.units.size();
+  for (size_t j = 0; j < n; ++j) {
+    const Unit& e = units[j];
+    if (e.position.x() < lo.x() || e.position.x() > hi.x() || e.position.y() < lo.y() ||
+        e.position.y() > hi.y() || !HasFootprint(e)) {
+      continue;
+    }
+    out->push_back(static_cast<int>(j));
+  }
+}
+
+}  // namespace
+
+Field::CandidateScope::CandidateScope(const Field& f, absl::Span<const Vec2> starts, double reach)
+    : f_(f) {
+  thread_local std::vector<int> candidates;
+  candidates.clear();
+  if (!starts.empty()) {
+    const double spread = reach + 1e-9 + kCandidateMargin;
+    Vec2 lo = starts[0], hi = starts[0];
+    for (const Vec2& p : starts) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    FootprintsIn(f.s_, lo - Vec2(spread, spread), hi + Vec2(spread, spread), &candidates);
+  }
+  f_.candidates_ = &candidates;
+}
+
+Field::CandidateScope::~CandidateScope() { f_.candidates_ = nullptr; }
+
 void Field::GroundTouch(const Unit& u) const {
   if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
     ground_->Touch(static_cast<int>(&u - s_.units.data()), u);
@@ -435,8 +516,23 @@ bool Field::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reser
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
-  GroundNow().NearAnyOrder(p, Radius(u) + kStandOff, &near);
+  NearFor(p, Radius(u) + kStandOff, &near);
   return RoomAmong(u, p, reserved, may_contact, near);
+}
+
+void Field::NearFor(const Vec2& p, double reach, std::vector<int>* out) const {
+  if (candidates_ == nullptr) {
+    GroundNow().NearAnyOrder(p, reach, out);
+    return;
+  }
+  // A footprint within `reach` of p has its centre within reach and the
+  // largest radius of it on each axis (with a margin far above rounding).
+  out->clear();
+  const double box = reach + kLargestRadius + 1e-6;
+  for (const int j : *candidates_) {
+    const Vec2& c = s_.units[static_cast<size_t>(j)].position;
+    if (std::abs(c.x() - p.x()) <= box && std::abs(c.y() - p.y()) <= box) out->push_back(j);
+  }
 }
 
 bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
@@ -485,11 +581,60 @@ bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& res
   return true;
 }
 
+void Field::NearDiscs(const Unit& u, const std::vector<int>& near,
+                      std::vector<NearDisc>* out) const {
+  out->clear();
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  const bool u_stands_off = u.figures.Present() > 0 && !LoneFigure(u);
+  for (const int j : near) {
+    const Unit& e = s_.units[j];
+    // RoomAmong's `bars`: never the unit itself, nor a wagon for a Zulu.
+    if (&e == &u || (u.side == Side::kZulu && e.kind == UnitKind::kWagon)) continue;
+    out->push_back({e.position, Radius(e),
+                    u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
+  }
+}
+
+bool Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                           bool may_contact, std::vector<NearDisc>& discs) const {
+  const double r = Radius(u);
+  const TableGeometry& t = s_.table;
+  if (t.width > 0 && t.height > 0 &&
+      (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
+    return false;
+  }
+  // RoomAmong's `bars`, over a disc.
+  auto bars = [&](const NearDisc& e) {
+    const double gap = Distance(p, e.centre) - r - e.radius;
+    if (gap < -kOverlapSlack) return true;
+    if (!e.stand_off || gap >= kStandOff - 1e-9) return false;
+    const bool engaged = gap <= kContactGap + 1e-9 ||
+                         (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.centre));
+    return !(may_contact && engaged);
+  };
+  if (!discs.empty() && bars(discs[0])) return false;
+  for (const Obstacle& o : Impassable()) {
+    if (InsidePolygon(p, o)) return false;
+  }
+  for (const Vec2& q : reserved) {
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+  }
+  for (size_t i = 1; i < discs.size(); ++i) {
+    if (bars(discs[i])) {
+      std::swap(discs[0], discs[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
                      bool may_contact, const std::vector<Vec2>& reserved, Vec2* spot,
                      absl::FunctionRef<bool(const Vec2&)> also, double max_from,
                      bool centre_full) const {
-  const HoldGround hold(*this);
+  // (Under Settle's candidates the ground is not needed.)
+  std::optional<HoldGround> hold;
+  if (candidates_ == nullptr) hold.emplace(*this);
   constexpr int kRings = 8;
   constexpr int kMaxAround = kMaxTurns;
   const double r = Radius(u);
@@ -502,17 +647,30 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
-  // The unit that barred the last spot tried (RoomAmong asks it first).
-  int blocker = -1;
+  // The ring's units as discs (NearDiscs); a FreeSpot nests none.
+  thread_local std::vector<NearDisc> discs;
+  // The footprint that barred the last spot tried (RoomAmongDiscs judges
+  // it first, on the next ring too).
+  bool blocked = false;
+  NearDisc blocker{};
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
     bool queried = false;
     auto room = [&](const Vec2& q, bool contact) {
       if (!queried) {
-        GroundNow().NearAnyOrder(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        NearFor(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
+        NearDiscs(u, near, &discs);
+        // The last ring's blocker first (a disc twice does no harm).
+        if (blocked) {
+          discs.push_back(blocker);
+          std::swap(discs.front(), discs.back());
+        }
         queried = true;
       }
-      return RoomAmong(u, q, reserved, contact, near, &blocker);
+      if (RoomAmongDiscs(u, q, reserved, contact, discs)) return true;
+      blocked = !discs.empty();
+      if (blocked) blocker = discs.front();
+      return false;
     };
     if (rho <= 1e-9) {
       if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&
@@ -545,7 +703,7 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   const Vec2 start = walked.front(), end = walked.back();
   // Whether RoomAmong has already judged `end` (it found no room there).
   bool judged = false;
-  if (ground_held_ == 0) {
+  if (ground_held_ == 0 && candidates_ == nullptr) {
     // Most such moves end where there is room: judged among the units a
     // box round the spot holds (every unit Ground::Near would list, and a
     // few more that RoomAmong passes over), which costs less than bringing
@@ -568,7 +726,37 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     if (RoomAmong(u, end, {}, may_contact, near)) return end;
     judged = true;
   }
-  const HoldGround hold(*this);
+  // The units that could bar a spot tried below, when the ground is not
+  // held: every spot is on the path walked (its end, the walk back along
+  // it) or within `reach` of the start (the spots `reachable` accepts), so
+  // a unit whose centre is further from the box round those on an axis
+  // than the largest stand-off or contact and both radii bars none (nor
+  // touches the end). One pass over the units, instead of bringing the
+  // ground up to date.
+  // (Under a CandidateScope they are gathered already.)
+  thread_local std::vector<int> candidates;
+  std::optional<HoldGround> hold;
+  struct Reset {
+    const Field* f = nullptr;
+    ~Reset() {
+      if (f != nullptr) f->candidates_ = nullptr;
+    }
+  } reset;
+  if (candidates_ == nullptr && ground_held_ == 0) {
+    candidates.clear();
+    const double margin = kCandidateMargin;
+    const Vec2 spread(reach + 1e-9 + margin, reach + 1e-9 + margin);
+    Vec2 lo = start - spread, hi = start + spread;
+    for (const Vec2& p : walked) {
+      lo = lo.cwiseMin(p - Vec2(margin, margin));
+      hi = hi.cwiseMax(p + Vec2(margin, margin));
+    }
+    FootprintsIn(s_, lo, hi, &candidates);
+    candidates_ = &candidates;
+    reset.f = this;
+  } else if (candidates_ == nullptr) {
+    hold.emplace(*this);
+  }
   // (The units in the box are all those RoomFor would list: its answer
   // would be the same.)
   if (!judged && RoomFor(u, end, {}, may_contact)) return end;
@@ -576,8 +764,11 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   // A spot the mover could have reached from its start: within its
   // allowance, and not over the laager or the thornbush from where its move
   // ended.
+  const TerrainCache& terrain = TerrainDerived();
   auto reachable = [&](const Vec2& q) {
     if (Distance(start, q) > reach + 1e-9) return false;
+    // A line apart from the box round the edges crosses none.
+    if (terrain.ApartFromLaager(end, q)) return true;
     for (const auto& [c, d] : edges) {
       if (SegmentCross(end, q, c, d) != kInf) return false;
     }
@@ -591,7 +782,11 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     thread_local IndexScratch scratch;
     Borrowed borrowed(scratch);
     std::vector<int>& near = borrowed.list();
-    GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    if (candidates_ != nullptr) {
+      NearFor(end, Radius(u) + kContactGap + 1e-6, &near);
+    } else {
+      GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
+    }
     for (const int j : near) {
       const Unit& e = s_.units[j];
       if (e.side != other || e.figures.Present() <= 0 || u.figures.Present() <= 0) continue;

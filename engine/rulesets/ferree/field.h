@@ -49,6 +49,10 @@ absl::InlinedVector<int, 64> BritishIndices(const BattleState& s);
 // margin far above rounding) fails NearEnoughToEngage with every tray.
 absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s, absl::Span<const int> british,
                                               absl::Span<const Unit* const> trays);
+// The same of every British unit, in one pass over the units (without
+// listing BritishIndices first).
+absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
+                                              absl::Span<const Unit* const> trays);
 
 // Whether tray `t` is in base contact with one of `british` (indices into
 // s.units, as BritishNearTrays lists them) that has figures present.
@@ -173,6 +177,15 @@ class Field {
     std::vector<Obstacle> impassable;
     BlockerSet sight;
     std::vector<std::pair<Vec2, Vec2>> laager_edges;
+    // The box round every edge, widened by far more than SegmentCross's
+    // slack: a segment apart from it on an axis crosses no edge (empty, lo
+    // above hi, with no edges).
+    Vec2 laager_lo = Vec2::Constant(std::numeric_limits<double>::infinity());
+    Vec2 laager_hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
+    bool ApartFromLaager(const Vec2& a, const Vec2& b) const {
+      return std::max(a.x(), b.x()) < laager_lo.x() || std::min(a.x(), b.x()) > laager_hi.x() ||
+             std::max(a.y(), b.y()) < laager_lo.y() || std::min(a.y(), b.y()) > laager_hi.y();
+    }
     // The dongas and the tent lines, each with its box (widened by the
     // reach of its test), so that most points skip the exact test.
     struct Area {
@@ -198,6 +211,23 @@ class Field {
     return TerrainDerivedAnew();
   }
 
+  // While one is held, the settling moves of units that start at `starts`
+  // and move at most `reach` inches (on the table; of any footprint) read
+  // the units that could bar their spots off a list gathered in one pass
+  // over the units, instead of the footprint index (Settle; the answers are
+  // the same). Only such moves may change where units stand meanwhile (a
+  // regiment's trays moving in turn). Not nested.
+  class CandidateScope {
+   public:
+    CandidateScope(const Field& f, absl::Span<const Vec2> starts, double reach);
+    ~CandidateScope();
+    CandidateScope(const CandidateScope&) = delete;
+    CandidateScope& operator=(const CandidateScope&) = delete;
+
+   private:
+    const Field& f_;
+  };
+
   // While held, the ground is up to date and GroundNow does not Sync it (a
   // search that moves nobody, or a run of moves in which
   // Context::MoveUnit alone changes where units stand: it touches each
@@ -214,6 +244,25 @@ class Field {
   };
 
  private:
+  // A unit near the spots a FreeSpot ring tries, read once for the ring:
+  // its footprint, and whether the stand-off from `u` applies to it.
+  struct NearDisc {
+    Vec2 centre;
+    double radius;
+    bool stand_off;
+  };
+  // The units of `near` that could bar a spot for `u` (RoomAmong's), as
+  // discs, into `out`.
+  void NearDiscs(const Unit& u, const std::vector<int>& near, std::vector<NearDisc>* out) const;
+  // RoomAmong over `discs` (NearDiscs of the same unit): the same answer.
+  // The disc that bars a spot is moved to the front, to be judged first
+  // at the next spot (the answer is the same in any order).
+  bool RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                      bool may_contact, std::vector<NearDisc>& discs) const;
+  // The units whose footprint comes within `reach` of p (and perhaps a few
+  // more: callers judge each exactly), ascending: from the ground, or
+  // while Settle has gathered its candidates (candidates_), from those.
+  void NearFor(const Vec2& p, double reach, std::vector<int>* out) const;
   // TerrainDerived when the terrain list is not the one last derived from.
   const TerrainCache& TerrainDerivedAnew() const;
   static std::shared_ptr<const TerrainCache> DeriveTerrain(const std::vector<Terrain>& terrain);
@@ -229,6 +278,11 @@ class Field {
   // (HoldGround: a search that moves nobody, or a run of moves in which
   // MoveUnit alone changes where units stand: it touches each mover).
   mutable int ground_held_ = 0;
+  // While Settle works on a state whose ground is not held (nothing moves
+  // meanwhile), every unit with a footprint that could bar a spot it may
+  // try (ascending), read off the units instead of bringing the ground up
+  // to date: its queries (NearFor) filter these.
+  mutable const std::vector<int>* candidates_ = nullptr;
 };
 
 }  // namespace impi::ferree

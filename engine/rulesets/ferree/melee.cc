@@ -49,22 +49,25 @@ Fighter FighterOf(const BattleState& s, const Unit& b) {
 Melee::Melee(Context& c, BritishTurn& british)
     : c_(c), s_(c.state()), dice_(c.dice()), log_(c.log()), field_(c.field()), british_(british) {}
 
-absl::Status Melee::ZuluCloseCombat(const SharedString& regiment_id) {
+absl::Status Melee::ZuluCloseCombat(const TrayList& listed) {
   absl::InlinedVector<SharedString, 24> trays;  // looked up by address (SharedString)
-  TrayList alive = TraysOf(s_, regiment_id);
-  alive.erase(std::remove_if(alive.begin(), alive.end(), [](const Unit* t) { return !Alive(*t); }),
-              alive.end());
+  TrayList alive;
+  for (const Unit* t : listed) {
+    if (Alive(*t)) alive.push_back(t);
+  }
   trays.reserve(alive.size());
   for (const Unit* t : alive) trays.push_back(t->id);
-  const auto british = BritishIndices(s_);
   // Until a tray fights, nothing moves or falls: only the British units
-  // near the trays need be read. After a fight every one is read again.
-  const auto near = BritishNearTrays(s_, british, alive);
+  // near the trays need be read. After a fight every one is read again
+  // (listed then).
+  const auto near = BritishNearTrays(s_, alive);
+  absl::InlinedVector<int, 64> british;
   bool fought = false;
   for (const SharedString& tid : trays) {
     const Unit* t = s_.FindUnit(tid);
     if (!Alive(*t)) continue;
     const Unit* best = nullptr;
+    if (fought && british.empty()) british = BritishIndices(s_);
     for (const int j : fought ? british : near) {
       const Unit& b = s_.units[j];
       if (!Alive(b) || b.figures.Present() <= 0) continue;

@@ -11,7 +11,7 @@
 //
 // Usage (within a FerreeBattle):
 //   Melee melee(context, british);
-//   IMPI_RETURN_IF_ERROR(melee.ZuluCloseCombat(regiment_id));
+//   IMPI_RETURN_IF_ERROR(melee.ZuluCloseCombat(TraysOf(state, regiment_id)));
 //
 // Thread safety: works on the Context's state; use one per thread.
 #ifndef IMPI_ENGINE_RULESETS_FERREE_MELEE_H_
@@ -38,7 +38,9 @@ class Melee {
   Melee(Context& c, BritishTurn& british);
 
   // The trays of a regiment in contact with the British fight (D.).
-  absl::Status ZuluCloseCombat(const SharedString& regiment_id);
+  // Close combat of the active regiment, whose trays (TraysOf's) the
+  // caller lists.
+  absl::Status ZuluCloseCombat(const TrayList& listed);
   // Close combat between a tray and a British unit. `zulu_out_of_donga` and
   // `british_out_of_donga` come from the mover.
   absl::Status CloseCombatFight(const SharedString& tray_id, const SharedString& british_id,

@@ -40,6 +40,7 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/functional/function_ref.h"
+#include "absl/types/span.h"
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
@@ -415,6 +416,10 @@ TrayList TraysOf(const BattleState& s, const SharedString& regiment_id);
 TrayList FightingTraysOf(const BattleState& s, const std::string& regiment_id);
 // Figures left in a regiment's trays.
 int RegimentFigures(const BattleState& s, const SharedString& regiment_id);
+// The same of a regiment's trays already listed (TraysOf's).
+int FiguresOf(absl::Span<const Unit* const> trays);
+// ResolveRefusal of a regiment whose trays (TraysOf's) are listed.
+const char* RegimentRefusal(const Unit& regiment, absl::Span<const Unit* const> trays);
 // The division of a regiment (its FerreeUnit.division).
 int DivisionOf(const BattleState& s, const SharedString& regiment_id);
 // A Zulu regiment the British have not seen come on: not broken, no tray on

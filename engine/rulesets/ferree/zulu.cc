@@ -124,12 +124,15 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   if (!ordered_by.empty()) r->status.ordered = true;
   IMPI_RETURN_IF_ERROR(EnterRegiment(*r));
   r = s_.FindUnit(id);
-  if (ResolveRefusal(s_, *r) == nullptr) {
-    IMPI_RETURN_IF_ERROR(RegimentResolve(id, /*log_no_test=*/false, nullptr));
+  // Its trays, listed once for the steps below (none joins or leaves the
+  // units before its move is decided: the pointers hold).
+  const TrayList trays = TraysOf(s_, id);
+  if (RegimentRefusal(*r, trays) == nullptr) {
+    IMPI_RETURN_IF_ERROR(RegimentResolve(id, /*log_no_test=*/false, nullptr, &trays));
   }
   r = s_.FindUnit(id);
   if (r->status.broken) return RoutRegiment(id);
-  IMPI_RETURN_IF_ERROR(RallyTrays(id));
+  IMPI_RETURN_IF_ERROR(RallyTrays(trays));
   // 4.: the next tray comes on through the entry square if it is free.
   const std::string entered = EnterThroughSquare(id);
   if (!entered.empty() && c_.Explain()) {
@@ -143,7 +146,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   // B. Move the active unit (a Zulu decision node unless nothing can move).
   c_.left_donga().clear();
   std::shared_ptr<std::vector<Action>> options = KeptOptions();
-  choices_.RegimentMoveOptions(id, options.get());
+  choices_.RegimentMoveOptions(id, trays, options.get());
   if (options->size() == 1) return AfterRegimentMove(id);  // pinned or in contact
   PendingChoice p;
   p.choice = ZuluChoice::kRegimentMove;
@@ -181,18 +184,30 @@ absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
 absl::Status ZuluTurn::FinishRegiment(const SharedString& id) {
   // D. Close combat: "An active Zulu figure that can, must initiate close
   // combat."
-  IMPI_RETURN_IF_ERROR(melee_.ZuluCloseCombat(id));
-  c_.Recenter(id);
+  const TrayList trays = TraysOf(s_, id);
+  const Unit* const storage = s_.units.data();
+  const size_t units = s_.units.size();
+  IMPI_RETURN_IF_ERROR(melee_.ZuluCloseCombat(trays));
+  // The trays listed still point at them unless the units moved to new
+  // storage (no fight adds or removes a unit; should one, they are found
+  // again).
+  if (s_.units.data() == storage && s_.units.size() == units) {
+    c_.Recenter(id, trays);
+  } else {
+    c_.Recenter(id);
+  }
   return absl::OkStatus();
 }
 
-absl::Status ZuluTurn::RegimentResolve(const SharedString& id, bool log_no_test, int* event) {
+absl::Status ZuluTurn::RegimentResolve(const SharedString& id, bool log_no_test, int* event,
+                                       const TrayList* trays) {
   if (event != nullptr) *event = -1;
   Unit* r = s_.FindUnit(id);
   // A. Check Unit's Resolve: "If the active Zulu regiment has lost 10% or
   // more of its figures it must check its resolve."
   const int strength = r->figures.Starting();
-  const int lost = std::max(0, strength - RegimentFigures(s_, id));
+  const int figures = trays != nullptr ? FiguresOf(*trays) : RegimentFigures(s_, id);
+  const int lost = std::max(0, strength - figures);
   Explanation why;
   ZuluResolve res = ZuluRegimentResolve(dice_, strength, lost, c_.WhyFor(why));
   if (res.result == ZuluResolveResult::kNoTest && !log_no_test) return absl::OkStatus();
@@ -291,16 +306,19 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
   return absl::OkStatus();
 }
 
-absl::Status ZuluTurn::RallyTrays(const SharedString& id) {
+absl::Status ZuluTurn::RallyTrays(const TrayList& listed) {
   // Looked up by address (SharedString); held in place as TrayList is.
   absl::InlinedVector<SharedString, 24> trays;
-  ForEachTrayOf(s_, id, WhichTrays::kEvery, [&](const Unit& t) { trays.push_back(t.id); });
+  for (const Unit* t : listed) trays.push_back(t->id);
   for (const SharedString& tid : trays) {
     if (RallyRefusal(*s_.FindUnit(tid)) != nullptr) continue;
     IMPI_RETURN_IF_ERROR(RallyTray(tid, nullptr));
   }
-  // The bookkeeping is "since its last turn": it starts again now.
+  // The bookkeeping is "since its last turn": it starts again now (an
+  // entry with none is left as it is).
   for (const SharedString& tid : trays) {
+    const FerreeUnit& kept = UnitOf(s_, tid);
+    if (kept.figures_fired_at == 0 && !kept.under_artillery && kept.losses_this_turn == 0) continue;
     FerreeUnit& fu = MutableUnitOf(s_, tid);
     fu.figures_fired_at = 0;
     fu.under_artillery = false;
@@ -347,7 +365,7 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
   absl::InlinedVector<SharedString, 24> movers;
   const TrayList trays = TraysOf(s_, id);
   movers.reserve(trays.size());
-  const auto british = BritishNearTrays(s_, BritishIndices(s_), trays);
+  const auto british = BritishNearTrays(s_, trays);
   for (const Unit* t : trays) {
     if (!Alive(*t) || t->status.pinned) continue;
     if (!InContactWithAny(s_, *t, british)) movers.push_back(t->id);
@@ -408,9 +426,12 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
     all_path.insert(all_path.end(), path.begin(), path.end());
   };
   {
-    // Only MoveUnit changes where a unit stands here, and it keeps the
-    // held ground up to date: one Sync for the regiment's moves.
-    const Field::HoldGround hold(field_);
+    // Only MoveUnit changes where a unit stands here, each tray once from
+    // where it stands now and at most the allowance: the units that could
+    // bar their spots are gathered once for the regiment's moves.
+    absl::InlinedVector<Vec2, 24> starts;
+    for (const SharedString& tid : movers) starts.push_back(s_.FindUnit(tid)->position);
+    const Field::CandidateScope scope(field_, starts, allowance);
     for (const SharedString& tid : movers) move_tray(tid);
   }
   // 4.: trays still off the table come on through the entry square as it is
@@ -431,7 +452,9 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
     moved->path = all_path;
   }
   if (choice.kind == ActionKind::kMove) IMPI_RETURN_IF_ERROR(MoveSniper(id, choice, allowance));
-  c_.Recenter(id);
+  // (No unit joined or left the list meanwhile: `trays` still point at
+  // them.)
+  c_.Recenter(id, trays);
   return absl::OkStatus();
 }
 

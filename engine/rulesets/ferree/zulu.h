@@ -36,7 +36,9 @@ class ZuluTurn {
   absl::Status ActivateRegiment(const SharedString& id, const std::string& ordered_by);
   // A. the regiment's resolve test; under 10% lost no test and, unless
   // `log_no_test`, no event. `*event` the test's event (-1 none).
-  absl::Status RegimentResolve(const SharedString& id, bool log_no_test, int* event);
+  // `trays`, if given: the regiment's (TraysOf's), listed by the caller.
+  absl::Status RegimentResolve(const SharedString& id, bool log_no_test, int* event,
+                               const TrayList* trays = nullptr);
   // The Zulu Rally Chart for one pinned tray; `*event` its event if non-null.
   absl::Status RallyTray(const SharedString& tray_id, int* event);
   // B.-D. of a regiment's turn after its move decision: the move, the
@@ -61,7 +63,8 @@ class ZuluTurn {
   // entry square if the square is free; its id, or "" if none came on.
   std::string EnterThroughSquare(const SharedString& regiment_id);
   absl::Status RoutRegiment(const SharedString& id);
-  absl::Status RallyTrays(const SharedString& id);
+  // `trays`: the regiment's (TraysOf's).
+  absl::Status RallyTrays(const TrayList& trays);
   absl::Status MoveSniper(const SharedString& regiment_id, const Action& choice, double allowance);
 
   Context& c_;
