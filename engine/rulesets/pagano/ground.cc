@@ -114,12 +114,23 @@ Footprint FootprintOf(const BattleState& s, const Unit& u) {
   f.rectangle = true;
   const double w = FrontageOf(s, u) / 2;
   const double d = DepthOf(u.figures.fit, FrontageOf(s, u)) / 2;
-  const Vec2 front(std::cos(u.facing), std::sin(u.facing));
+  const Vec2 front = FacingDirection(u.facing);
   const Vec2 left(-front.y(), front.x());
   // Counterclockwise: front right, front left, back left, back right.
   f.corners = {u.position + d * front - w * left, u.position + d * front + w * left,
                u.position - d * front + w * left, u.position - d * front - w * left};
   return f;
+}
+
+Vec2 FacingDirection(double facing_degrees) {
+  const double a = facing_degrees * M_PI / 180.0;
+  return Vec2(std::sin(a), std::cos(a));
+}
+
+double FacingDegrees(const Vec2& direction) {
+  double d = std::atan2(direction.x(), direction.y()) * 180.0 / M_PI;
+  if (d < 0) d += 360.0;
+  return d;
 }
 
 double BoundingRadius(const Footprint& f) {

@@ -69,6 +69,15 @@ double FrontageOf(const BattleState& s, const Unit& isigaba);
 // least one rank).
 double DepthOf(int figures, double frontage);
 Footprint FootprintOf(const BattleState& s, const Unit& u);
+// A unit's facing as the contract keeps it (Unit.facing: degrees, 0 = +y,
+// clockwise) as a direction on the table, and a direction as a facing.
+Vec2 FacingDirection(double facing_degrees);
+double FacingDegrees(const Vec2& direction);
+// The four quarters as facings: +y north, +x east.
+inline constexpr double kFacingNorth = 0.0;
+inline constexpr double kFacingEast = 90.0;
+inline constexpr double kFacingSouth = 180.0;
+inline constexpr double kFacingWest = 270.0;
 // The radius of the least circle about the footprint's centre holding it.
 double BoundingRadius(const Footprint& f);
 // The gap between two footprints, edge to edge; 0 when they touch or

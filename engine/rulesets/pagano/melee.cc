@@ -334,7 +334,7 @@ absl::Status ResolveMelee(BattleState& s, const MeleeParties& m, Side initiator,
     // The isigaba's retreated figures fall back with it a move.
     if (zz.figures.fit > 0) {
       Vec2 away = zz.position - vacated;
-      if (away.norm() < 1e-9) away = Vec2(std::cos(zz.facing + M_PI), std::sin(zz.facing + M_PI));
+      if (away.norm() < 1e-9) away = -FacingDirection(zz.facing);
       bool contact = false;
       const Vec2 to = zz.position + kFootMove * away.normalized();
       const bool on_table = s.table.width <= 0 || (to.x() >= 0 && to.y() >= 0 &&
@@ -437,7 +437,7 @@ absl::Status ResolveNncMelee(BattleState& s, const NncMelee& m, Side initiator, 
     const Vec2 was = loser.position;
     if (loser.figures.fit > 0) {
       Vec2 away = loser.position - s.units[winner_h].position;
-      if (away.norm() < 1e-9) away = Vec2(std::cos(loser.facing + M_PI), std::sin(loser.facing + M_PI));
+      if (away.norm() < 1e-9) away = -FacingDirection(loser.facing);
       bool contact = false;
       const double walked = WalkIsigaba(s, loser_h, loser.position + kFootMove * away.normalized(), kFootMove,
                                         &contact, /*away=*/true);

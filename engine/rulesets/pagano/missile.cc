@@ -170,7 +170,7 @@ absl::StatusOr<MissileSituation> FireSituation(const BattleState& s, const Unit&
   // the way the figure (or piece) faces.
   if (firer.side == Side::kBritish && !IsIsigaba(firer) && !Mounted(firer)) {
     const Vec2 to = target.position - firer.position;
-    if (to.dot(Vec2(std::cos(firer.facing), std::sin(firer.facing))) < 0) {
+    if (to.dot(FacingDirection(firer.facing)) < 0) {
       return Refuse(firer, absl::StrCat(target.id.str(), " is outside its 180' arc of fire"));
     }
   }

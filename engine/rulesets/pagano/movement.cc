@@ -115,8 +115,8 @@ double Walk(BattleState& s, int handle, const Vec2& to, double most, bool* conta
   const Vec2 from = z.position;
   const double length = Distance(from, to);
   const double reach = std::max(0.0, std::min(most, length));
-  const Vec2 dir = length > 0 ? Vec2((to - from) / length) : Vec2(std::cos(z.facing), std::sin(z.facing));
-  if (length > 0 && reach > 0) z.facing = std::atan2(dir.y(), dir.x());
+  const Vec2 dir = length > 0 ? Vec2((to - from) / length) : FacingDirection(z.facing);
+  if (length > 0 && reach > 0) z.facing = FacingDegrees(dir);
   double done = 0;
   *contact = false;
   Unit probe = z;

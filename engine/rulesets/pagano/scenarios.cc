@@ -27,11 +27,12 @@
 namespace impi::pagano {
 namespace {
 
-constexpr double kEast = 0.0;
-constexpr double kNorth = M_PI / 2;
-constexpr double kWest = M_PI;
-constexpr double kSouth = -M_PI / 2;
-constexpr double kNorthEast = M_PI / 4;
+// Facings as the contract keeps them (degrees, 0 = +y, clockwise).
+constexpr double kEast = kFacingEast;
+constexpr double kNorth = kFacingNorth;
+constexpr double kWest = kFacingWest;
+constexpr double kSouth = kFacingSouth;
+constexpr double kNorthEast = 45.0;
 
 // Designed: an isigaba of twenty stands in two ranks of ten penny bases
 // (7.5" by 1.5"), the frontage ground.h takes when none is set.

@@ -20,7 +20,7 @@ using ::testing::HasSubstr;
 
 Unit Figure(const std::string& id, double x, double y) { return testing::Brit(id, x, y); }
 
-Unit Isigaba(const std::string& id, double x, double y, double facing = M_PI / 2) {
+Unit Isigaba(const std::string& id, double x, double y, double facing = 0.0) {
   return testing::Isigaba(id, x, y, facing);
 }
 
@@ -64,7 +64,7 @@ TEST(PaganoGround, GapsAreEdgeToEdge) {
   EXPECT_EQ(Gap(s, s.units[1], s.units[4]), 0.0);  // overlapping bases: no gap
   // Turned a quarter, the isigaba is 7.5" along y: the figure ahead is now
   // beside its long side.
-  s.units[0].facing = 0;
+  s.units[0].facing = 90;  // east
   EXPECT_EQ(Gap(s, s.units[0], s.units[1]), 0.0);  // 0.25" from its end, a base's radius 0.375"
   s.units[1].position = Vec2(20, 25);
   EXPECT_NEAR(Gap(s, s.units[0], s.units[1]), 1.25 - kBaseRadius, 1e-12);
@@ -74,7 +74,7 @@ TEST(PaganoGround, Cover_000_BrushIsSoftABarricadeRegularABuildingHeavy) {
   BattleState s = Table();
   s.units.push_back(Figure("firer", 10, 5));
   s.units.push_back(Isigaba("in brush", 10, 20));
-  s.units.push_back(Isigaba("behind the barricade", 30, 20, -M_PI / 2));
+  s.units.push_back(Isigaba("behind the barricade", 30, 20, 180.0));
   s.units.push_back(Figure("in the storehouse", 50, 20));
   s.terrain.push_back(Piece("bush", TerrainKind::kScrub, {{4, 16}, {16, 16}, {16, 24}, {4, 24}}, false));
   s.terrain.push_back(Piece("bags", TerrainKind::kMealieBags, {{24, 18.5}, {36, 18.5}}, true));
@@ -96,10 +96,10 @@ TEST(PaganoGround, Cover_000_BrushIsSoftABarricadeRegularABuildingHeavy) {
 TEST(PaganoGround, Cover_000_ABarricadeShieldsOnlyFromFireAcrossIt) {
   BattleState s = Table();
   s.terrain.push_back(Piece("bags", TerrainKind::kMealieBags, {{24, 18.5}, {36, 18.5}}, true));
-  s.units.push_back(Isigaba("behind", 30, 20, -M_PI / 2));
+  s.units.push_back(Isigaba("behind", 30, 20, 180.0));
   s.units.push_back(Figure("across", 30, 5));    // fires across the bags
   s.units.push_back(Figure("same side", 30, 40));  // fires from behind the Zulus
-  s.units.push_back(Isigaba("far", 30, 30, -M_PI / 2));  // 10" back from the bags
+  s.units.push_back(Isigaba("far", 30, 30, 180.0));  // 10" back from the bags
   EXPECT_EQ(MissileCover(s, s.units[0], s.units[1], nullptr), CoverClass::kRegular);
   EXPECT_EQ(MissileCover(s, s.units[0], s.units[2], nullptr), CoverClass::kNone);
   EXPECT_EQ(MissileCover(s, s.units[3], s.units[1], nullptr), CoverClass::kNone);
@@ -109,7 +109,7 @@ TEST(PaganoGround, Cover_000_SoftIsIgnoredWhereRegularAlsoAppliesAndMountedHaveN
   BattleState s = Table();
   s.terrain.push_back(Piece("bush", TerrainKind::kScrub, {{20, 16}, {40, 16}, {40, 24}, {20, 24}}, false));
   s.terrain.push_back(Piece("wall", TerrainKind::kWall, {{24, 18.5}, {36, 18.5}}, true));
-  s.units.push_back(Isigaba("in brush behind a wall", 30, 20, -M_PI / 2));
+  s.units.push_back(Isigaba("in brush behind a wall", 30, 20, 180.0));
   s.units.push_back(Figure("firer", 30, 5));
   // "The soft cover modifier is ignored if Regular or Heavy cover also applies."
   EXPECT_EQ(MissileCover(s, s.units[0], s.units[1], nullptr), CoverClass::kRegular);
@@ -151,7 +151,7 @@ TEST(PaganoGround, Cover_000_AWagonIsSoftCoverForThoseCloseBehindIt) {
   s.units.push_back(wagon);
   s.units.push_back(Figure("behind the wagon", 30, 19.8));
   s.units.push_back(Isigaba("firing", 30, 5));
-  s.units.push_back(Isigaba("firing from the side", 50, 19.8, M_PI));
+  s.units.push_back(Isigaba("firing from the side", 50, 19.8, 270.0));
   EXPECT_EQ(MissileCover(s, s.units[1], s.units[2], nullptr), CoverClass::kSoft);
   EXPECT_EQ(MissileCover(s, s.units[1], s.units[3], nullptr), CoverClass::kNone);
 }

@@ -161,7 +161,7 @@ TEST(PaganoMeleeState_000, AnIndunaFightsBesideHisIsigabaAndTakesEffectsLast) {
 TEST(PaganoMeleeState_000, TheNncFightOnTableZeroRollingAsBrits) {
   BattleState s = testing::EmptyTable();
   s.units.push_back(testing::Isigaba("iNdluyengwe 1", 30, 40, kSouth));
-  Unit nnc = testing::Isigaba("NNC 1", 30, 30, M_PI / 2, 1);
+  Unit nnc = testing::Isigaba("NNC 1", 30, 30, 0.0, 1);
   nnc.kind = UnitKind::kNativeFoot;
   nnc.side = Side::kBritish;
   s.units.push_back(nnc);

@@ -124,7 +124,7 @@ TEST(PaganoMorale_000, WithEveryIndunaGoneTheModifiersAreLost) {
 
 TEST(PaganoMorale_000, TheNncRollAtMinusTwoAfterTheZuluMissileFirePhase) {
   BattleState s = Table();
-  Unit nnc = testing::Isigaba("NNC 1", 30, 5, M_PI / 2);
+  Unit nnc = testing::Isigaba("NNC 1", 30, 5, 0.0);
   nnc.kind = UnitKind::kNativeFoot;
   nnc.side = Side::kBritish;
   s.units.push_back(nnc);

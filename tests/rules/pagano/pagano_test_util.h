@@ -11,8 +11,10 @@
 
 namespace impi::pagano::testing {
 
-inline constexpr double kNorth = M_PI / 2;
-inline constexpr double kSouth = -M_PI / 2;
+// Facings as the contract keeps them (Unit.facing: degrees, 0 = +y,
+// clockwise): +y is north.
+inline constexpr double kNorth = 0.0;
+inline constexpr double kSouth = 180.0;
 
 // One British figure (fit), facing north.
 inline Unit Brit(const std::string& id, double x, double y, UnitKind kind = UnitKind::kInfantry) {
