@@ -17,7 +17,9 @@
 #include "clients/cli/explain.h"
 #include "clients/cli/render.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
+#include "service/convert.h"
 
 namespace impi::cli {
 namespace {
@@ -38,6 +40,40 @@ bool OrdersEveryUnit(const v1::Awaiting& awaiting) {
   return true;
 }
 
+// A built-in scenario's table: one packed with impi (LoadScenario), else
+// one a rule set builds itself (Ruleset::ScenarioNames).
+absl::StatusOr<v1::TableState> StartingTable(const std::string& name) {
+  absl::StatusOr<v1::TableState> table = LoadScenario(name);
+  if (table.ok()) return table;
+  std::vector<std::string> known;
+  for (const Ruleset* rules : AllRulesets()) {
+    for (const std::string& own : rules->ScenarioNames()) {
+      known.push_back(own);
+      if (own != name) continue;
+      absl::StatusOr<BattleState> state = rules->Scenario(name);
+      if (!state.ok()) return state.status();
+      v1::TableState out;
+      service::ToProto(*state, &out);
+      return out;
+    }
+  }
+  if (known.empty()) return table.status();
+  return absl::NotFoundError(absl::StrCat(table.status().message(), "; built by their rule sets: ",
+                                          absl::StrJoin(known, ", ")));
+}
+
+// Whether the British act unit by unit, any of the awaited units in any
+// order, and a PASS naming no unit ends their phase (the rest stand): many
+// units awaited, and impi offers that PASS.
+bool PassEndsPhase(const v1::Awaiting& awaiting) {
+  return awaiting.unit_ids_size() > 1 &&
+         std::any_of(awaiting.options().begin(), awaiting.options().end(),
+                     [](const v1::Action& a) { return a.kind() == v1::PASS && a.unit_id().empty(); });
+}
+
+// At most this many of the units that may act are named after a step.
+constexpr int kUnitsNamed = 12;
+
 constexpr char kHelp[] =
     "commands:\n"
     "  move ID X Y          ID moved to (X, Y) inches\n"
@@ -55,10 +91,13 @@ constexpr char kHelp[] =
     "  join ID UNIT         the commander ID (or his aide) joins UNIT\n"
     "  order ID UNIT hold|attack  ID, attached to UNIT, changes its standing order\n"
     "  limber ID, unlimber ID     a gun, Gatling or rocket\n"
+    "  stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED\n"
     "  options [ID]         what impi offers the British now (of ID), numbered\n"
     "  do N [N ...]         note the options numbered N\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
-    "                       (orders to every unit: each not yet ordered holds)\n"
+    "                       (orders to every unit: each not yet ordered holds;\n"
+    "                       units that act one by one in any order: the phase\n"
+    "                       ends, the rest stand; also: pass all, end)\n"
     "  send                 send the actions so far without passing\n"
     "  drop                 forget the actions not sent\n"
     "  undo                 take back the last step\n"
@@ -93,10 +132,20 @@ void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& o
   }
   out << SummarizeState(answer.state()) << "\n";
   out << "impi awaits: " << answer.awaiting().prompt() << "\n";
-  if (answer.awaiting().unit_ids_size() > 0 && answer.awaiting().unit_ids_size() <= 12) {
+  const v1::Awaiting& awaiting = answer.awaiting();
+  if (awaiting.unit_ids_size() > 0) {
     out << "  may act: ";
-    for (const std::string& id : answer.awaiting().unit_ids()) out << id << " ";
+    for (int i = 0; i < awaiting.unit_ids_size() && i < kUnitsNamed; ++i) {
+      out << awaiting.unit_ids(i) << " ";
+    }
+    if (awaiting.unit_ids_size() > kUnitsNamed) {
+      out << "and " << awaiting.unit_ids_size() - kUnitsNamed << " more (units lists them)";
+    }
     out << "\n";
+  }
+  if (PassEndsPhase(awaiting)) {
+    out << "  (options lists what impi offers " << awaiting.unit_ids(0)
+        << "; pass ends the phase, the units that did not act standing)\n";
   }
 }
 
@@ -124,6 +173,11 @@ std::string ActionWords(const v1::Action& a) {
   if (a.kind() == v1::ORDER && a.point() > 0) {
     absl::StrAppend(&text, a.point() == 2 ? ": attack" : a.point() == 1 ? ": hold" : "",
                     " (point ", a.point(), ")");
+  } else if (a.point() > 0) {
+    absl::StrAppend(&text, " (point ", a.point(), ")");
+  }
+  if (a.stance() != v1::STANCE_UNSPECIFIED) {
+    absl::StrAppend(&text, " ", v1::Stance_Name(a.stance()));
   }
   if (a.range_estimate() > 0) absl::StrAppend(&text, ", range ", a.range_estimate(), "\"");
   return text;
@@ -145,7 +199,8 @@ bool ToInt(const std::string& s, int* v) { return absl::SimpleAtoi(s, v); }
 // The British actions typed in: the command, the action, and its arguments
 // in order: u unit_id, t target_id, x / y the destination (inches), h hits,
 // n casualties (counts are whole and not negative), e a range estimate
-// (inches, positive), o a standing order (hold or attack: point 1 or 2).
+// (inches, positive), o a standing order (hold or attack: point 1 or 2),
+// s a stance by name (PRONE, UPRIGHT, SQUARE, MOUNTED, DISMOUNTED).
 // A command may have several forms, told apart by their number of words.
 struct ActionForm {
   const char* command;
@@ -169,6 +224,7 @@ constexpr ActionForm kActionForms[] = {
     {"order", v1::ORDER, "uto", "order ID UNIT hold|attack"},
     {"limber", v1::LIMBER, "u", "limber ID"},
     {"unlimber", v1::UNLIMBER, "u", "unlimber ID"},
+    {"stance", v1::STANCE, "us", "stance ID PRONE|UPRIGHT|SQUARE|MOUNTED|DISMOUNTED"},
 };
 
 // An Empress standing order by name (or number): its point, or 0.
@@ -199,6 +255,11 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
       if (args[i] == 'e' && (!ToDouble(word, &d) || !(d > 0))) return usage;
       if (is_count && (!ToInt(word, &n) || n < 0)) return usage;
       if (args[i] == 'o' && (n = StandingOrder(word)) == 0) return usage;
+      v1::Stance stance = v1::STANCE_UNSPECIFIED;
+      if (args[i] == 's' &&
+          (!v1::Stance_Parse(absl::AsciiStrToUpper(word), &stance) || stance == v1::STANCE_UNSPECIFIED)) {
+        return usage;
+      }
       switch (args[i]) {
         case 'u': a->set_unit_id(word); break;
         case 't': a->set_target_id(word); break;
@@ -208,6 +269,7 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
         case 'n': a->set_casualties(n); break;
         case 'e': a->set_range_estimate(d); break;
         case 'o': a->set_point(n); break;
+        case 's': a->set_stance(stance); break;
       }
     }
     return "";
@@ -237,7 +299,7 @@ class Loop {
       if (o_.scenario.empty() && !scenarios::AllScenarios().empty()) {
         o_.scenario = scenarios::AllScenarios().front().name;
       }
-      absl::StatusOr<v1::TableState> state = LoadScenario(o_.scenario);
+      absl::StatusOr<v1::TableState> state = StartingTable(o_.scenario);
       if (!state.ok()) {
         err_ << "error: " << state.status().message() << "\n";
         return kExitUsage;
@@ -262,11 +324,15 @@ class Loop {
       if (cmd == "quit" || cmd == "exit") return kExitOk;
       if (cmd == "help") {
         out_ << kHelp;
-      } else if (cmd == "pass" || cmd == "send") {
+      } else if (cmd == "pass" || cmd == "send" || cmd == "end") {
         v1::AdvanceRequest next;
         *next.mutable_state() = history_.back().state();
         for (const v1::Action& a : pending_) *next.add_british_actions() = a;
         const v1::Awaiting& awaiting = history_.back().awaiting();
+        if (cmd == "end" && !PassEndsPhase(awaiting)) {
+          out_ << "end ends a phase where the British act unit by unit; pass plays on.\n";
+          continue;
+        }
         if (cmd == "pass" && OrdersEveryUnit(awaiting)) {
           // One order a unit: those not yet ordered hold.
           for (const std::string& id : awaiting.unit_ids()) {
@@ -277,10 +343,10 @@ class Loop {
             hold->set_kind(v1::PASS);
             hold->set_unit_id(id);
           }
-        } else if (cmd == "pass") {
+        } else if (cmd == "pass" || cmd == "end") {
           v1::Action* pass = next.add_british_actions();
           pass->set_kind(v1::PASS);
-          if (awaiting.unit_ids_size() == 1) {
+          if (awaiting.unit_ids_size() == 1 && !PassEndsPhase(awaiting)) {
             pass->set_unit_id(awaiting.unit_ids(0));  // the active unit
           }
         }

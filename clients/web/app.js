@@ -8,7 +8,7 @@
 // and saves the table as a TableState file (`impi advance` and `impi render`
 // read it too).
 import {
-  ImpiClient, charge, diceFrom, fire, move, passAction, plainWords,
+  ImpiClient, charge, diceFrom, fire, move, num, passAction, plainWords,
 } from "/js/impi.js";
 
 const impi = new ImpiClient("");  // the page's own server
@@ -49,9 +49,19 @@ async function withBusy(work) {
   }
 }
 
+// Whether the British act unit by unit, any awaited unit in any order, and
+// a PASS naming no unit ends their phase, the rest standing (Pagano's 140
+// figures): impi offers that PASS while several units may act.
+function passEndsPhase(awaiting) {
+  return (awaiting?.unit_ids ?? []).length > 1 &&
+         (awaiting?.options ?? []).some((a) => a.kind === "PASS" && !a.unit_id);
+}
+
 function updateButtons() {
   const has = !!current();
   const ended = current()?.awaiting?.kind === "GAME_ENDED";
+  $("pass").textContent = passEndsPhase(current()?.awaiting)
+    ? "End the phase (the rest stand): impi plays on" : "Pass: impi plays the Zulus";
   $("save").disabled = !has;
   $("undo").disabled = page.history.length < 2;
   $("send").disabled = !has || ended || page.pending.length === 0;
@@ -154,14 +164,18 @@ function describe(a) {
     case "DEPLOY": return `${a.unit_id} deploys at ${at(a.to)}`;
     case "FIRE":
       if (a.hits === undefined) {
-        return `${a.unit_id} fires at ${a.target_id}` +
+        return `${a.unit_id} fires at ${a.target_id ?? "its closest target"}` +
+               (a.point === 1 ? " (spears)" : "") +
                (a.range_estimate ? `, range ${a.range_estimate}"` : "");
       }
       return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
     case "CASUALTIES": return `${a.target_id} lost ${a.casualties}`;
     case "CLOSE_COMBAT_RESULT": return `close combat: ${a.target_id} lost ${a.casualties}`;
-    case "PASS": return a.unit_id ? `${a.unit_id} holds (PASS)` : "PASS";
+    case "PASS":
+      if (a.unit_id) return `${a.unit_id} holds (PASS)`;
+      return passEndsPhase(current()?.awaiting) ? "end the phase (PASS): the rest stand" : "PASS";
+    case "STANCE": return `${a.unit_id} goes ${String(a.stance ?? "").toLowerCase()}`;
     case "ORDER":
       return `${a.unit_id} orders ${a.target_id}` +
              (a.point === 2 ? " to attack" : a.point === 1 ? " to hold" : "");
@@ -248,8 +262,22 @@ function wireTable() {
 
 // --- the game -----------------------------------------------------------------
 
+// The turn and phase, and who may act: the prompt's words before its colon
+// ("turn 2, Brit Missile Fire") where it has them, else the clock's.
+function showPhase(answer) {
+  const prompt = answer.awaiting?.prompt ?? "";
+  const clock = answer.state?.clock ?? {};
+  const head = /^turn \d+, [^:]+/i.exec(prompt)?.[0];
+  const phase = String(clock.phase ?? "").toLowerCase().replace(/_/g, " ");
+  const ids = answer.awaiting?.unit_ids ?? [];
+  $("phase").textContent = (head ?? `Turn ${num(clock.turn) || 1}${phase ? `, ${phase}` : ""}`) +
+    (answer.awaiting?.side === "BRITISH" && ids.length > 0
+      ? ` \u2014 ${ids.length} British unit${ids.length === 1 ? "" : "s"} may act` : "");
+}
+
 function showAnswer(answer) {
   $("prompt").textContent = answer.awaiting?.prompt ?? "";
+  showPhase(answer);
   const reveal = $("reveal").checked;
   const items = page.history.map((step, k) => {
     const li = document.createElement("li");
@@ -345,6 +373,7 @@ const RULESET_NAMES = {
   TSATF_ZULU_CONTROL: "TSATF Zulu Control",
   FERREE_ISANDLWANA: "Ferree's Isandlwana",
   EMPRESS_DWG: "Empress's Damned Wobbly Gentlemen",
+  PAGANO_D10: "Pagano's d10 rules",
 };
 
 async function init() {
