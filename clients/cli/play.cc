@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -71,6 +73,36 @@ bool PassEndsPhase(const v1::Awaiting& awaiting) {
                      [](const v1::Action& a) { return a.kind() == v1::PASS && a.unit_id().empty(); });
 }
 
+// The action a volley takes for the first unit awaited: a FIRE at the
+// nearest target impi offers it (centre to centre; the first offered on a
+// tie), else the PASS offered it (it stands); false if impi offers it
+// neither.
+bool VolleyAction(const v1::AdvanceResponse& answer, v1::Action* out) {
+  const v1::Awaiting& awaiting = answer.awaiting();
+  if (awaiting.unit_ids_size() == 0) return false;
+  const std::string& id = awaiting.unit_ids(0);
+  std::map<std::string, const v1::Vec2*> at;
+  for (const v1::Unit& u : answer.state().units()) at[u.id()] = &u.position();
+  const v1::Action* stand = nullptr;
+  const v1::Action* best = nullptr;
+  double nearest = 0;
+  for (const v1::Action& a : awaiting.options()) {
+    if (a.unit_id() != id) continue;
+    if (a.kind() == v1::PASS && stand == nullptr) stand = &a;
+    if (a.kind() != v1::FIRE || at.count(id) == 0 || at.count(a.target_id()) == 0) continue;
+    const v1::Vec2& p = *at[id];
+    const v1::Vec2& q = *at[a.target_id()];
+    const double d = std::hypot(p.x() - q.x(), p.y() - q.y());
+    if (best == nullptr || d < nearest) {
+      best = &a;
+      nearest = d;
+    }
+  }
+  if (best == nullptr && stand == nullptr) return false;
+  *out = best != nullptr ? *best : *stand;
+  return true;
+}
+
 // At most this many of the units that may act are named after a step.
 constexpr int kUnitsNamed = 12;
 
@@ -94,6 +126,8 @@ constexpr char kHelp[] =
     "  stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED\n"
     "  options [ID]         what impi offers the British now (of ID), numbered\n"
     "  do N [N ...]         note the options numbered N\n"
+    "  volley               where units fire one by one: each fires at the nearest\n"
+    "                       target impi offers it (or stands), a step each\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
     "                       (orders to every unit: each not yet ordered holds;\n"
     "                       units that act one by one in any order: the phase\n"
@@ -125,11 +159,15 @@ std::string PlainWords(const v1::Event& e, bool reveal) {
   return text;
 }
 
-void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
+void PrintEvents(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
   for (const v1::Event& e : answer.events()) {
     const std::string line = PlainWords(e, reveal);
     if (!line.empty()) out << "  " << line << "\n";
   }
+}
+
+void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
+  PrintEvents(answer, reveal, out);
   out << SummarizeState(answer.state()) << "\n";
   out << "impi awaits: " << answer.awaiting().prompt() << "\n";
   const v1::Awaiting& awaiting = answer.awaiting();
@@ -351,6 +389,12 @@ class Loop {
           }
         }
         if (!Step(next)) return kExitOk;
+      } else if (cmd == "volley") {
+        if (!pending_.empty()) {
+          out_ << "send or drop the actions noted first.\n";
+        } else if (!Volley()) {
+          return kExitOk;
+        }
       } else if (cmd == "options") {
         const auto& options = history_.back().awaiting().options();
         int shown = 0;
@@ -425,9 +469,35 @@ class Loop {
   }
 
  private:
+  // In a fire phase where the British act unit by unit (PassEndsPhase):
+  // the first unit awaited fires at the nearest target impi offers it, or
+  // stands, a step each (its events told), until the phase is over or impi
+  // refuses a step. False when the input ended while dice were asked for.
+  bool Volley() {
+    if (history_.back().awaiting().kind() != v1::BRITISH_FIRE || !PassEndsPhase(history_.back().awaiting())) {
+      out_ << "volley is for a fire phase where the British units fire one by one.\n";
+      return true;
+    }
+    int fired = 0, stood = 0;
+    v1::Action action;
+    while (history_.back().awaiting().kind() == v1::BRITISH_FIRE && VolleyAction(history_.back(), &action)) {
+      v1::AdvanceRequest next;
+      *next.mutable_state() = history_.back().state();
+      *next.add_british_actions() = action;
+      const size_t steps = history_.size();
+      if (!Step(next, /*brief=*/true)) return false;
+      if (history_.size() == steps) break;  // refused: impi said why
+      ++(action.kind() == v1::FIRE ? fired : stood);
+    }
+    out_ << "Volley: " << fired << " fired, " << stood << " stood.\n";
+    PrintAnswer(history_.back(), o_.reveal, out_);
+    return true;
+  }
+
   // One Advance, with the dice asked for until it goes through. False when
   // the input ended while dice were asked for (or the first step failed).
-  bool Step(v1::AdvanceRequest request) {
+  // `brief`: only the answer's events are told.
+  bool Step(v1::AdvanceRequest request, bool brief = false) {
     request.set_list_options(true);
     std::vector<int> faces;
     std::vector<v1::CardColor> cards;
@@ -449,7 +519,11 @@ class Loop {
         history_.push_back(answer);
         pending_.clear();
         Save();
-        PrintAnswer(answer, o_.reveal, out_);
+        if (brief) {
+          PrintEvents(answer, o_.reveal, out_);
+        } else {
+          PrintAnswer(answer, o_.reveal, out_);
+        }
         return true;
       }
       const std::string& message = status.error_message();

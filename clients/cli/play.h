@@ -30,6 +30,9 @@
 //                        naming no unit ends the phase, e.g. Pagano's 140
 //                        figures: the phase ends, the rest stand)
 //   end, pass all        the same PASS (end: only where it ends a phase)
+//   volley               there, in a fire phase: each unit awaited fires at
+//                        the nearest target impi offers it (or stands), one
+//                        step a unit, until the phase is over
 //   send                 send the actions so far without passing
 //   drop                 forget the actions not sent
 //   undo                 take back the last step

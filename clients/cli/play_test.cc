@@ -7,6 +7,7 @@
 // act one by one in any order (fire from the options, end the phase).
 #include "clients/cli/play.h"
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -136,6 +137,24 @@ TEST_F(PlayTest, APaganoTurnAtRorkesDriftFigureByFigure) {
   EXPECT_EQ(saved.ruleset(), v1::PAGANO_D10);
   EXPECT_EQ(saved.clock().turn(), 2);
   EXPECT_EQ(saved.pagano().phase(), v1::PAGANO_BRIT_MISSILE_FIRE);
+}
+
+TEST_F(PlayTest, APaganoVolleyFiresEveryFigureAtTheNearestTargetOffered) {
+  const std::string out = Play("volley\nvolley\nquit\n", "", "rorkes_drift");
+  const size_t volley = out.find("Volley: ");
+  ASSERT_NE(volley, std::string::npos) << out;
+  int fired = 0, stood = 0;
+  ASSERT_EQ(std::sscanf(out.c_str() + volley, "Volley: %d fired, %d stood.", &fired, &stood), 2) << out;
+  EXPECT_GT(fired, 10) << out;
+  // A step a figure, each told.
+  int told = 0;
+  for (size_t at = out.find(" fires at "); at < volley; at = out.find(" fires at ", at + 1)) ++told;
+  EXPECT_EQ(told, fired) << out;
+  // The phase is over: the British move next, where a volley has no place.
+  EXPECT_NE(out.find("impi awaits: turn 1, Brit Movement", volley), std::string::npos) << out;
+  EXPECT_NE(out.find("volley is for a fire phase where the British units fire one by one."), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("impi says:"), std::string::npos) << out;
 }
 
 TEST_F(PlayTest, AnUnknownScenarioNamesThoseTheRuleSetsBuild) {
