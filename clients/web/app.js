@@ -66,6 +66,8 @@ function updateButtons() {
   $("undo").disabled = page.history.length < 2;
   $("send").disabled = !has || ended || page.pending.length === 0;
   $("pass").disabled = !has || ended;
+  $("volley").hidden = !(current()?.awaiting?.kind === "BRITISH_FIRE" && passEndsPhase(current()?.awaiting));
+  $("volley").disabled = page.pending.length > 0;
   $("clear").disabled = page.pending.length === 0;
 }
 
@@ -331,6 +333,58 @@ async function send(withPass) {
   await step({ state: answer.state, british_actions: actions });
 }
 
+// The action of a volley for the first unit awaited: a FIRE at the nearest
+// target impi offers it (centre to centre), else the PASS offered it (it
+// stands); null if neither is offered.
+function volleyAction(answer) {
+  const id = answer.awaiting?.unit_ids?.[0];
+  const at = new Map((answer.state?.units ?? []).map((u) => [u.id, u.position ?? {}]));
+  const options = (answer.awaiting?.options ?? []).filter((a) => a.unit_id === id);
+  const dist = (a) => {
+    const p = at.get(id) ?? {}, q = at.get(a.target_id) ?? {};
+    return Math.hypot(num(p.x) - num(q.x), num(p.y) - num(q.y));
+  };
+  const fires = options.filter((a) => a.kind === "FIRE" && at.has(a.target_id));
+  if (fires.length > 0) return fires.reduce((best, a) => (dist(a) < dist(best) ? a : best));
+  return options.find((a) => a.kind === "PASS") ?? null;
+}
+
+// Every British unit awaited in a fire phase where they fire one by one
+// fires at the nearest target impi offers it, or stands: a step each, until
+// the phase is over, shown as one step (undo takes it back whole).
+async function volley() {
+  const events = [];
+  let answer = current();
+  let fired = 0, stood = 0;
+  let failure = null;
+  try {
+    for (let k = 0; k < 10000 && answer.awaiting?.kind === "BRITISH_FIRE"; ++k) {
+      const action = volleyAction(answer);
+      if (!action) break;
+      answer = await impi.advance({ state: answer.state, british_actions: [action],
+                                    list_options: true, dice: diceOfPage() });
+      events.push(...(answer.events ?? []));
+      if (action.kind === "FIRE") ++fired; else ++stood;
+    }
+  } catch (e) {
+    failure = e;  // the steps done are kept; impi's refusal is shown
+  }
+  if (fired + stood === 0) {
+    if (failure) throw failure;
+    return;
+  }
+  const whole = { ...answer, events: [
+    { kind: "BRITISH_ACTION", announce: `Volley: ${fired} fired, ${stood} stood.` }, ...events] };
+  page.history.push({ answer: whole, sent: [] });
+  page.pending = [];
+  page.selected = "";
+  showPending();
+  showAnswer(whole);
+  showOptions(whole);
+  await draw();
+  if (failure) throw failure;
+}
+
 async function undo() {
   if (page.history.length < 2) return;
   page.history.pop();
@@ -390,6 +444,7 @@ async function init() {
   $("new-game").onclick = () => withBusy(newGame);
   $("send").onclick = () => withBusy(() => send(false));
   $("pass").onclick = () => withBusy(() => send(true));
+  $("volley").onclick = () => withBusy(volley);
   $("clear").onclick = () => { page.pending = []; showPending(); draw(); };
   $("undo").onclick = () => withBusy(undo);
   $("save").onclick = save;

@@ -14,7 +14,8 @@
 //      what impi offers, another at an isigaba clicked on the table; the
 //      phase is ended for the rest; a figure moves in the Brit Movement
 //      phase; the turn goes round to the second turn's Brit Missile Fire,
-//      the Zulus' fire explained by its table.
+//      the Zulus' fire explained by its table; a volley (every figure at the
+//      nearest target offered) ends that phase, and undo takes it back.
 //
 // A screenshot of each is written to OUT (build/browser/).
 //
@@ -83,11 +84,13 @@ async function check(name, body) {
 
 // Does `action` and waits until the page has drawn a new picture and is
 // idle; returns the step shown.
-async function redrawn(page, action) {
+// `timeout`: the longest wait (a volley is a step a figure).
+async function redrawn(page, action, timeout = 30000) {
   const before = await page.evaluate(() => Number(document.body.dataset.draws ?? 0));
   await action();
   await page.waitForFunction(
-    (k) => Number(document.body.dataset.draws ?? 0) > k && !document.body.dataset.busy, before);
+    (k) => Number(document.body.dataset.draws ?? 0) > k && !document.body.dataset.busy, before,
+    { timeout });
   return page.evaluate(() => Number(document.body.dataset.drawn));
 }
 
@@ -344,6 +347,20 @@ try {
     assert.match(await page.locator("#table g.units").innerHTML(), /\[riflemen \d/);
     await page.screenshot({ path: join(outDir, "pagano.png") });
     await redrawn(page, () => page.uncheck("#reveal"));
+
+    // A volley: every figure fires at the nearest target impi offers it, a
+    // step each, shown as one step; undo takes it back whole.
+    assert.ok(await page.locator("#volley").isVisible(), "the volley is offered in the fire phase");
+    assert.equal(await redrawn(page, () => page.click("#volley"), 180000), 7);
+    assert.equal(await page.locator("#error").innerText(), "");
+    const volleyLog = await page.locator("#log li.step").last().innerText();
+    const [, fired] = /Volley: (\d+) fired, \d+ stood\./.exec(volleyLog) ?? [];
+    assert.ok(Number(fired) > 10, volleyLog.slice(0, 300));
+    assert.equal((volleyLog.match(/ fires at \S+: \d+ elimination/g) ?? []).length, Number(fired));
+    assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Movement/);
+    assert.ok(!(await page.locator("#volley").isVisible()), "no volley in the movement phase");
+    assert.equal(await redrawn(page, () => page.click("#undo")), 6);
+    assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Missile Fire/);
   });
 } finally {
   await browser.close();
