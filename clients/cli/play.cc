@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,7 +19,9 @@
 #include "clients/cli/explain.h"
 #include "clients/cli/render.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
+#include "service/convert.h"
 
 namespace impi::cli {
 namespace {
@@ -38,6 +42,70 @@ bool OrdersEveryUnit(const v1::Awaiting& awaiting) {
   return true;
 }
 
+// A built-in scenario's table: one packed with impi (LoadScenario), else
+// one a rule set builds itself (Ruleset::ScenarioNames).
+absl::StatusOr<v1::TableState> StartingTable(const std::string& name) {
+  absl::StatusOr<v1::TableState> table = LoadScenario(name);
+  if (table.ok()) return table;
+  std::vector<std::string> known;
+  for (const Ruleset* rules : AllRulesets()) {
+    for (const std::string& own : rules->ScenarioNames()) {
+      known.push_back(own);
+      if (own != name) continue;
+      absl::StatusOr<BattleState> state = rules->Scenario(name);
+      if (!state.ok()) return state.status();
+      v1::TableState out;
+      service::ToProto(*state, &out);
+      return out;
+    }
+  }
+  if (known.empty()) return table.status();
+  return absl::NotFoundError(absl::StrCat(table.status().message(), "; built by their rule sets: ",
+                                          absl::StrJoin(known, ", ")));
+}
+
+// Whether the British act unit by unit, any of the awaited units in any
+// order, and a PASS naming no unit ends their phase (the rest stand): many
+// units awaited, and impi offers that PASS.
+bool PassEndsPhase(const v1::Awaiting& awaiting) {
+  return awaiting.unit_ids_size() > 1 &&
+         std::any_of(awaiting.options().begin(), awaiting.options().end(),
+                     [](const v1::Action& a) { return a.kind() == v1::PASS && a.unit_id().empty(); });
+}
+
+// The action a volley takes for the first unit awaited: a FIRE at the
+// nearest target impi offers it (centre to centre; the first offered on a
+// tie), else the PASS offered it (it stands); false if impi offers it
+// neither.
+bool VolleyAction(const v1::AdvanceResponse& answer, v1::Action* out) {
+  const v1::Awaiting& awaiting = answer.awaiting();
+  if (awaiting.unit_ids_size() == 0) return false;
+  const std::string& id = awaiting.unit_ids(0);
+  std::map<std::string, const v1::Vec2*> at;
+  for (const v1::Unit& u : answer.state().units()) at[u.id()] = &u.position();
+  const v1::Action* stand = nullptr;
+  const v1::Action* best = nullptr;
+  double nearest = 0;
+  for (const v1::Action& a : awaiting.options()) {
+    if (a.unit_id() != id) continue;
+    if (a.kind() == v1::PASS && stand == nullptr) stand = &a;
+    if (a.kind() != v1::FIRE || at.count(id) == 0 || at.count(a.target_id()) == 0) continue;
+    const v1::Vec2& p = *at[id];
+    const v1::Vec2& q = *at[a.target_id()];
+    const double d = std::hypot(p.x() - q.x(), p.y() - q.y());
+    if (best == nullptr || d < nearest) {
+      best = &a;
+      nearest = d;
+    }
+  }
+  if (best == nullptr && stand == nullptr) return false;
+  *out = best != nullptr ? *best : *stand;
+  return true;
+}
+
+// At most this many of the units that may act are named after a step.
+constexpr int kUnitsNamed = 12;
+
 constexpr char kHelp[] =
     "commands:\n"
     "  move ID X Y          ID moved to (X, Y) inches\n"
@@ -55,10 +123,15 @@ constexpr char kHelp[] =
     "  join ID UNIT         the commander ID (or his aide) joins UNIT\n"
     "  order ID UNIT hold|attack  ID, attached to UNIT, changes its standing order\n"
     "  limber ID, unlimber ID     a gun, Gatling or rocket\n"
+    "  stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED\n"
     "  options [ID]         what impi offers the British now (of ID), numbered\n"
     "  do N [N ...]         note the options numbered N\n"
+    "  volley               where units fire one by one: each fires at the nearest\n"
+    "                       target impi offers it (or stands), a step each\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
-    "                       (orders to every unit: each not yet ordered holds)\n"
+    "                       (orders to every unit: each not yet ordered holds;\n"
+    "                       units that act one by one in any order: the phase\n"
+    "                       ends, the rest stand; also: pass all, end)\n"
     "  send                 send the actions so far without passing\n"
     "  drop                 forget the actions not sent\n"
     "  undo                 take back the last step\n"
@@ -86,17 +159,31 @@ std::string PlainWords(const v1::Event& e, bool reveal) {
   return text;
 }
 
-void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
+void PrintEvents(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
   for (const v1::Event& e : answer.events()) {
     const std::string line = PlainWords(e, reveal);
     if (!line.empty()) out << "  " << line << "\n";
   }
+}
+
+void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& out) {
+  PrintEvents(answer, reveal, out);
   out << SummarizeState(answer.state()) << "\n";
   out << "impi awaits: " << answer.awaiting().prompt() << "\n";
-  if (answer.awaiting().unit_ids_size() > 0 && answer.awaiting().unit_ids_size() <= 12) {
+  const v1::Awaiting& awaiting = answer.awaiting();
+  if (awaiting.unit_ids_size() > 0) {
     out << "  may act: ";
-    for (const std::string& id : answer.awaiting().unit_ids()) out << id << " ";
+    for (int i = 0; i < awaiting.unit_ids_size() && i < kUnitsNamed; ++i) {
+      out << awaiting.unit_ids(i) << " ";
+    }
+    if (awaiting.unit_ids_size() > kUnitsNamed) {
+      out << "and " << awaiting.unit_ids_size() - kUnitsNamed << " more (units lists them)";
+    }
     out << "\n";
+  }
+  if (PassEndsPhase(awaiting)) {
+    out << "  (options lists what impi offers " << awaiting.unit_ids(0)
+        << "; pass ends the phase, the units that did not act standing)\n";
   }
 }
 
@@ -124,6 +211,11 @@ std::string ActionWords(const v1::Action& a) {
   if (a.kind() == v1::ORDER && a.point() > 0) {
     absl::StrAppend(&text, a.point() == 2 ? ": attack" : a.point() == 1 ? ": hold" : "",
                     " (point ", a.point(), ")");
+  } else if (a.point() > 0) {
+    absl::StrAppend(&text, " (point ", a.point(), ")");
+  }
+  if (a.stance() != v1::STANCE_UNSPECIFIED) {
+    absl::StrAppend(&text, " ", v1::Stance_Name(a.stance()));
   }
   if (a.range_estimate() > 0) absl::StrAppend(&text, ", range ", a.range_estimate(), "\"");
   return text;
@@ -145,7 +237,8 @@ bool ToInt(const std::string& s, int* v) { return absl::SimpleAtoi(s, v); }
 // The British actions typed in: the command, the action, and its arguments
 // in order: u unit_id, t target_id, x / y the destination (inches), h hits,
 // n casualties (counts are whole and not negative), e a range estimate
-// (inches, positive), o a standing order (hold or attack: point 1 or 2).
+// (inches, positive), o a standing order (hold or attack: point 1 or 2),
+// s a stance by name (PRONE, UPRIGHT, SQUARE, MOUNTED, DISMOUNTED).
 // A command may have several forms, told apart by their number of words.
 struct ActionForm {
   const char* command;
@@ -169,6 +262,7 @@ constexpr ActionForm kActionForms[] = {
     {"order", v1::ORDER, "uto", "order ID UNIT hold|attack"},
     {"limber", v1::LIMBER, "u", "limber ID"},
     {"unlimber", v1::UNLIMBER, "u", "unlimber ID"},
+    {"stance", v1::STANCE, "us", "stance ID PRONE|UPRIGHT|SQUARE|MOUNTED|DISMOUNTED"},
 };
 
 // An Empress standing order by name (or number): its point, or 0.
@@ -199,6 +293,11 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
       if (args[i] == 'e' && (!ToDouble(word, &d) || !(d > 0))) return usage;
       if (is_count && (!ToInt(word, &n) || n < 0)) return usage;
       if (args[i] == 'o' && (n = StandingOrder(word)) == 0) return usage;
+      v1::Stance stance = v1::STANCE_UNSPECIFIED;
+      if (args[i] == 's' &&
+          (!v1::Stance_Parse(absl::AsciiStrToUpper(word), &stance) || stance == v1::STANCE_UNSPECIFIED)) {
+        return usage;
+      }
       switch (args[i]) {
         case 'u': a->set_unit_id(word); break;
         case 't': a->set_target_id(word); break;
@@ -208,6 +307,7 @@ std::string ParseAction(const std::vector<std::string>& w, v1::Action* a) {
         case 'n': a->set_casualties(n); break;
         case 'e': a->set_range_estimate(d); break;
         case 'o': a->set_point(n); break;
+        case 's': a->set_stance(stance); break;
       }
     }
     return "";
@@ -237,7 +337,7 @@ class Loop {
       if (o_.scenario.empty() && !scenarios::AllScenarios().empty()) {
         o_.scenario = scenarios::AllScenarios().front().name;
       }
-      absl::StatusOr<v1::TableState> state = LoadScenario(o_.scenario);
+      absl::StatusOr<v1::TableState> state = StartingTable(o_.scenario);
       if (!state.ok()) {
         err_ << "error: " << state.status().message() << "\n";
         return kExitUsage;
@@ -262,11 +362,15 @@ class Loop {
       if (cmd == "quit" || cmd == "exit") return kExitOk;
       if (cmd == "help") {
         out_ << kHelp;
-      } else if (cmd == "pass" || cmd == "send") {
+      } else if (cmd == "pass" || cmd == "send" || cmd == "end") {
         v1::AdvanceRequest next;
         *next.mutable_state() = history_.back().state();
         for (const v1::Action& a : pending_) *next.add_british_actions() = a;
         const v1::Awaiting& awaiting = history_.back().awaiting();
+        if (cmd == "end" && !PassEndsPhase(awaiting)) {
+          out_ << "end ends a phase where the British act unit by unit; pass plays on.\n";
+          continue;
+        }
         if (cmd == "pass" && OrdersEveryUnit(awaiting)) {
           // One order a unit: those not yet ordered hold.
           for (const std::string& id : awaiting.unit_ids()) {
@@ -277,14 +381,20 @@ class Loop {
             hold->set_kind(v1::PASS);
             hold->set_unit_id(id);
           }
-        } else if (cmd == "pass") {
+        } else if (cmd == "pass" || cmd == "end") {
           v1::Action* pass = next.add_british_actions();
           pass->set_kind(v1::PASS);
-          if (awaiting.unit_ids_size() == 1) {
+          if (awaiting.unit_ids_size() == 1 && !PassEndsPhase(awaiting)) {
             pass->set_unit_id(awaiting.unit_ids(0));  // the active unit
           }
         }
         if (!Step(next)) return kExitOk;
+      } else if (cmd == "volley") {
+        if (!pending_.empty()) {
+          out_ << "send or drop the actions noted first.\n";
+        } else if (!Volley()) {
+          return kExitOk;
+        }
       } else if (cmd == "options") {
         const auto& options = history_.back().awaiting().options();
         int shown = 0;
@@ -359,9 +469,35 @@ class Loop {
   }
 
  private:
+  // In a fire phase where the British act unit by unit (PassEndsPhase):
+  // the first unit awaited fires at the nearest target impi offers it, or
+  // stands, a step each (its events told), until the phase is over or impi
+  // refuses a step. False when the input ended while dice were asked for.
+  bool Volley() {
+    if (history_.back().awaiting().kind() != v1::BRITISH_FIRE || !PassEndsPhase(history_.back().awaiting())) {
+      out_ << "volley is for a fire phase where the British units fire one by one.\n";
+      return true;
+    }
+    int fired = 0, stood = 0;
+    v1::Action action;
+    while (history_.back().awaiting().kind() == v1::BRITISH_FIRE && VolleyAction(history_.back(), &action)) {
+      v1::AdvanceRequest next;
+      *next.mutable_state() = history_.back().state();
+      *next.add_british_actions() = action;
+      const size_t steps = history_.size();
+      if (!Step(next, /*brief=*/true)) return false;
+      if (history_.size() == steps) break;  // refused: impi said why
+      ++(action.kind() == v1::FIRE ? fired : stood);
+    }
+    out_ << "Volley: " << fired << " fired, " << stood << " stood.\n";
+    PrintAnswer(history_.back(), o_.reveal, out_);
+    return true;
+  }
+
   // One Advance, with the dice asked for until it goes through. False when
   // the input ended while dice were asked for (or the first step failed).
-  bool Step(v1::AdvanceRequest request) {
+  // `brief`: only the answer's events are told.
+  bool Step(v1::AdvanceRequest request, bool brief = false) {
     request.set_list_options(true);
     std::vector<int> faces;
     std::vector<v1::CardColor> cards;
@@ -383,7 +519,11 @@ class Loop {
         history_.push_back(answer);
         pending_.clear();
         Save();
-        PrintAnswer(answer, o_.reveal, out_);
+        if (brief) {
+          PrintEvents(answer, o_.reveal, out_);
+        } else {
+          PrintAnswer(answer, o_.reveal, out_);
+        }
         return true;
       }
       const std::string& message = status.error_message();

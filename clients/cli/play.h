@@ -20,11 +20,19 @@
 //   join ID UNIT         (Empress) the commander or his aide joins UNIT
 //   order ID UNIT hold|attack  (Empress) he changes UNIT's standing order
 //   limber ID, unlimber ID     (Empress) a gun, Gatling or rocket
+//   stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED
 //   options [ID]         the British actions impi offers now, numbered
 //                        (AdvanceRequest.list_options)
 //   do N [N ...]         note the options numbered N
 //   pass                 send the actions so far and PASS: impi plays on
-//                        (Empress: every unit not yet ordered holds)
+//                        (Empress: every unit not yet ordered holds; where the
+//                        British act unit by unit in any order and a PASS
+//                        naming no unit ends the phase, e.g. Pagano's 140
+//                        figures: the phase ends, the rest stand)
+//   end, pass all        the same PASS (end: only where it ends a phase)
+//   volley               there, in a fire phase: each unit awaited fires at
+//                        the nearest target impi offers it (or stands), one
+//                        step a unit, until the phase is over
 //   send                 send the actions so far without passing
 //   drop                 forget the actions not sent
 //   undo                 take back the last step
@@ -32,6 +40,9 @@
 //   render FILE          the table as SVG (impi render's picture)
 //   save [FILE]          save the game (a TableState, as `impi advance` reads)
 //   help, quit
+//
+// A scenario is one packed with impi (impi example lists them) or one a rule
+// set builds itself (Pagano's rorkes_drift, isandlwana_tactical).
 //
 // Every step is an Advance to the server over gRPC. With --dice manual the
 // step is sent with the dice typed so far; when impi needs more it says how

@@ -2,9 +2,12 @@
 // on 127.0.0.1 (ephemeral port), with the player's commands typed in: the
 // Empress skirmish at the drift, ordered unit by unit, with the commands a
 // solo player at the table needs (options, do, fire without hits, join,
-// order, limber, pass for the units not yet ordered).
+// order, limber, pass for the units not yet ordered); Pagano's Rorke's
+// Drift, a battle its rule set builds itself, with 140 British figures that
+// act one by one in any order (fire from the options, end the phase).
 #include "clients/cli/play.h"
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -36,9 +39,10 @@ class PlayTest : public ::testing::Test {
   }
 
   // The loop's output for `input`, the game saved at `save`.
-  std::string Play(const std::string& input, const std::string& save) {
+  std::string Play(const std::string& input, const std::string& save,
+                   const std::string& scenario = "empress") {
     PlayOptions o;
-    o.scenario = "empress";
+    o.scenario = scenario;
     o.save = save;
     o.call.target = absl::StrCat("127.0.0.1:", server_->grpc_port());
     std::istringstream in(input);
@@ -89,12 +93,79 @@ TEST_F(PlayTest, AnEmpressOptionOutOfRangeOrAnUnknownOrderIsRefusedLocally) {
       "do 999\n"
       "order b_officer b_nnc charge\n"
       "aim b_gatling z4 -3\n"
+      "end\n"                 // every unit is ordered here: no phase to end
       "quit\n",
       "");
   EXPECT_NE(out.find("no option 999 (options lists them)"), std::string::npos) << out;
   EXPECT_NE(out.find("usage: order ID UNIT hold|attack"), std::string::npos) << out;
   EXPECT_NE(out.find("usage: aim ID TARGET INCHES"), std::string::npos) << out;
+  EXPECT_NE(out.find("end ends a phase where the British act unit by unit; pass plays on."),
+            std::string::npos)
+      << out;
   EXPECT_EQ(out.find("noted"), std::string::npos) << out;
+}
+
+TEST_F(PlayTest, APaganoTurnAtRorkesDriftFigureByFigure) {
+  const std::string save = ::testing::TempDir() + "play_test_pagano.json";
+  const std::string turn = Play(
+      "options\n"
+      "do 2\n"                // the first figure's first FIRE (1 is its PASS)
+      "send\n"
+      "stance hook KNEELING\n"
+      "end\n"                 // the rest stand: Zulu morale and melee, then Brit Movement
+      "pass all\n"            // the medical corps, the Zulus' fire, melee, turn 2
+      "quit\n",
+      save, "rorkes_drift");
+  EXPECT_NE(turn.find("impi play: rorkes_drift."), std::string::npos) << turn;
+  EXPECT_NE(turn.find("impi awaits: turn 1, Brit Missile Fire: 140 British unit(s) to act"), std::string::npos)
+      << turn;
+  EXPECT_NE(turn.find(" and 128 more (units lists them)"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("pass ends the phase, the units that did not act standing"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("2. hook FIRE "), std::string::npos) << turn;
+  EXPECT_NE(turn.find("noted: hook FIRE "), std::string::npos) << turn;
+  EXPECT_NE(turn.find("hook fires at "), std::string::npos) << turn;
+  EXPECT_NE(turn.find("usage: stance ID PRONE|UPRIGHT|SQUARE|MOUNTED|DISMOUNTED"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("The British end Brit Missile Fire."), std::string::npos) << turn;
+  EXPECT_NE(turn.find("The British end Brit Movement."), std::string::npos) << turn;
+  EXPECT_NE(turn.find("impi awaits: turn 2, Brit Missile Fire"), std::string::npos) << turn;
+  EXPECT_EQ(turn.find("impi says:"), std::string::npos) << turn;
+
+  std::ifstream in(save);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  v1::TableState saved;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &saved).ok()) << json.substr(0, 200);
+  EXPECT_EQ(saved.ruleset(), v1::PAGANO_D10);
+  EXPECT_EQ(saved.clock().turn(), 2);
+  EXPECT_EQ(saved.pagano().phase(), v1::PAGANO_BRIT_MISSILE_FIRE);
+}
+
+TEST_F(PlayTest, APaganoVolleyFiresEveryFigureAtTheNearestTargetOffered) {
+  const std::string out = Play("volley\nvolley\nquit\n", "", "rorkes_drift");
+  const size_t volley = out.find("Volley: ");
+  ASSERT_NE(volley, std::string::npos) << out;
+  int fired = 0, stood = 0;
+  ASSERT_EQ(std::sscanf(out.c_str() + volley, "Volley: %d fired, %d stood.", &fired, &stood), 2) << out;
+  EXPECT_GT(fired, 10) << out;
+  // A step a figure, each told.
+  int told = 0;
+  for (size_t at = out.find(" fires at "); at < volley; at = out.find(" fires at ", at + 1)) ++told;
+  EXPECT_EQ(told, fired) << out;
+  // The phase is over: the British move next, where a volley has no place.
+  EXPECT_NE(out.find("impi awaits: turn 1, Brit Movement", volley), std::string::npos) << out;
+  EXPECT_NE(out.find("volley is for a fire phase where the British units fire one by one."), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("impi says:"), std::string::npos) << out;
+}
+
+TEST_F(PlayTest, AnUnknownScenarioNamesThoseTheRuleSetsBuild) {
+  PlayOptions o;
+  o.scenario = "no_such_battle";
+  o.call.target = absl::StrCat("127.0.0.1:", server_->grpc_port());
+  std::istringstream in("quit\n");
+  std::ostringstream out, err;
+  EXPECT_NE(PlayCommand(o, in, out, err), 0);
+  EXPECT_NE(err.str().find("built by their rule sets: rorkes_drift, isandlwana_tactical"), std::string::npos)
+      << err.str();
 }
 
 }  // namespace

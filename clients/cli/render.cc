@@ -16,6 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -34,6 +37,14 @@ namespace {
 constexpr double kTopMargin = 4.0;     // inches above the table: the title
 constexpr double kSideMargin = 22.0;   // inches right of the table: off-table units
 constexpr double kCloseCombatReach = 3.0;
+// A figure on its own base (a unit of one figure): a disc 3/4" across, a
+// penny base (docs/pagano-engine.md, Ground).
+constexpr double kFigureRadius = 0.375;
+// An isigaba of figures on such bases: the frontage its rule set keeps, else
+// two ranks, at least 4" (docs/pagano-engine.md, Ground), its depth the
+// ranks its figures take behind it.
+constexpr double kBaseWidth = 0.75;
+constexpr double kLeastFrontage = 4.0;
 
 // Text safe inside an XML element or attribute.
 std::string Xml(std::string_view text) {
@@ -134,6 +145,56 @@ std::map<std::string, GroupBook> Bookkeeping(const v1::TableState& state) {
 }
 
 bool OnTable(const v1::Unit& u) { return !u.off_table(); }
+
+// By unit id: the frontage in inches its rule set's own bookkeeping keeps
+// (an entry of the own state's `units` with its `unit_id` and a `frontage`
+// above 0). Read by field name, so that the picture names no rule set.
+std::map<std::string, double> OwnFrontages(const v1::TableState& state) {
+  namespace pb = google::protobuf;
+  std::map<std::string, double> out;
+  const pb::Reflection* r = state.GetReflection();
+  const pb::OneofDescriptor* oneof = state.GetDescriptor()->FindOneofByName("ruleset_state");
+  const pb::FieldDescriptor* own = oneof ? r->GetOneofFieldDescriptor(state, oneof) : nullptr;
+  if (own == nullptr || own->cpp_type() != pb::FieldDescriptor::CPPTYPE_MESSAGE) return out;
+  const pb::Message& book = r->GetMessage(state, own);
+  const pb::FieldDescriptor* units = book.GetDescriptor()->FindFieldByName("units");
+  if (units == nullptr || !units->is_repeated() ||
+      units->cpp_type() != pb::FieldDescriptor::CPPTYPE_MESSAGE) {
+    return out;
+  }
+  const pb::Descriptor* entry = units->message_type();
+  const pb::FieldDescriptor* id = entry->FindFieldByName("unit_id");
+  const pb::FieldDescriptor* frontage = entry->FindFieldByName("frontage");
+  if (id == nullptr || frontage == nullptr || id->cpp_type() != pb::FieldDescriptor::CPPTYPE_STRING ||
+      frontage->cpp_type() != pb::FieldDescriptor::CPPTYPE_DOUBLE || id->is_repeated() ||
+      frontage->is_repeated()) {
+    return out;
+  }
+  const pb::Reflection* br = book.GetReflection();
+  for (int i = 0; i < br->FieldSize(book, units); ++i) {
+    const pb::Message& e = br->GetRepeatedMessage(book, units, i);
+    const double inches = e.GetReflection()->GetDouble(e, frontage);
+    if (std::isfinite(inches) && inches > 0) out[e.GetReflection()->GetString(e, id)] = inches;
+  }
+  return out;
+}
+
+// A unit of a single figure (fit, wounded or a casualty).
+bool SingleFigure(const v1::Unit& u) {
+  const v1::Figures& f = u.figures();
+  return f.fit() + f.wounded() + f.seriously_wounded() + f.casualties() == 1;
+}
+
+// An isigaba's rectangle: its frontage (`own`, else two ranks of bases, at
+// least kLeastFrontage) and the depth of the ranks its standing figures take.
+std::pair<double, double> IsigabaBox(const v1::Unit& u, double own) {
+  const int standing = std::max(u.figures().fit(), 1);
+  const double frontage =
+      own > 0 ? own : std::max(kLeastFrontage, ((standing + 1) / 2) * kBaseWidth);
+  const int per_rank = std::max(1, static_cast<int>(std::floor(frontage / kBaseWidth + 1e-9)));
+  const int ranks = std::max(1, (standing + per_rank - 1) / per_rank);
+  return {frontage, ranks * kBaseWidth};
+}
 
 double Distance(const v1::Vec2& a, const v1::Vec2& b) {
   return std::hypot(a.x() - b.x(), a.y() - b.y());
@@ -363,7 +424,7 @@ void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
 }
 
 void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, GroupBook>& book,
-              bool reveal, std::ostream& o) {
+              const std::map<std::string, double>& frontages, bool reveal, std::ostream& o) {
   const bool zulu = u.side() == v1::ZULU;
   const double x = f.X(u.position().x()), y = f.Y(u.position().y());
   const std::string kind = v1::UnitKind_Name(u.kind());
@@ -376,7 +437,34 @@ void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, Gro
     << "</title>";
   o << "<g transform=\"translate(" << Num(x) << "," << Num(y) << ") rotate(" << Num(u.facing())
     << ")\">";
-  if (zulu) {
+  const bool figure = SingleFigure(u) && !zulu;
+  const bool lost = u.figures().fit() == 0 && u.figures().wounded() == 0;
+  if (u.kind() == v1::ISIGABA) {
+    // Its figures in ranks behind its frontage, the front towards its facing.
+    const auto found = frontages.find(u.id());
+    const auto [w, d] = IsigabaBox(u, found == frontages.end() ? 0.0 : found->second);
+    const char* fill = zulu ? "#8b4513" : "#9a8a5a";
+    o << "<rect class=\"isigaba\" x=\"" << Num(-w / 2) << "\" y=\"" << Num(-d / 2) << "\" width=\""
+      << Num(w) << "\" height=\"" << Num(d) << "\" fill=\"" << fill << "\" stroke=\"#2b1400\" stroke-width=\"0.1\""
+      << (u.stance() == v1::PRONE || u.status().routed() ? " fill-opacity=\"0.45\"" : "") << "/>";
+    o << "<line x1=\"" << Num(-w / 2) << "\" y1=\"" << Num(-d / 2) << "\" x2=\"" << Num(w / 2) << "\" y2=\""
+      << Num(-d / 2) << "\" stroke=\"#2b1400\" stroke-width=\"0.25\"/>";
+  } else if (figure) {
+    // One figure on its base; a casualty grey and crossed, a wounded one
+    // half filled.
+    const char* fill = lost ? "#9a9a9a" : u.red_coat() ? "#c0282d" : u.kind() == v1::NATIVE_HORSE ? "#9a8a5a" : "#35548a";
+    o << "<circle class=\"figure" << (lost ? " casualty" : "") << "\" r=\"" << Num(kFigureRadius)
+      << "\" fill=\"" << fill << "\" stroke=\"#111\" stroke-width=\"0.06\""
+      << (u.figures().wounded() > 0 ? " fill-opacity=\"0.5\"" : "") << "/>";
+    if (lost) {
+      const double k = kFigureRadius * 0.7;
+      o << "<path d=\"M" << Num(-k) << "," << Num(-k) << " L" << Num(k) << "," << Num(k) << " M" << Num(-k)
+        << "," << Num(k) << " L" << Num(k) << "," << Num(-k) << "\" stroke=\"#111\" stroke-width=\"0.08\"/>";
+    } else {
+      o << "<line x1=\"0\" y1=\"" << Num(-kFigureRadius) << "\" x2=\"0\" y2=\"" << Num(-kFigureRadius - 0.25)
+        << "\" stroke=\"#111\" stroke-width=\"0.08\"/>";
+    }
+  } else if (zulu) {
     double rx = 1.2, ry = 0.7;
     if (u.kind() == v1::LONE_ZULU || u.kind() == v1::INDUNA || u.kind() == v1::SNIPER ||
         u.kind() == v1::WITCH_DOCTOR) {
@@ -419,15 +507,18 @@ void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, Gro
   o << "</g>";
   // A group's member (a tray, a regiment of an impi) shows only its figures:
   // the group's outline carries the name.
-  std::string label = u.parent().empty() ? absl::StrCat(u.id(), " ", FigureWords(u.figures()))
-                                         : FigureWords(u.figures());
+  // A figure alone shows its id small (its title says the rest).
+  std::string label = figure ? u.id()
+                      : u.parent().empty() ? absl::StrCat(u.id(), " ", FigureWords(u.figures()))
+                                           : FigureWords(u.figures());
   const auto b = book.find(u.id());
-  if (reveal && b != book.end() && !b->second.target_id.empty() && u.parent().empty()) {
-    absl::StrAppend(&label, " \u2192 ", b->second.target_id);
+  if (reveal && b != book.end() && u.parent().empty()) {
+    absl::StrAppend(&label, b->second.label);
+    if (!b->second.target_id.empty()) absl::StrAppend(&label, " \u2192 ", b->second.target_id);
   }
-  o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 1.6)
-    << "\" font-size=\"0.8\" text-anchor=\"middle\" fill=\"#111\">" << Xml(label) << "</text>";
-  if (!words.empty()) {
+  o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + (figure ? 0.75 : 1.6)) << "\" font-size=\""
+    << (figure ? "0.3" : "0.8") << "\" text-anchor=\"middle\" fill=\"#111\">" << Xml(label) << "</text>";
+  if (!words.empty() && !figure) {
     o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 2.4)
       << "\" font-size=\"0.6\" text-anchor=\"middle\" fill=\"#333\">" << Xml(words) << "</text>";
   }
@@ -501,7 +592,7 @@ void DrawMoves(const std::vector<v1::Event>& events, const Frame& f, std::ostrea
   o << "</g>\n";
 }
 
-std::string ClockWords(const v1::TableState& state) {
+std::string ClockWords(const v1::TableState& state, bool reveal) {
   std::string text = absl::StrCat(
       state.scenario().empty() ? service::RulesetIdOf(state) : state.scenario(), ": turn ",
       std::max(1, state.clock().turn()), ", ",
@@ -509,6 +600,12 @@ std::string ClockWords(const v1::TableState& state) {
   if (state.clock().time_of_day() > 0) {
     absl::StrAppend(&text, absl::StrFormat(", %02d:%02d", state.clock().time_of_day() / 60,
                                            state.clock().time_of_day() % 60));
+  }
+  // The rule set's own bookkeeping (a phase of its own, a month): umpire
+  // detail, in its wire adapter's words.
+  if (const RulesetWire* wire = FindWire(service::RulesetIdOf(state)); wire != nullptr && reveal) {
+    const std::string note = wire->TableNote(state);
+    if (!note.empty()) absl::StrAppend(&text, "; ", note);
   }
   return std::move(text);
 }
@@ -531,6 +628,7 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
   std::map<std::string, const v1::Unit*> by_id;
   for (const v1::Unit& u : state.units()) by_id[u.id()] = &u;
   const std::map<std::string, GroupBook> book = Bookkeeping(state);
+  const std::map<std::string, double> frontages = OwnFrontages(state);
   const std::set<std::string> groups = GroupIds(state);
 
   const std::map<std::string, MemberBox> boxes = MemberBoxes(state);
@@ -551,7 +649,7 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
     << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" "
        "markerHeight=\"4\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
        "fill=\"#333\"/></marker></defs>\n"
-    << "<text x=\"0.5\" y=\"2.2\" font-size=\"1.6\" fill=\"#222\">" << Xml(ClockWords(state))
+    << "<text x=\"0.5\" y=\"2.2\" font-size=\"1.6\" fill=\"#222\">" << Xml(ClockWords(state, options.reveal))
     << "</text>\n"
     << "<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
     << "\" height=\"" << Num(f.height)
@@ -572,7 +670,7 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
       off.push_back(&u);
       continue;
     }
-    DrawUnit(u, f, book, options.reveal, o);
+    DrawUnit(u, f, book, frontages, options.reveal, o);
   }
   o << "</g>\n";
 

@@ -15,7 +15,11 @@
 //     the top for a title and at the right for the units off the table;
 //     y is flipped (table y grows up the picture).
 //   - British units: rectangles along their facing, red for red coats, blue
-//     for the others; Zulu units: brown ellipses; groups: a dashed outline
+//     for the others; a unit of one figure: a disc 3/4" across (grey and
+//     crossed once eliminated); an isigaba: a rectangle of its frontage (the
+//     `frontage` of its entry in the rule set's own state, read by field
+//     name, else two ranks of 3/4" bases, at least 4") by its ranks' depth;
+//     Zulu units: brown ellipses; groups: a dashed outline
 //     round their members' positions, labelled with id, hand and target, and
 //     a dashed arrow to the target.
 //   - Perimeter points: triangles on the edge, numbered; appearance points:
@@ -28,8 +32,9 @@
 //     so that a page can find, colour and drag it; each point is a
 //     <g class="point" data-point-kind data-point-number>.
 //   - Umpire-only detail (hidden points not yet tested, markers' forces,
-//     hands, targets, Ferree's divisions) is drawn only when `reveal` is
-//     set, as the British view (docs/protocol.md) leaves it out.
+//     hands, targets, Ferree's divisions, each unit's notes and the table's
+//     own clause from its rule set's wire adapter) is drawn only when
+//     `reveal` is set, as the British view (docs/protocol.md) leaves it out.
 //
 // Usage:
 //   RenderOptions options;  options.reveal = true;

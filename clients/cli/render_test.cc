@@ -19,6 +19,7 @@
 #include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/ruleset.h"
 #include "engine/game/umpire.h"
 #include "engine/scenarios/embedded.h"
 #include "gtest/gtest.h"
@@ -421,6 +422,96 @@ TEST(RenderTest, UmpireDetailOnlyWhenRevealed) {
   EXPECT_NE(revealed.find("N skirm."), std::string::npos);
   // The impi is drawn as its group, round its regiment.
   EXPECT_NE(plain.find("data-group-id=\"z1\""), std::string::npos);
+}
+
+// Pagano's Rorke's Drift, a battle the rule set builds itself (157 units).
+v1::TableState RorkesDrift() {
+  v1::TableState out;
+  const Ruleset* rules = FindRuleset("PAGANO_D10");
+  EXPECT_NE(rules, nullptr);
+  if (rules == nullptr) return out;
+  absl::StatusOr<BattleState> state = rules->Scenario("rorkes_drift");
+  EXPECT_TRUE(state.ok()) << state.status();
+  if (state.ok()) service::ToProto(*state, &out);
+  return out;
+}
+
+// The drawing of one unit: its <g class="unit ..."> element's text.
+std::string UnitDrawing(const std::string& svg, const std::string& id) {
+  const size_t at = svg.find(absl::StrCat("id=\"unit-", id, "\""));
+  if (at == std::string::npos) return "";
+  return svg.substr(at, svg.find("</g>\n", at) - at);
+}
+
+TEST(RenderTest, IzigabaAreRectanglesOfTheirFrontageAndFiguresDiscs) {
+  v1::TableState state = RorkesDrift();
+  ASSERT_EQ(state.units_size(), 157);
+  ExpectGoodSvg(state, {}, "rorkes_drift");
+  int figures = 0, lost = 0;
+  for (const v1::Unit& u : state.units()) {
+    const v1::Figures& f = u.figures();
+    const bool figure =
+        u.side() == v1::BRITISH && f.fit() + f.wounded() + f.seriously_wounded() + f.casualties() == 1;
+    figures += figure;
+    lost += figure && f.fit() == 0 && f.wounded() == 0 && u.id() != "hook";
+  }
+  EXPECT_EQ(figures, 140);
+  // uThulwana's first isigaba loses a figure for good; a figure is
+  // eliminated; another isigaba keeps a frontage of 5".
+  for (v1::Unit& u : *state.mutable_units()) {
+    if (u.id() == "uthulwana_2") {
+      u.mutable_figures()->set_fit(19);
+      u.mutable_figures()->set_casualties(1);
+    }
+    if (u.id() == "hook") {
+      u.mutable_figures()->set_fit(0);
+      u.mutable_figures()->set_casualties(1);
+    }
+  }
+  v1::PaganoUnitEntry* own = state.mutable_pagano()->add_units();
+  own->set_unit_id("uthulwana_3");
+  own->set_frontage(5);
+  const std::string svg = RenderTableSvg(state, RenderOptions{});
+  const XmlDoc doc = XmlChecker(svg).Parse();
+  ASSERT_EQ(doc.error, "");
+  int rectangles = 0, discs = 0, crossed = 0;
+  for (const auto& e : doc.elements) {
+    const auto cls = e.find("class");
+    if (cls == e.end()) continue;
+    rectangles += e.at("<name>") == "rect" && cls->second == "isigaba";
+    discs += e.at("<name>") == "circle" && cls->second.rfind("figure", 0) == 0;
+    crossed += e.at("<name>") == "circle" && cls->second == "figure casualty";
+  }
+  EXPECT_EQ(rectangles, 12);
+  EXPECT_EQ(discs, 140);
+  EXPECT_EQ(crossed, lost + 1) << "hook, and any casualty the scenario starts with";
+  // Twenty figures in two ranks of ten 3/4" bases: 7.5" by 1.5"; nineteen
+  // the same; on a frontage of 5", six a rank: four ranks, 3".
+  EXPECT_NE(UnitDrawing(svg, "uthulwana_1").find("width=\"7.50\" height=\"1.50\""), std::string::npos)
+      << UnitDrawing(svg, "uthulwana_1");
+  EXPECT_NE(UnitDrawing(svg, "uthulwana_2").find("width=\"7.50\" height=\"1.50\""), std::string::npos);
+  EXPECT_NE(UnitDrawing(svg, "uthulwana_3").find("width=\"5.00\" height=\"3.00\""), std::string::npos)
+      << UnitDrawing(svg, "uthulwana_3");
+  EXPECT_NE(UnitDrawing(svg, "hook").find("class=\"figure casualty\""), std::string::npos)
+      << UnitDrawing(svg, "hook");
+  EXPECT_NE(UnitDrawing(svg, "chard").find("<circle class=\"figure\" r="), std::string::npos)
+      << UnitDrawing(svg, "chard");
+}
+
+TEST(RenderTest, ARuleSetsOwnNotesOnlyWhenRevealed) {
+  const v1::TableState state = RorkesDrift();
+  RenderOptions umpire;
+  umpire.reveal = true;
+  const std::string plain = RenderTableSvg(state, RenderOptions{});
+  const std::string revealed = RenderTableSvg(state, umpire);
+  // The phase of the rules' SEQUENCE of PLAY and the month, in the title.
+  EXPECT_NE(revealed.find("; phase 1 of 8, Zulu Movement; January</text>"), std::string::npos);
+  EXPECT_EQ(plain.find("phase 1 of 8"), std::string::npos);
+  // A unit's notes beside its label.
+  EXPECT_NE(UnitDrawing(revealed, "udloko_marksmen").find("udloko_marksmen 20 [sharpshooters]"),
+            std::string::npos)
+      << UnitDrawing(revealed, "udloko_marksmen");
+  EXPECT_EQ(plain.find("[sharpshooters]"), std::string::npos);
 }
 
 TEST(RenderTest, NamesAreEscaped) {

@@ -8,7 +8,7 @@
 // and saves the table as a TableState file (`impi advance` and `impi render`
 // read it too).
 import {
-  ImpiClient, charge, diceFrom, fire, move, passAction, plainWords,
+  ImpiClient, charge, diceFrom, fire, move, num, passAction, plainWords,
 } from "/js/impi.js";
 
 const impi = new ImpiClient("");  // the page's own server
@@ -49,13 +49,25 @@ async function withBusy(work) {
   }
 }
 
+// Whether the British act unit by unit, any awaited unit in any order, and
+// a PASS naming no unit ends their phase, the rest standing (Pagano's 140
+// figures): impi offers that PASS while several units may act.
+function passEndsPhase(awaiting) {
+  return (awaiting?.unit_ids ?? []).length > 1 &&
+         (awaiting?.options ?? []).some((a) => a.kind === "PASS" && !a.unit_id);
+}
+
 function updateButtons() {
   const has = !!current();
   const ended = current()?.awaiting?.kind === "GAME_ENDED";
+  $("pass").textContent = passEndsPhase(current()?.awaiting)
+    ? "End the phase (the rest stand): impi plays on" : "Pass: impi plays the Zulus";
   $("save").disabled = !has;
   $("undo").disabled = page.history.length < 2;
   $("send").disabled = !has || ended || page.pending.length === 0;
   $("pass").disabled = !has || ended;
+  $("volley").hidden = !(current()?.awaiting?.kind === "BRITISH_FIRE" && passEndsPhase(current()?.awaiting));
+  $("volley").disabled = page.pending.length > 0;
   $("clear").disabled = page.pending.length === 0;
 }
 
@@ -154,14 +166,18 @@ function describe(a) {
     case "DEPLOY": return `${a.unit_id} deploys at ${at(a.to)}`;
     case "FIRE":
       if (a.hits === undefined) {
-        return `${a.unit_id} fires at ${a.target_id}` +
+        return `${a.unit_id} fires at ${a.target_id ?? "its closest target"}` +
+               (a.point === 1 ? " (spears)" : "") +
                (a.range_estimate ? `, range ${a.range_estimate}"` : "");
       }
       return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
     case "CASUALTIES": return `${a.target_id} lost ${a.casualties}`;
     case "CLOSE_COMBAT_RESULT": return `close combat: ${a.target_id} lost ${a.casualties}`;
-    case "PASS": return a.unit_id ? `${a.unit_id} holds (PASS)` : "PASS";
+    case "PASS":
+      if (a.unit_id) return `${a.unit_id} holds (PASS)`;
+      return passEndsPhase(current()?.awaiting) ? "end the phase (PASS): the rest stand" : "PASS";
+    case "STANCE": return `${a.unit_id} goes ${String(a.stance ?? "").toLowerCase()}`;
     case "ORDER":
       return `${a.unit_id} orders ${a.target_id}` +
              (a.point === 2 ? " to attack" : a.point === 1 ? " to hold" : "");
@@ -248,8 +264,22 @@ function wireTable() {
 
 // --- the game -----------------------------------------------------------------
 
+// The turn and phase, and who may act: the prompt's words before its colon
+// ("turn 2, Brit Missile Fire") where it has them, else the clock's.
+function showPhase(answer) {
+  const prompt = answer.awaiting?.prompt ?? "";
+  const clock = answer.state?.clock ?? {};
+  const head = /^turn \d+, [^:]+/i.exec(prompt)?.[0];
+  const phase = String(clock.phase ?? "").toLowerCase().replace(/_/g, " ");
+  const ids = answer.awaiting?.unit_ids ?? [];
+  $("phase").textContent = (head ?? `Turn ${num(clock.turn) || 1}${phase ? `, ${phase}` : ""}`) +
+    (answer.awaiting?.side === "BRITISH" && ids.length > 0
+      ? ` \u2014 ${ids.length} British unit${ids.length === 1 ? "" : "s"} may act` : "");
+}
+
 function showAnswer(answer) {
   $("prompt").textContent = answer.awaiting?.prompt ?? "";
+  showPhase(answer);
   const reveal = $("reveal").checked;
   const items = page.history.map((step, k) => {
     const li = document.createElement("li");
@@ -303,6 +333,58 @@ async function send(withPass) {
   await step({ state: answer.state, british_actions: actions });
 }
 
+// The action of a volley for the first unit awaited: a FIRE at the nearest
+// target impi offers it (centre to centre), else the PASS offered it (it
+// stands); null if neither is offered.
+function volleyAction(answer) {
+  const id = answer.awaiting?.unit_ids?.[0];
+  const at = new Map((answer.state?.units ?? []).map((u) => [u.id, u.position ?? {}]));
+  const options = (answer.awaiting?.options ?? []).filter((a) => a.unit_id === id);
+  const dist = (a) => {
+    const p = at.get(id) ?? {}, q = at.get(a.target_id) ?? {};
+    return Math.hypot(num(p.x) - num(q.x), num(p.y) - num(q.y));
+  };
+  const fires = options.filter((a) => a.kind === "FIRE" && at.has(a.target_id));
+  if (fires.length > 0) return fires.reduce((best, a) => (dist(a) < dist(best) ? a : best));
+  return options.find((a) => a.kind === "PASS") ?? null;
+}
+
+// Every British unit awaited in a fire phase where they fire one by one
+// fires at the nearest target impi offers it, or stands: a step each, until
+// the phase is over, shown as one step (undo takes it back whole).
+async function volley() {
+  const events = [];
+  let answer = current();
+  let fired = 0, stood = 0;
+  let failure = null;
+  try {
+    for (let k = 0; k < 10000 && answer.awaiting?.kind === "BRITISH_FIRE"; ++k) {
+      const action = volleyAction(answer);
+      if (!action) break;
+      answer = await impi.advance({ state: answer.state, british_actions: [action],
+                                    list_options: true, dice: diceOfPage() });
+      events.push(...(answer.events ?? []));
+      if (action.kind === "FIRE") ++fired; else ++stood;
+    }
+  } catch (e) {
+    failure = e;  // the steps done are kept; impi's refusal is shown
+  }
+  if (fired + stood === 0) {
+    if (failure) throw failure;
+    return;
+  }
+  const whole = { ...answer, events: [
+    { kind: "BRITISH_ACTION", announce: `Volley: ${fired} fired, ${stood} stood.` }, ...events] };
+  page.history.push({ answer: whole, sent: [] });
+  page.pending = [];
+  page.selected = "";
+  showPending();
+  showAnswer(whole);
+  showOptions(whole);
+  await draw();
+  if (failure) throw failure;
+}
+
 async function undo() {
   if (page.history.length < 2) return;
   page.history.pop();
@@ -345,6 +427,7 @@ const RULESET_NAMES = {
   TSATF_ZULU_CONTROL: "TSATF Zulu Control",
   FERREE_ISANDLWANA: "Ferree's Isandlwana",
   EMPRESS_DWG: "Empress's Damned Wobbly Gentlemen",
+  PAGANO_D10: "Pagano's d10 rules",
 };
 
 async function init() {
@@ -361,6 +444,7 @@ async function init() {
   $("new-game").onclick = () => withBusy(newGame);
   $("send").onclick = () => withBusy(() => send(false));
   $("pass").onclick = () => withBusy(() => send(true));
+  $("volley").onclick = () => withBusy(volley);
   $("clear").onclick = () => { page.pending = []; showPending(); draw(); };
   $("undo").onclick = () => withBusy(undo);
   $("save").onclick = save;

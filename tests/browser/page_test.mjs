@@ -8,16 +8,25 @@
 //   2. Ferree's Isandlwana: the deployment ends, then a few activations are
 //      passed; the active unit is named, Zulu units are drawn, and the
 //      umpire's detail shows only with "reveal".
+//   3. Pagano's d10 rules at Rorke's Drift (a battle the rule set builds
+//      itself, saved by `impi play` and loaded): the izigaba drawn as
+//      rectangles and the 140 British figures as discs; a figure fires at
+//      what impi offers, another at an isigaba clicked on the table; the
+//      phase is ended for the rest; a figure moves in the Brit Movement
+//      phase; the turn goes round to the second turn's Brit Missile Fire,
+//      the Zulus' fire explained by its table; a volley (every figure at the
+//      nearest target offered) ends that phase, and undo takes it back.
 //
 // A screenshot of each is written to OUT (build/browser/).
 //
 // Usage: node page_test.mjs IMPI_SERVER SOURCE_DIR OUT
+// (`impi` is looked for beside IMPI_SERVER, or at $IMPI_CLI.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import assert from "node:assert/strict";
 
 const [serverBin, sourceDir, outDir] = process.argv.slice(2);
@@ -47,15 +56,18 @@ function startServer() {
   ], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
+    let grpc = "";
     lines.on("line", (line) => {
+      const g = line.match(/gRPC impi\.v1\.Umpire on (127\.0\.0\.1:\d+)/);
+      if (g) grpc = g[1];
       const m = line.match(/JSON\/HTTP on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (m) resolve({ server, url: m[1] });
+      if (m) resolve({ server, url: m[1], grpc });
     });
     server.on("exit", (code) => reject(new Error(`impi-server exited (${code})`)));
   });
 }
 
-const { server, url } = await startServer();
+const { server, url, grpc } = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
 let failed = false;
 const results = [];
@@ -72,11 +84,13 @@ async function check(name, body) {
 
 // Does `action` and waits until the page has drawn a new picture and is
 // idle; returns the step shown.
-async function redrawn(page, action) {
+// `timeout`: the longest wait (a volley is a step a figure).
+async function redrawn(page, action, timeout = 30000) {
   const before = await page.evaluate(() => Number(document.body.dataset.draws ?? 0));
   await action();
   await page.waitForFunction(
-    (k) => Number(document.body.dataset.draws ?? 0) > k && !document.body.dataset.busy, before);
+    (k) => Number(document.body.dataset.draws ?? 0) > k && !document.body.dataset.busy, before,
+    { timeout });
   return page.evaluate(() => Number(document.body.dataset.drawn));
 }
 
@@ -108,6 +122,8 @@ async function dragUnit(page, id, x, y) {
 }
 
 const zuluUnitsDrawn = (page) => page.locator("#table g.unit.zulu").count();
+// The British units that may act now (the page's last answer).
+const mayAct = (page) => page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting.unit_ids?.length ?? 0);
 const logText = (page) => page.locator("#log").innerText();
 
 try {
@@ -249,6 +265,102 @@ try {
       .units.find((u) => u.unit_id === "b_nnc")?.standing);
     assert.equal(standing, "EMPRESS_ATTACK");
     await page.screenshot({ path: join(outDir, "empress.png") });
+  });
+
+  await check("Pagano: Rorke's Drift, a turn played figure by figure", async () => {
+    // A battle the rule set builds itself, started and saved by `impi play`
+    // (the Zulus' first movement played, seed 5), loaded as a saved game.
+    const impiCli = process.env.IMPI_CLI || join(dirname(serverBin), "impi");
+    const saved = join(outDir, "rorkes_drift-saved.json");
+    const play = spawnSync(impiCli, ["play", "--scenario", "rorkes_drift", "--target", grpc,
+                                     "--seed", "5", "--save", saved], { input: "quit\n", encoding: "utf8" });
+    assert.equal(play.status, 0, `impi play: ${play.stderr}`);
+    assert.equal(JSON.parse(readFileSync(saved, "utf8")).ruleset, "PAGANO_D10");
+    await page.uncheck("#reveal");
+    await page.check("input[name=dice][value=impi]");
+    await page.fill("#seed", "7");
+    assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 1);
+    assert.equal(await page.locator("#error").innerText(), "");
+    assert.match(await page.locator("#phase").innerText(), /^turn 1, Brit Missile Fire \u2014 140 British units may act/);
+    assert.match(await page.locator("#pass").innerText(), /End the phase/);
+    assert.equal(await page.locator("#table rect.isigaba").count(), 12, "twelve izigaba as rectangles");
+    assert.equal(await page.locator("#table circle.figure").count(), 140, "the British figures as discs");
+    // An isigaba's rectangle is its frontage wide: at least 4".
+    const width = Number(await page.locator("#table rect.isigaba").first().getAttribute("width"));
+    assert.ok(width >= 4, `frontage ${width}`);
+
+    // The first figure fires at the first target impi offers it.
+    const offered = page.locator("#options button", { hasText: / fires at / }).first();
+    const [, firer, target] = /^(\S+) fires at (\S+)/.exec(await offered.innerText());
+    await offered.click();
+    assert.match(await page.locator("#pending").innerText(), new RegExp(`${firer} fires at ${target}`));
+    assert.equal(await redrawn(page, () => page.click("#send")), 2);
+    assert.equal(await page.locator("#error").innerText(), "");
+    assert.match(await logText(page), new RegExp(`${firer} fires at ${target}: \\d+ elimination`));
+    assert.equal(await mayAct(page), 139, "the figure has fired");
+
+    // Another: clicked on the table, the figure, then the isigaba.
+    const next = await page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting.options
+      .find((a) => a.kind === "FIRE"));
+    assert.ok(next, "impi offers the next figure a FIRE");
+    await page.check("input[name=mode][value=fire]");
+    await page.click(`#table g.unit[data-unit-id="${next.unit_id}"] circle`);
+    await page.click(`#table g.unit[data-unit-id="${next.target_id}"] rect`, { force: true });
+    assert.match(await page.locator("#pending").innerText(), new RegExp(`${next.unit_id} fires at ${next.target_id}`));
+    assert.equal(await redrawn(page, () => page.click("#send")), 3);
+    assert.equal(await page.locator("#error").innerText(), "");
+    // It has fired (and any figure left with no target is passed over).
+    assert.ok(await mayAct(page) <= 138);
+    await page.check("input[name=mode][value=move]");
+
+    // The rest stand: the phase ends, the Zulus' morale and melee, then the
+    // British move.
+    assert.equal(await redrawn(page, () => page.click("#pass")), 4);
+    assert.equal(await page.locator("#error").innerText(), "");
+    assert.match(await logText(page), /The British end Brit Missile Fire/);
+    assert.match(await page.locator("#phase").innerText(), /^turn 1, Brit Movement/);
+    // A figure dragged 1" back from where it stands.
+    const mover = await page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting.unit_ids[0]);
+    const from = await page.evaluate((id) => {
+      const g = document.querySelector(`#table g.unit[data-unit-id="${id}"]`);
+      return { x: Number(g.dataset.x), y: Number(g.dataset.y) };
+    }, mover);
+    await dragUnit(page, mover, from.x, from.y - 1);
+    assert.match(await page.locator("#pending").innerText(), new RegExp(`${mover} moves to`));
+    assert.equal(await redrawn(page, () => page.click("#send")), 5);
+    assert.equal(await page.locator("#error").innerText(), "");
+    const moved = await page.evaluate((id) => window.impiPage.history.at(-1).answer.state.units
+      .find((u) => u.id === id).position, mover);
+    assert.ok(Math.hypot(moved.x - from.x, (moved.y ?? 0) - from.y) > 0.5, `${mover} moved`);
+    // The phase ended again: the medical corps, the Zulus' fire, the melee,
+    // and the next turn's Zulu movement, up to the British fire.
+    assert.equal(await redrawn(page, () => page.click("#pass")), 6);
+    assert.equal(await page.locator("#error").innerText(), "");
+    assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Missile Fire/);
+    const log = await logText(page);
+    assert.match(log, /Zulu Missile Fire/);
+    assert.match(log, /fires at \S+: \d+ elimination/);
+    assert.match(log, /\[d10 Jan Feb Riflemen/, "the Zulu fire names the riflemen table");
+    // Reveal: the rule set's own notes on the picture.
+    await redrawn(page, () => page.check("#reveal"));
+    assert.match(await page.locator("#table svg > text").first().innerHTML(), /phase 2 of 8, Brit Missile Fire/);
+    assert.match(await page.locator("#table g.units").innerHTML(), /\[riflemen \d/);
+    await page.screenshot({ path: join(outDir, "pagano.png") });
+    await redrawn(page, () => page.uncheck("#reveal"));
+
+    // A volley: every figure fires at the nearest target impi offers it, a
+    // step each, shown as one step; undo takes it back whole.
+    assert.ok(await page.locator("#volley").isVisible(), "the volley is offered in the fire phase");
+    assert.equal(await redrawn(page, () => page.click("#volley"), 180000), 7);
+    assert.equal(await page.locator("#error").innerText(), "");
+    const volleyLog = await page.locator("#log li.step").last().innerText();
+    const [, fired] = /Volley: (\d+) fired, \d+ stood\./.exec(volleyLog) ?? [];
+    assert.ok(Number(fired) > 10, volleyLog.slice(0, 300));
+    assert.equal((volleyLog.match(/ fires at \S+: \d+ elimination/g) ?? []).length, Number(fired));
+    assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Movement/);
+    assert.ok(!(await page.locator("#volley").isVisible()), "no volley in the movement phase");
+    assert.equal(await redrawn(page, () => page.click("#undo")), 6);
+    assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Missile Fire/);
   });
 } finally {
   await browser.close();

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`impi play --dice manual` in a pseudo-terminal, as a player at a real table
-uses it: two turns of TSATF Zulu Control against a real impi-server on
-127.0.0.1 (ephemeral ports).
+uses it: two turns of TSATF Zulu Control, then a turn of Pagano's d10 rules
+at Rorke's Drift, against a real impi-server on 127.0.0.1 (ephemeral ports).
 
 The player turns cards and rolls dice when impi asks ("impi needs more from
 the table: ..."), rides the Natal Mounted Police (b6) up to the donga head
@@ -9,6 +9,13 @@ the table: ..."), rides the Natal Mounted Police (b6) up to the donga head
 phase. A die of 3 for RANDOM CHANCE ON-FIELD is 3 + 2 (no impi yet) = 5:
 an impi appears. The game is saved after every step; the save file at the
 end is a TableState of turn 3.
+
+At Rorke's Drift (rorkes_drift, a battle the rule set builds itself) the
+player types every d10 impi asks for, lists what impi offers the first
+British figure that may fire (options), has it fire (do, send), ends the
+Brit Missile Fire phase for the 139 others (end), ends the Brit Movement
+phase (pass all), and so reaches the second turn's Brit Missile Fire; the
+save file holds turn 2.
 
 Usage: play_pty_test.py IMPI IMPI_SERVER WORK_DIR
 """
@@ -45,50 +52,79 @@ def start_server():
 
 
 server, target = start_server()
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(IMPI, [IMPI, "play", "--dice", "manual", "--target", target, "--save", SAVE])
-
-transcript = ""
-pending = ""  # output not yet answered
 
 
-def read_until_prompt():
-    """Output up to the next prompt: 'impi> ', 'roll and type ...: ', or the end."""
-    global transcript, pending
-    while True:
-        for prompt in ("impi> ", "(dice faces; r or b for cards): "):
-            if pending.endswith(prompt):
-                text, pending = pending, ""
-                return text, prompt
-        ready, _, _ = select.select([fd], [], [], STUCK_SECONDS)
-        if not ready:
-            raise SystemExit("impi play is stuck; output so far:\n" + transcript[-3000:])
+class Session:
+    """One `impi play` in a pseudo-terminal."""
+
+    def __init__(self, args):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execv(IMPI, [IMPI, "play", "--dice", "manual", "--target", target] + args)
+        self.transcript = ""
+        self.pending = ""  # output not yet answered
+
+    def read_until_prompt(self):
+        """Output up to the next prompt: 'impi> ', 'roll and type ...: ', or the end."""
+        while True:
+            for prompt in ("impi> ", "(dice faces; r or b for cards): "):
+                if self.pending.endswith(prompt):
+                    text, self.pending = self.pending, ""
+                    return text, prompt
+            ready, _, _ = select.select([self.fd], [], [], STUCK_SECONDS)
+            if not ready:
+                raise SystemExit("impi play is stuck; output so far:\n" + self.transcript[-3000:])
+            try:
+                chunk = os.read(self.fd, 65536).decode("utf-8", "replace")
+            except OSError:
+                chunk = ""
+            if not chunk:
+                text, self.pending = self.pending, ""
+                return text, None
+            self.transcript += chunk
+            self.pending += chunk
+
+    def send(self, line):
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self):
         try:
-            chunk = os.read(fd, 65536).decode("utf-8", "replace")
-        except OSError:
-            chunk = ""
-        if not chunk:
-            text, pending = pending, ""
-            return text, None
-        transcript += chunk
-        pending += chunk
+            os.kill(self.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
 
 
-def send(line):
-    os.write(fd, (line + "\n").encode())
+def dice_needed(text):
+    """The dice impi asks for: 'at least N more needed', or None (cards)."""
+    m = re.search(r"dice: ran out after \d+ di(?:e|ce); at least (\d+) more", text)
+    return int(m.group(1)) if m else None
 
 
 faces = [3, 4, 2, 5, 1, 6]
 face_index = 0
+failures = []
+
+
+def roll(n, sides_faces):
+    """n faces typed from the table, in turn from `sides_faces`."""
+    global face_index
+    answer = []
+    for _ in range(n):
+        answer.append(str(sides_faces[face_index % len(sides_faces)]))
+        face_index += 1
+    return " ".join(answer)
+
+
+# --- TSATF Zulu Control: two turns ------------------------------------------
+game = Session(["--save", SAVE])
+transcript = ""
 prefer_black = True
 moved = False
 steps = 0
-failures = []
-
 try:
     while True:
-        text, prompt = read_until_prompt()
+        text, prompt = game.read_until_prompt()
         if prompt is None:
             break
         if "no black cards are left" in text:
@@ -98,35 +134,104 @@ try:
         if prompt.startswith("(dice"):
             # What impi asks for: "at least N more needed (...)" for dice, and
             # "... more card(s) needed" for cards.
-            need_dice = re.search(r"dice: ran out after \d+ di(?:e|ce); at least (\d+) more", text)
-            if need_dice:
-                answer = []
-                for _ in range(int(need_dice.group(1))):
-                    answer.append(str(faces[face_index % len(faces)]))
-                    face_index += 1
-                send(" ".join(answer))
+            need = dice_needed(text)
+            if need:
+                game.send(roll(need, faces))
             else:
-                send("b" if prefer_black else "r")
+                game.send("b" if prefer_black else "r")
                 prefer_black = not prefer_black
             continue
         # impi> : the British act.
-        if "Turn 3 begins." in transcript or steps > 60:
-            send("quit")
+        if "Turn 3 begins." in game.transcript or steps > 60:
+            game.send("quit")
             continue
         if not moved and "red card 1 of 3" in text and "movement" in text:
-            send("move b6 22 13")
-            read_until_prompt()
+            game.send("move b6 22 13")
+            game.read_until_prompt()
             moved = True
         steps += 1
-        send("pass")
+        game.send("pass")
 finally:
-    try:
-        os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    os.waitpid(pid, 0)
-    server.terminate()
-    server.wait()
+    game.close()
+    transcript = game.transcript
+
+# --- Pagano's d10 rules at Rorke's Drift: a whole turn ----------------------
+PAGANO_SAVE = os.path.join(WORK, "play_pagano.json")
+if os.path.exists(PAGANO_SAVE):
+    os.remove(PAGANO_SAVE)
+d10 = [7, 2, 9, 4, 10, 1, 6, 3, 8, 5]
+pagano = Session(["--scenario", "rorkes_drift", "--save", PAGANO_SAVE])
+fired = None
+noted = ""
+ended = []
+try:
+    while True:
+        text, prompt = pagano.read_until_prompt()
+        if prompt is None:
+            break
+        if prompt.startswith("(dice"):
+            need = dice_needed(text)
+            if not need:
+                failures.append("Pagano asked for cards: " + text[-300:])
+                pagano.send("quit")
+                continue
+            pagano.send(roll(need, d10))
+            continue
+        if len(ended) > 6 or "turn 2, Brit Missile Fire" in text:
+            pagano.send("quit")
+            continue
+        if "Brit Missile Fire" in text and fired is None:
+            # The first figure that may fire: what impi offers it, then its fire.
+            pagano.send("options")
+            options, _ = pagano.read_until_prompt()
+            m = re.search(r"(\d+)\. (\S+) FIRE (\S+)", options)
+            if not m:
+                failures.append("impi offered no FIRE: " + options[-500:])
+                pagano.send("quit")
+                continue
+            fired = (m.group(2), m.group(3))
+            pagano.send("do " + m.group(1))
+            noted, _ = pagano.read_until_prompt()
+            pagano.send("send")
+            continue
+        if "Brit Missile Fire" in text:
+            ended.append("fire")
+            pagano.send("end")
+            continue
+        ended.append("other")
+        pagano.send("pass all")
+finally:
+    pagano.close()
+
+pt = pagano.transcript
+check_pagano = [
+    ("impi play: rorkes_drift" in pt, "the battle the rule set builds itself was started"),
+    ("turn 1, Brit Missile Fire" in pt, "the first Brit Missile Fire phase was awaited"),
+    (re.search(r"may act: .* and \d+ more", pt) is not None, "the figures that may act are named, the rest counted"),
+    ("pass ends the phase" in pt, "the player is told how the phase ends"),
+    (fired is not None and f"noted: {fired[0]} FIRE {fired[1]}" in noted, "an offered FIRE was noted"),
+    ("Brit Movement" in pt, "the Brit Movement phase was awaited"),
+    ("turn 2, Brit Missile Fire" in pt, "a whole turn was played: the second turn's fire is awaited"),
+    ("impi needs more from the table" in pt and re.search(r"\d+ d10", pt) is not None, "impi asked for d10s typed in"),
+]
+for ok, what in check_pagano:
+    if not ok:
+        failures.append("Pagano: " + what)
+if fired is not None:
+    # The figure's fire is told in the answer after its step.
+    if not re.search(re.escape(fired[0]) + r".*(fire|hit|miss)", pt, re.IGNORECASE):
+        failures.append(f"Pagano: {fired[0]}'s fire is explained")
+try:
+    with open(PAGANO_SAVE) as f:
+        saved = json.load(f)
+    if saved.get("clock", {}).get("turn") != 2:
+        failures.append("Pagano: the save file holds turn 2")
+    if saved.get("pagano", {}).get("phase") != "PAGANO_BRIT_MISSILE_FIRE":
+        failures.append("Pagano: the save file is at the Brit Missile Fire phase")
+except (OSError, ValueError) as e:
+    failures.append(f"Pagano: the save file: {e}")
+server.terminate()
+server.wait()
 
 
 def check(ok, what):
@@ -151,9 +256,12 @@ except (OSError, ValueError) as e:
 
 with open(os.path.join(WORK, "play_transcript.txt"), "w") as f:
     f.write(transcript)
+with open(os.path.join(WORK, "play_pagano_transcript.txt"), "w") as f:
+    f.write(pt)
 for what in failures:
     print("FAILED:", what)
-print(f"{6 + 2 - len(failures)} passed, {len(failures)} failed")
+print(f"{len(failures)} failed")
 if failures:
-    print(transcript[-4000:])
+    print(transcript[-2000:])
+    print(pt[-4000:])
 sys.exit(1 if failures else 0)
