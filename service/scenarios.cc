@@ -17,8 +17,19 @@ namespace impi::service {
 absl::StatusOr<v1::TableState> LoadScenarioTable(std::string_view name) {
   const scenarios::EmbeddedScenario* scenario = scenarios::FindScenario(name);
   if (scenario == nullptr) {
+    // One a registered rule set builds itself (Ruleset::Scenario).
+    for (const Ruleset* rules : AllRulesets()) {
+      absl::StatusOr<BattleState> own = rules->Scenario(name);
+      if (!own.ok()) continue;
+      v1::TableState state;
+      ToProto(*own, &state);
+      return state;
+    }
     std::vector<std::string> names;
     for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) names.push_back(s.name);
+    for (const Ruleset* rules : AllRulesets()) {
+      for (const std::string& own : rules->ScenarioNames()) names.push_back(own);
+    }
     return absl::NotFoundError(absl::StrCat("no built-in scenario \"", std::string(name),
                                             "\"; known: ", absl::StrJoin(names, ", ")));
   }

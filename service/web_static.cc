@@ -21,7 +21,10 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
+#include "service/scenarios.h"
+#include <google/protobuf/util/json_util.h>
 #include "service/umpire_service.h"
 #include "service/validate.h"
 
@@ -95,6 +98,13 @@ std::string ScenarioList() {
     }
     list.push_back({{"name", s.name}, {"stem", s.stem}, {"ruleset", ruleset}});
   }
+  // The scenarios the registered rule sets build themselves.
+  for (const Ruleset* rules : AllRulesets()) {
+    for (const std::string& name : rules->ScenarioNames()) {
+      if (scenarios::FindScenario(name) != nullptr) continue;
+      list.push_back({{"name", name}, {"stem", name}, {"ruleset", std::string(rules->id())}});
+    }
+  }
   return list.dump();
 }
 
@@ -133,6 +143,17 @@ void AddWebRoutes(httplib::Server& server, const std::function<WebHandler(WebHan
                                                     httplib::Response& res) {
     const scenarios::EmbeddedScenario* s = scenarios::FindScenario(req.matches[1].str());
     if (s == nullptr) {
+      // One a registered rule set builds itself, as the contract's JSON.
+      if (absl::StatusOr<v1::TableState> table = LoadScenarioTable(req.matches[1].str()); table.ok()) {
+        std::string json;
+        google::protobuf::util::JsonPrintOptions print;
+        print.preserve_proto_field_names = true;
+        if (google::protobuf::util::MessageToJsonString(*table, &json, print).ok()) {
+          res.status = 200;
+          res.set_content(json, "application/json");
+          return;
+        }
+      }
       SetJsonError(res, grpc::StatusCode::NOT_FOUND,
                    absl::StrCat("no built-in scenario \"",
                                 req.matches[1].str().substr(0, kMaxEchoBytes), "\""));

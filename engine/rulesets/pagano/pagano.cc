@@ -132,7 +132,9 @@ bool BritishTarget(const Unit& t) {
 
 bool MayFire(const BattleState& s, const Unit& u, const Unit& t, bool spears) {
   const absl::StatusOr<MissileSituation> m = FireSituation(s, u, t, spears);
-  return m.ok() && m->dice > 0;
+  // The spears "once during the battle", and "Prone Zulus may not use
+  // throwing spears" (the table refuses them when rolled).
+  return m.ok() && m->dice > 0 && !(spears && (m->spears_thrown_before || m->firer_prone));
 }
 
 // An isigaba's options in a movement phase (the Zulus', or the NNC's in

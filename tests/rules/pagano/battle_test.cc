@@ -163,6 +163,10 @@ TEST(PaganoBattle, Nnc_000_MoveAndFireAsZulusButDuringTheBritPhases) {
   ASSERT_NE(ClosestTarget(s, me), nullptr);
   EXPECT_EQ(mine[1].target_id, ClosestTarget(s, me)->id);
   EXPECT_EQ(ClosestTarget(s, me)->side, Side::kZulu);
+  // Its spears "once during the battle": thrown, not offered again.
+  MutableUnitState(s, me).spears_thrown = true;
+  UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
+  for (const Action& a : mine) EXPECT_FALSE(a.kind == ActionKind::kFire && a.point == 1) << "spears offered twice";
   PassUntil(s, Phase::kBritMovement, dice, log);
   UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
   bool moves = false;
