@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/dice.h"
@@ -27,7 +28,12 @@ struct Loaded {
   BattleState state;
 };
 
-// In the order of scenarios::AllScenarios(), the full rule sets' only.
+// The full rule sets' scenarios: first the JSON ones in the order of
+// scenarios::AllScenarios() (0 tsatf, 1 isandlwana, 2 isandlwana_even,
+// 3 empress, 4 isandlwana_ridge), then those a rule set builds itself
+// (Ruleset::ScenarioNames), in the order the rule sets were registered
+// (5 rorkes_drift, 6 isandlwana_tactical: Pagano's). A new scenario is
+// appended, so that an index measured before names the same battle.
 inline const std::vector<Loaded>& Scenarios() {
   static const std::vector<Loaded>* all = [] {
     auto* out = new std::vector<Loaded>();
@@ -40,10 +46,21 @@ inline const std::vector<Loaded>& Scenarios() {
       if (rules == nullptr || rules->status() != "full") continue;
       out->push_back({std::string(s.name), rules, *state});
     }
+    for (const Ruleset* rules : AllRulesets()) {
+      if (rules->status() != "full") continue;
+      for (const std::string& name : rules->ScenarioNames()) {
+        absl::StatusOr<BattleState> state = rules->Scenario(name);
+        if (state.ok()) out->push_back({name, rules, *std::move(state)});
+      }
+    }
     return out;
   }();
   return *all;
 }
+
+// How many indices the benchmarks that take a scenario register (those of
+// Scenarios(); an index past the last one loaded is skipped).
+inline constexpr int kScenarioCount = 7;
 
 // The scenario a benchmark's first argument names (labelled), or nullptr
 // (the benchmark is skipped).

@@ -21,7 +21,9 @@
 //                             after d decisions (0: none, the new node
 //                             valued by Evaluate), on the two battles of at
 //                             most 40 units
-// <i> indexes the scenarios (bench_scenarios.h; the label names it). Figures
+// <i> indexes the scenarios (bench_scenarios.h: 0 the patrol, 1-2 and 4
+// Ferree's Isandlwana, 3 Empress's skirmish, 5-6 Pagano's Rorke's Drift and
+// Isandlwana; the label names it). Figures
 // only: nothing is asserted.
 #include <benchmark/benchmark.h>
 
@@ -142,11 +144,11 @@ void BM_SearchDepth(benchmark::State& state) {
 }
 
 void EveryScenario(benchmark::internal::Benchmark* b) {
-  for (int i = 0; i < 4; ++i) b->Arg(i);
+  for (int i = 0; i < kScenarioCount; ++i) b->Arg(i);
 }
 
 void EveryScenarioAndThreads(benchmark::internal::Benchmark* b) {
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < kScenarioCount; ++i) {
     for (int threads : {1, 2}) b->Args({i, threads});
   }
 }
