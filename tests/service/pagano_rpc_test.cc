@@ -186,7 +186,7 @@ TEST_F(PaganoRpc, MalformedStatesAreRefusedWithTheFieldPath) {
       {"an entry for no unit", [](S* s) { s->mutable_pagano()->add_units()->set_unit_id("nobody"); },
        "state.pagano.units[" + std::to_string(camp.pagano().units_size()) + "].unit_id"},
       {"a second entry for a unit",
-       [&](S* s) { *s->mutable_pagano()->add_units() = s->pagano().units(EntryIndex(s, ranker)); },
+       [&](S* s) { *s->mutable_pagano()->add_units() = s->pagano().units(EntryIndex(s, crew)); },
        "state.pagano.units[" + std::to_string(camp.pagano().units_size()) + "].unit_id"},
       {"a category out of range",
        [&](S* s) { Entry(s, ranker)->set_category(static_cast<v1::PaganoBritCategory>(5)); },
