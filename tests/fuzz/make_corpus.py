@@ -121,7 +121,7 @@ def pagano_requests(impi):
     import grpc
     from concurrent import futures
     from google.protobuf import json_format
-    from impi.v1 import agent_pb2
+    from impi.v1 import agent_pb2, pagano_pb2
 
     views = []
 
@@ -137,8 +137,9 @@ def pagano_requests(impi):
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
 
-    def seen(scenario, side, turn):
-        """The first view `side` is sent on `turn` of one seeded game."""
+    def seen(scenario, side, turn, phase=None):
+        """The first view `side` is sent on `turn` (in `phase`) of one
+        seeded game, and its legal actions."""
         del views[:]
         game = subprocess.Popen([impi, "simulate", "--ruleset", "pagano", "--scenario", scenario,
                                  "--games", "1", "--seed", "3", "--" + side,
@@ -147,8 +148,11 @@ def pagano_requests(impi):
         try:
             while True:
                 for v in list(views):
-                    if v.view.clock.turn >= turn:
-                        return json_format.MessageToDict(v.view, preserving_proto_field_name=True)
+                    if v.view.clock.turn >= turn and phase in (
+                            None, pagano_pb2.PaganoPhase.Name(v.view.pagano.phase)):
+                        return (json_format.MessageToDict(v.view, preserving_proto_field_name=True),
+                                [json_format.MessageToDict(a, preserving_proto_field_name=True)
+                                 for a in v.legal_actions])
                 if game.poll() is not None:
                     raise SystemExit("impi simulate ended before turn %d of %s" % (turn, scenario))
                 time.sleep(0.05)
@@ -167,27 +171,35 @@ def pagano_requests(impi):
         for scenario in ("rorkes_drift", "isandlwana_tactical"):
             name = "pagano_" + scenario
             # The first Zulu decision of the battle: its start.
-            start = seen(scenario, "zulu", 1)
+            start, _ = seen(scenario, "zulu", 1)
             requests.append((name + "_advance", False, {"state": start, "dice": {"seed": 1}}))
             # A British decision of the second turn: the battle under way.
-            battle = seen(scenario, "british", 2)
+            battle, legal = seen(scenario, "british", 2)
             requests.append((name + "_battle_advance", False, {"state": battle, "dice": {"seed": 2}}))
-            isigaba = first(battle, "ISIGABA", "ZULU")
+            # Each question where play asks it: a British figure's fire at a
+            # target it may fire at; an induna's direction and an isigaba's
+            # morale in the Zulu Morale phase; the riflemen of an isigaba at
+            # the start (none rolled yet); melee and medical in the battle
+            # (refused there: no melee or medical phase awaits a decision).
+            fire = next(a for a in legal if a.get("kind") == "FIRE")
+            morale, _ = seen(scenario, "zulu", 1, "PAGANO_ZULU_MORALE")
             figure = first(battle, "INFANTRY", "BRITISH")
-            for question in ({"morale": {"unit_id": isigaba}},
-                             {"melee": {"unit_id": figure}},
-                             {"fire": {"unit_id": figure, "target_id": isigaba}},
-                             {"riflemen": {"unit_id": isigaba}},
-                             {"medical": {"unit_id": figure}},
-                             {"direction": {"unit_id": first(battle, "INDUNA", "ZULU")}}):
-                requests.append(("%s_battle_ask_%s" % (name, next(iter(question))), True,
-                                 {"state": battle, "pagano": question, "dice": {"seed": 3}}))
+            for state, question in (
+                    (battle, {"fire": {"unit_id": fire["unit_id"], "target_id": fire["target_id"]}}),
+                    (morale, {"direction": {"unit_id": first(morale, "INDUNA", "ZULU")}}),
+                    (morale, {"morale": {"unit_id": first(morale, "ISIGABA", "ZULU")}}),
+                    (start, {"riflemen": {"unit_id": first(start, "ISIGABA", "ZULU")}}),
+                    (battle, {"melee": {"unit_id": figure}}),
+                    (battle, {"medical": {"unit_id": figure}})):
+                requests.append(("%s_ask_%s" % (name, next(iter(question))), True,
+                                 {"state": state, "pagano": question, "dice": {"seed": 3}}))
     finally:
         server.stop(0)
 
     # Malformed: a phase past the eighth, an entry of no unit, three cattle,
     # a question with no unit, a British FIRE with no target.
     start = requests[0][2]["state"]
+    battle = requests[1][2]["state"]
     bad = json.loads(json.dumps(start))
     bad.setdefault("pagano", {})["phase"] = 9
     requests.append(("pagano_bad_phase_advance", False, {"state": bad}))
@@ -195,12 +207,15 @@ def pagano_requests(impi):
     bad.setdefault("pagano", {}).setdefault("units", []).append({"unit_id": "nobody"})
     requests.append(("pagano_bad_entry_advance", False, {"state": bad}))
     bad = json.loads(json.dumps(start))
-    bad.setdefault("pagano", {}).setdefault("units", []).append(
-        {"unit_id": first(start, "ISIGABA", "ZULU"), "cattle": 3})
+    isigaba = first(start, "ISIGABA", "ZULU")
+    entries = bad.setdefault("pagano", {}).setdefault("units", [])
+    if not any(e["unit_id"] == isigaba for e in entries):
+        entries.append({"unit_id": isigaba})
+    next(e for e in entries if e["unit_id"] == isigaba)["cattle"] = 3
     requests.append(("pagano_bad_cattle_advance", False, {"state": bad}))
     requests.append(("pagano_bad_ask_no_unit", True, {"state": start, "pagano": {"melee": {}}}))
     requests.append(("pagano_bad_fire_no_target", False, {
-        "state": requests[1][2]["state"],
+        "state": battle,
         "british_actions": [{"kind": "FIRE", "unit_id": first(start, "INFANTRY", "BRITISH")}]}))
     return requests
 
