@@ -6,7 +6,8 @@
 
 From the built-in tables (`impi example NAME --request`): an Advance request
 (and the same asking for the British options) and a few Ask questions for
-each rule set, each once as a JSON body and once
+each rule set (Pagano's from its own scenarios, below: pagano_requests),
+each once as a JSON body and once
 as a serialized protobuf message, with the first byte the fuzzer reads
 (request_fuzzer.cc): bit 0 protobuf, bit 1 Ask. Ferree's battle questions
 need a battle under way: the Isandlwana table is advanced past deployment
@@ -25,6 +26,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def main():
@@ -88,6 +90,8 @@ def main():
             ask = {"state": advance["state"], member: question, "dice": advance.get("dice", {})}
             requests.append(("%s_ask_%s" % (name, next(iter(question))), True, ask))
 
+    requests.extend(pagano_requests(impi))
+
     # The same Advance requests asking for the British options
     # (AdvanceRequest.list_options).
     for name, is_ask, body in list(requests):
@@ -107,6 +111,115 @@ def main():
     write_bounded(out)
 
 
+def pagano_requests(impi):
+    """Pagano's d10 rules (PAGANO_D10), whose scenarios the rule set builds
+    itself (no JSON table to print): each scenario's start and a state in the
+    battle, as the sides see them (nothing is hidden in these rules), taken
+    from `impi simulate` playing one side through an outside agent
+    (proto/impi/v1/agent.proto) served here. Advance from each, an Ask of
+    each question kind, and a few malformed ones."""
+    import grpc
+    from concurrent import futures
+    from google.protobuf import json_format
+    from impi.v1 import agent_pb2, pagano_pb2
+
+    views = []
+
+    def act(request, context):
+        views.append(request)
+        return agent_pb2.ActResponse(index=0)
+
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("impi.v1.Agent", {
+        "Act": grpc.unary_unary_rpc_method_handler(
+            act, request_deserializer=agent_pb2.ActRequest.FromString,
+            response_serializer=agent_pb2.ActResponse.SerializeToString)}),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+
+    def seen(scenario, side, turn, phase=None):
+        """The first view `side` is sent on `turn` (in `phase`) of one
+        seeded game, and its legal actions."""
+        del views[:]
+        game = subprocess.Popen([impi, "simulate", "--ruleset", "pagano", "--scenario", scenario,
+                                 "--games", "1", "--seed", "3", "--" + side,
+                                 "grpc:127.0.0.1:%d" % port],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while True:
+                for v in list(views):
+                    if v.view.clock.turn >= turn and phase in (
+                            None, pagano_pb2.PaganoPhase.Name(v.view.pagano.phase)):
+                        return (json_format.MessageToDict(v.view, preserving_proto_field_name=True),
+                                [json_format.MessageToDict(a, preserving_proto_field_name=True)
+                                 for a in v.legal_actions])
+                if game.poll() is not None:
+                    raise SystemExit("impi simulate ended before turn %d of %s" % (turn, scenario))
+                time.sleep(0.05)
+        finally:
+            game.kill()
+            game.wait()
+
+    def first(state, kind, side):
+        for unit in state["units"]:
+            if unit["kind"] == kind and unit.get("side") == side:
+                return unit["id"]
+        raise SystemExit("no %s %s" % (side, kind))
+
+    requests = []
+    try:
+        for scenario in ("rorkes_drift", "isandlwana_tactical"):
+            name = "pagano_" + scenario
+            # The first Zulu decision of the battle: its start.
+            start, _ = seen(scenario, "zulu", 1)
+            requests.append((name + "_advance", False, {"state": start, "dice": {"seed": 1}}))
+            # A British decision of the second turn: the battle under way.
+            battle, legal = seen(scenario, "british", 2)
+            requests.append((name + "_battle_advance", False, {"state": battle, "dice": {"seed": 2}}))
+            # Each question where play asks it: a British figure's fire at a
+            # target it may fire at; an induna's direction and an isigaba's
+            # morale in the Zulu Morale phase; the riflemen of an isigaba at
+            # the start (none rolled yet); melee and medical in the battle
+            # (refused there: no melee or medical phase awaits a decision).
+            fire = next(a for a in legal if a.get("kind") == "FIRE")
+            morale, _ = seen(scenario, "zulu", 1, "PAGANO_ZULU_MORALE")
+            figure = first(battle, "INFANTRY", "BRITISH")
+            for state, question in (
+                    (battle, {"fire": {"unit_id": fire["unit_id"], "target_id": fire["target_id"]}}),
+                    (morale, {"direction": {"unit_id": first(morale, "INDUNA", "ZULU")}}),
+                    (morale, {"morale": {"unit_id": first(morale, "ISIGABA", "ZULU")}}),
+                    (start, {"riflemen": {"unit_id": first(start, "ISIGABA", "ZULU")}}),
+                    (battle, {"melee": {"unit_id": figure}}),
+                    (battle, {"medical": {"unit_id": figure}})):
+                requests.append(("%s_ask_%s" % (name, next(iter(question))), True,
+                                 {"state": state, "pagano": question, "dice": {"seed": 3}}))
+    finally:
+        server.stop(0)
+
+    # Malformed: a phase past the eighth, an entry of no unit, three cattle,
+    # a question with no unit, a British FIRE with no target.
+    start = requests[0][2]["state"]
+    battle = requests[1][2]["state"]
+    bad = json.loads(json.dumps(start))
+    bad.setdefault("pagano", {})["phase"] = 9
+    requests.append(("pagano_bad_phase_advance", False, {"state": bad}))
+    bad = json.loads(json.dumps(start))
+    bad.setdefault("pagano", {}).setdefault("units", []).append({"unit_id": "nobody"})
+    requests.append(("pagano_bad_entry_advance", False, {"state": bad}))
+    bad = json.loads(json.dumps(start))
+    isigaba = first(start, "ISIGABA", "ZULU")
+    entries = bad.setdefault("pagano", {}).setdefault("units", [])
+    if not any(e["unit_id"] == isigaba for e in entries):
+        entries.append({"unit_id": isigaba})
+    next(e for e in entries if e["unit_id"] == isigaba)["cattle"] = 3
+    requests.append(("pagano_bad_cattle_advance", False, {"state": bad}))
+    requests.append(("pagano_bad_ask_no_unit", True, {"state": start, "pagano": {"melee": {}}}))
+    requests.append(("pagano_bad_fire_no_target", False, {
+        "state": battle,
+        "british_actions": [{"kind": "FIRE", "unit_id": first(start, "INFANTRY", "BRITISH")}]}))
+    return requests
+
+
 def write_bounded(out):
     """The bounds' classes (see above), from the corpus's Advance requests."""
     from google.protobuf import json_format
@@ -123,7 +236,8 @@ def write_bounded(out):
     # A 20,000-byte id in each rule set's own unit message (a megabyte would
     # slow every run of the fuzzer; the server's tests send that).
     long_id = "x" * 20000
-    for name, member in (("tsatf", "tsatf"), ("isandlwana", "ferree"), ("empress", "empress")):
+    for name, member in (("tsatf", "tsatf"), ("isandlwana", "ferree"), ("empress", "empress"),
+                         ("pagano_rorkes_drift", "pagano")):
         request = read(name + "_advance")
         own = request["state"].setdefault(member, {})
         own.setdefault("units", []).append({"unit_id": long_id})

@@ -9,10 +9,10 @@
 //                   refused); 1: the rest is a serialized protobuf message,
 //                   as gRPC hands it to the service
 //   bit 1        0: an AdvanceRequest, 1: an AskRequest
-//   bits 2-3     0: the request's own rule set; 1, 2, 3: the state's rule set
-//                   replaced by TSATF_ZULU_CONTROL, FERREE_ISANDLWANA,
-//                   EMPRESS_DWG (a state or question of one rule set sent
-//                   under another)
+//   bits 2-4     0 (and 5-7): the request's own rule set; 1, 2, 3, 4: the
+//                   state's rule set replaced by TSATF_ZULU_CONTROL,
+//                   FERREE_ISANDLWANA, EMPRESS_DWG, PAGANO_D10 (a state or
+//                   question of one rule set sent under another)
 // The request then goes through UmpireService::DoAdvance or DoAsk: the
 // service's validation and conversion, then the engine's step with the
 // registered rule sets and policies, under a small work budget
@@ -50,8 +50,9 @@ constexpr int64_t kMaxRequestMs = 500;
 constexpr int64_t kMaxRequestWork = 100000;
 constexpr size_t kMaxMessageBytes = 4 * 1024 * 1024;
 
-constexpr impi::v1::Ruleset kRulesets[] = {impi::v1::TSATF_ZULU_CONTROL,
-                                           impi::v1::FERREE_ISANDLWANA, impi::v1::EMPRESS_DWG};
+constexpr impi::v1::Ruleset kRulesets[] = {impi::v1::TSATF_ZULU_CONTROL, impi::v1::FERREE_ISANDLWANA,
+                                           impi::v1::EMPRESS_DWG, impi::v1::PAGANO_D10};
+constexpr int kSwaps = static_cast<int>(sizeof(kRulesets) / sizeof(kRulesets[0]));
 
 const UmpireService& Service() {
   static const UmpireService* service = new UmpireService(
@@ -111,7 +112,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t how = data[0];
   const bool json = (how & 1) == 0;
   const bool ask = (how & 2) != 0;
-  const int ruleset = (how >> 2) & 3;
+  const int picked = (how >> 2) & 7;
+  const int ruleset = picked <= kSwaps ? picked : 0;
   const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
   if (ask) {
     impi::v1::AskRequest request;

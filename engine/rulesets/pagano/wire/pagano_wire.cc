@@ -330,6 +330,25 @@ absl::Status PaganoWire::QuestionFromProto(const v1::AskRequest& in, impi::Quest
       break;
   }
   if (q.unit_id.empty()) return FieldError(q.Path("unit_id"), "is required");
+  if (q.kind == QuestionKind::kFire) {
+    // The target by the contract's name (target_id): for a firer of the
+    // state sent with the question, a unit of that state, and required of a
+    // British figure or piece (an isigaba's is its closest, "Zulu fire must
+    // be directed at the closest target").
+    const v1::Unit* firer = nullptr;
+    bool target_found = false;
+    for (const v1::Unit& u : in.state().units()) {
+      if (u.id() == q.unit_id && firer == nullptr) firer = &u;
+      target_found |= u.id() == q.other_unit_id;
+    }
+    if (firer != nullptr && !q.other_unit_id.empty() && !target_found) {
+      return FieldError(q.Path("target_id"), absl::StrCat("no unit has id ", Quoted(q.other_unit_id)));
+    }
+    if (firer != nullptr && q.other_unit_id.empty() && firer->kind() != v1::ISIGABA &&
+        firer->kind() != v1::NATIVE_FOOT) {
+      return FieldError(q.Path("target_id"), "is required: a British figure's or piece's target");
+    }
+  }
   *out = std::move(q);
   return absl::OkStatus();
 }

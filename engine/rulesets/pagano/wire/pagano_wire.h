@@ -37,7 +37,9 @@ class PaganoWire final : public RulesetWire {
   absl::Status StateFromProto(const v1::TableState& in, BattleState* out) const override;
   void StateToProto(const BattleState& in, v1::TableState* out) const override;
   // AskRequest.pagano to a pagano::Question (question.h): the member's
-  // unit_id is required; a fire's target_id is its other_unit_id.
+  // unit_id is required; a fire's target_id is its other_unit_id, which for
+  // a firer of the request's state names a unit of it and is required of a
+  // British figure or piece ("pagano.fire.target_id: is required").
   absl::Status QuestionFromProto(const v1::AskRequest& in, impi::Question* out) const override;
   // An isigaba's Stayed result, riflemen, spears thrown, the induna
   // directing it; a British figure's piece, casualty carried, a jam.
