@@ -269,7 +269,15 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
 
   std::ostringstream bad_err;
   EXPECT_EQ(ExampleCommand("nope", false, false, 1, out, bad_err), kExitError);
-  EXPECT_EQ(bad_err.str(), "error: no built-in scenario \"nope\"; known: tsatf, isandlwana, isandlwana_even, empress, isandlwana_ridge\n");
+  // The JSON scenarios, then those the rule sets build themselves.
+  EXPECT_EQ(bad_err.str(),
+            "error: no built-in scenario \"nope\"; known: tsatf, isandlwana, isandlwana_even, empress, "
+            "isandlwana_ridge, rorkes_drift, isandlwana_tactical\n");
+
+  // A scenario a rule set builds itself prints as a table too.
+  std::ostringstream own_out;
+  ASSERT_EQ(ExampleCommand("rorkes_drift", false, true, 1, own_out, err), kExitOk) << err.str();
+  EXPECT_NE(own_out.str().find("rorkes_drift: parses as a TableState"), std::string::npos) << own_out.str();
 }
 
 }  // namespace

@@ -861,6 +861,14 @@ absl::Status PaganoRuleset::Apply(BattleState& s, Side side, const Action& a, Di
              absl::StrCat("The British end ", PhaseName(PhaseOf(s)), "."));
     return absl::OkStatus();
   }
+  switch (a.kind) {
+    case ActionKind::kMove: case ActionKind::kFire: case ActionKind::kPass: case ActionKind::kStance:
+    case ActionKind::kLimber: case ActionKind::kUnlimber: case ActionKind::kOrder:
+      break;
+    default:
+      return Bad(path + ".kind", absl::StrCat(ActionKindName(a.kind), " is no action of these rules (MOVE, FIRE, PASS, "
+                                              "STANCE, LIMBER, UNLIMBER, ORDER: docs/pagano-engine.md)"));
+  }
   IMPI_ASSIGN_OR_RETURN(const int h, ActingUnit(s, side, a, path));
   if (side == Side::kZulu && h != AwaitedUnit(s)) {
     return NotNow(path + ".unit_id", absl::StrCat("the Zulus decide one unit at a time, in order: ",
@@ -947,7 +955,9 @@ absl::Status PaganoRuleset::Ask(BattleState& s, const impi::Question& question, 
         return NotNow(q->Path(), "morale is rolled in the Zulu Morale phase (3): send a state in it");
       }
       if (!IsZuluIsigaba(u)) return NotNow(q->Path("unit_id"), absl::StrCat(q->unit_id, " is no Zulu isigaba"));
-      IMPI_RETURN_IF_ERROR(RollMorale(s, h, dice, log));
+      if (const absl::Status rolled = RollMorale(s, h, dice, log); !rolled.ok()) {
+        return NotNow(q->Path("unit_id"), std::string(rolled.message()));
+      }
       answered();
       if (UnitState(s, s.units[static_cast<size_t>(h)])->stayed) MutableOwnState(s).asked = h;
       return absl::OkStatus();
@@ -998,13 +1008,13 @@ absl::Status PaganoRuleset::Ask(BattleState& s, const impi::Question& question, 
       if (!q->other_unit_id.empty()) {
         target = s.FindUnit(q->other_unit_id);
         if (target == nullptr) {
-          return Bad(q->Path("other_unit_id"), absl::StrCat("no unit has id \"", q->other_unit_id, "\""));
+          return Bad(q->Path("target_id"), absl::StrCat("no unit has id \"", q->other_unit_id, "\""));
         }
       } else if (IsIsigaba(u)) {
         target = ClosestTarget(s, u);
       }
       if (target == nullptr) {
-        return NotNow(q->Path(IsIsigaba(u) ? "unit_id" : "other_unit_id"),
+        return NotNow(q->Path(IsIsigaba(u) ? "unit_id" : "target_id"),
                       IsIsigaba(u) ? absl::StrCat(q->unit_id, " has no target in its sight")
                                    : std::string("is required: the figure's target"));
       }
