@@ -506,7 +506,10 @@ void FillDescribe(const std::string& version, int max_message_bytes, v1::Describ
     info->set_ruleset_id(value->name());
     const Ruleset* rules = FindRuleset(value->name());
     info->set_status(rules != nullptr ? std::string(rules->status()) : "planned");
-    if (rules != nullptr) info->set_source(std::string(rules->source()));
+    if (rules != nullptr) {
+      info->set_source(std::string(rules->source()));
+      info->set_title(std::string(rules->title()));
+    }
   }
   for (const Ruleset* rules : AllRulesets()) {
     if (RulesetFromName(std::string(rules->id())) != v1::RULESET_UNSPECIFIED) continue;
@@ -514,6 +517,7 @@ void FillDescribe(const std::string& version, int max_message_bytes, v1::Describ
     info->set_ruleset_id(std::string(rules->id()));
     info->set_status(std::string(rules->status()));
     info->set_source(std::string(rules->source()));
+    info->set_title(std::string(rules->title()));
   }
   out->set_max_units(kMaxUnits);
   out->set_max_terrain_vertices(kMaxTerrainVertices);

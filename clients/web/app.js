@@ -57,6 +57,17 @@ function passEndsPhase(awaiting) {
          (awaiting?.options ?? []).some((a) => a.kind === "PASS" && !a.unit_id);
 }
 
+// Whether the British give every awaited unit an order, all carried out
+// together (as `impi play` reads it): as many units may move as are
+// awaited, and impi offers each its own PASS (it holds). A PASS then holds
+// those not yet ordered.
+function ordersEveryUnit(awaiting) {
+  const ids = awaiting?.unit_ids ?? [];
+  const passes = (awaiting?.options ?? []).filter((a) => a.kind === "PASS");
+  return ids.length > 1 && num(awaiting.units_may_move) === ids.length &&
+         ids.every((id) => passes.some((a) => a.unit_id === id));
+}
+
 function updateButtons() {
   const has = !!current();
   const ended = current()?.awaiting?.kind === "GAME_ENDED";
@@ -322,7 +333,7 @@ async function newGame() {
 async function send(withPass) {
   const answer = current();
   const actions = [...page.pending];
-  if (withPass && answer.state?.ruleset === "EMPRESS_DWG") {
+  if (withPass && ordersEveryUnit(answer.awaiting)) {
     // One order a unit: those not given one hold.
     for (const id of answer.awaiting?.unit_ids ?? []) {
       if (!actions.some((a) => a.unit_id === id)) actions.push({ kind: "PASS", unit_id: id });
@@ -423,20 +434,15 @@ function fillScenarios() {
   }));
 }
 
-const RULESET_NAMES = {
-  TSATF_ZULU_CONTROL: "TSATF Zulu Control",
-  FERREE_ISANDLWANA: "Ferree's Isandlwana",
-  EMPRESS_DWG: "Empress's Damned Wobbly Gentlemen",
-  PAGANO_D10: "Pagano's d10 rules",
-};
-
 async function init() {
   page.scenarios = await impi.scenarios();
+  // Each rule set's name for a reader, as the server describes it.
+  const titles = new Map(((await impi.describe()).rulesets ?? []).map((r) => [r.ruleset_id, r.title]));
   const rulesets = [...new Set(page.scenarios.map((s) => s.ruleset))];
   $("ruleset").replaceChildren(...rulesets.map((r) => {
     const o = document.createElement("option");
     o.value = r;
-    o.textContent = RULESET_NAMES[r] ?? r;
+    o.textContent = titles.get(r) || r;
     return o;
   }));
   fillScenarios();

@@ -241,6 +241,9 @@ class Ruleset {
   // case, and the prefix of its built-in scenarios' files
   // ("tsatf_patrol": `--scenario patrol`).
   virtual std::string_view short_name() const = 0;
+  // Its name for a reader ("Ferree's Isandlwana"), as a page or a report
+  // shows it; the id where a rule set gives none.
+  virtual std::string_view title() const { return id(); }
   // The rules file this rule set implements.
   virtual std::string_view source() const = 0;
   // "full" or "planned".

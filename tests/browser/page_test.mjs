@@ -133,6 +133,14 @@ try {
   await page.goto(url + "/");
   await page.waitForSelector("body[data-ready='1']", { state: "attached" });
 
+  await check("the rule sets are listed by the names Describe gives them", async () => {
+    const listed = await page.$$eval("#ruleset option", (os) => os.map((o) => [o.value, o.textContent]));
+    const names = new Map(listed);
+    assert.equal(names.get("PAGANO_D10"), "Pagano's d10 rules");
+    assert.equal(names.get("FERREE_ISANDLWANA"), "Ferree's Isandlwana");
+    for (const [id, text] of listed) assert.notEqual(text, id, `${id} is listed by its title`);
+  });
+
   await check("Zulu Control: a ride to the donga head brings the Zulus on", async () => {
     // Each try is a new game: the dice decide whether the point makes an
     // impi, so a few seeds are tried until one does (seed 5 does today).

@@ -558,6 +558,8 @@ TEST(ConvertTest, DescribeListsEveryRulesetWithItsStatus) {
       found = true;
       EXPECT_EQ(info.status(), rules->status());
       EXPECT_EQ(info.source(), rules->source());
+      EXPECT_EQ(info.title(), rules->title());
+      EXPECT_NE(info.title(), info.ruleset_id()) << "every rule set of the contract names itself for a reader";
     }
     EXPECT_TRUE(found) << rules->id();
   }

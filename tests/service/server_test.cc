@@ -368,6 +368,7 @@ TEST_F(ServerTest, DescribeOverGrpcAndHttp) {
       tsatf = true;
       EXPECT_EQ(info.status(), "full");
       EXPECT_EQ(info.source(), "003_8a310c3200cb6fb0.txt");
+      EXPECT_EQ(info.title(), "TSATF Zulu Control");
     }
   }
   EXPECT_TRUE(tsatf);

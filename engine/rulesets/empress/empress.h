@@ -230,6 +230,7 @@ class EmpressRuleset final : public Ruleset {
   std::string_view source() const override { return kSource; }
   std::string_view status() const override { return "full"; }
   std::string_view short_name() const override { return "empress"; }
+  std::string_view title() const override { return "Empress's Damned Wobbly Gentlemen"; }
   // report.cc: the outcome and tallies of a game on this rule set's scale.
   GameReport Report(const BattleState& start, const BattleState& end) const override;
   absl::Status Validate(const BattleState& state) const override;

@@ -40,6 +40,7 @@ class FerreeRuleset final : public Ruleset {
   std::string_view source() const override { return "001_4c61f40cf0987cbf.txt"; }
   std::string_view status() const override { return "full"; }
   std::string_view short_name() const override { return "ferree"; }
+  std::string_view title() const override { return "Ferree's Isandlwana"; }
   // report.cc: the outcome and tallies of a game on this rule set's scale.
   GameReport Report(const BattleState& start, const BattleState& end) const override;
   absl::Status Validate(const BattleState& state) const override;

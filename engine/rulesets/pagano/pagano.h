@@ -85,6 +85,7 @@ class PaganoRuleset final : public Ruleset {
  public:
   std::string_view id() const override { return kRulesetId; }
   std::string_view short_name() const override { return "pagano"; }
+  std::string_view title() const override { return "Pagano's d10 rules"; }
   std::string_view source() const override { return kSource; }
   std::string_view status() const override { return "full"; }
 

@@ -37,6 +37,7 @@ class TsatfRuleset final : public Ruleset {
   std::string_view source() const override { return "003_8a310c3200cb6fb0.txt"; }
   std::string_view status() const override { return "full"; }
   std::string_view short_name() const override { return "tsatf"; }
+  std::string_view title() const override { return "TSATF Zulu Control"; }
   // report.cc: the outcome and tallies of a game on this rule set's scale.
   GameReport Report(const BattleState& start, const BattleState& end) const override;
   // The engine resolves the British side (kResolveBritishParam) unless set.
