@@ -304,8 +304,7 @@ bool ZulusFighting(const BattleState& s) {
   return false;
 }
 
-void Announce(BattleState& s, EventLog& log, EventKind kind, Side side, std::string text) {
-  (void)s;
+void Announce(EventLog& log, EventKind kind, Side side, std::string text) {
   if (!log.wanted()) return;
   Event& e = log.Add(kind, side);
   e.announce = std::move(text);
@@ -697,7 +696,7 @@ absl::Status EndPhase(BattleState& s, Dice& dice, EventLog& log) {
   if (own->over) {
     if (own->phase == Phase::kZuluMovement) --s.clock.turn;  // the turn played last
     s.clock.phase = impi::Phase::kGameOver;
-    Announce(s, log, EventKind::kNothing, Side::kUnspecified,
+    Announce(log, EventKind::kNothing, Side::kUnspecified,
              absl::StrCat("The battle is over: ", OutcomeName(OutcomeOf(s)), "."));
   }
   return absl::OkStatus();
@@ -857,7 +856,7 @@ absl::Status PaganoRuleset::Apply(BattleState& s, Side side, const Action& a, Di
     for (Unit& u : s.units) {
       if (Decides(s, u)) u.status.acted = true;
     }
-    Announce(s, log, EventKind::kBritishAction, Side::kBritish,
+    Announce(log, EventKind::kBritishAction, Side::kBritish,
              absl::StrCat("The British end ", PhaseName(PhaseOf(s)), "."));
     return absl::OkStatus();
   }

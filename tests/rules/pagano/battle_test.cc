@@ -170,10 +170,26 @@ TEST(PaganoBattle, Nnc_000_MoveAndFireAsZulusButDuringTheBritPhases) {
   ASSERT_NE(ClosestTarget(s, me), nullptr);
   EXPECT_EQ(mine[1].target_id, ClosestTarget(s, me)->id);
   EXPECT_EQ(ClosestTarget(s, me)->side, Side::kZulu);
-  // Its spears "once during the battle": thrown, not offered again.
+  // Its spears within their 3" ("Zulu Throwing Spears 3 2 6+"): offered
+  // once its closest target is that near, and "once during the battle":
+  // thrown, not offered again.
+  const auto spears_offered = [&] {
+    UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
+    for (const Action& a : mine) {
+      if (a.kind == ActionKind::kFire && a.point == 1) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(spears_offered()) << "out of the spears' range";
+  Unit& near = *s.FindUnit(ClosestTarget(s, me)->id.str());
+  const Vec2 was = near.position;
+  for (double dy = 12; dy >= 1 && Gap(s, me, near) > 2.5; dy -= 0.5) near.position = me.position + Vec2(0, dy);
+  ASSERT_LE(Gap(s, me, near), 3.0);
+  ASSERT_EQ(ClosestTarget(s, me), &near);
+  EXPECT_TRUE(spears_offered()) << "within 3\" and not yet thrown";
   MutableUnitState(s, me).spears_thrown = true;
-  UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
-  for (const Action& a : mine) EXPECT_FALSE(a.kind == ActionKind::kFire && a.point == 1) << "spears offered twice";
+  EXPECT_FALSE(spears_offered()) << "spears offered twice";
+  near.position = was;
   PassUntil(s, Phase::kBritMovement, dice, log);
   UnitOptions(s, s.UnitIndex(std::string("nnc")), &mine);
   bool moves = false;
