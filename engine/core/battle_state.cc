@@ -7,6 +7,8 @@
 #include <string>
 #include <type_traits>
 
+#include "absl/strings/str_cat.h"
+
 namespace impi {
 
 const char* UnitKindName(UnitKind kind) {
@@ -198,16 +200,20 @@ double BattleState::ParameterOr(const std::string& name, double fallback) const 
   return fallback;
 }
 
-std::string BattleState::NewUnitId(const std::string& prefix) {
-  // next_unit_serial is the next serial to hand out; serials start at 1.
+SharedString BattleState::NewUnitId(std::string_view prefix) {
+  // next_unit_serial is the next serial to hand out; serials start at 1. The
+  // id is composed in the thread's kept text and held pooled: an id handed
+  // out before (in an earlier game, a search's earlier world) costs no
+  // allocation.
+  thread_local std::string id;
   int serial = std::max(1, next_unit_serial);
-  std::string id = prefix + std::to_string(serial);
-  while (UnitIndex(id) >= 0) {
-    ++serial;
-    id = prefix + std::to_string(serial);
+  for (;; ++serial) {
+    id.assign(prefix.data(), prefix.size());
+    absl::StrAppend(&id, serial);
+    if (UnitIndex(id) < 0) break;
   }
   next_unit_serial = serial + 1;
-  return id;
+  return SharedString(std::string_view(id));
 }
 
 }  // namespace impi

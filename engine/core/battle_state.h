@@ -336,7 +336,7 @@ struct BattleState {
   // The caller's override of a designed parameter, or `fallback`.
   double ParameterOr(const std::string& name, double fallback) const;
   // A fresh unit id ("z1", "z2", ...) not used by any unit.
-  std::string NewUnitId(const std::string& prefix);
+  SharedString NewUnitId(std::string_view prefix);
 
   // FindUnit's index of `units` (no part of the table: copies share it).
   UnitIdIndex unit_index;

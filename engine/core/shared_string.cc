@@ -2,14 +2,18 @@
 #include "engine/core/shared_string.h"
 
 #include <mutex>
-#include <unordered_set>
+
+#include "absl/container/node_hash_set.h"
+#include "absl/strings/string_view.h"
 
 namespace impi {
 namespace {
 
 struct Pool {
   std::mutex mu;
-  std::unordered_set<std::string> texts;  // nodes: a text never moves
+  // Nodes: a text never moves. Looked up by a string_view (the set's hash
+  // and equality take one), so a text already pooled costs no allocation.
+  absl::node_hash_set<std::string> texts;
   size_t bytes = 0;
 };
 
@@ -36,12 +40,12 @@ uintptr_t SharedString::Hold(std::string_view text) {
   Pool& pool = ThePool();
   {
     std::lock_guard<std::mutex> lock(pool.mu);
-    std::string key(text);
-    auto it = pool.texts.find(key);
+    // abseil's own string_view here (C++17): its hash and equality take it.
+    auto it = pool.texts.find(absl::string_view(text.data(), text.size()));
     if (it != pool.texts.end()) return reinterpret_cast<uintptr_t>(&*it);
     if (pool.bytes + text.size() <= kMaxPooledBytes) {
       pool.bytes += text.size();
-      return reinterpret_cast<uintptr_t>(&*pool.texts.insert(std::move(key)).first);
+      return reinterpret_cast<uintptr_t>(&*pool.texts.emplace(text).first);
     }
   }
   return reinterpret_cast<uintptr_t>(new std::string(text)) | kOwned;

@@ -46,7 +46,7 @@ void StateHasher::Add(const std::vector<std::string>& v) {
   for (const std::string& s : v) Add(s);
 }
 
-void StateHasher::Add(const std::vector<SharedString>& v) {
+void StateHasher::Add(absl::Span<const SharedString> v) {
   Add(static_cast<uint64_t>(v.size()));
   for (const SharedString& s : v) Add(s.str());
 }

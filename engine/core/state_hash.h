@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "engine/core/battle_state.h"
 
 namespace impi {
@@ -34,7 +35,7 @@ class StateHasher {
   void Add(double v);
   void Add(const std::string& s);
   void Add(const std::vector<std::string>& v);
-  void Add(const std::vector<SharedString>& v);
+  void Add(absl::Span<const SharedString> v);
   uint64_t value() const { return h_; }
 
  private:

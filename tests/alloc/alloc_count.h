@@ -15,6 +15,10 @@
 // size), then again, counted, RULES on both sides: through Game::Apply (as
 // an outside caller's action goes) or Game::ApplyLegal (as a search applies
 // one of the actions it listed).
+//
+// A step begun before the battle (the clock in Phase::kPreBattle: the
+// deployments, the plan, the camp set up) happens once a game, never in a
+// search of the battle: its blocks are counted apart (`setup`), not as warm.
 #ifndef IMPI_TESTS_ALLOC_ALLOC_COUNT_H_
 #define IMPI_TESTS_ALLOC_ALLOC_COUNT_H_
 
@@ -33,7 +37,9 @@ int64_t Blocks();
 struct WarmSteps {
   int steps = 0;      // warm steps counted
   int64_t cold = 0;   // blocks in the warming games' steps
-  int64_t warm = 0;   // blocks in the counted games' steps
+  int64_t warm = 0;   // blocks in the counted games' battle steps
+  int setup_steps = 0;   // the counted games' steps begun before the battle
+  int64_t setup = 0;     // their blocks
   double PerStep() const { return steps > 0 ? static_cast<double>(warm) / steps : 0.0; }
 };
 

@@ -98,9 +98,10 @@ int64_t Blocks() { return blocks.load(); }
 namespace {
 
 // Game `seed` of `start` to its end, RULES against RULES; the blocks its
-// steps asked for and how many steps it took.
+// battle steps asked for and how many they were, and the same of its steps
+// begun before the battle (`setup`, `setup_steps`).
 int64_t PlayCounted(std::string_view ruleset, const BattleState& start, uint64_t seed, bool legal_path,
-                    int max_steps, int* steps) {
+                    int max_steps, int* steps, int64_t* setup, int* setup_steps) {
   int64_t counted = 0;
   const Ruleset* rules = FindRuleset(ruleset);
   EXPECT_NE(rules, nullptr) << ruleset;
@@ -112,16 +113,22 @@ int64_t PlayCounted(std::string_view ruleset, const BattleState& start, uint64_t
   std::unique_ptr<Policy> british = MakePolicy(std::string(ruleset), Side::kBritish, PolicySpec{});
   Dice none = Dice::Seeded(seed, 99);
   int played = 0;
-  while (!g->IsOver() && played < max_steps) {
+  for (int taken = 0; !g->IsOver() && taken < max_steps; ++taken) {
     const std::vector<Action> legal = g->LegalActions();
     Policy& p = g->ToAct() == Side::kZulu ? *zulu : *british;
     const size_t i = static_cast<size_t>(p.Choose(g->state(), legal, none, nullptr));
+    const bool before_battle = g->state().clock.phase == Phase::kPreBattle;
     const int64_t before = Blocks();
     Start();
     const absl::Status st = legal_path ? g->ApplyLegal(legal, i) : g->Apply(legal[i]);
     Stop();
-    counted += Blocks() - before;
     EXPECT_TRUE(st.ok()) << st;
+    if (before_battle) {
+      *setup += Blocks() - before;
+      ++*setup_steps;
+      continue;
+    }
+    counted += Blocks() - before;
     ++played;
   }
   EXPECT_TRUE(g->IsOver());
@@ -135,11 +142,16 @@ WarmSteps CountWarmSteps(std::string_view ruleset, const BattleState& start, int
                          bool legal_path, int max_steps) {
   WarmSteps out;
   int cold_steps = 0;
+  int64_t cold_setup = 0;
+  int cold_setup_steps = 0;
   for (int seed = 1; seed <= games; ++seed) {
-    out.cold += PlayCounted(ruleset, start, static_cast<uint64_t>(seed), legal_path, max_steps, &cold_steps);
+    out.cold += PlayCounted(ruleset, start, static_cast<uint64_t>(seed), legal_path, max_steps, &cold_steps,
+                            &cold_setup, &cold_setup_steps);
   }
+  out.cold += cold_setup;
   for (int seed = 1; seed <= games; ++seed) {
-    out.warm += PlayCounted(ruleset, start, static_cast<uint64_t>(seed), legal_path, max_steps, &out.steps);
+    out.warm += PlayCounted(ruleset, start, static_cast<uint64_t>(seed), legal_path, max_steps, &out.steps,
+                            &out.setup, &out.setup_steps);
   }
   return out;
 }

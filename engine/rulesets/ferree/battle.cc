@@ -151,6 +151,9 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
         Own(s_).segment = 0;
         c.turn = 0;
         Own(s_).chits_left.clear();
+        // The cup holds at most a chit a unit (and the runners to come): its
+        // room is made once, here, not a turn at a time.
+        Own(s_).chits_left.reserve(s_.units.size() + 16);
         continue;
       }
       if (!Own(s_).situation.rolled) IMPI_RETURN_IF_ERROR(pre_battle_.SituationRolls());
@@ -241,9 +244,11 @@ absl::Status FerreeBattle::ApplyBritish(const Action& a, const std::string& path
       }
       u->status.bayonets_fixed = true;
       Own(s_).segment |= kSegBayonets;
-      Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
-                        "Fixing Bayonets", "", absl::StrCat(NameOf(*u), " fixes bayonets."));
-      e.unit_ids = {u->id};
+      if (c_.Explain()) {
+        Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
+                          "Fixing Bayonets", "", absl::StrCat(NameOf(*u), " fixes bayonets."));
+        e.unit_ids = {u->id};
+      }
       return absl::OkStatus();
     }
     case ActionKind::kPass: {

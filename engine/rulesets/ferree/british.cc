@@ -626,10 +626,12 @@ absl::Status BritishTurn::BritishLimber(const Action& a, const std::string& path
   }
   u->status.limbered = limber;
   Own(s_).segment |= kSegLimber;
-  Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
-                    kTableArtilleryMovement, "",
-                    absl::StrCat(NameOf(*u), limber ? " limbers." : " unlimbers."));
-  e.unit_ids = {u->id};
+  if (c_.Explain()) {
+    Event& e = c_.Log(EventKind::kBritishAction, Side::kBritish, kSectionSpecialBritishMoves,
+                      kTableArtilleryMovement, "",
+                      absl::StrCat(NameOf(*u), limber ? " limbers." : " unlimbers."));
+    e.unit_ids = {u->id};
+  }
   return absl::OkStatus();
 }
 
@@ -799,10 +801,17 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
   if (!no.empty())
     return Precondition(path, absl::StrCat(u->id.str(), " may not send a runner: ", no));
   Unit runner;
-  runner.id = s_.NewUnitId(absl::StrCat(u->id.str(), "-runner"));
+  // The texts composed in the thread's kept one and held pooled: a runner
+  // sent before (in an earlier game or world) costs no allocation.
+  thread_local std::string text;
+  text.assign(u->id.str());
+  text += "-runner";
+  runner.id = s_.NewUnitId(text);
+  text.assign("runner of ");
+  text += u->name.empty() ? u->id.str() : u->name.str();
+  runner.name = SharedString(std::string_view(text));
   runner.side = Side::kBritish;
   runner.kind = UnitKind::kRunner;
-  runner.name = absl::StrCat("runner of ", u->name.empty() ? u->id.str() : u->name.str());
   runner.parent = u->id;
   runner.figures.fit = 1;
   runner.position = u->position;

@@ -882,8 +882,10 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
   // A unit whose centre is further than the range and both radii (with a
   // margin far above rounding) is out of range: not measured.
   const double reach = max_range + ru + 1e-6;
-  absl::InlinedVector<const Unit*, 32> in_range;
-  absl::InlinedVector<const Unit*, 8> engageable;
+  // On the stack for every tray a battle holds (a few score in range at
+  // once): a warm step allocates none.
+  absl::InlinedVector<const Unit*, 128> in_range;
+  absl::InlinedVector<const Unit*, 16> engageable;
   bool runner_out = false, wagon = false;
   if (seek_tray || may_fire || may_charge || runner_possible) {
     // The squared reaches for fire and for engaging a unit of radius

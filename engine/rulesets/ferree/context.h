@@ -54,7 +54,7 @@ class Context {
   const Field& field() const { return field_; }
   // Trays of the active regiment that came out of a donga this move (they
   // fight close combat after the sniper shoots).
-  std::vector<SharedString>& left_donga() { return left_donga_; }
+  IdList& left_donga() { return left_donga_; }
 
   // The event logged, or with a quiet log (EventLog::wanted() false) a
   // scratch event that nobody reads: callers that build text for an event
@@ -100,7 +100,7 @@ class Context {
   EventLog& log_;
   Field field_;
   Event scratch_;  // what Log returns for a quiet log
-  std::vector<SharedString> left_donga_;
+  IdList left_donga_;
 };
 
 }  // namespace impi::ferree

@@ -245,7 +245,7 @@ absl::Status Melee::ChargeRetiring(const SharedString& british_id, const Vec2& b
 
 absl::Status Melee::ChargeRetiringNext(const SharedString& british_id,
                                        absl::Span<const SharedString> testers, bool after_resolve,
-                                       std::vector<SharedString>* kept) {
+                                       IdList* kept) {
   // Each tray in turn is a Zulu decision node: test to charge, or stay.
   for (size_t k = 0; k < testers.size(); ++k) {
     const Unit* b = s_.FindUnit(british_id);

@@ -56,7 +56,7 @@ class Melee {
   // `kept`, if given, holds `testers` and may be used up: its storage
   // becomes the pending decision's queue.
   absl::Status ChargeRetiringNext(const SharedString& british_id, absl::Span<const SharedString> testers,
-                                  bool after_resolve, std::vector<SharedString>* kept = nullptr);
+                                  bool after_resolve, IdList* kept = nullptr);
   // One tray's test to charge `british_id`, and on a charge its 2D6 bonus
   // move and the close combat, or its return to where it started. `*event`
   // the test's event if non-null.

@@ -43,9 +43,11 @@ absl::Status Sequence::CheckGameOver(bool* over) {
   Own(s_).segment = 0;
   Own(s_).chits_left.clear();
   if (c_.Suspended()) MutableOwnState(s_).pending = PendingChoice{};
-  c_.Log(EventKind::kPhaseStarted, zulu_win ? Side::kZulu : Side::kBritish, kSectionEnd, "", "",
-         zulu_win ? "The game is over: every British figure has been killed or has left the table."
-                  : "The game is over: every Zulu regiment has been broken.");
+  if (c_.Explain()) {
+    c_.Log(EventKind::kPhaseStarted, zulu_win ? Side::kZulu : Side::kBritish, kSectionEnd, "", "",
+           zulu_win ? "The game is over: every British figure has been killed or has left the table."
+                    : "The game is over: every Zulu regiment has been broken.");
+  }
   *over = true;
   return absl::OkStatus();
 }

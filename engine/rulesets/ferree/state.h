@@ -149,6 +149,10 @@ enum class ZuluChoice : int {
 };
 const char* ZuluChoiceName(ZuluChoice c);  // "REGIMENT_MOVE", as in the contract
 
+// Unit ids a step gathers and the own state keeps a little while (a few
+// trays, a sniper or two): held inline, so a warm step allocates none.
+using IdList = absl::InlinedVector<SharedString, 8>;
+
 struct PendingChoice {
   ZuluChoice choice = ZuluChoice::kNone;
   // Who decides: the regiment (REGIMENT_MOVE), the sniper (SNIPER_TARGET),
@@ -161,11 +165,11 @@ struct PendingChoice {
   // after this one, and whether the retirement was the unit's resolve result
   // (its activation then goes on once every tray has decided).
   SharedString british_id;
-  std::vector<SharedString> queue;
+  IdList queue;
   bool after_resolve = false;
   // SNIPER_TARGET: trays of the active regiment that came out of a donga in
   // this move (they fight close combat after the sniper shoots).
-  std::vector<SharedString> left_donga;
+  IdList left_donga;
   // The options as listed when the decision was made pending (the engine
   // lists them then to learn whether there is a choice): PendingOptions
   // answers from them rather than listing them again. No part of the game:
@@ -207,7 +211,7 @@ struct FerreeUnit {
   int entry_point = 0;
   // A British unit: the snipers that shot at it since its last activation
   // (its resolve test).
-  std::vector<SharedString> fired_on_by_this_turn;
+  absl::InlinedVector<SharedString, 2> fired_on_by_this_turn;
   // A tray: figures lost since its regiment's last activation ("in one
   // turn", designed), British figures that fired at it and whether artillery
   // did, since its last turn (rally).

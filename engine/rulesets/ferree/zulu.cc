@@ -100,22 +100,22 @@ bool ZuluTurn::EntrySquare(const SharedString& regiment_id, Vec2* square) const 
   return true;
 }
 
-std::string ZuluTurn::EnterThroughSquare(const SharedString& regiment_id) {
+SharedString ZuluTurn::EnterThroughSquare(const SharedString& regiment_id) {
   Vec2 square;
-  if (!EntrySquare(regiment_id, &square)) return "";
+  if (!EntrySquare(regiment_id, &square)) return SharedString();
   for (Unit& u : s_.units) {
     if (u.kind != UnitKind::kTray || u.parent != regiment_id || !u.off_table ||
         u.figures.fit <= 0) {
       continue;
     }
     // The next tray waits until the square is vacated.
-    if (!field_.RoomFor(u, square, {}, /*may_contact=*/false)) return "";
+    if (!field_.RoomFor(u, square, {}, /*may_contact=*/false)) return SharedString();
     u.position = square;
     u.off_table = false;
     c_.Recenter(regiment_id);
     return u.id;
   }
-  return "";
+  return SharedString();
 }
 
 absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::string& ordered_by) {
@@ -134,10 +134,10 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
   if (r->status.broken) return RoutRegiment(id);
   IMPI_RETURN_IF_ERROR(RallyTrays(trays));
   // 4.: the next tray comes on through the entry square if it is free.
-  const std::string entered = EnterThroughSquare(id);
+  const SharedString entered = EnterThroughSquare(id);
   if (!entered.empty() && c_.Explain()) {
     Event& e = c_.Log(EventKind::kMoved, Side::kZulu, kSectionOffBoard, kTableTurnOfEntry, "",
-                      absl::StrCat(entered, " comes on through the square at entry point ",
+                      absl::StrCat(entered.str(), " comes on through the square at entry point ",
                                    UnitOf(s_, id).entry_point, "."));
     e.unit_ids = {entered};
     e.point = UnitOf(s_, id).entry_point;
@@ -437,8 +437,8 @@ absl::Status ZuluTurn::RegimentMoveWith(const SharedString& id, const Action& ch
   // 4.: trays still off the table come on through the entry square as it is
   // vacated, each making the regiment's move from there.
   if (choice.kind == ActionKind::kMove) {
-    for (std::string tid = EnterThroughSquare(id); !tid.empty(); tid = EnterThroughSquare(id)) {
-      if (explain) notes.push_back(absl::StrCat(tid, " comes on through the entry square"));
+    for (SharedString tid = EnterThroughSquare(id); !tid.empty(); tid = EnterThroughSquare(id)) {
+      if (explain) notes.push_back(absl::StrCat(tid.str(), " comes on through the entry square"));
       movers.push_back(tid);
       move_tray(movers.back());
     }

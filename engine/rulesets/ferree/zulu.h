@@ -61,7 +61,7 @@ class ZuluTurn {
   bool EntrySquare(const SharedString& regiment_id, Vec2* square) const;
   // The next of the regiment's trays still off the table comes on to its
   // entry square if the square is free; its id, or "" if none came on.
-  std::string EnterThroughSquare(const SharedString& regiment_id);
+  SharedString EnterThroughSquare(const SharedString& regiment_id);
   absl::Status RoutRegiment(const SharedString& id);
   // `trays`: the regiment's (TraysOf's).
   absl::Status RallyTrays(const TrayList& trays);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "engine/core/status_macros.h"
 
 namespace impi::ferree {
@@ -17,8 +18,13 @@ namespace {
 std::vector<SharedString> Pooled(const google::protobuf::RepeatedPtrField<std::string>& in) {
   return std::vector<SharedString>(in.begin(), in.end());
 }
+// The same into a list held inline.
+template <typename List>
+void PoolInto(const google::protobuf::RepeatedPtrField<std::string>& in, List* out) {
+  out->assign(in.begin(), in.end());
+}
 
-void SetStrings(const std::vector<SharedString>& in,
+void SetStrings(absl::Span<const SharedString> in,
                 google::protobuf::RepeatedPtrField<std::string>* out) {
   out->Clear();
   for (const SharedString& s : in) *out->Add() = s.str();
@@ -144,7 +150,7 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
     FerreeUnit& u = own.units[static_cast<size_t>(h)];
     u.division = x.division();
     u.entry_point = x.entry_point();
-    u.fired_on_by_this_turn = Pooled(x.fired_on_by_this_turn());
+    PoolInto(x.fired_on_by_this_turn(), &u.fired_on_by_this_turn);
     u.losses_this_turn = x.losses_this_turn();
     u.figures_fired_at = x.figures_fired_at();
     u.under_artillery = x.under_artillery();
@@ -159,9 +165,9 @@ absl::Status FerreeWire::StateFromProto(const v1::TableState& in, BattleState* o
   pending.unit_id = pc.unit_id();
   pending.regiment_id = pc.regiment_id();
   pending.british_id = pc.british_id();
-  pending.queue = Pooled(pc.queue());
+  PoolInto(pc.queue(), &pending.queue);
   pending.after_resolve = pc.after_resolve();
-  pending.left_donga = Pooled(pc.left_donga());
+  PoolInto(pc.left_donga(), &pending.left_donga);
   own.arriving = Pooled(p.arriving());
   own.quiet_turns = p.quiet_turns();
   own.surgeon_attempts = p.surgeon_attempts();
