@@ -132,7 +132,7 @@ std::string FigureWords(const v1::Figures& f) {
   if (f.wounded() > 0) absl::StrAppend(&text, "+", f.wounded(), "w");
   if (f.seriously_wounded() > 0) absl::StrAppend(&text, "+", f.seriously_wounded(), "sw");
   if (f.casualties() > 0) absl::StrAppend(&text, " (", f.casualties(), " lost)");
-  return std::move(text);
+  return text;
 }
 
 // The rule set's own bookkeeping that the picture shows (a group's hand,
@@ -380,7 +380,7 @@ std::map<std::string, MemberBox> MemberBoxes(const v1::TableState& state) {
   return boxes;
 }
 
-void DrawGroups(const v1::TableState& state, const Frame& f, bool reveal,
+void DrawGroups(const Frame& f, bool reveal,
                 const std::map<std::string, GroupBook>& book,
                 const std::map<std::string, const v1::Unit*>& by_id,
                 const std::set<std::string>& groups,
@@ -607,7 +607,7 @@ std::string ClockWords(const v1::TableState& state, bool reveal) {
     const std::string note = wire->TableNote(state);
     if (!note.empty()) absl::StrAppend(&text, "; ", note);
   }
-  return std::move(text);
+  return text;
 }
 
 }  // namespace
@@ -657,7 +657,7 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
   DrawTerrain(state, f, o, limit);
   DrawPoints(state, f, options.reveal, o, limit);
   DrawMoves(options.events, f, o, limit);
-  DrawGroups(state, f, options.reveal, book, by_id, groups, boxes, o, limit);
+  DrawGroups(f, options.reveal, book, by_id, groups, boxes, o, limit);
   DrawCloseCombat(state, f, o, limit);
 
   o << "<g class=\"units\">\n";
@@ -693,7 +693,7 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
     return absl::ResourceExhaustedError(absl::StrCat(
         "the picture would be over ", options.max_bytes, " bytes (--max_render_bytes)"));
   }
-  return std::move(text);
+  return text;
 }
 
 std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title) {
