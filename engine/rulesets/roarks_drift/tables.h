@@ -20,7 +20,8 @@
 //     FireDamage;
 //   - 12.0 VictoryLevel.
 // The rule set itself (the battle on the hex map in the shared engine) is
-// not built yet: these are its tables, tested row by row.
+// not built yet: these are its tables, tested row by row, and its board
+// (board.h, designed).
 //
 // The text leaves out the Fire Chart, the Melee Chart and the Terrain
 // Effects Chart (and the map and counter mix): the charts here are designed,
