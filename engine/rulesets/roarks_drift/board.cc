@@ -165,8 +165,7 @@ class Builder {
       const HexCoord a = side.hex, o = OtherHex(side);
       const HexCoord out = in_post(a) ? o : a;
       const auto [c, r] = ColumnRow(out);
-      const auto [ci, ri] = ColumnRow(in_post(a) ? a : o);
-      (void)ri;
+      const int ci = ColumnRow(in_post(a) ? a : o).first;
       WallKind k;
       if (r < kPostNorth) {
         k = ci < kDogLeg ? WallKind::kNorthWall : WallKind::kNorthPastDogLeg;
@@ -249,6 +248,7 @@ class Builder {
     auto run = std::find_if(b_.walls.begin(), b_.walls.end(), [&](const WallRun& w) { return w.kind == kind; });
     if (run == b_.walls.end()) run = b_.walls.insert(b_.walls.end(), WallRun{kind, {}});
     run->sides.push_back(SideOf(side.hex, side.direction));
+    b_.wall_of[Key(side)] = static_cast<int>(run - b_.walls.begin());
   }
   void Open(int c, int r, HexDirection d) { (void)b_.map.SetFeature(SideOf(Board::Hex(c, r), d), SideFeature::kOpening); }
   void OpenBetween(HexCoord a, HexCoord b) {
@@ -296,10 +296,8 @@ HexCoord Board::Hex(int column, int row) { return {column, row - (column - (colu
 
 const WallRun* Board::WallOn(const HexSide& side) const {
   const HexSide c = SideOf(side.hex, side.direction);
-  for (const WallRun& w : walls) {
-    if (std::find(w.sides.begin(), w.sides.end(), c) != w.sides.end()) return &w;
-  }
-  return nullptr;
+  const auto it = wall_of.find({c.hex.q, c.hex.r, static_cast<int>(c.direction)});
+  return it == wall_of.end() ? nullptr : &walls[static_cast<size_t>(it->second)];
 }
 
 int Board::ZoneOf(HexCoord h) const {

@@ -44,7 +44,9 @@
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_BOARD_H_
 
 #include <array>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/core/hex_map.h"
@@ -101,6 +103,9 @@ struct Board {
   std::vector<HexCoord> main_perimeter;
   // The kraal's inside.
   std::vector<HexCoord> kraal;
+  // Each wall side's run (its index in `walls`), by the canonical side's
+  // q, r and direction: WallOn's lookup.
+  std::map<std::tuple<int, int, int>, int> wall_of;
 
   // The hex of a column and row of the offset grid (column 0 the west edge,
   // row 0 the north edge).

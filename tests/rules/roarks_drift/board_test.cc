@@ -191,7 +191,9 @@ TEST(RoarksBoard, Zones_9_2_EightZonesRoundTheEdge) {
     for (int r = 0; r < kBoardRows; ++r) {
       const bool on_edge = c == 0 || r == 0 || c == kBoardColumns - 1 || r == kBoardRows - 1;
       edge += on_edge;
-      if (on_edge) EXPECT_NE(B().ZoneOf(H(c, r)), 0) << c << "," << r;
+      if (on_edge) {
+        EXPECT_NE(B().ZoneOf(H(c, r)), 0) << c << "," << r;
+      }
     }
   }
   EXPECT_EQ(static_cast<int>(seen.size()), edge);

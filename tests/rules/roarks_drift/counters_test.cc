@@ -33,7 +33,9 @@ TEST(RoarksCounters, SampleBritish_2_2_PvtHookAsPrinted) {
   EXPECT_EQ(hook->melee, 5);
   EXPECT_EQ(hook->movement, 4);
   for (const CounterSpec& c : g) {
-    if (c.name.empty()) EXPECT_EQ(c.role, CounterRole::kRanker) << c.id;
+    if (c.name.empty()) {
+      EXPECT_EQ(c.role, CounterRole::kRanker) << c.id;
+    }
   }
 }
 
