@@ -19,7 +19,7 @@ int TerrainChart::EnterCost(const Board& board, HexCoord from, HexCoord to) cons
   if (into == nullptr || board.map.Cell(from) == nullptr) return -1;
   const std::optional<HexSide> side = SideBetween(from, to);
   if (!side) return -1;
-  const int ground_cost = into->building != 0 ? clear.move_cost : GroundOf(*this, *into).move_cost;
+  const int ground_cost = GroundCost(board, to);
   switch (board.map.Feature(*side)) {
     case SideFeature::kNone: return ground_cost;
     case SideFeature::kOpening: return ground_cost + opening_cost;
@@ -29,6 +29,12 @@ int TerrainChart::EnterCost(const Board& board, HexCoord from, HexCoord to) cons
   const WallRun* w = board.WallOn(*side);
   if (w == nullptr || w->kind == WallKind::kBuildingWall || w->kind == WallKind::kInteriorWall) return -1;
   return ground_cost + (WallHeightFeet(w->kind) >= 6 ? high_wall_cost : low_wall_cost);
+}
+
+int TerrainChart::GroundCost(const Board& board, HexCoord to) const {
+  const HexCell* into = board.map.Cell(to);
+  if (into == nullptr) return -1;
+  return into->building != 0 ? clear.move_cost : GroundOf(*this, *into).move_cost;
 }
 
 int TerrainChart::FireDefense(const Board& board, HexCoord target, std::optional<HexSide> crossing) const {

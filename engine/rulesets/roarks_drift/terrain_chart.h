@@ -58,6 +58,9 @@ struct TerrainChart {
   // not allowed (off the map, not adjacent, a building's wall or a
   // loophole). A room on fire is the caller's to refuse.
   int EnterCost(const Board& board, HexCoord from, HexCoord to) const;
+  // The MPs of a hex's ground alone (a building's room as clear): entering
+  // it from off the map (9.2) crosses no hexside. -1 off the map.
+  int GroundCost(const Board& board, HexCoord to) const;
   // The FDF of a unit in `target`, fired on across `crossing` (the last
   // hexside the line crosses into the target's hex; nullopt when none is
   // known): the hex's, or the wall's where higher.

@@ -1,0 +1,300 @@
+// engine/rulesets/roarks_drift/state.cc: the game's state and its set-up. See
+// state.h.
+#include "engine/rulesets/roarks_drift/state.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+
+namespace impi::roarks {
+namespace {
+
+constexpr std::array<Regiment, kRegiments> kAllRegiments = {Regiment::kUthulu, Regiment::kYengwe,
+                                                             Regiment::kUdloko};
+
+bool Wounded(WoundState w) { return w != WoundState::kNone && w != WoundState::kDead; }
+
+// Whether a British man may be set up in `h`: on the map, in no room on fire.
+bool PlaceableHex(const RoarksState& s, HexCoord h) {
+  const HexCell* cell = s.Map().map.Cell(h);
+  if (cell == nullptr) return false;
+  return cell->room == 0 || !RoomBurning(s, cell->room);
+}
+
+}  // namespace
+
+int RegimentIndex(Regiment r) { return r == Regiment::kNone ? -1 : static_cast<int>(r) - 1; }
+
+RoarksState NewGame(RoarksOptions options, std::shared_ptr<const Board> board) {
+  RoarksState s;
+  s.board = board ? std::move(board) : std::shared_ptr<const Board>(&StationBoard(), [](const Board*) {});
+  s.options = std::move(options);
+  s.specs = Garrison();
+  for (Regiment r : kAllRegiments) {
+    std::vector<CounterSpec> wave = RegimentCounters(r);
+    s.wave[static_cast<size_t>(RegimentIndex(r))] = static_cast<int>(wave.size());
+    for (CounterSpec& c : wave) s.specs.push_back(std::move(c));
+  }
+  s.counters.assign(s.specs.size(), CounterState{});
+  return s;
+}
+
+Side SideOf(const RoarksState& s, int unit) { return s.specs[static_cast<size_t>(unit)].side; }
+
+bool InPlay(const RoarksState& s, int unit) {
+  if (unit < 0 || unit >= s.size()) return false;
+  const CounterState& c = s.counters[static_cast<size_t>(unit)];
+  return c.on_map && !c.killed;
+}
+
+std::vector<int> StackAt(const RoarksState& s, HexCoord h) {
+  std::vector<std::pair<int, int>> here;  // (place, unit)
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (c.on_map && !c.killed && c.hex == h) here.push_back({c.stack_pos, u});
+  }
+  std::sort(here.begin(), here.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<int> out;
+  out.reserve(here.size());
+  for (const auto& [pos, u] : here) out.push_back(u);
+  return out;
+}
+
+int TopUnit(const RoarksState& s, HexCoord h) {
+  int top = kNoUnit, best = -1;
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (c.on_map && !c.killed && c.hex == h && c.stack_pos > best) {
+      best = c.stack_pos;
+      top = u;
+    }
+  }
+  return top;
+}
+
+std::optional<Side> Holder(const RoarksState& s, HexCoord h) {
+  const int top = TopUnit(s, h);
+  if (top == kNoUnit) return std::nullopt;
+  return SideOf(s, top);
+}
+
+int UnitById(const RoarksState& s, const std::string& id) {
+  for (int u = 0; u < s.size(); ++u) {
+    if (s.specs[static_cast<size_t>(u)].id == id) return u;
+  }
+  return kNoUnit;
+}
+
+bool RoomBurning(const RoarksState& s, int room) {
+  if (room == 0) return false;
+  return std::any_of(s.fires.begin(), s.fires.end(),
+                     [&](const RoomFire& f) { return f.room == room && f.kindled_on_turn < s.turn; });
+}
+
+int DistanceToStoreroom(const Board& b, HexCoord h) {
+  int best = 1 << 20;
+  for (HexCoord r : b.map.RoomHexes(kStoreroom)) best = std::min(best, HexDistance(h, r));
+  return best;
+}
+
+bool InBuilding(const Board& b, HexCoord h, int building) {
+  const HexCell* cell = b.map.Cell(h);
+  return cell != nullptr && cell->building == building;
+}
+
+void PutOnTop(RoarksState& s, int unit, HexCoord h) {
+  int top = -1;
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (u != unit && c.on_map && !c.killed && c.hex == h) top = std::max(top, c.stack_pos);
+  }
+  CounterState& c = s.counters[static_cast<size_t>(unit)];
+  c.on_map = true;
+  c.hex = h;
+  c.stack_pos = top + 1;
+}
+
+void TakeOffMap(RoarksState& s, int unit) {
+  CounterState& c = s.counters[static_cast<size_t>(unit)];
+  c.on_map = false;
+  c.stack_pos = 0;
+  c.prone = false;
+}
+
+absl::Status PlaceBritish(RoarksState& s, const std::vector<Placement>& placement) {
+  if (s.stage != Stage::kBritishSetUp) {
+    return absl::FailedPreconditionError("placement: 9.1 the British set up at the beginning of a phase only");
+  }
+  const Board& b = s.Map();
+  std::vector<int> seen(s.specs.size(), -1);
+  std::map<HexCoord, int> count;
+  for (size_t i = 0; i < placement.size(); ++i) {
+    const Placement& p = placement[i];
+    const std::string at = absl::StrFormat("placement[%d]", i);
+    if (p.unit < 0 || p.unit >= s.size()) {
+      return absl::InvalidArgumentError(absl::StrFormat("%s.unit: %d is no counter of the game", at, p.unit));
+    }
+    const CounterSpec& spec = s.specs[static_cast<size_t>(p.unit)];
+    const CounterState& c = s.counters[static_cast<size_t>(p.unit)];
+    if (spec.side != Side::kBritish) {
+      return absl::InvalidArgumentError(absl::StrFormat("%s.unit: %s is not British", at, spec.id));
+    }
+    if (c.killed || c.returns_on_turn > 0) {
+      return absl::InvalidArgumentError(absl::StrFormat("%s.unit: %s is not in play this turn", at, spec.id));
+    }
+    if (seen[static_cast<size_t>(p.unit)] >= 0) {
+      return absl::InvalidArgumentError(absl::StrFormat("%s.unit: %s is placed twice", at, spec.id));
+    }
+    seen[static_cast<size_t>(p.unit)] = static_cast<int>(i);
+    if (!PlaceableHex(s, p.hex)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s.hex: (%d,%d) is off the map or in a room on fire", at, p.hex.q, p.hex.r));
+    }
+    // 9.1.B in the first phase; 9.1.C always.
+    if (spec.placed_in != 0 && (s.phase == 1 || spec.role == CounterRole::kSurgeon) &&
+        !InBuilding(b, p.hex, spec.placed_in)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s.hex: 9.1 %s must be placed in the %s", at, spec.id,
+          spec.placed_in == kHospital ? "hospital" : "storehouse"));
+    }
+    // 5.0.D
+    if (++count[p.hex] > StackingLimit(Side::kBritish)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s.hex: 5.0.D more than five British units in (%d,%d)", at, p.hex.q, p.hex.r));
+    }
+  }
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (SideOf(s, u) == Side::kBritish && !c.killed && c.returns_on_turn == 0 &&
+        seen[static_cast<size_t>(u)] < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("placement: 9.1.A every British unit is set up; %s is missing", s.specs[u].id));
+    }
+  }
+  // 9.1.A later phases: the wounded as close to the storeroom as possible.
+  if (s.phase > 1) {
+    std::map<HexCoord, bool> holds_fit;  // a hex holding an unwounded man (Reynolds apart)
+    for (const Placement& p : placement) {
+      const CounterSpec& spec = s.specs[static_cast<size_t>(p.unit)];
+      if (!Wounded(s.counters[static_cast<size_t>(p.unit)].wound) && spec.role != CounterRole::kSurgeon) {
+        holds_fit[p.hex] = true;
+      }
+    }
+    for (size_t i = 0; i < placement.size(); ++i) {
+      const Placement& p = placement[i];
+      if (!Wounded(s.counters[static_cast<size_t>(p.unit)].wound)) continue;
+      const int d = DistanceToStoreroom(b, p.hex);
+      for (size_t k = 0; k < b.map.cells.size(); ++k) {
+        const HexCoord h = b.map.HexOfCell(static_cast<int>(k));
+        if (DistanceToStoreroom(b, h) >= d || !PlaceableHex(s, h)) continue;
+        const auto n = count.find(h);
+        if (n == count.end() || n->second < StackingLimit(Side::kBritish) || holds_fit[h]) {
+          return absl::InvalidArgumentError(absl::StrFormat(
+              "placement[%d].hex: 9.1.A a wounded man is deployed as close to the storeroom as "
+              "possible: (%d,%d) is nearer",
+              i, h.q, h.r));
+        }
+      }
+    }
+  }
+  for (int u = 0; u < s.size(); ++u) {
+    if (SideOf(s, u) == Side::kBritish) TakeOffMap(s, u);
+  }
+  for (const Placement& p : placement) PutOnTop(s, p.unit, p.hex);
+  s.stage = Stage::kZuluSetUp;
+  return absl::OkStatus();
+}
+
+std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
+  const Board& b = s.Map();
+  std::vector<Placement> out;
+  std::map<HexCoord, int> count;
+  auto place = [&](int u, const std::vector<HexCoord>& hexes, int per_hex) {
+    for (int limit = per_hex; limit <= StackingLimit(Side::kBritish); ++limit) {
+      for (HexCoord h : hexes) {
+        if (!PlaceableHex(s, h) || count[h] >= limit) continue;
+        ++count[h];
+        out.push_back({u, h});
+        return;
+      }
+    }
+  };
+  std::vector<HexCoord> by_storeroom;
+  for (size_t k = 0; k < b.map.cells.size(); ++k) by_storeroom.push_back(b.map.HexOfCell(static_cast<int>(k)));
+  std::stable_sort(by_storeroom.begin(), by_storeroom.end(), [&](HexCoord a, HexCoord c) {
+    return DistanceToStoreroom(b, a) < DistanceToStoreroom(b, c);
+  });
+  // The wall hexes of the main perimeter: those with a wall on a side.
+  std::vector<HexCoord> at_walls;
+  for (HexCoord h : b.main_perimeter) {
+    for (HexDirection d : kAllHexDirections) {
+      if (b.map.Feature(impi::SideOf(h, d)) == SideFeature::kWall) {
+        at_walls.push_back(h);
+        break;
+      }
+    }
+  }
+  const std::vector<HexCoord> hospital = b.map.BuildingHexes(kHospital);
+  const std::vector<HexCoord> storeroom = b.map.RoomHexes(kStoreroom);
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (spec.side != Side::kBritish || c.killed || c.returns_on_turn > 0) continue;
+    if (spec.role == CounterRole::kSurgeon) {
+      place(u, storeroom, StackingLimit(Side::kBritish));
+    } else if (s.phase > 1 && Wounded(c.wound)) {
+      continue;  // below, nearest the storeroom first
+    } else if (spec.placed_in == kHospital && s.phase == 1) {
+      place(u, hospital, 1);
+    } else {
+      place(u, at_walls, 3);
+    }
+  }
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (SideOf(s, u) != Side::kBritish || c.killed || c.returns_on_turn > 0) continue;
+    if (s.phase > 1 && Wounded(c.wound) && s.specs[static_cast<size_t>(u)].role != CounterRole::kSurgeon) {
+      place(u, by_storeroom, StackingLimit(Side::kBritish));
+    }
+  }
+  return out;
+}
+
+absl::Status ChooseEntryZones(RoarksState& s, Regiment regiment, const std::vector<int>& zones) {
+  if (s.stage != Stage::kZuluSetUp) {
+    return absl::FailedPreconditionError("zones: 9.2.B the Zulus choose their zones after the British set-up");
+  }
+  const int r = RegimentIndex(regiment);
+  if (r < 0) return absl::InvalidArgumentError("regiment: is required");
+  if (!s.entry_zones[static_cast<size_t>(r)].empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrFormat("regiment: %s has chosen its zones this phase", RegimentName(regiment)));
+  }
+  std::vector<std::vector<int>> placed;
+  for (const std::vector<int>& z : s.entry_zones) {
+    if (!z.empty()) placed.push_back(z);
+  }
+  absl::StatusOr<bool> ok = EntryAllowed(zones, placed, nullptr);
+  if (!ok.ok()) return ok.status();
+  if (!*ok) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "zones: 9.2.C-D %s may enter from one zone or two adjacent zones, not wholly from another "
+        "regiment's",
+        RegimentName(regiment)));
+  }
+  s.entry_zones[static_cast<size_t>(r)] = zones;
+  for (int z : zones) {
+    if (std::find(kSouthZones.begin(), kSouthZones.end(), z) != kSouthZones.end()) {
+      s.attacked_from_south = true;  // 6.2.2.1.A (reading: a regiment sent from the south edge)
+    }
+  }
+  if (std::all_of(s.entry_zones.begin(), s.entry_zones.end(), [](const auto& z) { return !z.empty(); })) {
+    s.stage = Stage::kPlaying;
+    s.segment = Segment::kZuluMovement;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace impi::roarks
