@@ -22,7 +22,7 @@ bool OnRidge(const RoarksState& s, HexCoord h) {
 // A barricade on the side between two hexes (a wall a man fights across).
 bool WallBetween(const RoarksState& s, HexCoord a, HexCoord b) {
   const std::optional<HexSide> side = SideBetween(a, b);
-  return side && s.Map().map.Feature(*side) == SideFeature::kWall;
+  return side && Barricade(s, *side);
 }
 
 // Checks the attacks of `side`: units of it in play, able to attack, each
@@ -112,8 +112,7 @@ bool MeleeContact(const RoarksState& s, HexCoord a, HexCoord b) {
     case SideFeature::kWall:
       break;
   }
-  const WallRun* w = s.Map().WallOn(*side);
-  return w != nullptr && w->kind != WallKind::kBuildingWall && w->kind != WallKind::kInteriorWall;
+  return Barricade(s, *side);
 }
 
 bool MustAttack(const RoarksState& s, int unit) {

@@ -99,6 +99,12 @@ int DistanceToStoreroom(const Board& b, HexCoord h) {
   return best;
 }
 
+bool Barricade(const RoarksState& s, const HexSide& side) {
+  if (s.Map().map.Feature(side) != SideFeature::kWall) return false;
+  const WallRun* w = s.Map().WallOn(side);
+  return w != nullptr && w->kind != WallKind::kBuildingWall && w->kind != WallKind::kInteriorWall;
+}
+
 bool InBuilding(const Board& b, HexCoord h, int building) {
   const HexCell* cell = b.map.Cell(h);
   return cell != nullptr && cell->building == building;

@@ -242,7 +242,10 @@ int RegimentIndex(Regiment r);
 bool RoomBurning(const RoarksState& s, int room);
 // The hex distance to the nearest storeroom hex (8.3, 9.1.A).
 int DistanceToStoreroom(const Board& b, HexCoord h);
-// Whether a hex is in a building other than the one named.
+// A wall a man fights and fires across (mealie bags, biscuit boxes, the
+// kraal, the redoubt), not a building's.
+bool Barricade(const RoarksState& s, const HexSide& side);
+// Whether a hex is in the building named.
 bool InBuilding(const Board& b, HexCoord h, int building);
 
 // --- Changing the stacks ----------------------------------------------------
