@@ -159,6 +159,14 @@ struct RoarksState {
   std::vector<MeleeOutcome> melees;
   bool zulu_melee_done = false;
   bool melee_applied = false;
+  // The game interface's bookkeeping (roarks_drift.h): the British attacks
+  // declared one by one, rolled together when they are done; the Zulu
+  // advances settled; the side in play has ended the segment (the umpire
+  // closes it next).
+  std::vector<MeleeAttack> british_attacks;
+  bool zulu_advances_done = false;
+  bool segment_done = false;
+  bool zulu_ends_phase = false;  // 9.3.A: the phase ends with this turn
   std::vector<VolleyLine> volley_lines;
   // 6.2.2.2: the British successes against the Oskarberg (0..4) and the turn
   // of the last attempt (0: none).

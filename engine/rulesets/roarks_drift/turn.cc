@@ -88,7 +88,9 @@ absl::Status EndTurn(RoarksState& s, Dice& dice) {
     }
   }
   // 3.7.C "When all three regiments have retired, the phase ends."
-  if (std::all_of(s.retired.begin(), s.retired.end(), [](bool b) { return b; })) return EndPhase(s, dice);
+  if (s.zulu_ends_phase || std::all_of(s.retired.begin(), s.retired.end(), [](bool b) { return b; })) {
+    return EndPhase(s, dice);
+  }
   NextTurn(s);
   return absl::OkStatus();
 }
@@ -99,6 +101,9 @@ absl::Status EndSegment(RoarksState& s, Dice& dice) {
   if (s.stage != Stage::kPlaying) {
     return absl::FailedPreconditionError("segment: the game is not in play (set-up, or over)");
   }
+  s.segment_done = false;
+  s.british_attacks.clear();
+  s.zulu_advances_done = false;
   switch (s.segment) {
     case Segment::kZuluMovement:
       ApplyStackingLimit(s, Side::kZulu);  // 5.0.C
@@ -183,6 +188,8 @@ absl::Status EndPhase(RoarksState& s, Dice& dice) {
   for (RoomFire& f : s.fires) f.kindled_on_turn = 0;
   s.melees.clear();
   s.zulu_melee_done = s.melee_applied = false;
+  s.british_attacks.clear();
+  s.zulu_advances_done = s.segment_done = s.zulu_ends_phase = false;
   s.moving = kNoUnit;
   ++s.phase;
   s.turn = 1;

@@ -1,0 +1,687 @@
+// engine/rulesets/roarks_drift/roarks_drift.cc: the game interface over
+// RoarksState. See roarks_drift.h.
+#include "engine/rulesets/roarks_drift/roarks_drift.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "engine/rulesets/roarks_drift/buildings.h"
+#include "engine/rulesets/roarks_drift/damage.h"
+#include "engine/rulesets/roarks_drift/fire.h"
+#include "engine/rulesets/roarks_drift/melee.h"
+#include "engine/rulesets/roarks_drift/movement.h"
+#include "engine/rulesets/roarks_drift/turn.h"
+
+namespace impi::roarks {
+namespace {
+
+using RSide = ::impi::roarks::Side;
+
+constexpr std::array<Regiment, kRegiments> kByIndex = {Regiment::kUthulu, Regiment::kYengwe, Regiment::kUdloko};
+
+RoarksState* Mutable(BattleState& s) { return s.ruleset_state.get_if<RoarksState>(); }
+
+std::optional<RSide> Mine(impi::Side side) {
+  if (side == impi::Side::kZulu) return RSide::kZulu;
+  if (side == impi::Side::kBritish) return RSide::kBritish;
+  return std::nullopt;
+}
+
+const CounterState& C(const RoarksState& s, int u) { return s.counters[static_cast<size_t>(u)]; }
+
+// The regiment whose zones are chosen next (9.2), in index order.
+Regiment NextRegiment(const RoarksState& s) {
+  for (int r = 0; r < kRegiments; ++r) {
+    if (s.entry_zones[static_cast<size_t>(r)].empty()) return kByIndex[static_cast<size_t>(r)];
+  }
+  return Regiment::kNone;
+}
+
+// The hex a side's vacated melee target, with attackers in play, still empty.
+std::vector<const MeleeOutcome*> Advances(const RoarksState& s, RSide side) {
+  std::vector<const MeleeOutcome*> out;
+  if (!s.melee_applied) return out;
+  for (const MeleeOutcome& o : s.melees) {
+    if (o.attacker != side || !o.vacated || !StackAt(s, o.target).empty()) continue;
+    if (std::any_of(o.attackers.begin(), o.attackers.end(), [&](int u) { return InPlay(s, u); })) {
+      out.push_back(&o);
+    }
+  }
+  return out;
+}
+
+// Who decides now; nullopt: the umpire, or nobody (over).
+std::optional<RSide> ToAct(const RoarksState& s) {
+  if (s.stage == Stage::kOver || s.segment_done) return std::nullopt;
+  if (s.stage == Stage::kBritishSetUp) return RSide::kBritish;
+  if (s.stage == Stage::kZuluSetUp) return RSide::kZulu;
+  switch (s.segment) {
+    case Segment::kZuluMovement:
+    case Segment::kZuluFire:
+    case Segment::kZuluMelee:
+    case Segment::kEnd:
+      return RSide::kZulu;
+    case Segment::kBritishMovement:
+    case Segment::kBritishFire:
+      return RSide::kBritish;
+    case Segment::kBritishMelee:
+      if (s.melee_applied && !s.zulu_advances_done && !Advances(s, RSide::kZulu).empty()) return RSide::kZulu;
+      return RSide::kBritish;
+  }
+  return std::nullopt;
+}
+
+Action Make(const RoarksState& s, ActionKind kind, Order order, int unit = kNoUnit,
+            std::optional<HexCoord> to = std::nullopt, int direction = 0, HexCoord from = {}, int number = 0) {
+  Action a;
+  a.kind = kind;
+  if (unit != kNoUnit) a.unit_id = SharedString(s.specs[static_cast<size_t>(unit)].id);
+  a.to_hex = to;
+  RoarksOrder o;
+  o.order = order;
+  o.direction = static_cast<int8_t>(direction);
+  o.q = static_cast<int16_t>(from.q);
+  o.r = static_cast<int16_t>(from.r);
+  o.number = static_cast<int16_t>(number);
+  a.extra.emplace(o);
+  return a;
+}
+
+bool Same(const Action& a, const Action& b) {
+  return a.kind == b.kind && a.unit_id.str() == b.unit_id.str() && a.to_hex == b.to_hex && a.extra == b.extra;
+}
+
+bool Reloading(const RoarksState& s, int u) {
+  const CounterState& c = C(s, u);
+  return s.specs[static_cast<size_t>(u)].role == CounterRole::kZuluRifles && c.aimed_on_turn != 0 &&
+         c.aimed_on_turn == s.turn - 1;
+}
+
+// Whether `u` may begin or go on moving now (MoveUnit's own checks).
+bool MayMove(const RoarksState& s, int u) {
+  const CounterState& c = C(s, u);
+  return !c.killed && !c.done_moving && !c.retiring && !Reloading(s, u);
+}
+
+// The men of the acting side in `h` who may aim now.
+std::vector<int> AimersAt(const RoarksState& s, HexCoord h) {
+  std::vector<int> out;
+  for (int u : StackAt(s, h)) {
+    if (MayAim(s, u)) out.push_back(u);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// 6.1.2: the men a lieutenant lines up along `axis` (0..2): every able man
+// in the contiguous run of occupied hexes through his hex, within reach.
+std::vector<int> RowMen(const RoarksState& s, int lieutenant, int axis) {
+  const HexCoord at = C(s, lieutenant).hex;
+  const HexDirection d = static_cast<HexDirection>(axis);
+  auto able = [&](HexCoord h) {
+    std::vector<int> men;
+    for (int u : StackAt(s, h)) {
+      const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+      if (u != lieutenant && spec.side == RSide::kBritish && spec.fire > 0 && C(s, u).fired_on_turn != s.turn) {
+        men.push_back(u);
+      }
+    }
+    return men;
+  };
+  std::vector<int> out = able(at);
+  for (HexDirection way : {d, Opposite(d)}) {
+    HexCoord h = at;
+    for (int k = 1; k <= 2; ++k) {
+      h = Neighbor(h, way);
+      const std::vector<int> men = able(h);
+      if (men.empty()) break;
+      out.insert(out.end(), men.begin(), men.end());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int> VolleyMen(const RoarksState& s, int lieutenant) {
+  std::vector<int> out;
+  for (const VolleyLine& v : s.volley_lines) {
+    if (v.lieutenant != lieutenant) continue;
+    for (int u : v.units) {
+      if (InPlay(s, u) && C(s, u).fired_on_turn != s.turn) out.push_back(u);
+    }
+  }
+  return out;
+}
+
+// 6.2.2.2: the first men (by handle) who may give their fire, to 60.
+std::vector<int> SuppressMen(const RoarksState& s) {
+  std::vector<int> out;
+  int factors = 0;
+  for (int u = 0; u < s.size() && factors < kSuppressionFireFactors; ++u) {
+    const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+    if (spec.side != RSide::kBritish || !InPlay(s, u) || spec.fire <= 0 || C(s, u).fired_on_turn == s.turn) continue;
+    if (C(s, u).aimed_on_turn != 0 && C(s, u).aimed_on_turn == s.turn - 1) continue;
+    out.push_back(u);
+    factors += spec.fire;
+  }
+  return out;
+}
+
+// 7.0: every Zulu that must attack, each British hex in contact attacked
+// first (by the Zulu with the fewest choices), the rest joining the attack
+// with the fewest attackers (spread) or the most (massed).
+std::vector<MeleeAttack> ZuluPlan(const RoarksState& s, bool massed) {
+  std::vector<int> must;
+  for (int u = 0; u < s.size(); ++u) {
+    if (MustAttack(s, u)) must.push_back(u);
+  }
+  auto contacts = [&](int u) {
+    std::vector<HexCoord> out;
+    for (HexCoord n : Neighbors(C(s, u).hex)) {
+      const std::optional<RSide> held = Holder(s, n);
+      if (held && *held == RSide::kBritish && MeleeContact(s, C(s, u).hex, n)) out.push_back(n);
+    }
+    return out;
+  };
+  std::map<HexCoord, std::vector<int>> attacks;
+  std::set<int> assigned;
+  for (HexCoord t : HexesToAttack(s)) {
+    int best = kNoUnit;
+    size_t fewest = 7;
+    for (int u : must) {
+      if (assigned.count(u) > 0) continue;
+      const std::vector<HexCoord> c = contacts(u);
+      if (std::find(c.begin(), c.end(), t) == c.end() || c.size() >= fewest) continue;
+      best = u;
+      fewest = c.size();
+    }
+    if (best == kNoUnit) continue;
+    attacks[t].push_back(best);
+    assigned.insert(best);
+  }
+  for (int u : must) {
+    if (assigned.count(u) > 0) continue;
+    std::optional<HexCoord> pick;
+    for (HexCoord t : contacts(u)) {
+      if (!pick) {
+        pick = t;
+        continue;
+      }
+      const size_t here = attacks[t].size(), there = attacks[*pick].size();
+      if (massed ? here > there : here < there) pick = t;
+    }
+    if (pick) attacks[*pick].push_back(u);
+  }
+  std::vector<MeleeAttack> out;
+  for (const auto& [t, units] : attacks) {
+    if (!units.empty()) out.push_back({units, t});
+  }
+  return out;
+}
+
+// The British in contact with `t` not yet in a declared attack.
+std::vector<int> BritishContactMen(const RoarksState& s, HexCoord t) {
+  std::set<int> declared;
+  for (const MeleeAttack& a : s.british_attacks) declared.insert(a.attackers.begin(), a.attackers.end());
+  std::vector<int> out;
+  for (int u = 0; u < s.size(); ++u) {
+    if (SideOf(s, u) != RSide::kBritish || !InPlay(s, u) || declared.count(u) > 0) continue;
+    if (s.specs[static_cast<size_t>(u)].melee <= 0) continue;
+    if (HexDistance(C(s, u).hex, t) == 1 && MeleeContact(s, C(s, u).hex, t)) out.push_back(u);
+  }
+  return out;
+}
+
+// The first `n` attackers in play of an emptied hex's melee.
+std::vector<int> Advancers(const RoarksState& s, RSide side, HexCoord t, int n) {
+  std::vector<int> out;
+  for (const MeleeOutcome* o : Advances(s, side)) {
+    if (o->target != t) continue;
+    for (int u : o->attackers) {
+      if (InPlay(s, u) && static_cast<int>(out.size()) < n) out.push_back(u);
+    }
+  }
+  return out;
+}
+
+absl::Status Execute(RoarksState& s, RSide side, const Action& a, Dice& dice) {
+  const RoarksOrder* o = a.extra.get_if<RoarksOrder>();
+  const int unit = a.unit_id.str().empty() ? kNoUnit : UnitById(s, a.unit_id.str());
+  const HexCoord to = a.to_hex.value_or(HexCoord{});
+  switch (o->order) {
+    case Order::kPlace:
+      return PlaceBritish(s, DefaultBritishPlacement(s));
+    case Order::kZones: {
+      std::vector<int> zones = {o->number >= 10 ? o->number / 10 : o->number};
+      if (o->number >= 10) zones.push_back(o->number % 10);
+      return ChooseEntryZones(s, NextRegiment(s), zones);
+    }
+    case Order::kMove:
+      return MoveUnit(s, unit, to);
+    case Order::kProne:
+      return FallProne(s, unit);
+    case Order::kDig:
+      return Tunnel(s, unit, static_cast<HexDirection>(o->direction));
+    case Order::kAimedFire:
+      return AimedFire(s, dice, AimersAt(s, HexCoord{o->q, o->r}), to).status();
+    case Order::kLineUp:
+      return LineUpVolley(s, unit, static_cast<HexDirection>(o->direction), RowMen(s, unit, o->number));
+    case Order::kVolley:
+      return VolleyFire(s, dice, unit, VolleyMen(s, unit)).status();
+    case Order::kSuppress:
+      return SuppressOskarbergFire(s, dice, SuppressMen(s)).status();
+    case Order::kOskarberg:
+      return FireOskarberg(s, dice, {}).status();
+    case Order::kRoofFire:
+      return FireThroughRoof(s, dice, unit, to).status();
+    case Order::kRoofAlight:
+      return SetRoofAlight(s, dice, unit, to).status();
+    case Order::kTorch:
+      return CarryTorch(s, dice, unit, to).status();
+    case Order::kAttack:
+      if (side == RSide::kZulu) {
+        if (absl::Status st = ZuluMelee(s, dice, ZuluPlan(s, o->number == 1)); !st.ok()) return st;
+        s.segment_done = true;
+        return absl::OkStatus();
+      }
+      s.british_attacks.push_back({BritishContactMen(s, to), to});
+      return absl::OkStatus();
+    case Order::kAdvance:
+      return Advance(s, side, to, Advancers(s, side, to, o->number));
+    case Order::kEndPhase:
+      s.zulu_ends_phase = true;
+      s.segment_done = true;
+      return absl::OkStatus();
+    case Order::kPass:
+      if (s.stage == Stage::kPlaying && s.segment == Segment::kBritishMelee) {
+        if (!s.melee_applied) return BritishMelee(s, dice, s.british_attacks);
+        if (side == RSide::kZulu) {
+          s.zulu_advances_done = true;
+          return absl::OkStatus();
+        }
+      }
+      s.segment_done = true;
+      return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError("action: no such order");
+}
+
+// Whether an order whose checks are intricate goes through now: tried on a
+// copy with dice that always show six.
+bool Works(const RoarksState& s, RSide side, const Action& a) {
+  RoarksState copy = s;
+  Dice sixes = Dice::Scripted(std::vector<int>(64, 6));
+  return Execute(copy, side, a, sixes).ok();
+}
+
+std::vector<Action> Orders(const RoarksState& s, RSide side) {
+  std::vector<Action> out;
+  const std::optional<RSide> acting = ToAct(s);
+  if (!acting || *acting != side) return out;
+  if (s.stage == Stage::kBritishSetUp) {
+    out.push_back(Make(s, ActionKind::kDeploy, Order::kPlace));
+    return out;
+  }
+  if (s.stage == Stage::kZuluSetUp) {
+    std::vector<std::vector<int>> placed;
+    for (const std::vector<int>& z : s.entry_zones) {
+      if (!z.empty()) placed.push_back(z);
+    }
+    for (int z = 1; z <= kEntryZones; ++z) {
+      for (const std::vector<int>& zones : {std::vector<int>{z}, std::vector<int>{z, z % kEntryZones + 1}}) {
+        if (EntryAllowed(zones, placed, nullptr).value_or(false)) {
+          const int number = zones.size() == 1 ? zones[0] : zones[0] * 10 + zones[1];
+          out.push_back(Make(s, ActionKind::kOffBoard, Order::kZones, kNoUnit, std::nullopt, 0, {}, number));
+        }
+      }
+    }
+    return out;
+  }
+  const Action pass = Make(s, ActionKind::kPass, Order::kPass);
+  switch (s.segment) {
+    case Segment::kZuluMovement:
+    case Segment::kBritishMovement: {
+      std::set<std::pair<Regiment, CounterRole>> entering;
+      for (int u = 0; u < s.size(); ++u) {
+        if (SideOf(s, u) != side || !MayMove(s, u)) continue;
+        const CounterState& c = C(s, u);
+        if (!c.on_map) {
+          const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+          const int r = RegimentIndex(spec.regiment);
+          if (side != RSide::kZulu || r < 0 || !entering.insert({spec.regiment, spec.role}).second) continue;
+          for (int z : s.entry_zones[static_cast<size_t>(r)]) {
+            for (HexCoord h : s.Map().entry_zones[static_cast<size_t>(z - 1)]) {
+              if (MoveCost(s, u, h) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, h));
+            }
+          }
+          continue;
+        }
+        for (HexCoord n : Neighbors(c.hex)) {
+          if (MoveCost(s, u, n) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, n));
+        }
+        if (side == RSide::kZulu && !c.prone && MpsLeft(s, u) >= kProneCostMp) {
+          out.push_back(Make(s, ActionKind::kStance, Order::kProne, u));
+        }
+        if (c.mp_spent == 0) {
+          for (HexDirection d : kAllHexDirections) {
+            const SideFeature f = s.Map().map.Feature(impi::SideOf(c.hex, d));
+            if (f == SideFeature::kWall || f == SideFeature::kLoophole) {
+              out.push_back(Make(s, ActionKind::kOrder, Order::kDig, u, std::nullopt, static_cast<int>(d)));
+            }
+          }
+        }
+      }
+      break;
+    }
+    case Segment::kBritishFire:
+    case Segment::kZuluFire: {
+      const std::vector<HexCoord> blocking = BlockingHexes(s);
+      std::set<HexCoord> firing, targets;
+      for (int u = 0; u < s.size(); ++u) {
+        if (!InPlay(s, u)) continue;
+        if (SideOf(s, u) == side && MayAim(s, u)) firing.insert(C(s, u).hex);
+        if (SideOf(s, u) != side) targets.insert(C(s, u).hex);
+      }
+      for (HexCoord f : firing) {
+        const int first = AimersAt(s, f).front();
+        for (HexCoord t : targets) {
+          if (LineOfSight(s, f, t, blocking)) {
+            out.push_back(Make(s, ActionKind::kFire, Order::kAimedFire, first, t, 0, f));
+          }
+        }
+      }
+      std::vector<Action> tried;
+      if (side == RSide::kBritish) {
+        for (int u = 0; u < s.size(); ++u) {
+          if (s.specs[static_cast<size_t>(u)].role != CounterRole::kLieutenant || !InPlay(s, u)) continue;
+          tried.push_back(Make(s, ActionKind::kFire, Order::kVolley, u));
+          for (int axis = 0; axis < 3; ++axis) {
+            for (HexDirection d : kAllHexDirections) {
+              if (static_cast<int>(d) % 3 == axis) continue;
+              tried.push_back(Make(s, ActionKind::kOrder, Order::kLineUp, u, std::nullopt, static_cast<int>(d), {}, axis));
+            }
+          }
+        }
+        tried.push_back(Make(s, ActionKind::kFire, Order::kSuppress));
+      } else {
+        tried.push_back(Make(s, ActionKind::kFire, Order::kOskarberg));
+        for (int u = 0; u < s.size(); ++u) {
+          if (SideOf(s, u) != RSide::kZulu || !InPlay(s, u)) continue;
+          for (HexCoord n : Neighbors(C(s, u).hex)) {
+            const HexCell* cell = s.Map().map.Cell(n);
+            if (cell == nullptr || !cell->roofed) continue;
+            tried.push_back(Make(s, ActionKind::kFire, Order::kRoofFire, u, n));
+            tried.push_back(Make(s, ActionKind::kFire, Order::kRoofAlight, u, n));
+            tried.push_back(Make(s, ActionKind::kFire, Order::kTorch, u, n));
+          }
+        }
+      }
+      for (Action& a : tried) {
+        if (Works(s, side, a)) out.push_back(std::move(a));
+      }
+      break;
+    }
+    case Segment::kZuluMelee:
+      if (!s.zulu_melee_done && !HexesToAttack(s).empty()) {
+        for (int massed = 0; massed <= 1; ++massed) {
+          Action a = Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, std::nullopt, 0, {}, massed);
+          if (Works(s, side, a)) out.push_back(std::move(a));
+        }
+        if (!out.empty()) return out;  // 7.0.A: no passing
+      }
+      break;
+    case Segment::kBritishMelee:
+      if (!s.melee_applied && side == RSide::kBritish) {
+        std::set<HexCoord> declared;
+        for (const MeleeAttack& m : s.british_attacks) declared.insert(m.target);
+        std::set<HexCoord> zulu_hexes;
+        for (int u = 0; u < s.size(); ++u) {
+          if (SideOf(s, u) == RSide::kZulu && InPlay(s, u)) zulu_hexes.insert(C(s, u).hex);
+        }
+        for (HexCoord t : zulu_hexes) {
+          if (declared.count(t) == 0 && !BritishContactMen(s, t).empty()) {
+            out.push_back(Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, t));
+          }
+        }
+      } else {
+        for (const MeleeOutcome* o : Advances(s, side)) {
+          const int in_play = static_cast<int>(
+              std::count_if(o->attackers.begin(), o->attackers.end(), [&](int u) { return InPlay(s, u); }));
+          const int most = std::min(in_play, StackingLimit(side));
+          out.push_back(Make(s, ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, most));
+          if (most > 1) out.push_back(Make(s, ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, 1));
+        }
+      }
+      break;
+    case Segment::kEnd:
+      out.push_back(Make(s, ActionKind::kOrder, Order::kEndPhase));
+      break;
+  }
+  out.push_back(pass);
+  return out;
+}
+
+}  // namespace
+
+const char* OrderName(Order o) {
+  switch (o) {
+    case Order::kPlace: return "place";
+    case Order::kZones: return "zones";
+    case Order::kMove: return "move";
+    case Order::kProne: return "prone";
+    case Order::kDig: return "dig";
+    case Order::kAimedFire: return "aimed fire";
+    case Order::kLineUp: return "line up";
+    case Order::kVolley: return "volley";
+    case Order::kSuppress: return "suppress";
+    case Order::kOskarberg: return "oskarberg";
+    case Order::kRoofFire: return "roof fire";
+    case Order::kRoofAlight: return "roof alight";
+    case Order::kTorch: return "torch";
+    case Order::kAttack: return "attack";
+    case Order::kAdvance: return "advance";
+    case Order::kEndPhase: return "end phase";
+    case Order::kPass: return "pass";
+  }
+  return "order";
+}
+
+void RoarksOrder::Hash(StateHasher* h) const {
+  h->Add(static_cast<int>(order));
+  h->Add(static_cast<int>(direction));
+  h->Add(static_cast<int>(q));
+  h->Add(static_cast<int>(r));
+  h->Add(static_cast<int>(number));
+}
+
+std::string RoarksOrder::Text() const {
+  return absl::StrFormat(" %s (%d,%d) %d/%d", OrderName(order), q, r, direction, number);
+}
+
+const RoarksState* OwnState(const BattleState& s) { return s.ruleset_state.get_if<RoarksState>(); }
+
+BattleState RoarksRuleset::NewBattle(RoarksOptions options) {
+  BattleState b;
+  b.ruleset = kRulesetId;
+  b.scenario = "roarks_drift";
+  b.ruleset_state = NewGame(std::move(options));
+  return b;
+}
+
+absl::Status RoarksRuleset::Validate(const BattleState& state) const {
+  const RoarksState* s = OwnState(state);
+  if (s == nullptr || s->board == nullptr) {
+    return absl::InvalidArgumentError("state.roarks: a Roark's Drift game is required (RoarksRuleset::NewBattle)");
+  }
+  if (s->specs.size() != s->counters.size()) {
+    return absl::InvalidArgumentError("state.roarks.counters: one entry a counter");
+  }
+  if (s->phase < 1 || s->phase > kPhases || s->turn < 1) {
+    return absl::InvalidArgumentError("state.roarks.phase: 1..4, and the turn from 1");
+  }
+  if (s->suppression < 0 || s->suppression > kFullySuppressed) {
+    return absl::InvalidArgumentError("state.roarks.suppression: 0..4");
+  }
+  for (int u = 0; u < s->size(); ++u) {
+    const CounterState& c = s->counters[static_cast<size_t>(u)];
+    if (c.on_map && !s->Map().map.Contains(c.hex)) {
+      return absl::InvalidArgumentError(absl::StrFormat("state.roarks.counters[%s].hex: (%d,%d) is off the map",
+                                                        s->specs[static_cast<size_t>(u)].id, c.hex.q, c.hex.r));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Action& action, Dice& dice,
+                                  EventLog& log, const std::string& path, const std::string& why) const {
+  (void)log, (void)why;
+  RoarksState* s = Mutable(state);
+  if (s == nullptr) return Validate(state);
+  const std::optional<RSide> mine = Mine(side);
+  const std::optional<RSide> acting = ToAct(*s);
+  if (!mine || !acting || *mine != *acting) {
+    return absl::FailedPreconditionError(absl::StrFormat("%s: that side is not awaited now", path));
+  }
+  if (action.extra.get_if<RoarksOrder>() == nullptr) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s: a Roark's Drift order is required", path));
+  }
+  const std::vector<Action> legal = Orders(*s, *mine);
+  if (std::none_of(legal.begin(), legal.end(), [&](const Action& a) { return Same(a, action); })) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s:%s is not one of the legal actions now", path,
+                                                      action.extra.Text()));
+  }
+  if (absl::Status st = Execute(*s, *mine, action, dice); !st.ok()) return st;
+  return dice.status();
+}
+
+bool RoarksRuleset::InPlay(const BattleState& state, const std::string& unit_id) const {
+  const RoarksState* s = OwnState(state);
+  return s != nullptr && roarks::InPlay(*s, UnitById(*s, unit_id));
+}
+
+absl::Status RoarksRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
+  (void)log;
+  RoarksState* s = Mutable(state);
+  if (s == nullptr) return Validate(state);
+  while (s->stage == Stage::kPlaying && s->segment_done) {
+    if (absl::Status st = EndSegment(*s, dice); !st.ok()) return st;
+  }
+  return dice.status();
+}
+
+absl::Status RoarksRuleset::Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+                                int* decision) const {
+  (void)state, (void)question, (void)dice, (void)log, (void)decision;
+  return absl::InvalidArgumentError("question: Roark's Drift has no named decision points (next_decision only)");
+}
+
+Awaiting RoarksRuleset::Awaits(const BattleState& state) const {
+  Awaiting w;
+  const RoarksState* s = OwnState(state);
+  if (s == nullptr || s->stage == Stage::kOver) {
+    w.kind = AwaitKind::kGameOver;
+    return w;
+  }
+  const std::optional<RSide> acting = ToAct(*s);
+  if (!acting) {
+    w.kind = AwaitKind::kUmpire;
+    w.prompt = "the umpire closes the segment";
+    return w;
+  }
+  if (*acting == RSide::kZulu) {
+    w.side = impi::Side::kZulu;
+    w.kind = AwaitKind::kZuluDecision;
+  } else {
+    w.side = impi::Side::kBritish;
+    w.kind = s->segment == Segment::kBritishFire && s->stage == Stage::kPlaying ? AwaitKind::kBritishFire
+             : s->segment == Segment::kBritishMelee && s->stage == Stage::kPlaying
+                 ? AwaitKind::kBritishCloseCombat
+                 : AwaitKind::kBritishMove;
+  }
+  w.prompt = s->stage == Stage::kPlaying
+                 ? absl::StrFormat("phase %d, turn %d: %s", s->phase, s->turn, SegmentName(s->segment))
+                 : (s->stage == Stage::kBritishSetUp ? "9.1 British Placement" : "9.2 Zulu Placement");
+  return w;
+}
+
+std::vector<Action> RoarksRuleset::LegalActions(const BattleState& state, impi::Side side) const {
+  const RoarksState* s = OwnState(state);
+  const std::optional<RSide> mine = Mine(side);
+  if (s == nullptr || !mine) return {};
+  return Orders(*s, *mine);
+}
+
+bool RoarksRuleset::IsOver(const BattleState& state) const {
+  const RoarksState* s = OwnState(state);
+  return s == nullptr || s->stage == Stage::kOver;
+}
+
+double RoarksRuleset::Score(const BattleState& state, impi::Side side) const {
+  const RoarksState* s = OwnState(state);
+  if (s == nullptr) return 0.0;
+  const absl::StatusOr<Victory> v = VictoryNow(*s);
+  if (!v.ok()) return 0.0;
+  const double zulu = (static_cast<int>(*v) - static_cast<int>(Victory::kDraw)) / 5.0;
+  return side == impi::Side::kZulu ? zulu : -zulu;
+}
+
+BattleState RoarksRuleset::View(const BattleState& state, impi::Side side) const {
+  (void)side;
+  return state;
+}
+
+void RoarksRuleset::Resample(BattleState& state, impi::Side viewer, CounterRng& rng) const {
+  (void)state, (void)viewer, (void)rng;
+}
+
+void RoarksRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {
+  const RoarksState* s = OwnState(state);
+  if (s == nullptr) return;
+  for (int v : {static_cast<int>(s->stage), s->phase, s->turn, static_cast<int>(s->segment), s->moving,
+                s->suppression, s->suppression_turn, s->oskarberg_fired_turn, s->zulu_killed,
+                static_cast<int>(s->zulu_melee_done), static_cast<int>(s->melee_applied),
+                static_cast<int>(s->segment_done), static_cast<int>(s->zulu_advances_done),
+                static_cast<int>(s->zulu_ends_phase), static_cast<int>(s->attacked_from_south)}) {
+    h->Add(v);
+  }
+  for (const CounterState& c : s->counters) {
+    for (int v : {static_cast<int>(c.on_map), c.hex.q, c.hex.r, c.stack_pos, static_cast<int>(c.wound),
+                  static_cast<int>(c.prone), static_cast<int>(c.killed), c.aimed_on_turn, c.fired_on_turn,
+                  c.moved_on_turn, c.mp_spent, static_cast<int>(c.done_moving), c.returns_on_turn,
+                  c.turns_in_fire, static_cast<int>(c.torch), static_cast<int>(c.retiring)}) {
+      h->Add(v);
+    }
+  }
+  for (const RoomFire& f : s->fires) {
+    h->Add(f.room);
+    h->Add(f.kindled_on_turn);
+    h->Add(static_cast<int>(f.spread));
+  }
+  for (int r = 0; r < kRegiments; ++r) {
+    h->Add(s->killed_this_phase[static_cast<size_t>(r)]);
+    h->Add(s->rifles_lost[static_cast<size_t>(r)]);
+    h->Add(static_cast<int>(s->retired[static_cast<size_t>(r)]));
+    for (int z : s->entry_zones[static_cast<size_t>(r)]) h->Add(z);
+  }
+  for (const VolleyLine& v : s->volley_lines) {
+    h->Add(v.lieutenant);
+    h->Add(static_cast<int>(v.facing));
+    h->Add(v.lined_up_on_turn);
+    for (int u : v.units) h->Add(u);
+  }
+  for (const MeleeOutcome& m : s->melees) {
+    h->Add(m.target.q);
+    h->Add(m.target.r);
+    h->Add(static_cast<int>(m.damage));
+  }
+  for (const MeleeAttack& m : s->british_attacks) {
+    h->Add(m.target.q);
+    h->Add(m.target.r);
+  }
+}
+
+}  // namespace impi::roarks
