@@ -244,25 +244,38 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
   }
   const std::vector<HexCoord> hospital = b.map.BuildingHexes(kHospital);
   const std::vector<HexCoord> storeroom = b.map.RoomHexes(kStoreroom);
-  for (int u = 0; u < s.size(); ++u) {
-    const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+  auto fit_for_set_up = [&](int u) {
     const CounterState& c = s.counters[static_cast<size_t>(u)];
-    if (spec.side != Side::kBritish || c.killed || c.returns_on_turn > 0) continue;
-    if (spec.role == CounterRole::kSurgeon) {
+    return SideOf(s, u) == Side::kBritish && !c.killed && c.returns_on_turn == 0;
+  };
+  auto nearest_first = [&](int u) {
+    return s.phase > 1 && Wounded(s.counters[static_cast<size_t>(u)].wound) &&
+           s.specs[static_cast<size_t>(u)].role != CounterRole::kSurgeon;
+  };
+  // Reynolds, then the wounded nearest the storeroom (9.1.A), then the rest
+  // no nearer than the farthest wounded man.
+  for (int u = 0; u < s.size(); ++u) {
+    if (fit_for_set_up(u) && s.specs[static_cast<size_t>(u)].role == CounterRole::kSurgeon) {
       place(u, storeroom, StackingLimit(Side::kBritish));
-    } else if (s.phase > 1 && Wounded(c.wound)) {
-      continue;  // below, nearest the storeroom first
-    } else if (spec.placed_in == kHospital && s.phase == 1) {
-      place(u, hospital, 1);
-    } else {
-      place(u, at_walls, 3);
     }
   }
+  int farthest = 0;
   for (int u = 0; u < s.size(); ++u) {
-    const CounterState& c = s.counters[static_cast<size_t>(u)];
-    if (SideOf(s, u) != Side::kBritish || c.killed || c.returns_on_turn > 0) continue;
-    if (s.phase > 1 && Wounded(c.wound) && s.specs[static_cast<size_t>(u)].role != CounterRole::kSurgeon) {
-      place(u, by_storeroom, StackingLimit(Side::kBritish));
+    if (!fit_for_set_up(u) || !nearest_first(u)) continue;
+    place(u, by_storeroom, StackingLimit(Side::kBritish));
+    farthest = std::max(farthest, DistanceToStoreroom(b, out.back().hex));
+  }
+  std::vector<HexCoord> walls_beyond;
+  for (HexCoord h : at_walls) {
+    if (DistanceToStoreroom(b, h) >= farthest) walls_beyond.push_back(h);
+  }
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
+    if (!fit_for_set_up(u) || nearest_first(u) || spec.role == CounterRole::kSurgeon) continue;
+    if (spec.placed_in == kHospital && s.phase == 1) {
+      place(u, hospital, 1);
+    } else {
+      place(u, walls_beyond, 3);
     }
   }
   return out;

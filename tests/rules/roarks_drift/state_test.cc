@@ -129,6 +129,29 @@ TEST(RoarksPlacement_004, LaterPhasesTheWoundedNearestTheStoreroom_9_1_A) {
   EXPECT_TRUE(PlaceBritish(s, p).ok());
 }
 
+// The default placement meets 9.1.A with many wounded: they fill the hexes
+// nearest the storeroom, the fit men stand no nearer.
+TEST(RoarksPlacement_004, TheDefaultPlacementKeepsFortyWoundedNearest_9_1_A) {
+  RoarksState s = NewGame();
+  s.phase = 3;
+  int wounded = 0;
+  for (int u = 0; u < s.size() && wounded < 40; ++u) {
+    if (s.specs[u].side == Side::kBritish && s.specs[u].role == CounterRole::kRanker) {
+      s.counters[u].wound = wounded % 2 == 0 ? WoundState::kLight : WoundState::kSerious;
+      ++wounded;
+    }
+  }
+  const absl::Status st = PlaceBritish(s, DefaultBritishPlacement(s));
+  ASSERT_TRUE(st.ok()) << st;
+  int at_storeroom = 0;
+  for (int u = 0; u < s.size(); ++u) {
+    if (s.counters[u].wound != WoundState::kNone && DistanceToStoreroom(s.Map(), s.counters[u].hex) == 0) {
+      ++at_storeroom;
+    }
+  }
+  EXPECT_EQ(at_storeroom, 19);  // the storeroom's four hexes, five a hex, Reynolds among them
+}
+
 // 9.2 worked example: "The Udloko Regiment may enter from Zones 1 and 2. The
 // Uthulu Regiment may then enter the map from Zones 2 and 3, or Zones 8 and
 // 1, but not from Zones 1 and 2. The Yengwe Regiment may then enter from
