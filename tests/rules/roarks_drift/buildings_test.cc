@@ -21,20 +21,13 @@ namespace {
 using ::impi::roarks::testing::BlankBoard;
 using ::impi::roarks::testing::GoTo;
 using ::impi::roarks::testing::H;
+using ::impi::roarks::testing::NextTurn;
 using ::impi::roarks::testing::Put;
 using ::impi::roarks::testing::Rolls;
 using ::impi::roarks::testing::U;
 using ::testing::HasSubstr;
 
 int RoomAt(const RoarksState& s, HexCoord h) { return s.Map().map.Cell(h)->room; }
-
-// Ends the turn with `dice` (for the fires' spread) and goes to `seg`.
-void NextTurn(RoarksState& s, Dice& dice, Segment seg) {
-  GoTo(s, Segment::kEnd);
-  const absl::Status st = EndSegment(s, dice);
-  ASSERT_TRUE(st.ok()) << st;
-  GoTo(s, seg);
-}
 
 // 10.1.B "Rifle units can fire down through the roof setting fire on a 2-7
 // (if not damaged), 2-6 (if lightly wounded) ... They cannot move the turn
@@ -55,7 +48,7 @@ TEST(RoarksFires_004, RiflesThroughTheRoofStartAFireTheFollowingTurn_10_1_B_10_2
   EXPECT_FALSE(RoomBurning(s, RoomAt(s, roof)));
   EXPECT_EQ(FireThroughRoof(s, dice, rifle, roof).status().code(), absl::StatusCode::kFailedPrecondition);
   Dice none = Dice::Scripted(Rolls({12}));  // the end segment: not burning yet, no spread roll
-  NextTurn(s, none, Segment::kZuluMovement);
+  NextTurn(s, Segment::kZuluMovement, &none);
   EXPECT_TRUE(RoomBurning(s, RoomAt(s, roof)));
   // 10.2.D "No one can enter a room or roof area on fire."
   GoTo(s, Segment::kBritishMovement);
@@ -79,7 +72,7 @@ TEST(RoarksFires_004, AZulusTwelveAndTorchesFromAFire_10_1_CD) {
   const int y = Put(s, "udloko_02", H(9, 19));
   EXPECT_TRUE(SetRoofAlight(s, dice, y, H(9, 18)).value());
   Dice spread = Dice::Scripted(Rolls({12}));
-  NextTurn(s, spread, Segment::kZuluMovement);
+  NextTurn(s, Segment::kZuluMovement, &spread);
   // A unit passing the burning room takes a torch to the storehouse.
   const int t = Put(s, "udloko_03", H(10, 21));
   EXPECT_THAT(CarryTorch(s, dice, t, H(10, 18)).status().message(), HasSubstr("fire segment"));
@@ -107,7 +100,7 @@ TEST(RoarksFires_004, SpreadAndTheScheduleOfAUnitCaught_10_2_BCE) {
   const int room = RoomAt(s, room3);
   // End of turn 1: set, not burning: no roll.
   Dice none = Dice::Scripted({});
-  NextTurn(s, none, Segment::kEnd);
+  NextTurn(s, Segment::kEnd, &none);
   // End of turn 2: burning; Hook's first turn (none); it spreads on 7.
   Dice seven = Dice::Scripted(Rolls({7}));
   ASSERT_TRUE(EndSegment(s, seven).ok());

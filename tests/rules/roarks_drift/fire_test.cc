@@ -20,18 +20,11 @@ namespace {
 using ::impi::roarks::testing::BlankBoard;
 using ::impi::roarks::testing::GoTo;
 using ::impi::roarks::testing::H;
+using ::impi::roarks::testing::NextTurn;
 using ::impi::roarks::testing::Put;
 using ::impi::roarks::testing::Rolls;
 using ::impi::roarks::testing::U;
 using ::testing::HasSubstr;
-
-// To the same segment of the next turn.
-void NextTurn(RoarksState& s, Segment seg) {
-  GoTo(s, Segment::kEnd);
-  Dice none = Dice::Scripted({});
-  ASSERT_TRUE(EndSegment(s, none).ok());
-  GoTo(s, seg);
-}
 
 // 6.1.1.A-C: two rankers at the north wall (2 fire factors each) on a Zulu
 // in the open beyond the ledge (FDF 2): 4 / 2 = 2:1; the Fire Chart

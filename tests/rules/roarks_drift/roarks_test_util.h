@@ -60,6 +60,16 @@ inline void GoTo(RoarksState& s, Segment segment) {
   ASSERT_EQ(s.segment, segment);
 }
 
+// Ends the turn (with `dice` for the end segment's rolls, none if null) and
+// goes on to `segment` of the next.
+inline void NextTurn(RoarksState& s, Segment segment, Dice* dice = nullptr) {
+  GoTo(s, Segment::kEnd);
+  Dice none = Dice::Scripted({});
+  const absl::Status st = EndSegment(s, dice != nullptr ? *dice : none);
+  ASSERT_TRUE(st.ok()) << st;
+  GoTo(s, segment);
+}
+
 // Two d6 faces that total `total` (2..12).
 inline std::vector<int> Two(int total) {
   const int first = total > 7 ? 6 : total - 1;
