@@ -25,6 +25,7 @@
 #ifndef IMPI_ENGINE_RULESETS_ROARKS_DRIFT_MOVEMENT_H_
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_MOVEMENT_H_
 
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"

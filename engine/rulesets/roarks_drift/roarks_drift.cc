@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/rulesets/roarks_drift/buildings.h"
 #include "engine/rulesets/roarks_drift/damage.h"
@@ -248,7 +249,28 @@ std::vector<int> Advancers(const RoarksState& s, RSide side, HexCoord t, int n) 
   return out;
 }
 
-absl::Status Execute(RoarksState& s, RSide side, const Action& a, Dice& dice) {
+// The melees of a side in words, for the log.
+std::string MeleeAccount(const RoarksState& s, RSide side) {
+  std::string out;
+  for (const MeleeOutcome& m : s.melees) {
+    if (m.attacker != side) continue;
+    absl::StrAppend(&out, out.empty() ? "" : "; ",
+                    absl::StrFormat("%d units, %d:%d on (%d,%d): %s (%s)%s", m.attackers.size(), m.attack,
+                                    m.defence, m.target.q, m.target.r, MeleeColumnName(m.column),
+                                    DamageName(m.damage), m.vacated ? ", the hex emptied" : ""));
+  }
+  return out;
+}
+
+// A fire's result in words, for the log.
+std::string FireAccount(const RoarksState& s, const FireResult& r) {
+  return absl::StrFormat("%d fire factors on FDF %d at (%d,%d): %d:1, %s%s", r.fire_factors, r.fire_defense,
+                         r.target.q, r.target.r, r.ratio, DamageName(r.damage),
+                         r.hit == kNoUnit ? "" : absl::StrCat(" on ", s.specs[static_cast<size_t>(r.hit)].id));
+}
+
+// Carries out an order; `account` (when not null) gets what came of it.
+absl::Status Execute(RoarksState& s, RSide side, const Action& a, Dice& dice, std::string* account = nullptr) {
   const RoarksOrder* o = a.extra.get_if<RoarksOrder>();
   const int unit = a.unit_id.str().empty() ? kNoUnit : UnitById(s, a.unit_id.str());
   const HexCoord to = a.to_hex.value_or(HexCoord{});
@@ -266,26 +288,46 @@ absl::Status Execute(RoarksState& s, RSide side, const Action& a, Dice& dice) {
       return FallProne(s, unit);
     case Order::kDig:
       return Tunnel(s, unit, static_cast<HexDirection>(o->direction));
-    case Order::kAimedFire:
-      return AimedFire(s, dice, AimersAt(s, HexCoord{o->q, o->r}), to).status();
+    case Order::kAimedFire: {
+      absl::StatusOr<FireResult> r = AimedFire(s, dice, AimersAt(s, HexCoord{o->q, o->r}), to);
+      if (r.ok() && account != nullptr) *account = FireAccount(s, *r);
+      return r.status();
+    }
     case Order::kLineUp:
       return LineUpVolley(s, unit, static_cast<HexDirection>(o->direction), RowMen(s, unit, o->number));
-    case Order::kVolley:
-      return VolleyFire(s, dice, unit, VolleyMen(s, unit)).status();
-    case Order::kSuppress:
-      return SuppressOskarbergFire(s, dice, SuppressMen(s)).status();
-    case Order::kOskarberg:
-      return FireOskarberg(s, dice, {}).status();
+    case Order::kVolley: {
+      absl::StatusOr<std::vector<FireResult>> r = VolleyFire(s, dice, unit, VolleyMen(s, unit));
+      if (r.ok() && account != nullptr) {
+        for (const FireResult& f : *r) absl::StrAppend(account, account->empty() ? "" : "; ", FireAccount(s, f));
+      }
+      return r.status();
+    }
+    case Order::kSuppress: {
+      absl::StatusOr<int> level = SuppressOskarbergFire(s, dice, SuppressMen(s));
+      if (level.ok() && account != nullptr) *account = absl::StrFormat("suppression level %d", *level);
+      return level.status();
+    }
+    case Order::kOskarberg: {
+      absl::StatusOr<OskarbergResult> r = FireOskarberg(s, dice, {});
+      if (r.ok() && account != nullptr) {
+        *account = r->hit ? absl::StrFormat("a hit: %d British units wounded", r->wounded.size()) : "a miss";
+      }
+      return r.status();
+    }
     case Order::kRoofFire:
-      return FireThroughRoof(s, dice, unit, to).status();
     case Order::kRoofAlight:
-      return SetRoofAlight(s, dice, unit, to).status();
-    case Order::kTorch:
-      return CarryTorch(s, dice, unit, to).status();
+    case Order::kTorch: {
+      absl::StatusOr<bool> lit = o->order == Order::kRoofFire     ? FireThroughRoof(s, dice, unit, to)
+                                 : o->order == Order::kRoofAlight ? SetRoofAlight(s, dice, unit, to)
+                                                                  : CarryTorch(s, dice, unit, to);
+      if (lit.ok() && account != nullptr) *account = *lit ? "the roof is set on fire" : "no fire";
+      return lit.status();
+    }
     case Order::kAttack:
       if (side == RSide::kZulu) {
         if (absl::Status st = ZuluMelee(s, dice, ZuluPlan(s, o->number == 1)); !st.ok()) return st;
         s.segment_done = true;
+        if (account != nullptr) *account = MeleeAccount(s, RSide::kZulu);
         return absl::OkStatus();
       }
       s.british_attacks.push_back({BritishContactMen(s, to), to});
@@ -298,7 +340,11 @@ absl::Status Execute(RoarksState& s, RSide side, const Action& a, Dice& dice) {
       return absl::OkStatus();
     case Order::kPass:
       if (s.stage == Stage::kPlaying && s.segment == Segment::kBritishMelee) {
-        if (!s.melee_applied) return BritishMelee(s, dice, s.british_attacks);
+        if (!s.melee_applied) {
+          if (absl::Status st = BritishMelee(s, dice, s.british_attacks); !st.ok()) return st;
+          if (account != nullptr) *account = MeleeAccount(s, RSide::kBritish);
+          return absl::OkStatus();
+        }
         if (side == RSide::kZulu) {
           s.zulu_advances_done = true;
           return absl::OkStatus();
@@ -538,7 +584,6 @@ absl::Status RoarksRuleset::Validate(const BattleState& state) const {
 
 absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Action& action, Dice& dice,
                                   EventLog& log, const std::string& path, const std::string& why) const {
-  (void)log, (void)why;
   RoarksState* s = Mutable(state);
   if (s == nullptr) return Validate(state);
   const std::optional<RSide> mine = Mine(side);
@@ -554,7 +599,27 @@ absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Act
     return absl::InvalidArgumentError(absl::StrFormat("%s:%s is not one of the legal actions now", path,
                                                       action.extra.Text()));
   }
-  if (absl::Status st = Execute(*s, *mine, action, dice); !st.ok()) return st;
+  std::string account;
+  const size_t mark = dice.rolls().size();
+  if (absl::Status st = Execute(*s, *mine, action, dice, log.wanted() ? &account : nullptr); !st.ok()) return st;
+  if (log.wanted()) {
+    const RoarksOrder& o = *action.extra.get_if<RoarksOrder>();
+    const EventKind kind = o.order == Order::kMove || o.order == Order::kAdvance ? EventKind::kMoved
+                           : o.order == Order::kAttack                          ? EventKind::kCharged
+                           : action.kind == ActionKind::kFire                   ? EventKind::kFired
+                           : side == impi::Side::kBritish                        ? EventKind::kBritishAction
+                                                                                 : EventKind::kNothing;
+    Event& e = log.Add(kind, side);
+    if (!action.unit_id.str().empty()) e.unit_ids.push_back(action.unit_id.str());
+    e.why.rule.source = kSource;
+    e.why.dice = dice.RollsSince(mark);
+    e.why.text = account;
+    e.announce = absl::StrCat(OrderName(o.order),
+                              action.to_hex ? absl::StrFormat(" (%d,%d)", action.to_hex->q, action.to_hex->r) : "",
+                              account.empty() ? "" : ": ", account);
+    e.decision = side == impi::Side::kZulu;
+    if (e.decision && !why.empty()) e.why.text = why;
+  }
   return dice.status();
 }
 
@@ -564,11 +629,20 @@ bool RoarksRuleset::InPlay(const BattleState& state, const std::string& unit_id)
 }
 
 absl::Status RoarksRuleset::Run(BattleState& state, Dice& dice, EventLog& log) const {
-  (void)log;
   RoarksState* s = Mutable(state);
   if (s == nullptr) return Validate(state);
   while (s->stage == Stage::kPlaying && s->segment_done) {
     if (absl::Status st = EndSegment(*s, dice); !st.ok()) return st;
+    if (!log.wanted()) continue;
+    Event& e = log.Add(s->stage == Stage::kPlaying && s->segment == Segment::kZuluMovement
+                           ? EventKind::kTurnStarted
+                           : EventKind::kPhaseStarted,
+                       impi::Side::kUnspecified);
+    e.why.rule.source = kSource;
+    e.announce = s->stage == Stage::kOver ? "12.0 the game is over"
+                 : s->stage == Stage::kPlaying
+                     ? absl::StrFormat("phase %d, turn %d: %s", s->phase, s->turn, SegmentName(s->segment))
+                     : absl::StrFormat("phase %d: 9.1 British Placement", s->phase);
   }
   return dice.status();
 }

@@ -32,6 +32,8 @@
 //     applied); then each side's advance into a hex it emptied (all its
 //     attackers the stacking limit allows, or one), pass;
 //   - the end segment: the Zulu side ends the phase (9.3.A), or passes.
+// Apply logs an event of each order with what came of it (a fire's odds
+// and result, the melees), Run one of each segment it opens.
 // Nothing is hidden from either side (the zones are chosen after the
 // British set-up, in the open): View is the state, Resample changes nothing.
 //

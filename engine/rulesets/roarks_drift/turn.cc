@@ -3,6 +3,7 @@
 #include "engine/rulesets/roarks_drift/turn.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <queue>
 #include <set>

@@ -47,7 +47,12 @@ TEST(RoarksFire_004, AimedFireEveryOtherTurn_6_1_1) {
   EXPECT_EQ(s.counters[z].wound, WoundState::kLight);
   // Once a turn.
   EXPECT_EQ(AimedFire(s, dice, {a}, H(20, 7)).status().code(), absl::StatusCode::kFailedPrecondition);
-  NextTurn(s, Segment::kBritishFire);
+  // E: "Being flipped upside down does not limit the normal functioning of
+  // the unit in any way except to show that it may not fire."
+  NextTurn(s, Segment::kBritishMovement);
+  ASSERT_TRUE(MoveUnit(s, a, H(20, 11)).ok());
+  ASSERT_TRUE(MoveUnit(s, a, H(20, 10)).ok());
+  GoTo(s, Segment::kBritishFire);
   absl::Status st = AimedFire(s, dice, {a, b}, H(20, 7)).status();
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(st.message(), HasSubstr("6.1.1.A once every other turn"));
@@ -106,6 +111,11 @@ TEST(RoarksFire_004, LinesOfSightAndTheUnitsThatBlockThem_6_3) {
   // The hospital between: blocked; bush between: blocked.
   EXPECT_FALSE(LineOfSight(z, H(5, 17), H(13, 17), {}));
   EXPECT_FALSE(LineOfSight(z, H(25, 0), H(25, 7), {}));
+  // 6.3.D "The Water Closet (WC) and Cook House (CH) block the LOS as other
+  // buildings do."
+  EXPECT_TRUE(LineOfSight(z, H(13, 21), H(13, 23), {}));
+  EXPECT_FALSE(LineOfSight(z, H(15, 21), H(15, 23), {}));  // across the cook house
+  EXPECT_FALSE(LineOfSight(z, H(4, 20), H(4, 22), {}));    // across the water closet
   // 6.1.1: no fire without it.
   RoarksState f = BlankBoard();
   const int man = Put(f, "b2_24_001", H(20, 10));

@@ -110,6 +110,43 @@ TEST(RoarksRuleset_004, TurnsPlayedAtRandomStayLegalAndRepeatBySeed_3_0) {
   EXPECT_NE(Hash(Play(12, 1500)), Hash(a));
 }
 
+// The log: each order with what came of it, each segment the umpire opens;
+// a quiet log is left empty.
+TEST(RoarksRuleset_004, OrdersAndSegmentsAreLogged) {
+  const RoarksRuleset rules;
+  BattleState b = RoarksRuleset::NewBattle();
+  Dice dice = Dice::Seeded(5);
+  EventLog log;
+  ASSERT_TRUE(rules.Apply(b, impi::Side::kBritish, rules.LegalActions(b, impi::Side::kBritish)[0], dice, log,
+                          "british_actions[0]", "")
+                  .ok());
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(rules.Apply(b, impi::Side::kZulu, rules.LegalActions(b, impi::Side::kZulu)[0], dice, log, "zulu",
+                            "the first zones")
+                    .ok());
+  }
+  // A Zulu unit comes on, then the Zulus pass: the umpire opens 3.2.
+  std::vector<Action> legal = rules.LegalActions(b, impi::Side::kZulu);
+  ASSERT_EQ(OrderOf(legal[0]).order, Order::kMove);
+  ASSERT_TRUE(rules.Apply(b, impi::Side::kZulu, legal[0], dice, log, "zulu", "in").ok());
+  ASSERT_TRUE(rules.Apply(b, impi::Side::kZulu, legal.back(), dice, log, "zulu", "done").ok());
+  EXPECT_EQ(rules.Awaits(b).kind, AwaitKind::kUmpire);
+  ASSERT_TRUE(rules.Run(b, dice, log).ok());
+  const std::vector<Event>& events = log.events();
+  ASSERT_EQ(events.size(), 7u);
+  EXPECT_EQ(events[0].announce, "place");
+  EXPECT_EQ(events[4].kind, EventKind::kMoved);
+  EXPECT_EQ(events[4].unit_ids, std::vector<std::string>{legal[0].unit_id.str()});
+  EXPECT_TRUE(events[4].decision);
+  EXPECT_EQ(events[6].announce, "phase 1, turn 1: 3.2 British Movement Segment");
+  EXPECT_EQ(rules.Awaits(b).kind, AwaitKind::kBritishMove);
+  EventLog quiet(EventLog::kQuiet);
+  ASSERT_TRUE(rules.Apply(b, impi::Side::kBritish, rules.LegalActions(b, impi::Side::kBritish).back(), dice, quiet,
+                          "british_actions[0]", "")
+                  .ok());
+  EXPECT_EQ(quiet.size(), 0u);
+}
+
 // An action not in the legal list is refused, naming the path, and changes
 // nothing.
 TEST(RoarksRuleset_004, AnActionNotLegalNowIsRefused) {
