@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -76,6 +77,14 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
   ASSERT_EQ(all.code, 0) << all.err;
   EXPECT_THAT(all.out, HasSubstr("10 games (seeds 100..109)"));
 
+  // The games of a file, one line each (its shard and completion records
+  // left out).
+  const auto game_lines = [](const std::string& path) {
+    std::ifstream in(path);
+    std::string lines;
+    for (const ArenaGame& g : *ReadJsonLines(in, path)) lines += ToJsonLine(g) + "\n";
+    return lines;
+  };
   std::vector<std::string> shard_paths;
   std::string shard_lines;
   for (int i = 0; i < 3; ++i) {
@@ -84,10 +93,11 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
     shard_paths.push_back(TempPath("shard-" + std::to_string(i) + ".jsonl"));
     const Outcome r = Arena(o, shard_paths.back());
     ASSERT_EQ(r.code, 0) << r.err;
-    shard_lines += ReadAll(shard_paths.back());
+    shard_lines += game_lines(shard_paths.back());
   }
   // The shards hold the games of the run, in seed order when concatenated.
-  EXPECT_EQ(shard_lines, ReadAll(all_path));
+  EXPECT_EQ(shard_lines, game_lines(all_path));
+  EXPECT_EQ(std::count(shard_lines.begin(), shard_lines.end(), '\n'), 10);
 
   // Merged in any order, the report is the unsharded run's.
   std::ostringstream merged, err;
@@ -98,7 +108,7 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
   // A shard given twice is not one run.
   std::ostringstream twice, twice_err;
   EXPECT_EQ(MergeCommand({shard_paths[0], shard_paths[0]}, twice, twice_err), 2);
-  EXPECT_THAT(twice_err.str(), HasSubstr("appears twice"));
+  EXPECT_THAT(twice_err.str(), HasSubstr("is in 2 files"));
   for (const std::string& p : shard_paths) std::remove(p.c_str());
   std::remove(all_path.c_str());
 }
