@@ -87,6 +87,10 @@ bool OpenShardFile(const std::string& path, const Study& study, int shard, bool 
 
 int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostream& out,
                  std::ostream& err, bool err_is_tty, bool resume) {
+  if (resume && out_path.empty()) {
+    err << "error: --resume: carries on the shard file of --out; give --out\n";
+    return cli::kExitUsage;
+  }
   ArenaOptions run = o;
   if (!run.load_start) run.load_start = service::ScenarioStart;
   absl::StatusOr<Study> study = StudyOf(run);

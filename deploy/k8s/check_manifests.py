@@ -38,16 +38,27 @@ _FLOAT = re.compile(r"^[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 
 
-def _strip_comment(text):
-    """The text before a comment (# after a blank, outside quotes)."""
-    quote = None
+def _unquoted(text):
+    """(index, character) of each character of `text` outside quotes."""
+    quote, escaped = None, False
     for i, c in enumerate(text):
-        if quote:
+        if quote == '"' and escaped:
+            escaped = False
+        elif quote == '"' and c == "\\":
+            escaped = True
+        elif quote:
             if c == quote:
                 quote = None
         elif c in "\"'":
             quote = c
-        elif c == "#" and (i == 0 or text[i - 1] in " \t"):
+        else:
+            yield i, c
+
+
+def _strip_comment(text):
+    """The text before a comment (# after a blank, outside quotes)."""
+    for i, c in _unquoted(text):
+        if c == "#" and (i == 0 or text[i - 1] in " \t"):
             return text[:i].rstrip()
     return text.rstrip()
 
@@ -70,16 +81,11 @@ def _scalar(text, where):
         inner = text[1:-1].strip()
         if not inner:
             return []
-        items, quote, start = [], None, 0
-        for i, c in enumerate(inner):
-            if quote:
-                if c == quote:
-                    quote = None
-            elif c in "\"'":
-                quote = c
-            elif c in "[{":
+        items, start = [], 0
+        for i, c in _unquoted(inner):
+            if c in "[{":
                 raise YamlError(f"{where}: only scalars in a flow sequence")
-            elif c == ",":
+            if c == ",":
                 items.append(inner[start:i].strip())
                 start = i + 1
         items.append(inner[start:].strip())

@@ -19,6 +19,7 @@
 #include "clients/cli/arena_command.h"
 #include "clients/cli/simulate.h"
 #include "service/scenarios.h"
+#include "tests/arena/patrol.h"
 #include "engine/game/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -27,20 +28,6 @@ namespace impi::arena {
 namespace {
 
 using ::testing::HasSubstr;
-
-// The Zulu Control patrol with the umpire's procedure against a random
-// British side: fast, and the games end in every way.
-ArenaOptions Patrol(int games) {
-  ArenaOptions o;
-  o.ruleset = "tsatf";
-  o.scenario = "patrol";
-  o.load_start = service::ScenarioStart;
-  o.zulu = "rules";
-  o.british = "random";
-  o.games = games;
-  o.seed = 100;
-  return o;
-}
 
 std::string TempPath(const std::string& name) {
   const char* dir = std::getenv("TEST_TMPDIR");

@@ -19,7 +19,7 @@
 #include "clients/cli/arena_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "service/scenarios.h"
+#include "tests/arena/patrol.h"
 
 namespace impi::arena {
 namespace {
@@ -29,15 +29,8 @@ using ::testing::Not;
 using ::testing::StartsWith;
 
 // Ten patrol games from seed 100 in three shards: games 0..2, 3..5, 6..9.
-ArenaOptions Patrol(int shard, uint64_t seed = 100) {
-  ArenaOptions o;
-  o.ruleset = "tsatf";
-  o.scenario = "patrol";
-  o.load_start = service::ScenarioStart;
-  o.zulu = "rules";
-  o.british = "random";
-  o.games = 10;
-  o.seed = seed;
+ArenaOptions PatrolShard(int shard, uint64_t seed = 100) {
+  ArenaOptions o = Patrol(10, seed);
   o.shard = Shard{shard, 3};
   return o;
 }
@@ -59,7 +52,7 @@ class ShardFileTest : public ::testing::Test {
   std::string PlayShard(int i, const std::string& path, bool resume = false,
                         uint64_t seed = 100) {
     std::ostringstream out, err;
-    EXPECT_EQ(ArenaCommand(Patrol(i, seed), path, out, err, false, resume), 0) << err.str();
+    EXPECT_EQ(ArenaCommand(PatrolShard(i, seed), path, out, err, false, resume), 0) << err.str();
     return out.str();
   }
 
@@ -110,7 +103,7 @@ TEST_F(ShardFileTest, AFileNamesItsStudyAndSeedsAndEndsWithItsCompletionRecord) 
   PlayShard(1, path);
   const std::vector<std::string> lines = Lines(path);
   ASSERT_EQ(lines.size(), 5u);  // the shard record, games 3..5, the completion record
-  absl::StatusOr<Study> study = StudyOf(Patrol(1));
+  absl::StatusOr<Study> study = StudyOf(PatrolShard(1));
   ASSERT_TRUE(study.ok()) << study.status();
   EXPECT_EQ(study->ruleset, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(study->games, 10);
@@ -128,7 +121,7 @@ TEST_F(ShardFileTest, AFileNamesItsStudyAndSeedsAndEndsWithItsCompletionRecord) 
   EXPECT_EQ(study->DescribeShard(2), "shard 2/3 (games 6..9, seeds 106..109)");
 
   // Any option that defines the games makes another study.
-  std::vector<ArenaOptions> others(5, Patrol(1));
+  std::vector<ArenaOptions> others(5, PatrolShard(1));
   others[0].seed = 101;
   others[1].games = 11;
   others[2].shard = Shard{1, 4};
@@ -140,7 +133,7 @@ TEST_F(ShardFileTest, AFileNamesItsStudyAndSeedsAndEndsWithItsCompletionRecord) 
     EXPECT_NE(other->Key(), study->Key()) << k;
   }
   // The thread count is not part of the study.
-  ArenaOptions threads = Patrol(1);
+  ArenaOptions threads = PatrolShard(1);
   threads.threads = 2;
   EXPECT_EQ(StudyOf(threads)->Key(), study->Key());
   // The game lines are still what replay and render read.
@@ -152,7 +145,7 @@ TEST_F(ShardFileTest, AFileNamesItsStudyAndSeedsAndEndsWithItsCompletionRecord) 
 }
 
 TEST_F(ShardFileTest, TheMergeOfAWholeStudyIsTheUnshardedReport) {
-  ArenaOptions whole = Patrol(0);
+  ArenaOptions whole = PatrolShard(0);
   whole.shard = Shard{0, 1};
   std::ostringstream one, err;
   ASSERT_EQ(ArenaCommand(whole, Path("all.jsonl"), one, err), 0) << err.str();
@@ -179,7 +172,7 @@ TEST_F(ShardFileTest, TheMergeRefusesAStudyWithAShardMissing) {
   // Asked for, the partial study is reported, and says so.
   const Merged partial = Merge({paths[0], paths[2]}, /*partial=*/true);
   ASSERT_EQ(partial.code, 0) << partial.err;
-  EXPECT_THAT(partial.out, StartsWith("partial study " + StudyOf(Patrol(0))->Key() +
+  EXPECT_THAT(partial.out, StartsWith("partial study " + StudyOf(PatrolShard(0))->Key() +
                                       ": 7 of 10 games ("));
   EXPECT_THAT(partial.out, HasSubstr("  missing: shard 1/3 (games 3..5, seeds 103..105)\n"
                                      "impi arena: TSATF_ZULU_CONTROL, scenario patrol, 7 games"));
@@ -252,8 +245,8 @@ TEST_F(ShardFileTest, TheMergeRefusesAMixOfTwoStudies) {
   PlayShard(1, other, false, /*seed=*/500);  // the same shard of a study from seed 500
   const Merged m = Merge({paths[0], other, paths[2]});
   EXPECT_EQ(m.code, 2);
-  const std::string ours = StudyOf(Patrol(0))->Key();
-  const std::string theirs = StudyOf(Patrol(0, 500))->Key();
+  const std::string ours = StudyOf(PatrolShard(0))->Key();
+  const std::string theirs = StudyOf(PatrolShard(0, 500))->Key();
   EXPECT_THAT(m.err, HasSubstr("the files are of 2 studies, not one:\n  study " + ours +
                                " (TSATF_ZULU_CONTROL, scenario patrol, Zulu rules vs British "
                                "random, turn cap 60, 10 games from seed 100 in 3 shards): " +
@@ -302,7 +295,7 @@ TEST_F(ShardFileTest, AShardKilledPartWayAndResumedEqualsOneThatRanThrough) {
     const std::string killed = Path("killed.jsonl");
     Write(killed, text.substr(0, cut));
     std::ostringstream out, err;
-    ASSERT_EQ(ArenaCommand(Patrol(2), killed, out, err, false, /*resume=*/true), 0)
+    ASSERT_EQ(ArenaCommand(PatrolShard(2), killed, out, err, false, /*resume=*/true), 0)
         << "cut at " << cut << ": " << err.str();
     EXPECT_EQ(Read(killed), text) << "cut at " << cut;
     EXPECT_EQ(out.str(), report) << "cut at " << cut;
@@ -310,7 +303,7 @@ TEST_F(ShardFileTest, AShardKilledPartWayAndResumedEqualsOneThatRanThrough) {
 
   // Resumed when already complete: nothing is played, the file is the same.
   std::ostringstream out, err;
-  ASSERT_EQ(ArenaCommand(Patrol(2), through, out, err, false, /*resume=*/true), 0) << err.str();
+  ASSERT_EQ(ArenaCommand(PatrolShard(2), through, out, err, false, /*resume=*/true), 0) << err.str();
   EXPECT_EQ(Read(through), text);
   EXPECT_EQ(out.str(), report);
   EXPECT_THAT(err.str(), HasSubstr("4 game(s) of shard 2/3 (games 6..9, seeds 106..109) kept, "
@@ -318,25 +311,30 @@ TEST_F(ShardFileTest, AShardKilledPartWayAndResumedEqualsOneThatRanThrough) {
 
   // A file of another shard or study is not resumed, and stays as it was.
   std::ostringstream other_out, other_err;
-  EXPECT_EQ(ArenaCommand(Patrol(1), through, other_out, other_err, false, /*resume=*/true), 2);
+  EXPECT_EQ(ArenaCommand(PatrolShard(1), through, other_out, other_err, false, /*resume=*/true), 2);
   EXPECT_THAT(other_err.str(), HasSubstr("holds shard 2/3 of study"));
   EXPECT_THAT(other_err.str(), HasSubstr("not shard 1/3"));
   EXPECT_EQ(Read(through), text);
   std::ostringstream seed_err;
-  EXPECT_EQ(ArenaCommand(Patrol(2, 7), through, other_out, seed_err, false, true), 2);
+  EXPECT_EQ(ArenaCommand(PatrolShard(2, 7), through, other_out, seed_err, false, true), 2);
   EXPECT_THAT(seed_err.str(), HasSubstr("not resumed"));
   EXPECT_EQ(Read(through), text);
+
+  // --resume without a file to carry on is a bad command line.
+  std::ostringstream no_out, no_out_err;
+  EXPECT_EQ(ArenaCommand(PatrolShard(2), "", no_out, no_out_err, false, /*resume=*/true), 1);
+  EXPECT_THAT(no_out_err.str(), HasSubstr("--resume: carries on the shard file of --out"));
 
   // Without --resume the file is written again from its start.
   std::ostringstream fresh_out, fresh_err;
   Write(through, text.substr(0, text.size() / 2));
-  ASSERT_EQ(ArenaCommand(Patrol(2), through, fresh_out, fresh_err), 0) << fresh_err.str();
+  ASSERT_EQ(ArenaCommand(PatrolShard(2), through, fresh_out, fresh_err), 0) << fresh_err.str();
   EXPECT_EQ(Read(through), text);
   EXPECT_THAT(fresh_err.str(), Not(HasSubstr("kept")));
 }
 
 TEST_F(ShardFileTest, RunArenaPlaysTheRestOfAShard) {
-  ArenaOptions o = Patrol(2);
+  ArenaOptions o = PatrolShard(2);
   absl::StatusOr<std::vector<ArenaGame>> all = RunArena(o, nullptr, nullptr);
   ASSERT_TRUE(all.ok()) << all.status();
   o.already_played = 3;
