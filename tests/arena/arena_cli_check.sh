@@ -16,7 +16,11 @@ fail() { echo "FAIL: $*"; exit 1; }
   || fail "arena: $(cat "$dir/err.txt")"
 grep -q "impi arena: TSATF_ZULU_CONTROL, scenario patrol, 6 games (seeds 1..6)" "$dir/all.txt" \
   || fail "arena report: $(cat "$dir/all.txt")"
-[ "$(wc -l <"$dir/all.jsonl")" -eq 6 ] || fail "arena --out: not 6 lines"
+# The study's record, a line a game, the completion record.
+[ "$(wc -l <"$dir/all.jsonl")" -eq 8 ] || fail "arena --out: not 8 lines"
+[ "$(grep -c '^{"game":' "$dir/all.jsonl")" -eq 6 ] || fail "arena --out: not 6 games"
+head -n 1 "$dir/all.jsonl" | grep -q '^{"record":"shard","study":"[0-9a-f]\{16\}",' ||
+  fail "arena --out: no shard record first"
 # Not a terminal: no progress bar.
 [ ! -s "$dir/err.txt" ] || fail "stderr not empty: $(cat "$dir/err.txt")"
 
@@ -60,15 +64,14 @@ expect_refused "the files are of 2 studies, not one:" "$dir/shard-0.jsonl" "$dir
 
 # A shard killed part way (SIGKILL while it plays), then resumed, is the
 # shard that ran through: the same bytes, no game twice.
-run_shard() {
-  "$impi" arena --ruleset tsatf --scenario patrol --zulu rules --british random \
-    --games 400 --seed 7 --shard 1/2 "$@"
-}
-run_shard --out "$dir/through.jsonl" >"$dir/through.txt" || fail "the shard run through"
-run_shard --out "$dir/killed.jsonl" >/dev/null 2>&1 &
+shard_options=(arena --ruleset tsatf --scenario patrol --zulu rules --british random
+  --games 400 --seed 7 --shard 1/2)
+"$impi" "${shard_options[@]}" --out "$dir/through.jsonl" >"$dir/through.txt" ||
+  fail "the shard run through"
+"$impi" "${shard_options[@]}" --out "$dir/killed.jsonl" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do
-  [ "$(wc -l <"$dir/killed.jsonl" 2>/dev/null || echo 0)" -ge 4 ] && break
+  [ "$(wc -l 2>/dev/null <"$dir/killed.jsonl" || echo 0)" -ge 4 ] && break
   sleep 0.05
 done
 kill -KILL "$pid" 2>/dev/null
@@ -77,7 +80,8 @@ case "$(tail -n 1 "$dir/killed.jsonl")" in
   '{"record":"end"'*) fail "the shard ended before it was killed: kill it sooner" ;;
 esac
 killed_games=$(($(wc -l <"$dir/killed.jsonl") - 1))
-run_shard --out "$dir/killed.jsonl" --resume >"$dir/resumed.txt" 2>"$dir/resumed-err.txt" ||
+"$impi" "${shard_options[@]}" --out "$dir/killed.jsonl" --resume >"$dir/resumed.txt" \
+  2>"$dir/resumed-err.txt" ||
   fail "resume: $(cat "$dir/resumed-err.txt")"
 grep -qF "note: --resume: $dir/killed.jsonl: $killed_games game(s) of shard 1/2 (games 200..399, seeds 207..406) kept" \
   "$dir/resumed-err.txt" || fail "resume said: $(cat "$dir/resumed-err.txt")"

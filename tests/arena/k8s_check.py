@@ -109,7 +109,8 @@ def check_schema(tmp):
     os.makedirs(root)
     os.symlink(os.path.join(SRC, "deploy"), os.path.join(root, "deploy"))
     for command in (SED_JOB, SED_SERVER):
-        expect(command in docs, f"docs/arena.md does not give: {command}")
+        expect(" ".join(command.split()) in " ".join(docs.split()),
+               f"docs/arena.md does not give: {command}")
         r = subprocess.run(["/bin/sh", "-c", command], cwd=root, capture_output=True, text=True)
         out = os.path.join(root, "arena.yaml" if "arena.yaml" in command else "server.yaml")
         expect(r.returncode == 0 and os.path.exists(out), f"{command}: {r.stderr}")

@@ -119,6 +119,12 @@ TEST_F(ShardFileTest, AFileNamesItsStudyAndSeedsAndEndsWithItsCompletionRecord) 
   EXPECT_EQ(lines[4], "{\"record\":\"end\",\"study\":\"" + study->Key() +
                           "\",\"shard\":1,\"games\":3}");
   EXPECT_EQ(study->DescribeShard(2), "shard 2/3 (games 6..9, seeds 106..109)");
+  // The key is fixed by the study alone, from one impi to the next (the
+  // docs/arena.md examples are these two studies).
+  EXPECT_EQ(study->Key(), "ce29c7ea448b0f8f");
+  ArenaOptions docs = Patrol(6, 1);
+  docs.shard = Shard{1, 2};
+  EXPECT_EQ(StudyOf(docs)->Key(), "aaa81c3b929091a3");
 
   // Any option that defines the games makes another study.
   std::vector<ArenaOptions> others(5, PatrolShard(1));

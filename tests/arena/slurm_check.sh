@@ -72,7 +72,7 @@ rm "$dir/script/impi"
 if [ "$impi" -ef "$src/build/impi" ]; then
   out=$(env -u IMPI PATH=$base_path bash "$src/deploy/slurm/arena.sbatch" check) ||
     fail "check in the source tree"
-  [ "$out" = "impi: $src/deploy/slurm/../../build/impi" ] || fail "check in the source tree: $out"
+  [ "$out" = "impi: $src/build/impi" ] || fail "check in the source tree: $out"
 fi
 
 # 3. submit: the array, then the merge after it; the logs in the results folder.
