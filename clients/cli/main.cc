@@ -7,8 +7,8 @@
 //   impi simulate [--ruleset R] [--scenario S] [--games N] [--seed S] [--zulu rules]
 //                 [--british rules] [--iterations N] [--threads T] [--opening-faces F,...] [--turn-cap 60]
 //   impi arena --ruleset R --scenario S --zulu P --british P --games N --seed S --threads T
-//              [--shard i/n] [--out FILE] [--turn-cap C]
-//   impi arena merge FILE...
+//              [--shard i/n] [--out FILE [--resume]] [--turn-cap C]
+//   impi arena merge FILE... [--partial]
 //   impi replay FILE --game K
 //   impi play [--scenario S] [--load FILE] [--save FILE] [--dice manual] [--reveal]
 //   impi render STATE.json [-o table.svg] [--reveal]     the table as SVG

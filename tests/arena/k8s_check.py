@@ -60,8 +60,13 @@ def run_checker(paths):
 
 
 def check_schema(tmp):
-    r = run_checker([JOB, SERVER])
-    expect(r.returncode == 0, f"the manifests fail the schema check: {r.stderr}")
+    manifests = sorted(os.path.join(SRC, "deploy", "k8s", f)
+                       for f in os.listdir(os.path.join(SRC, "deploy", "k8s"))
+                       if f.endswith(".yaml"))
+    expect(JOB in manifests and SERVER in manifests, f"the manifests: {manifests}")
+    r = run_checker(manifests)
+    expect(r.returncode == 0 and r.stdout.count(": ok\n") == len(manifests),
+           f"the manifests fail the schema check: {r.stderr}")
 
     planted = [
         (JOB, "          imagePullPolicy: IfNotPresent\n",
