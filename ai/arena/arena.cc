@@ -285,6 +285,30 @@ std::pair<int, int> ShardRange(const Shard& shard, int games) {
   return {bound(shard.index), bound(shard.index + 1)};
 }
 
+std::string Study::Key() const {
+  const std::string text =
+      Json::array({ruleset, scenario, zulu, british, turn_cap, seed, games, shards}).dump();
+  uint64_t h = 14695981039346656037ull;  // FNV-1a, 64 bits
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return absl::StrFormat("%016x", h);
+}
+
+std::string Study::Describe() const {
+  return absl::StrCat(ruleset, ", scenario ", scenario, ", Zulu ", zulu, " vs British ", british,
+                      ", turn cap ", turn_cap, ", ", games, games == 1 ? " game" : " games",
+                      " from seed ", seed, " in ", shards, shards == 1 ? " shard" : " shards");
+}
+
+std::string Study::DescribeShard(int index) const {
+  const auto [first, last] = ShardRange(Shard{index, shards}, games);
+  return absl::StrCat("shard ", index, "/", shards, " (games ", first, "..", last - 1, ", seeds ",
+                      seed + static_cast<uint64_t>(first), "..",
+                      seed + static_cast<uint64_t>(last - 1), ")");
+}
+
 Interval Wilson(double p, int n, double z) {
   if (n <= 0) return {0.0, 1.0};
   const double z2 = z * z;
@@ -371,6 +395,8 @@ absl::StatusOr<std::vector<ArenaGame>> ReadJsonLines(std::istream& in, const std
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     if (absl::StripAsciiWhitespace(line).empty()) continue;
+    // A shard file's own records (ai/arena/shard_file.h) hold no game.
+    if (absl::StartsWith(line, "{\"record\":")) continue;
     absl::StatusOr<ArenaGame> g = FromJsonLine(line);
     if (!g.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(name, ":", n, ": ", g.status().message()));
@@ -445,8 +471,19 @@ absl::StatusOr<ArenaReport> Summarise(const std::vector<ArenaGame>& unsorted) {
   return r;
 }
 
-absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std::ostream* lines,
-                                               const ProgressFn& progress) {
+namespace {
+
+// A run's options checked and resolved: everything RunArena needs before
+// its first game.
+struct PreparedRun {
+  ArenaOptions options;  // the rule set's id and the scenario's name filled in
+  const Ruleset* rules = nullptr;
+  PolicySpec zulu;
+  PolicySpec british;
+  BattleState start;
+};
+
+absl::StatusOr<PreparedRun> PrepareRun(const ArenaOptions& options) {
   ArenaOptions o = options;
   if (o.games < 1 || o.games > kMaxGames) {
     return absl::InvalidArgumentError(absl::StrCat("--games: ", o.games, " is not 1..", kMaxGames));
@@ -510,14 +547,51 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
   absl::StatusOr<BattleState> start = o.load_start(*rules, &o.scenario);
   if (!start.ok()) return start.status();
   rules->ForMachinePlay(*start);
-
   const std::pair<int, int> range = ShardRange(o.shard, o.games);
-  const int first = range.first;
-  const int count = range.second - range.first;
+  if (o.already_played < 0 || o.already_played > range.second - range.first) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("already_played: ", o.already_played, " is not 0..",
+                     range.second - range.first, " (the games of shard ", o.shard.index, "/",
+                     o.shard.count, ")"));
+  }
+  o.ruleset = ruleset_id;
+  return PreparedRun{std::move(o), rules, *std::move(zulu), *std::move(british),
+                     *std::move(start)};
+}
+
+}  // namespace
+
+absl::StatusOr<Study> StudyOf(const ArenaOptions& options) {
+  absl::StatusOr<PreparedRun> run = PrepareRun(options);
+  if (!run.ok()) return run.status();
+  const ArenaOptions& o = run->options;
+  Study s;
+  s.ruleset = o.ruleset;
+  s.scenario = o.scenario;
+  s.zulu = absl::AsciiStrToLower(o.zulu);
+  s.british = absl::AsciiStrToLower(o.british);
+  s.turn_cap = o.turn_cap;
+  s.seed = o.seed;
+  s.games = o.games;
+  s.shards = o.shard.count;
+  return s;
+}
+
+absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std::ostream* lines,
+                                               const ProgressFn& progress) {
+  absl::StatusOr<PreparedRun> prepared = PrepareRun(options);
+  if (!prepared.ok()) return prepared.status();
+  const ArenaOptions& o = prepared->options;
+  const Ruleset* rules = prepared->rules;
+  const std::string* ruleset = &o.ruleset;
+  const BattleState* start = &prepared->start;
+  const std::pair<int, int> range = ShardRange(o.shard, o.games);
+  const int first = range.first + o.already_played;
+  const int count = range.second - first;
   MatchOptions base;
   base.turn_cap = o.turn_cap;
-  base.zulu = *zulu;
-  base.british = *british;
+  base.zulu = prepared->zulu;
+  base.british = prepared->british;
   for (PolicySpec* spec : {&base.zulu, &base.british}) {
     spec->deadline = o.deadline;
     spec->cancelled = o.cancelled;
@@ -577,7 +651,9 @@ absl::StatusOr<std::vector<ArenaGame>> RunArena(const ArenaOptions& options, std
       results[k] = std::move(g);
       while (emitted < count && results[emitted].has_value()) {
         const ArenaGame& done = *results[emitted];
-        if (lines != nullptr) *lines << ToJsonLine(done) << "\n";
+        // A line a game, flushed: a shard killed part way keeps every game
+        // it finished (--resume plays the rest).
+        if (lines != nullptr) *lines << ToJsonLine(done) << "\n" << std::flush;
         ++tally.done;
         if (!done.error.empty()) {
           ++tally.engine_errors;

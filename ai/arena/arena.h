@@ -91,12 +91,42 @@ struct ArenaOptions {
   uint64_t seed = 1;  // game i plays with seed + i
   int threads = 1;
   Shard shard;
+  // The shard's first games already in hand (a resumed shard file,
+  // ai/arena/shard_file.h): the run plays the rest of the shard, from game
+  // first + already_played. 0..the shard's games.
+  int already_played = 0;
   int turn_cap = 60;
   // No new game starts after the deadline or once cancelled; the run then
   // fails with DEADLINE_EXCEEDED or CANCELLED. Searches stop there too.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::function<bool()> cancelled;
 };
+
+// A study: the options that define its games (rule set, scenario, both
+// policies, turn cap, first seed, number of games) and the shards it is
+// played in. Its key names it in every shard file of it.
+struct Study {
+  std::string ruleset;   // the contract's enum name
+  std::string scenario;  // the built-in scenario's name
+  std::string zulu;      // the policies' texts, lower case, as the games carry them
+  std::string british;
+  int turn_cap = 0;
+  uint64_t seed = 0;  // game i plays with seed + i
+  int games = 0;      // in the whole study
+  int shards = 1;
+  // 16 hex digits: FNV-1a (64 bits) of the fields above as a JSON array.
+  std::string Key() const;
+  // "TSATF_ZULU_CONTROL, scenario patrol, Zulu rules vs British random,
+  // turn cap 60, 100 games from seed 1 in 4 shards".
+  std::string Describe() const;
+  // "shard 1/4 (games 25..49, seeds 26..50)".
+  std::string DescribeShard(int index) const;
+};
+
+// The study the options play (the rule set's id and the default scenario
+// filled in), after every check RunArena makes before its first game, with
+// RunArena's errors.
+absl::StatusOr<Study> StudyOf(const ArenaOptions& options);
 
 struct FaultCounts {
   int errors = 0;
@@ -130,7 +160,8 @@ struct ArenaGame {
 
 std::string ToJsonLine(const ArenaGame& game);  // no newline
 absl::StatusOr<ArenaGame> FromJsonLine(const std::string& line);
-// Every line of a JSON-lines stream (blank lines skipped); errors name the line.
+// Every game line of a JSON-lines stream (blank lines and a shard file's
+// records skipped: ai/arena/shard_file.h); errors name the line.
 absl::StatusOr<std::vector<ArenaGame>> ReadJsonLines(std::istream& in, const std::string& name);
 
 // The 95% Wilson score interval of a proportion p of n trials (n > 0); p may
@@ -195,8 +226,9 @@ struct Progress {
 };
 using ProgressFn = std::function<void(const Progress&, const ArenaGame&)>;
 
-// Plays the games of the options' shard; writes each game's JSON line to
-// `lines` (if not null) in seed order; returns the games in seed order.
+// Plays the games of the options' shard (past its `already_played` first);
+// writes each game's JSON line to `lines` (if not null) in seed order,
+// flushed a line at a time; returns the games it played in seed order.
 // INVALID_ARGUMENT for bad options (the message names the flag),
 // FAILED_PRECONDITION for a policy or scenario that cannot be had,
 // DEADLINE_EXCEEDED / CANCELLED as ArenaOptions says.

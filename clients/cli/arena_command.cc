@@ -1,5 +1,6 @@
 #include "clients/cli/arena_command.h"
 
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "ai/arena/match.h"
+#include "ai/arena/shard_file.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/explain.h"
 #include "engine/game/umpire.h"
@@ -25,15 +27,84 @@ const char* SideName(Side side) {
 
 }  // namespace
 
-int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostream& out,
-                 std::ostream& err, bool err_is_tty) {
-  std::ofstream file;
-  if (!out_path.empty()) {
-    file.open(out_path, std::ios::out | std::ios::trunc);
-    if (!file) {
-      err << "error: --out: cannot write " << out_path << "\n";
-      return cli::kExitError;
+namespace {
+
+// Opens the shard file `path` of `study` for the games still to play:
+// with `resume` and a file of the same study and shard, its whole lines are
+// kept (a torn last line cut off) and `kept` gets their games; otherwise a
+// new file starts with the shard record. An error (to `err`) otherwise.
+bool OpenShardFile(const std::string& path, const Study& study, int shard, bool resume,
+                   std::ofstream& file, std::vector<ArenaGame>& kept, bool& complete,
+                   std::ostream& err) {
+  std::ifstream existing;
+  if (resume) existing.open(path);
+  if (existing) {
+    absl::StatusOr<ShardFile> old = ReadShardFile(existing, path);
+    existing.close();
+    if (!old.ok()) {
+      err << "error: --resume: " << old.status().message() << "\n";
+      return false;
     }
+    if (old->study.has_value() &&
+        (old->study->Key() != study.Key() || old->shard != shard)) {
+      err << "error: --resume: " << path << " holds shard " << old->shard << "/"
+          << old->study->shards << " of study " << old->study->Key() << " ("
+          << old->study->Describe() << "), not shard " << shard << "/" << study.shards
+          << " of study " << study.Key() << " (" << study.Describe()
+          << "): not resumed (give another --out, or remove the file)\n";
+      return false;
+    }
+    if (old->study.has_value()) {
+      std::error_code ec;
+      std::filesystem::resize_file(path, static_cast<uintmax_t>(old->kept_bytes), ec);
+      file.open(path, std::ios::out | std::ios::app);
+      if (ec || !file) {
+        err << "error: --out: cannot write " << path << "\n";
+        return false;
+      }
+      if (!old->games.empty() || old->torn) {
+        err << "note: --resume: " << path << ": " << old->games.size() << " game(s) of "
+            << study.DescribeShard(shard) << " kept"
+            << (old->torn ? ", a torn last line dropped" : "")
+            << (old->complete ? ", the shard is complete" : "") << "\n";
+      }
+      kept = std::move(old->games);
+      complete = old->complete;
+      return true;
+    }
+    // No whole line: the shard starts again.
+  }
+  file.open(path, std::ios::out | std::ios::trunc);
+  if (!file) {
+    err << "error: --out: cannot write " << path << "\n";
+    return false;
+  }
+  file << ShardRecordLine(study, shard) << "\n" << std::flush;
+  return true;
+}
+
+}  // namespace
+
+int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostream& out,
+                 std::ostream& err, bool err_is_tty, bool resume) {
+  if (resume && out_path.empty()) {
+    err << "error: --resume: carries on the shard file of --out; give --out\n";
+    return cli::kExitUsage;
+  }
+  ArenaOptions run = o;
+  if (!run.load_start) run.load_start = service::ScenarioStart;
+  absl::StatusOr<Study> study = StudyOf(run);
+  if (!study.ok()) {
+    err << "error: " << study.status().message() << "\n";
+    return study.status().code() == absl::StatusCode::kInvalidArgument ? cli::kExitUsage
+                                                                       : cli::kExitError;
+  }
+  std::ofstream file;
+  std::vector<ArenaGame> games;  // the shard's games, those kept first
+  bool complete = false;
+  if (!out_path.empty() &&
+      !OpenShardFile(out_path, *study, run.shard.index, resume, file, games, complete, err)) {
+    return cli::kExitError;
   }
   ProgressFn bar;
   if (err_is_tty) {
@@ -45,14 +116,17 @@ int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostrea
           << p.british_wins << (p.done == p.total ? "\n" : "") << std::flush;
     };
   }
-  ArenaOptions run = o;
-  if (!run.load_start) run.load_start = service::ScenarioStart;
-  absl::StatusOr<std::vector<ArenaGame>> games =
-      RunArena(run, out_path.empty() ? nullptr : &file, bar);
-  if (!games.ok()) {
-    err << "error: " << games.status().message() << "\n";
-    return games.status().code() == absl::StatusCode::kInvalidArgument ? cli::kExitUsage
-                                                                       : cli::kExitError;
+  if (!complete) {
+    run.already_played = static_cast<int>(games.size());
+    absl::StatusOr<std::vector<ArenaGame>> played =
+        RunArena(run, out_path.empty() ? nullptr : &file, bar);
+    if (!played.ok()) {
+      err << "error: " << played.status().message() << "\n";
+      return played.status().code() == absl::StatusCode::kInvalidArgument ? cli::kExitUsage
+                                                                          : cli::kExitError;
+    }
+    for (ArenaGame& g : *played) games.push_back(std::move(g));
+    if (!out_path.empty()) file << EndRecordLine(*study, run.shard.index, static_cast<int>(games.size())) << "\n";
   }
   if (!out_path.empty()) {
     file.close();
@@ -61,14 +135,14 @@ int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostrea
       return cli::kExitError;
     }
   }
-  absl::StatusOr<ArenaReport> report = Summarise(*games);
+  absl::StatusOr<ArenaReport> report = Summarise(games);
   if (!report.ok()) {
     err << "error: " << report.status().message() << "\n";
     return cli::kExitError;
   }
   constexpr int kErrorsShown = 5;
   int shown = 0;
-  for (const ArenaGame& g : *games) {
+  for (const ArenaGame& g : games) {
     if (!g.error.empty() && shown++ < kErrorsShown) {
       err << "error: game " << g.game << ": " << g.error << "\n";
     }
@@ -97,17 +171,59 @@ std::optional<std::vector<ArenaGame>> ReadGameFile(const std::string& path, std:
 
 }  // namespace
 
-int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
-  std::vector<ArenaGame> games;
+int MergeCommand(const std::vector<std::string>& files, std::ostream& out, std::ostream& err,
+                 bool partial) {
+  std::vector<ShardFile> shards;
+  bool unreadable = false;
   for (const std::string& path : files) {
-    std::optional<std::vector<ArenaGame>> some = ReadGameFile(path, err);
-    if (!some.has_value()) return cli::kExitError;
-    for (ArenaGame& g : *some) games.push_back(std::move(g));
+    std::ifstream in(path);
+    if (!in) {
+      err << "error: cannot read " << path << "\n";
+      unreadable = true;
+      continue;
+    }
+    absl::StatusOr<ShardFile> f = ReadShardFile(in, path);
+    if (!f.ok()) {
+      err << "error: " << f.status().message() << "\n";
+      unreadable = true;
+      continue;
+    }
+    shards.push_back(*std::move(f));
   }
-  absl::StatusOr<ArenaReport> report = Summarise(games);
+  if (unreadable) {
+    err << "error: merge refused: a file above cannot be read as a shard file\n";
+    return cli::kExitError;
+  }
+  absl::StatusOr<StudyCheck> check = CheckStudy(shards);
+  if (!check.ok()) {
+    err << "error: " << check.status().message() << "\nerror: merge refused\n";
+    return cli::kExitError;
+  }
+  for (const std::string& name : check->empty) {
+    err << "note: " << name << " is empty (a shard killed before its first line)\n";
+  }
+  const Study& study = check->study;
+  std::string gaps;
+  for (const std::string& m : check->missing) absl::StrAppend(&gaps, "  missing: ", m, "\n");
+  for (const std::string& i : check->incomplete) absl::StrAppend(&gaps, "  incomplete: ", i, "\n");
+  if (!check->complete() && !partial) {
+    err << "error: study " << study.Key() << " (" << study.Describe() << ") is not complete: "
+        << check->games.size() << " of " << study.games << " games\n"
+        << gaps
+        << "error: merge refused: play those shards (impi arena ... --shard I/N --resume), or "
+           "merge with --partial for a report of the games there are\n";
+    return cli::kExitError;
+  }
+  absl::StatusOr<ArenaReport> report = Summarise(check->games);
   if (!report.ok()) {
     err << "error: " << report.status().message() << "\n";
     return cli::kExitError;
+  }
+  if (!check->complete()) {
+    out << "partial study " << study.Key() << ": " << check->games.size() << " of "
+        << study.games << " games (" << study.Describe()
+        << "); the report below is of these games alone\n"
+        << gaps;
   }
   out << report->text;
   return cli::kExitOk;

@@ -7,8 +7,8 @@
 //   impi simulate [--ruleset R] [--scenario S] [--games N] [--seed S] [--zulu rules]
 //                 [--british rules] [--iterations N] [--threads T] [--opening-faces F,...] [--turn-cap 60]
 //   impi arena --ruleset R --scenario S --zulu P --british P --games N --seed S --threads T
-//              [--shard i/n] [--out FILE] [--turn-cap C]
-//   impi arena merge FILE...
+//              [--shard i/n] [--out FILE [--resume]] [--turn-cap C]
+//   impi arena merge FILE... [--partial]
 //   impi replay FILE --game K
 //   impi play [--scenario S] [--load FILE] [--save FILE] [--dice manual] [--reveal]
 //   impi render STATE.json [-o table.svg] [--reveal]     the table as SVG
@@ -179,6 +179,9 @@ int Main(int argc, char** argv) {
                         "play shard i of n: the games [i*N/n, (i+1)*N/n) of the run")
       ->capture_default_str();
   arena_cmd->add_option("--out", arena_out, "write every game as one JSON line to FILE");
+  bool arena_resume = false;
+  arena_cmd->add_flag("--resume", arena_resume,
+                      "carry on the shard file --out of the same study from its last whole line");
   arena_cmd->add_option("--turn-cap", arena_options.turn_cap,
                         "a game still going after this turn is undecided")
       ->capture_default_str();
@@ -187,6 +190,9 @@ int Main(int argc, char** argv) {
   std::vector<std::string> merge_files;
   merge->add_option("FILE", merge_files, "JSON-lines files written by impi arena --out")
       ->required();
+  bool merge_partial = false;
+  merge->add_flag("--partial", merge_partial,
+                  "report a study short of games (headed \"partial study\") rather than refuse it");
 
   CLI::App* replay = app.add_subcommand(
       "replay", "play one game of an arena file again, step by step, and check its result");
@@ -260,7 +266,7 @@ int Main(int argc, char** argv) {
   }
   if (*describe) return DescribeCommand(call, std::cout, std::cerr);
   if (*simulate) return SimulateCommand(sim, std::cout, std::cerr);
-  if (*merge) return arena::MergeCommand(merge_files, std::cout, std::cerr);
+  if (*merge) return arena::MergeCommand(merge_files, std::cout, std::cerr, merge_partial);
   if (*arena_cmd) {
     absl::StatusOr<arena::Shard> shard = arena::ParseShard(arena_shard);
     if (!shard.ok()) {
@@ -269,7 +275,7 @@ int Main(int argc, char** argv) {
     }
     arena_options.shard = *shard;
     return arena::ArenaCommand(arena_options, arena_out, std::cout, std::cerr,
-                               isatty(STDERR_FILENO) == 1);
+                               isatty(STDERR_FILENO) == 1, arena_resume);
   }
   if (*play) {
     play_options.manual_dice = play_dice == "manual";

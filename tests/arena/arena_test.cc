@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "clients/cli/arena_command.h"
 #include "clients/cli/simulate.h"
 #include "service/scenarios.h"
+#include "tests/arena/patrol.h"
 #include "engine/game/policy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -26,20 +28,6 @@ namespace impi::arena {
 namespace {
 
 using ::testing::HasSubstr;
-
-// The Zulu Control patrol with the umpire's procedure against a random
-// British side: fast, and the games end in every way.
-ArenaOptions Patrol(int games) {
-  ArenaOptions o;
-  o.ruleset = "tsatf";
-  o.scenario = "patrol";
-  o.load_start = service::ScenarioStart;
-  o.zulu = "rules";
-  o.british = "random";
-  o.games = games;
-  o.seed = 100;
-  return o;
-}
 
 std::string TempPath(const std::string& name) {
   const char* dir = std::getenv("TEST_TMPDIR");
@@ -76,6 +64,18 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
   ASSERT_EQ(all.code, 0) << all.err;
   EXPECT_THAT(all.out, HasSubstr("10 games (seeds 100..109)"));
 
+  // The games of a file, one line each (its shard and completion records
+  // left out).
+  const auto game_lines = [](const std::string& path) {
+    std::ifstream in(path);
+    const absl::StatusOr<std::vector<ArenaGame>> games = ReadJsonLines(in, path);
+    EXPECT_TRUE(games.ok()) << games.status();
+    std::string lines;
+    for (const ArenaGame& g : games.value_or(std::vector<ArenaGame>())) {
+      lines += ToJsonLine(g) + "\n";
+    }
+    return lines;
+  };
   std::vector<std::string> shard_paths;
   std::string shard_lines;
   for (int i = 0; i < 3; ++i) {
@@ -84,10 +84,11 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
     shard_paths.push_back(TempPath("shard-" + std::to_string(i) + ".jsonl"));
     const Outcome r = Arena(o, shard_paths.back());
     ASSERT_EQ(r.code, 0) << r.err;
-    shard_lines += ReadAll(shard_paths.back());
+    shard_lines += game_lines(shard_paths.back());
   }
   // The shards hold the games of the run, in seed order when concatenated.
-  EXPECT_EQ(shard_lines, ReadAll(all_path));
+  EXPECT_EQ(shard_lines, game_lines(all_path));
+  EXPECT_EQ(std::count(shard_lines.begin(), shard_lines.end(), '\n'), 10);
 
   // Merged in any order, the report is the unsharded run's.
   std::ostringstream merged, err;
@@ -98,7 +99,7 @@ TEST(ArenaTest, ShardsMergedEqualOneRunByteForByte) {
   // A shard given twice is not one run.
   std::ostringstream twice, twice_err;
   EXPECT_EQ(MergeCommand({shard_paths[0], shard_paths[0]}, twice, twice_err), 2);
-  EXPECT_THAT(twice_err.str(), HasSubstr("appears twice"));
+  EXPECT_THAT(twice_err.str(), HasSubstr("is in 2 files"));
   for (const std::string& p : shard_paths) std::remove(p.c_str());
   std::remove(all_path.c_str());
 }
