@@ -618,16 +618,24 @@ TEST_F(AgentPolicyTest, SimulateWithAGrpcZuluReportsTheAgent) {
   EXPECT_GT(AgentStatsFor(address)->Counts().calls, 0);
 }
 
+// `impi simulate` of one game of the patrol, the British played by the
+// agent at `address` (HOST:PORT).
+cli::SimulateOptions PatrolWithBritishAgent(const std::string& address) {
+  cli::SimulateOptions o;
+  o.scenario = "patrol";
+  o.ruleset = "tsatf";
+  o.games = 1;
+  o.seed = 8;
+  o.british = "grpc:" + address;
+  return o;
+}
+
 // `impi simulate` against an agent that is not there: stopped at once,
 // the address named, no game played.
 TEST_F(AgentPolicyTest, SimulateStopsAtOnceWhenNoAgentAnswers) {
   const int port = UnusedPort();
   ASSERT_GT(port, 0);
-  cli::SimulateOptions o;
-  o.scenario = "patrol";
-  o.ruleset = "tsatf";
-  o.games = 1;
-  o.british = absl::StrCat("grpc:127.0.0.1:", port);
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
   o.agent_wait_ms = 200;
   std::ostringstream out, err;
   EXPECT_EQ(cli::SimulateCommand(o, out, err), 2);
@@ -644,11 +652,7 @@ TEST_F(AgentPolicyTest, SimulateStopsAtOnceWhenNoAgentAnswers) {
 TEST_F(AgentPolicyTest, SimulatePlaysOnPastAMissingAgentWhenTold) {
   const int port = UnusedPort();
   ASSERT_GT(port, 0);
-  cli::SimulateOptions o;
-  o.scenario = "patrol";
-  o.ruleset = "tsatf";
-  o.games = 1;
-  o.british = absl::StrCat("grpc:127.0.0.1:", port);
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
   o.agent_wait_ms = 200;
   o.play_on_agent_faults = true;
   std::ostringstream out, err;
@@ -671,12 +675,7 @@ TEST_F(AgentPolicyTest, SimulateWaitsForAnAgentStillStarting) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     agent.Start(port);
   });
-  cli::SimulateOptions o;
-  o.scenario = "patrol";
-  o.ruleset = "tsatf";
-  o.games = 1;
-  o.seed = 8;
-  o.british = absl::StrCat("grpc:127.0.0.1:", port);
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
   o.agent_wait_ms = 60000;  // a guard against hanging, not a measurement
   std::ostringstream out, err;
   EXPECT_EQ(cli::SimulateCommand(o, out, err), 0) << err.str() << out.str();
@@ -692,12 +691,7 @@ TEST_F(AgentPolicyTest, SimulateWaitsForAnAgentStillStarting) {
 TEST_F(AgentPolicyTest, SimulateFailsOnAnAgentsFaultsUnlessToldToPlayOn) {
   FaultyAgent agent(Fault::kError, 0);
   agent.Start();
-  cli::SimulateOptions o;
-  o.scenario = "patrol";
-  o.ruleset = "tsatf";
-  o.games = 1;
-  o.seed = 8;
-  o.british = "grpc:" + agent.address();
+  cli::SimulateOptions o = PatrolWithBritishAgent(agent.address());
   std::ostringstream out, err;
   EXPECT_EQ(cli::SimulateCommand(o, out, err), 2) << err.str();
   const AgentCounts c = AgentStatsFor(agent.address())->Counts();
