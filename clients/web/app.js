@@ -679,8 +679,8 @@ function lossesWords(line, event, left) {
   const killed = Number(m[1] ?? m[2]);
   left.set(event.target_id, Math.max(0, had - killed));
   if (killed <= had) return line;
-  const words = m[1] !== undefined ? `${had} killed` : `kills ${had}`;
-  return line.replace(m[0], `${words} (${killed} hits; ${had} figure${had === 1 ? " was" : "s were"} left)`);
+  const told = m[1] !== undefined ? `${had} killed` : `kills ${had}`;
+  return line.replace(m[0], `${told} (${killed} hits; ${had} figure${had === 1 ? " was" : "s were"} left)`);
 }
 
 // The lines of a step: plainWords (impi.js), distances rounded, losses
