@@ -150,6 +150,11 @@ async function draw() {
   root.removeAttribute("width");
   root.removeAttribute("height");
   page.whole = viewBoxOf(root);
+  // The terrain's names over all the terrain (no other ground hides them).
+  const names = document.createElementNS(SVG_NS, "g");
+  names.setAttribute("class", "terrain-names");
+  names.append(...root.querySelectorAll("g.terrain text"));
+  root.querySelector("g.terrain")?.after(names);
   for (const a of page.pending) {
     if (isMove(a)) placeUnit(a.unit_id, a.to.x, a.to.y);
   }
@@ -292,7 +297,7 @@ function layoutLabels(svg) {
     labels.push({ texts, g, id, text: texts.map((t) => t.textContent).join(" "), rank: 1 });
   }
   // The terrain's names.
-  for (const t of svg.querySelectorAll("g.terrain text")) {
+  for (const t of svg.querySelectorAll("g.terrain-names text")) {
     if (!t.dataset.base) t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
     const [x0, y0] = t.dataset.base.split(",").map(Number);
     t.setAttribute("x", x0);
@@ -305,7 +310,7 @@ function layoutLabels(svg) {
   // at its size, placed first; the points' numbers stay in their markers,
   // which the labels keep off.
   for (const t of svg.querySelectorAll("text")) {
-    if (t.closest("g.unit, g.terrain, g.point")) continue;
+    if (t.closest("g.unit, g.terrain-names, g.point")) continue;
     if (!t.dataset.base) t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
     const [x0, y0] = t.dataset.base.split(",").map(Number);
     t.setAttribute("x", x0);
