@@ -316,7 +316,10 @@ function layoutLabels(svg) {
     t.setAttribute("x", x0);
     t.setAttribute("y", y0);
     t.classList.add("label");
-    labels.push({ texts: [t], id: "", text: t.textContent, rank: t.closest("g.group") ? 2 : 0 });
+    // The picture's own lists (the title, off the table) are as tight as
+    // it drew them.
+    const group = !!t.closest("g.group");
+    labels.push({ texts: [t], id: "", text: t.textContent, rank: group ? 2 : 0, pad: group ? undefined : 0 });
   }
   for (const m of svg.querySelectorAll("g.point")) fixed.push(m.getBBox());
   const view = page.view ?? page.whole;
@@ -685,7 +688,9 @@ function lossesWords(line, event, left) {
   left.set(event.target_id, Math.max(0, had - killed));
   if (killed <= had) return line;
   const told = m[1] !== undefined ? `${had} killed` : `kills ${had}`;
-  return line.replace(m[0], `${told} (${killed} hits; ${had} figure${had === 1 ? " was" : "s were"} left)`);
+  const hits = `${killed} hit${killed === 1 ? "" : "s"}`;
+  const was = had === 0 ? "none was left" : `${had} figure${had === 1 ? " was" : "s were"} left`;
+  return line.replace(m[0], `${told} (${hits}; ${was})`);
 }
 
 // The lines of a step: plainWords (impi.js), distances rounded, losses

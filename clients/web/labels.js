@@ -75,8 +75,9 @@ class Grid {
   }
 }
 
-// Places `labels` ([{box}]) apart; see the top of the file.
-// `pad`: room kept between two labels, in the boxes' units.
+// Places `labels` ([{box, pad}]) apart; see the top of the file.
+// `pad`: room kept around a label, in the boxes' units (a label's own `pad`
+// instead where it has one).
 export function placeLabels(labels, { fixed = [], bounds = null, rings = 4, pad = 0 } = {}) {
   const heights = labels.map((l) => l.box.h).filter((h) => h > 0).sort((a, b) => a - b);
   const cell = Math.max(heights[Math.floor(heights.length / 2)] ?? 1, 1e-6) * 4;
@@ -84,12 +85,13 @@ export function placeLabels(labels, { fixed = [], bounds = null, rings = 4, pad 
   for (const f of fixed) grid.add(f);
   const inside = (b) => !bounds || (b.x >= bounds.x && b.y >= bounds.y &&
                                     b.x + b.w <= bounds.x + bounds.w && b.y + b.h <= bounds.y + bounds.h);
-  return labels.map(({ box }) => {
+  return labels.map(({ box, pad: own }) => {
+    const room = own ?? pad;
     if (!(box.w > 0 && box.h > 0)) return { dx: 0, dy: 0 };
     for (const c of candidates(box.w, box.h, rings)) {
       const moved = { x: box.x + c.dx, y: box.y + c.dy, w: box.w, h: box.h };
       if (!inside(moved)) continue;
-      const b = { x: moved.x - pad / 2, y: moved.y - pad / 2, w: box.w + pad, h: box.h + pad };
+      const b = { x: moved.x - room / 2, y: moved.y - room / 2, w: box.w + room, h: box.h + room };
       if (grid.hits(b, 0)) continue;
       grid.add(b);
       return { dx: c.dx, dy: c.dy };
