@@ -212,7 +212,12 @@ int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostr
   // A simulated game has nobody at the table to type in what a player would.
   rules.ForMachinePlay(*start);
   for (const auto& [flag, address] : AgentsOf(o)) {
-    if (o.play_on_agent_faults || AgentAnswers(address, o.agent_wait_ms)) continue;
+    if (AgentAnswers(address, o.agent_wait_ms)) continue;
+    if (o.play_on_agent_faults) {
+      err << "warning: " << flag << ": no agent answers at " << address << " (waited "
+          << o.agent_wait_ms << " ms); the RULES policy plays its moves\n";
+      continue;
+    }
     err << "error: " << flag << ": no agent answers at " << address << " (waited "
         << o.agent_wait_ms << " ms); start it first, or pass --play-on-agent-faults to let "
         << "the RULES policy play its moves\n";

@@ -28,7 +28,8 @@
 // an illegal choice) is played by its side's RULES policy and counted; the
 // report ends with the counts, and any fault makes the exit 2, the counts
 // on stderr too, unless play_on_agent_faults (--play-on-agent-faults),
-// which plays on past an agent that does not answer and exits 0.
+// which plays on past an agent that does not answer (after the wait, with a
+// warning) and exits 0.
 //
 // Usage:
 //   SimulateOptions o;  o.games = 20;  o.seed = 1;

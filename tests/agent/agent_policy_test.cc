@@ -657,6 +657,8 @@ TEST_F(AgentPolicyTest, SimulatePlaysOnPastAMissingAgentWhenTold) {
   o.play_on_agent_faults = true;
   std::ostringstream out, err;
   EXPECT_EQ(cli::SimulateCommand(o, out, err), 0) << err.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), absl::StrCat("warning: --british: no agent answers at 127.0.0.1:", port)))
+      << err.str();
   const AgentCounts c = AgentStatsFor(absl::StrCat("127.0.0.1:", port))->Counts();
   EXPECT_GT(c.calls, 0);
   EXPECT_EQ(c.errors, c.calls);

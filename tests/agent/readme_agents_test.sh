@@ -100,7 +100,8 @@ out=$("$impi" simulate --ruleset tsatf --scenario patrol --games 1 --british "gr
       --play-on-agent-faults 2>&1)
 code=$?
 echo "--- no agent, --play-on-agent-faults: exit $code"
-echo "$out" | grep '^agent ('
+echo "$out" | grep -e '^agent (' -e '^warning'
+[[ "$out" == *"warning: --british: no agent answers at 127.0.0.1:$port"* ]] || fail "--play-on-agent-faults: no warning"
 [[ $code -eq 0 ]] || fail "--play-on-agent-faults: exit $code, not 0"
 echo "$out" | grep -q -E "^agent \(british, 127\.0\.0\.1:$port\): ([1-9][0-9]*) calls?, \1 errors?, 0 time-outs, 0 illegal$" ||
   fail "--play-on-agent-faults: every call is not counted as an error"
