@@ -16,6 +16,26 @@
 //      phase; the turn goes round to the second turn's Brit Missile Fire,
 //      the Zulus' fire explained by its table; a volley (every figure at the
 //      nearest target offered) ends that phase, and undo takes it back.
+//   4. Typed dice and cards: a step takes them, the boxes are emptied and
+//      the next request carries none. A batch of moves where the first
+//      brings Zulus on: sent one by one, the later move that no longer
+//      applies kept with impi's reason (naming a Zulu unit now drawn), the
+//      Pass not sent; undo gives the moves back, redo puts the step back.
+//   5. The prompt, Pass, Send and an error in view with the side panel and
+//      the page scrolled to the bottom; a reload resumes the game (log,
+//      entered actions, picture); the mode back to Move a new phase and a
+//      new game; impi's options listed once; a saved game loads with its
+//      log; the active unit ringed.
+//   6. Every built-in scenario, with and without reveal, whole and zoomed
+//      in: no two labels on the table overlap (nor cover a point's
+//      marker), every unit's label starts with its id and is on the map or
+//      in the list of labels with no room, none under 10 px; the zoom
+//      buttons, the wheel, a drag of the ground, and reset.
+//   7. Empress: a drag gives the order offered that ends where it is
+//      dropped (or none, and says so), a unit offered no move is not
+//      draggable; the log's distances to a tenth of an inch; a fire's
+//      losses never more than its target's figures; a unit with none left
+//      off the picture.
 //
 // A screenshot of each is written to OUT (build/browser/).
 //
