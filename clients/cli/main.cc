@@ -152,6 +152,9 @@ int Main(int argc, char** argv) {
   simulate->add_option("--turn-cap", sim.turn_cap, "a game still going after this turn is undecided")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  simulate->add_flag("--play-on-agent-faults", sim.play_on_agent_faults,
+                     "an outside agent that does not answer or errs is not an error: the "
+                     "RULES policy plays its moves and the exit is 0 (the faults are counted)");
 
   CLI::App* arena_cmd = app.add_subcommand(
       "arena", "pit two policies against each other over many seeded games, in shards if asked");

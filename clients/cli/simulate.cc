@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <optional>
+#include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
@@ -15,6 +19,7 @@
 #include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "engine/game/report.h"
+#include "grpcpp/grpcpp.h"
 #include "service/agent_policy.h"
 #include "service/convert.h"
 #include "service/scenarios.h"
@@ -34,6 +39,25 @@ absl::StatusOr<PolicyKind> PolicyKindOf(const std::string& name, const char* fla
 // "grpc:HOST:PORT" -> "HOST:PORT", the outside agent's address (else "").
 std::string AgentAddressOf(const std::string& name) {
   return absl::StartsWith(absl::AsciiStrToLower(name), "grpc:") ? name.substr(5) : std::string();
+}
+
+// The outside agents of a run: {flag, address} for --zulu and --british
+// where they name one.
+std::vector<std::pair<std::string, std::string>> AgentsOf(const SimulateOptions& o) {
+  std::vector<std::pair<std::string, std::string>> agents;
+  for (const auto& [flag, value] : {std::pair{"--zulu", o.zulu}, {"--british", o.british}}) {
+    const std::string address = AgentAddressOf(value);
+    if (!address.empty()) agents.emplace_back(flag, address);
+  }
+  return agents;
+}
+
+// Whether the agent at `address` accepts a connection within `wait_ms`.
+bool AgentAnswers(const std::string& address, int wait_ms) {
+  std::shared_ptr<grpc::Channel> channel =
+      grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+  return channel->WaitForConnected(std::chrono::system_clock::now() +
+                                   std::chrono::milliseconds(std::max(wait_ms, 0)));
 }
 
 std::string Percent(int k, int n) {
@@ -187,6 +211,18 @@ int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostr
   }
   // A simulated game has nobody at the table to type in what a player would.
   rules.ForMachinePlay(*start);
+  for (const auto& [flag, address] : AgentsOf(o)) {
+    if (AgentAnswers(address, o.agent_wait_ms)) continue;
+    if (o.play_on_agent_faults) {
+      err << "warning: " << flag << ": no agent answers at " << address << " (waited "
+          << o.agent_wait_ms << " ms); the RULES policy plays its moves\n";
+      continue;
+    }
+    err << "error: " << flag << ": no agent answers at " << address << " (waited "
+        << o.agent_wait_ms << " ms); start it first, or pass --play-on-agent-faults to let "
+        << "the RULES policy play its moves\n";
+    return kExitError;
+  }
 
   std::vector<std::optional<absl::StatusOr<arena::MatchRecord>>> results(o.games);
   std::atomic<int> next{0};
@@ -214,13 +250,19 @@ int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostr
   if (failed > kErrorsShown) err << "error: ... and " << failed - kErrorsShown << " more\n";
   out << FormatReport(o, std::string(rules.id()), games, failed);
   // An outside agent's faults: moves its side's RULES policy played instead.
-  for (const auto& [value, side] : {std::pair{o.zulu, "zulu"}, {o.british, "british"}}) {
-    const std::string address = AgentAddressOf(value);
-    if (address.empty()) continue;
-    out << "agent (" << side << ", " << address
-        << "): " << service::AgentStatsFor(address)->Counts().ToString() << "\n";
+  bool faulted = false;
+  for (const auto& [flag, address] : AgentsOf(o)) {
+    const service::AgentCounts counts = service::AgentStatsFor(address)->Counts();
+    const std::string line =
+        absl::StrCat("agent (", flag.substr(2), ", ", address, "): ", counts.ToString());
+    out << line << "\n";
+    if (counts.faults() > 0 && !o.play_on_agent_faults) {
+      err << "error: " << line << ": the RULES policy played " << counts.faults()
+          << " of its moves (--play-on-agent-faults accepts that)\n";
+      faulted = true;
+    }
   }
-  return failed > 0 ? kExitError : kExitOk;
+  return failed > 0 || faulted ? kExitError : kExitOk;
 }
 
 }  // namespace impi::cli

@@ -20,6 +20,17 @@
 // with those faces first (MatchOptions::opening_faces): e.g. Ferree's
 // situation A laagers the camp on a first 6.
 //
+// An outside agent (--zulu or --british grpc:HOST:PORT) is waited for
+// before the first game, up to agent_wait_ms, until it accepts a
+// connection: started just before (`agent.py --port 50061 &`), it has
+// time to listen. One that never does stops the run at once (exit 2, the
+// address named). A move an agent got wrong (an error, no answer in time,
+// an illegal choice) is played by its side's RULES policy and counted; the
+// report ends with the counts, and any fault makes the exit 2, the counts
+// on stderr too, unless play_on_agent_faults (--play-on-agent-faults),
+// which plays on past an agent that does not answer (after the wait, with a
+// warning) and exits 0.
+//
 // Usage:
 //   SimulateOptions o;  o.games = 20;  o.seed = 1;
 //   int code = SimulateCommand(o, std::cout, std::cerr);
@@ -55,6 +66,8 @@ struct SimulateOptions {
   int threads = 1;
   std::vector<int> opening_faces;  // MatchOptions::opening_faces
   int turn_cap = 60;
+  bool play_on_agent_faults = false;  // an agent's faults are not an error
+  int agent_wait_ms = 10000;          // how long an agent has to answer first
 };
 
 // The match of one game of `options`: the policies from --zulu, --british
@@ -67,7 +80,9 @@ std::string FormatReport(const SimulateOptions& options, const std::string& rule
                          const std::vector<arena::MatchRecord>& games, int failed);
 
 // `impi simulate`: exit 0 when every game was played, 1 for bad options, 2
-// if the scenario does not load or a game failed (the report still prints).
+// if the scenario does not load, an outside agent does not answer or made
+// faults (unless play_on_agent_faults), or a game failed (the report still
+// prints).
 int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace impi::cli

@@ -2,25 +2,40 @@
 // game, tells impi what the British did and sees what the Zulus do.
 //
 // The picture is the server's (POST /v1/Render: the one renderer, the same
-// as `impi render`): the page only adds dragging and clicking on its units,
-// which carry data-unit-id and data-x / data-y in table inches. Every step
-// is an Advance with the whole table; the page keeps the answers for undo
-// and saves the table as a TableState file (`impi advance` and `impi render`
-// read it too).
+// as `impi render`): the page adds dragging and clicking on its units,
+// which carry data-unit-id and data-x / data-y in table inches, zoom and
+// pan, labels placed apart (labels.js) and the active unit marked. Each
+// click on Send or Pass is one step: one Advance with the whole table, or,
+// where several British units act in turn, an Advance an action so that
+// each applies to the table as the earlier ones left it. The page keeps the
+// answers for undo and redo, autosaves the game in the browser
+// (localStorage) and resumes it after a reload, and saves a game as a file
+// holding the table and the whole log.
 import {
   ImpiClient, charge, diceFrom, fire, move, num, passAction, plainWords,
 } from "/js/impi.js";
+import { placeLabels } from "./labels.js";
 
 const impi = new ImpiClient("");  // the page's own server
 const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const AUTOSAVE_KEY = "impi.page.game";
+// The most steps kept by the autosave (older ones are dropped first, and
+// more if the browser's storage is full).
+const AUTOSAVE_STEPS = 40;
 
 // The page's whole state, also read by the browser test (window.impiPage).
 const page = {
   scenarios: [],
-  history: [],   // [{answer, pending}] one per step, the last is shown
+  history: [],   // [{answer, sent, entered}] one per step, the last is shown
+  redo: [],      // [{step, pending}] steps undone, the last undone last
   pending: [],   // British actions not sent yet
   selected: "",  // British unit chosen in fire / charge mode
   busy: false,
+  phase: "",     // the phase last shown (the mode resets when it changes)
+  whole: null,   // the whole picture's viewBox {x, y, w, h}
+  view: null,    // the part shown (zoom and pan); null: the whole
+  unlabelled: [],  // labels with no room at this zoom: [{id, text}]
 };
 window.impiPage = page;
 
@@ -75,6 +90,7 @@ function updateButtons() {
     ? "End the phase (the rest stand): impi plays on" : "Pass: impi plays the Zulus";
   $("save").disabled = !has;
   $("undo").disabled = page.history.length < 2;
+  $("redo").disabled = page.redo.length === 0;
   $("send").disabled = !has || ended || page.pending.length === 0;
   $("pass").disabled = !has || ended;
   $("volley").hidden = !(current()?.awaiting?.kind === "BRITISH_FIRE" && passEndsPhase(current()?.awaiting));
@@ -82,13 +98,48 @@ function updateButtons() {
   $("clear").disabled = page.pending.length === 0;
 }
 
-function diceOfPage() {
-  const typed = document.querySelector("input[name=dice]:checked").value === "typed";
-  return diceFrom(typed ? { faces: $("faces").value, cards: $("cards").value, typed }
-                        : { seed: $("seed").value.trim() });
+// --- dice -------------------------------------------------------------------
+
+const typedMode = () => document.querySelector("input[name=dice]:checked").value === "typed";
+const words = (text) => String(text).split(/[\s,]+/).filter(Boolean);
+
+// The dice of the Advances one click sends: impi's (the seed typed, or a
+// fresh one each time), or the faces and cards typed in from the table, each
+// used once: an Advance takes what it rolled and turned, the next gets the
+// rest, and when the click's work is done the boxes are emptied (done()), so
+// that no later step reuses them.
+function diceFeed() {
+  const typed = typedMode();
+  let faces = words($("faces").value), cards = words($("cards").value);
+  const given = { faces: faces.join(", "), cards: cards.join(", ") };
+  return {
+    next: () => (typed ? diceFrom({ faces: faces.join(","), cards: cards.join(","), typed })
+                       : diceFrom({ seed: $("seed").value.trim() })),
+    took(answer) {
+      if (!typed) return;
+      const rolled = (answer.dice ?? []).reduce((n, d) => n + ((d.faces ?? []).length || num(d.count) || 1), 0);
+      const turned = (answer.events ?? []).filter((e) => e.kind === "CARD_DRAWN").length;
+      faces = faces.slice(rolled);
+      cards = cards.slice(turned);
+    },
+    done() {
+      if (!typed || (!given.faces && !given.cards)) return;
+      $("faces").value = "";
+      $("cards").value = "";
+      const unused = [...faces, ...cards];
+      $("dice-note").textContent = `Taken by the last step: dice ${given.faces || "none"}, cards ` +
+        `${given.cards || "none"}${unused.length ? ` (not needed: ${unused.join(", ")})` : ""}. ` +
+        "Type the next step's.";
+    },
+  };
 }
 
 // --- the picture ------------------------------------------------------------
+
+const viewBoxOf = (svg) => {
+  const [x, y, w, h] = (svg.getAttribute("viewBox") ?? "").split(/[\s,]+/).map(Number);
+  return { x, y, w, h };
+};
 
 async function draw() {
   const answer = current();
@@ -98,10 +149,20 @@ async function draw() {
   const root = $("table").querySelector("svg");
   root.removeAttribute("width");
   root.removeAttribute("height");
+  page.whole = viewBoxOf(root);
+  // The terrain's names over all the terrain (no other ground hides them).
+  const names = document.createElementNS(SVG_NS, "g");
+  names.setAttribute("class", "terrain-names");
+  names.append(...root.querySelectorAll("g.terrain text"));
+  root.querySelector("g.terrain")?.after(names);
   for (const a of page.pending) {
     if (isMove(a)) placeUnit(a.unit_id, a.to.x, a.to.y);
   }
   markSelected();
+  markActive(answer);
+  markDraggable(answer);
+  dropEmptyUnits(answer);
+  applyView();
   // For tests and styling: the step shown, how many pictures drawn so far,
   // and whether this one reveals the umpire's detail.
   document.body.dataset.drawn = String(page.history.length);
@@ -109,10 +170,242 @@ async function draw() {
   document.body.dataset.revealed = $("reveal").checked ? "1" : "0";
 }
 
+// The active unit (what is awaited names one British unit: an activation)
+// is ringed.
+function markActive(answer) {
+  const ids = answer.awaiting?.side === "BRITISH" ? answer.awaiting?.unit_ids ?? [] : [];
+  for (const g of $("table").querySelectorAll("g.unit")) {
+    const active = ids.length === 1 && g.dataset.unitId === ids[0];
+    g.classList.toggle("active", active);
+    if (!active) continue;
+    const ring = document.createElementNS(SVG_NS, "circle");
+    ring.setAttribute("class", "active-ring");
+    const shape = g.querySelector("g")?.getAttribute("transform") ?? "";
+    const [, cx, cy] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(shape) ?? [];
+    if (cx === undefined) continue;
+    ring.setAttribute("cx", cx);
+    ring.setAttribute("cy", cy);
+    ring.setAttribute("r", "2");
+    g.prepend(ring);
+  }
+}
+
+// A unit with no figure left (all of them lost) is not a unit on the
+// table: its picture is taken off and it is named in the list below it.
+function dropEmptyUnits(answer) {
+  const units = new Map((answer.state?.units ?? []).map((u) => [u.id, u]));
+  const gone = [];
+  for (const g of $("table").querySelectorAll("g.unit")) {
+    const f = units.get(g.dataset.unitId)?.figures ?? {};
+    const label = g.querySelector("text")?.textContent ?? "";
+    if (num(f.fit) === 0 && num(f.casualties) > 0 && /^\S+ 0\b/.test(label)) {
+      gone.push(`${g.dataset.unitId} (${num(f.casualties)} lost)`);
+      g.remove();
+    }
+  }
+  $("gone").textContent = gone.length ? `No figure left, off the table: ${gone.join(", ")}` : "";
+}
+
+// --- zoom, pan and the labels ------------------------------------------------
+
+const MIN_ZOOM = 1, MAX_ZOOM = 12;
+// Labels' sizes on the screen, in pixels, whatever the zoom.
+const LABEL_PX = { unit: 12, note: 10, terrain: 11 };
+
+function zoomOf() {
+  return page.view && page.whole ? page.whole.w / page.view.w : 1;
+}
+
+// Shows `view` (clamped to the whole picture), or the whole with null, and
+// places the labels for it.
+function setView(view) {
+  const whole = page.whole;
+  if (!whole || !view || view.w >= whole.w - 1e-9) {
+    page.view = null;
+  } else {
+    const w = Math.max(view.w, whole.w / MAX_ZOOM), h = w * whole.h / whole.w;
+    page.view = {
+      x: Math.min(Math.max(view.x, whole.x), whole.x + whole.w - w),
+      y: Math.min(Math.max(view.y, whole.y), whole.y + whole.h - h),
+      w, h,
+    };
+  }
+  applyView();
+}
+
+function applyView() {
+  const svg = $("table").querySelector("svg");
+  if (!svg || !page.whole) return;
+  const v = page.view ?? page.whole;
+  svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+  document.body.dataset.zoom = zoomOf().toFixed(2);
+  $("zoom-level").textContent = `${Math.round(zoomOf() * 100)}%`;
+  layoutLabels(svg);
+}
+
+// Zooms by `factor` about the picture point (px, py) (the centre when not
+// given).
+function zoomBy(factor, px, py) {
+  const whole = page.whole;
+  if (!whole) return;
+  const v = page.view ?? whole;
+  const zoom = Math.min(Math.max(zoomOf() * factor, MIN_ZOOM), MAX_ZOOM);
+  const w = whole.w / zoom, h = whole.h / zoom;
+  const cx = px ?? v.x + v.w / 2, cy = py ?? v.y + v.h / 2;
+  // The point under the pointer stays under it.
+  setView({ x: cx - (cx - v.x) * (w / v.w), y: cy - (cy - v.y) * (h / v.h), w, h });
+}
+
+function pictureInches(svg, clientX, clientY) {
+  return new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
+}
+
+// Every label on the table, sized to be read at this zoom and placed so
+// that none overlaps another (labels.js); those with no room are hidden,
+// shown when their unit is hovered, and listed below the table.
+function layoutLabels(svg) {
+  const pxPerInch = svg.getBoundingClientRect().width / (page.view ?? page.whole).w;
+  if (!(pxPerInch > 0)) return;
+  for (const old of svg.querySelectorAll("line.leader")) old.remove();
+  let labels = [];  // {texts, g, id, text, rank, box}
+  const fixed = [];
+  // The units' labels: the id first (added where the picture has only a
+  // count), then the figures and state.
+  for (const g of svg.querySelectorAll("g.unit")) {
+    const texts = [...g.querySelectorAll(":scope > text")];
+    if (texts.length === 0) continue;
+    const id = g.dataset.unitId;
+    if (!texts[0].dataset.base) {
+      if (!texts[0].textContent.startsWith(id)) texts[0].textContent = `${id} ${texts[0].textContent}`;
+      for (const t of texts) {
+        t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
+      }
+    }
+    const [x0, y0] = texts[0].dataset.base.split(",").map(Number);
+    const size0 = LABEL_PX.unit / pxPerInch, size1 = LABEL_PX.note / pxPerInch;
+    // The block's top stays where the picture put it, below the unit.
+    let y = y0 - 0.8 + size0 * 0.9;
+    texts.forEach((t, k) => {
+      const size = k === 0 ? size0 : size1;
+      // Baseline to baseline: the line above's descent and this one's ascent.
+      if (k > 0) y += (k === 1 ? size0 : size1) * 0.3 + size * 1.05;
+      t.setAttribute("font-size", size.toFixed(3));
+      t.setAttribute("x", x0);
+      t.setAttribute("y", y.toFixed(3));
+      t.classList.add("label");
+    });
+    labels.push({ texts, g, id, text: texts.map((t) => t.textContent).join(" "), rank: 1 });
+  }
+  // The terrain's names.
+  for (const t of svg.querySelectorAll("g.terrain-names text")) {
+    if (!t.dataset.base) t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
+    const [x0, y0] = t.dataset.base.split(",").map(Number);
+    t.setAttribute("x", x0);
+    t.setAttribute("y", y0);
+    t.setAttribute("font-size", (LABEL_PX.terrain / pxPerInch).toFixed(3));
+    t.classList.add("label");
+    labels.push({ texts: [t], id: "", text: t.textContent, rank: 3 });
+  }
+  // Every other text (the title, the off-table list, the impis' outlines)
+  // at its size, placed first; the points' numbers stay in their markers,
+  // which the labels keep off.
+  for (const t of svg.querySelectorAll("text")) {
+    if (t.closest("g.unit, g.terrain-names, g.point")) continue;
+    if (!t.dataset.base) t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
+    const [x0, y0] = t.dataset.base.split(",").map(Number);
+    t.setAttribute("x", x0);
+    t.setAttribute("y", y0);
+    t.classList.add("label");
+    // The picture's own lists (the title, off the table) are as tight as
+    // it drew them.
+    const group = !!t.closest("g.group");
+    labels.push({ texts: [t], id: "", text: t.textContent, rank: group ? 2 : 0, pad: group ? undefined : 0 });
+  }
+  for (const m of svg.querySelectorAll("g.point")) fixed.push(m.getBBox());
+  const view = page.view ?? page.whole;
+  for (const l of labels) {
+    for (const t of l.texts) t.removeAttribute("visibility");
+    const boxes = l.texts.map((t) => t.getBBox());
+    const x = Math.min(...boxes.map((b) => b.x)), y = Math.min(...boxes.map((b) => b.y));
+    l.box = { x, y, w: Math.max(...boxes.map((b) => b.x + b.width)) - x,
+              h: Math.max(...boxes.map((b) => b.y + b.height)) - y };
+    // Of a unit out of the part shown: left where it is (out of sight).
+    l.away = l.box.x + l.box.w <= view.x || l.box.x >= view.x + view.w ||
+             l.box.y + l.box.h <= view.y || l.box.y >= view.y + view.h;
+  }
+  labels = labels.filter((l) => !l.away);
+  labels.sort((a, b) => a.rank - b.rank);
+  const fixedBoxes = fixed.map((b) => ({ x: b.x, y: b.y, w: b.width, h: b.height }));
+  // Two pixels kept between labels.
+  const placed = placeLabels(labels, { fixed: fixedBoxes, bounds: view, pad: 2 / pxPerInch });
+  page.unlabelled = [];
+  labels.forEach((l, i) => {
+    const p = placed[i];
+    if (!p) {
+      for (const t of l.texts) t.setAttribute("visibility", "hidden");
+      l.g?.classList.add("crowded");
+      page.unlabelled.push({ id: l.id, text: l.text });
+      return;
+    }
+    l.g?.classList.remove("crowded");
+    for (const t of l.texts) {
+      t.setAttribute("x", (Number(t.getAttribute("x")) + p.dx).toFixed(3));
+      t.setAttribute("y", (Number(t.getAttribute("y")) + p.dy).toFixed(3));
+    }
+    if (l.g && Math.hypot(p.dx, p.dy) > l.box.h * 1.5) {
+      // A leader from the unit to its label, moved away from it.
+      const [x0, y0] = l.texts[0].dataset.base.split(",").map(Number);
+      const line = document.createElementNS(SVG_NS, "line");
+      line.setAttribute("class", "leader");
+      line.setAttribute("x1", x0);
+      line.setAttribute("y1", y0 - 1.4);
+      line.setAttribute("x2", x0 + p.dx);
+      line.setAttribute("y2", l.box.y + p.dy + (p.dy < 0 ? l.box.h : 0));
+      l.g.insertBefore(line, l.texts[0]);
+    }
+  });
+  showUnlabelled();
+  document.body.dataset.labelled = String(Number(document.body.dataset.labelled ?? 0) + 1);
+}
+
+function showUnlabelled() {
+  const list = page.unlabelled;
+  $("unlabelled-count").textContent = list.length
+    ? `${list.length} label${list.length === 1 ? "" : "s"} with no room at this zoom (hover a unit, zoom in, or read them here)`
+    : "";
+  $("unlabelled").hidden = list.length === 0;
+  $("unlabelled-list").replaceChildren(...list.map((l) => {
+    const li = document.createElement("li");
+    li.textContent = l.text;
+    if (l.id) li.dataset.unitId = l.id;
+    return li;
+  }));
+}
+
+function wireZoom() {
+  const table = $("table");
+  $("zoom-in").onclick = () => zoomBy(1.5);
+  $("zoom-out").onclick = () => zoomBy(1 / 1.5);
+  $("zoom-reset").onclick = () => setView(null);
+  table.addEventListener("wheel", (ev) => {
+    const svg = table.querySelector("svg");
+    if (!svg) return;
+    ev.preventDefault();
+    const p = pictureInches(svg, ev.clientX, ev.clientY);
+    zoomBy(ev.deltaY < 0 ? 1.25 : 1 / 1.25, p.x, p.y);
+  }, { passive: false });
+  window.addEventListener("resize", () => {
+    const svg = table.querySelector("svg");
+    if (svg) layoutLabels(svg);
+  });
+}
+
+// --- the table's units ------------------------------------------------------
+
 // Table inches of a pointer event (the SVG is in inches, y flipped below a
 // top margin: clients/cli/render.h).
 function tableInches(svg, clientX, clientY) {
-  const p = new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const p = pictureInches(svg, clientX, clientY);
   const height = Number(svg.dataset.tableHeight);
   const top = Number(svg.dataset.topMargin);
   return { x: round(p.x), y: round(top + height - p.y) };
@@ -130,7 +423,7 @@ function placeUnit(id, x, y) {
   const top = Number(svg.dataset.topMargin) + Number(svg.dataset.tableHeight);
   let line = svg.querySelector(`line.planned[data-unit-id="${CSS.escape(id)}"]`);
   if (!line) {
-    line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    line = document.createElementNS(SVG_NS, "line");
     line.setAttribute("class", "planned");
     line.dataset.unitId = id;
     svg.insertBefore(line, svg.querySelector("g.units"));
@@ -139,6 +432,12 @@ function placeUnit(id, x, y) {
   line.setAttribute("y1", top - Number(g.dataset.y));
   line.setAttribute("x2", x);
   line.setAttribute("y2", top - y);
+}
+
+// Puts a unit back where it stands (a drag that gave no order).
+function unplaceUnit(id) {
+  $("table").querySelector(`g.unit[data-unit-id="${CSS.escape(id)}"]`)?.removeAttribute("transform");
+  $("table").querySelector(`line.planned[data-unit-id="${CSS.escape(id)}"]`)?.remove();
 }
 
 function markSelected() {
@@ -159,11 +458,32 @@ function dragAction(id, x, y) {
 }
 const isMove = (a) => a.kind === "MOVE" || a.kind === "DEPLOY";
 
-function addPending(action) {
-  // One move per unit: a second drag replaces the first.
-  if (isMove(action)) {
-    page.pending = page.pending.filter((a) => !(isMove(a) && a.unit_id === action.unit_id));
+// Where the British give orders from impi's options only (each awaited
+// unit an order, carried out together), a drop is the order offered that
+// matches it: the MOVE whose end is nearest the drop (within 3"), or the
+// join (MOVE with a target) of a unit dropped on; null when none does.
+const DROP_REACH = 3;
+function orderOfDrop(id, x, y) {
+  const options = (current()?.awaiting?.options ?? []).filter((a) => a.unit_id === id && isMove(a));
+  const units = new Map((current()?.state?.units ?? []).map((u) => [u.id, u.position ?? {}]));
+  const dist = (p) => Math.hypot(num(p?.x) - x, num(p?.y) - y);
+  let best = null, bestDist = DROP_REACH;
+  for (const a of options) {
+    const d = a.target_id ? Math.min(dist(units.get(a.target_id)), dist(a.to)) : dist(a.to);
+    if (d <= bestDist) {
+      best = a;
+      bestDist = d;
+    }
   }
+  return best;
+}
+
+function addPending(action) {
+  // One move per unit: a second drag replaces the first; one order per
+  // unit where each unit is given one.
+  const oneEach = ordersEveryUnit(current()?.awaiting);
+  page.pending = page.pending.filter((a) => !(a.unit_id === action.unit_id &&
+                                              (oneEach || (isMove(a) && isMove(action)))));
   page.pending.push(action);
   showPending();
 }
@@ -179,7 +499,7 @@ function describe(a) {
       if (a.hits === undefined) {
         return `${a.unit_id} fires at ${a.target_id ?? "its closest target"}` +
                (a.point === 1 ? " (spears)" : "") +
-               (a.range_estimate ? `, range ${a.range_estimate}"` : "");
+               (a.range_estimate ? `, range ${round(num(a.range_estimate))}"` : "");
       }
       return `${a.unit_id} fires at ${a.target_id}: ${a.hits} hit${a.hits === 1 ? "" : "s"}`;
     case "CHARGE": return `${a.unit_id} charges ${a.target_id}`;
@@ -197,10 +517,16 @@ function describe(a) {
 }
 
 // What impi offers the British now (AdvanceRequest.list_options): a click
-// notes one. Empress's orders are exactly these; elsewhere they are the
-// engine's suggestions beside the moves dragged on the table.
+// notes one. Options a player cannot tell apart (the same words) are
+// listed once.
 function showOptions(answer) {
-  const options = answer?.awaiting?.options ?? [];
+  const seen = new Set();
+  const options = (answer?.awaiting?.options ?? []).filter((a) => {
+    const key = describe(a);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   $("options").replaceChildren(...options.map((a) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
@@ -222,18 +548,26 @@ function showPending() {
     return li;
   }));
   updateButtons();
+  autosave();
 }
 
-// Dragging British units; clicking for fire and charges.
+// Dragging British units (where a drag can give an order); clicking for
+// fire and charges; dragging the background pans.
 function wireTable() {
   const table = $("table");
   let drag = null;
+  let pan = null;
   table.addEventListener("pointerdown", (ev) => {
-    const g = ev.target.closest("g.unit");
-    if (!g || !current()) return;
     const svg = table.querySelector("svg");
+    if (!svg || !current()) return;
+    const g = ev.target.closest("g.unit");
+    if (!g) {
+      pan = { svg, from: pictureInches(svg, ev.clientX, ev.clientY) };
+      table.setPointerCapture(ev.pointerId);
+      return;
+    }
     if (mode() === "move") {
-      if (!g.classList.contains("british")) return;
+      if (!g.classList.contains("british") || !g.classList.contains("draggable")) return;
       drag = { g, svg, id: g.dataset.unitId };
       table.setPointerCapture(ev.pointerId);
       ev.preventDefault();
@@ -259,70 +593,182 @@ function wireTable() {
     }
   });
   table.addEventListener("pointermove", (ev) => {
+    if (pan) {
+      const p = pictureInches(pan.svg, ev.clientX, ev.clientY);
+      const v = page.view;
+      if (v) setView({ ...v, x: v.x - (p.x - pan.from.x), y: v.y - (p.y - pan.from.y) });
+      return;
+    }
     if (!drag) return;
     const at = tableInches(drag.svg, ev.clientX, ev.clientY);
     placeUnit(drag.id, at.x, at.y);
   });
   table.addEventListener("pointerup", (ev) => {
+    if (pan) {
+      pan = null;
+      return;
+    }
     if (!drag) return;
     const at = tableInches(drag.svg, ev.clientX, ev.clientY);
     const { id } = drag;
     drag = null;
+    if (ordersEveryUnit(current()?.awaiting)) {
+      const order = orderOfDrop(id, at.x, at.y);
+      if (!order) {
+        unplaceUnit(id);
+        showError(`No order impi offers ${id} ends there: drop it on one of the places ` +
+                  "it may go (or on the unit it may join), or choose from impi's options.");
+        return;
+      }
+      showError(null);
+      addPending(order);
+      if (order.to) placeUnit(id, num(order.to.x), num(order.to.y));
+      return;
+    }
     addPending(dragAction(id, at.x, at.y));
     placeUnit(id, at.x, at.y);
   });
+}
+
+// Which British units a drag can give an order: every awaited one, except
+// where orders come from impi's options, where only those offered a move.
+function markDraggable(answer) {
+  const awaiting = answer?.awaiting ?? {};
+  const ids = new Set(awaiting.side === "BRITISH" ? awaiting.unit_ids ?? [] : []);
+  const onlyOffered = ordersEveryUnit(awaiting);
+  const offered = new Set((awaiting.options ?? []).filter(isMove).map((a) => a.unit_id));
+  for (const g of $("table").querySelectorAll("g.unit.british")) {
+    const id = g.dataset.unitId;
+    const may = awaiting.kind !== "GAME_ENDED" &&
+                (onlyOffered ? offered.has(id) : ids.size === 0 || ids.has(id));
+    g.classList.toggle("draggable", may);
+  }
 }
 
 // --- the game -----------------------------------------------------------------
 
 // The turn and phase, and who may act: the prompt's words before its colon
 // ("turn 2, Brit Missile Fire") where it has them, else the clock's.
-function showPhase(answer) {
+function phaseWords(answer) {
   const prompt = answer.awaiting?.prompt ?? "";
   const clock = answer.state?.clock ?? {};
   const head = /^turn \d+, [^:]+/i.exec(prompt)?.[0];
   const phase = String(clock.phase ?? "").toLowerCase().replace(/_/g, " ");
+  return head ?? `Turn ${num(clock.turn) || 1}${phase ? `, ${phase}` : ""}`;
+}
+
+function showPhase(answer) {
   const ids = answer.awaiting?.unit_ids ?? [];
-  $("phase").textContent = (head ?? `Turn ${num(clock.turn) || 1}${phase ? `, ${phase}` : ""}`) +
+  $("phase").textContent = phaseWords(answer) +
     (answer.awaiting?.side === "BRITISH" && ids.length > 0
       ? ` \u2014 ${ids.length} British unit${ids.length === 1 ? "" : "s"} may act` : "");
 }
 
+// A new phase (or a new game) starts in Move mode with no unit chosen.
+function resetModeOnNewPhase(answer, force = false) {
+  const key = `${answer.state?.scenario ?? ""}|${answer.awaiting?.kind ?? ""}|${phaseWords(answer)}`;
+  if (!force && key === page.phase) return;
+  page.phase = key;
+  document.querySelector("input[name=mode][value=move]").checked = true;
+  $("hits").value = "0";
+  page.selected = "";
+}
+
+// Distances as a player reads them: to a tenth of an inch.
+const roundInches = (text) => text.replace(/(\d+\.\d{2,})(?=")/g, (m) => String(round(Number(m))));
+
+// Losses as the table saw them: a fire at a unit never kills more figures
+// than it had left (the hits past them are told as hits).
+function lossesWords(line, event, left) {
+  if (event.kind !== "FIRED" || !event.target_id || !left.has(event.target_id)) return line;
+  const had = left.get(event.target_id);
+  const m = /(\d+) killed|kills (\d+)/.exec(line);
+  if (!m) return line;
+  const killed = Number(m[1] ?? m[2]);
+  left.set(event.target_id, Math.max(0, had - killed));
+  if (killed <= had) return line;
+  const told = m[1] !== undefined ? `${had} killed` : `kills ${had}`;
+  const hits = `${killed} hit${killed === 1 ? "" : "s"}`;
+  const was = had === 0 ? "none was left" : `${had} figure${had === 1 ? " was" : "s were"} left`;
+  return line.replace(m[0], `${told} (${hits}; ${was})`);
+}
+
+// The lines of a step: plainWords (impi.js), distances rounded, losses
+// held to the figures the targets had when the step began.
+function stepLines(k, reveal) {
+  const step = page.history[k];
+  const before = page.history[k - 1]?.answer?.state ?? step.answer.state;
+  const left = new Map((before?.units ?? []).map((u) => [u.id, num(u.figures?.fit)]));
+  const events = (step.answer.events ?? []).filter((e) => !(e.umpire_only && !reveal) && e.kind !== "AWAITING");
+  const lines = [];
+  for (const e of events) {
+    const [line] = plainWords({ events: [e] }, { reveal });
+    if (line) lines.push(lossesWords(roundInches(line), e, left));
+  }
+  return lines;
+}
+
 function showAnswer(answer) {
-  $("prompt").textContent = answer.awaiting?.prompt ?? "";
+  $("prompt").textContent = roundInches(answer.awaiting?.prompt ?? "");
   showPhase(answer);
   const reveal = $("reveal").checked;
   const items = page.history.map((step, k) => {
     const li = document.createElement("li");
     li.className = "step";
     const list = document.createElement("ul");
-    for (const line of plainWords(step.answer, { reveal })) {
+    for (const line of stepLines(k, reveal)) {
       const item = document.createElement("li");
       item.textContent = line;
       list.append(item);
     }
-    li.append(`Step ${k + 1}`, list);
+    li.append(step.loaded ? "Before the load" : `Step ${k + 1}`, list);
     return li;
   });
   $("log").replaceChildren(...items);
   $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 
-async function step(request) {
-  const answer = await impi.advance({ ...request, list_options: true, dice: diceOfPage() });
-  page.history.push({ answer, sent: request.british_actions ?? [] });
-  page.pending = [];
-  page.selected = "";
+// Everything shown for the step now current.
+async function show({ newGame = false } = {}) {
+  const answer = current();
+  if (!answer) return;
+  resetModeOnNewPhase(answer, newGame);
   showPending();
   showAnswer(answer);
   showOptions(answer);
   await draw();
+  autosave();
 }
 
-async function startGame(state) {
-  page.history = [];
+// Records a step: `answer` shown, `sent` the actions it applied, `entered`
+// the player's own (undo gives them back).
+async function record(answer, sent, entered, pending = []) {
+  page.history.push({ answer, sent, entered });
+  page.redo = [];
+  page.pending = pending;
+  page.selected = "";
+  await show();
+}
+
+// One Advance of the current table with the page's dice.
+async function step(request, entered = request.british_actions ?? []) {
+  const dice = diceFeed();
+  const answer = await impi.advance({ ...request, list_options: true, dice: dice.next() });
+  dice.done();
+  await record(answer, request.british_actions ?? [], entered);
+}
+
+async function startGame(state, log = null) {
+  page.history = log ? [{ answer: log, sent: [], entered: [], loaded: true }] : [];
+  page.redo = [];
   page.pending = [];
-  await step({ state });
+  page.view = null;
+  page.phase = "";
+  const dice = diceFeed();
+  const answer = await impi.advance({ state, list_options: true, dice: dice.next() });
+  dice.done();
+  page.history.push({ answer, sent: [], entered: [] });
+  await show({ newGame: true });
 }
 
 async function newGame() {
@@ -330,9 +776,22 @@ async function newGame() {
   await startGame(await impi.scenario(name));
 }
 
+// Sends the actions entered (and, with `withPass`, what ends the British
+// part: a PASS, or a hold for each unit given no order).
+//
+// Where several British units act in turn, the actions go one Advance
+// each, each against the table as the earlier ones left it, so that what an
+// early one brings on (Zulus appearing at a point a unit rode near) is on
+// the table before the next is checked. The actions applied are one step
+// (undo takes them back together); one that no longer applies is not sent,
+// nor anything after it: it stays in the list with impi's reason, over a
+// picture that now shows why. Where every unit is given an order carried
+// out together, or one unit acts, they go in one Advance, as impi reads
+// them.
 async function send(withPass) {
   const answer = current();
-  const actions = [...page.pending];
+  const entered = [...page.pending];
+  const actions = [...entered];
   if (withPass && ordersEveryUnit(answer.awaiting)) {
     // One order a unit: those not given one hold.
     for (const id of answer.awaiting?.unit_ids ?? []) {
@@ -341,7 +800,45 @@ async function send(withPass) {
   } else if (withPass) {
     actions.push(passAction(answer.awaiting));
   }
-  await step({ state: answer.state, british_actions: actions });
+  const oneByOne = actions.length > 1 && !ordersEveryUnit(answer.awaiting) &&
+                   (answer.awaiting?.unit_ids ?? []).length > 1;
+  if (!oneByOne) {
+    await step({ state: answer.state, british_actions: actions }, entered);
+    return;
+  }
+  const dice = diceFeed();
+  const events = [];
+  const done = [];
+  let last = answer;
+  let refusal = null;
+  for (const action of actions) {
+    try {
+      const next = await impi.advance({ state: last.state, british_actions: [action],
+                                        list_options: true, dice: dice.next() });
+      dice.took(next);
+      events.push(...(next.events ?? []));
+      done.push(action);
+      last = next;
+    } catch (e) {
+      refusal = { action, error: e };
+      break;
+    }
+  }
+  if (done.length === 0) throw refusal.error;  // nothing applied: impi's word as it is
+  dice.done();
+  const left = entered.filter((a) => !done.includes(a));
+  await record({ ...last, events }, done, entered, left);
+  if (refusal) {
+    const reason = String(refusal.error.message ?? refusal.error)
+      .replace(/british_actions\[0\]\.?[a-z_]*: /, "");
+    const unsent = actions.slice(done.length + 1).filter((a) => entered.includes(a));
+    throw new Error(
+      `Applied one by one: ${done.map(describe).join("; ")}. ` +
+      `No longer applies as the table now stands: ${describe(refusal.action)} (${reason}). ` +
+      (unsent.length ? `Not sent after it: ${unsent.map(describe).join("; ")}. ` : "") +
+      "They are kept below: change or remove them and send again" +
+      (withPass && !done.some((a) => a.kind === "PASS") ? "; the Pass was not sent." : "."));
+  }
 }
 
 // The action of a volley for the first unit awaited: a FIRE at the nearest
@@ -365,16 +862,20 @@ function volleyAction(answer) {
 // the phase is over, shown as one step (undo takes it back whole).
 async function volley() {
   const events = [];
+  const sent = [];
   let answer = current();
   let fired = 0, stood = 0;
   let failure = null;
+  const dice = diceFeed();
   try {
     for (let k = 0; k < 10000 && answer.awaiting?.kind === "BRITISH_FIRE"; ++k) {
       const action = volleyAction(answer);
       if (!action) break;
       answer = await impi.advance({ state: answer.state, british_actions: [action],
-                                    list_options: true, dice: diceOfPage() });
+                                    list_options: true, dice: dice.next() });
+      dice.took(answer);
       events.push(...(answer.events ?? []));
+      sent.push(action);
       if (action.kind === "FIRE") ++fired; else ++stood;
     }
   } catch (e) {
@@ -384,30 +885,45 @@ async function volley() {
     if (failure) throw failure;
     return;
   }
+  dice.done();
   const whole = { ...answer, events: [
     { kind: "BRITISH_ACTION", announce: `Volley: ${fired} fired, ${stood} stood.` }, ...events] };
-  page.history.push({ answer: whole, sent: [] });
-  page.pending = [];
-  page.selected = "";
-  showPending();
-  showAnswer(whole);
-  showOptions(whole);
-  await draw();
+  await record(whole, sent, []);
   if (failure) throw failure;
 }
 
+// Undo takes the last step back and gives back the actions entered for it
+// (to change and send again); redo puts the step back as it was, with what
+// was entered before the undo.
 async function undo() {
   if (page.history.length < 2) return;
-  page.history.pop();
-  page.pending = [];
-  showPending();
-  showAnswer(current());
-  showOptions(current());
-  await draw();
+  const undone = page.history.pop();
+  page.redo.push({ step: undone, pending: page.pending });
+  page.pending = [...(undone.entered ?? [])];
+  page.selected = "";
+  await show();
+}
+
+async function redo() {
+  const again = page.redo.pop();
+  if (!again) return;
+  page.history.push(again.step);
+  page.pending = again.pending;
+  page.selected = "";
+  await show();
+}
+
+// The game as a file: the answer now (the table and what impi awaits),
+// with every step's events, so that a load shows the whole log. `impi
+// render` draws it; `impi advance` and `impi play --load` take its table
+// (its "state").
+function gameFile() {
+  const events = page.history.flatMap((s) => s.answer.events ?? []);
+  return { events, state: current().state, awaiting: current().awaiting };
 }
 
 function save() {
-  const blob = new Blob([JSON.stringify(current().state, null, 1)], { type: "application/json" });
+  const blob = new Blob([JSON.stringify(gameFile(), null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   const clock = current().state.clock ?? {};
@@ -418,8 +934,68 @@ function save() {
 
 async function load(file) {
   const saved = JSON.parse(await file.text());
-  // A saved TableState, or a request or answer holding one.
-  await startGame(saved.state ?? saved);
+  // A saved game (an answer with its log), a TableState, or a request
+  // holding one.
+  const state = saved.state ?? saved;
+  const log = saved.state && (saved.events ?? []).length > 0 ? saved : null;
+  await startGame(state, log);
+}
+
+// --- autosave -------------------------------------------------------------------
+
+// The game in this browser's storage after every change: the last
+// AUTOSAVE_STEPS steps (fewer when storage is full), what is entered and
+// the choices made above the table.
+function autosave() {
+  if (page.history.length === 0) return;
+  let keep = Math.min(page.history.length, AUTOSAVE_STEPS);
+  while (keep >= 1) {
+    const saved = {
+      history: page.history.slice(-keep),
+      pending: page.pending,
+      ruleset: $("ruleset").value,
+      scenario: $("scenario").value,
+      reveal: $("reveal").checked,
+      view: page.view,
+    };
+    try {
+      localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
+      return;
+    } catch {
+      keep = keep > 1 ? Math.floor(keep / 2) : 0;
+    }
+  }
+  try {
+    localStorage.removeItem(AUTOSAVE_KEY);
+  } catch {
+    // no storage in this browser: nothing is kept
+  }
+}
+
+// The game the browser saved, resumed; false if there is none.
+async function resume() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(AUTOSAVE_KEY) ?? "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved?.history?.length) return false;
+  page.history = saved.history;
+  page.pending = saved.pending ?? [];
+  page.redo = [];
+  if (saved.ruleset) {
+    $("ruleset").value = saved.ruleset;
+    fillScenarios();
+    $("scenario").value = saved.scenario ?? "";
+  }
+  $("reveal").checked = !!saved.reveal;
+  resetModeOnNewPhase(current(), true);
+  await show();
+  if (saved.view) setView(saved.view);
+  $("dice-note").textContent = "";
+  $("resumed").textContent = `Resumed the game this browser saved (step ${page.history.length}).`;
+  return true;
 }
 
 // --- set-up ---------------------------------------------------------------------
@@ -447,16 +1023,19 @@ async function init() {
   }));
   fillScenarios();
   $("ruleset").onchange = fillScenarios;
-  $("new-game").onclick = () => withBusy(newGame);
+  $("new-game").onclick = () => withBusy(() => { $("resumed").textContent = ""; return newGame(); });
   $("send").onclick = () => withBusy(() => send(false));
   $("pass").onclick = () => withBusy(() => send(true));
   $("volley").onclick = () => withBusy(volley);
   $("clear").onclick = () => { page.pending = []; showPending(); draw(); };
   $("undo").onclick = () => withBusy(undo);
+  $("redo").onclick = () => withBusy(redo);
   $("save").onclick = save;
   $("load").onchange = (ev) => ev.target.files[0] && withBusy(() => load(ev.target.files[0]));
-  $("reveal").onchange = () => current() && withBusy(async () => { showAnswer(current()); await draw(); });
+  $("reveal").onchange = () => current() && withBusy(async () => { showAnswer(current()); await draw(); autosave(); });
   wireTable();
+  wireZoom();
+  await resume();
   document.body.dataset.ready = "1";
 }
 

@@ -224,9 +224,10 @@ class FaultyAgent final : public v1::Agent::Service {
     return grpc::Status::OK;
   }
 
-  void Start() {
+  // Listens on 127.0.0.1:`port` (0: any free port).
+  void Start(int port = 0) {
     grpc::ServerBuilder b;
-    b.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port_);
+    b.AddListeningPort(absl::StrCat("127.0.0.1:", port), grpc::InsecureServerCredentials(), &port_);
     b.RegisterService(this);
     server_ = b.BuildAndStart();
     ASSERT_NE(server_, nullptr);
@@ -615,6 +616,99 @@ TEST_F(AgentPolicyTest, SimulateWithAGrpcZuluReportsTheAgent) {
   EXPECT_TRUE(absl::StrContains(out.str(), absl::StrCat("agent (zulu, ", address, "): ")))
       << out.str();
   EXPECT_GT(AgentStatsFor(address)->Counts().calls, 0);
+}
+
+// `impi simulate` of one game of the patrol, the British played by the
+// agent at `address` (HOST:PORT).
+cli::SimulateOptions PatrolWithBritishAgent(const std::string& address) {
+  cli::SimulateOptions o;
+  o.scenario = "patrol";
+  o.ruleset = "tsatf";
+  o.games = 1;
+  o.seed = 8;
+  o.british = "grpc:" + address;
+  return o;
+}
+
+// `impi simulate` against an agent that is not there: stopped at once,
+// the address named, no game played.
+TEST_F(AgentPolicyTest, SimulateStopsAtOnceWhenNoAgentAnswers) {
+  const int port = UnusedPort();
+  ASSERT_GT(port, 0);
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
+  o.agent_wait_ms = 200;
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::SimulateCommand(o, out, err), 2);
+  EXPECT_TRUE(absl::StrContains(
+      err.str(), absl::StrCat("--british: no agent answers at 127.0.0.1:", port, " (waited 200 ms)")))
+      << err.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), "--play-on-agent-faults")) << err.str();
+  EXPECT_EQ(out.str(), "");
+  EXPECT_EQ(AgentStatsFor(absl::StrCat("127.0.0.1:", port))->Counts().calls, 0);
+}
+
+// With --play-on-agent-faults the RULES policy plays every move the agent
+// could not, each counted, and the run exits 0.
+TEST_F(AgentPolicyTest, SimulatePlaysOnPastAMissingAgentWhenTold) {
+  const int port = UnusedPort();
+  ASSERT_GT(port, 0);
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
+  o.agent_wait_ms = 200;
+  o.play_on_agent_faults = true;
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::SimulateCommand(o, out, err), 0) << err.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), absl::StrCat("warning: --british: no agent answers at 127.0.0.1:", port)))
+      << err.str();
+  const AgentCounts c = AgentStatsFor(absl::StrCat("127.0.0.1:", port))->Counts();
+  EXPECT_GT(c.calls, 0);
+  EXPECT_EQ(c.errors, c.calls);
+  EXPECT_TRUE(absl::StrContains(out.str(), absl::StrCat("agent (british, 127.0.0.1:", port,
+                                                        "): ", c.ToString())))
+      << out.str();
+}
+
+// An agent that starts listening only after the run began: the games wait
+// for it and it plays every move.
+TEST_F(AgentPolicyTest, SimulateWaitsForAnAgentStillStarting) {
+  const int port = UnusedPort();
+  ASSERT_GT(port, 0);
+  FaultyAgent agent(Fault::kNone, 0);
+  std::thread late([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    agent.Start(port);
+  });
+  cli::SimulateOptions o = PatrolWithBritishAgent(absl::StrCat("127.0.0.1:", port));
+  o.agent_wait_ms = 60000;  // a guard against hanging, not a measurement
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::SimulateCommand(o, out, err), 0) << err.str() << out.str();
+  late.join();
+  const AgentCounts c = AgentStatsFor(agent.address())->Counts();
+  EXPECT_GT(c.calls, 0);
+  EXPECT_EQ(c.faults(), 0) << c.ToString();
+  agent.Stop();
+}
+
+// Faults in the games: the report still prints, the counts go to stderr
+// too, and the exit is 2; with --play-on-agent-faults, 0.
+TEST_F(AgentPolicyTest, SimulateFailsOnAnAgentsFaultsUnlessToldToPlayOn) {
+  FaultyAgent agent(Fault::kError, 0);
+  agent.Start();
+  cli::SimulateOptions o = PatrolWithBritishAgent(agent.address());
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::SimulateCommand(o, out, err), 2) << err.str();
+  const AgentCounts c = AgentStatsFor(agent.address())->Counts();
+  EXPECT_GT(c.errors, 0) << c.ToString();
+  const std::string line = absl::StrCat("agent (british, ", agent.address(), "): ", c.ToString());
+  EXPECT_TRUE(absl::StrContains(out.str(), "Zulu win rate")) << out.str();
+  EXPECT_TRUE(absl::StrContains(out.str(), line)) << out.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), absl::StrCat("error: ", line, ": the RULES policy played ",
+                                                        c.faults(), " of its moves")))
+      << err.str();
+  o.play_on_agent_faults = true;
+  std::ostringstream out2, err2;
+  EXPECT_EQ(cli::SimulateCommand(o, out2, err2), 0) << err2.str();
+  EXPECT_EQ(err2.str(), "");
+  agent.Stop();
 }
 
 TEST_F(AgentPolicyTest, SimulateRefusesAnEmptyAgentAddress) {

@@ -16,10 +16,31 @@
 //      phase; the turn goes round to the second turn's Brit Missile Fire,
 //      the Zulus' fire explained by its table; a volley (every figure at the
 //      nearest target offered) ends that phase, and undo takes it back.
+//   4. Typed dice and cards: a step takes them, the boxes are emptied and
+//      the next request carries none. A batch of moves where the first
+//      brings Zulus on: sent one by one, the later move that no longer
+//      applies kept with impi's reason (naming a Zulu unit now drawn), the
+//      Pass not sent; undo gives the moves back, redo puts the step back.
+//   5. The prompt, Pass, Send and an error in view with the side panel and
+//      the page scrolled to the bottom; a reload resumes the game (log,
+//      entered actions, picture); the mode back to Move a new phase and a
+//      new game; impi's options listed once; a saved game loads with its
+//      log; the active unit ringed.
+//   6. Every built-in scenario, with and without reveal, whole and zoomed
+//      in: no two labels on the table overlap (nor cover a point's
+//      marker), every unit's label starts with its id and is on the map or
+//      in the list of labels with no room, none under 10 px; the zoom
+//      buttons, the wheel, a drag of the ground, and reset.
+//   7. Empress: a drag gives the order offered that ends where it is
+//      dropped (or none, and says so), a unit offered no move is not
+//      draggable; the log's distances to a tenth of an inch; a fire's
+//      losses never more than its target's figures; a unit with none left
+//      off the picture.
 //
 // A screenshot of each is written to OUT (build/browser/).
 //
 // Usage: node page_test.mjs IMPI_SERVER SOURCE_DIR OUT
+// (IMPI_PAGE_ONLY=REGEX: only the checks so named.)
 // (`impi` is looked for beside IMPI_SERVER, or at $IMPI_CLI.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
@@ -72,7 +93,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-s
 let failed = false;
 const results = [];
 
+// IMPI_PAGE_ONLY=REGEX runs only the checks whose names match (a check may
+// need the one before it: run them in order).
+const only = process.env.IMPI_PAGE_ONLY ? new RegExp(process.env.IMPI_PAGE_ONLY) : null;
+
 async function check(name, body) {
+  if (only && !only.test(name)) return;
   try {
     await body();
     results.push(`ok ${name}`);
@@ -213,7 +239,60 @@ try {
     const log = await logText(page);
     assert.match(log, /Black card \(Zulu move\), 1 of 3\.\s+Red card \(British move\), 1 of 3\./);
     assert.match(await page.locator("#prompt").innerText(), /red card 1 of 3/);
+    // The step took the cards: the boxes are empty, and the next request
+    // carries none (impi then says what it needs; nothing is applied).
+    assert.equal(await page.inputValue("#cards"), "");
+    assert.equal(await page.inputValue("#faces"), "");
+    assert.match(await page.locator("#dice-note").innerText(), /Taken by the last step: dice none, cards black, red/);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/v1/Advance")), page.click("#pass")]);
+    const dice = request.postDataJSON().dice;
+    assert.deepEqual(dice.scripted?.dice ?? [], [], "no stale dice");
+    assert.deepEqual(dice.scripted?.cards ?? [], [], "no stale cards");
+    assert.equal(dice.seed, undefined);
+    await page.waitForFunction(() => /ran out/.test(document.querySelector("#error").innerText));
+    assert.equal(await page.evaluate(() => window.impiPage.history.length), 1, "nothing applied");
+    // Dice typed for a step, then the step: both boxes emptied.
+    await page.fill("#faces", "4, 2, 6");
+    await page.fill("#cards", "red");
+    assert.equal(await redrawn(page, () => page.click("#pass")), 2);
+    assert.equal(await page.inputValue("#faces"), "");
+    assert.equal(await page.inputValue("#cards"), "");
+    assert.match(await page.locator("#dice-note").innerText(), /dice 4, 2, 6, cards red/);
     await page.check("input[name=dice][value=impi]");
+  });
+
+  await check("Zulu Control: moves sent one by one, Zulus brought on by an early one", async () => {
+    // Seed 5: the ride to the donga head brings an impi on at (17.8, 12.6);
+    // b1's move to (20, 12), legal before, would end within 1" of z2.
+    await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 5);
+    await dragUnit(page, "b6", 22, 13);
+    await dragUnit(page, "b1", 20, 12);
+    assert.match(await page.locator("#pending").innerText(), /b6 moves to[^]*b1 moves to \(20, 12\)/);
+    assert.equal(await redrawn(page, () => page.click("#pass")), 2, "the moves that applied are a step");
+    const error = await page.locator("#error").innerText();
+    assert.match(error, /Applied one by one: b6 moves to \(22, 13\)/);
+    assert.match(error, /No longer applies as the table now stands: b1 moves to \(20, 12\) \(.*Zulu unit z\d/);
+    assert.match(error, /the Pass was not sent/);
+    assert.doesNotMatch(error, /british_actions/);
+    // The Zulu unit named is on the table; b6 has moved; b1's move is kept.
+    const named = /Zulu unit (z\d+)/.exec(error)[1];
+    assert.equal(await page.locator(`#table g.unit.zulu[data-unit-id="${named}"]`).count(), 1);
+    const state = await page.evaluate(() => window.impiPage.history.at(-1).answer.state);
+    const b6 = state.units.find((u) => u.id === "b6").position;
+    assert.deepEqual([b6.x, b6.y], [22, 13]);
+    assert.match(await page.locator("#pending").innerText(), /^b1 moves to \(20, 12\)/);
+    assert.match(await page.locator("#prompt").innerText(), /red card 1 of 3/);
+    assert.match(await logText(page), /An impi of \d regiments appears/);
+    // Undo gives back what was entered for the step; redo puts it back.
+    assert.equal(await redrawn(page, () => page.click("#undo")), 1);
+    assert.match(await page.locator("#pending").innerText(), /b6 moves to \(22, 13\)[^]*b1 moves to \(20, 12\)/);
+    assert.equal(await zuluUnitsDrawn(page), 0);
+    assert.equal(await redrawn(page, () => page.click("#redo")), 2);
+    assert.ok(await zuluUnitsDrawn(page) > 0);
+    assert.match(await page.locator("#pending").innerText(), /^b1 moves to \(20, 12\)/);
+    assert.ok(await page.isDisabled("#redo"));
+    await page.click("#clear");
   });
 
   await check("Isandlwana: deployment, then activations", async () => {
@@ -239,15 +318,31 @@ try {
     assert.ok(await zuluUnitsDrawn(page) > 0);
     await page.screenshot({ path: join(outDir, "isandlwana.png") });
 
-    // Save the game, start another, load the saved one: the same table.
+    // The active unit is ringed on the table.
+    const activeId = await page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting.unit_ids?.[0]);
+    if (/is active/.test(await page.locator("#prompt").innerText())) {
+      assert.equal(await page.locator("#table g.unit.active").count(), 1, "one unit marked active");
+      assert.equal(await page.locator("#table g.unit.active").getAttribute("data-unit-id"), activeId);
+      assert.equal(await page.locator("#table g.unit.active circle.active-ring").count(), 1);
+    }
+
+    // Save the game, start another, load the saved one: the same table,
+    // and the log it had.
     const prompt = await page.locator("#prompt").innerText();
+    const savedLog = await logText(page);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
     const saved = join(outDir, "isandlwana-saved.json");
     await download.saveAs(saved);
     await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 1);
-    assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 1);
+    assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 2,
+                 "the saved log, then the loaded table");
     assert.equal(await page.locator("#prompt").innerText(), prompt);
     assert.ok(await zuluUnitsDrawn(page) > 0);
+    const loadedLog = await logText(page);
+    assert.match(loadedLog, /^Before the load/);
+    for (const line of savedLog.split("\n").filter((l) => /Counter drawn/.test(l))) {
+      assert.ok(loadedLog.includes(line), `the loaded log keeps: ${line}`);
+    }
   });
 
   await check("Empress: orders from impi's options, the others hold", async () => {
@@ -371,6 +466,222 @@ try {
     assert.ok(!(await page.locator("#volley").isVisible()), "no volley in the movement phase");
     assert.equal(await redrawn(page, () => page.click("#undo")), 6);
     assert.match(await page.locator("#phase").innerText(), /^turn 2, Brit Missile Fire/);
+  });
+
+  await check("the prompt, Pass and an error stay in view however long the lists", async () => {
+    // Zulu Control's first card: the moves of nine units listed.
+    await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 5);
+    assert.ok(await page.locator("#options li").count() > 20);
+    await page.evaluate(() => {
+      const aside = document.querySelector("aside");
+      aside.scrollTop = aside.scrollHeight;
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    await page.evaluate(() => { document.querySelector("#error").textContent = "an error shown"; });
+    const viewport = page.viewportSize();
+    for (const id of ["#prompt", "#pass", "#send", "#error"]) {
+      const seen = await page.evaluate((sel) => {
+        const e = document.querySelector(sel);
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + Math.min(r.width, 20) / 2, r.y + r.height / 2);
+        return { top: r.top, bottom: r.bottom, on: e.contains(top) };
+      }, id);
+      assert.ok(seen.top >= 0 && seen.bottom <= viewport.height, `${id} in view: ${JSON.stringify(seen)}`);
+      assert.ok(seen.on, `${id} is not covered`);
+    }
+    await page.evaluate(() => { document.querySelector("#error").textContent = ""; });
+  });
+
+  await check("a reload resumes the game; the mode resets a phase; options listed once", async () => {
+    await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 5);
+    // impi offers b5 the same move twice: listed once.
+    const offered = await page.$$eval("#options button", (bs) => bs.map((b) => b.textContent));
+    assert.equal(new Set(offered).size, offered.length, `duplicates in ${offered.join(" | ")}`);
+    assert.ok(offered.filter((t) => t === "b5 moves to (36, 8.5)").length === 1);
+    await dragUnit(page, "b6", 22, 13);
+    assert.equal(await redrawn(page, () => page.click("#pass")), 2);
+    await dragUnit(page, "b2", 34, 9);
+    await page.check("input[name=mode][value=fire]");
+    const before = {
+      prompt: await page.locator("#prompt").innerText(),
+      log: await logText(page),
+      pending: await page.locator("#pending").innerText(),
+      zulus: await zuluUnitsDrawn(page),
+    };
+    await page.reload();
+    await page.waitForSelector("body[data-ready='1']", { state: "attached" });
+    assert.equal(await page.evaluate(() => window.impiPage.history.length), 2);
+    assert.equal(await page.locator("#prompt").innerText(), before.prompt);
+    assert.equal(await logText(page), before.log);
+    assert.equal(await page.locator("#pending").innerText(), before.pending);
+    assert.equal(await zuluUnitsDrawn(page), before.zulus);
+    assert.match(await page.locator("#resumed").innerText(), /Resumed the game this browser saved \(step 2\)/);
+    assert.equal(await page.inputValue("#scenario"), "tsatf");
+    // Fire mode chosen, then a new phase: Move again.
+    await page.check("input[name=mode][value=fire]");
+    await page.click("#clear");
+    for (let k = 0; k < 6 && /movement/.test(await page.locator("#prompt").innerText()); ++k) {
+      await redrawn(page, () => page.click("#pass"));
+    }
+    assert.doesNotMatch(await page.locator("#prompt").innerText(), /movement/);
+    assert.ok(await page.isChecked("input[name=mode][value=move]"), "the mode is Move in a new phase");
+    // And in a new game.
+    await page.check("input[name=mode][value=charge]");
+    await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 5);
+    assert.ok(await page.isChecked("input[name=mode][value=move]"), "the mode is Move in a new game");
+  });
+
+  await check("the table zooms and pans; no two labels overlap in any scenario", async () => {
+    const viewBox = () => page.$eval("#table svg", (s) => s.getAttribute("viewBox").split(/\s+/).map(Number));
+    // Every visible text on the table but the points' numbers (inside their
+    // markers): no two overlap, none covers a point's marker, and every
+    // unit's id is on the map or in the list of labels with no room.
+    const measure = () => page.evaluate(() => {
+      const svg = document.querySelector("#table svg");
+      const frame = svg.getBoundingClientRect();
+      const shown = (r) => r.width > 0 && r.right > frame.left && r.left < frame.right &&
+                           r.bottom > frame.top && r.top < frame.bottom;
+      const texts = [...svg.querySelectorAll("text")].filter((t) =>
+        !t.closest("g.point") && getComputedStyle(t).visibility !== "hidden" && t.textContent.trim());
+      const boxes = texts.map((t) => ({ r: t.getBoundingClientRect(), text: t.textContent }))
+        .filter((b) => shown(b.r));
+      const markers = [...svg.querySelectorAll("g.point")].map((g) => ({ r: g.getBoundingClientRect(), text: g.querySelector("title")?.textContent }));
+      const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+                            a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const overlaps = [];
+      for (let i = 0; i < boxes.length; ++i) {
+        for (let j = i + 1; j < boxes.length; ++j) {
+          if (hit(boxes[i].r, boxes[j].r)) overlaps.push(`${boxes[i].text} / ${boxes[j].text}`);
+        }
+        for (const m of markers) if (hit(boxes[i].r, m.r)) overlaps.push(`${boxes[i].text} / point ${m.text}`);
+      }
+      const listed = new Set([...document.querySelectorAll("#unlabelled-list li")].map((li) => li.dataset.unitId));
+      const visible = new Set(texts.map((t) => t.closest("g.unit")?.dataset.unitId).filter(Boolean));
+      const missing = [...svg.querySelectorAll("g.unit")].map((g) => g.dataset.unitId)
+        .filter((id) => !visible.has(id) && !listed.has(id));
+      const ids = [...svg.querySelectorAll("g.unit")].every((g) => {
+        const t = g.querySelector(":scope > text");
+        return !t || t.textContent.startsWith(g.dataset.unitId);
+      });
+      const px = Math.min(...texts.filter((t) => t.closest("g.unit")).map((t) => t.getBoundingClientRect().height));
+      return { labels: boxes.length, overlaps, missing, ids, px, listed: listed.size };
+    });
+    const scenarios = await page.$$eval("#scenario option", () => window.impiPage.scenarios);
+    const figures = [];
+    for (const sc of scenarios) {
+      for (const reveal of [false, true]) {
+        await page.selectOption("#ruleset", sc.ruleset);
+        await page.selectOption("#scenario", sc.name);
+        if (await page.isChecked("#reveal") !== reveal) await redrawn(page, () => page.setChecked("#reveal", reveal));
+        await page.fill("#seed", "1");
+        await redrawn(page, () => page.click("#new-game"));
+        for (const zoom of [1, 3]) {
+          if (zoom === 3) {
+            await page.click("#zoom-in");
+            await page.click("#zoom-in");
+            await page.waitForFunction(() => Number(document.body.dataset.zoom) > 2);
+          }
+          const m = await measure();
+          figures.push(`${sc.name}${reveal ? " reveal" : ""} x${zoom}: ${m.labels} labels, ${m.listed} listed, smallest ${m.px.toFixed(1)}px`);
+          assert.deepEqual(m.overlaps, [], `${sc.name} (reveal ${reveal}, zoom ${zoom}): labels overlap`);
+          assert.deepEqual(m.missing, [], `${sc.name}: units with no id on the map or in the list`);
+          assert.ok(m.ids, `${sc.name}: every unit's label starts with its id`);
+          assert.ok(m.px >= 10, `${sc.name}: unit labels ${m.px}px high`);
+        }
+        await page.click("#zoom-reset");
+      }
+    }
+    console.log(figures.join("\n"));
+    await redrawn(page, () => page.uncheck("#reveal"));
+
+    // Buttons, the wheel and a drag of the ground; reset shows the whole.
+    await newGame(page, "FERREE_ISANDLWANA", "isandlwana", 3);
+    const whole = await viewBox();
+    await page.click("#zoom-in");
+    let v = await viewBox();
+    assert.ok(Math.abs(v[2] - whole[2] / 1.5) < 1e-6, `zoomed in: ${v}`);
+    assert.equal(await page.evaluate(() => document.body.dataset.zoom), "1.50");
+    const frame = await page.locator("#table svg").boundingBox();
+    await page.mouse.move(frame.x + frame.width * 0.3, frame.y + frame.height * 0.5);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => Number(document.body.dataset.zoom) > 1.8);
+    v = await viewBox();
+    assert.ok(v[2] < whole[2] / 1.8);
+    // A drag on the ground (where no unit is) pans.
+    const ground = await page.evaluate(() => {
+      const svg = document.querySelector("#table svg");
+      const r = svg.getBoundingClientRect();
+      for (let y = r.top + 20; y < r.bottom - 20; y += 7) {
+        for (let x = r.left + 20; x < r.right - 20; x += 7) {
+          const e = document.elementFromPoint(x, y);
+          if (e && !e.closest("g.unit") && svg.contains(e)) return [x, y];
+        }
+      }
+      return null;
+    });
+    assert.ok(ground, "somewhere to grab the ground");
+    await page.mouse.move(...ground);
+    await page.mouse.down();
+    await page.mouse.move(ground[0] + 40, ground[1] + 30, { steps: 4 });
+    await page.mouse.up();
+    const panned = await viewBox();
+    assert.ok(panned[0] < v[0] || panned[1] < v[1], `panned from ${v} to ${panned}`);
+    assert.equal(panned[2], v[2], "a pan keeps the zoom");
+    await page.screenshot({ path: join(outDir, "zoomed.png") });
+    await page.click("#zoom-reset");
+    assert.deepEqual(await viewBox(), whole);
+    assert.equal(await page.evaluate(() => document.body.dataset.zoom), "1.00");
+  });
+
+  await check("Empress: orders by dragging, distances rounded, losses held to the figures", async () => {
+    await newGame(page, "EMPRESS_DWG", "empress", 4);
+    const awaiting = await page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting);
+    // A unit offered no move cannot be dragged; one offered moves can.
+    const movers = new Set(awaiting.options.filter((a) => a.kind === "MOVE").map((a) => a.unit_id));
+    const still = awaiting.unit_ids.find((id) => !movers.has(id));
+    assert.ok(still && movers.has("b_horse"));
+    assert.ok(!(await page.locator(`#table g.unit[data-unit-id="${still}"]`).getAttribute("class")).includes("draggable"));
+    assert.match(await page.locator('#table g.unit[data-unit-id="b_horse"]').getAttribute("class"), /draggable/);
+    // Dropped far from anywhere offered: no order, and impi's options named.
+    const horse = await page.evaluate(() => {
+      const u = window.impiPage.history.at(-1).answer.state.units.find((u) => u.id === "b_horse");
+      return u.position;
+    });
+    const far = awaiting.options.filter((a) => a.unit_id === "b_horse" && a.kind === "MOVE")
+      .every((a) => Math.hypot(a.to.x - horse.x, a.to.y - (horse.y + 8)) > 3);
+    assert.ok(far);
+    await dragUnit(page, "b_horse", horse.x, horse.y + 8);
+    assert.match(await page.locator("#error").innerText(), /No order impi offers b_horse ends there/);
+    assert.equal(await page.locator("#pending li").count(), 0);
+    // Dropped near an offered move's end: that order, exactly as offered.
+    const offer = awaiting.options.find((a) => a.unit_id === "b_horse" && a.kind === "MOVE");
+    await dragUnit(page, "b_horse", offer.to.x + 1, offer.to.y - 1);
+    const pending = await page.evaluate(() => window.impiPage.pending);
+    assert.deepEqual(pending, [offer]);
+    await page.click("#clear");
+
+    // Holding every unit, move after move: the losses a fire reports are
+    // never more than the figures its target had; a unit with none left is
+    // off the picture; every distance in the log is to a tenth of an inch.
+    let fullLoss = null;
+    for (let k = 0; k < 8; ++k) {
+      await page.fill("#seed", String(10 + k));
+      await redrawn(page, () => page.click("#pass"));
+      const lines = await page.locator("#log li.step").last().innerText();
+      fullLoss ??= /([1-9]\d*) killed \((\d+) hits; \1 figures? (was|were) left\)/.exec(lines);
+    }
+    assert.ok(fullLoss, "a fire with more hits than figures left is told as the figures");
+    assert.ok(Number(fullLoss[2]) > Number(fullLoss[1]));
+    const log = await logText(page);
+    assert.doesNotMatch(log, /\d\.\d{2,}"/, "distances rounded");
+    const empty = await page.evaluate(() => window.impiPage.history.at(-1).answer.state.units
+      .filter((u) => !u.off_table && (u.figures?.fit ?? 0) === 0 && (u.figures?.casualties ?? 0) > 0).map((u) => u.id));
+    assert.ok(empty.length > 0, "a unit has lost every figure");
+    for (const id of empty) {
+      assert.equal(await page.locator(`#table g.unit[data-unit-id="${id}"]`).count(), 0, `${id} is not drawn`);
+      assert.match(await page.locator("#gone").innerText(), new RegExp(`${id} \\(\\d+ lost\\)`));
+    }
+    await page.screenshot({ path: join(outDir, "empress-late.png") });
   });
 } finally {
   await browser.close();
