@@ -8,8 +8,9 @@
 // dialog of what impi offers a unit (fire with the hits scored, charges,
 // deployment, orders), the dialogs of losses impi opens after Zulu fire and
 // for a close combat, /impi pass. The games: a whole Zulu Control patrol,
-// an Isandlwana battle (Ferree) and an Empress skirmish, each to its end;
-// then a player's client is checked to hold none of the umpire's secrets.
+// an Isandlwana battle (Ferree), an Empress skirmish and Pagano's Rorke's
+// Drift, each to its end; after each a player's client is checked to hold
+// none of the umpire's secrets.
 //
 // Usage: node --test tests/vtt/foundry_test.mjs   (IMPI_SERVER: the impi-server binary)
 import { test, before, after } from "node:test";
@@ -401,6 +402,55 @@ test("an Empress skirmish: each unit's orders from impi's options, the rest hold
   assert.ok(kinds.includes("ORDER") || kinds.includes("MOVE"), "an order given");
   checkTokensMatch(book().state);
   checkPlayerCannotRead(book().state);
+});
+
+test("Pagano's Rorke's Drift: fire from impi's options, the phase ended by a PASS, to the end", async () => {
+  standin.newScene("Rorke's Drift");
+  reseed(5);
+  const from = sent.length;
+  await api.start("rorkes_drift");
+  checkTokensMatch(book().state);
+  let fired = 0;
+  for (let k = 0; k < 400 && !lastAnswerEnded(); ++k) {
+    const shot = (book().awaiting.options ?? []).find((a) => a.kind === "FIRE");
+    if (shot) {
+      assert.deepEqual(await fromHud(shot.unit_id, new RegExp(`^${shot.unit_id} fires at ${shot.target_id}`)), shot);
+      ++fired;
+    }
+    await api.pass();
+  }
+  assert.ok(lastAnswerEnded(), `the battle ended: ${book().awaiting.prompt}`);
+  assert.ok(fired > 0);
+  assert.ok(sent.slice(from).some((r) => (r.british_actions ?? []).some((a) => a.kind === "PASS" && !a.unit_id)),
+            "a PASS naming no unit ended a phase");
+  checkTokensMatch(book().state);
+  checkPlayerCannotRead(book().state);
+});
+
+test("Zulu fire resolved at the table: impi's dialog of losses reports CASUALTIES", async () => {
+  standin.newScene("Riflemen");
+  reseed(7);
+  // A saved patrol with a rifle-armed regiment in range of the column.
+  const state = await (await fetch(`${server.url}/v1/Scenarios/tsatf`)).json();
+  state.units.push({ id: "z90", side: "ZULU", kind: "RIFLE_REGIMENT", name: "riflemen",
+                     figures: { fit: 12 }, position: { x: 30, y: 16 } });
+  await api.load(state);
+  assert.ok(tokenOf("z90"), "the regiment's token");
+  const asked = standin.dialogs.length;
+  let shot = null;
+  for (let k = 0; k < 12 && !shot; ++k) {
+    await api.pass();
+    shot = standin.dialogs.slice(asked).find((d) => /losses to Zulu fire/.test(d.title));
+  }
+  assert.ok(shot, "a dialog of losses after Zulu fire");
+  assert.match(shot.content, /z90 fire at (b\d+)/);
+  const target = /name="loss-([^"]+)"/.exec(shot.content)[1];
+  assert.deepEqual(book().pending, [{ kind: "CASUALTIES", target_id: target, casualties: 1 }]);
+  const fit = (id) => Number(book().state.units.find((u) => u.id === id)?.figures?.fit ?? 0);
+  const before = fit(target);
+  await api.send();
+  assert.deepEqual(sent.at(-1).british_actions, [{ kind: "CASUALTIES", target_id: target, casualties: 1 }]);
+  assert.equal(fit(target), before - 1, "the losses taken");
 });
 
 test("a refused request leaves the tokens where the book has them", async () => {

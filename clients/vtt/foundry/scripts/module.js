@@ -4,11 +4,12 @@
 //
 // The GM's calls, on game.modules.get("impi").api and as chat commands:
 //
-//   start(name)      /impi start tsatf   the scene from a built-in scenario: its
+//   start(name)      /impi start NAME    the scene from a built-in scenario: its
 //                                        size, terrain and points drawn, a token
 //                                        per unit (the GM's own tokens adopted
 //                                        by name); impi plays until the British
-//                                        are awaited
+//                                        are awaited (/impi start alone: the
+//                                        scenarios); load(state) from a saved table
 //   pass()           /impi pass          the British tokens dragged since (MOVEs,
 //                                        or DEPLOYs while the British deploy) and
 //                                        the actions noted, then PASS: impi plays
@@ -229,14 +230,30 @@ async function applyAnswer(scene, answer) {
   return answer;
 }
 
-async function start(name, scene = canvas.scene) {
-  const state = await client().scenario(name);
+// A game from a TableState (a built-in scenario's, or one saved): the
+// scene's size, the GM's tokens adopted, then impi plays until the British
+// are awaited.
+async function begin(state, scene = canvas.scene) {
   const book = { state: null, awaiting: null, pending: [] };
   await scene.update(sceneSize(state, Number(game.settings.get(ID, "pixelsPerInch")) || 50));
   const adopted = adoptPlan(sceneData(scene, book), state);
   if (adopted.length) await scene.updateEmbeddedDocuments("Token", adopted);
   const answer = await client().advance({ state, list_options: true, dice: dice() });
   return applyAnswer(scene, answer);
+}
+
+const start = async (name, scene = canvas.scene) => begin(await client().scenario(name), scene);
+
+// The built-in scenarios, for the GM: {name, stem, ruleset} each.
+async function listScenarios() {
+  const list = await client().scenarios();
+  await ChatMessage.create({
+    speaker: { alias: "impi" },
+    content: `<p>/impi start NAME, with NAME one of:</p><ul>${list.map((s) =>
+      `<li><b>${escapeHtml(s.name)}</b> (${escapeHtml(s.ruleset)}: ${escapeHtml(s.stem)})</li>`).join("")}</ul>`,
+    whisper: gmIds(),
+  });
+  return list;
 }
 
 // The tokens back where the book has them (a request impi refused).
@@ -282,6 +299,9 @@ const report = (e) => ui.notifications.error(`impi: ${e.message}`);
 Hooks.once("ready", () => {
   game.modules.get(ID).api = {
     start: (name) => start(name),
+    // A saved TableState (an answer's state, a file of `impi advance`).
+    load: (state) => begin(state),
+    scenarios: () => listScenarios(),
     pass: () => step(canvas.scene, true),
     send: () => step(canvas.scene, false),
     // Kept for macros written for the first version.
@@ -297,8 +317,9 @@ Hooks.on("chatMessage", (_log, text) => {
   const m = /^\/impi(?:\s+(start|pass|send))?\s*(\S*)\s*$/.exec(text);
   if (!m || !game.user.isGM) return true;
   const scene = canvas.scene;
-  const run = m[1] === "start" ? start(m[2] || "tsatf", scene)
-    : m[1] ? step(scene, m[1] === "pass") : turnDialog(scene);
+  let run;
+  if (m[1] === "start") run = m[2] ? start(m[2], scene) : listScenarios();
+  else run = m[1] ? step(scene, m[1] === "pass") : turnDialog(scene);
   run.catch(report);
   return false;
 });
