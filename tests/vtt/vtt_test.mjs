@@ -11,7 +11,11 @@
 //   - the Python example (clients/vtt/python/impi_example.py);
 //   - the Tabletop Simulator script (clients/vtt/tts/impi.lua) in Lua 5.4,
 //     TTS's WebRequest and JSON stood in for by curl and lua-cjson
-//     (tts_test.lua); skipped without lua5.4 (not under ./dev test).
+//     (tts_test.lua: a whole patrol with fire, charges, losses and
+//     close-combat results, fresh seeds, Isandlwana's deployment, Empress's
+//     orders); skipped without lua5.4 (not under ./dev test).
+//
+// The Foundry module's whole games are foundry_test.mjs (ctest vtt_foundry).
 //
 // Usage: node --test tests/vtt/vtt_test.mjs   (IMPI_SERVER: the impi-server binary)
 import { test, before, after } from "node:test";
