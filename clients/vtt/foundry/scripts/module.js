@@ -79,9 +79,11 @@ function sceneData(scene, book) {
   return data;
 }
 
+// A new token's data: the side's actor's token, else a bare token with
+// Foundry's own icon.
 async function tokenBase(side) {
   const actor = game.actors.get(game.settings.get(ID, side === "BRITISH" ? "britishActor" : "zuluActor"));
-  return actor ? (await actor.getTokenDocument()).toObject() : {};
+  return actor ? (await actor.getTokenDocument()).toObject() : { texture: { src: "icons/svg/mystery-man.svg" } };
 }
 
 // The tokens and drawings to match a state.
