@@ -29,7 +29,7 @@
 // umpire-only events) is whispered to the GM. The whole TableState, with
 // the umpire's book, is kept as a flag of a journal entry the GM owns and no
 // player may see (ownership NONE), never in the scene.
-import { ImpiClient, diceFrom, plainWords } from "./impi.js";
+import { ImpiClient, diceFrom, num, plainWords } from "./impi.js";
 import {
   actionWords, addPending, dragKind, fightersToResolve, firesWithHits, lossAction, passActions,
   shotsToResolve, sideOptions, unitOptions, withHits,
@@ -211,8 +211,6 @@ async function turnDialog(scene = canvas.scene) {
   await note(scene, [side[Number(picked.button.slice(1))]]);
   return step(scene, false);
 }
-
-const num = (v) => (typeof v === "number" ? v : Number(v ?? 0));
 
 // --- the game -------------------------------------------------------------------
 

@@ -21,6 +21,10 @@
 
 const EPSILON = 0.05;  // inches: a token closer than this to its unit has not moved
 
+// A number of an answer, where JSON leaves out zeros (the client library's
+// num: this file imports nothing, so that it runs from the sources too).
+const num = (v) => (typeof v === "number" ? v : Number(v ?? 0));
+
 // The geometry a scene's pixels convert with.
 export function sceneFrame(scene) {
   const grid = scene.grid ?? {};
@@ -255,8 +259,6 @@ export function tableDrawings(state, frame) {
   }
   return drawings.map(({ key, ...d }) => ({ ...d, flags: { impi: { drawing: key } } }));
 }
-
-const num = (v) => (typeof v === "number" ? v : Number(v ?? 0));
 
 // What to do to the scene's drawings for a state: create those missing,
 // update those whose text changed (a point tested, spent or occupied),
