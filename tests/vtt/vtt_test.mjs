@@ -11,14 +11,17 @@
 //   - the Python example (clients/vtt/python/impi_example.py);
 //   - the Tabletop Simulator script (clients/vtt/tts/impi.lua) in Lua 5.4,
 //     TTS's WebRequest and JSON stood in for by curl and lua-cjson
-//     (tts_test.lua); skipped without lua5.4 (not under ./dev test).
+//     (tts_test.lua: a whole patrol with fire, charges, losses and
+//     close-combat results, fresh seeds, Isandlwana's deployment, Empress's
+//     orders); skipped without lua5.4 (not under ./dev test).
+//
+// The Foundry module's whole games are foundry_test.mjs (ctest vtt_foundry).
 //
 // Usage: node --test tests/vtt/vtt_test.mjs   (IMPI_SERVER: the impi-server binary)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, execFile } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -29,27 +32,20 @@ import {
 import {
   applyPlan, sceneFrame, sceneToRequest, tokenInches, tokenPixels, tokenPlan,
 } from "../../clients/vtt/foundry/scripts/scene.js";
+import { startServer } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = join(here, "..", "..");
 const run = promisify(execFile);
-const SERVER_BIN = process.env.IMPI_SERVER ?? join(source, "build", "impi-server");
 const scene = JSON.parse(readFileSync(join(here, "recorded_scene.json"), "utf8"));
 
 let server;
 let url;
 before(async () => {
-  server = spawn(SERVER_BIN, ["--grpc_address=127.0.0.1:0", "--http_address=127.0.0.1:0",
-                              "--web_root=none"], { stdio: ["ignore", "pipe", "inherit"] });
-  url = await new Promise((resolve, reject) => {
-    createInterface({ input: server.stdout }).on("line", (line) => {
-      const m = line.match(/JSON\/HTTP on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (m) resolve(m[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`impi-server exited (${code})`)));
-  });
+  server = await startServer();
+  url = server.url;
 });
-after(() => server?.kill("SIGTERM"));
+after(() => server?.stop());
 
 const tokenOf = (s, id) => s.tokens.find((t) => t.flags?.impi?.id === id);
 
