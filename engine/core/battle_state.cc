@@ -103,13 +103,54 @@ size_t UnitIdIndex::Hash(const std::string& id) {
   return static_cast<size_t>(h);
 }
 
+namespace {
+
+// The slots of a table for `n` units: a power of two at least twice n.
+size_t SlotsFor(size_t n) {
+  size_t size = 16;
+  while (size < 2 * n) size *= 2;
+  return size;
+}
+
+}  // namespace
+
 void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
   auto table = std::make_shared<Table>();
-  size_t size = 16;
-  while (size < 2 * units.size()) size *= 2;
+  const size_t size = SlotsFor(units.size());
   table->slots.assign(size, 0);
   table->by_address.assign(size, 0);
   table->mask = size - 1;
+  Fill(units, table.get());
+  std::lock_guard<std::mutex> lock(mu_);
+  current_.store(table.get(), std::memory_order_release);
+  tables_.push_back(std::move(table));  // the one replaced stays: a lookup may still read it
+}
+
+void UnitIdIndex::Refresh(const std::vector<Unit>& units, bool own_table) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    // No lookup runs meanwhile: the tables kept for lookups under way may
+    // go, all but the current one.
+    if (tables_.size() > 1) tables_.erase(tables_.begin(), tables_.end() - 1);
+    // Held here alone (no copy of the state shares it) and of the size a
+    // table for these units has: refilled where it is.
+    if (!tables_.empty() && tables_.back().use_count() == 1 &&
+        tables_.back()->slots.size() == SlotsFor(units.size())) {
+      // Made by Rebuild (make_shared<Table>): not an object defined const.
+      Table* t = const_cast<Table*>(tables_.back().get());
+      std::fill(t->slots.begin(), t->slots.end(), 0);
+      std::fill(t->by_address.begin(), t->by_address.end(), 0);
+      Fill(units, t);
+      return;
+    }
+  }
+  // Else a table of its own when asked for, or the lookups find this one
+  // out of date and build one afresh when they first need it (a copy of a
+  // state in a search seldom does).
+  if (own_table) Rebuild(units);
+}
+
+void UnitIdIndex::Fill(const std::vector<Unit>& units, Table* table) {
   for (size_t i = 0; i < units.size(); ++i) {
     size_t slot = Hash(units[i].id) & table->mask;
     bool duplicate = false;
@@ -130,9 +171,6 @@ void UnitIdIndex::Rebuild(const std::vector<Unit>& units) const {
     while (table->by_address[at] != 0) at = (at + 1) & table->mask;
     table->by_address[at] = static_cast<int>(i) + 1;
   }
-  std::lock_guard<std::mutex> lock(mu_);
-  current_.store(table.get(), std::memory_order_release);
-  tables_.push_back(std::move(table));  // the one replaced stays: a lookup may still read it
 }
 
 int UnitIdIndex::Find(const std::vector<Unit>& units, const std::string& id) const {

@@ -264,6 +264,14 @@ class UnitIdIndex {
     return FindKey(units, id);  // the rest of the probe, by text, the scan
   }
 
+  // After the caller added or removed units: a table no copy shares, of the
+  // size a table for `units` has, is refilled where it is, so that a step
+  // that sends a runner allocates nothing; any other is left for the
+  // lookups to find out of date, or (`own_table`) replaced by a table of
+  // this index's own. Not a const use (no lookup may run on this index
+  // meanwhile).
+  void Refresh(const std::vector<Unit>& units, bool own_table = false);
+
  private:
   struct Table {
     std::vector<int> slots;  // a unit's position + 1, 0 for an empty slot
@@ -285,6 +293,8 @@ class UnitIdIndex {
   std::shared_ptr<const Table> Current() const;
   void Adopt(std::shared_ptr<const Table> table);
   void Rebuild(const std::vector<Unit>& units) const;
+  // Files `units` into `table` (its slots all empty, sized for them).
+  static void Fill(const std::vector<Unit>& units, Table* table);
 
   mutable std::mutex mu_;
   // Every table this index has published, the current one last: immutable
@@ -327,6 +337,12 @@ struct BattleState {
     return i < 0 ? nullptr : &units[static_cast<size_t>(i)];
   }
   int UnitIndex(const SharedString& id) const { return unit_index.Find(units, id); }
+  // After units were added or removed: the id index made to match them
+  // where it stands (UnitIdIndex::Refresh). Lookups stay right without it
+  // (they find the index out of date and build it afresh); this spares the
+  // allocation. `own_table`: a table this state alone holds, made now if
+  // it has none, so that later changes refill it where it is.
+  void ReindexUnits(bool own_table = false) { unit_index.Refresh(units, own_table); }
   // A literal ("b1") is looked up as a std::string.
   Unit* FindUnit(const char* id) { return FindUnit(std::string(id)); }
   const Unit* FindUnit(const char* id) const { return FindUnit(std::string(id)); }

@@ -11,29 +11,29 @@
 namespace impi::ferree {
 namespace {
 
-// The goal is none; a battle step now asks for 0.02 blocks on average (82
-// in 4,334; from 19.8, then 0.34: docs/performance.md, "Ferree's warm steps
-// allocate less"). The steps before the battle (the deployments, the plan,
-// the camp breaking down) happen once a game and are counted apart. What is
-// left in the battle happens a few times a game:
-//   - a runner joins the units (BritishSendRunner): the unit index is built
-//     afresh for the longer list (UnitIdIndex keeps the one replaced for a
-//     reader still on it) and his own-state entry is added;
-//   - the terrain as it stands once the camp broke down is derived afresh
-//     on the battle's first move (Field::TerrainDerivedAnew), and the
-//     waypoint candidates round its obstacles are sampled as paths first
-//     need them (PathSamples).
-// (A British unit's sight lines allocate nothing: the thread remembers them
-// in a fixed table, Field::Sight, and judges a new one with no viewer made;
-// ids and names of new units are pooled texts, composed in kept buffers; the
-// trays a decision keeps waiting, out of a donga, or fired on by snipers are
-// held inline, IdList.)
-// The count may not grow: each way's total over these games is held at what
-// it was when measured.
-constexpr int64_t kMostWarmBlocksApply = 82;
-constexpr int64_t kMostWarmBlocksApplyLegal = 81;
+// A battle step allocates nothing (from 19.8 blocks a step, then 0.34, then
+// 0.02: docs/performance.md, "Ferree's warm steps allocate less" and "Ferree
+// allocates nothing in a battle step"). The steps before the battle (the
+// deployments, the plan, the camp breaking down) happen once a game and are
+// counted apart; there the battle's room is made:
+//   - the units, their bookkeeping and the id index hold the runners the
+//     companies send (BattleState::ReindexUnits refills the index where it
+//     is; a state's own table, shared by no copy);
+//   - the cup holds a chit for every unit and runner;
+// and elsewhere:
+//   - the terrain as it stands once the camp broke down is the ground of
+//     every game of the scenario: derived once a thread, found again by
+//     what it holds (Field::TerrainDerivedAnew), with its path samples;
+//   - a British unit's sight lines are remembered in a fixed table
+//     (Field::Sight), judged with no viewer made;
+//   - ids and names of new units are pooled texts, composed in kept buffers;
+//   - the trays a decision keeps waiting, out of a donga, or fired on by
+//     snipers are held inline (IdList), and a Zulu decision's options in
+//     lists the thread keeps, each with room for the longest.
+constexpr int64_t kMostWarmBlocksApply = 0;
+constexpr int64_t kMostWarmBlocksApplyLegal = 0;
 
-TEST(FerreeWarmStep, WarmStepsAllocateNoMoreThanMeasured) {
+TEST(FerreeWarmStep, BattleStepsAllocateNothing) {
   const BattleState start = LoadScenario("isandlwana");
   ASSERT_EQ(start.ruleset, kRulesetId);
   for (const bool legal_path : {false, true}) {

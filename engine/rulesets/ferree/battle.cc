@@ -25,6 +25,9 @@ namespace {
 constexpr int kMaxSteps = 200000;  // counters drawn in one call, a guard against a bug
 
 constexpr int kMaxTurnsPerCall = 500;  // designed: turns with nothing for the British to do
+// Units the in-place state makes room for beyond those at the battle's
+// start: the runners the companies send.
+constexpr size_t kRunnerRoom = 48;
 
 bool SameAction(const Action& a, const Action& b) {
   return a.kind == b.kind && a.unit_id == b.unit_id && a.target_id == b.target_id &&
@@ -154,6 +157,14 @@ absl::Status FerreeBattle::Run(Awaiting* awaiting) {
         // The cup holds at most a chit a unit (and the runners to come): its
         // room is made once, here, not a turn at a time.
         Own(s_).chits_left.reserve(s_.units.size() + 16);
+        // So do the units and their bookkeeping, for the runners the
+        // companies send (one out at a time each, a score or so at once in
+        // a long battle, and those fallen on the way).
+        s_.units.reserve(s_.units.size() + kRunnerRoom);
+        ReserveUnits(s_, s_.units.capacity());
+        // And the id index is this state's own (no copy shares it), so a
+        // runner sent or rejoining re-files the ids where they are.
+        s_.ReindexUnits(/*own_table=*/true);
         continue;
       }
       if (!Own(s_).situation.rolled) IMPI_RETURN_IF_ERROR(pre_battle_.SituationRolls());

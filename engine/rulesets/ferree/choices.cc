@@ -335,6 +335,10 @@ std::shared_ptr<std::vector<Action>> KeptOptions() {
     }
   }
   auto list = std::make_shared<std::vector<Action>>();
+  // Room for the longest list a Zulu decision offers (a sniper's targets,
+  // a regiment's moves), whichever decision the list comes to serve.
+  constexpr size_t kRoom = 64;
+  list->reserve(kRoom);
   if (kept.size() < kKept) {
     if (kept.capacity() < kKept) kept.reserve(kKept);
     kept.push_back(list);

@@ -123,6 +123,7 @@ FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id) {
 }
 
 void AddedUnit(BattleState& s) {
+  s.ReindexUnits();
   FerreeState& own = MutableOwnState(s);
   if (!s.units.empty() && own.ids.size() + 1 == s.units.size() && own.units.size() == own.ids.size()) {
     own.units.emplace_back();
@@ -132,11 +133,18 @@ void AddedUnit(BattleState& s) {
   Key(s, own);
 }
 
+void ReserveUnits(BattleState& s, size_t n) {
+  FerreeState& own = MutableOwnState(s);
+  own.units.reserve(n);
+  own.ids.reserve(n);
+}
+
 void EraseUnit(BattleState& s, size_t h) {
   FerreeState& own = MutableOwnState(s);
   const bool parallel = own.ids.size() == s.units.size() && own.units.size() == own.ids.size() &&
                         h < own.ids.size() && own.ids[h] == s.units[h].id;
   s.units.erase(s.units.begin() + static_cast<ptrdiff_t>(h));
+  s.ReindexUnits();
   if (parallel) {
     own.units.erase(own.units.begin() + static_cast<ptrdiff_t>(h));
     own.ids.erase(own.ids.begin() + static_cast<ptrdiff_t>(h));

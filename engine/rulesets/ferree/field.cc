@@ -273,6 +273,30 @@ std::shared_ptr<const Field::TerrainCache> Field::DeriveTerrain(
   return derived;
 }
 
+namespace {
+
+// Whether DeriveTerrain reads the same of `a` as of `b` (what it derives
+// depends on these fields alone).
+bool SameGround(const std::vector<Terrain>& a, const std::vector<Terrain>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const Terrain& x = a[i];
+    const Terrain& y = b[i];
+    if (x.kind != y.kind || x.open != y.open || x.impassable != y.impassable ||
+        x.blocks_los != y.blocks_los || x.outline.size() != y.outline.size()) {
+      return false;
+    }
+    for (size_t k = 0; k < x.outline.size(); ++k) {
+      if (x.outline[k].x() != y.outline[k].x() || x.outline[k].y() != y.outline[k].y()) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 const Field::TerrainCache& Field::TerrainDerivedAnew() const {
   // The last few terrain lists this thread derived, each held with what was
   // derived from it (an entry in use has `derived`; an empty terrain list
@@ -288,6 +312,18 @@ const Field::TerrainCache& Field::TerrainDerivedAnew() const {
   terrain_ = nullptr;
   for (const Recent& r : recent) {
     if (r.derived != nullptr && r.terrain == shared) terrain_ = r.derived;
+  }
+  if (terrain_ == nullptr && shared != nullptr) {
+    // A list this thread derived before, held anew (a game's camp breaks
+    // down into the same ground each time): what was derived from it, with
+    // the path samples worked out round it, serves as it is.
+    for (Recent& r : recent) {
+      if (r.derived != nullptr && r.terrain != nullptr && SameGround(*r.terrain, *shared)) {
+        r.terrain = shared;
+        terrain_ = r.derived;
+        break;
+      }
+    }
   }
   if (terrain_ == nullptr) {
     terrain_ = DeriveTerrain(s_.terrain.vector());

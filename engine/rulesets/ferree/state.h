@@ -151,7 +151,7 @@ const char* ZuluChoiceName(ZuluChoice c);  // "REGIMENT_MOVE", as in the contrac
 
 // Unit ids a step gathers and the own state keeps a little while (a few
 // trays, a sniper or two): held inline, so a warm step allocates none.
-using IdList = absl::InlinedVector<SharedString, 8>;
+using IdList = absl::InlinedVector<SharedString, 16>;
 
 struct PendingChoice {
   ZuluChoice choice = ZuluChoice::kNone;
@@ -210,8 +210,8 @@ struct FerreeUnit {
   // with Durnford (0 none).
   int entry_point = 0;
   // A British unit: the snipers that shot at it since its last activation
-  // (its resolve test).
-  absl::InlinedVector<SharedString, 2> fired_on_by_this_turn;
+  // (its resolve test); four held inline.
+  absl::InlinedVector<SharedString, 4> fired_on_by_this_turn;
   // A tray: figures lost since its regiment's last activation ("in one
   // turn", designed), British figures that fired at it and whether artillery
   // did, since its last turn (rally).
@@ -324,6 +324,9 @@ FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
 // A unit was appended to s.units (a runner sent): its entry is appended
 // too, empty (the state keyed afresh if it was not keyed before).
 void AddedUnit(BattleState& s);
+// Makes room for `n` units' bookkeeping (the entries and their ids), so
+// that units added up to that many allocate nothing.
+void ReserveUnits(BattleState& s, size_t n);
 // Erases s.units[h] and its entry (a runner rejoining his company).
 void EraseUnit(BattleState& s, size_t h);
 // fn(unit, entry) for each entry with something kept (FerreeUnit::Empty
