@@ -138,6 +138,12 @@ void UnitIdIndex::Refresh(const std::vector<Unit>& units, bool own_table) {
         tables_.back()->slots.size() == SlotsFor(units.size())) {
       // Made by Rebuild (make_shared<Table>): not an object defined const.
       Table* t = const_cast<Table*>(tables_.back().get());
+      // One unit appended (a runner sent): filed alone. Were the units
+      // before it changed too, the lookups would find out, as ever.
+      if (t->count + 1 == units.size()) {
+        Fill(units, t, t->count);
+        return;
+      }
       std::fill(t->slots.begin(), t->slots.end(), 0);
       std::fill(t->by_address.begin(), t->by_address.end(), 0);
       Fill(units, t);
@@ -150,8 +156,9 @@ void UnitIdIndex::Refresh(const std::vector<Unit>& units, bool own_table) {
   if (own_table) Rebuild(units);
 }
 
-void UnitIdIndex::Fill(const std::vector<Unit>& units, Table* table) {
-  for (size_t i = 0; i < units.size(); ++i) {
+void UnitIdIndex::Fill(const std::vector<Unit>& units, Table* table, size_t from) {
+  table->count = units.size();
+  for (size_t i = from; i < units.size(); ++i) {
     size_t slot = Hash(units[i].id) & table->mask;
     bool duplicate = false;
     for (; table->slots[slot] != 0; slot = (slot + 1) & table->mask) {

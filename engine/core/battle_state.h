@@ -265,11 +265,11 @@ class UnitIdIndex {
   }
 
   // After the caller added or removed units: a table no copy shares, of the
-  // size a table for `units` has, is refilled where it is, so that a step
-  // that sends a runner allocates nothing; any other is left for the
-  // lookups to find out of date, or (`own_table`) replaced by a table of
-  // this index's own. Not a const use (no lookup may run on this index
-  // meanwhile).
+  // size a table for `units` has, is refilled where it is (a unit appended
+  // since it was filled is filed alone), so that a step that sends a runner
+  // allocates nothing; any other is left for the lookups to find out of
+  // date, or (`own_table`) replaced by a table of this index's own. Not a
+  // const use (no lookup may run on this index meanwhile).
   void Refresh(const std::vector<Unit>& units, bool own_table = false);
 
  private:
@@ -280,6 +280,7 @@ class UnitIdIndex {
     // address, those whose id is pooled: a lookup by a pooled id reads no
     // text.
     std::vector<int> by_address;
+    size_t count = 0;  // how many units were filed (the units' size then)
   };
   static size_t Hash(const std::string& id);
   static size_t AddressHash(uintptr_t address) {
@@ -293,8 +294,9 @@ class UnitIdIndex {
   std::shared_ptr<const Table> Current() const;
   void Adopt(std::shared_ptr<const Table> table);
   void Rebuild(const std::vector<Unit>& units) const;
-  // Files `units` into `table` (its slots all empty, sized for them).
-  static void Fill(const std::vector<Unit>& units, Table* table);
+  // Files units [from, units.size()) into `table` (sized for them all,
+  // holding those before `from`).
+  static void Fill(const std::vector<Unit>& units, Table* table, size_t from = 0);
 
   mutable std::mutex mu_;
   // Every table this index has published, the current one last: immutable

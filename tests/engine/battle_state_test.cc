@@ -49,12 +49,16 @@ int ScanFor(const BattleState& s, const std::string& id) {
   return -1;
 }
 
-TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
-  // Lookups by a std::string and by a SharedString (a pooled id, found by
-  // its address) against a scan, while units are added, removed, renamed
-  // and swapped between lookups (the index rebuilds itself). Ids stay
-  // unique, as in every valid state.
+// Lookups by a std::string and by a SharedString (a pooled id, found by its
+// address) against a scan, while units are added, removed, renamed and
+// swapped between lookups (the index rebuilds itself). Ids stay unique, as
+// in every valid state. With `refresh`, the editor tells the index after
+// each edit (ReindexUnits, as a rule set does after adding or erasing a
+// unit: a unit appended is filed alone), sometimes asking for a table of
+// its own, and a copy of the state now and then shares the table.
+void CheckLookupsThroughEdits(bool refresh) {
   BattleState s;
+  BattleState copy;
   uint64_t x = 12345;
   auto next = [&x](int n) {
     x = x * 6364136223846793005ull + 1442695040888963407ull;
@@ -73,10 +77,12 @@ TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
   for (int k = 0; k < 20; ++k) s.units.emplace_back().id = name(k);
   int checked = 0, found = 0;
   for (int step = 0; step < 400; ++step) {
-    switch (next(4)) {
+    switch (next(refresh ? 6 : 4)) {
+      case 4:  // appends and erases are the edits a rule set tells of
       case 0:
         if (const std::string n = unused(); !n.empty()) s.units.emplace_back().id = n;
         break;
+      case 5:
       case 1:
         if (!s.units.empty()) s.units.erase(s.units.begin() + next(static_cast<int>(s.units.size())));
         break;
@@ -91,6 +97,10 @@ TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
                     s.units[next(static_cast<int>(s.units.size()))]);
         }
         break;
+    }
+    if (refresh) {
+      if (next(10) == 0) copy = s;  // shares the current table
+      s.ReindexUnits(/*own_table=*/next(4) == 0);
     }
     for (int k = 0; k < kNames; ++k) {
       const std::string text = name(k);
@@ -107,6 +117,14 @@ TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
   EXPECT_EQ(checked, 400 * kNames);
   EXPECT_GT(found, checked / 5);  // both answers are tried often
   EXPECT_LT(found, checked - checked / 5);
+}
+
+TEST(BattleStateTest, LookupsByTextAndByPooledIdMatchAScanThroughEdits) {
+  CheckLookupsThroughEdits(/*refresh=*/false);
+}
+
+TEST(BattleStateTest, LookupsMatchAScanWhenEachEditIsFiledByReindexUnits) {
+  CheckLookupsThroughEdits(/*refresh=*/true);
 }
 
 TEST(BattleStateTest, FindPointMatchesKindAndNumber) {

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -45,6 +46,7 @@ Firer FirerOf(const Unit& u) {
 bool NamesFugitives(absl::string_view name) {
   constexpr absl::string_view kWord = "fugitive";
   for (size_t i = 0; i + kWord.size() <= name.size(); ++i) {
+    if (absl::ascii_tolower(name[i]) != 'f') continue;  // the usual case, cheaply
     if (absl::EqualsIgnoreCase(name.substr(i, kWord.size()), kWord)) return true;
   }
   return false;
