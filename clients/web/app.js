@@ -20,6 +20,7 @@ const impi = new ImpiClient("");  // the page's own server
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const AUTOSAVE_KEY = "impi.page.game";
+const VIEW_KEY = "impi.page.view";  // the zoom and pan, saved at each change
 // The most steps kept by the autosave (older ones are dropped first, and
 // more if the browser's storage is full).
 const AUTOSAVE_STEPS = 40;
@@ -36,6 +37,7 @@ const page = {
   whole: null,   // the whole picture's viewBox {x, y, w, h}
   view: null,    // the part shown (zoom and pan); null: the whole
   unlabelled: [],  // labels with no room at this zoom: [{id, text}]
+  resumed: false,  // the saved game (if any) taken up: the view may be saved
 };
 window.impiPage = page;
 
@@ -241,6 +243,13 @@ function applyView() {
   document.body.dataset.zoom = zoomOf().toFixed(2);
   $("zoom-level").textContent = `${Math.round(zoomOf() * 100)}%`;
   layoutLabels(svg);
+  if (page.resumed) {
+    try {
+      localStorage.setItem(VIEW_KEY, JSON.stringify(page.view));
+    } catch {
+      // no storage: the zoom is not kept
+    }
+  }
 }
 
 // Zooms by `factor` about the picture point (px, py) (the centre when not
@@ -754,6 +763,7 @@ async function record(answer, sent, entered, pending = []) {
 async function step(request, entered = request.british_actions ?? []) {
   const dice = diceFeed();
   const answer = await impi.advance({ ...request, list_options: true, dice: dice.next() });
+  dice.took(answer);
   dice.done();
   await record(answer, request.british_actions ?? [], entered);
 }
@@ -766,6 +776,7 @@ async function startGame(state, log = null) {
   page.phase = "";
   const dice = diceFeed();
   const answer = await impi.advance({ state, list_options: true, dice: dice.next() });
+  dice.took(answer);
   dice.done();
   page.history.push({ answer, sent: [], entered: [] });
   await show({ newGame: true });
@@ -981,6 +992,13 @@ async function resume() {
     saved = null;
   }
   if (!saved?.history?.length) return false;
+  // The zoom and pan as last left (kept apart: they change often).
+  let view = saved.view;
+  try {
+    view = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "null") ?? view;
+  } catch {
+    // the game's own copy
+  }
   page.history = saved.history;
   page.pending = saved.pending ?? [];
   page.redo = [];
@@ -992,7 +1010,7 @@ async function resume() {
   $("reveal").checked = !!saved.reveal;
   resetModeOnNewPhase(current(), true);
   await show();
-  if (saved.view) setView(saved.view);
+  if (view) setView(view);
   $("dice-note").textContent = "";
   $("resumed").textContent = `Resumed the game this browser saved (step ${page.history.length}).`;
   return true;
@@ -1036,6 +1054,7 @@ async function init() {
   wireTable();
   wireZoom();
   await resume();
+  page.resumed = true;
   document.body.dataset.ready = "1";
 }
 
