@@ -97,7 +97,8 @@ int Main(int argc, char** argv) {
   AdvanceOptions advance_options;
   advance
       ->add_option("REQUEST", advance_path,
-                   "AdvanceRequest JSON, or a bare TableState JSON (\"-\": standard input)")
+                   "AdvanceRequest JSON, a bare TableState JSON or the page's saved game "
+                   "(\"-\": standard input)")
       ->required();
   advance->add_option("--actions", advance_options.actions_path,
                       "British actions to append: a JSON array of Actions, or "
@@ -231,7 +232,8 @@ int Main(int argc, char** argv) {
   std::string play_dice = "impi";
   play->add_option("--scenario", play_options.scenario, "built-in scenario (" + scenario_names + ")")
       ->capture_default_str();
-  play->add_option("--load", play_options.load, "continue a saved game (a TableState file)");
+  play->add_option("--load", play_options.load,
+                   "continue a saved game (a TableState file, or the page's saved game)");
   play->add_option("--save", play_options.save, "write the game to FILE after every step");
   play->add_option("--dice", play_dice,
                    "impi: impi rolls (seed SEED + step); manual: type the dice and cards "

@@ -273,7 +273,8 @@ function pictureInches(svg, clientX, clientY) {
 // that none overlaps another (labels.js); those with no room are hidden,
 // shown when their unit is hovered, and listed below the table.
 function layoutLabels(svg) {
-  const pxPerInch = svg.getBoundingClientRect().width / (page.view ?? page.whole).w;
+  const ctm = svg.getScreenCTM();
+  const pxPerInch = ctm?.a ?? 0;
   if (!(pxPerInch > 0)) return;
   for (const old of svg.querySelectorAll("line.leader")) old.remove();
   let labels = [];  // {texts, g, id, text, rank, box}
@@ -331,7 +332,12 @@ function layoutLabels(svg) {
     labels.push({ texts: [t], id: "", text: t.textContent, rank: group ? 2 : 0, pad: group ? undefined : 0 });
   }
   for (const m of svg.querySelectorAll("g.point")) fixed.push(m.getBBox());
-  const view = page.view ?? page.whole;
+  // What the frame shows: the part zoomed to and, where the frame's shape
+  // is not the picture's, the picture beyond it at the sides.
+  const frame = svg.getBoundingClientRect(), toPicture = ctm.inverse();
+  const corner = new DOMPoint(frame.left, frame.top).matrixTransform(toPicture);
+  const far = new DOMPoint(frame.right, frame.bottom).matrixTransform(toPicture);
+  const view = { x: corner.x, y: corner.y, w: far.x - corner.x, h: far.y - corner.y };
   for (const l of labels) {
     for (const t of l.texts) t.removeAttribute("visibility");
     const boxes = l.texts.map((t) => t.getBBox());

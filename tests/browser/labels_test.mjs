@@ -17,6 +17,9 @@
 // their markers, which no label may cover either).
 //
 // Usage: node labels_test.mjs IMPI_SERVER SOURCE_DIR OUT
+// (IMPI_PAGE_ONLY=REGEX: only the checks so named; ctest runs the built-in
+// scenarios, IMPI_PAGE_ONLY=scenario, and the crowded games,
+// IMPI_PAGE_ONLY='seeded|crowded', as two entries side by side.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -25,7 +25,8 @@
 //      the page scrolled to the bottom; a reload resumes the game (log,
 //      entered actions, picture); the mode back to Move a new phase and a
 //      new game; impi's options listed once; a saved game loads with its
-//      log; the active unit ringed.
+//      log, and `impi advance` and `impi play --load` take the saved file;
+//      the active unit ringed.
 //   6. The zoom buttons, the wheel, a drag of the ground, and reset. (The
 //      labels of every scenario and of crowded tables: labels_test.mjs;
 //      each rule set played by hand with typed dice: rulesets_test.mjs.)
@@ -236,6 +237,19 @@ try {
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
     const saved = join(outDir, "isandlwana-saved.json");
     await download.saveAs(saved);
+    // The file is {state, awaiting, events}: `impi advance` and `impi play
+    // --load` take it as it is.
+    assert.deepEqual(Object.keys(JSON.parse(readFileSync(saved, "utf8"))).sort(), ["awaiting", "events", "state"]);
+    const impiCli = process.env.IMPI_CLI || join(dirname(serverBin), "impi");
+    const advanced = spawnSync(impiCli, ["advance", saved, "--target", grpc, "--seed", "9", "--explain"],
+                               { encoding: "utf8" });
+    assert.equal(advanced.status, 0, `impi advance: ${advanced.stderr}`);
+    const resumed = spawnSync(impiCli, ["play", "--load", saved, "--target", grpc],
+                              { input: "pass\nquit\n", encoding: "utf8" });
+    assert.equal(resumed.status, 0, `impi play --load: ${resumed.stderr}`);
+    assert.match(resumed.stdout, new RegExp(`impi play: ${saved.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    assert.match(resumed.stdout, /impi awaits: /);
+    assert.doesNotMatch(resumed.stdout, /impi says:/);
     await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 1);
     assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 2,
                  "the saved log, then the loaded table");

@@ -61,11 +61,10 @@ const token = (d) => (d.kind === "AVERAGE" ? `avg${d.face}` : d.kind === "ARROW"
 const faceOf = (kind, k) => (kind === "AVERAGE" ? 2 + (k % 4) : FACES[k % FACES.length]);
 
 // One step (a Pass) with typed dice, as a player at the table gives them:
-// first nothing; then, where impi says dice are needed, the dice a roll
-// of the table gives (here: those impi rolls for the same step from a
-// seed, each with its kind); then what impi says it still needs (a die of
-// another kind where impi says which, the cards' colours). Returns what
-// it took.
+// first nothing; then the dice and cards the table gives (here: those impi
+// rolls and turns for the same step from a seed, each die with its kind);
+// then what impi says it still needs (a die of another kind where impi
+// says which, the cards' colours). Returns what it took.
 async function typedStep(page) {
   const before = await steps(page);
   const dice = [], cards = [];  // dice: [{kind, face}]
@@ -116,10 +115,16 @@ async function typedStep(page) {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ ...request.postDataJSON(), dice: { seed: String(before) } }) });
       assert.ok(probe.ok, await probe.clone().text());
-      for (const roll of (await probe.json()).dice ?? []) {
+      const answer = await probe.json();
+      for (const roll of answer.dice ?? []) {
         for (const f of roll.faces ?? []) dice.push({ kind: roll.kind ?? "D", face: Number(f) });
       }
-      if (dice.length > 0) continue;
+      // The cards turned, as the table tells them ("Red card (British move)").
+      for (const e of answer.events ?? []) {
+        const card = e.kind === "CARD_DRAWN" && /^(Red|Black) card/.exec(e.announce ?? "");
+        if (card) cards.push(card[1].toLowerCase());
+      }
+      if (dice.length + cards.length > 0) continue;
     }
     const ranOut = /dice(?:_of_kind)?: ran out after \d+ dic?e?; at least (\d+) more/.exec(error);
     const kind = /dice(?:_of_kind)?(?:\[(\d+)\])?(?:\.kind)?: (?:an? \S+(?: die)? was scripted, but )?the engine needs an? (average die|arrow die|d\d+) here/.exec(error);
