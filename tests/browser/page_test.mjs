@@ -39,7 +39,9 @@
 // A screenshot of each is written to OUT (build/browser/).
 //
 // Usage: node page_test.mjs IMPI_SERVER SOURCE_DIR OUT
-// (IMPI_PAGE_ONLY=REGEX: only the checks so named.)
+// (IMPI_PAGE_ONLY=REGEX: only the checks so named; ctest runs Pagano's,
+// IMPI_PAGE_ONLY=^Pagano, and the others, IMPI_PAGE_ONLY='^(?!Pagano)', as
+// two entries side by side.)
 // (`impi` is looked for beside IMPI_SERVER, or at $IMPI_CLI.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
