@@ -86,7 +86,8 @@ bool OpenShardFile(const std::string& path, const Study& study, int shard, bool 
 }  // namespace
 
 int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostream& out,
-                 std::ostream& err, bool err_is_tty, bool resume) {
+                 std::ostream& err, bool err_is_tty, bool resume, bool play_on_agent_faults,
+                 int agent_wait_ms) {
   if (resume && out_path.empty()) {
     err << "error: --resume: carries on the shard file of --out; give --out\n";
     return cli::kExitUsage;
@@ -98,6 +99,9 @@ int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostrea
     err << "error: " << study.status().message() << "\n";
     return study.status().code() == absl::StatusCode::kInvalidArgument ? cli::kExitUsage
                                                                        : cli::kExitError;
+  }
+  if (!cli::AwaitAgents(run.zulu, run.british, play_on_agent_faults, agent_wait_ms, err)) {
+    return cli::kExitError;
   }
   std::ofstream file;
   std::vector<ArenaGame> games;  // the shard's games, those kept first
@@ -148,7 +152,8 @@ int ArenaCommand(const ArenaOptions& o, const std::string& out_path, std::ostrea
     }
   }
   out << report->text;
-  return report->engine_errors > 0 ? cli::kExitError : cli::kExitOk;
+  const bool faulted = cli::ReportAgents(run.zulu, run.british, play_on_agent_faults, out, err);
+  return report->engine_errors > 0 || faulted ? cli::kExitError : cli::kExitOk;
 }
 
 namespace {

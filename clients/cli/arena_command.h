@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "ai/arena/arena.h"
+#include "clients/cli/simulate.h"
 
 namespace impi::arena {
 
@@ -35,8 +36,14 @@ namespace impi::arena {
 // policy that cannot be had, a file that cannot be written or resumed, or a
 // game the engine could not finish (the report still prints). Options
 // without a loader load the built-in scenarios (service::ScenarioStart).
+// An outside agent (grpc:HOST:PORT) is waited for and reported as `impi
+// simulate` does it (cli::AwaitAgents, cli::ReportAgents): one that never
+// answers stops the run before its first game, and its faults make the exit
+// 2 with the counts on stderr, unless `play_on_agent_faults`
+// (--play-on-agent-faults).
 int ArenaCommand(const ArenaOptions& options, const std::string& out_path, std::ostream& out,
-                 std::ostream& err, bool err_is_tty = false, bool resume = false);
+                 std::ostream& err, bool err_is_tty = false, bool resume = false,
+                 bool play_on_agent_faults = false, int agent_wait_ms = cli::kAgentWaitMs);
 // `impi arena merge FILE... [--partial]`: the report of a study's shard
 // files, the same bytes as one unsharded run. Exit 2, naming each fault,
 // for a file that cannot be read as a shard file (a duplicated game among

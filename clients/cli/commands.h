@@ -60,7 +60,8 @@ struct AdvanceOptions {
 std::unique_ptr<v1::Umpire::Stub> MakeStub(const CallOptions& call);
 void SetDeadline(const CallOptions& call, grpc::ClientContext* context);
 
-// `impi advance PATH`: PATH holds an AdvanceRequest or a bare TableState.
+// `impi advance PATH`: PATH holds an AdvanceRequest, a bare TableState or
+// the page's saved game ({state, awaiting, events}): ParseAdvanceInput.
 int AdvanceCommand(const std::string& path, const AdvanceOptions& options, const DiceOptions& dice,
                    const CallOptions& call, std::ostream& out, std::ostream& err);
 

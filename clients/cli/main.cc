@@ -6,8 +6,9 @@
 //   impi describe [--explain]
 //   impi simulate [--ruleset R] [--scenario S] [--games N] [--seed S] [--zulu rules]
 //                 [--british rules] [--iterations N] [--threads T] [--opening-faces F,...] [--turn-cap 60]
+//                 [--play-on-agent-faults]
 //   impi arena --ruleset R --scenario S --zulu P --british P --games N --seed S --threads T
-//              [--shard i/n] [--out FILE [--resume]] [--turn-cap C]
+//              [--shard i/n] [--out FILE [--resume]] [--turn-cap C] [--play-on-agent-faults]
 //   impi arena merge FILE... [--partial]
 //   impi replay FILE --game K
 //   impi play [--scenario S] [--load FILE] [--save FILE] [--dice manual] [--reveal]
@@ -46,6 +47,10 @@
 
 namespace impi::cli {
 namespace {
+
+constexpr char kPlayOnAgentFaultsHelp[] =
+    "an outside agent that does not answer or errs is not an error: the RULES policy plays "
+    "its moves and the exit is 0 (the faults are counted)";
 
 void AddCallOptions(CLI::App* cmd, CallOptions* call, bool with_state_out) {
   cmd->add_option("--target", call->target, "impi server address, HOST:PORT")
@@ -92,7 +97,8 @@ int Main(int argc, char** argv) {
   AdvanceOptions advance_options;
   advance
       ->add_option("REQUEST", advance_path,
-                   "AdvanceRequest JSON, or a bare TableState JSON (\"-\": standard input)")
+                   "AdvanceRequest JSON, a bare TableState JSON or the page's saved game "
+                   "(\"-\": standard input)")
       ->required();
   advance->add_option("--actions", advance_options.actions_path,
                       "British actions to append: a JSON array of Actions, or "
@@ -152,9 +158,7 @@ int Main(int argc, char** argv) {
   simulate->add_option("--turn-cap", sim.turn_cap, "a game still going after this turn is undecided")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  simulate->add_flag("--play-on-agent-faults", sim.play_on_agent_faults,
-                     "an outside agent that does not answer or errs is not an error: the "
-                     "RULES policy plays its moves and the exit is 0 (the faults are counted)");
+  simulate->add_flag("--play-on-agent-faults", sim.play_on_agent_faults, kPlayOnAgentFaultsHelp);
 
   CLI::App* arena_cmd = app.add_subcommand(
       "arena", "pit two policies against each other over many seeded games, in shards if asked");
@@ -182,6 +186,8 @@ int Main(int argc, char** argv) {
                         "play shard i of n: the games [i*N/n, (i+1)*N/n) of the run")
       ->capture_default_str();
   arena_cmd->add_option("--out", arena_out, "write every game as one JSON line to FILE");
+  bool arena_play_on = false;
+  arena_cmd->add_flag("--play-on-agent-faults", arena_play_on, kPlayOnAgentFaultsHelp);
   bool arena_resume = false;
   arena_cmd->add_flag("--resume", arena_resume,
                       "carry on the shard file --out of the same study from its last whole line");
@@ -226,7 +232,8 @@ int Main(int argc, char** argv) {
   std::string play_dice = "impi";
   play->add_option("--scenario", play_options.scenario, "built-in scenario (" + scenario_names + ")")
       ->capture_default_str();
-  play->add_option("--load", play_options.load, "continue a saved game (a TableState file)");
+  play->add_option("--load", play_options.load,
+                   "continue a saved game (a TableState file, or the page's saved game)");
   play->add_option("--save", play_options.save, "write the game to FILE after every step");
   play->add_option("--dice", play_dice,
                    "impi: impi rolls (seed SEED + step); manual: type the dice and cards "
@@ -278,7 +285,7 @@ int Main(int argc, char** argv) {
     }
     arena_options.shard = *shard;
     return arena::ArenaCommand(arena_options, arena_out, std::cout, std::cerr,
-                               isatty(STDERR_FILENO) == 1, arena_resume);
+                               isatty(STDERR_FILENO) == 1, arena_resume, arena_play_on);
   }
   if (*play) {
     play_options.manual_dice = play_dice == "manual";

@@ -328,7 +328,9 @@ class Loop {
       v1::TableState state;
       std::vector<v1::Event> ignored;
       if (!text.ok() || !ParseRenderInput(*text, &state, &ignored).ok()) {
-        err_ << "error: " << o_.load << ": not a saved game (a TableState)\n";
+        err_ << "error: " << o_.load
+             << ": not a saved game (the page's {state, awaiting, events}, a TableState, or "
+                "a request or answer holding one)\n";
         return kExitError;
       }
       start = state;

@@ -50,7 +50,10 @@
 // 'RANDOM CHANCE ON-FIELD'"), the player rolls and types them (faces, or
 // r / b for the cards turned), and the step is sent again whole. Otherwise
 // step k rolls with seed SEED + k. After each step the game is written to
-// the save file, if any; --load continues a saved game.
+// the save file, if any; --load continues a saved game: the web page's
+// saved file ({state, awaiting, events}), a TableState (what `save`
+// writes), or a request or answer holding one (render.h's
+// ParseRenderInput).
 //
 // Usage:
 //   PlayOptions o;  o.scenario = "isandlwana";  o.manual_dice = true;  o.save = "game.json";

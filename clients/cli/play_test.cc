@@ -16,9 +16,12 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "clients/cli/request_io.h"
 #include "google/protobuf/util/json_util.h"
+#include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "impi/v1/table.pb.h"
+#include "impi/v1/umpire.grpc.pb.h"
 #include "service/server.h"
 
 namespace impi::cli {
@@ -155,6 +158,77 @@ TEST_F(PlayTest, APaganoVolleyFiresEveryFigureAtTheNearestTargetOffered) {
   EXPECT_NE(out.find("volley is for a fire phase where the British units fire one by one."), std::string::npos)
       << out;
   EXPECT_EQ(out.find("impi says:"), std::string::npos) << out;
+}
+
+// The web page's saved game, {state, awaiting, events}: an answer of the
+// real server to a step of `scenario`, the dice left out, as the page
+// writes it.
+std::string PageSaveOf(int port, const std::string& scenario) {
+  absl::StatusOr<v1::TableState> table = LoadScenario(scenario);
+  EXPECT_TRUE(table.ok()) << table.status();
+  auto stub = v1::Umpire::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
+                                                      grpc::InsecureChannelCredentials()));
+  grpc::ClientContext context;
+  v1::AdvanceResponse answer;
+  const grpc::Status status = stub->Advance(&context, WrapState(*table, 3), &answer);
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  EXPECT_GT(answer.events_size(), 0);
+  answer.clear_dice();
+  const std::string path = ::testing::TempDir() + "play_test_page_save_" + scenario + ".json";
+  EXPECT_TRUE(WriteOutput(path, ToJson(answer)).ok());
+  return path;
+}
+
+// `impi advance` and `impi play --load` take the page's saved game as they
+// take a bare TableState: its table, played on.
+TEST_F(PlayTest, ThePagesSavedGameIsAdvancedAndLoaded) {
+  const std::string saved = PageSaveOf(server_->grpc_port(), "isandlwana");
+  v1::AdvanceResponse file;
+  ASSERT_TRUE(ParseJson(*ReadInput(saved), &file).ok());
+  ASSERT_TRUE(file.has_awaiting());
+
+  CallOptions call;
+  call.target = absl::StrCat("127.0.0.1:", server_->grpc_port());
+  DiceOptions dice;
+  dice.seed = 11;
+  // The British pass (the deployment ends): the table is played on.
+  AdvanceOptions pass;
+  pass.actions_path = ::testing::TempDir() + "play_test_page_save_pass.json";
+  ASSERT_TRUE(WriteOutput(pass.actions_path, R"([{"kind": "PASS"}])").ok());
+  std::ostringstream out, err;
+  ASSERT_EQ(AdvanceCommand(saved, pass, dice, call, out, err), kExitOk) << err.str();
+  v1::AdvanceResponse answer;
+  ASSERT_TRUE(ParseJson(out.str(), &answer).ok()) << out.str().substr(0, 300);
+  EXPECT_GT(answer.events_size(), 0);
+  EXPECT_EQ(answer.state().scenario(), file.state().scenario());
+  EXPECT_FALSE(answer.state().SerializeAsString() == file.state().SerializeAsString())
+      << "the saved table was played on";
+
+  PlayOptions o;
+  o.load = saved;
+  o.call.target = call.target;
+  std::istringstream in("pass\nquit\n");
+  std::ostringstream play_out, play_err;
+  EXPECT_EQ(PlayCommand(o, in, play_out, play_err), kExitOk) << play_err.str();
+  EXPECT_EQ(play_err.str(), "");
+  EXPECT_NE(play_out.str().find(absl::StrCat("impi play: ", saved)), std::string::npos)
+      << play_out.str();
+  EXPECT_NE(play_out.str().find("impi awaits: "), std::string::npos) << play_out.str();
+  EXPECT_EQ(play_out.str().find("impi says:"), std::string::npos) << play_out.str();
+}
+
+// A file that is none of the forms: refused, the forms named.
+TEST_F(PlayTest, ALoadThatIsNoSavedGameIsRefused) {
+  const std::string path = ::testing::TempDir() + "play_test_not_a_save.json";
+  ASSERT_TRUE(WriteOutput(path, R"({"state": {"scenario": "x"}, "score": 3})").ok());
+  PlayOptions o;
+  o.load = path;
+  o.call.target = absl::StrCat("127.0.0.1:", server_->grpc_port());
+  std::istringstream in("quit\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(PlayCommand(o, in, out, err), kExitError);
+  EXPECT_NE(err.str().find("not a saved game"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("{state, awaiting, events}"), std::string::npos) << err.str();
 }
 
 TEST_F(PlayTest, AnUnknownScenarioNamesThoseTheRuleSetsBuild) {

@@ -25,6 +25,7 @@
 #include "absl/strings/str_join.h"
 #include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/labels.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/geometry.h"
 #include "engine/game/wire.h"
@@ -254,8 +255,105 @@ class Limit {
   int64_t calls_ = 0;
 };
 
+// The picture's labels, placed apart (labels.h): each is written as a
+// token where its <text> elements go, and put in its place once every label
+// and every point's marker is known (Resolve). Placed by rank, then in the
+// order drawn: the title and the off-table list where they are, then the
+// units', the groups' and the terrain's names. One with no room is drawn
+// hidden (its unit's title still names it; the page places it again).
+class LabelBook {
+ public:
+  struct Line {
+    double y = 0;       // the baseline
+    double size = 1;    // font size, inches
+    bool middle = false;  // centred on the label's x
+    std::string before;   // attributes before x (a class, an id), each with its space
+    std::string after;    // attributes after the font's (the fill)
+    std::string text;     // as shown, not yet escaped
+  };
+  // Writes the token of a label of `lines` at x.
+  void Add(std::ostream& o, int rank, double x, std::vector<Line> lines) {
+    o << kOpen << labels_.size() << kClose;
+    labels_.push_back(Label{rank, x, std::move(lines)});
+  }
+  // A box no label may cover (a point's marker).
+  void Fix(const Box& b) { fixed_.push_back(b); }
+
+  // `svg` with each token replaced by its label's <text> elements, placed.
+  std::string Resolve(const std::string& svg, const Box& bounds) const {
+    std::vector<size_t> order(labels_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return labels_[a].rank < labels_[b].rank; });
+    std::vector<Box> boxes;
+    boxes.reserve(order.size());
+    for (size_t i : order) boxes.push_back(BoxOf(labels_[i]));
+    const std::vector<std::optional<Offset>> placed = PlaceLabels(boxes, fixed_, bounds, kPad);
+    std::vector<std::optional<Offset>> at(labels_.size());
+    for (size_t k = 0; k < order.size(); ++k) at[order[k]] = placed[k];
+
+    std::string out;
+    out.reserve(svg.size() + labels_.size() * 96);
+    for (size_t i = 0; i < svg.size(); ++i) {
+      if (svg[i] != kOpen) {
+        out.push_back(svg[i]);
+        continue;
+      }
+      const size_t end = svg.find(kClose, i);
+      const size_t index = std::stoul(svg.substr(i + 1, end - i - 1));
+      const Label& l = labels_[index];
+      const Offset o = at[index].value_or(Offset{});
+      for (const Line& line : l.lines) {
+        absl::StrAppend(&out, "<text", line.before, " x=\"", Num(l.x + o.dx), "\" y=\"",
+                        Num(line.y + o.dy), "\" font-size=\"", line.size, "\"",
+                        line.middle ? " text-anchor=\"middle\"" : "", line.after,
+                        at[index].has_value() ? "" : " visibility=\"hidden\"", ">",
+                        Xml(line.text), "</text>");
+      }
+      i = end;
+    }
+    return out;
+  }
+
+ private:
+  // Outside XML text (Xml turns control characters into spaces).
+  static constexpr char kOpen = '\x01';
+  static constexpr char kClose = '\x02';
+  // Room kept round a label: a twentieth of an inch.
+  static constexpr double kPad = 0.05;
+  struct Label {
+    int rank = 0;
+    double x = 0;
+    std::vector<Line> lines;
+  };
+  static Box BoxOf(const Label& l) {
+    Box all;
+    bool first = true;
+    for (const Line& line : l.lines) {
+      const Box b = TextBox(l.x, line.y, line.size, line.middle, line.text);
+      if (first) {
+        all = b;
+        first = false;
+        continue;
+      }
+      const double x0 = std::min(all.x, b.x), y0 = std::min(all.y, b.y);
+      all = Box{x0, y0, std::max(all.x + all.w, b.x + b.w) - x0,
+                std::max(all.y + all.h, b.y + b.h) - y0};
+    }
+    return all;
+  }
+  std::vector<Label> labels_;
+  std::vector<Box> fixed_;
+};
+
+// The ranks labels are placed in.
+constexpr int kRankFixedText = 0;  // the title, the off-table list
+constexpr int kRankUnit = 1;
+constexpr int kRankGroup = 2;
+constexpr int kRankTerrain = 3;
+
 void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostream& o,
-                 Limit& limit) {
+                 Limit& limit, LabelBook& labels) {
   o << "<g class=\"terrain\">\n";
   for (const v1::Terrain& t : state.terrain()) {
     if (!limit.Ok()) break;
@@ -280,9 +378,8 @@ void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostream& o,
     } else {
       o << "<polygon points=\"" << absl::StrJoin(pts, " ") << "\" fill=\"" << TerrainFill(t.kind())
         << "\" fill-opacity=\"0.75\" stroke=\"#6b5d3f\" stroke-width=\"0.1\"/>";
-      o << "<text x=\"" << Num(f.X(cx)) << "\" y=\"" << Num(f.Y(cy))
-        << "\" font-size=\"1\" text-anchor=\"middle\" fill=\"#4a4030\">" << Xml(t.name())
-        << "</text>";
+      labels.Add(o, kRankTerrain, f.X(cx),
+                 {{f.Y(cy), 1, true, "", " fill=\"#4a4030\"", t.name()}});
     }
     o << "</g>\n";
   }
@@ -299,7 +396,7 @@ const char* PointStateName(v1::PointState s) {
 }
 
 void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::ostream& o,
-                Limit& limit) {
+                Limit& limit, LabelBook& labels) {
   o << "<g class=\"points\">\n";
   for (const v1::Point& p : state.points()) {
     if (!limit.Ok()) break;
@@ -334,6 +431,9 @@ void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::o
     }
     o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 0.35)
       << "\" font-size=\"0.9\" text-anchor=\"middle\" fill=\"#000\">" << label << "</text>";
+    // The marker and its number: no label covers them.
+    labels.Fix(Box{x - 1, y - 1.1, 2, 2.2});
+    labels.Fix(TextBox(x, y + 0.35, 0.9, true, label));
     if (p.marker() != v1::MARKER_NONE) {
       std::string m = p.marker() == v1::NEXT_TURN ? "N" : "T";
       if (reveal && p.marked_force() == v1::FORCE_SKIRMISHERS) m += " skirm.";
@@ -342,6 +442,8 @@ void DrawPoints(const v1::TableState& state, const Frame& f, bool reveal, std::o
         << "\" r=\"1.6\" fill=\"none\" stroke=\"#b00000\" stroke-width=\"0.25\"/>"
         << "<text x=\"" << Num(x + 1.8) << "\" y=\"" << Num(y - 1)
         << "\" font-size=\"1\" fill=\"#b00000\">" << Xml(m) << "</text>";
+      labels.Fix(Box{x - 1.6, y - 1.6, 3.2, 3.2});
+      labels.Fix(TextBox(x + 1.8, y - 1, 1, false, m));
     }
     o << "</g>\n";
   }
@@ -385,7 +487,7 @@ void DrawGroups(const Frame& f, bool reveal,
                 const std::map<std::string, const v1::Unit*>& by_id,
                 const std::set<std::string>& groups,
                 const std::map<std::string, MemberBox>& boxes, std::ostream& o,
-                Limit& limit) {
+                Limit& limit, LabelBook& labels) {
   o << "<g class=\"groups\">\n";
   for (const std::string& gid : groups) {
     if (!limit.Ok()) break;
@@ -405,9 +507,9 @@ void DrawGroups(const Frame& f, bool reveal,
       << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad) << "\" width=\""
       << Num(maxx - minx + 2 * pad) << "\" height=\"" << Num(maxy - miny + 2 * pad)
       << "\" rx=\"1\" fill=\"none\" stroke=\"#7a3b10\" stroke-width=\"0.15\" "
-         "stroke-dasharray=\"0.6,0.4\"/><text x=\""
-      << Num(f.X(minx) - pad) << "\" y=\"" << Num(f.Y(maxy) - pad - 0.3)
-      << "\" font-size=\"0.9\" fill=\"#7a3b10\">" << Xml(label) << "</text>";
+         "stroke-dasharray=\"0.6,0.4\"/>";
+    labels.Add(o, kRankGroup, f.X(minx) - pad,
+               {{f.Y(maxy) - pad - 0.3, 0.9, false, "", " fill=\"#7a3b10\"", label}});
     if (reveal && !b.target_id.empty()) {
       auto t = by_id.find(b.target_id);
       if (t != by_id.end() && OnTable(*t->second)) {
@@ -424,7 +526,8 @@ void DrawGroups(const Frame& f, bool reveal,
 }
 
 void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, GroupBook>& book,
-              const std::map<std::string, double>& frontages, bool reveal, std::ostream& o) {
+              const std::map<std::string, double>& frontages, bool reveal, std::ostream& o,
+              LabelBook& labels) {
   const bool zulu = u.side() == v1::ZULU;
   const double x = f.X(u.position().x()), y = f.Y(u.position().y());
   const std::string kind = v1::UnitKind_Name(u.kind());
@@ -516,12 +619,11 @@ void DrawUnit(const v1::Unit& u, const Frame& f, const std::map<std::string, Gro
     absl::StrAppend(&label, b->second.label);
     if (!b->second.target_id.empty()) absl::StrAppend(&label, " \u2192 ", b->second.target_id);
   }
-  o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + (figure ? 0.75 : 1.6)) << "\" font-size=\""
-    << (figure ? "0.3" : "0.8") << "\" text-anchor=\"middle\" fill=\"#111\">" << Xml(label) << "</text>";
-  if (!words.empty() && !figure) {
-    o << "<text x=\"" << Num(x) << "\" y=\"" << Num(y + 2.4)
-      << "\" font-size=\"0.6\" text-anchor=\"middle\" fill=\"#333\">" << Xml(words) << "</text>";
-  }
+  // The label below the unit, its state's words under it: one block.
+  std::vector<LabelBook::Line> lines = {
+      {y + (figure ? 0.75 : 1.6), figure ? 0.3 : 0.8, true, "", " fill=\"#111\"", label}};
+  if (!words.empty() && !figure) lines.push_back({y + 2.5, 0.6, true, "", " fill=\"#333\"", words});
+  labels.Add(o, kRankUnit, x, std::move(lines));
   o << "</g>\n";
 }
 
@@ -624,7 +726,6 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
   Frame f;
   if (state.table().width() > 0) f.width = state.table().width();
   if (state.table().height() > 0) f.height = state.table().height();
-  const double vw = f.width + kSideMargin, vh = f.height + kTopMargin + 1;
   std::map<std::string, const v1::Unit*> by_id;
   for (const v1::Unit& u : state.units()) by_id[u.id()] = &u;
   const std::map<std::string, GroupBook> book = Bookkeeping(state);
@@ -632,6 +733,18 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
   const std::set<std::string> groups = GroupIds(state);
 
   const std::map<std::string, MemberBox> boxes = MemberBoxes(state);
+  // Units off the table (and groups with no member on it) are listed at the
+  // right, a line of 0.75" type every 1.05" (its box and the room kept round
+  // it: labels.h), the picture made taller where the list needs it.
+  std::vector<const v1::Unit*> off;
+  for (const v1::Unit& u : state.units()) {
+    if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
+    if (!OnTable(u)) off.push_back(&u);
+  }
+  constexpr double off_step = 1.05;
+  const double vw = f.width + kSideMargin;
+  const double vh = std::max(f.height + kTopMargin + 1, kTopMargin + 2.2 + off.size() * off_step);
+  LabelBook labels;
 
   // Past the cap, drawing stops at the next element: room for the cap and
   // one element more is reserved (untouched pages cost no memory).
@@ -649,43 +762,42 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
     << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" "
        "markerHeight=\"4\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
        "fill=\"#333\"/></marker></defs>\n"
-    << "<text x=\"0.5\" y=\"2.2\" font-size=\"1.6\" fill=\"#222\">" << Xml(ClockWords(state, options.reveal))
-    << "</text>\n"
-    << "<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
+    ;
+  labels.Add(o, kRankFixedText, 0.5,
+             {{2.2, 1.6, false, "", " fill=\"#222\"", ClockWords(state, options.reveal)}});
+  o << "\n<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
     << "\" height=\"" << Num(f.height)
     << "\" fill=\"#e8dfc0\" stroke=\"#3b3020\" stroke-width=\"0.2\"/>\n";
-  DrawTerrain(state, f, o, limit);
-  DrawPoints(state, f, options.reveal, o, limit);
+  DrawTerrain(state, f, o, limit, labels);
+  DrawPoints(state, f, options.reveal, o, limit, labels);
   DrawMoves(options.events, f, o, limit);
-  DrawGroups(f, options.reveal, book, by_id, groups, boxes, o, limit);
+  DrawGroups(f, options.reveal, book, by_id, groups, boxes, o, limit, labels);
   DrawCloseCombat(state, f, o, limit);
 
   o << "<g class=\"units\">\n";
-  std::vector<const v1::Unit*> off;
   for (const v1::Unit& u : state.units()) {
     if (!limit.Ok()) break;
     // A group with members on the table is drawn as their outline.
     if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
-    if (!OnTable(u)) {
-      off.push_back(&u);
-      continue;
-    }
-    DrawUnit(u, f, book, frontages, options.reveal, o);
+    if (!OnTable(u)) continue;
+    DrawUnit(u, f, book, frontages, options.reveal, o, labels);
   }
   o << "</g>\n";
 
-  // Units off the table (and groups with no member on it), listed at the right.
-  o << "<g class=\"off-table\"><text x=\"" << Num(f.width + 1) << "\" y=\"" << Num(kTopMargin + 1)
-    << "\" font-size=\"1\" fill=\"#222\">Off the table (" << off.size() << ")</text>\n";
+  o << "<g class=\"off-table\">";
+  labels.Add(o, kRankFixedText, f.width + 1,
+             {{kTopMargin + 1, 1, false, "", " fill=\"#222\"",
+               absl::StrCat("Off the table (", off.size(), ")")}});
+  o << "\n";
   double y = kTopMargin + 2.2;
   for (const v1::Unit* u : off) {
     if (!limit.Ok()) break;
-    o << "<text class=\"off\" data-unit-id=\"" << Xml(u->id()) << "\" x=\"" << Num(f.width + 1)
-      << "\" y=\"" << Num(y) << "\" font-size=\"0.75\" fill=\""
-      << (u->side() == v1::ZULU ? "#8b4513" : "#35548a") << "\">"
-      << Xml(Clip(absl::StrCat(u->id(), " ", FigureWords(u->figures()), " ", u->name()), 40))
-      << "</text>\n";
-    y += std::min(1.0, (f.height - 2.0) / std::max<size_t>(1, off.size()));
+    labels.Add(o, kRankFixedText, f.width + 1,
+               {{y, 0.75, false, absl::StrCat(" class=\"off\" data-unit-id=\"", Xml(u->id()), "\""),
+                 absl::StrCat(" fill=\"", u->side() == v1::ZULU ? "#8b4513" : "#35548a", "\""),
+                 Clip(absl::StrCat(u->id(), " ", FigureWords(u->figures()), " ", u->name()), 40)}});
+    o << "\n";
+    y += off_step;
   }
   o << "</g>\n</svg>\n";
   if (limit.stopped()) return absl::CancelledError("the picture was stopped before it was done");
@@ -693,7 +805,12 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
     return absl::ResourceExhaustedError(absl::StrCat(
         "the picture would be over ", options.max_bytes, " bytes (--max_render_bytes)"));
   }
-  return text;
+  std::string placed = labels.Resolve(text, Box{0, 0, vw, vh});
+  if (options.max_bytes > 0 && placed.size() > options.max_bytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the picture would be over ", options.max_bytes, " bytes (--max_render_bytes)"));
+  }
+  return placed;
 }
 
 std::string RenderArenaChartSvg(const std::vector<ChartBar>& bars, const std::string& title) {

@@ -31,6 +31,11 @@
 //   - Each unit is a <g class="unit ..." data-unit-id="ID" data-x data-y>
 //     so that a page can find, colour and drag it; each point is a
 //     <g class="point" data-point-kind data-point-number>.
+//   - No two labels overlap, nor cover a point's marker: each is drawn where
+//     it belongs if that is free, else at the nearest free spot round it,
+//     else hidden (visibility="hidden"; the unit's <title> names it), as
+//     clients/cli/labels.h places them; the off-table list a line every
+//     1.05", the picture taller where the list needs it.
 //   - Umpire-only detail (hidden points not yet tested, markers' forces,
 //     hands, targets, Ferree's divisions, each unit's notes and the table's
 //     own clause from its rule set's wire adapter) is drawn only when
@@ -69,7 +74,8 @@ struct RenderOptions {
 
 // The table as a standalone SVG document (UTF-8, with an XML declaration).
 // The work is linear in the units, points, terrain and moves drawn and in the
-// close-combat lines (pairs of opposing units in reach).
+// close-combat lines (pairs of opposing units in reach); the labels are
+// placed with a bounded number of tries each (labels.h).
 std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options);
 
 // The same picture within the options' max_bytes and stop: RESOURCE_EXHAUSTED

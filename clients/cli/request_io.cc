@@ -80,9 +80,17 @@ absl::StatusOr<v1::AdvanceRequest> ParseAdvanceInput(std::string_view text, uint
     if (wrapped != nullptr) *wrapped = true;
     return WrapState(state, seed);
   }
-  return absl::InvalidArgumentError(absl::StrCat("neither an AdvanceRequest (",
-                                                 as_request.message(), ") nor a TableState (",
-                                                 as_state.message(), ")"));
+  // The page's saved game: {state, awaiting, events}, an answer's fields.
+  v1::AdvanceResponse saved;
+  const absl::Status as_saved = ParseJson(text, &saved);
+  if (as_saved.ok() && saved.has_state()) {
+    if (wrapped != nullptr) *wrapped = true;
+    return WrapState(saved.state(), seed);
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "neither an AdvanceRequest (", as_request.message(), ") nor a TableState (",
+      as_state.message(), ") nor a saved game {state, awaiting, events} (",
+      as_saved.ok() ? "no state" : as_saved.message(), ")"));
 }
 
 absl::Status AppendBritishActions(std::string_view text, v1::AdvanceRequest* request) {

@@ -49,9 +49,10 @@ std::string ToJson(const google::protobuf::Message& message);
 // `state` in an AdvanceRequest with dice.seed = `seed`.
 v1::AdvanceRequest WrapState(const v1::TableState& state, uint64_t seed);
 
-// An AdvanceRequest, or a bare TableState wrapped by WrapState(seed); sets
-// `*wrapped` (if not null) to say which. INVALID_ARGUMENT with both parsers'
-// messages if it is neither.
+// An AdvanceRequest, or a bare TableState or a saved game ({state,
+// awaiting, events}) whose table is wrapped by WrapState(seed); sets
+// `*wrapped` (if not null) to say which. INVALID_ARGUMENT with every
+// parser's message if it is none of them.
 absl::StatusOr<v1::AdvanceRequest> ParseAdvanceInput(std::string_view text, uint64_t seed,
                                                      bool* wrapped);
 

@@ -35,6 +35,34 @@ TEST(ParseAdvanceInputTest, RequestIsTakenAsItIs) {
   EXPECT_EQ(r->british_actions(0).kind(), v1::PASS);
 }
 
+// The web page's saved game: its table, wrapped with the seed; what it
+// awaited and its log are the page's own.
+TEST(ParseAdvanceInputTest, ThePagesSavedGameIsWrappedWithTheSeed) {
+  bool wrapped = false;
+  absl::StatusOr<v1::AdvanceRequest> r = ParseAdvanceInput(
+      R"({"events": [{"seq": 1, "kind": "TURN_STARTED", "why": {"text": "Turn 1 begins."}}],
+          "state": {"ruleset": "FERREE_ISANDLWANA", "scenario": "isandlwana"},
+          "awaiting": {"side": "BRITISH", "kind": "BRITISH_MOVE", "prompt": "p"}})",
+      9, &wrapped);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(wrapped);
+  EXPECT_EQ(r->state().ruleset(), v1::FERREE_ISANDLWANA);
+  EXPECT_EQ(r->state().scenario(), "isandlwana");
+  EXPECT_EQ(r->dice().seed(), 9u);
+  EXPECT_EQ(r->british_actions_size(), 0);
+}
+
+// A saved game's shape with no table in it is not one.
+TEST(ParseAdvanceInputTest, ASavedGameWithoutAStateIsRefused) {
+  absl::StatusOr<v1::AdvanceRequest> r =
+      ParseAdvanceInput(R"({"awaiting": {"prompt": "p"}, "events": []})", 1, nullptr);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("nor a saved game {state, awaiting, events} (no state)"),
+            absl::string_view::npos)
+      << r.status();
+}
+
 TEST(ParseAdvanceInputTest, NeitherGivesBothParsersMessages) {
   absl::StatusOr<v1::AdvanceRequest> r = ParseAdvanceInput(R"({"bogus": 1})", 1, nullptr);
   ASSERT_FALSE(r.ok());

@@ -43,9 +43,10 @@ std::string AgentAddressOf(const std::string& name) {
 
 // The outside agents of a run: {flag, address} for --zulu and --british
 // where they name one.
-std::vector<std::pair<std::string, std::string>> AgentsOf(const SimulateOptions& o) {
+std::vector<std::pair<std::string, std::string>> AgentsOf(const std::string& zulu,
+                                                          const std::string& british) {
   std::vector<std::pair<std::string, std::string>> agents;
-  for (const auto& [flag, value] : {std::pair{"--zulu", o.zulu}, {"--british", o.british}}) {
+  for (const auto& [flag, value] : {std::pair{"--zulu", zulu}, {"--british", british}}) {
     const std::string address = AgentAddressOf(value);
     if (!address.empty()) agents.emplace_back(flag, address);
   }
@@ -183,6 +184,41 @@ std::string FormatReport(const SimulateOptions& o, const std::string& ruleset,
   return out;
 }
 
+bool AwaitAgents(const std::string& zulu, const std::string& british, bool play_on,
+                 int wait_ms, std::ostream& err) {
+  for (const auto& [flag, address] : AgentsOf(zulu, british)) {
+    if (AgentAnswers(address, wait_ms)) continue;
+    if (play_on) {
+      err << "warning: " << flag << ": no agent answers at " << address << " (waited "
+          << wait_ms << " ms); the RULES policy plays its moves\n";
+      continue;
+    }
+    err << "error: " << flag << ": no agent answers at " << address << " (waited " << wait_ms
+        << " ms); start it first, or pass --play-on-agent-faults to let "
+        << "the RULES policy play its moves\n";
+    return false;
+  }
+  return true;
+}
+
+bool ReportAgents(const std::string& zulu, const std::string& british, bool play_on,
+                  std::ostream& out, std::ostream& err) {
+  // An outside agent's faults: moves its side's RULES policy played instead.
+  bool faulted = false;
+  for (const auto& [flag, address] : AgentsOf(zulu, british)) {
+    const service::AgentCounts counts = service::AgentStatsFor(address)->Counts();
+    const std::string line =
+        absl::StrCat("agent (", flag.substr(2), ", ", address, "): ", counts.ToString());
+    out << line << "\n";
+    if (counts.faults() > 0 && !play_on) {
+      err << "error: " << line << ": the RULES policy played " << counts.faults()
+          << " of its moves (--play-on-agent-faults accepts that)\n";
+      faulted = true;
+    }
+  }
+  return faulted;
+}
+
 int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
   SimulateOptions o = options;
   if (o.games < 1) {
@@ -211,16 +247,7 @@ int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostr
   }
   // A simulated game has nobody at the table to type in what a player would.
   rules.ForMachinePlay(*start);
-  for (const auto& [flag, address] : AgentsOf(o)) {
-    if (AgentAnswers(address, o.agent_wait_ms)) continue;
-    if (o.play_on_agent_faults) {
-      err << "warning: " << flag << ": no agent answers at " << address << " (waited "
-          << o.agent_wait_ms << " ms); the RULES policy plays its moves\n";
-      continue;
-    }
-    err << "error: " << flag << ": no agent answers at " << address << " (waited "
-        << o.agent_wait_ms << " ms); start it first, or pass --play-on-agent-faults to let "
-        << "the RULES policy play its moves\n";
+  if (!AwaitAgents(o.zulu, o.british, o.play_on_agent_faults, o.agent_wait_ms, err)) {
     return kExitError;
   }
 
@@ -249,19 +276,7 @@ int SimulateCommand(const SimulateOptions& options, std::ostream& out, std::ostr
   }
   if (failed > kErrorsShown) err << "error: ... and " << failed - kErrorsShown << " more\n";
   out << FormatReport(o, std::string(rules.id()), games, failed);
-  // An outside agent's faults: moves its side's RULES policy played instead.
-  bool faulted = false;
-  for (const auto& [flag, address] : AgentsOf(o)) {
-    const service::AgentCounts counts = service::AgentStatsFor(address)->Counts();
-    const std::string line =
-        absl::StrCat("agent (", flag.substr(2), ", ", address, "): ", counts.ToString());
-    out << line << "\n";
-    if (counts.faults() > 0 && !o.play_on_agent_faults) {
-      err << "error: " << line << ": the RULES policy played " << counts.faults()
-          << " of its moves (--play-on-agent-faults accepts that)\n";
-      faulted = true;
-    }
-  }
+  const bool faulted = ReportAgents(o.zulu, o.british, o.play_on_agent_faults, out, err);
   return failed > 0 || faulted ? kExitError : kExitOk;
 }
 

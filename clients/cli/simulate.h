@@ -55,6 +55,10 @@
 
 namespace impi::cli {
 
+// How long an outside agent has to accept a connection before the first
+// game, by default.
+inline constexpr int kAgentWaitMs = 10000;
+
 struct SimulateOptions {
   std::string ruleset;   // short name or id; empty: --scenario's, or the first registered
   std::string scenario;  // a built-in scenario; empty: the rule set's own (DefaultScenario)
@@ -67,7 +71,7 @@ struct SimulateOptions {
   std::vector<int> opening_faces;  // MatchOptions::opening_faces
   int turn_cap = 60;
   bool play_on_agent_faults = false;  // an agent's faults are not an error
-  int agent_wait_ms = 10000;          // how long an agent has to answer first
+  int agent_wait_ms = kAgentWaitMs;   // how long an agent has to answer first
 };
 
 // The match of one game of `options`: the policies from --zulu, --british
@@ -78,6 +82,22 @@ absl::StatusOr<arena::MatchOptions> MatchOptionsOf(const SimulateOptions& option
 // The report of a run (games in seed order).
 std::string FormatReport(const SimulateOptions& options, const std::string& ruleset,
                          const std::vector<arena::MatchRecord>& games, int failed);
+
+// The outside agents of a run (`impi simulate`, `impi arena`), its Zulu and
+// British policies' texts, as the command line checks them:
+//   - AwaitAgents, before the first game, waits up to `wait_ms` for each
+//     grpc:HOST:PORT among them to accept a connection. One that never does
+//     is an error naming its flag and address (false), or with `play_on` a
+//     warning (true: its side's RULES policy plays its moves).
+//   - ReportAgents, after the games, prints each agent's counts
+//     ("agent (british, HOST:PORT): 12 calls, 1 error, ...") to `out`; a
+//     fault (a move the RULES policy played instead) is an error on `err`
+//     too, unless `play_on`. Returns whether a fault fails the run.
+// The counts are the process's (service::AgentStatsFor): one run a process.
+bool AwaitAgents(const std::string& zulu, const std::string& british, bool play_on,
+                 int wait_ms, std::ostream& err);
+bool ReportAgents(const std::string& zulu, const std::string& british, bool play_on,
+                  std::ostream& out, std::ostream& err);
 
 // `impi simulate`: exit 0 when every game was played, 1 for bad options, 2
 // if the scenario does not load, an outside agent does not answer or made

@@ -89,13 +89,23 @@ export function newSeed() {
 
 // Dice for a request: a seed, or the faces typed in from physical dice
 // ("4, 2, 6") and the cards turned ("red, black"); `typed` sends them even
-// when there are none (impi then says what it needs).
+// when there are none (impi then says what it needs). A face of an average
+// die is typed "avg3", of an arrow die "arrow5": then every die goes, in
+// order, as a die of its kind (dice_of_kind; a plain face a dN).
 export function diceFrom({ seed, faces = "", cards = "", typed = false } = {}) {
   const list = (text) => String(text).split(/[\s,]+/).filter(Boolean);
-  const dice = list(faces).map(Number);
+  const typedFaces = list(faces);
   const turned = list(cards).map((c) => (/^r/i.test(c) ? "RED" : "BLACK"));
-  if (typed || dice.length > 0 || turned.length > 0) {
-    return { scripted: { dice, cards: turned } };
+  const kinded = typedFaces.map((f) => {
+    const m = /^(avg|arrow)(\d+)$/i.exec(f);
+    if (!m) return { kind: "D", face: Number(f) };
+    return { kind: m[1].toLowerCase() === "avg" ? "AVERAGE" : "ARROW", face: Number(m[2]) };
+  });
+  if (kinded.some((d) => d.kind !== "D")) {
+    return { scripted: { dice_of_kind: kinded, cards: turned } };
+  }
+  if (typed || typedFaces.length > 0 || turned.length > 0) {
+    return { scripted: { dice: kinded.map((d) => d.face), cards: turned } };
   }
   return { seed: seed ? String(seed) : newSeed() };
 }

@@ -20,6 +20,7 @@ const impi = new ImpiClient("");  // the page's own server
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const AUTOSAVE_KEY = "impi.page.game";
+const VIEW_KEY = "impi.page.view";  // the zoom and pan, saved at each change
 // The most steps kept by the autosave (older ones are dropped first, and
 // more if the browser's storage is full).
 const AUTOSAVE_STEPS = 40;
@@ -36,6 +37,7 @@ const page = {
   whole: null,   // the whole picture's viewBox {x, y, w, h}
   view: null,    // the part shown (zoom and pan); null: the whole
   unlabelled: [],  // labels with no room at this zoom: [{id, text}]
+  resumed: false,  // the saved game (if any) taken up: the view may be saved
 };
 window.impiPage = page;
 
@@ -241,6 +243,13 @@ function applyView() {
   document.body.dataset.zoom = zoomOf().toFixed(2);
   $("zoom-level").textContent = `${Math.round(zoomOf() * 100)}%`;
   layoutLabels(svg);
+  if (page.resumed) {
+    try {
+      localStorage.setItem(VIEW_KEY, JSON.stringify(page.view));
+    } catch {
+      // no storage: the zoom is not kept
+    }
+  }
 }
 
 // Zooms by `factor` about the picture point (px, py) (the centre when not
@@ -264,7 +273,8 @@ function pictureInches(svg, clientX, clientY) {
 // that none overlaps another (labels.js); those with no room are hidden,
 // shown when their unit is hovered, and listed below the table.
 function layoutLabels(svg) {
-  const pxPerInch = svg.getBoundingClientRect().width / (page.view ?? page.whole).w;
+  const ctm = svg.getScreenCTM();
+  const pxPerInch = ctm?.a ?? 0;
   if (!(pxPerInch > 0)) return;
   for (const old of svg.querySelectorAll("line.leader")) old.remove();
   let labels = [];  // {texts, g, id, text, rank, box}
@@ -322,7 +332,12 @@ function layoutLabels(svg) {
     labels.push({ texts: [t], id: "", text: t.textContent, rank: group ? 2 : 0, pad: group ? undefined : 0 });
   }
   for (const m of svg.querySelectorAll("g.point")) fixed.push(m.getBBox());
-  const view = page.view ?? page.whole;
+  // What the frame shows: the part zoomed to and, where the frame's shape
+  // is not the picture's, the picture beyond it at the sides.
+  const frame = svg.getBoundingClientRect(), toPicture = ctm.inverse();
+  const corner = new DOMPoint(frame.left, frame.top).matrixTransform(toPicture);
+  const far = new DOMPoint(frame.right, frame.bottom).matrixTransform(toPicture);
+  const view = { x: corner.x, y: corner.y, w: far.x - corner.x, h: far.y - corner.y };
   for (const l of labels) {
     for (const t of l.texts) t.removeAttribute("visibility");
     const boxes = l.texts.map((t) => t.getBBox());
@@ -754,6 +769,7 @@ async function record(answer, sent, entered, pending = []) {
 async function step(request, entered = request.british_actions ?? []) {
   const dice = diceFeed();
   const answer = await impi.advance({ ...request, list_options: true, dice: dice.next() });
+  dice.took(answer);
   dice.done();
   await record(answer, request.british_actions ?? [], entered);
 }
@@ -766,6 +782,7 @@ async function startGame(state, log = null) {
   page.phase = "";
   const dice = diceFeed();
   const answer = await impi.advance({ state, list_options: true, dice: dice.next() });
+  dice.took(answer);
   dice.done();
   page.history.push({ answer, sent: [], entered: [] });
   await show({ newGame: true });
@@ -981,6 +998,13 @@ async function resume() {
     saved = null;
   }
   if (!saved?.history?.length) return false;
+  // The zoom and pan as last left (kept apart: they change often).
+  let view = saved.view;
+  try {
+    view = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "null") ?? view;
+  } catch {
+    // the game's own copy
+  }
   page.history = saved.history;
   page.pending = saved.pending ?? [];
   page.redo = [];
@@ -992,7 +1016,7 @@ async function resume() {
   $("reveal").checked = !!saved.reveal;
   resetModeOnNewPhase(current(), true);
   await show();
-  if (saved.view) setView(saved.view);
+  if (view) setView(view);
   $("dice-note").textContent = "";
   $("resumed").textContent = `Resumed the game this browser saved (step ${page.history.length}).`;
   return true;
@@ -1036,6 +1060,7 @@ async function init() {
   wireTable();
   wireZoom();
   await resume();
+  page.resumed = true;
   document.body.dataset.ready = "1";
 }
 

@@ -26,6 +26,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -36,6 +37,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "clients/cli/arena_command.h"
 #include "clients/cli/request_io.h"
 #include "clients/cli/simulate.h"
 #include "engine/game/game.h"
@@ -707,6 +710,88 @@ TEST_F(AgentPolicyTest, SimulateFailsOnAnAgentsFaultsUnlessToldToPlayOn) {
   o.play_on_agent_faults = true;
   std::ostringstream out2, err2;
   EXPECT_EQ(cli::SimulateCommand(o, out2, err2), 0) << err2.str();
+  EXPECT_EQ(err2.str(), "");
+  agent.Stop();
+}
+
+// `impi arena` of two games of simulate's patrol above.
+arena::ArenaOptions ArenaWithBritishAgent(const std::string& address) {
+  const cli::SimulateOptions patrol = PatrolWithBritishAgent(address);
+  arena::ArenaOptions o;
+  o.ruleset = patrol.ruleset;
+  o.scenario = patrol.scenario;
+  o.british = patrol.british;
+  o.seed = patrol.seed;
+  o.games = 2;
+  return o;
+}
+
+// `impi arena` against an agent that is not there: as simulate, stopped
+// before the first game (no shard file written), the address named.
+TEST_F(AgentPolicyTest, ArenaStopsAtOnceWhenNoAgentAnswers) {
+  const int port = UnusedPort();
+  ASSERT_GT(port, 0);
+  const std::string address = absl::StrCat("127.0.0.1:", port);
+  const std::string file = ::testing::TempDir() + "/arena_no_agent.jsonl";
+  std::remove(file.c_str());
+  std::ostringstream out, err;
+  EXPECT_EQ(arena::ArenaCommand(ArenaWithBritishAgent(address), file, out, err, false, false,
+                                false, 200),
+            2);
+  EXPECT_TRUE(absl::StrContains(
+      err.str(), absl::StrCat("error: --british: no agent answers at ", address, " (waited 200 ms)")))
+      << err.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), "--play-on-agent-faults")) << err.str();
+  EXPECT_EQ(out.str(), "");
+  EXPECT_NE(access(file.c_str(), F_OK), 0) << "no shard file for a run that did not start";
+  EXPECT_EQ(AgentStatsFor(address)->Counts().calls, 0);
+}
+
+// With --play-on-agent-faults the arena plays on: every move the agent
+// could not make counted as an error, the counts printed, exit 0.
+TEST_F(AgentPolicyTest, ArenaPlaysOnPastAMissingAgentWhenTold) {
+  const int port = UnusedPort();
+  ASSERT_GT(port, 0);
+  const std::string address = absl::StrCat("127.0.0.1:", port);
+  std::ostringstream out, err;
+  EXPECT_EQ(arena::ArenaCommand(ArenaWithBritishAgent(address), "", out, err, false, false,
+                                true, 200),
+            0)
+      << err.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), absl::StrCat("warning: --british: no agent answers at ",
+                                                        address)))
+      << err.str();
+  const AgentCounts c = AgentStatsFor(address)->Counts();
+  EXPECT_GT(c.calls, 0);
+  EXPECT_EQ(c.errors, c.calls);
+  EXPECT_TRUE(absl::StrContains(out.str(), absl::StrCat("agent (british, ", address, "): ",
+                                                        c.ToString())))
+      << out.str();
+  // The arena's own fault table counts them too.
+  EXPECT_TRUE(absl::StrContains(out.str(), absl::StrFormat("  policy errors   %6d %8d", 0, c.errors)))
+      << out.str();
+}
+
+// An agent that answers with errors during the games: the report prints,
+// the counts go to stderr, the exit is 2; told to play on, 0.
+TEST_F(AgentPolicyTest, ArenaFailsOnAnAgentsFaultsUnlessToldToPlayOn) {
+  FaultyAgent agent(Fault::kError, 0);
+  agent.Start();
+  std::ostringstream out, err;
+  EXPECT_EQ(arena::ArenaCommand(ArenaWithBritishAgent(agent.address()), "", out, err), 2)
+      << err.str();
+  const AgentCounts c = AgentStatsFor(agent.address())->Counts();
+  EXPECT_GT(c.errors, 0) << c.ToString();
+  const std::string line = absl::StrCat("agent (british, ", agent.address(), "): ", c.ToString());
+  EXPECT_TRUE(absl::StrContains(out.str(), line)) << out.str();
+  EXPECT_TRUE(absl::StrContains(err.str(), absl::StrCat("error: ", line, ": the RULES policy played ",
+                                                        c.faults(), " of its moves")))
+      << err.str();
+  std::ostringstream out2, err2;
+  EXPECT_EQ(arena::ArenaCommand(ArenaWithBritishAgent(agent.address()), "", out2, err2, false,
+                                false, true),
+            0)
+      << err2.str();
   EXPECT_EQ(err2.str(), "");
   agent.Stop();
 }

@@ -7,7 +7,8 @@
 # starts an agent in the background and the games on the next line: the
 # games must wait for the agent, play with no fault and exit 0. Then an
 # agent nobody started: exit 2 with its address named, and with
-# --play-on-agent-faults exit 0 with every call counted as an error.
+# --play-on-agent-faults exit 0 with every call counted as an error; and
+# `impi arena` the same.
 #
 # Usage: readme_agents_test.sh IMPI SOURCE_DIR
 # Exit codes: 0 passed, 1 failed, 77 skipped (python3-grpcio or the Node
@@ -105,6 +106,21 @@ echo "$out" | grep -e '^agent (' -e '^warning'
 [[ $code -eq 0 ]] || fail "--play-on-agent-faults: exit $code, not 0"
 echo "$out" | grep -q -E "^agent \(british, 127\.0\.0\.1:$port\): ([1-9][0-9]*) calls?, \1 errors?, 0 time-outs, 0 illegal$" ||
   fail "--play-on-agent-faults: every call is not counted as an error"
+
+# The arena the same way, through its command line.
+err=$("$impi" arena --ruleset tsatf --scenario patrol --games 1 --british "grpc:127.0.0.1:$port" 2>&1 >/dev/null)
+code=$?
+echo "--- arena, no agent: exit $code: $err"
+[[ $code -eq 2 ]] || fail "arena, no agent: exit $code, not 2"
+[[ "$err" == *"--british: no agent answers at 127.0.0.1:$port"* ]] || fail "arena, no agent: the address is not named: $err"
+out=$("$impi" arena --ruleset tsatf --scenario patrol --games 1 --british "grpc:127.0.0.1:$port" \
+      --play-on-agent-faults 2>&1)
+code=$?
+echo "--- arena, no agent, --play-on-agent-faults: exit $code"
+echo "$out" | grep -e '^agent (' -e '^warning'
+[[ $code -eq 0 ]] || fail "arena --play-on-agent-faults: exit $code, not 0"
+echo "$out" | grep -q -E "^agent \(british, 127\.0\.0\.1:$port\): ([1-9][0-9]*) calls?, \1 errors?, 0 time-outs, 0 illegal$" ||
+  fail "arena --play-on-agent-faults: every call is not counted as an error"
 
 if [[ $failed -ne 0 ]]; then
   echo "FAILED"

@@ -25,12 +25,11 @@
 //      the page scrolled to the bottom; a reload resumes the game (log,
 //      entered actions, picture); the mode back to Move a new phase and a
 //      new game; impi's options listed once; a saved game loads with its
-//      log; the active unit ringed.
-//   6. Every built-in scenario, with and without reveal, whole and zoomed
-//      in: no two labels on the table overlap (nor cover a point's
-//      marker), every unit's label starts with its id and is on the map or
-//      in the list of labels with no room, none under 10 px; the zoom
-//      buttons, the wheel, a drag of the ground, and reset.
+//      log, and `impi advance` and `impi play --load` take the saved file;
+//      the active unit ringed.
+//   6. The zoom buttons, the wheel, a drag of the ground, and reset. (The
+//      labels of every scenario and of crowded tables: labels_test.mjs;
+//      each rule set played by hand with typed dice: rulesets_test.mjs.)
 //   7. Empress: a drag gives the order offered that ends where it is
 //      dropped (or none, and says so), a unit offered no move is not
 //      draggable; the log's distances to a tenth of an inch; a fire's
@@ -40,124 +39,31 @@
 // A screenshot of each is written to OUT (build/browser/).
 //
 // Usage: node page_test.mjs IMPI_SERVER SOURCE_DIR OUT
-// (IMPI_PAGE_ONLY=REGEX: only the checks so named.)
+// (IMPI_PAGE_ONLY=REGEX: only the checks so named; ctest runs Pagano's,
+// IMPI_PAGE_ONLY=^Pagano, and the others, IMPI_PAGE_ONLY='^(?!Pagano)', as
+// two entries side by side.)
 // (`impi` is looked for beside IMPI_SERVER, or at $IMPI_CLI.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import assert from "node:assert/strict";
+import {
+  checks, dragUnit, launch, loadTools, logText, mayAct, newGame, openPage, redrawn, startServer,
+  zuluUnitsDrawn,
+} from "./harness.mjs";
 
 const [serverBin, sourceDir, outDir] = process.argv.slice(2);
-const CHROMIUM = process.env.IMPI_CHROMIUM || "/usr/bin/chromium";
-
-// A missing tool skips the test (77), but under `./dev test`, which
-// installs both, it fails (IMPI_REQUIRE_TEST_TOOLS).
-function toolMissing(why) {
-  console.log(`${process.env.IMPI_REQUIRE_TEST_TOOLS ? "FAIL" : "SKIP"}: ${why}`);
-  process.exit(process.env.IMPI_REQUIRE_TEST_TOOLS ? 1 : 77);
-}
-
-let chromium;
-try {
-  ({ chromium } = await import("playwright-core"));
-} catch (e) {
-  toolMissing(`playwright-core does not load (./dev installs it in tests/browser): ${e.message}`);
-}
-if (!existsSync(CHROMIUM)) toolMissing(`no Chromium at ${CHROMIUM} (./dev installs Debian's chromium)`);
+const { chromium } = await loadTools();
 mkdirSync(outDir, { recursive: true });
 
-// impi-server on ephemeral ports; its first lines say where it listens.
-function startServer() {
-  const server = spawn(serverBin, [
-    "--grpc_address=127.0.0.1:0", "--http_address=127.0.0.1:0",
-    `--web_root=${join(sourceDir, "clients/web")}`,
-  ], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    let grpc = "";
-    lines.on("line", (line) => {
-      const g = line.match(/gRPC impi\.v1\.Umpire on (127\.0\.0\.1:\d+)/);
-      if (g) grpc = g[1];
-      const m = line.match(/JSON\/HTTP on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (m) resolve({ server, url: m[1], grpc });
-    });
-    server.on("exit", (code) => reject(new Error(`impi-server exited (${code})`)));
-  });
-}
-
-const { server, url, grpc } = await startServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-let failed = false;
-const results = [];
-
-// IMPI_PAGE_ONLY=REGEX runs only the checks whose names match (a check may
-// need the one before it: run them in order).
-const only = process.env.IMPI_PAGE_ONLY ? new RegExp(process.env.IMPI_PAGE_ONLY) : null;
-
-async function check(name, body) {
-  if (only && !only.test(name)) return;
-  try {
-    await body();
-    results.push(`ok ${name}`);
-  } catch (e) {
-    failed = true;
-    results.push(`FAILED ${name}: ${e.stack ?? e}`);
-  }
-}
-
-// Does `action` and waits until the page has drawn a new picture and is
-// idle; returns the step shown.
-// `timeout`: the longest wait (a volley is a step a figure).
-async function redrawn(page, action, timeout = 30000) {
-  const before = await page.evaluate(() => Number(document.body.dataset.draws ?? 0));
-  await action();
-  await page.waitForFunction(
-    (k) => Number(document.body.dataset.draws ?? 0) > k && !document.body.dataset.busy, before,
-    { timeout });
-  return page.evaluate(() => Number(document.body.dataset.drawn));
-}
-
-async function newGame(page, ruleset, scenario, seed) {
-  await page.selectOption("#ruleset", ruleset);
-  await page.selectOption("#scenario", scenario);
-  await page.fill("#seed", String(seed));
-  assert.equal(await redrawn(page, () => page.click("#new-game")), 1);
-}
-
-// Drags a unit to table inches (x, y): the pointer goes where the SVG puts
-// that point.
-async function dragUnit(page, id, x, y) {
-  const at = await page.evaluate(([id, x, y]) => {
-    const svg = document.querySelector("#table svg");
-    const g = svg.querySelector(`g.unit[data-unit-id="${id}"]`);
-    const ctm = svg.getScreenCTM();
-    const toScreen = (tx, ty) => new DOMPoint(
-      tx, Number(svg.dataset.topMargin) + Number(svg.dataset.tableHeight) - ty).matrixTransform(ctm);
-    const from = toScreen(Number(g.dataset.x), Number(g.dataset.y));
-    const to = toScreen(x, y);
-    return { from: [from.x, from.y], to: [to.x, to.y] };
-  }, [id, x, y]);
-  await page.mouse.move(...at.from);
-  await page.mouse.down();
-  await page.mouse.move((at.from[0] + at.to[0]) / 2, (at.from[1] + at.to[1]) / 2);
-  await page.mouse.move(...at.to);
-  await page.mouse.up();
-}
-
-const zuluUnitsDrawn = (page) => page.locator("#table g.unit.zulu").count();
-// The British units that may act now (the page's last answer).
-const mayAct = (page) => page.evaluate(() => window.impiPage.history.at(-1).answer.awaiting.unit_ids?.length ?? 0);
-const logText = (page) => page.locator("#log").innerText();
+const { server, url, grpc } = await startServer(serverBin, sourceDir);
+const browser = await launch(chromium);
+const { check, fail, finish } = checks();
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on("pageerror", (e) => { failed = true; results.push(`FAILED page error: ${e}`); });
-  page.on("console", (m) => console.log(`page console: ${m.text()}`));
-  await page.goto(url + "/");
-  await page.waitForSelector("body[data-ready='1']", { state: "attached" });
+  const page = await openPage(browser, url, fail);
 
   await check("the rule sets are listed by the names Describe gives them", async () => {
     const listed = await page.$$eval("#ruleset option", (os) => os.map((o) => [o.value, o.textContent]));
@@ -333,6 +239,19 @@ try {
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
     const saved = join(outDir, "isandlwana-saved.json");
     await download.saveAs(saved);
+    // The file is {state, awaiting, events}: `impi advance` and `impi play
+    // --load` take it as it is.
+    assert.deepEqual(Object.keys(JSON.parse(readFileSync(saved, "utf8"))).sort(), ["awaiting", "events", "state"]);
+    const impiCli = process.env.IMPI_CLI || join(dirname(serverBin), "impi");
+    const advanced = spawnSync(impiCli, ["advance", saved, "--target", grpc, "--seed", "9", "--explain"],
+                               { encoding: "utf8" });
+    assert.equal(advanced.status, 0, `impi advance: ${advanced.stderr}`);
+    const resumed = spawnSync(impiCli, ["play", "--load", saved, "--target", grpc],
+                              { input: "pass\nquit\n", encoding: "utf8" });
+    assert.equal(resumed.status, 0, `impi play --load: ${resumed.stderr}`);
+    assert.match(resumed.stdout, new RegExp(`impi play: ${saved.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    assert.match(resumed.stdout, /impi awaits: /);
+    assert.doesNotMatch(resumed.stdout, /impi says:/);
     await newGame(page, "TSATF_ZULU_CONTROL", "tsatf", 1);
     assert.equal(await redrawn(page, () => page.setInputFiles("#load", saved)), 2,
                  "the saved log, then the loaded table");
@@ -531,69 +450,8 @@ try {
     assert.ok(await page.isChecked("input[name=mode][value=move]"), "the mode is Move in a new game");
   });
 
-  await check("the table zooms and pans; no two labels overlap in any scenario", async () => {
+  await check("the table zooms and pans", async () => {
     const viewBox = () => page.$eval("#table svg", (s) => s.getAttribute("viewBox").split(/\s+/).map(Number));
-    // Every visible text on the table but the points' numbers (inside their
-    // markers): no two overlap, none covers a point's marker, and every
-    // unit's id is on the map or in the list of labels with no room.
-    const measure = () => page.evaluate(() => {
-      const svg = document.querySelector("#table svg");
-      const frame = svg.getBoundingClientRect();
-      const shown = (r) => r.width > 0 && r.right > frame.left && r.left < frame.right &&
-                           r.bottom > frame.top && r.top < frame.bottom;
-      const texts = [...svg.querySelectorAll("text")].filter((t) =>
-        !t.closest("g.point") && getComputedStyle(t).visibility !== "hidden" && t.textContent.trim());
-      const boxes = texts.map((t) => ({ r: t.getBoundingClientRect(), text: t.textContent }))
-        .filter((b) => shown(b.r));
-      const markers = [...svg.querySelectorAll("g.point")].map((g) => ({ r: g.getBoundingClientRect(), text: g.querySelector("title")?.textContent }));
-      const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
-                            a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-      const overlaps = [];
-      for (let i = 0; i < boxes.length; ++i) {
-        for (let j = i + 1; j < boxes.length; ++j) {
-          if (hit(boxes[i].r, boxes[j].r)) overlaps.push(`${boxes[i].text} / ${boxes[j].text}`);
-        }
-        for (const m of markers) if (hit(boxes[i].r, m.r)) overlaps.push(`${boxes[i].text} / point ${m.text}`);
-      }
-      const listed = new Set([...document.querySelectorAll("#unlabelled-list li")].map((li) => li.dataset.unitId));
-      const visible = new Set(texts.map((t) => t.closest("g.unit")?.dataset.unitId).filter(Boolean));
-      const missing = [...svg.querySelectorAll("g.unit")].map((g) => g.dataset.unitId)
-        .filter((id) => !visible.has(id) && !listed.has(id));
-      const ids = [...svg.querySelectorAll("g.unit")].every((g) => {
-        const t = g.querySelector(":scope > text");
-        return !t || t.textContent.startsWith(g.dataset.unitId);
-      });
-      const px = Math.min(...texts.filter((t) => t.closest("g.unit")).map((t) => t.getBoundingClientRect().height));
-      return { labels: boxes.length, overlaps, missing, ids, px, listed: listed.size };
-    });
-    const scenarios = await page.$$eval("#scenario option", () => window.impiPage.scenarios);
-    const figures = [];
-    for (const sc of scenarios) {
-      for (const reveal of [false, true]) {
-        await page.selectOption("#ruleset", sc.ruleset);
-        await page.selectOption("#scenario", sc.name);
-        if (await page.isChecked("#reveal") !== reveal) await redrawn(page, () => page.setChecked("#reveal", reveal));
-        await page.fill("#seed", "1");
-        await redrawn(page, () => page.click("#new-game"));
-        for (const zoom of [1, 3]) {
-          if (zoom === 3) {
-            await page.click("#zoom-in");
-            await page.click("#zoom-in");
-            await page.waitForFunction(() => Number(document.body.dataset.zoom) > 2);
-          }
-          const m = await measure();
-          figures.push(`${sc.name}${reveal ? " reveal" : ""} x${zoom}: ${m.labels} labels, ${m.listed} listed, smallest ${m.px.toFixed(1)}px`);
-          assert.deepEqual(m.overlaps, [], `${sc.name} (reveal ${reveal}, zoom ${zoom}): labels overlap`);
-          assert.deepEqual(m.missing, [], `${sc.name}: units with no id on the map or in the list`);
-          assert.ok(m.ids, `${sc.name}: every unit's label starts with its id`);
-          assert.ok(m.px >= 10, `${sc.name}: unit labels ${m.px}px high`);
-        }
-        await page.click("#zoom-reset");
-      }
-    }
-    console.log(figures.join("\n"));
-    await redrawn(page, () => page.uncheck("#reveal"));
-
     // Buttons, the wheel and a drag of the ground; reset shows the whole.
     await newGame(page, "FERREE_ISANDLWANA", "isandlwana", 3);
     const whole = await viewBox();
@@ -688,6 +546,4 @@ try {
   server.kill("SIGTERM");
 }
 
-for (const r of results) console.log(r);
-console.log(`${results.filter((r) => r.startsWith("ok")).length} passed, ${results.filter((r) => !r.startsWith("ok")).length} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(finish());

@@ -137,6 +137,10 @@ test("the client: scenarios, describe, render, and impi's errors", async () => {
 test("the client's helpers: typed dice, PASS for an activation, plain words", () => {
   assert.deepEqual(diceFrom({ faces: "4, 2 6", cards: "red, b" }),
                    { scripted: { dice: [4, 2, 6], cards: ["RED", "BLACK"] } });
+  // Dice of a kind: every die goes with its kind, a plain face as a dN.
+  assert.deepEqual(diceFrom({ faces: "4 avg3, ARROW5" }),
+                   { scripted: { dice_of_kind: [{ kind: "D", face: 4 }, { kind: "AVERAGE", face: 3 },
+                                                { kind: "ARROW", face: 5 }], cards: [] } });
   assert.deepEqual(diceFrom({ seed: 12 }), { seed: "12" });
   assert.match(diceFrom().seed, /^\d+$/);
   assert.deepEqual(passAction({ unit_ids: ["nnc_barry"] }), { kind: "PASS", unit_id: "nnc_barry" });
