@@ -217,8 +217,6 @@ class Server final : public ImpiServer {
           std::chrono::milliseconds(500);
       grpc_stopper_ = std::thread([this, grpc_deadline] { grpc_->Shutdown(grpc_deadline); });
     }
-    service_.SetDraining(true);
-    for (BoundedService* b : bounded_) b->SetDraining(true);
     const auto in_flight = [this] {
       int n = service_.InFlight() + (http_ != nullptr ? http_->InFlight() : 0);
       for (const BoundedService* b : bounded_) n += b->InFlight();
@@ -235,6 +233,9 @@ class Server final : public ImpiServer {
       for (BoundedService* b : bounded_) b->CancelAll();
       if (http_ != nullptr) http_->CancelAll();
     }
+    // Every gRPC call ends before Shutdown cancels what is left: one taken
+    // just before the listener closed (not yet counted above) is answered.
+    if (grpc_stopper_.joinable()) grpc_stopper_.join();
     Shutdown();
     return clean;
   }

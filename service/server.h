@@ -110,11 +110,11 @@ class ImpiServer {
   // /healthz) and new HTTP requests are refused (503) at once; gRPC calls
   // are still taken for ServerOptions::drain_notice_ms (within `grace`),
   // then the gRPC listener closes and new streams are refused at the
-  // transport (GOAWAY; a balancer sends them to another replica), and calls
-  // still waiting for a thread are refused (UNAVAILABLE). The calls in
-  // flight (Advance, Ask, Render, those of a BoundedService such as the
-  // Arena's) get `grace` to finish, then are cancelled (CANCELLED); then
-  // Shutdown. True if nothing had to be cancelled.
+  // transport (GOAWAY; a balancer sends them to another replica). The calls
+  // in flight (Advance, Ask, Render, those of a BoundedService such as the
+  // Arena's; those still waiting for the engine or a place included) get
+  // `grace` from the signal to finish, then are cancelled (CANCELLED);
+  // then Shutdown. True if nothing had to be cancelled.
   virtual bool Drain(std::chrono::milliseconds grace) = 0;
 };
 

@@ -41,7 +41,8 @@ EXAMPLES = ["tsatf", "isandlwana", "empress"]
 LOAD_CLIENTS = 3  # of each kind, gRPC and JSON
 LOAD_BEFORE_S = 3.0
 LOAD_AFTER_S = 4.0
-ARENA_GAMES = 500  # some seconds of one core: in flight past the drain notice
+SERVED_NAME = "impi.example.org"  # the name clients call the balancer by
+ARENA_GAMES = 200  # a few seconds of one core: in flight past the drain notice
 RULESET_TSATF = 4  # impi.v1.Ruleset TSATF_ZULU_CONTROL (proto/impi/v1/table.proto)
 
 checks = {"passed": 0, "failed": 0}
@@ -91,7 +92,8 @@ class Server:
         with open(self.out_path, "w") as out, open(self.err_path, "w") as err:
             self.proc = subprocess.Popen(
                 [binary, "--grpc_address=127.0.0.1:0", "--http_address=127.0.0.1:0",
-                 "--web_root=none", "--grace_period_ms=10000",
+                 "--web_root=none", "--grace_period_ms=30000",
+                 "--http_allowed_hosts=" + SERVED_NAME,
                  "--http_max_connections_per_client=1024"],
                 stdout=out, stderr=err)
         self.grpc_port = self.http_port = None
@@ -143,11 +145,17 @@ def nginx_config(tmp, replicas, grpc_port, http_port):
     return path
 
 
-def http_post(port, path, body, timeout=60):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body,
-                                 headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(req, timeout=timeout) as res:
-        return res.status, res.read()
+def http_post(port, path, body, timeout=60, host=None):
+    headers = {"Content-Type": "application/json"}
+    if host is not None:
+        headers["Host"] = host
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, headers=headers,
+                                 method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as res:
+            return res.status, res.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
 
 
 def http_get(port, path, timeout=10):
@@ -176,6 +184,11 @@ def main():
         servers.extend(replicas)
         say("replicas: " + ", ".join(f"gRPC {r.grpc_port} JSON {r.http_port}" for r in replicas) +
             f"; the lone server: gRPC {lone.grpc_port} JSON {lone.http_port}")
+        if os.geteuid() == 0 and os.path.isdir("/var/log/nginx"):
+            shipped = subprocess.run([nginx, "-t", "-c", os.path.join(HERE, "nginx.conf")],
+                                     capture_output=True, text=True)
+            check(shipped.returncode == 0, "nginx -t -c deploy/balancer/nginx.conf (as shipped): "
+                  + shipped.stderr.strip().splitlines()[-1])
         lb_grpc, lb_http = free_port(), free_port()
         conf = nginx_config(tmp, replicas, lb_grpc, lb_http)
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -233,6 +246,21 @@ def main():
                       "the lone server's")
         check(http_post(lb_http, "/v1/Describe", b"{}") == http_post(lone.http_port, "/v1/Describe", b"{}"),
               "JSON /v1/Describe: the lone server's bytes")
+        named = http_post(lb_http, "/v1/Describe", b"{}", host=SERVED_NAME)
+        check(named == http_post(lone.http_port, "/v1/Describe", b"{}"),
+              f"JSON with Host: {SERVED_NAME} through the balancer: {named[0]} (the Host passed on)")
+        other = http_post(lb_http, "/v1/Describe", b"{}", host="other.example.org")
+        check(other[0] == 403, f"JSON with Host: other.example.org through the balancer: {other[0]} "
+              "(refused by the replica's Host check)")
+        patrol = os.path.join(tmp, "patrol.json")
+        with open(patrol, "wb") as f:
+            f.write(subprocess.run([impi_bin, "example", "tsatf"], check=True,
+                                   capture_output=True).stdout)
+        advanced = [subprocess.run([impi_bin, "advance", patrol, "--target", f"127.0.0.1:{port}"],
+                                   capture_output=True) for port in (lb_grpc, lone.grpc_port)]
+        check(advanced[0].returncode == 0 and advanced[0].stdout == advanced[1].stdout,
+              f"impi advance patrol.json --target (the balancer): {len(advanced[0].stdout)} bytes, "
+              "the lone server's")
         check(http_get(lb_http, "/healthz") == http_get(lone.http_port, "/healthz"),
               "/healthz through the balancer: " + http_get(lb_http, "/healthz")[1].decode())
 
@@ -325,6 +353,10 @@ def main():
             f"{len(failures)} failed or differed")
         for f in failures[:10]:
             say("  " + f)
+        if failures:
+            with open(os.path.join(tmp, "nginx.error.log")) as log:
+                say("nginx's error log:\n" + "".join(
+                    [line for line in log if "[warn]" not in line][-15:]))
         check(code == 0, f"replica 2 drained and exited {code} after {drained_s:.2f} s: "
               + open(victim.err_path).read().strip().replace("\n", "; "))
         check(long_call.get("status") == "OK",

@@ -23,7 +23,6 @@ set -euo pipefail
 
 impi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-sbatch_script=$src/deploy/slurm/arena.sbatch
 # The study: small enough for a loaded 2-core machine, long enough (some
 # seconds a shard) that a task can be cancelled part way.
 GAMES=${IMPI_CLUSTER_GAMES:-2000}
@@ -146,8 +145,14 @@ wait_gone() {
 
 # --- the study, as docs/arena.md gives it -------------------------------------
 export RESULTS=$dir/results
-say "\$ RESULTS=\$dir/results GAMES=$GAMES SHARDS=$SHARDS SEED=$SEED IMPI=\$impi deploy/slurm/arena.sbatch submit"
-GAMES=$GAMES SHARDS=$SHARDS SEED=$SEED IMPI=$impi "$sbatch_script" submit
+# As docs/arena.md gives it: the source tree's build/impi is found by the
+# script itself; another build is named with IMPI.
+impi_var=()
+if ! [ "$impi" -ef "$src/build/impi" ]; then impi_var=(IMPI="$impi"); fi
+say "\$ cd $src"
+say "\$ RESULTS=\$dir/results GAMES=$GAMES SHARDS=$SHARDS SEED=$SEED ${impi_var[*]}${impi_var[*]:+ }deploy/slurm/arena.sbatch submit"
+(cd "$src" && env -u IMPI GAMES="$GAMES" SHARDS="$SHARDS" SEED="$SEED" "${impi_var[@]}" \
+  deploy/slurm/arena.sbatch submit)
 array=$(cat "$RESULTS/array.jobid")
 merge=$(cat "$RESULTS/merge.jobid")
 squeue
@@ -183,7 +188,7 @@ squeue -h -j "$merge" -o '%r' | grep -q 'DependencyNeverSatisfied' ||
 
 # --- the one documented recovery -----------------------------------------------
 say "\$ RESULTS=\$dir/results deploy/slurm/arena.sbatch resubmit"
-out=$(env -u GAMES -u SHARDS -u SEED "$sbatch_script" resubmit)
+out=$(cd "$src" && env -u GAMES -u SHARDS -u SEED deploy/slurm/arena.sbatch resubmit)
 echo "$out"
 echo "$out" | grep -qx "array job [0-9]*: shards $victim" ||
   fail "resubmit did not send shard $victim alone"
