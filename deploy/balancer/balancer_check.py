@@ -42,7 +42,7 @@ LOAD_CLIENTS = 3  # of each kind, gRPC and JSON
 LOAD_BEFORE_S = 3.0
 LOAD_AFTER_S = 4.0
 SERVED_NAME = "impi.example.org"  # the name clients call the balancer by
-ARENA_GAMES = 200  # a few seconds of one core: in flight past the drain notice
+ARENA_GAMES = 400  # some seconds of one core: in flight past the drain notice
 RULESET_TSATF = 4  # impi.v1.Ruleset TSATF_ZULU_CONTROL (proto/impi/v1/table.proto)
 
 checks = {"passed": 0, "failed": 0}
@@ -76,7 +76,7 @@ def messages(tmp):
     protos = [os.path.join("impi", "v1", f) for f in os.listdir(os.path.join(proto_dir, "impi", "v1"))
               if f.endswith(".proto")]
     subprocess.run(["protoc", "--proto_path=" + proto_dir, "--python_out=" + gen] + protos,
-                   check=True, cwd=proto_dir)
+                   check=True, cwd=proto_dir, stderr=subprocess.DEVNULL)
     sys.path.insert(0, gen)
     from impi.v1 import arena_pb2, umpire_pb2  # pylint: disable=import-outside-toplevel
     return umpire_pb2, arena_pb2
@@ -187,8 +187,8 @@ def main():
         if os.geteuid() == 0 and os.path.isdir("/var/log/nginx"):
             shipped = subprocess.run([nginx, "-t", "-c", os.path.join(HERE, "nginx.conf")],
                                      capture_output=True, text=True)
-            check(shipped.returncode == 0, "nginx -t -c deploy/balancer/nginx.conf (as shipped): "
-                  + shipped.stderr.strip().splitlines()[-1])
+            check(shipped.returncode == 0, "nginx -t -c deploy/balancer/nginx.conf: the file as shipped"
+                  + (" passes" if shipped.returncode == 0 else ": " + shipped.stderr.strip()))
         lb_grpc, lb_http = free_port(), free_port()
         conf = nginx_config(tmp, replicas, lb_grpc, lb_http)
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):

@@ -149,8 +149,8 @@ export RESULTS=$dir/results
 # script itself; another build is named with IMPI.
 impi_var=()
 if ! [ "$impi" -ef "$src/build/impi" ]; then impi_var=(IMPI="$impi"); fi
-say "\$ cd $src"
-say "\$ RESULTS=\$dir/results GAMES=$GAMES SHARDS=$SHARDS SEED=$SEED ${impi_var[*]}${impi_var[*]:+ }deploy/slurm/arena.sbatch submit"
+say "\$ RESULTS=\$dir/results GAMES=$GAMES SHARDS=$SHARDS SEED=$SEED ${impi_var[*]}${impi_var[*]:+ }deploy/slurm/arena.sbatch submit" \
+  "   # in the source tree"
 (cd "$src" && env -u IMPI GAMES="$GAMES" SHARDS="$SHARDS" SEED="$SEED" "${impi_var[@]}" \
   deploy/slurm/arena.sbatch submit)
 array=$(cat "$RESULTS/array.jobid")
@@ -180,6 +180,11 @@ wait_gone "$array"
 games_cut=$(($(wc -l <"$RESULTS/shard-$victim.jsonl") - 1))
 tail -n 1 "$RESULTS/shard-$victim.jsonl" | grep -q '^{"record":"end"' &&
   fail "shard $victim ended before it was cancelled: make the study longer"
+# slurmctld marks the dependency as never met at its next pass.
+for ((k = 0; k < 120; k++)); do
+  squeue -h -j "$merge" -o '%r' | grep -q 'DependencyNeverSatisfied' && break
+  sleep 0.5
+done
 say "shard $victim stopped after $games_cut of its games; the merge waits on an unmet dependency:"
 squeue -j "$merge" -o '%.10i %.16j %.8T %r'
 squeue -h -j "$merge" -o '%r' | grep -q 'DependencyNeverSatisfied' ||
