@@ -71,7 +71,8 @@ packages=()
 for lib in $libs; do
   real=$(realpath "$lib")
   owner=$(echo "$owners" | awk -v a="$lib" -v b="$real" -v c="${lib#/usr}" -v d="${real#/usr}" '
-    { path = $NF } path == a || path == b || path == c || path == d { sub(/:.*/, "", $1); print $1; exit }')
+    { path = $NF } !found && (path == a || path == b || path == c || path == d) {
+      sub(/:.*/, "", $1); print $1; found = 1 }')
   [ -n "$owner" ] || fail "no package owns $lib"
   packages+=("$owner")
 done
@@ -168,6 +169,6 @@ else
 fi
 wait "$server" 2>/dev/null || true
 [ "$healthz" = '{"status":"SERVING"}' ] || fail "impi-server in the image: /healthz said '$healthz': $(cat "$work/server.out")"
-echo "$describe" | grep -q '"rulesets"' || fail "impi-server in the image: Describe said '$describe'"
-say "GET /healthz: $healthz; POST /v1/Describe: $(echo "$describe" | head -c 60)..."
+[[ "$describe" == *'"rulesets"'* ]] || fail "impi-server in the image: Describe said '$describe'"
+say "GET /healthz: $healthz; POST /v1/Describe: ${describe:0:60}..."
 say "PASS: localhost/impi:dev built from Debian's packages; impi and impi-server run in it ($how) as uid 10001"
