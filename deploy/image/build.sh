@@ -27,6 +27,8 @@ build=$(cd "$1" && pwd)
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=$build/image
 say() { printf '[image] %s\n' "$*"; }
+# A path as printed: under the source tree, from it.
+shown() { echo "${1#"$src"/}"; }
 fail() {
   echo "FAIL: $*"
   exit 1
@@ -95,7 +97,7 @@ mmdebstrap --variant=essential --include="$include" \
   --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/* "$1"/usr/share/doc/* "$1"/usr/share/man/*' \
   bookworm "$root_tar" "${mirrors[@]}" >"$work/mmdebstrap.log" 2>&1 ||
   fail "mmdebstrap failed: $(tail -n 20 "$work/mmdebstrap.log")"
-say "root: $(du -h "$root_tar" | cut -f1) ($root_tar)"
+say "root: $(du -h "$root_tar" | cut -f1) ($(shown "$root_tar"))"
 
 podman=(podman --root "$work/storage" --runroot "$work/run" --storage-driver vfs
         --cgroup-manager cgroupfs --runtime runc)
@@ -106,7 +108,7 @@ say "podman build -f deploy/image/Containerfile -t localhost/impi:dev"
   "$work/context" >"$work/build.log" 2>&1 || fail "podman build failed: $(cat "$work/build.log")"
 rm -f "$work/impi-image.tar"
 "${podman[@]}" save --quiet --format oci-archive -o "$work/impi-image.tar" localhost/impi:dev
-say "image localhost/impi:dev, saved as $work/impi-image.tar ($(du -h "$work/impi-image.tar" | cut -f1))"
+say "image localhost/impi:dev, saved as $(shown "$work/impi-image.tar") ($(du -h "$work/impi-image.tar" | cut -f1))"
 
 # The checks, each a command run as the image's user: in a container when
 # one can run here, else in the root with chroot.
@@ -140,12 +142,12 @@ run impi arena --ruleset tsatf --scenario patrol --zulu rules --british random -
 cat "$work/arena.txt"
 "$build/impi" arena --ruleset tsatf --scenario patrol --zulu rules --british random --games 20 \
   --seed 1 | cmp -s - "$work/arena.txt" || fail "the image's report differs from $build/impi's"
-say "the report is byte for byte $build/impi's"
+say "the report is byte for byte $(shown "$build")/impi's"
 say "as $how: impi-server --help"
 run impi-server --help >"$work/help.txt" 2>&1 || true
 grep -q -- '--grpc_address' "$work/help.txt" || fail "impi-server --help in the image: $(cat "$work/help.txt")"
-head -n 5 "$work/help.txt"
-echo "  ... ($(grep -c -- '--' "$work/help.txt") lines naming flags)"
+head -n 1 "$work/help.txt"
+echo "  ... ($(grep -c -- '^ *--' "$work/help.txt") flags)"
 
 # impi-server in the image, on loopback ports of this machine.
 port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
