@@ -101,10 +101,6 @@ absl::Status CheckArenaLimits(const ArenaLimits& limits) {
 grpc::Status ArenaService::Run(grpc::ServerContext* context, const v1::ArenaRequest* request,
                                grpc::ServerWriter<v1::ArenaProgress>* writer) {
   if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
-  if (draining_) {
-    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
-                        "the server is shutting down: try another replica or later");
-  }
   ++in_flight_;
   const grpc::Status status = Play(context, request, writer);
   --in_flight_;

@@ -29,8 +29,9 @@
 // the arena's game threads are at most max_calls * max_threads, and the
 // calls hold at most max_calls + max_queue of gRPC's threads, which the
 // server reserves for them (BoundedService), so that the Umpire's calls are
-// never refused for want of one. A drain refuses new calls and cancels
-// those still running at its end.
+// never refused for want of one. A drain (the server's transport refusing
+// new calls) lets those in flight run and cancels those still running at
+// its end.
 //
 // Thread safety: any number of calls at once.
 #ifndef IMPI_SERVICE_ARENA_SERVICE_H_
@@ -78,7 +79,6 @@ class ArenaService final : public v1::Arena::Service,
 
   int MaxHeldCalls() const override { return limits_.max_calls + limits_.max_queue; }
   int InFlight() const override { return in_flight_; }
-  void SetDraining(bool draining) override { draining_ = draining; }
   void CancelAll() override { cancel_all_ = true; }
 
  private:
@@ -87,7 +87,6 @@ class ArenaService final : public v1::Arena::Service,
 
   const ArenaLimits limits_;
   Admission admission_;
-  std::atomic<bool> draining_{false};
   std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};
 };

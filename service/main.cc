@@ -13,9 +13,12 @@
 // Both listeners default to loopback: gRPC 1.51 has known advisories, so put a
 // maintained proxy in front before exposing the ports beyond this machine.
 //
-// Stopping: the first SIGINT or SIGTERM drains (health NOT_SERVING, new
-// requests refused, those running get --grace_period_ms, then are
-// cancelled); a second one exits at once. Exit codes: 0 stopped with nothing
+// Stopping: the first SIGINT or SIGTERM drains (health NOT_SERVING and new
+// HTTP requests refused (503) at once; gRPC calls still taken for
+// --drain_notice_ms, then the gRPC listener closes and new streams are
+// refused at the transport, which a balancer retries elsewhere; those
+// running get --grace_period_ms, then are cancelled); a second one exits at
+// once. Exit codes: 0 stopped with nothing
 // cancelled, 1 could not start, 2 bad flags, 3 stopped after cancelling
 // requests at the end of the grace period, 4 exited at once on a second
 // signal.
@@ -82,6 +85,9 @@ ABSL_FLAG(std::string, tls_client_ca_file, "",
 ABSL_FLAG(int, grace_period_ms, 10000,
           "on SIGTERM or SIGINT, how long requests in flight may finish before they are "
           "cancelled");
+ABSL_FLAG(int, drain_notice_ms, 1000,
+          "on SIGTERM or SIGINT, how long gRPC calls are still taken once health says NOT_SERVING, "
+          "before the gRPC listener closes (within the grace period)");
 ABSL_FLAG(std::string, http_allowed_hosts, "",
           "comma-separated Host header values served besides IP addresses and loopback names "
           "(against DNS rebinding); * allows any");
@@ -249,6 +255,11 @@ int main(int argc, char** argv) {
   const int grace_ms = absl::GetFlag(FLAGS_grace_period_ms);
   if (grace_ms < 0) {
     std::fprintf(stderr, "impi-server: --grace_period_ms must be >= 0\n");
+    return 2;
+  }
+  options.drain_notice_ms = absl::GetFlag(FLAGS_drain_notice_ms);
+  if (options.drain_notice_ms < 0) {
+    std::fprintf(stderr, "impi-server: --drain_notice_ms must be >= 0\n");
     return 2;
   }
   options.reflection = absl::GetFlag(FLAGS_reflection);

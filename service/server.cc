@@ -181,6 +181,7 @@ class Server final : public ImpiServer {
       service_.CancelAll();
       for (BoundedService* b : bounded_) b->CancelAll();
       grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+      if (grpc_stopper_.joinable()) grpc_stopper_.join();
     }
     if (http_ != nullptr) {
       http_->CancelAll();
@@ -194,18 +195,33 @@ class Server final : public ImpiServer {
   }
 
   bool Drain(std::chrono::milliseconds grace) override {
+    const auto start = std::chrono::steady_clock::now();
+    const auto until = start + grace;
     grpc::HealthCheckServiceInterface* health =
         grpc_ != nullptr ? grpc_->GetHealthCheckService() : nullptr;
     if (health != nullptr) health->SetServingStatus(false);
-    service_.SetDraining(true);
-    for (BoundedService* b : bounded_) b->SetDraining(true);
     if (http_ != nullptr) http_->SetServing(false);
+    // gRPC: health fails first, for the notice (within the grace), while
+    // calls are still taken, so that what routes by health (a readiness
+    // probe) stops sending them; then the listener closes and new streams
+    // on open connections are refused (GOAWAY): refusals a balancer or a
+    // client can send to another replica, as it cannot a call answered
+    // UNAVAILABLE. The calls in flight go on.
+    std::this_thread::sleep_until(
+        std::min(until, start + std::chrono::milliseconds(options_.drain_notice_ms)));
+    if (grpc_ != nullptr) {
+      const auto grpc_deadline =
+          std::chrono::system_clock::now() +
+          std::chrono::duration_cast<std::chrono::system_clock::duration>(
+              until - std::chrono::steady_clock::now()) +
+          std::chrono::milliseconds(500);
+      grpc_stopper_ = std::thread([this, grpc_deadline] { grpc_->Shutdown(grpc_deadline); });
+    }
     const auto in_flight = [this] {
       int n = service_.InFlight() + (http_ != nullptr ? http_->InFlight() : 0);
       for (const BoundedService* b : bounded_) n += b->InFlight();
       return n;
     };
-    const auto until = std::chrono::steady_clock::now() + grace;
     while (in_flight() > 0 && std::chrono::steady_clock::now() < until) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
@@ -217,6 +233,9 @@ class Server final : public ImpiServer {
       for (BoundedService* b : bounded_) b->CancelAll();
       if (http_ != nullptr) http_->CancelAll();
     }
+    // Every gRPC call ends before Shutdown cancels what is left: one taken
+    // just before the listener closed (not yet counted above) is answered.
+    if (grpc_stopper_.joinable()) grpc_stopper_.join();
     Shutdown();
     return clean;
   }
@@ -233,6 +252,7 @@ class Server final : public ImpiServer {
   std::unique_ptr<HttpGateway> http_;
   std::vector<BoundedService*> bounded_;  // of options_.services
   int grpc_port_ = 0;
+  std::thread grpc_stopper_;  // a drain's gRPC shutdown, joined by Shutdown
 
   std::mutex mu_;
   std::condition_variable stopped_cv_;

@@ -80,6 +80,9 @@ struct ServerOptions {
   // The server's own deadline for an Advance or Ask, in ms (a caller's
   // shorter deadline wins; DEADLINE_EXCEEDED past it); 0: none.
   int64_t max_request_ms = 120000;
+  // Drain: how long gRPC calls are still taken once health says
+  // NOT_SERVING, before the gRPC listener closes (bounded by the grace).
+  int drain_notice_ms = 1000;
   // The most dice, cards and decisions one request may take
   // (RESOURCE_EXHAUSTED past it); 0: no limit.
   int64_t max_request_work = 10000000;
@@ -104,10 +107,14 @@ class ImpiServer {
   virtual void Shutdown() = 0;
   virtual void Wait() = 0;            // blocks until Shutdown
   // A graceful stop, bounded: health turns NOT_SERVING (gRPC health and
-  // /healthz) and new requests are refused (UNAVAILABLE, HTTP 503) at once;
-  // the calls in flight (Advance, Ask, Render, those of a BoundedService
-  // such as the Arena's) get `grace` to finish, then are cancelled
-  // (CANCELLED); then Shutdown. True if nothing had to be cancelled.
+  // /healthz) and new HTTP requests are refused (503) at once; gRPC calls
+  // are still taken for ServerOptions::drain_notice_ms (within `grace`),
+  // then the gRPC listener closes and new streams are refused at the
+  // transport (GOAWAY; a balancer sends them to another replica). The calls
+  // in flight (Advance, Ask, Render, those of a BoundedService such as the
+  // Arena's; those still waiting for the engine or a place included) get
+  // `grace` from the signal to finish, then are cancelled (CANCELLED);
+  // then Shutdown. True if nothing had to be cancelled.
   virtual bool Drain(std::chrono::milliseconds grace) = 0;
 };
 

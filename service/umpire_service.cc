@@ -119,10 +119,6 @@ grpc::Status TokenGuarded::CheckToken(const grpc::ServerContext& context) const 
 template <typename Run>
 grpc::Status UmpireService::Serve(grpc::ServerContext* context, bool engine, Run run) {
   if (grpc::Status allowed = CheckToken(*context); !allowed.ok()) return allowed;
-  if (draining_) {
-    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
-                        "the server is shutting down: try another replica or later");
-  }
   if (!engine) return run(int64_t{-1});
   using Clock = Admission::Clock;
   // The server's maximum counts from the call's arrival, the wait included.
@@ -136,8 +132,7 @@ grpc::Status UmpireService::Serve(grpc::ServerContext* context, bool engine, Run
     const Clock::time_point wait_until =
         ms < 0 ? deadline : deadline - std::chrono::milliseconds(kDeadlineMarginMs);
     const Admission::Result admitted = admission_->Enter(wait_until, [this, context] {
-      return draining_.load(std::memory_order_relaxed) ||
-             cancel_all_.load(std::memory_order_relaxed) || context->IsCancelled();
+      return cancel_all_.load(std::memory_order_relaxed) || context->IsCancelled();
     });
     if (admitted != Admission::Result::kAdmitted) {
       --in_flight_;

@@ -85,8 +85,6 @@ class BoundedService {
   virtual int MaxHeldCalls() const = 0;
   // Calls in flight now.
   virtual int InFlight() const = 0;
-  // Draining: new calls are refused with UNAVAILABLE; those in flight carry on.
-  virtual void SetDraining(bool draining) = 0;
   // Stops every call in flight, and any later one, with CANCELLED.
   virtual void CancelAll() = 0;
 };
@@ -146,9 +144,6 @@ class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
   void SetConcurrency(int running, int queue) {
     admission_ = std::make_unique<Admission>(running, queue);
   }
-  // Draining (a graceful stop): new Advance and Ask calls over gRPC are
-  // refused with UNAVAILABLE; calls in flight carry on.
-  void SetDraining(bool draining) { draining_ = draining; }
   // Stops every step in flight, and any later one, with CANCELLED.
   void CancelAll() { cancel_all_ = true; }
   // Advance and Ask calls in flight over gRPC.
@@ -161,7 +156,7 @@ class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
  private:
   // The step's budget for `ms_left` (already capped) and `cancelled`.
   WorkBudget::Limits BudgetFor(int64_t ms_left, std::function<bool()> cancelled) const;
-  // Counts a gRPC call in flight; refuses it while draining. `engine`: the
+  // Counts a gRPC call in flight. `engine`: the
   // call waits for a place (SetConcurrency) and `run` is given the
   // milliseconds left of its deadline after the wait (-1: none).
   template <typename Run>
@@ -169,7 +164,6 @@ class UmpireService final : public v1::Umpire::Service, public TokenGuarded {
 
   const size_t max_message_bytes_;
   const RequestLimits limits_;
-  std::atomic<bool> draining_{false};
   std::atomic<bool> cancel_all_{false};
   std::atomic<int> in_flight_{0};
   std::unique_ptr<Admission> admission_;

@@ -1,8 +1,10 @@
 // tests/service/graceful_stop_test.cc: the impi-server binary stops
 // gracefully and within bounds: on SIGTERM its health says NOT_SERVING at
-// once and new work is refused; requests in flight get --grace_period_ms and
-// are then cancelled; a second SIGTERM exits at once; the exit code says
-// which (service/main.cc). Also: --help lists every flag.
+// once and new work is refused (HTTP at once; gRPC after --drain_notice_ms,
+// at the transport, so that a balancer retries it elsewhere); requests in
+// flight get --grace_period_ms and are then cancelled; a second SIGTERM
+// exits at once; the exit code says which (service/main.cc). Also: --help
+// lists every flag.
 // clang-format off
 // Before httplib.h: it includes <resolv.h>, whose `_res` macro breaks Eigen.
 #include "engine/game/ruleset.h"
@@ -23,9 +25,12 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "tests/service/big_table.h"
 #include "tests/service/proto_json.h"
+#include "tests/service/raw_socket.h"
 #include "tests/service/server_process.h"
 
 namespace impi::service {
@@ -80,6 +85,57 @@ TEST(GracefulStopTest, SigtermDrainsThenCancelsAfterTheGracePeriod) {
   EXPECT_EQ(running.get(), 499);  // CANCELLED
 }
 
+// Behind a balancer (deploy/balancer/): during the notice health says
+// NOT_SERVING and gRPC calls are still answered; then new calls are refused
+// at the transport, never with the service's own UNAVAILABLE (which a
+// balancer cannot retry), while the call in flight is answered.
+TEST(GracefulStopTest, GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransport) {
+  constexpr int kNoticeMs = 1500;
+  ServerProcess server(/*grace_ms=*/60000, {"--drain_notice_ms=" + std::to_string(kNoticeMs)});
+  ASSERT_TRUE(server.started());
+  std::string described;
+  ASSERT_TRUE(server.GrpcCall("/impi.v1.Umpire/Describe", "", &described).ok());
+  std::string big;
+  ASSERT_TRUE(testing::BigTableRequest(testing::kBigTableImpis).SerializeToString(&big));
+  auto long_call = std::async(std::launch::async, [&server, &big] {
+    std::string answer;
+    grpc::Status status = server.GrpcCall("/impi.v1.Umpire/Advance", big, &answer, 120);
+    return std::make_pair(status.error_code(), answer.size());
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+
+  const Clock::time_point sent = Clock::now();
+  server.Signal(SIGTERM);
+  std::string health;
+  for (int i = 0; i < 100 && health != std::string("\x08\x02", 2); ++i) {
+    health = server.GrpcHealth();
+    if (health != std::string("\x08\x02", 2)) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(health, std::string("\x08\x02", 2));
+  std::string again;
+  const grpc::Status during = server.GrpcCall("/impi.v1.Umpire/Describe", "", &again);
+  if (MsSince(sent) < kNoticeMs) {  // not asserted on a machine too loaded to call within it
+    EXPECT_TRUE(during.ok()) << during.error_message();
+    EXPECT_EQ(again, described);
+  }
+
+  // Past the notice: the gRPC port takes no connection (a balancer's
+  // `error`), and a call is UNAVAILABLE; the HTTP port still answers 503.
+  std::this_thread::sleep_until(sent + std::chrono::milliseconds(kNoticeMs + 500));
+  EXPECT_FALSE(testing::RawSocket(server.grpc_port()).connected());
+  const grpc::Status after = server.GrpcCall("/impi.v1.Umpire/Describe", "", nullptr);
+  EXPECT_EQ(after.error_code(), grpc::StatusCode::UNAVAILABLE);
+  auto res = server.Http().Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 503);
+
+  // The call in flight is answered, and nothing was cancelled.
+  const auto [code, bytes] = long_call.get();
+  EXPECT_EQ(code, grpc::StatusCode::OK);
+  EXPECT_GT(bytes, 0u);
+  EXPECT_EQ(server.WaitExit(10000), 0);
+}
+
 TEST(GracefulStopTest, ASecondSigtermExitsAtOnce) {
   ServerProcess server(/*grace_ms=*/60000);
   ASSERT_TRUE(server.started());
@@ -111,7 +167,7 @@ TEST(ServerBinaryTest, HelpListsEveryFlag) {
   for (const char* flag :
        {"grpc_address", "http_address", "no_http", "cors_origins", "reflection", "max_threads",
         "max_message_bytes", "auth_token_file", "tls_cert_file", "tls_key_file",
-        "tls_client_ca_file", "max_request_ms", "max_request_work", "grace_period_ms",
+        "tls_client_ca_file", "max_request_ms", "max_request_work", "grace_period_ms", "drain_notice_ms",
         "http_allowed_hosts", "http_max_queue", "grpc_max_queue", "http_connection_threads", "http_listen_backlog",
         "http_header_timeout_ms", "http_body_timeout_ms", "http_keep_alive_ms",
         "http_first_byte_ms", "http_max_connections", "http_max_connections_per_client",

@@ -115,26 +115,35 @@ class ServerProcess {
     c.set_read_timeout(60, 0);
     return c;
   }
-  // grpc.health.v1.Health/Check for the whole server: the raw answer
-  // ("\x08\x01" SERVING, "\x08\x02" NOT_SERVING) or the error.
-  std::string GrpcHealth() const {
+  // A unary gRPC call of `method` with the raw bytes `body`, on a new
+  // channel; the answer's bytes in `*answer` when it is OK.
+  grpc::Status GrpcCall(const std::string& method, const std::string& body, std::string* answer,
+                        int deadline_s = 5) const {
     auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(grpc_port_),
                                        grpc::InsecureChannelCredentials());
     grpc::GenericStub generic(channel);
     grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-    grpc::Slice empty("");
-    const grpc::ByteBuffer request(&empty, 1);
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(deadline_s));
+    grpc::Slice slice(body);
+    const grpc::ByteBuffer request(&slice, 1);
     grpc::ByteBuffer response;
     std::promise<grpc::Status> done;
-    generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
-                      &response, [&done](grpc::Status s) { done.set_value(s); });
+    generic.UnaryCall(&ctx, method, grpc::StubOptions(), &request, &response,
+                      [&done](grpc::Status s) { done.set_value(s); });
     const grpc::Status status = done.get_future().get();
-    if (!status.ok()) return "error " + std::to_string(status.error_code());
     std::vector<grpc::Slice> slices;
-    (void)response.Dump(&slices);
+    if (status.ok() && answer != nullptr && response.Dump(&slices).ok()) {
+      answer->clear();
+      for (const grpc::Slice& s : slices) answer->append(reinterpret_cast<const char*>(s.begin()), s.size());
+    }
+    return status;
+  }
+  // grpc.health.v1.Health/Check for the whole server: the raw answer
+  // ("\x08\x01" SERVING, "\x08\x02" NOT_SERVING) or the error.
+  std::string GrpcHealth() const {
     std::string out;
-    for (const grpc::Slice& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
+    const grpc::Status status = GrpcCall("/grpc.health.v1.Health/Check", "", &out);
+    if (!status.ok()) return "error " + std::to_string(status.error_code());
     return out;
   }
 
