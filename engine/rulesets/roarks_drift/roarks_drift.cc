@@ -364,12 +364,20 @@ bool Works(const RoarksState& s, RSide side, const Action& a) {
   return Execute(copy, side, a, sixes).ok();
 }
 
-std::vector<Action> Orders(const RoarksState& s, RSide side) {
+// The orders of `side` now. With `only`, just those that could be it (of
+// its order, and of its unit when it names one): Apply's check of one
+// action, without listing or trying the rest.
+std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only = nullptr) {
   std::vector<Action> out;
   const std::optional<RSide> acting = ToAct(s);
   if (!acting || *acting != side) return out;
+  const RoarksOrder* only_order = only == nullptr ? nullptr : only->extra.get_if<RoarksOrder>();
+  const int only_unit = only == nullptr || only->unit_id.str().empty() ? kNoUnit : UnitById(s, only->unit_id.str());
+  auto wants = [&](Order o, int unit = kNoUnit) {
+    return only_order == nullptr || (only_order->order == o && (unit == kNoUnit || unit == only_unit));
+  };
   if (s.stage == Stage::kBritishSetUp) {
-    out.push_back(Make(s, ActionKind::kDeploy, Order::kPlace));
+    if (wants(Order::kPlace)) out.push_back(Make(s, ActionKind::kDeploy, Order::kPlace));
     return out;
   }
   if (s.stage == Stage::kZuluSetUp) {
@@ -379,7 +387,7 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
     }
     for (int z = 1; z <= kEntryZones; ++z) {
       for (const std::vector<int>& zones : {std::vector<int>{z}, std::vector<int>{z, z % kEntryZones + 1}}) {
-        if (EntryAllowed(zones, placed, nullptr).value_or(false)) {
+        if (wants(Order::kZones) && EntryAllowed(zones, placed, nullptr).value_or(false)) {
           const int number = zones.size() == 1 ? zones[0] : zones[0] * 10 + zones[1];
           out.push_back(Make(s, ActionKind::kOffBoard, Order::kZones, kNoUnit, std::nullopt, 0, {}, number));
         }
@@ -399,6 +407,7 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
           const int r = RegimentIndex(spec.regiment);
           if (side != RSide::kZulu || r < 0 || !entering.insert({spec.regiment, spec.role}).second) continue;
+          if (!wants(Order::kMove, u)) continue;
           for (int z : s.entry_zones[static_cast<size_t>(r)]) {
             for (HexCoord h : s.Map().entry_zones[static_cast<size_t>(z - 1)]) {
               if (MoveCost(s, u, h) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, h));
@@ -406,13 +415,14 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           }
           continue;
         }
+        if (only_order != nullptr && only_unit != u) continue;
         for (HexCoord n : Neighbors(c.hex)) {
-          if (MoveCost(s, u, n) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, n));
+          if (wants(Order::kMove) && MoveCost(s, u, n) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, n));
         }
-        if (side == RSide::kZulu && !c.prone && MpsLeft(s, u) >= kProneCostMp) {
+        if (wants(Order::kProne) && side == RSide::kZulu && !c.prone && MpsLeft(s, u) >= kProneCostMp) {
           out.push_back(Make(s, ActionKind::kStance, Order::kProne, u));
         }
-        if (c.mp_spent == 0) {
+        if (wants(Order::kDig) && c.mp_spent == 0) {
           for (HexDirection d : kAllHexDirections) {
             const SideFeature f = s.Map().map.Feature(impi::SideOf(c.hex, d));
             if (f == SideFeature::kWall || f == SideFeature::kLoophole) {
@@ -433,8 +443,12 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
         if (SideOf(s, u) != side) targets.insert(C(s, u).hex);
       }
       for (HexCoord f : firing) {
+        if (only_order != nullptr && (only_order->order != Order::kAimedFire || f != HexCoord{only_order->q, only_order->r})) {
+          continue;
+        }
         const int first = AimersAt(s, f).front();
         for (HexCoord t : targets) {
+          if (only != nullptr && only->to_hex != t) continue;
           if (LineOfSight(s, f, t, blocking)) {
             out.push_back(Make(s, ActionKind::kFire, Order::kAimedFire, first, t, 0, f));
           }
@@ -467,6 +481,7 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
         }
       }
       for (Action& a : tried) {
+        if (only != nullptr && !Same(a, *only)) continue;
         if (Works(s, side, a)) out.push_back(std::move(a));
       }
       break;
@@ -475,9 +490,10 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
       if (!s.zulu_melee_done && !HexesToAttack(s).empty()) {
         for (int massed = 0; massed <= 1; ++massed) {
           Action a = Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, std::nullopt, 0, {}, massed);
+          if (only != nullptr && !Same(a, *only)) continue;
           if (Works(s, side, a)) out.push_back(std::move(a));
         }
-        if (!out.empty()) return out;  // 7.0.A: no passing
+        if (!out.empty() || only != nullptr) return out;  // 7.0.A: no passing
       }
       break;
     case Segment::kBritishMelee:
@@ -489,6 +505,7 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           if (SideOf(s, u) == RSide::kZulu && InPlay(s, u)) zulu_hexes.insert(C(s, u).hex);
         }
         for (HexCoord t : zulu_hexes) {
+          if (!wants(Order::kAttack) || (only != nullptr && only->to_hex != t)) continue;
           if (declared.count(t) == 0 && !BritishContactMen(s, t).empty()) {
             out.push_back(Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, t));
           }
@@ -504,10 +521,10 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
       }
       break;
     case Segment::kEnd:
-      out.push_back(Make(s, ActionKind::kOrder, Order::kEndPhase));
+      if (wants(Order::kEndPhase)) out.push_back(Make(s, ActionKind::kOrder, Order::kEndPhase));
       break;
   }
-  out.push_back(pass);
+  if (wants(Order::kPass)) out.push_back(pass);
   return out;
 }
 
@@ -594,7 +611,8 @@ absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Act
   if (action.extra.get_if<RoarksOrder>() == nullptr) {
     return absl::InvalidArgumentError(absl::StrFormat("%s: a Roark's Drift order is required", path));
   }
-  const std::vector<Action> legal = Orders(*s, *mine);
+  if (s->top_at.empty()) ReindexStacks(*s);
+  const std::vector<Action> legal = Orders(*s, *mine, &action);
   if (std::none_of(legal.begin(), legal.end(), [&](const Action& a) { return Same(a, action); })) {
     return absl::InvalidArgumentError(absl::StrFormat("%s:%s is not one of the legal actions now", path,
                                                       action.extra.Text()));
