@@ -436,6 +436,11 @@ std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only 
   switch (s.segment) {
     case Segment::kZuluMovement:
     case Segment::kBritishMovement: {
+      // Room for every mover's steps at once (no growth of a list of
+      // hundreds of actions).
+      int movers = 0;
+      for (int u = 0; u < s.size(); ++u) movers += SideOf(s, u) == side && MayMove(s, u) ? 1 : 0;
+      if (only == nullptr) out.reserve(static_cast<size_t>(movers) * 8 + 2);
       std::set<std::pair<Regiment, CounterRole>> entering;
       for (int u = 0; u < s.size(); ++u) {
         if (SideOf(s, u) != side || !MayMove(s, u)) continue;
@@ -481,6 +486,7 @@ std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only 
         if (SideOf(s, u) == side && MayAim(s, u)) firing.insert(C(s, u).hex);
         if (SideOf(s, u) != side) targets.insert(C(s, u).hex);
       }
+      if (only == nullptr) out.reserve(firing.size() * static_cast<size_t>(kAimedFireTargets) + 48);
       std::vector<HexCoord> by_distance(targets.begin(), targets.end());
       for (HexCoord f : firing) {
         if (only_order != nullptr && (only_order->order != Order::kAimedFire || f != HexCoord{only_order->q, only_order->r})) {
@@ -508,15 +514,24 @@ std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only 
       if (side == RSide::kBritish) {
         for (int u = 0; u < s.size(); ++u) {
           if (s.specs[static_cast<size_t>(u)].role != CounterRole::kLieutenant || !InPlay(s, u)) continue;
-          tried.push_back(make(ActionKind::kFire, Order::kVolley, u));
+          // Tried only where their own first checks pass (a line lined up
+          // before this turn; ten men in the row, 6.1.2.D).
+          if (std::any_of(s.volley_lines.begin(), s.volley_lines.end(), [&](const VolleyLine& v) {
+                return v.lieutenant == u && v.lined_up_on_turn < s.turn;
+              })) {
+            tried.push_back(make(ActionKind::kFire, Order::kVolley, u));
+          }
           for (int axis = 0; axis < 3; ++axis) {
+            if (!VolleyAllowed(static_cast<int>(RowMen(s, u, axis).size()), nullptr)) continue;
             for (HexDirection d : kAllHexDirections) {
               if (static_cast<int>(d) % 3 == axis) continue;
               tried.push_back(make(ActionKind::kOrder, Order::kLineUp, u, std::nullopt, static_cast<int>(d), {}, axis));
             }
           }
         }
-        tried.push_back(make(ActionKind::kFire, Order::kSuppress));
+        if (s.suppression_turn == 0 || s.turn >= s.suppression_turn + 2) {  // 6.2.2.2.A every other turn
+          tried.push_back(make(ActionKind::kFire, Order::kSuppress));
+        }
       } else {
         tried.push_back(make(ActionKind::kFire, Order::kOskarberg));
         for (int u = 0; u < s.size(); ++u) {
