@@ -12,11 +12,13 @@
 #include "engine/game/table_book.h"
 #include "ai/british/empress_british.h"
 #include "ai/british/pagano_british.h"
+#include "ai/british/roarks_british.h"
 #include "ai/british/scripted_british.h"
 #include "ai/british/tsatf_patrol.h"
 #include "ai/doctrine/empress/empress_doctrine.h"
 #include "ai/doctrine/ferree/ferree_doctrine.h"
 #include "ai/doctrine/pagano/pagano_doctrine.h"
+#include "ai/doctrine/roarks_drift/roarks_doctrine.h"
 #include "ai/mcts/mcts_policy.h"
 #include "ai/random/random_policy.h"
 #include "engine/rulesets/empress/empress.h"
@@ -26,6 +28,7 @@
 #include "engine/rulesets/pagano/pagano.h"
 #include "engine/rulesets/pagano/table_book.h"
 #include "engine/rulesets/pagano/wire/pagano_wire.h"
+#include "engine/rulesets/roarks_drift/state.h"
 #include "engine/rulesets/roarks_drift/table_book.h"
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
@@ -88,6 +91,11 @@ void RegisterEverything() {
     // Drift's battles are not served yet.
     Check(RegisterTableBook(pagano::PaganoTableBook()));
     Check(RegisterTableBook(roarks::RoarksTableBook()));
+    // Roark's Drift's RULES players alone (the search's rollouts and
+    // `MakePolicy` find them); the rule set's own line joins the others
+    // above once its wire adapter is in.
+    RegisterPolicy(roarks::kRulesetId, Side::kZulu, PolicyKind::kRules, Unstyled<ai::RoarksDoctrine>());
+    RegisterPolicy(roarks::kRulesetId, Side::kBritish, PolicyKind::kRules, Unstyled<ai::RoarksBritish>());
   });
 }
 

@@ -57,6 +57,18 @@ absl::StatusOr<FireResult> Resolve(RoarksState& s, Dice& dice, HexCoord target, 
 }  // namespace
 
 std::vector<HexCoord> BlockingHexes(const RoarksState& s) {
+  if (!s.top_at.empty()) {  // by the stacks' index
+    std::vector<HexCoord> out;
+    for (size_t k = 0; k < s.top_at.size(); ++k) {
+      int brit = 0, zulu = 0;
+      for (int u = s.top_at[k]; u != kNoUnit; u = s.below[static_cast<size_t>(u)]) {
+        if (!C(s, u).killed) ++(SideOf(s, u) == Side::kBritish ? brit : zulu);
+      }
+      if (brit >= 4 || zulu >= 1) out.push_back(s.Map().map.HexOfCell(static_cast<int>(k)));  // 6.3.B
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
   std::map<HexCoord, std::pair<int, int>> n;  // British, Zulu
   for (int u = 0; u < s.size(); ++u) {
     if (!InPlay(s, u)) continue;

@@ -234,6 +234,9 @@ absl::Status Advance(RoarksState& s, Side side, HexCoord target, const std::vect
   }
   const std::optional<Side> held = Holder(s, target);
   if (held && *held != side) return absl::FailedPreconditionError("target: the enemy holds it again");
+  if (const HexCell* cell = s.Map().map.Cell(target); cell != nullptr && RoomBurning(s, cell->room)) {
+    return absl::FailedPreconditionError("target: 10.2.D No one can enter a room or roof area on fire");
+  }
   int already = static_cast<int>(StackAt(s, target).size());
   std::set<int> seen;
   for (size_t i = 0; i < units.size(); ++i) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "absl/strings/str_format.h"
 #include "engine/rulesets/roarks_drift/damage.h"
@@ -22,8 +23,8 @@ bool EntryHex(const RoarksState& s, int unit, HexCoord to) {
   return zone != 0 && std::find(zones.begin(), zones.end(), zone) != zones.end();
 }
 
-void Refuse(std::string* why_not, std::string text) {
-  if (why_not != nullptr) *why_not = std::move(text);
+void Refuse(std::string* why_not, std::string_view text) {
+  if (why_not != nullptr) *why_not = std::string(text);
 }
 
 }  // namespace
@@ -66,9 +67,11 @@ int MoveCost(const RoarksState& s, int unit, HexCoord to, std::string* why_not) 
     return -1;
   }
   if (cost > MpsLeft(s, unit)) {
-    Refuse(why_not, absl::StrFormat("4.0.D A unit may not enter a hex if it lacks sufficient MPs (%d needed, "
-                                    "%d left)",
-                                    cost, MpsLeft(s, unit)));
+    if (why_not != nullptr) {
+      Refuse(why_not, absl::StrFormat("4.0.D A unit may not enter a hex if it lacks sufficient MPs (%d needed, "
+                                      "%d left)",
+                                      cost, MpsLeft(s, unit)));
+    }
     return -1;
   }
   return cost;

@@ -48,6 +48,8 @@ std::vector<const MeleeOutcome*> Advances(const RoarksState& s, RSide side) {
   if (!s.melee_applied) return out;
   for (const MeleeOutcome& o : s.melees) {
     if (o.attacker != side || !o.vacated || !StackAt(s, o.target).empty()) continue;
+    const HexCell* cell = s.Map().map.Cell(o.target);
+    if (cell != nullptr && RoomBurning(s, cell->room)) continue;  // 10.2.D
     if (std::any_of(o.attackers.begin(), o.attackers.end(), [&](int u) { return InPlay(s, u); })) {
       out.push_back(&o);
     }
@@ -91,6 +93,12 @@ Action Make(const RoarksState& s, ActionKind kind, Order order, int unit = kNoUn
   a.extra.emplace(o);
   return a;
 }
+
+// Aimed fire's candidates (designed: the space is firing hexes times
+// targets): of the kAimedFireNearest enemy hexes nearest a firing hex, those
+// in sight, at most kAimedFireTargets.
+constexpr size_t kAimedFireNearest = 12;
+constexpr int kAimedFireTargets = 8;
 
 bool Same(const Action& a, const Action& b) {
   return a.kind == b.kind && a.unit_id.str() == b.unit_id.str() && a.to_hex == b.to_hex && a.extra == b.extra;
@@ -216,6 +224,22 @@ std::vector<MeleeAttack> ZuluPlan(const RoarksState& s, bool massed) {
       if (massed ? here > there : here < there) pick = t;
     }
     if (pick) attacks[*pick].push_back(u);
+  }
+  // 7.0.B (melee.h's reading): a British hex left unattacked while a Zulu
+  // in contact with it attacks in company elsewhere: that Zulu attacks it.
+  for (HexCoord t : HexesToAttack(s)) {
+    if (!attacks[t].empty()) continue;
+    for (auto& [target, units] : attacks) {
+      if (target == t || units.size() < 2) continue;
+      const auto it = std::find_if(units.begin(), units.end(), [&](int u) {
+        const std::vector<HexCoord> c = contacts(u);
+        return std::find(c.begin(), c.end(), t) != c.end();
+      });
+      if (it == units.end()) continue;
+      attacks[t].push_back(*it);
+      units.erase(it);
+      break;
+    }
   }
   std::vector<MeleeAttack> out;
   for (const auto& [t, units] : attacks) {
@@ -364,12 +388,33 @@ bool Works(const RoarksState& s, RSide side, const Action& a) {
   return Execute(copy, side, a, sixes).ok();
 }
 
-std::vector<Action> Orders(const RoarksState& s, RSide side) {
+// The orders of `side` now. With `only`, just those that could be it (of
+// its order, and of its unit when it names one): Apply's check of one
+// action, without listing or trying the rest.
+std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only = nullptr) {
   std::vector<Action> out;
   const std::optional<RSide> acting = ToAct(s);
   if (!acting || *acting != side) return out;
+  out.reserve(64);
+  // Each unit's id made once a call (SharedString interns its text).
+  std::vector<SharedString> names(static_cast<size_t>(s.size()));
+  auto make = [&](ActionKind kind, Order order, int unit = kNoUnit, std::optional<HexCoord> to = std::nullopt,
+                  int direction = 0, HexCoord from = {}, int number = 0) {
+    Action a = Make(s, kind, order, kNoUnit, to, direction, from, number);
+    if (unit != kNoUnit) {
+      SharedString& name = names[static_cast<size_t>(unit)];
+      if (name.str().empty()) name = SharedString(s.specs[static_cast<size_t>(unit)].id);
+      a.unit_id = name;
+    }
+    return a;
+  };
+  const RoarksOrder* only_order = only == nullptr ? nullptr : only->extra.get_if<RoarksOrder>();
+  const int only_unit = only == nullptr || only->unit_id.str().empty() ? kNoUnit : UnitById(s, only->unit_id.str());
+  auto wants = [&](Order o, int unit = kNoUnit) {
+    return only_order == nullptr || (only_order->order == o && (unit == kNoUnit || unit == only_unit));
+  };
   if (s.stage == Stage::kBritishSetUp) {
-    out.push_back(Make(s, ActionKind::kDeploy, Order::kPlace));
+    if (wants(Order::kPlace)) out.push_back(make(ActionKind::kDeploy, Order::kPlace));
     return out;
   }
   if (s.stage == Stage::kZuluSetUp) {
@@ -379,18 +424,23 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
     }
     for (int z = 1; z <= kEntryZones; ++z) {
       for (const std::vector<int>& zones : {std::vector<int>{z}, std::vector<int>{z, z % kEntryZones + 1}}) {
-        if (EntryAllowed(zones, placed, nullptr).value_or(false)) {
+        if (wants(Order::kZones) && EntryAllowed(zones, placed, nullptr).value_or(false)) {
           const int number = zones.size() == 1 ? zones[0] : zones[0] * 10 + zones[1];
-          out.push_back(Make(s, ActionKind::kOffBoard, Order::kZones, kNoUnit, std::nullopt, 0, {}, number));
+          out.push_back(make(ActionKind::kOffBoard, Order::kZones, kNoUnit, std::nullopt, 0, {}, number));
         }
       }
     }
     return out;
   }
-  const Action pass = Make(s, ActionKind::kPass, Order::kPass);
+  const Action pass = make(ActionKind::kPass, Order::kPass);
   switch (s.segment) {
     case Segment::kZuluMovement:
     case Segment::kBritishMovement: {
+      // Room for every mover's steps at once (no growth of a list of
+      // hundreds of actions).
+      int movers = 0;
+      for (int u = 0; u < s.size(); ++u) movers += SideOf(s, u) == side && MayMove(s, u) ? 1 : 0;
+      if (only == nullptr) out.reserve(static_cast<size_t>(movers) * 8 + 2);
       std::set<std::pair<Regiment, CounterRole>> entering;
       for (int u = 0; u < s.size(); ++u) {
         if (SideOf(s, u) != side || !MayMove(s, u)) continue;
@@ -399,24 +449,28 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
           const int r = RegimentIndex(spec.regiment);
           if (side != RSide::kZulu || r < 0 || !entering.insert({spec.regiment, spec.role}).second) continue;
+          if (!wants(Order::kMove, u)) continue;
           for (int z : s.entry_zones[static_cast<size_t>(r)]) {
             for (HexCoord h : s.Map().entry_zones[static_cast<size_t>(z - 1)]) {
-              if (MoveCost(s, u, h) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, h));
+              if (MoveCost(s, u, h) >= 0) out.push_back(make(ActionKind::kMove, Order::kMove, u, h));
             }
           }
           continue;
         }
+        if (only_order != nullptr && only_unit != u) continue;
+        const int mps = MpsLeft(s, u);
         for (HexCoord n : Neighbors(c.hex)) {
-          if (MoveCost(s, u, n) >= 0) out.push_back(Make(s, ActionKind::kMove, Order::kMove, u, n));
+          if (mps <= 0) break;  // every hex costs an MP or more
+          if (wants(Order::kMove) && MoveCost(s, u, n) >= 0) out.push_back(make(ActionKind::kMove, Order::kMove, u, n));
         }
-        if (side == RSide::kZulu && !c.prone && MpsLeft(s, u) >= kProneCostMp) {
-          out.push_back(Make(s, ActionKind::kStance, Order::kProne, u));
+        if (wants(Order::kProne) && side == RSide::kZulu && !c.prone && mps >= kProneCostMp) {
+          out.push_back(make(ActionKind::kStance, Order::kProne, u));
         }
-        if (c.mp_spent == 0) {
+        if (wants(Order::kDig) && c.mp_spent == 0) {
           for (HexDirection d : kAllHexDirections) {
             const SideFeature f = s.Map().map.Feature(impi::SideOf(c.hex, d));
             if (f == SideFeature::kWall || f == SideFeature::kLoophole) {
-              out.push_back(Make(s, ActionKind::kOrder, Order::kDig, u, std::nullopt, static_cast<int>(d)));
+              out.push_back(make(ActionKind::kOrder, Order::kDig, u, std::nullopt, static_cast<int>(d)));
             }
           }
         }
@@ -432,11 +486,27 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
         if (SideOf(s, u) == side && MayAim(s, u)) firing.insert(C(s, u).hex);
         if (SideOf(s, u) != side) targets.insert(C(s, u).hex);
       }
+      if (only == nullptr) out.reserve(firing.size() * static_cast<size_t>(kAimedFireTargets) + 48);
+      std::vector<HexCoord> by_distance(targets.begin(), targets.end());
       for (HexCoord f : firing) {
+        if (only_order != nullptr && (only_order->order != Order::kAimedFire || f != HexCoord{only_order->q, only_order->r})) {
+          continue;
+        }
         const int first = AimersAt(s, f).front();
-        for (HexCoord t : targets) {
-          if (LineOfSight(s, f, t, blocking)) {
-            out.push_back(Make(s, ActionKind::kFire, Order::kAimedFire, first, t, 0, f));
+        // Of the nearest enemy hexes (nearest first, then in hex order),
+        // those in sight.
+        std::sort(by_distance.begin(), by_distance.end(), [&](HexCoord a, HexCoord b) {
+          const int da = HexDistance(f, a), db = HexDistance(f, b);
+          return da != db ? da < db : a < b;
+        });
+        int seen = 0;
+        for (size_t k = 0; k < by_distance.size() && k < kAimedFireNearest; ++k) {
+          const HexCoord t = by_distance[k];
+          if (seen >= kAimedFireTargets) break;
+          if (!LineOfSight(s, f, t, blocking)) continue;
+          ++seen;
+          if (only == nullptr || only->to_hex == t) {
+            out.push_back(make(ActionKind::kFire, Order::kAimedFire, first, t, 0, f));
           }
         }
       }
@@ -444,40 +514,56 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
       if (side == RSide::kBritish) {
         for (int u = 0; u < s.size(); ++u) {
           if (s.specs[static_cast<size_t>(u)].role != CounterRole::kLieutenant || !InPlay(s, u)) continue;
-          tried.push_back(Make(s, ActionKind::kFire, Order::kVolley, u));
+          // Tried only where their own first checks pass (a line lined up
+          // before this turn; ten men in the row, 6.1.2.D).
+          if (std::any_of(s.volley_lines.begin(), s.volley_lines.end(), [&](const VolleyLine& v) {
+                return v.lieutenant == u && v.lined_up_on_turn < s.turn;
+              })) {
+            tried.push_back(make(ActionKind::kFire, Order::kVolley, u));
+          }
           for (int axis = 0; axis < 3; ++axis) {
+            if (!VolleyAllowed(static_cast<int>(RowMen(s, u, axis).size()), nullptr)) continue;
             for (HexDirection d : kAllHexDirections) {
               if (static_cast<int>(d) % 3 == axis) continue;
-              tried.push_back(Make(s, ActionKind::kOrder, Order::kLineUp, u, std::nullopt, static_cast<int>(d), {}, axis));
+              tried.push_back(make(ActionKind::kOrder, Order::kLineUp, u, std::nullopt, static_cast<int>(d), {}, axis));
             }
           }
         }
-        tried.push_back(Make(s, ActionKind::kFire, Order::kSuppress));
+        if (s.suppression_turn == 0 || s.turn >= s.suppression_turn + 2) {  // 6.2.2.2.A every other turn
+          tried.push_back(make(ActionKind::kFire, Order::kSuppress));
+        }
       } else {
-        tried.push_back(Make(s, ActionKind::kFire, Order::kOskarberg));
+        tried.push_back(make(ActionKind::kFire, Order::kOskarberg));
         for (int u = 0; u < s.size(); ++u) {
           if (SideOf(s, u) != RSide::kZulu || !InPlay(s, u)) continue;
           for (HexCoord n : Neighbors(C(s, u).hex)) {
             const HexCell* cell = s.Map().map.Cell(n);
             if (cell == nullptr || !cell->roofed) continue;
-            tried.push_back(Make(s, ActionKind::kFire, Order::kRoofFire, u, n));
-            tried.push_back(Make(s, ActionKind::kFire, Order::kRoofAlight, u, n));
-            tried.push_back(Make(s, ActionKind::kFire, Order::kTorch, u, n));
+            tried.push_back(make(ActionKind::kFire, Order::kRoofFire, u, n));
+            tried.push_back(make(ActionKind::kFire, Order::kRoofAlight, u, n));
+            tried.push_back(make(ActionKind::kFire, Order::kTorch, u, n));
           }
         }
       }
       for (Action& a : tried) {
+        if (only != nullptr && !Same(a, *only)) continue;
         if (Works(s, side, a)) out.push_back(std::move(a));
       }
       break;
     }
     case Segment::kZuluMelee:
       if (!s.zulu_melee_done && !HexesToAttack(s).empty()) {
+        // A pass is legal only where no attack is (7.0.A).
+        const bool checking_pass = only_order != nullptr && only_order->order == Order::kPass;
         for (int massed = 0; massed <= 1; ++massed) {
-          Action a = Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, std::nullopt, 0, {}, massed);
+          Action a = make(ActionKind::kCharge, Order::kAttack, kNoUnit, std::nullopt, 0, {}, massed);
+          if (only != nullptr && !checking_pass && !Same(a, *only)) continue;
           if (Works(s, side, a)) out.push_back(std::move(a));
         }
-        if (!out.empty()) return out;  // 7.0.A: no passing
+        if (!out.empty()) {
+          if (checking_pass) out.clear();
+          return out;  // 7.0.A: no passing
+        }
       }
       break;
     case Segment::kBritishMelee:
@@ -489,8 +575,9 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           if (SideOf(s, u) == RSide::kZulu && InPlay(s, u)) zulu_hexes.insert(C(s, u).hex);
         }
         for (HexCoord t : zulu_hexes) {
+          if (!wants(Order::kAttack) || (only != nullptr && only->to_hex != t)) continue;
           if (declared.count(t) == 0 && !BritishContactMen(s, t).empty()) {
-            out.push_back(Make(s, ActionKind::kCharge, Order::kAttack, kNoUnit, t));
+            out.push_back(make(ActionKind::kCharge, Order::kAttack, kNoUnit, t));
           }
         }
       } else {
@@ -498,16 +585,16 @@ std::vector<Action> Orders(const RoarksState& s, RSide side) {
           const int in_play = static_cast<int>(
               std::count_if(o->attackers.begin(), o->attackers.end(), [&](int u) { return InPlay(s, u); }));
           const int most = std::min(in_play, StackingLimit(side));
-          out.push_back(Make(s, ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, most));
-          if (most > 1) out.push_back(Make(s, ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, 1));
+          out.push_back(make(ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, most));
+          if (most > 1) out.push_back(make(ActionKind::kMove, Order::kAdvance, kNoUnit, o->target, 0, {}, 1));
         }
       }
       break;
     case Segment::kEnd:
-      out.push_back(Make(s, ActionKind::kOrder, Order::kEndPhase));
+      if (wants(Order::kEndPhase)) out.push_back(make(ActionKind::kOrder, Order::kEndPhase));
       break;
   }
-  out.push_back(pass);
+  if (wants(Order::kPass)) out.push_back(pass);
   return out;
 }
 
@@ -594,7 +681,8 @@ absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Act
   if (action.extra.get_if<RoarksOrder>() == nullptr) {
     return absl::InvalidArgumentError(absl::StrFormat("%s: a Roark's Drift order is required", path));
   }
-  const std::vector<Action> legal = Orders(*s, *mine);
+  if (s->top_at.empty()) ReindexStacks(*s);
+  const std::vector<Action> legal = Orders(*s, *mine, &action);
   if (std::none_of(legal.begin(), legal.end(), [&](const Action& a) { return Same(a, action); })) {
     return absl::InvalidArgumentError(absl::StrFormat("%s:%s is not one of the legal actions now", path,
                                                       action.extra.Text()));

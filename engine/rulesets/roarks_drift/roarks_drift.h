@@ -20,10 +20,12 @@
 //     Zulu: the first of its regiment and kind not yet entered, at each hex
 //     of its zones), falling prone, digging through a wall beside it, pass;
 //   - British fire: the men of a hex who may aim, at each enemy hex they
-//     see; a volley line lined up by a lieutenant in a row through his hex
+//     see among the twelve nearest them (nearest first, then in hex
+//     order), eight at most; a volley line lined up by a lieutenant in a row through his hex
 //     and fired from the next turn; the suppression of the Oskarberg by the
 //     first men (in handle order) with 60 fire factors; pass;
-//   - Zulu fire: each rifle unit at each British hex it sees; the
+//   - Zulu fire: each rifle unit at each British hex it sees among the
+//     twelve nearest it, eight at most; the
 //     Oskarberg; each fire a unit may set on a roof beside it; pass;
 //   - Zulu melee: the attack every adjacent unit must make, spread (each
 //     British hex attacked, the rest joining the weakest) or massed (the

@@ -38,6 +38,7 @@ RoarksState NewGame(RoarksOptions options, std::shared_ptr<const Board> board) {
     for (CounterSpec& c : wave) s.specs.push_back(std::move(c));
   }
   s.counters.assign(s.specs.size(), CounterState{});
+  ReindexStacks(s);
   return s;
 }
 
@@ -50,19 +51,35 @@ bool InPlay(const RoarksState& s, int unit) {
 }
 
 std::vector<int> StackAt(const RoarksState& s, HexCoord h) {
+  std::vector<int> out;
+  if (!s.top_at.empty()) {
+    const int cell = s.Map().map.CellIndex(h);
+    if (cell < 0) return out;
+    for (int u = s.top_at[static_cast<size_t>(cell)]; u != kNoUnit; u = s.below[static_cast<size_t>(u)]) {
+      if (!s.counters[static_cast<size_t>(u)].killed) out.push_back(u);
+    }
+    return out;
+  }
   std::vector<std::pair<int, int>> here;  // (place, unit)
   for (int u = 0; u < s.size(); ++u) {
     const CounterState& c = s.counters[static_cast<size_t>(u)];
     if (c.on_map && !c.killed && c.hex == h) here.push_back({c.stack_pos, u});
   }
   std::sort(here.begin(), here.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<int> out;
   out.reserve(here.size());
   for (const auto& [pos, u] : here) out.push_back(u);
   return out;
 }
 
 int TopUnit(const RoarksState& s, HexCoord h) {
+  if (!s.top_at.empty()) {
+    const int cell = s.Map().map.CellIndex(h);
+    if (cell < 0) return kNoUnit;
+    for (int u = s.top_at[static_cast<size_t>(cell)]; u != kNoUnit; u = s.below[static_cast<size_t>(u)]) {
+      if (!s.counters[static_cast<size_t>(u)].killed) return u;
+    }
+    return kNoUnit;
+  }
   int top = kNoUnit, best = -1;
   for (int u = 0; u < s.size(); ++u) {
     const CounterState& c = s.counters[static_cast<size_t>(u)];
@@ -99,6 +116,16 @@ int DistanceToStoreroom(const Board& b, HexCoord h) {
   return best;
 }
 
+std::vector<int> StoreroomDistances(const Board& b) {
+  const std::vector<HexCoord> storeroom = b.map.RoomHexes(kStoreroom);
+  std::vector<int> out(b.map.cells.size(), 1 << 20);
+  for (size_t k = 0; k < out.size(); ++k) {
+    const HexCoord h = b.map.HexOfCell(static_cast<int>(k));
+    for (HexCoord r : storeroom) out[k] = std::min(out[k], HexDistance(h, r));
+  }
+  return out;
+}
+
 bool Barricade(const RoarksState& s, const HexSide& side) {
   if (s.Map().map.Feature(side) != SideFeature::kWall) return false;
   const WallRun* w = s.Map().WallOn(side);
@@ -110,13 +137,40 @@ bool InBuilding(const Board& b, HexCoord h, int building) {
   return cell != nullptr && cell->building == building;
 }
 
+namespace {
+
+// Takes `unit`, on the map, out of its hex's list in the index.
+void Unlink(RoarksState& s, int unit) {
+  const int cell = s.Map().map.CellIndex(s.counters[static_cast<size_t>(unit)].hex);
+  if (cell < 0) return;
+  int16_t* link = &s.top_at[static_cast<size_t>(cell)];
+  while (*link != kNoUnit && *link != unit) link = &s.below[static_cast<size_t>(*link)];
+  if (*link == unit) *link = s.below[static_cast<size_t>(unit)];
+  s.below[static_cast<size_t>(unit)] = kNoUnit;
+}
+
+}  // namespace
+
 void PutOnTop(RoarksState& s, int unit, HexCoord h) {
+  CounterState& c = s.counters[static_cast<size_t>(unit)];
+  if (!s.top_at.empty()) {
+    if (c.on_map) Unlink(s, unit);
+    const int cell = s.Map().map.CellIndex(h);
+    const int under = cell < 0 ? kNoUnit : s.top_at[static_cast<size_t>(cell)];
+    c.on_map = true;
+    c.hex = h;
+    c.stack_pos = under == kNoUnit ? 0 : s.counters[static_cast<size_t>(under)].stack_pos + 1;
+    if (cell >= 0) {
+      s.below[static_cast<size_t>(unit)] = static_cast<int16_t>(under);
+      s.top_at[static_cast<size_t>(cell)] = static_cast<int16_t>(unit);
+    }
+    return;
+  }
   int top = -1;
   for (int u = 0; u < s.size(); ++u) {
-    const CounterState& c = s.counters[static_cast<size_t>(u)];
-    if (u != unit && c.on_map && !c.killed && c.hex == h) top = std::max(top, c.stack_pos);
+    const CounterState& o = s.counters[static_cast<size_t>(u)];
+    if (u != unit && o.on_map && !o.killed && o.hex == h) top = std::max(top, o.stack_pos);
   }
-  CounterState& c = s.counters[static_cast<size_t>(unit)];
   c.on_map = true;
   c.hex = h;
   c.stack_pos = top + 1;
@@ -124,9 +178,26 @@ void PutOnTop(RoarksState& s, int unit, HexCoord h) {
 
 void TakeOffMap(RoarksState& s, int unit) {
   CounterState& c = s.counters[static_cast<size_t>(unit)];
+  if (!s.top_at.empty() && c.on_map) Unlink(s, unit);
   c.on_map = false;
   c.stack_pos = 0;
   c.prone = false;
+}
+
+void ReindexStacks(RoarksState& s) {
+  s.top_at.assign(s.Map().map.cells.size(), kNoUnit);
+  s.below.assign(s.counters.size(), kNoUnit);
+  std::vector<std::pair<int, int>> placed;  // (stack place, unit), bottom first
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (c.on_map && !c.killed && s.Map().map.CellIndex(c.hex) >= 0) placed.push_back({c.stack_pos, u});
+  }
+  std::sort(placed.begin(), placed.end());
+  for (const auto& [pos, u] : placed) {
+    const size_t cell = static_cast<size_t>(s.Map().map.CellIndex(s.counters[static_cast<size_t>(u)].hex));
+    s.below[static_cast<size_t>(u)] = s.top_at[cell];
+    s.top_at[cell] = static_cast<int16_t>(u);
+  }
 }
 
 absl::Status PlaceBritish(RoarksState& s, const std::vector<Placement>& placement) {
@@ -181,6 +252,7 @@ absl::Status PlaceBritish(RoarksState& s, const std::vector<Placement>& placemen
   }
   // 9.1.A later phases: the wounded as close to the storeroom as possible.
   if (s.phase > 1) {
+    const std::vector<int> to_storeroom = StoreroomDistances(b);
     std::map<HexCoord, bool> holds_fit;  // a hex holding an unwounded man (Reynolds apart)
     for (const Placement& p : placement) {
       const CounterSpec& spec = s.specs[static_cast<size_t>(p.unit)];
@@ -191,10 +263,10 @@ absl::Status PlaceBritish(RoarksState& s, const std::vector<Placement>& placemen
     for (size_t i = 0; i < placement.size(); ++i) {
       const Placement& p = placement[i];
       if (!Wounded(s.counters[static_cast<size_t>(p.unit)].wound)) continue;
-      const int d = DistanceToStoreroom(b, p.hex);
+      const int d = to_storeroom[static_cast<size_t>(b.map.CellIndex(p.hex))];
       for (size_t k = 0; k < b.map.cells.size(); ++k) {
         const HexCoord h = b.map.HexOfCell(static_cast<int>(k));
-        if (DistanceToStoreroom(b, h) >= d || !PlaceableHex(s, h)) continue;
+        if (to_storeroom[k] >= d || !PlaceableHex(s, h)) continue;
         const auto n = count.find(h);
         if (n == count.end() || n->second < StackingLimit(Side::kBritish) || holds_fit[h]) {
           return absl::InvalidArgumentError(absl::StrFormat(
@@ -227,11 +299,12 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
       }
     }
   };
+  const std::vector<int> to_storeroom = StoreroomDistances(b);
+  auto distance = [&](HexCoord h) { return to_storeroom[static_cast<size_t>(b.map.CellIndex(h))]; };
   std::vector<HexCoord> by_storeroom;
   for (size_t k = 0; k < b.map.cells.size(); ++k) by_storeroom.push_back(b.map.HexOfCell(static_cast<int>(k)));
-  std::stable_sort(by_storeroom.begin(), by_storeroom.end(), [&](HexCoord a, HexCoord c) {
-    return DistanceToStoreroom(b, a) < DistanceToStoreroom(b, c);
-  });
+  std::stable_sort(by_storeroom.begin(), by_storeroom.end(),
+                   [&](HexCoord a, HexCoord c) { return distance(a) < distance(c); });
   // The wall hexes of the main perimeter: those with a wall on a side.
   std::vector<HexCoord> at_walls;
   for (HexCoord h : b.main_perimeter) {
@@ -263,11 +336,11 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
   for (int u = 0; u < s.size(); ++u) {
     if (!fit_for_set_up(u) || !nearest_first(u)) continue;
     place(u, by_storeroom, StackingLimit(Side::kBritish));
-    farthest = std::max(farthest, DistanceToStoreroom(b, out.back().hex));
+    farthest = std::max(farthest, distance(out.back().hex));
   }
   std::vector<HexCoord> walls_beyond;
   for (HexCoord h : at_walls) {
-    if (DistanceToStoreroom(b, h) >= farthest) walls_beyond.push_back(h);
+    if (distance(h) >= farthest) walls_beyond.push_back(h);
   }
   for (int u = 0; u < s.size(); ++u) {
     const CounterSpec& spec = s.specs[static_cast<size_t>(u)];

@@ -37,6 +37,7 @@
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_STATE_H_
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -191,6 +192,16 @@ struct RoarksState {
   // this phase (6.2.2.1.A).
   bool attacked_from_south = false;
 
+  // Derived, not part of the game (HashOwnState leaves it out): each hex's
+  // stack as a list, for the queries (StackAt, TopUnit, Holder) to read
+  // without scanning every counter. top_at[cell] is the top unit of the hex
+  // with that cell index (HexMap::CellIndex; kNoUnit: none), below[unit]
+  // the next unit down. Empty: not built, and the queries scan the
+  // counters; NewGame builds it, ReindexStacks (re)builds it after the
+  // counters are written directly, PutOnTop and TakeOffMap keep it.
+  std::vector<int16_t> top_at;
+  std::vector<int16_t> below;
+
   const Board& Map() const { return *board; }
   int size() const { return static_cast<int>(specs.size()); }
 };
@@ -250,6 +261,9 @@ int RegimentIndex(Regiment r);
 bool RoomBurning(const RoarksState& s, int room);
 // The hex distance to the nearest storeroom hex (8.3, 9.1.A).
 int DistanceToStoreroom(const Board& b, HexCoord h);
+// DistanceToStoreroom of every hex of the map, by its cell index
+// (HexMap::CellIndex): for the loops over the whole map.
+std::vector<int> StoreroomDistances(const Board& b);
 // A wall a man fights and fires across (mealie bags, biscuit boxes, the
 // kraal, the redoubt), not a building's.
 bool Barricade(const RoarksState& s, const HexSide& side);
@@ -262,6 +276,9 @@ bool InBuilding(const Board& b, HexCoord h, int building);
 void PutOnTop(RoarksState& s, int unit, HexCoord h);
 // Takes a unit off the map.
 void TakeOffMap(RoarksState& s, int unit);
+// Builds the stacks' index (RoarksState::top_at, below) from the counters:
+// after writing counters' places other than by PutOnTop and TakeOffMap.
+void ReindexStacks(RoarksState& s);
 
 }  // namespace impi::roarks
 

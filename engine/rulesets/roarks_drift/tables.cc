@@ -201,6 +201,7 @@ int MovementAllowance(Side side, WoundState wound, Explanation* why) {
   if (wound == WoundState::kLight) cut = 1;
   if (wound == WoundState::kSerious || wound == WoundState::kLightAndSerious) cut = 2;
   const int ma = wound == WoundState::kDead ? 0 : std::max(0, base - cut);
+  if (why == nullptr) return ma;  // the hot path: no words built
   TellWithoutDie(
       w, kSource, kSecMovement, kSecMovement, cut > 0 ? kRowWoundMa : kRowMa,
       absl::StrFormat("%s MA %d MPs%s = %d", side == Side::kZulu ? "Zulu" : "British", base,

@@ -36,11 +36,16 @@ bool OnEdge(const Board& b, HexCoord h) {
 // 8.3.A: the healed who return this turn, "cured and ready for combat", in
 // the storeroom (designed: its hexes with room first, then the nearest).
 void ReturnHealed(RoarksState& s) {
+  const bool any = std::any_of(s.counters.begin(), s.counters.end(), [&](const CounterState& c) {
+    return !c.killed && c.returns_on_turn != 0 && c.returns_on_turn <= s.turn;
+  });
+  if (!any) return;
   const Board& b = s.Map();
+  const std::vector<int> to_storeroom = StoreroomDistances(b);
   std::vector<HexCoord> hexes;
   for (size_t k = 0; k < b.map.cells.size(); ++k) hexes.push_back(b.map.HexOfCell(static_cast<int>(k)));
   std::stable_sort(hexes.begin(), hexes.end(), [&](HexCoord a, HexCoord c) {
-    return DistanceToStoreroom(b, a) < DistanceToStoreroom(b, c);
+    return to_storeroom[static_cast<size_t>(b.map.CellIndex(a))] < to_storeroom[static_cast<size_t>(b.map.CellIndex(c))];
   });
   for (int u = 0; u < s.size(); ++u) {
     CounterState& c = s.counters[static_cast<size_t>(u)];
@@ -169,6 +174,7 @@ absl::Status EndPhase(RoarksState& s, Dice& dice) {
     CounterState& c = s.counters[static_cast<size_t>(u)];
     if (spec.side == Side::kZulu) {
       if (c.killed && spec.role == CounterRole::kZuluRifles) continue;
+      if (c.on_map) TakeOffMap(s, u);
       c = CounterState{};
       ++s.wave[static_cast<size_t>(RegimentIndex(spec.regiment))];
     } else if (!c.killed) {

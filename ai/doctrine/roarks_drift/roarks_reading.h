@@ -1,0 +1,57 @@
+// ai/doctrine/roarks_drift/roarks_reading.h: what both players of "The
+// Battle of Roark's Drift" (004_18930928e35a3412.txt) read off the board to
+// choose among their orders: the RULES Zulu (roarks_doctrine.h) and the
+// scripted British (ai/british/roarks_british.h).
+//
+// Overview: an order's RoarksOrder (OrderOf); the march field, the MPs
+// from every hex to the nearest of a set of goal hexes for a unit of one
+// side, by the Terrain Effects Chart, through no hex the enemy holds and
+// no room on fire (MarchField, which keeps its last field while what it
+// depends on is unchanged, so that the decisions of one segment share one
+// field); the melee contact of a hex with the enemy.
+//
+// Thread safety: MarchField is one player's (one thread's); the rest are
+// pure functions.
+#ifndef IMPI_AI_DOCTRINE_ROARKS_DRIFT_ROARKS_READING_H_
+#define IMPI_AI_DOCTRINE_ROARKS_DRIFT_ROARKS_READING_H_
+
+#include <functional>
+#include <vector>
+
+#include "engine/core/battle_state.h"
+#include "engine/rulesets/roarks_drift/roarks_drift.h"
+#include "engine/rulesets/roarks_drift/state.h"
+
+namespace impi::ai {
+
+// A march field's value where no goal can be reached.
+inline constexpr int kFar = 1 << 20;
+
+// The order of a Roark's Drift action (its Action::extra).
+const roarks::RoarksOrder& OrderOf(const Action& a);
+
+// The enemy units (of the side that is not `mine`) in the hexes next to
+// `h` that are in melee contact with it (melee.h): 0, none.
+int EnemyInContact(const roarks::RoarksState& s, HexCoord h, roarks::Side mine);
+
+// The MPs from each hex to the nearest goal for a unit of `side`, by cell
+// index (kFar where none is reachable).
+class MarchField {
+ public:
+  // The field towards the hexes `goal` accepts; `key` names what the goals
+  // depend on beyond the board and the enemy's places (0 if nothing): the
+  // field is rebuilt only when the board, the hexes the enemy holds, the
+  // fires or the key change.
+  const std::vector<int>& Get(const roarks::RoarksState& s, roarks::Side side, int key,
+                              const std::function<bool(HexCoord)>& goal);
+  // The value at a hex (kFar off the map).
+  int At(const roarks::RoarksState& s, HexCoord h) const;
+
+ private:
+  std::vector<int> inputs_;
+  std::vector<int> field_;
+};
+
+}  // namespace impi::ai
+
+#endif  // IMPI_AI_DOCTRINE_ROARKS_DRIFT_ROARKS_READING_H_
