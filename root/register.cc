@@ -28,8 +28,9 @@
 #include "engine/rulesets/pagano/pagano.h"
 #include "engine/rulesets/pagano/table_book.h"
 #include "engine/rulesets/pagano/wire/pagano_wire.h"
-#include "engine/rulesets/roarks_drift/state.h"
+#include "engine/rulesets/roarks_drift/roarks_drift.h"
 #include "engine/rulesets/roarks_drift/table_book.h"
+#include "engine/rulesets/roarks_drift/wire/roarks_wire.h"
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/rulesets/tsatf/zulu_control.h"
 
@@ -87,15 +88,10 @@ void RegisterEverything() {
     RegisterRulesetModule({std::make_unique<ferree::FerreeRuleset>(), std::make_unique<ferree::FerreeWire>(), FerreeDoctrine, Unstyled<ai::ScriptedBritish>()});
     RegisterRulesetModule({std::make_unique<empress::EmpressRuleset>(), std::make_unique<empress::EmpressWire>(), Unstyled<ai::EmpressDoctrine>(), Unstyled<ai::EmpressBritish>()});
     RegisterRulesetModule({std::make_unique<pagano::PaganoRuleset>(), std::make_unique<pagano::PaganoWire>(), Unstyled<ai::PaganoDoctrine>(), Unstyled<ai::PaganoBritish>()});
-    // The printed tables a player reads one at a time (`impi table`); Roark's
-    // Drift's battles are not served yet.
+    RegisterRulesetModule({std::make_unique<roarks::RoarksRuleset>(), std::make_unique<roarks::RoarksWire>(), Unstyled<ai::RoarksDoctrine>(), Unstyled<ai::RoarksBritish>()});
+    // The printed tables a player reads one at a time (`impi table`).
     Check(RegisterTableBook(pagano::PaganoTableBook()));
     Check(RegisterTableBook(roarks::RoarksTableBook()));
-    // Roark's Drift's RULES players alone (the search's rollouts and
-    // `MakePolicy` find them); the rule set's own line joins the others
-    // above once its wire adapter is in.
-    RegisterPolicy(roarks::kRulesetId, Side::kZulu, PolicyKind::kRules, Unstyled<ai::RoarksDoctrine>());
-    RegisterPolicy(roarks::kRulesetId, Side::kBritish, PolicyKind::kRules, Unstyled<ai::RoarksBritish>());
   });
 }
 

@@ -334,6 +334,10 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
   IMPI_RETURN_IF_ERROR(AtMost("british_actions", actions.size(), kMaxBritishActions, "actions"));
   const UnitIndex units = IndexUnits(state);
   const Table table = TableOf(state);
+  // The rule set's own fields of an action (RulesetWire::CheckActionExtra).
+  const RulesetWire* wire = FindWire(state.ruleset() == v1::RULESET_UNSPECIFIED
+                                         ? state.ruleset_id()
+                                         : v1::Ruleset_Name(state.ruleset()));
   for (int i = 0; i < actions.size(); ++i) {
     const v1::Action& a = actions[i];
     const std::string path = Index("british_actions", i);
@@ -341,36 +345,41 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
         ValidEnum(Field(path, "kind"), a.kind(), v1::ActionKind_IsValid, "ActionKind"));
     if (a.kind() == v1::ACTION_KIND_UNSPECIFIED) return Invalid(Field(path, "kind"), "is required");
     const ActionKind kind = static_cast<ActionKind>(a.kind());
-    // Who acts, and on whom, by kind (see decision.proto).
+    // Who acts, and on whom, by kind (see decision.proto). On a hex board
+    // an action is one of the rule set's orders, which name the units and
+    // hexes they need (its Apply checks them): a unit or target given is
+    // still checked.
     bool needs_unit = false;
     bool needs_target = false;
-    switch (kind) {
-      case ActionKind::kFire:
-      case ActionKind::kCharge:
-      case ActionKind::kOrder:
-        needs_unit = needs_target = true;
-        break;
-      case ActionKind::kMove:
-      case ActionKind::kStance:
-      case ActionKind::kFixBayonets:
-      case ActionKind::kSendRunner:
-      case ActionKind::kDeploy:
-      case ActionKind::kOffBoard:
-      case ActionKind::kLimber:
-      case ActionKind::kUnlimber:
-        needs_unit = true;
-        break;
-      case ActionKind::kCasualties:
-      case ActionKind::kRemove:
-        needs_target = true;
-        break;
-      case ActionKind::kCloseCombatResult:
-        // Who lost figures (target_id), or, for a fight the rule set
-        // resolves, the unit that fights (unit_id).
-        needs_target = a.unit_id().empty();
-        break;
-      default:  // PASS, END_DEPLOYMENT
-        break;
+    if (table.open) {
+      switch (kind) {
+        case ActionKind::kFire:
+        case ActionKind::kCharge:
+        case ActionKind::kOrder:
+          needs_unit = needs_target = true;
+          break;
+        case ActionKind::kMove:
+        case ActionKind::kStance:
+        case ActionKind::kFixBayonets:
+        case ActionKind::kSendRunner:
+        case ActionKind::kDeploy:
+        case ActionKind::kOffBoard:
+        case ActionKind::kLimber:
+        case ActionKind::kUnlimber:
+          needs_unit = true;
+          break;
+        case ActionKind::kCasualties:
+        case ActionKind::kRemove:
+          needs_target = true;
+          break;
+        case ActionKind::kCloseCombatResult:
+          // Who lost figures (target_id), or, for a fight the rule set
+          // resolves, the unit that fights (unit_id).
+          needs_target = a.unit_id().empty();
+          break;
+        default:  // PASS, END_DEPLOYMENT
+          break;
+      }
     }
     IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "unit_id"), a.unit_id(), units, needs_unit));
     IMPI_RETURN_IF_ERROR(UnitRef(Field(path, "target_id"), a.target_id(), units, needs_target));
@@ -384,6 +393,7 @@ absl::Status ValidateBritishActions(const RepeatedPtrField<v1::Action>& actions,
         ValidEnum(Field(path, "stance"), a.stance(), v1::Stance_IsValid, "Stance"));
     IMPI_RETURN_IF_ERROR(NotNegative(Field(path, "point"), a.point()));
     IMPI_RETURN_IF_ERROR(Finite(Field(path, "range_estimate"), a.range_estimate()));
+    if (wire != nullptr) IMPI_RETURN_IF_ERROR(wire->CheckActionExtra(a, path));
     if (a.range_estimate() < 0) {
       return Invalid(Field(path, "range_estimate"), absl::StrCat(a.range_estimate(), " is negative"));
     }

@@ -272,7 +272,7 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
   // The JSON scenarios, then those the rule sets build themselves.
   EXPECT_EQ(bad_err.str(),
             "error: no built-in scenario \"nope\"; known: tsatf, isandlwana, isandlwana_even, empress, "
-            "isandlwana_ridge, rorkes_drift, isandlwana_tactical\n");
+            "isandlwana_ridge, rorkes_drift, isandlwana_tactical, roarks_drift\n");
 
   // A scenario a rule set builds itself prints as a table too.
   std::ostringstream own_out;

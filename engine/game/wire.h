@@ -69,6 +69,16 @@ class RulesetWire {
     (void)out;
     return false;
   }
+  // What the message alone shows is wrong in the rule set's own fields of a
+  // British action of its state (an enum or a number out of range):
+  // INVALID_ARGUMENT naming the field under `path` ("british_actions[2]").
+  // Whether the action is one the rules allow now is its Apply's to say.
+  // Default: nothing to check.
+  virtual absl::Status CheckActionExtra(const v1::Action& in, const std::string& path) const {
+    (void)in;
+    (void)path;
+    return absl::OkStatus();
+  }
 
   // What a picture or an account of the table shows of the rule set's own
   // state (the renderer, `impi advance --explain`), so that they name no

@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "engine/rulesets/ferree/ferree.h"
 #include "engine/rulesets/ferree/wire/ferree_wire.h"
+#include "engine/rulesets/roarks_drift/wire/roarks_wire.h"
 #include "engine/rulesets/tsatf/wire/tsatf_wire.h"
 #include "engine/game/policy.h"
 #include "engine/game/ruleset.h"
@@ -60,9 +61,9 @@ TEST(Registry, AdaptersAreFoundByRulesetAndRegisteredOnce) {
   const RulesetWire* tsatf = FindWire("TSATF_ZULU_CONTROL");
   ASSERT_NE(tsatf, nullptr);
   EXPECT_EQ(tsatf->ruleset(), "TSATF_ZULU_CONTROL");
-  // A rule set not served (Roark's Drift: its printed tables alone) has
-  // no adapter.
-  EXPECT_EQ(FindWire("ROARKS_DRIFT"), nullptr);
+  ASSERT_NE(FindWire("ROARKS_DRIFT"), nullptr);
+  EXPECT_EQ(FindWire("ROARKS_DRIFT")->ruleset(), "ROARKS_DRIFT");
+  EXPECT_EQ(RegisterWire(std::make_unique<roarks::RoarksWire>()).code(), absl::StatusCode::kAlreadyExists);
   ASSERT_NE(FindWire("PAGANO_D10"), nullptr);
   EXPECT_EQ(FindWire("PAGANO_D10")->ruleset(), "PAGANO_D10");
   EXPECT_EQ(RegisterWire(std::make_unique<ferree::FerreeWire>()).code(),
@@ -79,6 +80,15 @@ TEST(Registry, ThePoliciesOfEachSideAreRegistered) {
   EXPECT_NE(MakePolicy("FERREE_ISANDLWANA", Side::kBritish, PolicySpec{}), nullptr);
   // Zulu Control prescribes every Zulu choice: no policy.
   EXPECT_EQ(MakePolicy("TSATF_ZULU_CONTROL", Side::kZulu, PolicySpec{}), nullptr);
+  // Roark's Drift: the search and the random player of either side.
+  PolicySpec random;
+  random.kind = PolicyKind::kRandom;
+  PolicySpec search;
+  search.kind = PolicyKind::kMcts;
+  for (Side side : {Side::kZulu, Side::kBritish}) {
+    EXPECT_NE(MakePolicy("ROARKS_DRIFT", side, random), nullptr);
+    EXPECT_NE(MakePolicy("ROARKS_DRIFT", side, search), nullptr);
+  }
 }
 
 }  // namespace

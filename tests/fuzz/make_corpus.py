@@ -6,7 +6,9 @@
 
 From the built-in tables (`impi example NAME --request`): an Advance request
 (and the same asking for the British options) and a few Ask questions for
-each rule set (Pagano's from its own scenarios, below: pagano_requests),
+each rule set (Pagano's from its own scenarios, below: pagano_requests;
+Roark's Drift's from its game's start and a turn played on the server,
+roarks_requests),
 each once as a JSON body and once
 as a serialized protobuf message, with the first byte the fuzzer reads
 (request_fuzzer.cc): bit 0 protobuf, bit 1 Ask. Ferree's battle questions
@@ -91,9 +93,17 @@ def main():
             requests.append(("%s_ask_%s" % (name, next(iter(question))), True, ask))
 
     requests.extend(pagano_requests(impi))
+    requests.extend(roarks_requests(advance_on_server))
+    write_requests(out, requests)
+    write_bounded(out)
 
-    # The same Advance requests asking for the British options
-    # (AdvanceRequest.list_options).
+
+def write_requests(out, requests):
+    """Each request, and each Advance asking for the British options
+    (AdvanceRequest.list_options), as JSON and as protobuf."""
+    from google.protobuf import json_format
+    from impi.v1 import umpire_pb2
+
     for name, is_ask, body in list(requests):
         if not is_ask:
             requests.append((name + "_options", False, dict(body, list_options=True)))
@@ -108,7 +118,6 @@ def main():
             f.write(bytes([ask_bit]) + text.encode())
         with open(os.path.join(out, name + ".pb"), "wb") as f:
             f.write(bytes([ask_bit | 1]) + message.SerializeToString())
-    write_bounded(out)
 
 
 def pagano_requests(impi):
@@ -220,6 +229,48 @@ def pagano_requests(impi):
     return requests
 
 
+def roarks_requests(advance_on_server):
+    """The Battle of Roark's Drift (ROARKS_DRIFT): a table state with no
+    roarks_drift member is the game at its start (9.1); the British place
+    the garrison, the Zulus (a random player) choose their zones and move,
+    on the server. Advance from each, an Ask of each question kind, and a
+    few malformed ones."""
+    random = {"kind": "RANDOM"}
+    start = {"ruleset": "ROARKS_DRIFT", "scenario": "roarks_drift",
+             "table": {"hex_columns": 48, "hex_rows": 32}}
+    place = {"kind": "DEPLOY", "roarks_drift": {"order": "ROARKS_PLACE"}}
+    first = {"state": start, "british_actions": [place], "dice": {"seed": 1},
+             "zulu_policy": random}
+    battle = advance_on_server(first)["state"]
+    passed = {"state": battle, "dice": {"seed": 2}, "zulu_policy": random,
+              "british_actions": [{"kind": "PASS", "roarks_drift": {"order": "ROARKS_PASS"}}]}
+    requests = [("roarks_advance", False, first), ("roarks_battle_advance", False, passed)]
+    chard = next(u for u in battle["units"] if u["id"] == "chard")
+    for question in ({"aimed_fire": {"from": chard.get("hex", {}), "target": {"q": 20, "r": 2}}},
+                     {"volley": {"lieutenant_id": "chard"}},
+                     {"melee": {"massed": True}},
+                     {"oskarberg": {}},
+                     {"suppression": {}},
+                     {"healing": {"unit_id": "hook"}},
+                     {"fire_spread": {"room": 1}}):
+        requests.append(("roarks_ask_%s" % next(iter(question)), True,
+                         {"state": battle, "roarks_drift": question, "dice": {"seed": 3},
+                          "policy": random}))
+    # Malformed: suppression past 4, an entry of no counter, a direction of
+    # 6, a question with no decision point.
+    bad = json.loads(json.dumps(battle))
+    bad["roarks_drift"]["suppression"] = 5
+    requests.append(("roarks_bad_suppression_advance", False, {"state": bad}))
+    bad = json.loads(json.dumps(battle))
+    bad["roarks_drift"].setdefault("counters", []).append({"unit_id": "nobody"})
+    requests.append(("roarks_bad_entry_advance", False, {"state": bad}))
+    requests.append(("roarks_bad_direction", False, {
+        "state": battle, "british_actions": [{"kind": "MOVE", "roarks_drift": {
+            "order": "ROARKS_DIG", "direction": 6}}]}))
+    requests.append(("roarks_bad_ask_no_kind", True, {"state": battle, "roarks_drift": {}}))
+    return requests
+
+
 def write_bounded(out):
     """The bounds' classes (see above), from the corpus's Advance requests."""
     from google.protobuf import json_format
@@ -274,7 +325,22 @@ def write_bounded(out):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--bounded":
+    if sys.argv[1] == "--roarks":
+        # Roark's Drift's entries alone, from a corpus already there:
+        #   make_corpus.py --roarks build/impi build/gen/python tests/fuzz/corpus ADDRESS
+        roarks_impi, roarks_python, roarks_out, roarks_target = sys.argv[2:6]
+        sys.path.insert(0, roarks_python)
+
+        def roarks_advance(request):
+            with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+                json.dump(request, f)
+                f.flush()
+                return json.loads(subprocess.run(
+                    [roarks_impi, "advance", f.name, "--target", roarks_target], check=True,
+                    capture_output=True, text=True).stdout)
+
+        write_requests(roarks_out, roarks_requests(roarks_advance))
+    elif sys.argv[1] == "--bounded":
         sys.path.insert(0, sys.argv[2])
         write_bounded(sys.argv[3])
     else:

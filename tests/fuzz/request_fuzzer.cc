@@ -9,10 +9,10 @@
 //                   refused); 1: the rest is a serialized protobuf message,
 //                   as gRPC hands it to the service
 //   bit 1        0: an AdvanceRequest, 1: an AskRequest
-//   bits 2-4     0 (and 5-7): the request's own rule set; 1, 2, 3, 4: the
+//   bits 2-4     0 (and 6-7): the request's own rule set; 1, 2, 3, 4, 5: the
 //                   state's rule set replaced by TSATF_ZULU_CONTROL,
-//                   FERREE_ISANDLWANA, EMPRESS_DWG, PAGANO_D10 (a state or
-//                   question of one rule set sent under another)
+//                   FERREE_ISANDLWANA, EMPRESS_DWG, PAGANO_D10, ROARKS_DRIFT
+//                   (a state or question of one rule set sent under another)
 // The request then goes through UmpireService::DoAdvance or DoAsk: the
 // service's validation and conversion, then the engine's step with the
 // registered rule sets and policies, under a small work budget
@@ -51,7 +51,8 @@ constexpr int64_t kMaxRequestWork = 100000;
 constexpr size_t kMaxMessageBytes = 4 * 1024 * 1024;
 
 constexpr impi::v1::Ruleset kRulesets[] = {impi::v1::TSATF_ZULU_CONTROL, impi::v1::FERREE_ISANDLWANA,
-                                           impi::v1::EMPRESS_DWG, impi::v1::PAGANO_D10};
+                                           impi::v1::EMPRESS_DWG, impi::v1::PAGANO_D10,
+                                           impi::v1::ROARKS_DRIFT};
 constexpr int kSwaps = static_cast<int>(sizeof(kRulesets) / sizeof(kRulesets[0]));
 
 const UmpireService& Service() {

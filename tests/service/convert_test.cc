@@ -17,7 +17,10 @@
 
 #include "absl/status/status.h"
 #include "engine/rulesets/ferree/question.h"
+#include "engine/rulesets/roarks_drift/question.h"
 #include "engine/rulesets/tsatf/question.h"
+#include "engine/core/hex_map.h"
+#include "engine/game/ruleset.h"
 #include "service/umpire_service.h"
 #include "service/validate.h"
 #include "tests/service/tsatf_state.h"
@@ -213,9 +216,65 @@ TEST(ConvertTest, ActionRoundTripKeepsEveryField) {
   v1::Action in;
   int counter = 0;
   FillEveryField(&in, &counter);
+  // An action carries one rule set's own fields: Empress's range_estimate
+  // here, Roark's Drift's order below.
+  in.clear_roarks_drift();
   v1::Action out;
   ToProto(ToEngine(in), &out);
   EXPECT_TRUE(MessageDifferencer::Equals(in, out)) << in.DebugString() << out.DebugString();
+}
+
+// Roark's Drift's order (Action.roarks_drift) with every other field.
+TEST(ConvertTest, RoarksOrderRoundTripKeepsEveryField) {
+  v1::Action in;
+  int counter = 0;
+  FillEveryField(&in, &counter);
+  in.clear_range_estimate();
+  v1::RoarksOrder* o = in.mutable_roarks_drift();
+  o->set_order(v1::ROARKS_AIMED_FIRE);
+  o->set_direction(4);
+  o->mutable_from()->set_q(-7);
+  o->mutable_from()->set_r(31);
+  o->set_number(-12);
+  v1::Action out;
+  ToProto(ToEngine(in), &out);
+  EXPECT_TRUE(MessageDifferencer::Equals(in, out)) << in.DebugString() << out.DebugString();
+}
+
+// Roark's Drift's state: the scenario set up and played to its first turn
+// round-trips through the contract to the same message.
+TEST(ConvertTest, RoarksStateRoundTrips) {
+  const Ruleset* rules = FindRuleset("ROARKS_DRIFT");
+  ASSERT_NE(rules, nullptr);
+  absl::StatusOr<BattleState> b = rules->Scenario("roarks_drift");
+  ASSERT_TRUE(b.ok()) << b.status();
+  Dice dice = Dice::Seeded(4);
+  EventLog quiet(EventLog::kQuiet);
+  for (int i = 0; i < 6; ++i) {
+    const Awaiting w = rules->Awaits(*b);
+    if (w.kind == AwaitKind::kUmpire) {
+      ASSERT_TRUE(rules->Run(*b, dice, quiet).ok());
+      continue;
+    }
+    const std::vector<Action> legal = rules->LegalActions(*b, w.side);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(rules->Apply(*b, w.side, legal.front(), dice, quiet, "step", "").ok());
+  }
+  v1::TableState in;
+  ToProto(*b, &in);
+  ASSERT_EQ(in.roarks_drift().stage(), v1::ROARKS_PLAYING);
+  ASSERT_GT(in.units_size(), 200);
+  v1::TableState out;
+  ToProto(ToEngine(in), &out);
+  std::string diff;
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(&diff);
+  EXPECT_TRUE(differ.Compare(in, out)) << diff;
+  const absl::StatusOr<BattleState> checked = StateFromProto(in);
+  ASSERT_TRUE(checked.ok()) << checked.status();
+  v1::TableState again;
+  ToProto(*checked, &again);
+  EXPECT_EQ(again.SerializeAsString(), in.SerializeAsString());
 }
 
 TEST(ConvertTest, DiceSource) {
@@ -366,13 +425,45 @@ TEST(ConvertTest, EveryQuestionOfEachRuleSetHasItsOwnKind) {
   ExpectEveryQuestionHasItsOwnKind<ferree::Question>("ferree");
 }
 
+TEST(ConvertTest, RoarksQuestionFields) {
+  v1::AskRequest r;
+  *r.mutable_state()->add_units() = v1::Unit();
+  r.mutable_state()->mutable_units(0)->set_id("chard");
+  v1::RoarksAimedFireQuestion* fire = r.mutable_roarks_drift()->mutable_aimed_fire();
+  fire->mutable_from()->set_q(12);
+  fire->mutable_from()->set_r(3);
+  fire->mutable_target()->set_q(14);
+  fire->mutable_target()->set_r(-2);
+  absl::StatusOr<Question> q = QuestionFromProto(r, "ROARKS_DRIFT");
+  ASSERT_TRUE(q.ok()) << q.status();
+  const roarks::Question* mine = q->As<roarks::Question>();
+  ASSERT_NE(mine, nullptr);
+  EXPECT_EQ(mine->kind, roarks::QuestionKind::kAimedFire);
+  EXPECT_EQ(mine->from, (HexCoord{12, 3}));
+  EXPECT_EQ(mine->target, (HexCoord{14, -2}));
+  EXPECT_EQ(mine->Path("from"), "roarks_drift.aimed_fire.from");
+  r.mutable_roarks_drift()->mutable_volley()->set_lieutenant_id("chard");
+  q = QuestionFromProto(r, "ROARKS_DRIFT");
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ(q->As<roarks::Question>()->unit_id, "chard");
+  r.mutable_roarks_drift()->mutable_melee()->set_massed(true);
+  q = QuestionFromProto(r, "ROARKS_DRIFT");
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_TRUE(q->As<roarks::Question>()->massed);
+  EXPECT_FALSE(q->As<roarks::Question>()->has_target);
+  r.mutable_roarks_drift()->mutable_fire_spread()->set_room(8);
+  q = QuestionFromProto(r, "ROARKS_DRIFT");
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ(q->As<roarks::Question>()->room, 8);
+}
+
 TEST(ConvertTest, AQuestionIsTheStatesRuleSets) {
   v1::AskRequest r;
   absl::StatusOr<Question> q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(q.status().message(),
             "question: is required: the question of the state's rule set "
-            "(one of tsatf, ferree, empress, next_decision, pagano)");
+            "(one of tsatf, ferree, empress, next_decision, pagano, roarks_drift)");
   r.mutable_ferree()->mutable_activate()->set_unit_id("r1");
   q = QuestionFromProto(r, "TSATF_ZULU_CONTROL");
   EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);

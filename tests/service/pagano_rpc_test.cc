@@ -94,33 +94,6 @@ int LastTurnIndex(const v1::TableState& base) {
 
 class PaganoRpc : public RpcServerTest {
  protected:
-  // Refused on both fronts with `code`, the message starting with `prefix`;
-  // the JSON answer is the error alone (no state comes back with it).
-  template <typename Request, typename Response>
-  void ExpectRefused(const std::string& route, const Request& r, grpc::StatusCode code,
-                     const std::string& prefix,
-                     grpc::Status (PaganoRpc::*call)(const Request&, Response*) const) const {
-    Response out;
-    const grpc::Status st = (this->*call)(r, &out);
-    EXPECT_EQ(st.error_code(), code) << st.error_message();
-    EXPECT_EQ(st.error_message().substr(0, prefix.size()), prefix) << st.error_message();
-    auto res = Post(route, ToJson(r));
-    ASSERT_TRUE(res) << httplib::to_string(res.error());
-    EXPECT_EQ(res->status, HttpStatusFor(code)) << res->body.substr(0, 300);
-    const nlohmann::json j = nlohmann::json::parse(res->body, nullptr, false);
-    ASSERT_TRUE(j.is_object()) << res->body.substr(0, 300);
-    EXPECT_EQ(j.value("code", -1), static_cast<int>(code)) << res->body.substr(0, 300);
-    EXPECT_EQ(j.value("message", std::string()).substr(0, prefix.size()), prefix) << res->body.substr(0, 300);
-    EXPECT_FALSE(j.contains("state")) << "an error answer carries a state";
-    EXPECT_FALSE(j.contains("events")) << "an error answer carries events";
-  }
-  void ExpectAdvanceRefused(const v1::AdvanceRequest& r, grpc::StatusCode code, const std::string& prefix) const {
-    ExpectRefused<v1::AdvanceRequest, v1::AdvanceResponse>("/v1/Advance", r, code, prefix, &PaganoRpc::GrpcAdvance);
-  }
-  void ExpectAskRefused(const v1::AskRequest& r, grpc::StatusCode code, const std::string& prefix) const {
-    ExpectRefused<v1::AskRequest, v1::AskResponse>("/v1/Ask", r, code, prefix, &PaganoRpc::GrpcAsk);
-  }
-
   // The answer to `r`, which must be accepted.
   v1::AdvanceResponse Advanced(const v1::AdvanceRequest& r) const {
     v1::AdvanceResponse out;

@@ -25,9 +25,11 @@
 
 #include <chrono>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "impi/v1/umpire.grpc.pb.h"
+#include "service/http_gateway.h"
 
 namespace impi::service {
 
@@ -94,6 +96,34 @@ class RpcServerTest : public ::testing::Test {
     httplib::Client c("127.0.0.1", server_->http_port());
     c.set_read_timeout(60, 0);
     return c.Post(path.c_str(), body, "application/json");
+  }
+
+  // Refused on both fronts (gRPC, and JSON at `route`) with `code`, the
+  // message starting with `prefix`; the JSON answer is the error alone (no
+  // state or events come back with it).
+  template <typename Request, typename Response>
+  void ExpectRefused(const std::string& route, const Request& r, grpc::StatusCode code, const std::string& prefix,
+                     grpc::Status (RpcServerTest::*call)(const Request&, Response*) const) const {
+    Response out;
+    const grpc::Status st = (this->*call)(r, &out);
+    EXPECT_EQ(st.error_code(), code) << st.error_message();
+    EXPECT_EQ(st.error_message().substr(0, prefix.size()), prefix) << st.error_message();
+    auto res = Post(route, ToJson(r));
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_EQ(res->status, HttpStatusFor(code)) << res->body.substr(0, 300);
+    const nlohmann::json j = nlohmann::json::parse(res->body, nullptr, false);
+    ASSERT_TRUE(j.is_object()) << res->body.substr(0, 300);
+    EXPECT_EQ(j.value("code", -1), static_cast<int>(code)) << res->body.substr(0, 300);
+    EXPECT_EQ(j.value("message", std::string()).substr(0, prefix.size()), prefix) << res->body.substr(0, 300);
+    EXPECT_FALSE(j.contains("state")) << "an error answer carries a state";
+    EXPECT_FALSE(j.contains("events")) << "an error answer carries events";
+  }
+  void ExpectAdvanceRefused(const v1::AdvanceRequest& r, grpc::StatusCode code, const std::string& prefix) const {
+    ExpectRefused<v1::AdvanceRequest, v1::AdvanceResponse>("/v1/Advance", r, code, prefix,
+                                                           &RpcServerTest::GrpcAdvance);
+  }
+  void ExpectAskRefused(const v1::AskRequest& r, grpc::StatusCode code, const std::string& prefix) const {
+    ExpectRefused<v1::AskRequest, v1::AskResponse>("/v1/Ask", r, code, prefix, &RpcServerTest::GrpcAsk);
   }
 
   static inline ImpiServer* server_ = nullptr;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "service/convert.h"
 #include "tests/service/tsatf_state.h"
 #include "engine/rulesets/ferree/ferree.h"
+#include "engine/rulesets/roarks_drift/roarks_drift.h"
 
 namespace impi::service {
 namespace {
@@ -311,7 +313,7 @@ TEST(ValidateTest, AQuestionMustBeSet) {
   *r.mutable_state() = testing::TsatfState();
   ExpectInvalid(ValidateQuestionSet(r),
                 "question: is required: the question of the state's rule set "
-                "(one of tsatf, ferree, empress, next_decision, pagano)");
+                "(one of tsatf, ferree, empress, next_decision, pagano, roarks_drift)");
   r.mutable_ferree();
   EXPECT_TRUE(ValidateQuestionSet(r).ok());
   r.mutable_tsatf();
@@ -384,6 +386,272 @@ TEST(ValidateTest, ARulesetNotImplementedIsAPrecondition) {
     return;
   }
   GTEST_SKIP() << "every rule set is implemented";
+}
+
+// --- Roark's Drift (ROARKS_DRIFT): every field of its state, orders and
+// questions -------------------------------------------------------------------
+
+// The scenario played to its first turn: the garrison placed (9.1), the
+// regiments' zones chosen (9.2), the Zulu movement segment of turn 1.
+v1::TableState RoarksPlaying() {
+  const Ruleset* rules = FindRuleset(roarks::kRulesetId);
+  EXPECT_NE(rules, nullptr);
+  if (rules == nullptr) return {};
+  absl::StatusOr<BattleState> b = rules->Scenario("roarks_drift");
+  EXPECT_TRUE(b.ok()) << b.status();
+  Dice dice = Dice::Seeded(1);
+  EventLog quiet(EventLog::kQuiet);
+  for (int i = 0; i < 10 && roarks::OwnState(*b)->stage != roarks::Stage::kPlaying; ++i) {
+    const Awaiting w = rules->Awaits(*b);
+    const std::vector<Action> legal = rules->LegalActions(*b, w.side);
+    EXPECT_FALSE(legal.empty());
+    EXPECT_TRUE(rules->Apply(*b, w.side, legal.front(), dice, quiet, "set-up", "").ok());
+  }
+  v1::TableState p;
+  ToProto(*b, &p);
+  return p;
+}
+
+struct RoarksCase {
+  std::string name;
+  std::function<void(v1::TableState*)> edit;
+  std::string prefix;  // the message's start: the field path and ":"
+};
+
+// The index of the first unit of `side` on the table (on_map) or off it.
+int RoarksUnit(const v1::TableState& s, v1::Side side, bool on_map, int skip = 0) {
+  for (int i = 0; i < s.units_size(); ++i) {
+    if (s.units(i).side() == side && s.units(i).off_table() != on_map && skip-- == 0) return i;
+  }
+  ADD_FAILURE() << "no such unit";
+  return 0;
+}
+
+TEST(ValidateTest, RoarksDriftStateFieldsAreCheckedWithTheirPath) {
+  const v1::TableState base = RoarksPlaying();
+  ASSERT_EQ(base.roarks_drift().stage(), v1::ROARKS_PLAYING);
+  ASSERT_EQ(base.roarks_drift().segment(), v1::ROARKS_ZULU_MOVEMENT);
+  ASSERT_TRUE(StateFromProto(base).ok()) << StateFromProto(base).status();
+  int brit = -1;  // a ranker on the map
+  for (int i = 0; i < base.units_size() && brit < 0; ++i) {
+    if (base.units(i).side() == v1::BRITISH && !base.units(i).off_table() && base.units(i).kind() == v1::INFANTRY &&
+        base.units(i).name() == "2/24") {
+      brit = i;
+    }
+  }
+  ASSERT_GE(brit, 0);
+  const int brit2 = RoarksUnit(base, v1::BRITISH, true, brit == 0 ? 1 : 0);
+  const int zulu = RoarksUnit(base, v1::ZULU, false);
+  const std::string bu = "state.units[" + std::to_string(brit) + "]";
+  const std::string bc = "state.roarks_drift.counters[" + std::to_string(brit) + "]";
+  const std::string zc = "state.roarks_drift.counters[" + std::to_string(zulu) + "]";
+  int lieutenant = -1;
+  for (int i = 0; i < base.units_size(); ++i) {
+    if (base.units(i).kind() == v1::OFFICER && lieutenant < 0) lieutenant = i;
+  }
+  ASSERT_GE(lieutenant, 0);
+  const std::string lt = base.units(lieutenant).id();
+  const std::string zid = base.units(zulu).id(), bid = base.units(brit).id();
+  using S = v1::TableState;
+  auto counter = [](S* s, int i) { return s->mutable_roarks_drift()->mutable_counters(i); };
+  auto fire = [](S* s) { v1::RoarksFire* f = s->mutable_roarks_drift()->add_fires(); f->set_room(1); return f; };
+  auto melee = [&](S* s) {
+    v1::RoarksMeleeOutcome* m = s->mutable_roarks_drift()->add_melees();
+    m->add_attacker_ids(zid);
+    *m->mutable_target() = v1::RoarksHex();
+    m->mutable_target()->set_q(base.units(brit).hex().q());
+    m->mutable_target()->set_r(base.units(brit).hex().r());
+    return m;
+  };
+  auto line = [&](S* s) {
+    v1::RoarksVolleyLine* v = s->mutable_roarks_drift()->add_volley_lines();
+    v->set_lieutenant_id(lt);
+    v->mutable_lieutenant_hex()->set_q(base.units(lieutenant).hex().q());
+    v->mutable_lieutenant_hex()->set_r(base.units(lieutenant).hex().r());
+    return v;
+  };
+  auto regiment = [](S* s, int i) { return s->mutable_roarks_drift()->mutable_regiments(i); };
+  const std::vector<RoarksCase> cases = {
+      // The table and the units.
+      {"a board of another size", [](S* s) { s->mutable_table()->set_hex_columns(40); }, "state.table.hex_columns:"},
+      {"a unit no counter", [](S* s) { s->mutable_units(0)->set_id("nobody"); }, "state.units[0].id:"},
+      {"a counter on the other side", [&](S* s) { s->mutable_units(brit)->set_side(v1::ZULU); }, bu + ".side:"},
+      {"a counter of another kind", [&](S* s) { s->mutable_units(brit)->set_kind(v1::GATLING); }, bu + ".kind:"},
+      {"a hex off the board", [&](S* s) { s->mutable_units(brit)->mutable_hex()->set_q(60); }, bu + ".hex:"},
+      {"a hex north of the board", [&](S* s) { s->mutable_units(brit)->mutable_hex()->set_r(-40); }, bu + ".hex:"},
+      {"another rule set's state", [](S* s) { s->mutable_pagano()->set_month(1); }, "state.pagano:"},
+      // A counter's entry.
+      {"an entry with no id", [](S* s) { s->mutable_roarks_drift()->add_counters(); },
+       "state.roarks_drift.counters[" + std::to_string(base.units_size()) + "].unit_id:"},
+      {"an entry of no counter", [](S* s) { s->mutable_roarks_drift()->add_counters()->set_unit_id("nobody"); },
+       "state.roarks_drift.counters[" + std::to_string(base.units_size()) + "].unit_id:"},
+      {"a second entry", [&](S* s) { *s->mutable_roarks_drift()->add_counters() = base.roarks_drift().counters(0); },
+       "state.roarks_drift.counters[" + std::to_string(base.units_size()) + "].unit_id:"},
+      {"an offset not the hex", [&](S* s) { counter(s, brit)->mutable_offset()->set_row(31); }, bc + ".offset:"},
+      {"a negative stack place", [&](S* s) { counter(s, brit)->set_stack_pos(-1); }, bc + ".stack_pos:"},
+      {"a wound out of range", [&](S* s) { counter(s, brit)->set_wound(static_cast<v1::RoarksWound>(6)); }, bc + ".wound:"},
+      {"dead and not killed", [&](S* s) { counter(s, zulu)->set_wound(v1::ROARKS_DEAD); }, zc + ".wound:"},
+      {"killed on the map", [&](S* s) { counter(s, brit)->set_killed(true); }, bc + ".killed:"},
+      {"a prone Briton", [&](S* s) { counter(s, brit)->set_prone(true); }, bc + ".prone:"},
+      {"a British torch", [&](S* s) { counter(s, brit)->set_torch(true); }, bc + ".torch:"},
+      {"a British retiring", [&](S* s) { counter(s, brit)->set_retiring(true); }, bc + ".retiring:"},
+      {"prone off the map", [&](S* s) { counter(s, zulu)->set_prone(true); }, zc + ".prone:"},
+      {"aimed on turn -1", [&](S* s) { counter(s, brit)->set_aimed_on_turn(-1); }, bc + ".aimed_on_turn:"},
+      {"fired on turn 1001", [&](S* s) { counter(s, brit)->set_fired_on_turn(1001); }, bc + ".fired_on_turn:"},
+      {"moved on turn -2", [&](S* s) { counter(s, brit)->set_moved_on_turn(-2); }, bc + ".moved_on_turn:"},
+      {"returns on turn -1", [&](S* s) { counter(s, brit)->set_returns_on_turn(-1); }, bc + ".returns_on_turn:"},
+      {"turns in fire -1", [&](S* s) { counter(s, brit)->set_turns_in_fire(-1); }, bc + ".turns_in_fire:"},
+      {"six MPs spent", [&](S* s) { counter(s, brit)->set_mp_spent(6); }, bc + ".mp_spent:"},
+      // The stacks.
+      {"two counters in one place", [&](S* s) {
+         *s->mutable_units(brit2)->mutable_hex() = s->units(brit).hex();
+         counter(s, brit2)->clear_offset();
+         counter(s, brit2)->set_stack_pos(s->roarks_drift().counters(brit).stack_pos());
+       }, "state.roarks_drift.counters["},
+      {"six British in a hex", [&](S* s) {
+         for (int k = 1; k <= 5; ++k) {
+           const int u = RoarksUnit(base, v1::BRITISH, true, k + 1);
+           *s->mutable_units(u)->mutable_hex() = s->units(brit).hex();
+           counter(s, u)->clear_offset();
+           counter(s, u)->set_stack_pos(100 + k);
+         }
+       }, "state.roarks_drift.counters["},
+      {"both sides in a hex", [&](S* s) {
+         s->mutable_units(zulu)->set_off_table(false);
+         *s->mutable_units(zulu)->mutable_hex() = s->units(brit).hex();
+         counter(s, zulu)->set_stack_pos(50);
+       }, "state.roarks_drift.counters["},
+      // The game's book.
+      {"stage 5", [](S* s) { s->mutable_roarks_drift()->set_stage(static_cast<v1::RoarksStage>(5)); }, "state.roarks_drift.stage:"},
+      {"segment 8", [](S* s) { s->mutable_roarks_drift()->set_segment(static_cast<v1::RoarksSegment>(8)); }, "state.roarks_drift.segment:"},
+      {"phase 5", [](S* s) { s->mutable_roarks_drift()->set_phase(5); }, "state.roarks_drift.phase:"},
+      {"turn -1", [](S* s) { s->mutable_roarks_drift()->set_turn(-1); }, "state.roarks_drift.turn:"},
+      {"moving no counter", [](S* s) { s->mutable_roarks_drift()->set_moving_id("nobody"); }, "state.roarks_drift.moving_id:"},
+      {"moving off the table", [&](S* s) { s->mutable_roarks_drift()->set_moving_id(zid); }, "state.roarks_drift.moving_id:"},
+      {"a fire in room 0", [&](S* s) { fire(s)->set_room(0); }, "state.roarks_drift.fires[0].room:"},
+      {"a fire in room 11", [&](S* s) { fire(s)->set_room(11); }, "state.roarks_drift.fires[0].room:"},
+      {"two fires in a room", [&](S* s) { fire(s); fire(s); }, "state.roarks_drift.fires[1].room:"},
+      {"a fire kindled on turn -1", [&](S* s) { fire(s)->set_kindled_on_turn(-1); }, "state.roarks_drift.fires[0].kindled_on_turn:"},
+      {"a melee by no counter", [&](S* s) { melee(s)->set_attacker_ids(0, "nobody"); }, "state.roarks_drift.melees[0].attacker_ids[0]:"},
+      {"a Zulu melee by a Briton", [&](S* s) { melee(s)->set_attacker_ids(0, bid); }, "state.roarks_drift.melees[0].attacker_ids[0]:"},
+      {"an attacker twice", [&](S* s) { melee(s)->add_attacker_ids(zid); }, "state.roarks_drift.melees[0].attacker_ids[1]:"},
+      {"a melee off the board", [&](S* s) { melee(s)->mutable_target()->set_q(-5); }, "state.roarks_drift.melees[0].target:"},
+      {"a negative attack", [&](S* s) { melee(s)->set_attack(-1); }, "state.roarks_drift.melees[0].attack:"},
+      {"a negative defence", [&](S* s) { melee(s)->set_defence(-1); }, "state.roarks_drift.melees[0].defence:"},
+      {"column 9", [&](S* s) { melee(s)->set_column(9); }, "state.roarks_drift.melees[0].column:"},
+      {"a damage out of range", [&](S* s) { melee(s)->set_damage(static_cast<v1::RoarksDamage>(5)); }, "state.roarks_drift.melees[0].damage:"},
+      {"a British attack by a Zulu", [&](S* s) { s->mutable_roarks_drift()->add_british_attacks()->add_attacker_ids(zid); },
+       "state.roarks_drift.british_attacks[0].attacker_ids[0]:"},
+      {"a British attack off the board", [&](S* s) {
+         v1::RoarksMeleeAttack* a = s->mutable_roarks_drift()->add_british_attacks();
+         a->add_attacker_ids(bid);
+         a->mutable_target()->set_r(99);
+       }, "state.roarks_drift.british_attacks[0].target:"},
+      {"a line of no lieutenant", [&](S* s) { line(s)->set_lieutenant_id(bid); }, "state.roarks_drift.volley_lines[0].lieutenant_id:"},
+      {"a line with no lieutenant", [&](S* s) { line(s)->clear_lieutenant_id(); }, "state.roarks_drift.volley_lines[0].lieutenant_id:"},
+      {"a line facing 6", [&](S* s) { line(s)->set_facing(6); }, "state.roarks_drift.volley_lines[0].facing:"},
+      {"a line lined up on turn -1", [&](S* s) { line(s)->set_lined_up_on_turn(-1); }, "state.roarks_drift.volley_lines[0].lined_up_on_turn:"},
+      {"a line's hex off the board", [&](S* s) { line(s)->mutable_lieutenant_hex()->set_q(48); }, "state.roarks_drift.volley_lines[0].lieutenant_hex:"},
+      {"a Zulu in a volley line", [&](S* s) { line(s)->add_unit_ids(zid); }, "state.roarks_drift.volley_lines[0].unit_ids[0]:"},
+      {"suppression 5", [](S* s) { s->mutable_roarks_drift()->set_suppression(5); }, "state.roarks_drift.suppression:"},
+      {"suppression turn -1", [](S* s) { s->mutable_roarks_drift()->set_suppression_turn(-1); }, "state.roarks_drift.suppression_turn:"},
+      {"Oskarberg fired on turn -1", [](S* s) { s->mutable_roarks_drift()->set_oskarberg_fired_turn(-1); }, "state.roarks_drift.oskarberg_fired_turn:"},
+      {"a regiment unnamed", [&](S* s) { regiment(s, 0)->set_regiment(v1::ROARKS_REGIMENT_UNSPECIFIED); }, "state.roarks_drift.regiments[0].regiment:"},
+      {"a regiment out of range", [&](S* s) { regiment(s, 0)->set_regiment(static_cast<v1::RoarksRegiment>(4)); }, "state.roarks_drift.regiments[0].regiment:"},
+      {"a regiment twice", [&](S* s) { regiment(s, 1)->set_regiment(v1::ROARKS_UTHULU); }, "state.roarks_drift.regiments[1].regiment:"},
+      {"killed this phase -1", [&](S* s) { regiment(s, 0)->set_killed_this_phase(-1); }, "state.roarks_drift.regiments[0].killed_this_phase:"},
+      {"more killed than the wave", [&](S* s) { regiment(s, 0)->set_killed_this_phase(999); }, "state.roarks_drift.regiments[0].killed_this_phase:"},
+      {"fewer killed in the game", [&](S* s) { regiment(s, 0)->set_killed_this_phase(2); regiment(s, 0)->set_killed_in_game(1); },
+       "state.roarks_drift.regiments[0].killed_in_game:"},
+      {"nine rifles lost", [&](S* s) { regiment(s, 0)->set_rifles_lost(9); }, "state.roarks_drift.regiments[0].rifles_lost:"},
+      {"a wave past the regiment", [&](S* s) { regiment(s, 0)->set_wave(999); }, "state.roarks_drift.regiments[0].wave:"},
+      {"three zones", [&](S* s) { regiment(s, 0)->add_entry_zones(3); regiment(s, 0)->add_entry_zones(4); },
+       "state.roarks_drift.regiments[0].entry_zones:"},
+      {"zone 9", [&](S* s) { regiment(s, 0)->clear_entry_zones(); regiment(s, 0)->add_entry_zones(9); },
+       "state.roarks_drift.regiments[0].entry_zones[0]:"},
+      {"zones not adjacent", [&](S* s) { regiment(s, 0)->clear_entry_zones(); regiment(s, 0)->add_entry_zones(1); regiment(s, 0)->add_entry_zones(5); },
+       "state.roarks_drift.regiments[0].entry_zones:"},
+      {"Zulus killed -1", [](S* s) { s->mutable_roarks_drift()->set_zulu_killed(-1); }, "state.roarks_drift.zulu_killed:"},
+      {"an opening off the board", [](S* s) { s->mutable_roarks_drift()->add_openings()->mutable_hex()->set_q(-1); },
+       "state.roarks_drift.openings[0].hex:"},
+      {"an opening facing 6", [](S* s) { s->mutable_roarks_drift()->add_openings()->set_direction(6); },
+       "state.roarks_drift.openings[0].direction:"},
+      {"an opening through no wall", [](S* s) { s->mutable_roarks_drift()->add_openings(); }, "state.roarks_drift.openings[0]:"},
+  };
+  for (const RoarksCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    v1::TableState s = base;
+    c.edit(&s);
+    const absl::StatusOr<BattleState> got = StateFromProto(s);
+    ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.status().code(), absl::StatusCode::kInvalidArgument) << got.status();
+    EXPECT_EQ(std::string(got.status().message()).substr(0, c.prefix.size()), c.prefix) << got.status();
+  }
+}
+
+TEST(ValidateTest, RoarksDriftOrdersAndQuestionsAreCheckedWithTheirPath) {
+  const v1::TableState base = RoarksPlaying();
+  google::protobuf::RepeatedPtrField<v1::Action> actions;
+  v1::Action* a = actions.Add();
+  a->set_kind(v1::MOVE);
+  a->mutable_roarks_drift()->set_order(v1::ROARKS_PASS);
+  EXPECT_TRUE(ValidateBritishActions(actions, base).ok()) << ValidateBritishActions(actions, base);
+  const std::vector<std::pair<std::function<void(v1::RoarksOrder*)>, std::string>> orders = {
+      {[](v1::RoarksOrder* o) { o->set_order(v1::ROARKS_ORDER_UNSPECIFIED); }, "british_actions[0].roarks_drift.order:"},
+      {[](v1::RoarksOrder* o) { o->set_order(static_cast<v1::RoarksOrderKind>(30)); }, "british_actions[0].roarks_drift.order:"},
+      {[](v1::RoarksOrder* o) { o->set_direction(-1); }, "british_actions[0].roarks_drift.direction:"},
+      {[](v1::RoarksOrder* o) { o->set_direction(6); }, "british_actions[0].roarks_drift.direction:"},
+      {[](v1::RoarksOrder* o) { o->mutable_from()->set_q(32768); }, "british_actions[0].roarks_drift.from.q:"},
+      {[](v1::RoarksOrder* o) { o->mutable_from()->set_r(-32769); }, "british_actions[0].roarks_drift.from.r:"},
+      {[](v1::RoarksOrder* o) { o->set_number(1 << 20); }, "british_actions[0].roarks_drift.number:"},
+  };
+  for (const auto& [edit, prefix] : orders) {
+    v1::Action bad = *a;
+    edit(bad.mutable_roarks_drift());
+    google::protobuf::RepeatedPtrField<v1::Action> one;
+    *one.Add() = bad;
+    const absl::Status st = ValidateBritishActions(one, base);
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << prefix;
+    EXPECT_EQ(std::string(st.message()).substr(0, prefix.size()), prefix) << st;
+  }
+  a->set_unit_id("nobody");
+  EXPECT_EQ(ValidateBritishActions(actions, base).message(), "british_actions[0].unit_id: no unit has id \"nobody\"");
+
+  using Q = v1::RoarksQuestion;
+  const std::vector<std::pair<std::function<void(Q*)>, std::string>> questions = {
+      {[](Q*) {}, "roarks_drift: name the decision point: one of aimed_fire, volley, melee, oskarberg, suppression, "
+                  "healing, fire_spread"},
+      {[](Q* q) { q->mutable_aimed_fire()->mutable_target(); }, "roarks_drift.aimed_fire.from: is required"},
+      {[](Q* q) { q->mutable_aimed_fire()->mutable_from(); }, "roarks_drift.aimed_fire.target: is required"},
+      {[](Q* q) { q->mutable_aimed_fire()->mutable_from()->set_q(50); q->mutable_aimed_fire()->mutable_target(); },
+       "roarks_drift.aimed_fire.from: (50, 0) is off the 48 x 32 board"},
+      {[](Q* q) { q->mutable_aimed_fire()->mutable_from(); q->mutable_aimed_fire()->mutable_target()->set_r(-1); },
+       "roarks_drift.aimed_fire.target: (0, -1) is off the 48 x 32 board"},
+      {[](Q* q) { q->mutable_volley(); }, "roarks_drift.volley.lieutenant_id: is required"},
+      {[](Q* q) { q->mutable_volley()->set_lieutenant_id("nobody"); }, "roarks_drift.volley.lieutenant_id: no unit has id \"nobody\""},
+      {[](Q* q) { q->mutable_melee()->mutable_target()->set_q(99); }, "roarks_drift.melee.target: (99, 0) is off the 48 x 32 board"},
+      {[](Q* q) { q->mutable_melee()->mutable_target(); q->mutable_melee()->set_massed(true); }, "roarks_drift.melee.massed:"},
+      {[](Q* q) { q->mutable_healing(); }, "roarks_drift.healing.unit_id: is required"},
+      {[](Q* q) { q->mutable_healing()->set_unit_id("nobody"); }, "roarks_drift.healing.unit_id: no unit has id \"nobody\""},
+      {[](Q* q) { q->mutable_fire_spread(); }, "roarks_drift.fire_spread.room: 0 is no room of the board"},
+      {[](Q* q) { q->mutable_fire_spread()->set_room(11); }, "roarks_drift.fire_spread.room: 11 is no room of the board"},
+  };
+  for (const auto& [edit, message] : questions) {
+    v1::AskRequest r;
+    *r.mutable_state() = base;
+    r.mutable_dice()->set_seed(1);
+    edit(r.mutable_roarks_drift());
+    const absl::Status st = AskStatus(r);
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << message;
+    EXPECT_EQ(std::string(st.message()).substr(0, message.size()), message) << st;
+  }
+  // Another rule set's question.
+  v1::AskRequest other;
+  *other.mutable_state() = base;
+  other.mutable_pagano()->mutable_morale()->set_unit_id("chard");
+  const absl::Status st = AskStatus(other);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(std::string(st.message()).substr(0, 7), "pagano:") << st;
 }
 
 }  // namespace

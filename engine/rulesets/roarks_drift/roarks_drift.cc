@@ -15,6 +15,8 @@
 #include "engine/rulesets/roarks_drift/fire.h"
 #include "engine/rulesets/roarks_drift/melee.h"
 #include "engine/rulesets/roarks_drift/movement.h"
+#include "engine/rulesets/roarks_drift/question.h"
+#include "engine/rulesets/roarks_drift/scenarios.h"
 #include "engine/rulesets/roarks_drift/turn.h"
 
 namespace impi::roarks {
@@ -735,11 +737,14 @@ absl::Status RoarksRuleset::Run(BattleState& state, Dice& dice, EventLog& log) c
   return dice.status();
 }
 
-absl::Status RoarksRuleset::Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+absl::Status RoarksRuleset::Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                                 int* decision) const {
-  (void)state, (void)question, (void)dice, (void)log, (void)decision;
-  return absl::InvalidArgumentError("question: Roark's Drift has no named decision points (next_decision only)");
+  return AskQuestion(*this, state, question, dice, log, decision);
 }
+
+std::vector<std::string> RoarksRuleset::ScenarioNames() const { return roarks::ScenarioNames(); }
+
+absl::StatusOr<BattleState> RoarksRuleset::Scenario(std::string_view name) const { return BuildScenario(name); }
 
 Awaiting RoarksRuleset::Awaits(const BattleState& state) const {
   Awaiting w;

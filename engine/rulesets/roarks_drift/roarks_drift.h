@@ -39,8 +39,10 @@
 // Nothing is hidden from either side (the zones are chosen after the
 // British set-up, in the open): View is the state, Resample changes nothing.
 //
-// Not registered: the composition root, the wire and the service do not
-// know it yet.
+// Served: the composition root registers it (root/register.cc), its own
+// state and orders travel in TableState.roarks_drift and Action.roarks_drift
+// (wire/roarks_wire.h), its built-in scenario is "roarks_drift"
+// (scenarios.h) and Ask settles the questions of question.h.
 //
 // Usage:
 //   RoarksRuleset rules;
@@ -106,14 +108,14 @@ class RoarksRuleset final : public Ruleset {
   std::string_view short_name() const override { return "roarks"; }
   std::string_view title() const override { return "The Battle of Roark's Drift"; }
   std::string_view source() const override { return kSource; }
-  std::string_view status() const override { return "planned"; }
+  std::string_view status() const override { return "full"; }
 
   absl::Status Validate(const BattleState& state) const override;
   absl::Status Apply(BattleState& state, impi::Side side, const Action& action, Dice& dice, EventLog& log,
                      const std::string& path, const std::string& why) const override;
   bool InPlay(const BattleState& state, const std::string& unit_id) const override;
   absl::Status Run(BattleState& state, Dice& dice, EventLog& log) const override;
-  absl::Status Ask(BattleState& state, const Question& question, Dice& dice, EventLog& log,
+  absl::Status Ask(BattleState& state, const impi::Question& question, Dice& dice, EventLog& log,
                    int* decision) const override;
   Awaiting Awaits(const BattleState& state) const override;
   std::vector<Action> LegalActions(const BattleState& state, impi::Side side) const override;
@@ -124,6 +126,9 @@ class RoarksRuleset final : public Ruleset {
   BattleState View(const BattleState& state, impi::Side side) const override;
   void Resample(BattleState& state, impi::Side viewer, CounterRng& rng) const override;
   void HashOwnState(const BattleState& state, StateHasher* h) const override;
+  // "roarks_drift" (scenarios.h).
+  std::vector<std::string> ScenarioNames() const override;
+  absl::StatusOr<BattleState> Scenario(std::string_view name) const override;
 };
 
 // The game's own state in a BattleState (nullptr if none).

@@ -342,6 +342,12 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
   for (HexCoord h : at_walls) {
     if (distance(h) >= farthest) walls_beyond.push_back(h);
   }
+  // Where the walls beyond the wounded are full: any hex no nearer the
+  // storeroom than the farthest wounded man (9.1.D "anywhere").
+  std::vector<HexCoord> beyond;
+  for (HexCoord h : by_storeroom) {
+    if (DistanceToStoreroom(b, h) >= farthest) beyond.push_back(h);
+  }
   for (int u = 0; u < s.size(); ++u) {
     const CounterSpec& spec = s.specs[static_cast<size_t>(u)];
     if (!fit_for_set_up(u) || nearest_first(u) || spec.role == CounterRole::kSurgeon) continue;
@@ -349,6 +355,7 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
       place(u, hospital, 1);
     } else {
       place(u, walls_beyond, 3);
+      if (out.empty() || out.back().unit != u) place(u, beyond, StackingLimit(Side::kBritish));
     }
   }
   return out;

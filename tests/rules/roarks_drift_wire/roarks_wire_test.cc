@@ -1,0 +1,134 @@
+// tests/rules/roarks_drift_wire/roarks_wire_test.cc: Roark's Drift's own
+// state through the contract, by the wire adapter alone: every state of
+// games played at random (both sides choosing among their legal orders, the
+// umpire closing the segments) goes to the contract and back to the same
+// bytes and the same game (the same hash, the same legal orders), the
+// orders go to Action.roarks_drift and back, and a state the adapter
+// refuses leaves the caller's state as it was.
+#include "engine/rulesets/roarks_drift/wire/roarks_wire.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/core/state_hash.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "engine/rulesets/roarks_drift/roarks_drift.h"
+#include "engine/rulesets/roarks_drift/scenarios.h"
+#include "impi/v1/roarks_drift.pb.h"
+
+namespace impi::roarks {
+namespace {
+
+// The deterministic bytes of a message.
+std::string Bytes(const google::protobuf::Message& m) {
+  std::string out;
+  google::protobuf::io::StringOutputStream stream(&out);
+  google::protobuf::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  m.SerializeToCodedStream(&coded);
+  return out;
+}
+
+v1::TableState Proto(const BattleState& b) {
+  v1::TableState p;
+  p.set_ruleset(v1::ROARKS_DRIFT);
+  p.mutable_table()->set_hex_columns(kBoardColumns);
+  p.mutable_table()->set_hex_rows(kBoardRows);
+  RoarksWire().StateToProto(b, &p);
+  return p;
+}
+
+uint64_t Hash(const BattleState& b) {
+  StateHasher h;
+  RoarksRuleset().HashOwnState(b, &h);
+  return h.value();
+}
+
+// The state back from the contract, checked to be the same game.
+void ExpectRoundTrip(const BattleState& b, const std::string& where) {
+  const v1::TableState p = Proto(b);
+  BattleState back;
+  const absl::Status st = RoarksWire().StateFromProto(p, &back);
+  ASSERT_TRUE(st.ok()) << where << ": " << st;
+  EXPECT_EQ(Bytes(Proto(back)), Bytes(p)) << where;
+  EXPECT_EQ(Hash(back), Hash(b)) << where;
+  const RoarksRuleset rules;
+  for (impi::Side side : {impi::Side::kZulu, impi::Side::kBritish}) {
+    const std::vector<Action> a = rules.LegalActions(b, side), c = rules.LegalActions(back, side);
+    ASSERT_EQ(a.size(), c.size()) << where;
+    for (size_t i = 0; i < a.size(); ++i) {
+      EXPECT_TRUE(a[i].extra == c[i].extra && a[i].unit_id.str() == c[i].unit_id.str() && a[i].to_hex == c[i].to_hex)
+          << where << " order " << i;
+      // The order through Action.roarks_drift and back.
+      v1::Action wire;
+      ASSERT_TRUE(RoarksWire().ActionExtraToProto(a[i], &wire));
+      Action again;
+      ASSERT_TRUE(RoarksWire().ActionExtraFromProto(wire, &again));
+      EXPECT_TRUE(again.extra == a[i].extra) << where << " order " << i;
+      EXPECT_TRUE(RoarksWire().CheckActionExtra(wire, "action").ok());
+    }
+  }
+}
+
+// Random play from the scenario, passing a quarter of the time so that the
+// segments end; every state round-trips.
+TEST(RoarksWire, EveryStateOfRandomGamesRoundTrips) {
+  const RoarksRuleset rules;
+  int checked = 0, turns = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    absl::StatusOr<BattleState> start = BuildScenario(kRoarksDriftScenario);
+    ASSERT_TRUE(start.ok()) << start.status();
+    BattleState b = *start;
+    Dice dice = Dice::Seeded(seed);
+    CounterRng pick(seed, 1);
+    EventLog log(EventLog::kQuiet);
+    for (int i = 0; i < 1200 && !rules.IsOver(b); ++i) {
+      ExpectRoundTrip(b, "seed " + std::to_string(seed) + " step " + std::to_string(i));
+      if (::testing::Test::HasFatalFailure()) return;
+      ++checked;
+      const Awaiting w = rules.Awaits(b);
+      if (w.kind == AwaitKind::kUmpire) {
+        ASSERT_TRUE(rules.Run(b, dice, log).ok());
+        continue;
+      }
+      const std::vector<Action> legal = rules.LegalActions(b, w.side);
+      ASSERT_FALSE(legal.empty()) << w.prompt;
+      size_t k = pick.Uniform(legal.size());
+      if (pick.Uniform(4) == 0) k = legal.size() - 1;
+      ASSERT_TRUE(rules.Apply(b, w.side, legal[k], dice, log, "action", "").ok());
+    }
+    turns += OwnState(b)->turn + 10 * (OwnState(b)->phase - 1);
+  }
+  EXPECT_GT(checked, 600);
+  EXPECT_GE(turns, 6);  // a few turns of each game, the Zulus on the map
+}
+
+// A state refused changes nothing of the caller's; a state without the
+// message is the game at its start with the units it lists.
+TEST(RoarksWire, ARefusedStateLeavesTheStateAsItWas) {
+  absl::StatusOr<BattleState> start = BuildScenario(kRoarksDriftScenario);
+  ASSERT_TRUE(start.ok());
+  v1::TableState p = Proto(*start);
+  p.mutable_roarks_drift()->set_suppression(5);
+  BattleState out = *start;
+  const absl::Status st = RoarksWire().StateFromProto(p, &out);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  const std::string path = "state.roarks_drift.suppression:";
+  EXPECT_EQ(std::string(st.message()).substr(0, path.size()), path) << st;
+  EXPECT_EQ(Hash(out), Hash(*start));
+
+  v1::TableState bare;
+  bare.set_ruleset(v1::ROARKS_DRIFT);
+  bare.mutable_table()->set_hex_columns(kBoardColumns);
+  bare.mutable_table()->set_hex_rows(kBoardRows);
+  BattleState fresh;
+  ASSERT_TRUE(RoarksWire().StateFromProto(bare, &fresh).ok());
+  EXPECT_EQ(Hash(fresh), Hash(*start));
+  EXPECT_EQ(Proto(fresh).units_size(), OwnState(*start)->size());
+}
+
+}  // namespace
+}  // namespace impi::roarks
