@@ -21,21 +21,8 @@ using roarks::Segment;
 using roarks::Stage;
 using RSide = roarks::Side;
 
-int Told(int choice, std::string* why, const std::string& text) {
-  if (why != nullptr) *why = text;
-  return choice;
-}
-
-int FirstOf(const std::vector<Action>& options, Order o) {
-  for (size_t i = 0; i < options.size(); ++i) {
-    if (OrderOf(options[i]).order == o) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 int PassOr0(const std::vector<Action>& options) { return std::max(0, FirstOf(options, Order::kPass)); }
 
-const roarks::CounterState& Counter(const RoarksState& s, int u) { return s.counters[static_cast<size_t>(u)]; }
 
 bool RoomWithFire(const RoarksState& s, HexCoord h) {
   const HexCell* cell = s.Map().map.Cell(h);
@@ -139,25 +126,7 @@ int RoarksBritish::Move(const RoarksState& s, const std::vector<Action>& options
     return best;
   };
 
-  const std::string moving = s.moving == kNoUnit ? "" : s.specs[static_cast<size_t>(s.moving)].id;
-  const char* text = "";
-  for (int round = moving.empty() ? 1 : 0; round < 2; ++round) {
-    size_t i = 0;
-    while (i < options.size()) {
-      size_t j = i + 1;
-      while (j < options.size() && options[j].unit_id.str() == options[i].unit_id.str()) ++j;
-      const std::string& id = options[i].unit_id.str();
-      const bool mover = !moving.empty() && id == moving;
-      if (!id.empty() && mover == (round == 0)) {
-        const int u = roarks::UnitById(s, id);
-        if (u != kNoUnit) {
-          const int pick = wants(u, i, j, &text);
-          if (pick >= 0) return Told(pick, why, why == nullptr ? std::string() : absl::StrCat(id, ": ", text));
-        }
-      }
-      i = j;
-    }
-  }
+  if (const int pick = FirstWanted(s, options, wants, why); pick >= 0) return pick;
   return Told(PassOr0(options), why, "the rest stand at their posts");
 }
 

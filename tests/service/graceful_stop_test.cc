@@ -25,6 +25,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -89,13 +90,15 @@ TEST(GracefulStopTest, SigtermDrainsThenCancelsAfterTheGracePeriod) {
 // NOT_SERVING and gRPC calls are still answered; then new calls are refused
 // at the transport, never with the service's own UNAVAILABLE (which a
 // balancer cannot retry), while the call in flight is answered.
-// Disabled: on a clean clone's run the Advance in flight was once answered
-// UNAVAILABLE instead of OK (line "The call in flight is answered" below),
-// where it passed in others. Until the drain is shown to finish every call
-// it has taken, this stays off; run it with --gtest_also_run_disabled_tests.
-TEST(GracefulStopTest, DISABLED_GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransport) {
+// The signal goes only once the long call is known to run: with one engine
+// thread and no queue, a small Advance is refused as busy exactly while the
+// long one holds the engine (a call still on its way when the listener
+// closes would be refused at the transport, which is right but not what
+// this test is about).
+TEST(GracefulStopTest, GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransport) {
   constexpr int kNoticeMs = 1500;
-  ServerProcess server(/*grace_ms=*/60000, {"--drain_notice_ms=" + std::to_string(kNoticeMs)});
+  ServerProcess server(/*grace_ms=*/60000, {"--drain_notice_ms=" + std::to_string(kNoticeMs),
+                                            "--max_threads=1", "--grpc_max_queue=0"});
   ASSERT_TRUE(server.started());
   std::string described;
   ASSERT_TRUE(server.GrpcCall("/impi.v1.Umpire/Describe", "", &described).ok());
@@ -104,9 +107,17 @@ TEST(GracefulStopTest, DISABLED_GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransp
   auto long_call = std::async(std::launch::async, [&server, &big] {
     std::string answer;
     grpc::Status status = server.GrpcCall("/impi.v1.Umpire/Advance", big, &answer, 120);
-    return std::make_pair(status.error_code(), answer.size());
+    return std::make_tuple(status.error_code(), status.error_message(), answer.size());
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // An empty Advance is answered at once (INVALID_ARGUMENT) while the
+  // engine is free, and refused as busy (UNAVAILABLE) once the long call
+  // holds it.
+  bool busy = false;
+  for (int i = 0; i < 600 && !busy; ++i) {
+    busy = server.GrpcCall("/impi.v1.Umpire/Advance", "", nullptr).error_code() == grpc::StatusCode::UNAVAILABLE;
+    if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(busy) << "the long Advance never held the engine";
 
   const Clock::time_point sent = Clock::now();
   server.Signal(SIGTERM);
@@ -134,8 +145,8 @@ TEST(GracefulStopTest, DISABLED_GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransp
   EXPECT_EQ(res->status, 503);
 
   // The call in flight is answered, and nothing was cancelled.
-  const auto [code, bytes] = long_call.get();
-  EXPECT_EQ(code, grpc::StatusCode::OK);
+  const auto [code, message, bytes] = long_call.get();
+  EXPECT_EQ(code, grpc::StatusCode::OK) << message;
   EXPECT_GT(bytes, 0u);
   EXPECT_EQ(server.WaitExit(10000), 0);
 }

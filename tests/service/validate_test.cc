@@ -577,6 +577,33 @@ TEST(ValidateTest, RoarksDriftStateFieldsAreCheckedWithTheirPath) {
       {"an opening facing 6", [](S* s) { s->mutable_roarks_drift()->add_openings()->set_direction(6); },
        "state.roarks_drift.openings[0].direction:"},
       {"an opening through no wall", [](S* s) { s->mutable_roarks_drift()->add_openings(); }, "state.roarks_drift.openings[0]:"},
+      // The caller's overrides of the designed charts (parameters.h).
+      {"a parameter these rules lack", [](S* s) { s->add_parameters()->set_name("roarks.nothing"); },
+       "state.parameters[0].name:"},
+      {"another rule set's parameter", [](S* s) { s->add_parameters()->set_name("pagano.last_turn"); },
+       "state.parameters[0].name:"},
+      {"a parameter twice", [](S* s) {
+         for (int k = 0; k < 2; ++k) {
+           v1::Parameter* p = s->add_parameters();
+           p->set_name("roarks.victory_gap");
+           p->set_value(5);
+         }
+       }, "state.parameters[1].name:"},
+      {"a chart total of 14", [](S* s) {
+         v1::Parameter* p = s->add_parameters();
+         p->set_name("roarks.fire_chart.1.light");
+         p->set_value(14);
+       }, "state.parameters[0].value:"},
+      {"a level of 2.5", [](S* s) {
+         v1::Parameter* p = s->add_parameters();
+         p->set_name("roarks.victory_gap");
+         p->set_value(2.5);
+       }, "state.parameters[0].value:"},
+      {"a column whose totals fall", [](S* s) {
+         v1::Parameter* p = s->add_parameters();
+         p->set_name("roarks.melee_chart.4.mortal");
+         p->set_value(3);
+       }, "state.parameters:"},
   };
   for (const RoarksCase& c : cases) {
     SCOPED_TRACE(c.name);

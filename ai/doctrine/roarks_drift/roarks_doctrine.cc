@@ -25,20 +25,7 @@ using roarks::Segment;
 using roarks::Stage;
 using RSide = roarks::Side;
 
-int Told(int choice, std::string* why, const std::string& text) {
-  if (why != nullptr) *why = text;
-  return choice;
-}
-
-int FirstOf(const std::vector<Action>& options, Order o) {
-  for (size_t i = 0; i < options.size(); ++i) {
-    if (OrderOf(options[i]).order == o) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 const roarks::CounterSpec& Spec(const RoarksState& s, int u) { return s.specs[static_cast<size_t>(u)]; }
-const roarks::CounterState& Counter(const RoarksState& s, int u) { return s.counters[static_cast<size_t>(u)]; }
 
 // The zones of a 9.2 order's number (a zone, or two as z1 * 10 + z2).
 std::vector<int> ZonesOf(int number) {
@@ -246,27 +233,7 @@ int RoarksDoctrine::Move(const RoarksState& s, const std::vector<Action>& option
     return -1;
   };
 
-  // The unit moving now first (4.0.C: another's move ends its own), then
-  // each in the order listed.
-  const char* text = "";
-  const std::string moving = s.moving == kNoUnit ? "" : Spec(s, s.moving).id;
-  for (int pass = moving.empty() ? 1 : 0; pass < 2; ++pass) {
-    size_t i = 0;
-    while (i < options.size()) {
-      size_t j = i + 1;
-      while (j < options.size() && options[j].unit_id.str() == options[i].unit_id.str()) ++j;
-      const std::string& id = options[i].unit_id.str();
-      const bool first_pass_unit = !moving.empty() && id == moving;
-      if (!id.empty() && first_pass_unit == (pass == 0)) {
-        const int u = roarks::UnitById(s, id);
-        if (u != kNoUnit) {
-          const int pick = wants(u, i, j, &text);
-          if (pick >= 0) return Told(pick, why, why == nullptr ? std::string() : absl::StrCat(id, ": ", text));
-        }
-      }
-      i = j;
-    }
-  }
+  if (const int pick = FirstWanted(s, options, wants, why); pick >= 0) return pick;
   const int pass = FirstOf(options, Order::kPass);
   return Told(pass >= 0 ? pass : 0, why,
               charge ? "every unit has made its move" : "the rest hold, waiting for enough to mass for the charge");

@@ -4,8 +4,10 @@
 
 #include <functional>
 #include <queue>
+#include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "engine/rulesets/roarks_drift/melee.h"
 
 namespace impi::ai {
@@ -14,6 +16,42 @@ using roarks::RoarksState;
 using RSide = roarks::Side;
 
 const roarks::RoarksOrder& OrderOf(const Action& a) { return *a.extra.get_if<roarks::RoarksOrder>(); }
+
+int FirstOf(const std::vector<Action>& options, roarks::Order o) {
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (OrderOf(options[i]).order == o) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Told(int choice, std::string* why, const std::string& text) {
+  if (why != nullptr) *why = text;
+  return choice;
+}
+
+int FirstWanted(const RoarksState& s, const std::vector<Action>& options, const UnitWish& wants,
+                std::string* why) {
+  const std::string moving = s.moving == roarks::kNoUnit ? "" : s.specs[static_cast<size_t>(s.moving)].id;
+  const char* text = "";
+  for (int round = moving.empty() ? 1 : 0; round < 2; ++round) {
+    size_t i = 0;
+    while (i < options.size()) {
+      size_t j = i + 1;
+      while (j < options.size() && options[j].unit_id.str() == options[i].unit_id.str()) ++j;
+      const std::string& id = options[i].unit_id.str();
+      const bool mover = !moving.empty() && id == moving;
+      if (!id.empty() && mover == (round == 0)) {
+        const int u = roarks::UnitById(s, id);
+        if (u != roarks::kNoUnit) {
+          const int pick = wants(u, i, j, &text);
+          if (pick >= 0) return Told(pick, why, why == nullptr ? std::string() : absl::StrCat(id, ": ", text));
+        }
+      }
+      i = j;
+    }
+  }
+  return -1;
+}
 
 int EnemyInContact(const RoarksState& s, HexCoord h, RSide mine) {
   int n = 0;

@@ -10,11 +10,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/status_macros.h"
 #include "engine/rulesets/roarks_drift/buildings.h"
 #include "engine/rulesets/roarks_drift/damage.h"
 #include "engine/rulesets/roarks_drift/fire.h"
 #include "engine/rulesets/roarks_drift/melee.h"
 #include "engine/rulesets/roarks_drift/movement.h"
+#include "engine/rulesets/roarks_drift/parameters.h"
 #include "engine/rulesets/roarks_drift/question.h"
 #include "engine/rulesets/roarks_drift/scenarios.h"
 #include "engine/rulesets/roarks_drift/turn.h"
@@ -661,6 +663,8 @@ absl::Status RoarksRuleset::Validate(const BattleState& state) const {
   if (s->suppression < 0 || s->suppression > kFullySuppressed) {
     return absl::InvalidArgumentError("state.roarks.suppression: 0..4");
   }
+  RoarksOptions overridden;
+  IMPI_RETURN_IF_ERROR(ReadParameters(state.parameters, &overridden));
   for (int u = 0; u < s->size(); ++u) {
     const CounterState& c = s->counters[static_cast<size_t>(u)];
     if (c.on_map && !s->Map().map.Contains(c.hex)) {

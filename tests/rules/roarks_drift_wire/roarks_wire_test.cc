@@ -130,5 +130,27 @@ TEST(RoarksWire, ARefusedStateLeavesTheStateAsItWas) {
   EXPECT_EQ(Proto(fresh).units_size(), OwnState(*start)->size());
 }
 
+// The table's parameters (read before the adapter, as the service does) set
+// the designed charts the game plays by; a bad one is refused with its path.
+TEST(RoarksWire, TheTablesParametersSetTheDesignedCharts) {
+  absl::StatusOr<BattleState> start = BuildScenario(kRoarksDriftScenario);
+  ASSERT_TRUE(start.ok());
+  const v1::TableState p = Proto(*start);
+  BattleState out;
+  out.parameters = {{"roarks.victory_gap", 5}, {"roarks.melee_chart.9.light", 2}};
+  ASSERT_TRUE(RoarksWire().StateFromProto(p, &out).ok());
+  EXPECT_EQ(OwnState(out)->options.victory_gap, Victory::kDraw);
+  EXPECT_EQ(OwnState(out)->options.melee_chart[8].light_from, 2);
+  EXPECT_EQ(OwnState(out)->options.melee_chart[7].light_from, DefaultMeleeChart()[7].light_from);
+  EXPECT_TRUE(RoarksRuleset().Validate(out).ok());
+
+  BattleState refused = *start;
+  refused.parameters = {{"roarks.melee_chart.10.light", 2}};
+  const absl::Status st = RoarksWire().StateFromProto(p, &refused);
+  const std::string path = "state.parameters[0].name:";
+  EXPECT_EQ(std::string(st.message()).substr(0, path.size()), path) << st;
+  EXPECT_EQ(RoarksRuleset().Validate(refused).code(), absl::StatusCode::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace impi::roarks

@@ -10,65 +10,58 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
+#include "engine/game/wire_enums.h"
 #include "engine/rulesets/pagano/question.h"
 #include "impi/v1/pagano.pb.h"
 
 namespace impi::pagano {
 namespace {
 
-// The contract's enums are the engine's plus one: 0 is each one's
-// UNSPECIFIED.
-template <typename E>
-constexpr int Wire(E e) {
-  return static_cast<int>(e) + 1;
-}
-template <typename E>
-constexpr E Engine(int wire) {
-  return static_cast<E>(wire - 1);
-}
+// The contract's enums are the engine's plus one (engine/game/wire_enums.h):
+// 0 is each one's UNSPECIFIED.
 
-static_assert(v1::PAGANO_ZULU_MOVEMENT == Wire(Phase::kZuluMovement));
-static_assert(v1::PAGANO_BRIT_MISSILE_FIRE == Wire(Phase::kBritMissileFire));
-static_assert(v1::PAGANO_ZULU_MORALE == Wire(Phase::kZuluMorale));
-static_assert(v1::PAGANO_ZULU_MELEE == Wire(Phase::kZuluMelee));
-static_assert(v1::PAGANO_BRIT_MOVEMENT == Wire(Phase::kBritMovement));
-static_assert(v1::PAGANO_BRIT_MEDICAL == Wire(Phase::kBritMedical));
-static_assert(v1::PAGANO_ZULU_MISSILE_FIRE == Wire(Phase::kZuluMissileFire));
-static_assert(v1::PAGANO_BRIT_MELEE == Wire(Phase::kBritMelee));
+static_assert(v1::PAGANO_ZULU_MOVEMENT == WireEnum(Phase::kZuluMovement));
+static_assert(v1::PAGANO_BRIT_MISSILE_FIRE == WireEnum(Phase::kBritMissileFire));
+static_assert(v1::PAGANO_ZULU_MORALE == WireEnum(Phase::kZuluMorale));
+static_assert(v1::PAGANO_ZULU_MELEE == WireEnum(Phase::kZuluMelee));
+static_assert(v1::PAGANO_BRIT_MOVEMENT == WireEnum(Phase::kBritMovement));
+static_assert(v1::PAGANO_BRIT_MEDICAL == WireEnum(Phase::kBritMedical));
+static_assert(v1::PAGANO_ZULU_MISSILE_FIRE == WireEnum(Phase::kZuluMissileFire));
+static_assert(v1::PAGANO_BRIT_MELEE == WireEnum(Phase::kBritMelee));
 static_assert(v1::PaganoPhase_MAX == kPhases);
-static_assert(v1::PAGANO_RANKER == Wire(BritCategory::kRanker));
-static_assert(v1::PAGANO_ARTILLERY_CREW == Wire(BritCategory::kArtilleryCrew));
-static_assert(v1::PAGANO_NON_COMBATANT == Wire(BritCategory::kNonCombatant));
-static_assert(v1::PAGANO_OFFICER == Wire(BritCategory::kOfficer));
-static_assert(v1::PaganoBritCategory_MAX == Wire(BritCategory::kOfficer));
-static_assert(v1::PAGANO_ZULU_THROWING_SPEARS == Wire(Weapon::kZuluThrowingSpears));
-static_assert(v1::PAGANO_ZULU_RIFLES == Wire(Weapon::kZuluRifles));
-static_assert(v1::PAGANO_MARTINI_HENRY == Wire(Weapon::kMartiniHenry));
-static_assert(v1::PAGANO_CARBINE == Wire(Weapon::kCarbine));
-static_assert(v1::PAGANO_PISTOL == Wire(Weapon::kPistol));
-static_assert(v1::PAGANO_CANNON == Wire(Weapon::kCannon));
-static_assert(v1::PAGANO_GATLING_GUN == Wire(Weapon::kGatlingGun));
-static_assert(v1::PAGANO_ROCKETS == Wire(Weapon::kRockets));
-static_assert(v1::PaganoWeapon_MAX == Wire(Weapon::kRockets));
-static_assert(v1::PAGANO_OPEN == Wire(Feature::kOpen));
-static_assert(v1::PAGANO_BRUSH == Wire(Feature::kBrush));
-static_assert(v1::PAGANO_LOW_DIRT_MOUND == Wire(Feature::kLowDirtMound));
-static_assert(v1::PAGANO_WAGON == Wire(Feature::kWagon));
-static_assert(v1::PAGANO_ZULU_HUT == Wire(Feature::kZuluHut));
-static_assert(v1::PAGANO_CATTLE == Wire(Feature::kCattle));
-static_assert(v1::PAGANO_WALL == Wire(Feature::kWall));
-static_assert(v1::PAGANO_BARRICADE == Wire(Feature::kBarricade));
-static_assert(v1::PAGANO_BOULDERS == Wire(Feature::kBoulders));
-static_assert(v1::PAGANO_PALISADE == Wire(Feature::kPalisade));
-static_assert(v1::PAGANO_BUILDING == Wire(Feature::kBuilding));
-static_assert(v1::PAGANO_HEAVY_STONE_FORTIFICATION == Wire(Feature::kHeavyStoneFortification));
-static_assert(v1::PAGANO_BEHIND_DONGA_EDGE == Wire(Feature::kBehindDongaEdge));
-static_assert(v1::PAGANO_DEEP_WATER_COURSE == Wire(Feature::kDeepWaterCourse));
-static_assert(v1::PAGANO_TOP_OF_DONGA_EDGE == Wire(Feature::kTopOfDongaEdge));
-static_assert(v1::PAGANO_TOP_OF_TERRACE == Wire(Feature::kTopOfTerrace));
-static_assert(v1::PAGANO_RAISED_REDOUBT == Wire(Feature::kRaisedRedoubt));
-static_assert(v1::PAGANO_BARRICADE_ON_EDGE == Wire(Feature::kBarricadeOnEdge));
-static_assert(v1::PaganoFeature_MAX == Wire(Feature::kBarricadeOnEdge));
+static_assert(v1::PAGANO_RANKER == WireEnum(BritCategory::kRanker));
+static_assert(v1::PAGANO_ARTILLERY_CREW == WireEnum(BritCategory::kArtilleryCrew));
+static_assert(v1::PAGANO_NON_COMBATANT == WireEnum(BritCategory::kNonCombatant));
+static_assert(v1::PAGANO_OFFICER == WireEnum(BritCategory::kOfficer));
+static_assert(v1::PaganoBritCategory_MAX == WireEnum(BritCategory::kOfficer));
+static_assert(v1::PAGANO_ZULU_THROWING_SPEARS == WireEnum(Weapon::kZuluThrowingSpears));
+static_assert(v1::PAGANO_ZULU_RIFLES == WireEnum(Weapon::kZuluRifles));
+static_assert(v1::PAGANO_MARTINI_HENRY == WireEnum(Weapon::kMartiniHenry));
+static_assert(v1::PAGANO_CARBINE == WireEnum(Weapon::kCarbine));
+static_assert(v1::PAGANO_PISTOL == WireEnum(Weapon::kPistol));
+static_assert(v1::PAGANO_CANNON == WireEnum(Weapon::kCannon));
+static_assert(v1::PAGANO_GATLING_GUN == WireEnum(Weapon::kGatlingGun));
+static_assert(v1::PAGANO_ROCKETS == WireEnum(Weapon::kRockets));
+static_assert(v1::PaganoWeapon_MAX == WireEnum(Weapon::kRockets));
+static_assert(v1::PAGANO_OPEN == WireEnum(Feature::kOpen));
+static_assert(v1::PAGANO_BRUSH == WireEnum(Feature::kBrush));
+static_assert(v1::PAGANO_LOW_DIRT_MOUND == WireEnum(Feature::kLowDirtMound));
+static_assert(v1::PAGANO_WAGON == WireEnum(Feature::kWagon));
+static_assert(v1::PAGANO_ZULU_HUT == WireEnum(Feature::kZuluHut));
+static_assert(v1::PAGANO_CATTLE == WireEnum(Feature::kCattle));
+static_assert(v1::PAGANO_WALL == WireEnum(Feature::kWall));
+static_assert(v1::PAGANO_BARRICADE == WireEnum(Feature::kBarricade));
+static_assert(v1::PAGANO_BOULDERS == WireEnum(Feature::kBoulders));
+static_assert(v1::PAGANO_PALISADE == WireEnum(Feature::kPalisade));
+static_assert(v1::PAGANO_BUILDING == WireEnum(Feature::kBuilding));
+static_assert(v1::PAGANO_HEAVY_STONE_FORTIFICATION == WireEnum(Feature::kHeavyStoneFortification));
+static_assert(v1::PAGANO_BEHIND_DONGA_EDGE == WireEnum(Feature::kBehindDongaEdge));
+static_assert(v1::PAGANO_DEEP_WATER_COURSE == WireEnum(Feature::kDeepWaterCourse));
+static_assert(v1::PAGANO_TOP_OF_DONGA_EDGE == WireEnum(Feature::kTopOfDongaEdge));
+static_assert(v1::PAGANO_TOP_OF_TERRACE == WireEnum(Feature::kTopOfTerrace));
+static_assert(v1::PAGANO_RAISED_REDOUBT == WireEnum(Feature::kRaisedRedoubt));
+static_assert(v1::PAGANO_BARRICADE_ON_EDGE == WireEnum(Feature::kBarricadeOnEdge));
+static_assert(v1::PaganoFeature_MAX == WireEnum(Feature::kBarricadeOnEdge));
 
 // Each unit id of the table and its handle (its place in state.units; the
 // first with the id, as FindUnit finds it).
@@ -133,9 +126,9 @@ PaganoUnit EntryFromProto(const v1::PaganoUnitEntry& x, const HandleOf& handle) 
   e.cattle = x.cattle();
   e.fought_this_phase = x.fought_this_phase();
   e.category = x.category() == v1::PAGANO_BRIT_CATEGORY_UNSPECIFIED ? BritCategory::kRanker
-                                                                     : Engine<BritCategory>(x.category());
+                                                                     : EngineEnum<BritCategory>(x.category());
   e.invalid = x.invalid();
-  if (x.weapon() != v1::PAGANO_WEAPON_UNSPECIFIED) e.weapon = Engine<Weapon>(x.weapon());
+  if (x.weapon() != v1::PAGANO_WEAPON_UNSPECIFIED) e.weapon = EngineEnum<Weapon>(x.weapon());
   e.horse_holder = x.horse_holder();
   e.crew_of = handle(x.crew_of());
   e.carrying = handle(x.carrying());
@@ -165,10 +158,10 @@ void EntryToProto(const Unit& unit, const PaganoUnit& e, const IdOf& id, v1::Pag
   // A British figure's category is written out, a ranker's too; an isigaba's
   // (unused, the default) is not.
   if (IsBritishFigureKind(unit) || e.category != BritCategory::kRanker) {
-    x->set_category(static_cast<v1::PaganoBritCategory>(Wire(e.category)));
+    x->set_category(static_cast<v1::PaganoBritCategory>(WireEnum(e.category)));
   }
   x->set_invalid(e.invalid);
-  if (e.weapon.has_value()) x->set_weapon(static_cast<v1::PaganoWeapon>(Wire(*e.weapon)));
+  if (e.weapon.has_value()) x->set_weapon(static_cast<v1::PaganoWeapon>(WireEnum(*e.weapon)));
   x->set_horse_holder(e.horse_holder);
   x->set_crew_of(id(e.crew_of));
   x->set_carrying(id(e.carrying));
@@ -191,7 +184,7 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
   IMPI_RETURN_IF_ERROR(CountField("state.pagano.stage", p.stage(), kStages - 1,
                                   "0 the phase's start, 1 and 2 its rounds of decisions"));
   PaganoState own;
-  own.phase = p.phase() == v1::PAGANO_PHASE_UNSPECIFIED ? Phase::kZuluMovement : Engine<Phase>(p.phase());
+  own.phase = p.phase() == v1::PAGANO_PHASE_UNSPECIFIED ? Phase::kZuluMovement : EngineEnum<Phase>(p.phase());
   own.month = p.month();
   own.stage = static_cast<Stage>(p.stage());
   own.over = p.over();
@@ -242,7 +235,7 @@ absl::Status PaganoWire::StateFromProto(const v1::TableState& in, BattleState* o
       return FieldError(path + ".feature", absl::StrCat(f.feature(), " is not a valid PaganoFeature"));
     }
     IMPI_RETURN_IF_ERROR(NotNegativeField(path + ".openings", f.openings()));
-    own.features.push_back(TerrainFeature{f.terrain_id(), Engine<Feature>(f.feature()), f.openings()});
+    own.features.push_back(TerrainFeature{f.terrain_id(), EngineEnum<Feature>(f.feature()), f.openings()});
   }
   // The rest is the rule set's (the kinds the ids name, each count's bounds,
   // the terrain named): nothing is kept of a state it refuses.
@@ -263,7 +256,7 @@ void PaganoWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   }
   v1::PaganoState* p = out->mutable_pagano();
   p->Clear();
-  p->set_phase(static_cast<v1::PaganoPhase>(Wire(own->phase)));
+  p->set_phase(static_cast<v1::PaganoPhase>(WireEnum(own->phase)));
   p->set_month(own->month);
   p->set_stage(static_cast<int32_t>(own->stage));
   p->set_over(own->over);
@@ -286,7 +279,7 @@ void PaganoWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   for (const TerrainFeature& f : own->features) {
     v1::PaganoTerrainFeature* pf = p->add_features();
     pf->set_terrain_id(f.terrain_id);
-    pf->set_feature(static_cast<v1::PaganoFeature>(Wire(f.feature)));
+    pf->set_feature(static_cast<v1::PaganoFeature>(WireEnum(f.feature)));
     pf->set_openings(f.openings);
   }
 }

@@ -12,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/core/status_macros.h"
+#include "engine/game/wire_enums.h"
+#include "engine/rulesets/roarks_drift/parameters.h"
 #include "engine/rulesets/roarks_drift/question.h"
 #include "engine/rulesets/roarks_drift/roarks_drift.h"
 #include "impi/v1/roarks_drift.pb.h"
@@ -19,54 +21,46 @@
 namespace impi::roarks {
 namespace {
 
-// The contract's enums are the engine's plus one: 0 is each one's
-// UNSPECIFIED (RoarksRegiment's are the engine's own numbers).
-template <typename E>
-constexpr int Wire(E e) {
-  return static_cast<int>(e) + 1;
-}
-template <typename E>
-constexpr E Engine(int wire) {
-  return static_cast<E>(wire - 1);
-}
+// The contract's enums are the engine's plus one (engine/game/wire_enums.h):
+// 0 is each one's UNSPECIFIED (RoarksRegiment's are the engine's own numbers).
 
-static_assert(v1::ROARKS_BRITISH_SET_UP == Wire(Stage::kBritishSetUp));
-static_assert(v1::ROARKS_ZULU_SET_UP == Wire(Stage::kZuluSetUp));
-static_assert(v1::ROARKS_PLAYING == Wire(Stage::kPlaying));
-static_assert(v1::ROARKS_OVER == Wire(Stage::kOver));
-static_assert(v1::RoarksStage_MAX == Wire(Stage::kOver));
-static_assert(v1::ROARKS_ZULU_MOVEMENT == Wire(Segment::kZuluMovement));
-static_assert(v1::ROARKS_BRITISH_MOVEMENT == Wire(Segment::kBritishMovement));
-static_assert(v1::ROARKS_BRITISH_FIRE == Wire(Segment::kBritishFire));
-static_assert(v1::ROARKS_ZULU_FIRE == Wire(Segment::kZuluFire));
-static_assert(v1::ROARKS_ZULU_MELEE == Wire(Segment::kZuluMelee));
-static_assert(v1::ROARKS_BRITISH_MELEE == Wire(Segment::kBritishMelee));
-static_assert(v1::ROARKS_END == Wire(Segment::kEnd));
+static_assert(v1::ROARKS_BRITISH_SET_UP == WireEnum(Stage::kBritishSetUp));
+static_assert(v1::ROARKS_ZULU_SET_UP == WireEnum(Stage::kZuluSetUp));
+static_assert(v1::ROARKS_PLAYING == WireEnum(Stage::kPlaying));
+static_assert(v1::ROARKS_OVER == WireEnum(Stage::kOver));
+static_assert(v1::RoarksStage_MAX == WireEnum(Stage::kOver));
+static_assert(v1::ROARKS_ZULU_MOVEMENT == WireEnum(Segment::kZuluMovement));
+static_assert(v1::ROARKS_BRITISH_MOVEMENT == WireEnum(Segment::kBritishMovement));
+static_assert(v1::ROARKS_BRITISH_FIRE == WireEnum(Segment::kBritishFire));
+static_assert(v1::ROARKS_ZULU_FIRE == WireEnum(Segment::kZuluFire));
+static_assert(v1::ROARKS_ZULU_MELEE == WireEnum(Segment::kZuluMelee));
+static_assert(v1::ROARKS_BRITISH_MELEE == WireEnum(Segment::kBritishMelee));
+static_assert(v1::ROARKS_END == WireEnum(Segment::kEnd));
 static_assert(v1::RoarksSegment_MAX == kSegments);
-static_assert(v1::ROARKS_UNWOUNDED == Wire(WoundState::kNone));
-static_assert(v1::ROARKS_LIGHT == Wire(WoundState::kLight));
-static_assert(v1::ROARKS_SERIOUS == Wire(WoundState::kSerious));
-static_assert(v1::ROARKS_LIGHT_AND_SERIOUS == Wire(WoundState::kLightAndSerious));
-static_assert(v1::ROARKS_DEAD == Wire(WoundState::kDead));
-static_assert(v1::RoarksWound_MAX == Wire(WoundState::kDead));
-static_assert(v1::ROARKS_MISS == Wire(Damage::kMiss));
-static_assert(v1::ROARKS_LIGHT_WOUND == Wire(Damage::kLight));
-static_assert(v1::ROARKS_SERIOUS_WOUND == Wire(Damage::kSerious));
-static_assert(v1::ROARKS_MORTAL_WOUND == Wire(Damage::kMortal));
-static_assert(v1::RoarksDamage_MAX == Wire(Damage::kMortal));
+static_assert(v1::ROARKS_UNWOUNDED == WireEnum(WoundState::kNone));
+static_assert(v1::ROARKS_LIGHT == WireEnum(WoundState::kLight));
+static_assert(v1::ROARKS_SERIOUS == WireEnum(WoundState::kSerious));
+static_assert(v1::ROARKS_LIGHT_AND_SERIOUS == WireEnum(WoundState::kLightAndSerious));
+static_assert(v1::ROARKS_DEAD == WireEnum(WoundState::kDead));
+static_assert(v1::RoarksWound_MAX == WireEnum(WoundState::kDead));
+static_assert(v1::ROARKS_MISS == WireEnum(Damage::kMiss));
+static_assert(v1::ROARKS_LIGHT_WOUND == WireEnum(Damage::kLight));
+static_assert(v1::ROARKS_SERIOUS_WOUND == WireEnum(Damage::kSerious));
+static_assert(v1::ROARKS_MORTAL_WOUND == WireEnum(Damage::kMortal));
+static_assert(v1::RoarksDamage_MAX == WireEnum(Damage::kMortal));
 static_assert(v1::ROARKS_UTHULU == static_cast<int>(Regiment::kUthulu));
 static_assert(v1::ROARKS_YENGWE == static_cast<int>(Regiment::kYengwe));
 static_assert(v1::ROARKS_UDLOKO == static_cast<int>(Regiment::kUdloko));
 static_assert(v1::RoarksRegiment_MAX == kRegiments);
-static_assert(v1::ROARKS_PLACE == Wire(Order::kPlace));
-static_assert(v1::ROARKS_MOVE == Wire(Order::kMove));
-static_assert(v1::ROARKS_AIMED_FIRE == Wire(Order::kAimedFire));
-static_assert(v1::ROARKS_SUPPRESS == Wire(Order::kSuppress));
-static_assert(v1::ROARKS_TORCH == Wire(Order::kTorch));
-static_assert(v1::ROARKS_ATTACK == Wire(Order::kAttack));
-static_assert(v1::ROARKS_END_PHASE == Wire(Order::kEndPhase));
-static_assert(v1::ROARKS_PASS == Wire(Order::kPass));
-static_assert(v1::RoarksOrderKind_MAX == Wire(Order::kPass));
+static_assert(v1::ROARKS_PLACE == WireEnum(Order::kPlace));
+static_assert(v1::ROARKS_MOVE == WireEnum(Order::kMove));
+static_assert(v1::ROARKS_AIMED_FIRE == WireEnum(Order::kAimedFire));
+static_assert(v1::ROARKS_SUPPRESS == WireEnum(Order::kSuppress));
+static_assert(v1::ROARKS_TORCH == WireEnum(Order::kTorch));
+static_assert(v1::ROARKS_ATTACK == WireEnum(Order::kAttack));
+static_assert(v1::ROARKS_END_PHASE == WireEnum(Order::kEndPhase));
+static_assert(v1::ROARKS_PASS == WireEnum(Order::kPass));
+static_assert(v1::RoarksOrderKind_MAX == WireEnum(Order::kPass));
 
 constexpr std::array<Regiment, kRegiments> kByIndex = {Regiment::kUthulu, Regiment::kYengwe, Regiment::kUdloko};
 // The most a turn, an MP count or a count of turns in fire may be: far past
@@ -177,7 +171,7 @@ absl::Status CounterFromProto(const std::string& path, const v1::RoarksCounter& 
   }
   if (x.prone() && !c->on_map) return FieldError(path + ".prone", "a counter off the table is not prone");
   c->stack_pos = c->on_map && !x.killed() ? x.stack_pos() : 0;
-  c->wound = x.wound() == v1::ROARKS_WOUND_UNSPECIFIED ? WoundState::kNone : Engine<WoundState>(x.wound());
+  c->wound = x.wound() == v1::ROARKS_WOUND_UNSPECIFIED ? WoundState::kNone : EngineEnum<WoundState>(x.wound());
   c->prone = x.prone();
   c->killed = x.killed();
   c->aimed_on_turn = x.aimed_on_turn();
@@ -293,6 +287,9 @@ absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* o
   }
   const v1::RoarksState& p = in.roarks_drift();
   RoarksState s = NewGame();
+  // The designed charts, with the caller's overrides (out->parameters holds
+  // the table's, read before this adapter).
+  IMPI_RETURN_IF_ERROR(ReadParameters(out->parameters, &s.options));
   Handles handles;
   for (int h = 0; h < s.size(); ++h) handles.emplace(s.specs[static_cast<size_t>(h)].id, h);
   // Each counter's path for a message: its unit's, or its entry's once read.
@@ -354,8 +351,8 @@ absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* o
   }
   IMPI_RETURN_IF_ERROR(CountField("state.roarks_drift.phase", p.phase(), kPhases, "3.7.D four phases; 0 reads as 1"));
   IMPI_RETURN_IF_ERROR(CountField("state.roarks_drift.turn", p.turn(), kMostTurn, "a turn of the phase; 0 reads as 1"));
-  s.stage = p.stage() == v1::ROARKS_STAGE_UNSPECIFIED ? Stage::kBritishSetUp : Engine<Stage>(p.stage());
-  s.segment = p.segment() == v1::ROARKS_SEGMENT_UNSPECIFIED ? Segment::kZuluMovement : Engine<Segment>(p.segment());
+  s.stage = p.stage() == v1::ROARKS_STAGE_UNSPECIFIED ? Stage::kBritishSetUp : EngineEnum<Stage>(p.stage());
+  s.segment = p.segment() == v1::ROARKS_SEGMENT_UNSPECIFIED ? Segment::kZuluMovement : EngineEnum<Segment>(p.segment());
   s.phase = std::max(p.phase(), 1);
   s.turn = std::max(p.turn(), 1);
   if (!p.moving_id().empty()) {
@@ -394,7 +391,7 @@ absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* o
     o.attack = m.attack();
     o.defence = m.defence();
     o.column = m.column();
-    o.damage = m.damage() == v1::ROARKS_DAMAGE_UNSPECIFIED ? Damage::kMiss : Engine<Damage>(m.damage());
+    o.damage = m.damage() == v1::ROARKS_DAMAGE_UNSPECIFIED ? Damage::kMiss : EngineEnum<Damage>(m.damage());
     o.vacated = m.vacated();
     s.melees.push_back(std::move(o));
   }
@@ -513,7 +510,7 @@ void RoarksWire::StateToProto(const BattleState& in, v1::TableState* out) const 
       x->mutable_offset()->set_row(Row(c.hex));
     }
     x->set_stack_pos(c.stack_pos);
-    x->set_wound(static_cast<v1::RoarksWound>(Wire(c.wound)));
+    x->set_wound(static_cast<v1::RoarksWound>(WireEnum(c.wound)));
     x->set_prone(c.prone);
     x->set_killed(c.killed);
     x->set_aimed_on_turn(c.aimed_on_turn);
@@ -527,10 +524,10 @@ void RoarksWire::StateToProto(const BattleState& in, v1::TableState* out) const 
     x->set_retiring(c.retiring);
   }
   auto id = [&s](int h) { return s.specs[static_cast<size_t>(h)].id; };
-  p->set_stage(static_cast<v1::RoarksStage>(Wire(s.stage)));
+  p->set_stage(static_cast<v1::RoarksStage>(WireEnum(s.stage)));
   p->set_phase(s.phase);
   p->set_turn(s.turn);
-  p->set_segment(static_cast<v1::RoarksSegment>(Wire(s.segment)));
+  p->set_segment(static_cast<v1::RoarksSegment>(WireEnum(s.segment)));
   if (s.moving != kNoUnit) p->set_moving_id(id(s.moving));
   for (const RoomFire& f : s.fires) {
     v1::RoarksFire* x = p->add_fires();
@@ -546,7 +543,7 @@ void RoarksWire::StateToProto(const BattleState& in, v1::TableState* out) const 
     x->set_attack(m.attack);
     x->set_defence(m.defence);
     x->set_column(m.column);
-    x->set_damage(static_cast<v1::RoarksDamage>(Wire(m.damage)));
+    x->set_damage(static_cast<v1::RoarksDamage>(WireEnum(m.damage)));
     x->set_vacated(m.vacated);
   }
   p->set_zulu_melee_done(s.zulu_melee_done);
@@ -704,7 +701,7 @@ bool RoarksWire::ActionExtraFromProto(const v1::Action& in, Action* out) const {
   RoarksOrder o;
   // Out of range is refused before (CheckActionExtra); an unnamed order is
   // one no list offers.
-  o.order = p.order() >= 1 && p.order() <= v1::RoarksOrderKind_MAX ? Engine<Order>(p.order()) : Order::kPass;
+  o.order = p.order() >= 1 && p.order() <= v1::RoarksOrderKind_MAX ? EngineEnum<Order>(p.order()) : Order::kPass;
   o.direction = static_cast<int8_t>(std::clamp(p.direction(), -1, kHexDirectionCount));
   if (p.order() < 1 || p.order() > v1::RoarksOrderKind_MAX) o.direction = -1;
   o.q = static_cast<int16_t>(p.from().q());
@@ -718,7 +715,7 @@ bool RoarksWire::ActionExtraToProto(const Action& in, v1::Action* out) const {
   const RoarksOrder* o = in.extra.get_if<RoarksOrder>();
   if (o == nullptr) return false;
   v1::RoarksOrder* p = out->mutable_roarks_drift();
-  p->set_order(static_cast<v1::RoarksOrderKind>(Wire(o->order)));
+  p->set_order(static_cast<v1::RoarksOrderKind>(WireEnum(o->order)));
   p->set_direction(o->direction);
   if (o->q != 0 || o->r != 0) {
     p->mutable_from()->set_q(o->q);
