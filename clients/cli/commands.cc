@@ -167,8 +167,10 @@ int ExampleCommand(const std::string& name, bool as_request, bool validate, uint
   }
   if (as_request) {
     out << ToJson(WrapState(*state, seed));
+  } else if (const scenarios::EmbeddedScenario* packed = scenarios::FindScenario(name)) {
+    out << packed->json;  // as packed, comments and layout kept
   } else {
-    out << scenarios::FindScenario(name)->json;
+    out << ToJson(*state);  // a scenario its rule set builds: the table loaded
   }
   return kExitOk;
 }
