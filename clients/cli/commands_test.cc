@@ -266,6 +266,8 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
   std::ostringstream list_out;
   ASSERT_EQ(ExampleCommand("", false, false, 1, list_out, err), kExitOk);
   EXPECT_NE(list_out.str().find("tsatf\ttsatf_patrol.json"), std::string::npos);
+  EXPECT_NE(list_out.str().find("rorkes_drift\tbuilt by PAGANO_D10\n"), std::string::npos) << list_out.str();
+  EXPECT_NE(list_out.str().find("roarks_drift\tbuilt by ROARKS_DRIFT\n"), std::string::npos) << list_out.str();
 
   std::ostringstream bad_err;
   EXPECT_EQ(ExampleCommand("nope", false, false, 1, out, bad_err), kExitError);
