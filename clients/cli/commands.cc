@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "clients/cli/explain.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
 #include "grpcpp/grpcpp.h"
 #include "impi/v1/umpire.grpc.pb.h"
@@ -156,6 +157,12 @@ int ExampleCommand(const std::string& name, bool as_request, bool validate, uint
     for (const scenarios::EmbeddedScenario& s : scenarios::AllScenarios()) {
       out << s.name << "\t" << s.stem << ".json\n";
     }
+    // Then those the registered rule sets build themselves.
+    for (const Ruleset* rules : AllRulesets()) {
+      for (const std::string& own : rules->ScenarioNames()) {
+        if (scenarios::FindScenario(own) == nullptr) out << own << "\tbuilt by " << rules->id() << "\n";
+      }
+    }
     return kExitOk;
   }
   absl::StatusOr<v1::TableState> state = LoadScenario(name);
@@ -167,8 +174,10 @@ int ExampleCommand(const std::string& name, bool as_request, bool validate, uint
   }
   if (as_request) {
     out << ToJson(WrapState(*state, seed));
+  } else if (const scenarios::EmbeddedScenario* packed = scenarios::FindScenario(name)) {
+    out << packed->json;  // as packed, comments and layout kept
   } else {
-    out << scenarios::FindScenario(name)->json;
+    out << ToJson(*state);  // a scenario its rule set builds: the table loaded
   }
   return kExitOk;
 }

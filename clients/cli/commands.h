@@ -72,9 +72,12 @@ int AskCommand(const std::string& path, const DiceOptions& dice, const CallOptio
 // `impi describe`.
 int DescribeCommand(const CallOptions& call, std::ostream& out, std::ostream& err);
 
-// `impi example [NAME]`: no name lists the scenarios; `validate` only parses
+// `impi example [NAME]`: no name lists the scenarios (the packed ones with
+// their files, then those the rule sets build); `validate` only parses
 // the table and prints a summary; `as_request` wraps it in an AdvanceRequest
-// with dice.seed = `seed`; otherwise the embedded JSON is printed as it is.
+// with dice.seed = `seed`; otherwise the embedded JSON is printed as it is,
+// or, for a scenario its rule set builds (no JSON packed), the table loaded
+// printed as JSON.
 int ExampleCommand(const std::string& name, bool as_request, bool validate, uint64_t seed,
                    std::ostream& out, std::ostream& err);
 

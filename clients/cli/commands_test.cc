@@ -266,6 +266,8 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
   std::ostringstream list_out;
   ASSERT_EQ(ExampleCommand("", false, false, 1, list_out, err), kExitOk);
   EXPECT_NE(list_out.str().find("tsatf\ttsatf_patrol.json"), std::string::npos);
+  EXPECT_NE(list_out.str().find("rorkes_drift\tbuilt by PAGANO_D10\n"), std::string::npos) << list_out.str();
+  EXPECT_NE(list_out.str().find("roarks_drift\tbuilt by ROARKS_DRIFT\n"), std::string::npos) << list_out.str();
 
   std::ostringstream bad_err;
   EXPECT_EQ(ExampleCommand("nope", false, false, 1, out, bad_err), kExitError);
@@ -278,6 +280,19 @@ TEST(ExampleCommandTest, PrintsValidatesWrapsAndLists) {
   std::ostringstream own_out;
   ASSERT_EQ(ExampleCommand("rorkes_drift", false, true, 1, own_out, err), kExitOk) << err.str();
   EXPECT_NE(own_out.str().find("rorkes_drift: parses as a TableState"), std::string::npos) << own_out.str();
+
+  // And printed whole: the table its rule set builds, as JSON that parses
+  // back to the same table (no packed file to print).
+  for (const char* own : {"rorkes_drift", "isandlwana_tactical", "roarks_drift"}) {
+    std::ostringstream json_out, json_err;
+    ASSERT_EQ(ExampleCommand(own, false, false, 1, json_out, json_err), kExitOk) << own << json_err.str();
+    v1::TableState printed;
+    ASSERT_TRUE(ParseJson(json_out.str(), &printed).ok()) << own;
+    absl::StatusOr<v1::TableState> loaded = LoadScenario(own);
+    ASSERT_TRUE(loaded.ok()) << own;
+    EXPECT_EQ(printed.SerializeAsString(), loaded->SerializeAsString()) << own;
+    EXPECT_GT(printed.units_size(), 0) << own;
+  }
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 #include "clients/cli/request_io.h"
 #include "engine/game/ruleset.h"
 #include "engine/scenarios/embedded.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/message.h"
 #include "service/convert.h"
 
 namespace impi::cli {
@@ -125,7 +127,8 @@ constexpr char kHelp[] =
     "  limber ID, unlimber ID     a gun, Gatling or rocket\n"
     "  stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED\n"
     "  options [ID]         what impi offers the British now (of ID), numbered\n"
-    "  do N [N ...]         note the options numbered N\n"
+    "  do N [N ...]         note the options numbered N (where the rules take only\n"
+    "                       the orders impi offers, as on a hex board: every order)\n"
     "  volley               where units fire one by one: each fires at the nearest\n"
     "                       target impi offers it (or stands), a step each\n"
     "  pass                 send the actions so far and PASS: impi plays on\n"
@@ -190,10 +193,94 @@ void PrintAnswer(const v1::AdvanceResponse& answer, bool reveal, std::ostream& o
 void PrintUnits(const v1::TableState& state, std::ostream& out) {
   for (const v1::Unit& u : state.units()) {
     if (u.off_table() || u.kind() == v1::IMPI) continue;
-    out << "  " << u.id() << " " << v1::Side_Name(u.side()) << " " << v1::UnitKind_Name(u.kind())
-        << " " << u.figures().fit() << " fit at (" << u.position().x() << ", "
-        << u.position().y() << ")" << (u.status().in_close_combat() ? " in close combat" : "")
+    out << "  " << u.id() << " " << v1::Side_Name(u.side()) << " " << v1::UnitKind_Name(u.kind());
+    if (u.has_hex()) {
+      out << " in hex (" << u.hex().q() << ", " << u.hex().r() << ")";  // a hex board: no inches
+    } else {
+      out << " " << u.figures().fit() << " fit at (" << u.position().x() << ", " << u.position().y() << ")";
+    }
+    out << (u.status().in_close_combat() ? " in close combat" : "")
         << (u.name().empty() ? "" : "  ") << u.name() << "\n";
+  }
+}
+
+// A rule set's own order in an action: a message member other than the
+// table's own (`to`, `path`, `to_hex`) that holds an enum `order`. False
+// if the action carries none.
+bool FindOwnOrder(const v1::Action& a, const google::protobuf::FieldDescriptor** member,
+                  const google::protobuf::Message** own) {
+  using google::protobuf::FieldDescriptor;
+  std::vector<const FieldDescriptor*> fields;
+  a.GetReflection()->ListFields(a, &fields);
+  for (const FieldDescriptor* f : fields) {
+    if (f->is_repeated() || f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) continue;
+    const google::protobuf::Message& m = a.GetReflection()->GetMessage(a, f);
+    const FieldDescriptor* order = m.GetDescriptor()->FindFieldByName("order");
+    if (order == nullptr || order->cpp_type() != FieldDescriptor::CPPTYPE_ENUM) continue;
+    *member = f;
+    *own = &m;
+    return true;
+  }
+  return false;
+}
+
+// An own order in words: the order's name without its member's lead word,
+// then each other field set ("aimed fire, from hex (4, 9)", "line up,
+// direction 2, number 1"); `with_direction`: its direction even at 0.
+std::string OwnOrderWords(const google::protobuf::FieldDescriptor& member,
+                          const google::protobuf::Message& own, bool with_direction) {
+  using google::protobuf::FieldDescriptor;
+  const google::protobuf::Reflection* reflection = own.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  reflection->ListFields(own, &fields);
+  // A direction 0 (north) is not set on the wire; an ORDER's is named.
+  const FieldDescriptor* direction = own.GetDescriptor()->FindFieldByName("direction");
+  if (with_direction && direction != nullptr && direction->cpp_type() == FieldDescriptor::CPPTYPE_INT32 &&
+      std::find(fields.begin(), fields.end(), direction) == fields.end()) {
+    fields.push_back(direction);
+  }
+  std::string order;
+  std::vector<std::string> rest;
+  for (const FieldDescriptor* f : fields) {
+    if (f->is_repeated()) continue;
+    if (f->name() == "order" && f->cpp_type() == FieldDescriptor::CPPTYPE_ENUM) {
+      // "XYZ_AIMED_FIRE" in member "xyz_game": "aimed fire".
+      order = std::string(reflection->GetEnum(own, f)->name());
+      const std::string lead =
+          absl::StrCat(absl::AsciiStrToUpper(member.name().substr(0, member.name().find('_'))), "_");
+      if (absl::StartsWith(order, lead)) order = order.substr(lead.size());
+      absl::AsciiStrToLower(&order);
+      std::replace(order.begin(), order.end(), '_', ' ');
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_INT32) {
+      rest.push_back(absl::StrCat(f->name(), " ", reflection->GetInt32(own, f)));
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+      // A hex: {q, r}.
+      const google::protobuf::Message& h = reflection->GetMessage(own, f);
+      const FieldDescriptor* q = h.GetDescriptor()->FindFieldByName("q");
+      const FieldDescriptor* r = h.GetDescriptor()->FindFieldByName("r");
+      if (q == nullptr || r == nullptr || q->cpp_type() != FieldDescriptor::CPPTYPE_INT32 ||
+          r->cpp_type() != FieldDescriptor::CPPTYPE_INT32) {
+        continue;
+      }
+      rest.push_back(absl::StrCat(f->name(), " hex (", h.GetReflection()->GetInt32(h, q), ", ",
+                                  h.GetReflection()->GetInt32(h, r), ")"));
+    }
+  }
+  if (!order.empty()) rest.insert(rest.begin(), order);
+  return absl::StrJoin(rest, ", ");
+}
+
+// The PASS `pass` as impi offers it, where the offered one carries a rule
+// set's own order (a rule set that takes only the orders it offers): the
+// PASS offered for the same unit (or none).
+void OfferedPass(const v1::Awaiting& awaiting, v1::Action* pass) {
+  const google::protobuf::FieldDescriptor* member = nullptr;
+  const google::protobuf::Message* own = nullptr;
+  for (const v1::Action& a : awaiting.options()) {
+    if (a.kind() == v1::PASS && a.unit_id() == pass->unit_id() && FindOwnOrder(a, &member, &own)) {
+      *pass = a;
+      return;
+    }
   }
 }
 
@@ -204,7 +291,13 @@ std::string ActionWords(const v1::Action& a) {
   if (!a.target_id().empty()) {
     absl::StrAppend(&text, a.kind() == v1::MOVE ? " to join " : " ", a.target_id());
   }
-  if (a.kind() == v1::MOVE || a.kind() == v1::DEPLOY) {
+  const google::protobuf::FieldDescriptor* member = nullptr;
+  const google::protobuf::Message* own = nullptr;
+  const bool has_own = FindOwnOrder(a, &member, &own);
+  if (a.has_to_hex()) {
+    absl::StrAppend(&text, a.kind() == v1::MOVE || a.kind() == v1::DEPLOY ? " into" : " at", " hex (",
+                    a.to_hex().q(), ", ", a.to_hex().r(), ")");
+  } else if ((a.kind() == v1::MOVE || a.kind() == v1::DEPLOY) && !has_own) {  // an own order: a hex board
     absl::StrAppend(&text, " to (", absl::StrFormat("%.1f", a.to().x()), ", ",
                     absl::StrFormat("%.1f", a.to().y()), ")");
   }
@@ -218,6 +311,7 @@ std::string ActionWords(const v1::Action& a) {
     absl::StrAppend(&text, " ", v1::Stance_Name(a.stance()));
   }
   if (a.range_estimate() > 0) absl::StrAppend(&text, ", range ", a.range_estimate(), "\"");
+  if (has_own) absl::StrAppend(&text, ": ", OwnOrderWords(*member, *own, a.kind() == v1::ORDER));
   return text;
 }
 
@@ -389,6 +483,7 @@ class Loop {
           if (awaiting.unit_ids_size() == 1 && !PassEndsPhase(awaiting)) {
             pass->set_unit_id(awaiting.unit_ids(0));  // the active unit
           }
+          OfferedPass(awaiting, pass);
         }
         if (!Step(next)) return kExitOk;
       } else if (cmd == "volley") {

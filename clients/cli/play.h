@@ -23,7 +23,11 @@
 //   stance ID STANCE     ID goes PRONE, UPRIGHT, SQUARE, MOUNTED or DISMOUNTED
 //   options [ID]         the British actions impi offers now, numbered
 //                        (AdvanceRequest.list_options)
-//   do N [N ...]         note the options numbered N
+//   do N [N ...]         note the options numbered N (where the rules take
+//                        only the orders impi offers, as Roark's Drift's
+//                        hex board does, every order is given so; an
+//                        option carrying a rule set's own order is printed
+//                        with it: "c12 MOVE into hex (5, 8): move")
 //   pass                 send the actions so far and PASS: impi plays on
 //                        (Empress: every unit not yet ordered holds; where the
 //                        British act unit by unit in any order and a PASS
@@ -42,7 +46,9 @@
 //   help, quit
 //
 // A scenario is one packed with impi (impi example lists them) or one a rule
-// set builds itself (Pagano's rorkes_drift, isandlwana_tactical).
+// set builds itself (Pagano's rorkes_drift, isandlwana_tactical, Roark's
+// Drift's roarks_drift). Where the offered PASS carries the rule set's own
+// order, pass sends that one.
 //
 // Every step is an Advance to the server over gRPC. With --dice manual the
 // step is sent with the dice typed so far; when impi needs more it says how

@@ -4,7 +4,8 @@
 // solo player at the table needs (options, do, fire without hits, join,
 // order, limber, pass for the units not yet ordered); Pagano's Rorke's
 // Drift, a battle its rule set builds itself, with 140 British figures that
-// act one by one in any order (fire from the options, end the phase).
+// act one by one in any order (fire from the options, end the phase);
+// Roark's Drift's hex game, from the orders impi offers only.
 #include "clients/cli/play.h"
 
 #include <cstdio>
@@ -54,6 +55,16 @@ class PlayTest : public ::testing::Test {
     return out.str();
   }
 
+  // The game the loop saved at `path`; false (with a failure) if it is no
+  // TableState.
+  static bool Saved(const std::string& path, v1::TableState* saved) {
+    std::ifstream in(path);
+    const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const bool ok = google::protobuf::util::JsonStringToMessage(json, saved).ok();
+    EXPECT_TRUE(ok) << path << ": " << json.substr(0, 200);
+    return ok;
+  }
+
   std::unique_ptr<service::ImpiServer> server_;
 };
 
@@ -80,10 +91,8 @@ TEST_F(PlayTest, AnEmpressSkirmishOrderedUnitByUnit) {
   EXPECT_EQ(out.find("impi says:"), std::string::npos) << out;
   EXPECT_NE(out.find("move 3: British orders"), std::string::npos) << out;
 
-  std::ifstream in(save);
-  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   v1::TableState saved;
-  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &saved).ok()) << json.substr(0, 200);
+  ASSERT_TRUE(Saved(save, &saved));
   EXPECT_EQ(saved.empress().move(), 3);
   std::map<std::string, v1::EmpressUnit> by_id;
   for (const v1::EmpressUnit& u : saved.empress().units()) by_id[u.unit_id()] = u;
@@ -133,13 +142,46 @@ TEST_F(PlayTest, APaganoTurnAtRorkesDriftFigureByFigure) {
   EXPECT_NE(turn.find("impi awaits: turn 2, Brit Missile Fire"), std::string::npos) << turn;
   EXPECT_EQ(turn.find("impi says:"), std::string::npos) << turn;
 
-  std::ifstream in(save);
-  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   v1::TableState saved;
-  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &saved).ok()) << json.substr(0, 200);
+  ASSERT_TRUE(Saved(save, &saved));
   EXPECT_EQ(saved.ruleset(), v1::PAGANO_D10);
   EXPECT_EQ(saved.clock().turn(), 2);
   EXPECT_EQ(saved.pagano().phase(), v1::PAGANO_BRIT_MISSILE_FIRE);
+}
+
+// Roark's Drift takes only the orders impi offers: each is listed with the
+// rule set's own order, noted by number, and pass sends the PASS impi offers
+// (a plain PASS would be refused).
+TEST_F(PlayTest, RoarksDriftIsPlayedFromTheOrdersImpiOffers) {
+  const std::string save = ::testing::TempDir() + "play_test_roarks.json";
+  const std::string turn = Play(
+      "options\n"
+      "do 1\n"               // the placement (9.1), the one order offered
+      "send\n"               // the Zulus choose their zones and come on
+      "options chard\n"
+      "do 1\n"               // chard's first move
+      "send\n"
+      "units\n"
+      "pass\n"               // the British Movement Segment ends
+      "quit\n",
+      save, "roarks_drift");
+  EXPECT_NE(turn.find("impi awaits: 9.1 British Placement"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("  1. DEPLOY: place\n"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("noted: DEPLOY: place"), std::string::npos) << turn;
+  EXPECT_NE(turn.find("impi awaits: phase 1, turn 1: 3.2 British Movement Segment"), std::string::npos) << turn;
+  const size_t first = turn.find("  1. chard MOVE into hex (");
+  ASSERT_NE(first, std::string::npos) << turn;
+  const std::string hex = turn.substr(first + 21, turn.find(')', first) - first - 20);  // "hex (7, 7)"
+  EXPECT_NE(turn.find(absl::StrCat("1. chard MOVE into ", hex, ": move\n")), std::string::npos) << turn;
+  EXPECT_NE(turn.find("chard ORDER: dig, direction "), std::string::npos) << turn;
+  EXPECT_NE(turn.find(absl::StrCat("  chard BRITISH OFFICER in ", hex)), std::string::npos) << turn;
+  EXPECT_NE(turn.find("impi awaits: phase 1, turn 1: 3.3 British Fire Segment"), std::string::npos) << turn;
+  EXPECT_EQ(turn.find("impi says:"), std::string::npos) << turn;
+
+  v1::TableState saved;
+  ASSERT_TRUE(Saved(save, &saved));
+  EXPECT_EQ(saved.ruleset(), v1::ROARKS_DRIFT);
+  EXPECT_EQ(saved.roarks_drift().segment(), v1::ROARKS_BRITISH_FIRE);
 }
 
 TEST_F(PlayTest, APaganoVolleyFiresEveryFigureAtTheNearestTargetOffered) {

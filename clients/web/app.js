@@ -11,6 +11,15 @@
 // answers for undo and redo, autosaves the game in the browser
 // (localStorage) and resumes it after a reload, and saves a game as a file
 // holding the table and the whole log.
+//
+// On a hex board (TableGeometry.hex_columns; the picture's hexes are
+// g.hex with data-q / data-r, axial) the units are not dragged: a click on
+// a British unit selects it (and lists only its options), a click on a hex
+// notes the MOVE impi offers the selected unit into that hex, a click on an
+// enemy unit the fire or attack impi offers at its hex; what impi does not
+// offer is refused with a message. Orders a rule set carries in an action
+// of its own (a member with an `order`) are sent as impi offers them, the
+// Pass too.
 import {
   ImpiClient, charge, diceFrom, fire, move, num, passAction, plainWords,
 } from "/js/impi.js";
@@ -158,7 +167,7 @@ async function draw() {
   names.append(...root.querySelectorAll("g.terrain text"));
   root.querySelector("g.terrain")?.after(names);
   for (const a of page.pending) {
-    if (isMove(a)) placeUnit(a.unit_id, a.to.x, a.to.y);
+    if (isMove(a) && a.to) placeUnit(a.unit_id, a.to.x, a.to.y);
   }
   markSelected();
   markActive(answer);
@@ -459,6 +468,16 @@ function markSelected() {
   for (const g of $("table").querySelectorAll("g.unit")) {
     g.classList.toggle("selected", g.dataset.unitId === page.selected);
   }
+  // On a hex board: the hexes impi offers the selected unit to move into,
+  // and those its noted moves go into.
+  const key = (h) => `${num(h?.q)},${num(h?.r)}`;
+  const offered = new Set(offeredOf(page.selected).filter((a) => isMove(a) && a.to_hex).map((a) => key(a.to_hex)));
+  const planned = new Set(page.pending.filter((a) => isMove(a) && a.to_hex).map((a) => key(a.to_hex)));
+  for (const g of $("table").querySelectorAll("g.hex")) {
+    const at = `${num(g.dataset.q)},${num(g.dataset.r)}`;
+    g.classList.toggle("offered", offered.has(at));
+    g.classList.toggle("planned", planned.has(at));
+  }
 }
 
 function mode() {
@@ -472,6 +491,97 @@ function dragAction(id, x, y) {
   return { ...move(id, x, y), kind: deploying ? "DEPLOY" : "MOVE" };
 }
 const isMove = (a) => a.kind === "MOVE" || a.kind === "DEPLOY";
+
+// --- a hex board ----------------------------------------------------------
+
+// Whether the table is a hex board (its units stand in hexes, no inches).
+const hexBoard = (answer) => num(answer?.state?.table?.hex_columns) > 0;
+const sameHex = (a, b) => !!a && !!b && num(a.q) === num(b.q) && num(a.r) === num(b.r);
+const hexWords = (h) => `hex (${num(h?.q)}, ${num(h?.r)})`;
+const hexOfUnit = (id) => (current()?.state?.units ?? []).find((u) => u.id === id)?.hex;
+
+// The order a rule set carries in an action of its own, a member holding
+// an `order` (as the offered options carry it): {key, order, ...}; null if
+// the action has none.
+function ownOrder(a) {
+  for (const [key, v] of Object.entries(a ?? {})) {
+    if (v && typeof v === "object" && !Array.isArray(v) && typeof v.order === "string") return { key, ...v };
+  }
+  return null;
+}
+
+// An own order in words: its name without the member's lead word
+// ("XYZ_AIMED_FIRE" in member "xyz_game": "aimed fire").
+function ownOrderWords(own) {
+  const lead = `${own.key.split("_")[0].toUpperCase()}_`;
+  return (own.order.startsWith(lead) ? own.order.slice(lead.length) : own.order).toLowerCase().replace(/_/g, " ");
+}
+
+// The six hex directions, clockwise from north (docs/protocol.md).
+const HEX_DIRECTIONS = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+
+// An action with an own order: "c12 move into hex (5, 8)", "c3 aimed fire
+// from hex (4, 9) at hex (6, 9)", "dig towards north-east".
+function ownActionWords(a, own) {
+  const words = [a.unit_id, ownOrderWords(own)];
+  if (own.from) words.push(`from ${hexWords(own.from)}`);
+  if (a.to_hex) words.push(`${a.kind === "MOVE" || a.kind === "DEPLOY" ? "into" : "at"} ${hexWords(a.to_hex)}`);
+  if (a.kind === "ORDER") words.push(`towards ${HEX_DIRECTIONS[num(own.direction)] ?? num(own.direction)}`);
+  if (num(own.number) !== 0) words.push(`(${num(own.number)})`);
+  return words.filter(Boolean).join(" ");
+}
+
+// What impi offers now to unit `id` (or to its hex: the fire of the men
+// there); none when no unit is given.
+function offeredOf(id) {
+  const options = current()?.awaiting?.options ?? [];
+  if (!id) return [];
+  const at = hexOfUnit(id);
+  return options.filter((a) => a.unit_id === id || (at && sameHex(ownOrder(a)?.from, at)));
+}
+
+// A click on a hex board: a British unit is selected (again: unselected);
+// a hex notes the MOVE offered the selected unit into it; an enemy unit
+// the action offered at its hex (the selected unit's, else one naming no
+// unit). True when the click was taken; false leaves it to panning.
+function hexClick(ev) {
+  const g = ev.target.closest("g.unit");
+  if (g?.classList.contains("british")) {
+    page.selected = page.selected === g.dataset.unitId ? "" : g.dataset.unitId;
+    showError(null);
+    markSelected();
+    showOptions(current());
+    return true;
+  }
+  const hexG = ev.target.closest("g.hex");
+  if (g) {
+    noteAtHex(hexOfUnit(g.dataset.unitId), (a) => !isMove(a) && a.kind !== "PASS", "fire or attack at");
+    return true;
+  }
+  if (!hexG || !page.selected) return false;
+  noteAtHex({ q: Number(hexG.dataset.q), r: Number(hexG.dataset.r) }, isMove, "move into");
+  return true;
+}
+
+// Notes the action impi offers at hex `to` that `fits` (of the selected
+// unit, else one naming no unit), or says that none is offered. `what`:
+// the words of what is looked for ("move into", "fire or attack at").
+function noteAtHex(to, fits, what) {
+  const here = (current()?.awaiting?.options ?? []).filter((a) => fits(a) && sameHex(a.to_hex, to));
+  const mine = offeredOf(page.selected).filter((a) => here.includes(a));
+  const chosen = mine[0] ?? here.find((a) => !a.unit_id);
+  if (!chosen) {
+    const who = page.selected;
+    showError(who
+      ? `impi offers ${who} no ${what} ${hexWords(to)} now: choose one it offers ` +
+        `(the options list shows ${who}'s; the hexes it may move into are marked).`
+      : `impi offers nothing to ${what} ${hexWords(to)} now: select a British unit first.`);
+    return;
+  }
+  showError(null);
+  addPending(chosen);
+  markSelected();
+}
 
 // Where the British give orders from impi's options only (each awaited
 // unit an order, carried out together), a drop is the order offered that
@@ -506,6 +616,8 @@ function addPending(action) {
 const at = (to) => `(${round(to?.x ?? 0)}, ${round(to?.y ?? 0)})`;
 
 function describe(a) {
+  const own = ownOrder(a);
+  if (own) return ownActionWords(a, own);
   switch (a.kind) {
     case "MOVE":
       return a.target_id ? `${a.unit_id} joins ${a.target_id}` : `${a.unit_id} moves to ${at(a.to)}`;
@@ -536,7 +648,11 @@ function describe(a) {
 // listed once.
 function showOptions(answer) {
   const seen = new Set();
+  // On a hex board with a unit selected: its options, and those naming no
+  // unit (the pass, the melee's attacks).
+  const mine = hexBoard(answer) && page.selected ? new Set(offeredOf(page.selected)) : null;
   const options = (answer?.awaiting?.options ?? []).filter((a) => {
+    if (mine && !mine.has(a) && a.unit_id) return false;
     const key = describe(a);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -575,6 +691,7 @@ function wireTable() {
   table.addEventListener("pointerdown", (ev) => {
     const svg = table.querySelector("svg");
     if (!svg || !current()) return;
+    if (hexBoard(current()) && hexClick(ev)) return;
     const g = ev.target.closest("g.unit");
     if (!g) {
       pan = { svg, from: pictureInches(svg, ev.clientX, ev.clientY) };
@@ -654,7 +771,7 @@ function markDraggable(answer) {
   const offered = new Set((awaiting.options ?? []).filter(isMove).map((a) => a.unit_id));
   for (const g of $("table").querySelectorAll("g.unit.british")) {
     const id = g.dataset.unitId;
-    const may = awaiting.kind !== "GAME_ENDED" &&
+    const may = awaiting.kind !== "GAME_ENDED" && !hexBoard(answer) &&
                 (onlyOffered ? offered.has(id) : ids.size === 0 || ids.has(id));
     g.classList.toggle("draggable", may);
   }
@@ -663,11 +780,13 @@ function markDraggable(answer) {
 // --- the game -----------------------------------------------------------------
 
 // The turn and phase, and who may act: the prompt's words before its colon
-// ("turn 2, Brit Missile Fire") where it has them, else the clock's.
+// ("turn 2, Brit Missile Fire") where it has them, the whole prompt where it
+// starts with the phase and turn ("phase 1, turn 3: 3.2 British Movement
+// Segment"), else the clock's.
 function phaseWords(answer) {
   const prompt = answer.awaiting?.prompt ?? "";
   const clock = answer.state?.clock ?? {};
-  const head = /^turn \d+, [^:]+/i.exec(prompt)?.[0];
+  const head = /^turn \d+, [^:]+/i.exec(prompt)?.[0] ?? /^phase \d+, turn \d+\b.*/i.exec(prompt)?.[0];
   const phase = String(clock.phase ?? "").toLowerCase().replace(/_/g, " ");
   return head ?? `Turn ${num(clock.turn) || 1}${phase ? `, ${phase}` : ""}`;
 }
@@ -761,7 +880,9 @@ async function record(answer, sent, entered, pending = []) {
   page.history.push({ answer, sent, entered });
   page.redo = [];
   page.pending = pending;
-  page.selected = "";
+  // On a hex board the unit selected stays selected while impi offers it
+  // more (its next hex).
+  if (!hexBoard(answer) || offeredOf(page.selected).length === 0) page.selected = "";
   await show();
 }
 
@@ -793,6 +914,15 @@ async function newGame() {
   await startGame(await impi.scenario(name));
 }
 
+// The PASS for what is awaited (passAction), as impi offers it where it
+// carries an own order (a rule set that takes only its offered orders).
+function passOf(awaiting) {
+  const plain = passAction(awaiting);
+  const offered = (awaiting?.options ?? []).find(
+    (a) => a.kind === "PASS" && (a.unit_id ?? "") === (plain.unit_id ?? "") && ownOrder(a));
+  return offered ?? plain;
+}
+
 // Sends the actions entered (and, with `withPass`, what ends the British
 // part: a PASS, or a hold for each unit given no order).
 //
@@ -815,7 +945,7 @@ async function send(withPass) {
       if (!actions.some((a) => a.unit_id === id)) actions.push({ kind: "PASS", unit_id: id });
     }
   } else if (withPass) {
-    actions.push(passAction(answer.awaiting));
+    actions.push(passOf(answer.awaiting));
   }
   const oneByOne = actions.length > 1 && !ordersEveryUnit(answer.awaiting) &&
                    (answer.awaiting?.unit_ids ?? []).length > 1;

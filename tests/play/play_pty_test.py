@@ -21,78 +21,16 @@ Usage: play_pty_test.py IMPI IMPI_SERVER WORK_DIR
 """
 import json
 import os
-import pty
 import re
-import select
-import signal
-import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from pty_play import Session, fresh_file, start_server
+
 IMPI, SERVER, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
-SAVE = os.path.join(WORK, "play_game.json")
-if os.path.exists(SAVE):
-    os.remove(SAVE)
+SAVE = fresh_file(WORK, "play_game.json")
 
-# A guard against a hang, not a timed assertion: no output for this long
-# means the loop is stuck.
-STUCK_SECONDS = 120
-
-
-def start_server():
-    server = subprocess.Popen(
-        [SERVER, "--grpc_address=127.0.0.1:0", "--http_address=127.0.0.1:0",
-         "--web_root=none"],
-        stdout=subprocess.PIPE, text=True)
-    for line in server.stdout:
-        m = re.search(r"gRPC impi.v1.Umpire on (127\.0\.0\.1:\d+)", line)
-        if m:
-            return server, m.group(1)
-    raise SystemExit("impi-server did not start")
-
-
-server, target = start_server()
-
-
-class Session:
-    """One `impi play` in a pseudo-terminal."""
-
-    def __init__(self, args):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execv(IMPI, [IMPI, "play", "--dice", "manual", "--target", target] + args)
-        self.transcript = ""
-        self.pending = ""  # output not yet answered
-
-    def read_until_prompt(self):
-        """Output up to the next prompt: 'impi> ', 'roll and type ...: ', or the end."""
-        while True:
-            for prompt in ("impi> ", "(dice faces; r or b for cards): "):
-                if self.pending.endswith(prompt):
-                    text, self.pending = self.pending, ""
-                    return text, prompt
-            ready, _, _ = select.select([self.fd], [], [], STUCK_SECONDS)
-            if not ready:
-                raise SystemExit("impi play is stuck; output so far:\n" + self.transcript[-3000:])
-            try:
-                chunk = os.read(self.fd, 65536).decode("utf-8", "replace")
-            except OSError:
-                chunk = ""
-            if not chunk:
-                text, self.pending = self.pending, ""
-                return text, None
-            self.transcript += chunk
-            self.pending += chunk
-
-    def send(self, line):
-        os.write(self.fd, (line + "\n").encode())
-
-    def close(self):
-        try:
-            os.kill(self.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self.pid, 0)
+server, target = start_server(SERVER)
 
 
 def dice_needed(text):
@@ -117,7 +55,7 @@ def roll(n, sides_faces):
 
 
 # --- TSATF Zulu Control: two turns ------------------------------------------
-game = Session(["--save", SAVE])
+game = Session(IMPI, target, ["--dice", "manual", "--save", SAVE])
 transcript = ""
 prefer_black = True
 moved = False
@@ -156,11 +94,9 @@ finally:
     transcript = game.transcript
 
 # --- Pagano's d10 rules at Rorke's Drift: a whole turn ----------------------
-PAGANO_SAVE = os.path.join(WORK, "play_pagano.json")
-if os.path.exists(PAGANO_SAVE):
-    os.remove(PAGANO_SAVE)
+PAGANO_SAVE = fresh_file(WORK, "play_pagano.json")
 d10 = [7, 2, 9, 4, 10, 1, 6, 3, 8, 5]
-pagano = Session(["--scenario", "rorkes_drift", "--save", PAGANO_SAVE])
+pagano = Session(IMPI, target, ["--dice", "manual", "--scenario", "rorkes_drift", "--save", PAGANO_SAVE])
 fired = None
 noted = ""
 ended = []
