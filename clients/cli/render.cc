@@ -831,9 +831,12 @@ const SideStyle& StyleOf(const std::string& feature) {
   }
   return kOther;
 }
+// A dashed stroke's ends are square, so that its gaps show; a solid one's
+// round, so that the sides of a wall join.
 std::string StrokeAttributes(const SideStyle& s) {
   return absl::StrCat(" stroke=\"", s.stroke, "\" stroke-width=\"", s.width, "\"",
-                      *s.dash != '\0' ? absl::StrCat(" stroke-dasharray=\"", s.dash, "\"") : "");
+                      *s.dash != '\0' ? absl::StrCat(" stroke-dasharray=\"", s.dash, "\"")
+                                       : " stroke-linecap=\"round\"");
 }
 
 void DrawSides(const HexPicture& p, const HexFrame& g, std::ostream& o, Limit& limit) {
@@ -844,8 +847,7 @@ void DrawSides(const HexPicture& p, const HexFrame& g, std::ostream& o, Limit& l
     const auto [a, b] = g.SideEnds(s.hex, s.direction);
     o << "<line class=\"side " << Xml(s.feature) << "\"" << HexAttributes(s.hex) << " data-direction=\""
       << s.direction << "\" x1=\"" << Num(a.x()) << "\" y1=\"" << Num(a.y()) << "\" x2=\"" << Num(b.x())
-      << "\" y2=\"" << Num(b.y()) << "\"" << StrokeAttributes(StyleOf(s.feature))
-      << " stroke-linecap=\"round\"><title>" << Xml(s.label.empty() ? s.feature : s.label)
+      << "\" y2=\"" << Num(b.y()) << "\"" << StrokeAttributes(StyleOf(s.feature)) << "><title>" << Xml(s.label.empty() ? s.feature : s.label)
       << "</title></line>\n";
   }
   o << "</g>\n";
@@ -952,9 +954,11 @@ void DrawStacks(const v1::TableState& state, const HexPicture& p, const HexFrame
     if (!limit.Ok()) break;
     const Vec2 centre = g.Center(hex);
     const int n = static_cast<int>(counters.size());
-    // The stack's box centred on the hex.
-    const double x0 = centre.x() - (kCounterSide + (n - 1) * kStackStep) / 2;
-    const double y0 = centre.y() + (kCounterSide + (n - 1) * kStackStep) / 2;
+    // The stack's box centred on the hex; no label covers it.
+    const double span = kCounterSide + (n - 1) * kStackStep;
+    const double x0 = centre.x() - span / 2;
+    const double y0 = centre.y() + span / 2;
+    labels.Fix(Box{x0, y0 - span, span, span});
     for (int i = 0; i < n; ++i) {
       const v1::Unit& u = *units.at(counters[static_cast<size_t>(i)].unit_id);
       const std::vector<HexPicture::Mark>& marks = counters[static_cast<size_t>(i)].marks;

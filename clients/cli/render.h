@@ -47,7 +47,8 @@
 //     below. Units are counters at their hex, <g class="unit SIDE MARKS"
 //     data-unit-id data-q data-r data-stack-pos>, each one up a stack up
 //     and right of the one below, a badge with the count on a stack of
-//     more than one, the top one's id the stack's label.
+//     more than one, the top one's id the stack's label (no label covers
+//     a counter).
 //   - Umpire-only detail (hidden points not yet tested, markers' forces,
 //     hands, targets, Ferree's divisions, each unit's notes and the table's
 //     own clause from its rule set's wire adapter) is drawn only when
