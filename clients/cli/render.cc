@@ -715,7 +715,6 @@ std::string ClockWords(const v1::TableState& state, bool reveal) {
   return text;
 }
 
-
 // --- A hex board (RulesetWire::BoardPicture, engine/game/hex_picture.h) ------
 
 // The hex's size, centre to corner, in picture units: a hex is 2 across
@@ -740,9 +739,11 @@ struct HexFrame {
   }
   double Width() const { return kHexSize * (1.5 * (columns - 1) + 2); }
   double Height() const { return kSqrt3 * kHexSize * (rows + (columns > 1 ? 0.5 : 0)); }
+  // Whether a hex is on the grid (any int a state may send: no overflow).
   bool Contains(HexCoord h) const {
-    const int row = h.r + (h.q - (h.q & 1)) / 2;
-    return h.q >= 0 && h.q < columns && row >= 0 && row < rows;
+    if (h.q < 0 || h.q >= columns) return false;
+    const int64_t row = int64_t{h.r} + (h.q - (h.q & 1)) / 2;
+    return row >= 0 && row < rows;
   }
   Vec2 Center(HexCoord h) const { return HexCenter(h, layout); }
   std::string Points(HexCoord h) const {

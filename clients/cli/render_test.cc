@@ -743,6 +743,9 @@ TEST(RenderTest, RoarksDriftDrawsFiresStacksAndMarks) {
   v1::RoarksCounter* z = PlaceCounter(state, zulus[0], 20, 12, 0);
   z->set_prone(true);
   z->set_torch(true);
+  // A unit whose hex is off the board is listed with those off it.
+  ASSERT_GE(zulus.size(), 2u);
+  PlaceCounter(state, zulus[1], 3, 2147483647, 0);
   ExpectGoodSvg(state, {}, "roarks_drift in play");
   for (bool reveal : {false, true}) {
     SCOPED_TRACE(reveal ? "revealed" : "British view");
@@ -784,6 +787,9 @@ TEST(RenderTest, RoarksDriftDrawsFiresStacksAndMarks) {
     EXPECT_EQ(place, (std::map<std::string, std::string>{
                          {men[1], "0"}, {men[2], "1"}, {men[0], "2"}, {zulus[0], "0"}}));
     EXPECT_NE(svg.find(">PT</text>"), std::string::npos);
+    bool listed_off = false;
+    for (const auto* e : Elements(doc, "text", "off")) listed_off |= e->at("data-unit-id") == zulus[1];
+    EXPECT_TRUE(listed_off);
     // The rule set's notes are umpire detail, as for every rule set.
     EXPECT_EQ(svg.find("[prone, torch]") != std::string::npos, reveal);
   }
