@@ -8,6 +8,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -28,6 +29,8 @@
 #include "clients/cli/labels.h"
 #include "clients/cli/request_io.h"
 #include "engine/core/geometry.h"
+#include "engine/core/hex_map.h"
+#include "engine/game/hex_picture.h"
 #include "engine/game/wire.h"
 #include "service/convert.h"
 #include "impi/v1/umpire.pb.h"
@@ -348,9 +351,9 @@ class LabelBook {
 
 // The ranks labels are placed in.
 constexpr int kRankFixedText = 0;  // the title, the off-table list
-constexpr int kRankUnit = 1;
+constexpr int kRankUnit = 1;  // a unit's, a stack's
 constexpr int kRankGroup = 2;
-constexpr int kRankTerrain = 3;
+constexpr int kRankTerrain = 3;  // a terrain's, a room's
 
 void DrawTerrain(const v1::TableState& state, const Frame& f, std::ostream& o,
                  Limit& limit, LabelBook& labels) {
@@ -712,6 +715,334 @@ std::string ClockWords(const v1::TableState& state, bool reveal) {
   return text;
 }
 
+// --- A hex board (RulesetWire::BoardPicture, engine/game/hex_picture.h) ------
+
+// The hex's size, centre to corner, in picture units: a hex is 2 across
+// its corners and sqrt(3) across its flat sides.
+constexpr double kHexSize = 1.0;
+constexpr double kSqrt3 = 1.7320508075688772;
+// A counter: a square of this side, each one up a stack drawn this much up
+// and right of the one below it.
+constexpr double kCounterSide = 0.62;
+constexpr double kStackStep = 0.18;
+constexpr double kLegendHeight = 2.6;  // inches below a hex board: its legend
+
+// The grid of a picture: where each hex is drawn (hex (0, 0) at the top
+// left, below the title).
+struct HexFrame {
+  int columns = 0;
+  int rows = 0;
+  HexLayout layout;
+  explicit HexFrame(const HexPicture& p) : columns(p.columns), rows(p.rows) {
+    layout.size = kHexSize;
+    layout.origin = Vec2(kHexSize, kTopMargin + kSqrt3 / 2 * kHexSize);
+  }
+  double Width() const { return kHexSize * (1.5 * (columns - 1) + 2); }
+  double Height() const { return kSqrt3 * kHexSize * (rows + (columns > 1 ? 0.5 : 0)); }
+  // Whether a hex is on the grid (any int a state may send: no overflow).
+  bool Contains(HexCoord h) const {
+    if (h.q < 0 || h.q >= columns) return false;
+    const int64_t row = int64_t{h.r} + (h.q - (h.q & 1)) / 2;
+    return row >= 0 && row < rows;
+  }
+  Vec2 Center(HexCoord h) const { return HexCenter(h, layout); }
+  std::string Points(HexCoord h) const {
+    std::string pts;
+    for (const Vec2& c : HexCorners(h, layout)) {
+      absl::StrAppend(&pts, pts.empty() ? "" : " ", Num(c.x()), ",", Num(c.y()));
+    }
+    return pts;
+  }
+  // The two ends of a hexside: corners d - 1 and d of its hex
+  // (engine/core/hex_map.h, HexCorners).
+  std::pair<Vec2, Vec2> SideEnds(HexCoord h, int direction) const {
+    const auto corners = HexCorners(h, layout);
+    return {corners[static_cast<size_t>((direction + 5) % 6)], corners[static_cast<size_t>(direction % 6)]};
+  }
+};
+
+std::string HexAttributes(HexCoord h) {
+  return absl::StrCat(" data-q=\"", h.q, "\" data-r=\"", h.r, "\"");
+}
+
+// The fill of a ground's class word: the contract's TerrainKind name in
+// lower case, "clear" (or a word unknown here) the board's colour. A
+// farm's or a kraal's hex is its open ground (a garden, a stock pen),
+// lighter than a building's, which a hex shows of its own.
+const char* HexFill(const std::string& terrain) {
+  if (terrain == "farm") return "#cfd89a";
+  if (terrain == "kraal") return "#cdb892";
+  v1::TerrainKind kind;
+  if (terrain == "clear" || !v1::TerrainKind_Parse(absl::AsciiStrToUpper(terrain), &kind)) return "#e8dfc0";
+  return TerrainFill(kind);
+}
+
+void DrawHexes(const HexPicture& p, const HexFrame& g, std::ostream& o, Limit& limit,
+               LabelBook& labels) {
+  std::map<HexCoord, const HexPicture::Cell*> cells;
+  for (const HexPicture::Cell& c : p.cells) {
+    if (g.Contains(c.hex)) cells.emplace(c.hex, &c);
+  }
+  o << "<g class=\"hexes\">\n";
+  for (int column = 0; column < g.columns && limit.Ok(); ++column) {
+    for (int row = 0; row < g.rows; ++row) {
+      const HexCoord h{column, row - (column - (column & 1)) / 2};
+      const auto found = cells.find(h);
+      const HexPicture::Cell* c = found == cells.end() ? nullptr : found->second;
+      o << "<g class=\"hex" << (c != nullptr && c->burning ? " burning" : "") << "\"" << HexAttributes(h);
+      if (c != nullptr) {
+        o << " data-terrain=\"" << Xml(c->terrain) << "\"";
+        if (c->room != 0) o << " data-building=\"" << c->building << "\" data-room=\"" << c->room << "\"";
+      }
+      const std::string pts = g.Points(h);
+      o << "><polygon points=\"" << pts << "\" fill=\"" << HexFill(c ? c->terrain : "clear")
+        << "\" stroke=\"#a89f80\" stroke-width=\"0.03\"/>";
+      if (c != nullptr && c->roofed) o << "<polygon points=\"" << pts << "\" fill=\"url(#roof)\"/>";
+      if (c != nullptr && c->burning) {
+        o << "<polygon points=\"" << pts << "\" fill=\"#ff5a1f\" fill-opacity=\"0.45\"/>";
+      }
+      o << "</g>\n";
+      if (c != nullptr && !c->label.empty()) {
+        const Vec2 at = g.Center(h);
+        labels.Add(o, kRankTerrain, at.x(), {{at.y() + 0.2, 0.5, true, "", " fill=\"#2b2015\"", c->label}});
+      }
+    }
+  }
+  o << "</g>\n";
+}
+
+// The stroke of a hexside's feature (the legend shows each).
+struct SideStyle {
+  const char* feature;
+  const char* stroke;
+  double width;
+  const char* dash;  // "" solid
+  const char* words;
+};
+constexpr SideStyle kSideStyles[] = {
+    {"wall", "#3b2a1a", 0.28, "", "wall"},
+    {"loophole", "#3b2a1a", 0.28, "0.16,0.12", "loopholed wall"},
+    {"opening", "#e0b040", 0.22, "", "door or window"},
+    {"dug", "#c62828", 0.22, "0.15,0.1", "dug through"},
+};
+const SideStyle& StyleOf(const std::string& feature) {
+  static constexpr SideStyle kOther = {"", "#666666", 0.15, "", ""};
+  for (const SideStyle& s : kSideStyles) {
+    if (feature == s.feature) return s;
+  }
+  return kOther;
+}
+// A dashed stroke's ends are square, so that its gaps show; a solid one's
+// round, so that the sides of a wall join.
+std::string StrokeAttributes(const SideStyle& s) {
+  return absl::StrCat(" stroke=\"", s.stroke, "\" stroke-width=\"", s.width, "\"",
+                      *s.dash != '\0' ? absl::StrCat(" stroke-dasharray=\"", s.dash, "\"")
+                                       : " stroke-linecap=\"round\"");
+}
+
+void DrawSides(const HexPicture& p, const HexFrame& g, std::ostream& o, Limit& limit) {
+  o << "<g class=\"sides\">\n";
+  for (const HexPicture::Side& s : p.sides) {
+    if (!limit.Ok()) break;
+    if (s.direction < 0 || s.direction >= 6 || !g.Contains(s.hex)) continue;
+    const auto [a, b] = g.SideEnds(s.hex, s.direction);
+    o << "<line class=\"side " << Xml(s.feature) << "\"" << HexAttributes(s.hex) << " data-direction=\""
+      << s.direction << "\" x1=\"" << Num(a.x()) << "\" y1=\"" << Num(a.y()) << "\" x2=\"" << Num(b.x())
+      << "\" y2=\"" << Num(b.y()) << "\"" << StrokeAttributes(StyleOf(s.feature)) << "><title>" << Xml(s.label.empty() ? s.feature : s.label)
+      << "</title></line>\n";
+  }
+  o << "</g>\n";
+}
+
+// Each area's outline (the sides between its hexes and the rest) and, for
+// an entry zone, its number in a disc at the mean of its hexes.
+void DrawAreas(const HexPicture& p, const HexFrame& g, std::ostream& o, Limit& limit,
+               LabelBook& labels) {
+  o << "<g class=\"areas\">\n";
+  for (const HexPicture::Area& a : p.areas) {
+    if (!limit.Ok()) break;
+    const std::set<HexCoord> in(a.hexes.begin(), a.hexes.end());
+    const bool zone = a.kind == "entry-zone";
+    std::string d;
+    Vec2 sum = Vec2::Zero();
+    int n = 0;
+    for (const HexCoord& h : in) {
+      if (!g.Contains(h)) continue;
+      sum += g.Center(h);
+      ++n;
+      for (int k = 0; k < 6; ++k) {
+        if (in.count(Neighbor(h, static_cast<HexDirection>(k))) > 0) continue;
+        const auto [from, to] = g.SideEnds(h, k);
+        absl::StrAppend(&d, "M", Num(from.x()), ",", Num(from.y()), "L", Num(to.x()), ",", Num(to.y()));
+      }
+    }
+    if (n == 0) continue;
+    o << "<g class=\"area " << Xml(a.kind) << "\" data-area=\"" << Xml(a.label) << "\"><title>"
+      << Xml(zone ? absl::StrCat("entry zone ", a.label) : a.label) << "</title><path d=\"" << d
+      << "\" fill=\"none\" stroke=\"" << (zone ? "#1f5fa8" : "#2e7d32")
+      << "\" stroke-width=\"0.14\" stroke-dasharray=\"" << (zone ? "0.5,0.25" : "0.25,0.2") << "\"/>";
+    if (zone) {
+      const Vec2 at = sum / static_cast<double>(n);
+      o << "<circle cx=\"" << Num(at.x()) << "\" cy=\"" << Num(at.y())
+        << "\" r=\"0.6\" fill=\"#1f5fa8\"/><text x=\"" << Num(at.x()) << "\" y=\"" << Num(at.y() + 0.28)
+        << "\" font-size=\"0.8\" text-anchor=\"middle\" fill=\"#fff\">" << Xml(a.label) << "</text>";
+      labels.Fix(Box{at.x() - 0.6, at.y() - 0.6, 1.2, 1.2});
+    }
+    o << "</g>\n";
+  }
+  o << "</g>\n";
+}
+
+// A flame on each burning room, at the mean of its burning hexes.
+void DrawFires(const HexPicture& p, const HexFrame& g, std::ostream& o, LabelBook& labels) {
+  std::map<int, std::pair<Vec2, int>> rooms;
+  for (const HexPicture::Cell& c : p.cells) {
+    if (!c.burning || c.room == 0 || !g.Contains(c.hex)) continue;
+    auto& [sum, n] = rooms.try_emplace(c.room, Vec2::Zero(), 0).first->second;
+    sum += g.Center(c.hex);
+    ++n;
+  }
+  o << "<g class=\"fires\">\n";
+  for (const auto& [room, at] : rooms) {
+    const double x = at.first.x() / at.second, y = at.first.y() / at.second;
+    o << "<g class=\"fire\" data-room=\"" << room << "\"><title>room " << room << " on fire</title><path d=\"M"
+      << Num(x) << "," << Num(y - 0.55) << " C" << Num(x + 0.4) << "," << Num(y - 0.1) << " " << Num(x + 0.35)
+      << "," << Num(y + 0.4) << " " << Num(x) << "," << Num(y + 0.4) << " C" << Num(x - 0.35) << ","
+      << Num(y + 0.4) << " " << Num(x - 0.4) << "," << Num(y - 0.1) << " " << Num(x) << "," << Num(y - 0.55)
+      << " z\" fill=\"#ff7a00\" stroke=\"#b00000\" stroke-width=\"0.06\"/></g>\n";
+    labels.Fix(Box{x - 0.4, y - 0.55, 0.8, 0.95});
+  }
+  o << "</g>\n";
+}
+
+// The words of a counter's marks, for its title ("wounded light, prone").
+std::string MarkWords(const std::vector<HexPicture::Mark>& marks) {
+  std::vector<std::string> words;
+  for (const HexPicture::Mark& m : marks) {
+    std::string w = m.word;
+    std::replace(w.begin(), w.end(), '-', ' ');
+    words.push_back(w);
+  }
+  return absl::StrJoin(words, ", ");
+}
+
+// The stacks: each counter a square, each one up the stack up and right of
+// the one below, the top one's id below the stack, a badge with the count
+// on a stack of more than one. Units on the board that no stack lists go
+// on top of their hex's stack; each unit is drawn once.
+void DrawStacks(const v1::TableState& state, const HexPicture& p, const HexFrame& g,
+                const std::map<std::string, GroupBook>& book, bool reveal, std::ostream& o,
+                Limit& limit, LabelBook& labels) {
+  std::set<std::string> drawn;
+  std::map<std::string, const v1::Unit*> units;
+  for (const v1::Unit& u : state.units()) units.emplace(u.id(), &u);
+  std::map<HexCoord, std::vector<HexPicture::Counter>> stacks;
+  for (const HexPicture::Stack& s : p.stacks) {
+    if (!g.Contains(s.hex)) continue;
+    for (const HexPicture::Counter& c : s.counters) {
+      const auto u = units.find(c.unit_id);
+      if (u == units.end() || !OnTable(*u->second) || !drawn.insert(c.unit_id).second) continue;
+      stacks[s.hex].push_back(c);
+    }
+  }
+  for (const v1::Unit& u : state.units()) {
+    const HexCoord h{u.hex().q(), u.hex().r()};
+    if (!OnTable(u) || !g.Contains(h) || !drawn.insert(u.id()).second) continue;
+    stacks[h].push_back({u.id(), {}});
+  }
+  o << "<g class=\"units\">\n";
+  for (const auto& [hex, counters] : stacks) {
+    if (!limit.Ok()) break;
+    const Vec2 centre = g.Center(hex);
+    const int n = static_cast<int>(counters.size());
+    // The stack's box centred on the hex; no label covers it.
+    const double span = kCounterSide + (n - 1) * kStackStep;
+    const double x0 = centre.x() - span / 2;
+    const double y0 = centre.y() + span / 2;
+    labels.Fix(Box{x0, y0 - span, span, span});
+    for (int i = 0; i < n; ++i) {
+      const v1::Unit& u = *units.at(counters[static_cast<size_t>(i)].unit_id);
+      const std::vector<HexPicture::Mark>& marks = counters[static_cast<size_t>(i)].marks;
+      const bool zulu = u.side() == v1::ZULU;
+      const double x = x0 + i * kStackStep, y = y0 - kCounterSide - i * kStackStep;
+      std::string classes = zulu ? "zulu" : "british";
+      std::string symbols;
+      for (const HexPicture::Mark& m : marks) {
+        absl::StrAppend(&classes, " ", m.word);
+        symbols += m.symbol;
+      }
+      const std::string kind = v1::UnitKind_Name(u.kind());
+      std::string words = MarkWords(marks);
+      const auto notes = book.find(u.id());
+      if (reveal && notes != book.end()) absl::StrAppend(&words, notes->second.label);
+      o << "<g class=\"unit " << Xml(classes) << "\" id=\"unit-" << Xml(u.id()) << "\" data-unit-id=\""
+        << Xml(u.id()) << "\"" << HexAttributes(hex) << " data-stack-pos=\"" << i << "\" data-kind=\"" << kind
+        << "\"><title>"
+        << Xml(absl::StrCat(u.id(), ": ", u.name(), " (", kind, ")", words.empty() || words[0] == ' ' ? "" : ", ", words))
+        << "</title><rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\"" << Num(kCounterSide)
+        << "\" height=\"" << Num(kCounterSide) << "\" fill=\""
+        << (!zulu ? "#c0282d" : u.kind() == v1::RIFLE_REGIMENT ? "#c98a3a" : "#8b4513")
+        << "\" stroke=\"#111\" stroke-width=\"0.05\"/>";
+      if (!symbols.empty()) {
+        o << "<text class=\"marks\" x=\"" << Num(x + 0.05) << "\" y=\"" << Num(y + kCounterSide - 0.07)
+          << "\" font-size=\"0.3\" fill=\"#fff\">" << Xml(symbols) << "</text>";
+      }
+      o << "</g>\n";
+    }
+    if (n > 1) {
+      const double bx = x0 + (n - 1) * kStackStep + kCounterSide, by = y0 - kCounterSide - (n - 1) * kStackStep;
+      o << "<g class=\"stack-count\"" << HexAttributes(hex) << " data-count=\"" << n << "\"><circle cx=\""
+        << Num(bx) << "\" cy=\"" << Num(by) << "\" r=\"0.26\" fill=\"#fff\" stroke=\"#111\" stroke-width=\"0.04\"/>"
+        << "<text x=\"" << Num(bx) << "\" y=\"" << Num(by + 0.12) << "\" font-size=\"0.34\" text-anchor=\"middle\""
+        << " fill=\"#111\">" << n << "</text></g>\n";
+      labels.Fix(Box{bx - 0.26, by - 0.26, 0.52, 0.52});
+    }
+    // The top counter's id (and, revealed, its rule set's notes) below the
+    // stack; each counter's title names it.
+    const v1::Unit& top = *units.at(counters.back().unit_id);
+    std::string label = top.id();
+    const auto b = book.find(top.id());
+    if (reveal && b != book.end()) absl::StrAppend(&label, b->second.label);
+    labels.Add(o, kRankUnit, centre.x(), {{y0 + 0.42, 0.4, true, "", " fill=\"#111\"", label}});
+    o << "\n";
+  }
+  o << "</g>\n";
+}
+
+// The legend under a hex board: the sides' strokes, a fire, a roof, the
+// areas' outlines and the scale.
+void DrawHexLegend(const HexPicture& p, const HexFrame& g, std::ostream& o) {
+  const double y = kTopMargin + g.Height() + 1.4;
+  double x = 0.5;
+  o << "<g class=\"legend\" font-size=\"0.6\" fill=\"#222\">";
+  const auto text = [&](const std::string& words) {
+    o << "<text x=\"" << Num(x + 1.4) << "\" y=\"" << Num(y + 0.2) << "\">" << Xml(words) << "</text>";
+    x += 1.6 + TextWidth(words) * 0.6 + 0.8;
+  };
+  for (const SideStyle& s : kSideStyles) {
+    o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(y) << "\" x2=\"" << Num(x + 1.1) << "\" y2=\"" << Num(y)
+      << "\"" << StrokeAttributes(s) << "/>";
+    text(s.words);
+  }
+  o << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y - 0.45) << "\" width=\"1.1\" height=\"0.9\" fill=\"url(#roof)\""
+    << " stroke=\"#6b4a30\" stroke-width=\"0.03\"/>";
+  text("roofed");
+  o << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y - 0.45)
+    << "\" width=\"1.1\" height=\"0.9\" fill=\"#ff5a1f\" fill-opacity=\"0.45\"/>";
+  text("on fire");
+  o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(y) << "\" x2=\"" << Num(x + 1.1) << "\" y2=\"" << Num(y)
+    << "\" stroke=\"#1f5fa8\" stroke-width=\"0.14\" stroke-dasharray=\"0.5,0.25\"/>";
+  text("entry zone");
+  o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(y) << "\" x2=\"" << Num(x + 1.1) << "\" y2=\"" << Num(y)
+    << "\" stroke=\"#2e7d32\" stroke-width=\"0.14\" stroke-dasharray=\"0.25,0.2\"/>";
+  text("perimeter");
+  if (!p.scale.empty()) {
+    x -= 1.4;
+    text(absl::StrCat("a hex: ", p.scale));
+  }
+  o << "</g>\n";
+}
+
 }  // namespace
 
 std::string RenderTableSvg(const v1::TableState& state, const RenderOptions& options) {
@@ -733,17 +1064,33 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
   const std::set<std::string> groups = GroupIds(state);
 
   const std::map<std::string, MemberBox> boxes = MemberBoxes(state);
+  // A hex rule set's board, drawn instead of the table in inches.
+  const RulesetWire* wire = FindWire(service::RulesetIdOf(state));
+  std::optional<HexPicture> hexes = wire != nullptr ? wire->BoardPicture(state) : std::nullopt;
+  if (hexes && (hexes->columns <= 0 || hexes->rows <= 0)) hexes.reset();
+  std::optional<HexFrame> grid;
+  if (hexes) {
+    grid.emplace(*hexes);
+    f.width = grid->Width();
+    f.height = grid->Height();
+  }
   // Units off the table (and groups with no member on it) are listed at the
   // right, a line of 0.75" type every 1.05" (its box and the room kept round
-  // it: labels.h), the picture made taller where the list needs it.
+  // it: labels.h), the picture made taller where the list needs it. On a
+  // hex board, so is a unit whose hex is off the board.
   std::vector<const v1::Unit*> off;
   for (const v1::Unit& u : state.units()) {
+    if (grid) {
+      if (!OnTable(u) || !grid->Contains(HexCoord{u.hex().q(), u.hex().r()})) off.push_back(&u);
+      continue;
+    }
     if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
     if (!OnTable(u)) off.push_back(&u);
   }
   constexpr double off_step = 1.05;
   const double vw = f.width + kSideMargin;
-  const double vh = std::max(f.height + kTopMargin + 1, kTopMargin + 2.2 + off.size() * off_step);
+  const double vh = std::max(f.height + kTopMargin + (grid ? kLegendHeight : 1),
+                             kTopMargin + 2.2 + off.size() * off_step);
   LabelBook labels;
 
   // Past the cap, drawing stops at the next element: room for the cap and
@@ -757,32 +1104,53 @@ absl::StatusOr<std::string> RenderTableSvgWithin(const v1::TableState& state,
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"impi-table\" viewBox=\"0 0 " << Num(vw)
     << " " << Num(vh) << "\" width=\"" << Num(vw * options.pixels_per_inch) << "\" height=\""
     << Num(vh * options.pixels_per_inch) << "\" data-table-width=\"" << Num(f.width)
-    << "\" data-table-height=\"" << Num(f.height) << "\" data-top-margin=\"" << Num(kTopMargin)
-    << "\" font-family=\"sans-serif\">\n"
+    << "\" data-table-height=\"" << Num(f.height) << "\" data-top-margin=\"" << Num(kTopMargin) << "\"";
+  if (grid) {
+    o << " data-hex-columns=\"" << grid->columns << "\" data-hex-rows=\"" << grid->rows
+      << "\" data-hex-size=\"" << Num(kHexSize) << "\" data-hex-origin-x=\"" << Num(grid->layout.origin.x())
+      << "\" data-hex-origin-y=\"" << Num(grid->layout.origin.y()) << "\"";
+  }
+  o << " font-family=\"sans-serif\">\n"
     << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" "
        "markerHeight=\"4\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
-       "fill=\"#333\"/></marker></defs>\n"
-    ;
+       "fill=\"#333\"/></marker>"
+    << (grid ? "<pattern id=\"roof\" width=\"0.3\" height=\"0.3\" patternUnits=\"userSpaceOnUse\" "
+               "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"0.3\" "
+               "stroke=\"#6b4a30\" stroke-width=\"0.07\"/></pattern>"
+             : "")
+    << "</defs>\n";
   labels.Add(o, kRankFixedText, 0.5,
              {{2.2, 1.6, false, "", " fill=\"#222\"", ClockWords(state, options.reveal)}});
-  o << "\n<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
-    << "\" height=\"" << Num(f.height)
-    << "\" fill=\"#e8dfc0\" stroke=\"#3b3020\" stroke-width=\"0.2\"/>\n";
-  DrawTerrain(state, f, o, limit, labels);
-  DrawPoints(state, f, options.reveal, o, limit, labels);
-  DrawMoves(options.events, f, o, limit);
-  DrawGroups(f, options.reveal, book, by_id, groups, boxes, o, limit, labels);
-  DrawCloseCombat(state, f, o, limit);
+  o << "\n";
+  if (grid) {
+    // The hexes, the areas' outlines, the walls over them, the fires, the
+    // stacks; the legend below.
+    DrawHexes(*hexes, *grid, o, limit, labels);
+    DrawAreas(*hexes, *grid, o, limit, labels);
+    DrawSides(*hexes, *grid, o, limit);
+    DrawFires(*hexes, *grid, o, labels);
+    DrawStacks(state, *hexes, *grid, book, options.reveal, o, limit, labels);
+    DrawHexLegend(*hexes, *grid, o);
+  } else {
+    o << "<rect class=\"board\" x=\"0\" y=\"" << Num(kTopMargin) << "\" width=\"" << Num(f.width)
+      << "\" height=\"" << Num(f.height)
+      << "\" fill=\"#e8dfc0\" stroke=\"#3b3020\" stroke-width=\"0.2\"/>\n";
+    DrawTerrain(state, f, o, limit, labels);
+    DrawPoints(state, f, options.reveal, o, limit, labels);
+    DrawMoves(options.events, f, o, limit);
+    DrawGroups(f, options.reveal, book, by_id, groups, boxes, o, limit, labels);
+    DrawCloseCombat(state, f, o, limit);
 
-  o << "<g class=\"units\">\n";
-  for (const v1::Unit& u : state.units()) {
-    if (!limit.Ok()) break;
-    // A group with members on the table is drawn as their outline.
-    if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
-    if (!OnTable(u)) continue;
-    DrawUnit(u, f, book, frontages, options.reveal, o, labels);
+    o << "<g class=\"units\">\n";
+    for (const v1::Unit& u : state.units()) {
+      if (!limit.Ok()) break;
+      // A group with members on the table is drawn as their outline.
+      if (groups.count(u.id()) > 0 && boxes.count(u.id()) > 0) continue;
+      if (!OnTable(u)) continue;
+      DrawUnit(u, f, book, frontages, options.reveal, o, labels);
+    }
+    o << "</g>\n";
   }
-  o << "</g>\n";
 
   o << "<g class=\"off-table\">";
   labels.Add(o, kRankFixedText, f.width + 1,

@@ -36,6 +36,19 @@
 //     else hidden (visibility="hidden"; the unit's <title> names it), as
 //     clients/cli/labels.h places them; the off-table list a line every
 //     1.05", the picture taller where the list needs it.
+//   - A hex rule set's board (its wire adapter's BoardPicture,
+//     engine/game/hex_picture.h) is drawn instead of the table in inches:
+//     1 SVG unit = a hex's size (centre to corner), north up, each hex a
+//     <g class="hex" data-q data-r> filled by its ground, roofs hatched,
+//     rooms named; walls, loopholes, doors and windows, walls dug through
+//     as strokes of their own on the hexsides (<line class="side FEATURE"
+//     data-q data-r data-direction>); a flame on each burning room; the
+//     entry zones and the perimeter outlined, the zones numbered; a legend
+//     below. Units are counters at their hex, <g class="unit SIDE MARKS"
+//     data-unit-id data-q data-r data-stack-pos>, each one up a stack up
+//     and right of the one below, a badge with the count on a stack of
+//     more than one, the top one's id the stack's label (no label covers
+//     a counter).
 //   - Umpire-only detail (hidden points not yet tested, markers' forces,
 //     hands, targets, Ferree's divisions, each unit's notes and the table's
 //     own clause from its rule set's wire adapter) is drawn only when

@@ -7,7 +7,10 @@
 #include "clients/cli/render.h"
 
 #include <cctype>
+#include <cstdio>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <set>
 #include <sstream>
 #include <cmath>
@@ -19,10 +22,13 @@
 #include "ai/arena/arena.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/request_io.h"
+#include "engine/game/hex_picture.h"
 #include "engine/game/ruleset.h"
 #include "engine/game/umpire.h"
+#include "engine/game/wire.h"
 #include "engine/scenarios/embedded.h"
 #include "gtest/gtest.h"
+#include "impi/v1/roarks_drift.pb.h"
 #include "service/convert.h"
 
 namespace impi::cli {
@@ -204,9 +210,16 @@ void ExpectGoodSvg(const v1::TableState& state, const std::vector<v1::Event>& ev
       EXPECT_TRUE(drawn.count(u.id()) > 0 || groups.count(u.id()) > 0)
           << what << ": unit " << u.id() << " is not in the picture";
     }
-    EXPECT_NE(svg.find(absl::StrCat("data-table-width=\"", absl::StrFormat("%.2f", state.table().width()))),
-              std::string::npos)
-        << what;
+    // A hex board's size is its grid's; a table's its inches.
+    if (state.table().hex_columns() > 0) {
+      EXPECT_NE(svg.find(absl::StrCat("data-hex-columns=\"", state.table().hex_columns(), "\"")),
+                std::string::npos)
+          << what;
+    } else {
+      EXPECT_NE(svg.find(absl::StrCat("data-table-width=\"", absl::StrFormat("%.2f", state.table().width()))),
+                std::string::npos)
+          << what;
+    }
   }
 }
 
@@ -612,6 +625,174 @@ TEST(RenderTest, ParseRenderInputTakesStatesRequestsAndAnswers) {
   ASSERT_TRUE(ParseRenderInput(ToJson(answer), &parsed, &events).ok());
   EXPECT_EQ(events.size(), static_cast<size_t>(answer.events_size()));
   EXPECT_FALSE(ParseRenderInput("{\"nope\": 1}", &parsed, &events).ok());
+}
+
+// --- Roark's Drift: a hex board (RulesetWire::BoardPicture) -------------------
+
+// Whether an element's class attribute holds `word`.
+bool HasClass(const std::map<std::string, std::string>& e, const std::string& word) {
+  const auto c = e.find("class");
+  if (c == e.end()) return false;
+  const std::string padded = " " + c->second + " ";
+  return padded.find(" " + word + " ") != std::string::npos;
+}
+
+// The elements of tag `tag` whose class holds `word`.
+std::vector<const std::map<std::string, std::string>*> Elements(const XmlDoc& doc, const std::string& tag,
+                                                                const std::string& word) {
+  std::vector<const std::map<std::string, std::string>*> out;
+  for (const auto& e : doc.elements) {
+    if (e.at("<name>") == tag && HasClass(e, word)) out.push_back(&e);
+  }
+  return out;
+}
+
+using HexKey = std::pair<std::string, std::string>;  // data-q, data-r
+HexKey HexOf(const std::map<std::string, std::string>& e) { return {e.at("data-q"), e.at("data-r")}; }
+
+v1::TableState RoarksOpening() {
+  absl::StatusOr<v1::TableState> state = LoadScenario("roarks_drift");
+  EXPECT_TRUE(state.ok()) << state.status();
+  return state.ok() ? *state : v1::TableState{};
+}
+
+// Puts unit `id` in hex (q, r) at stack place `pos`; its counter's entry.
+v1::RoarksCounter* PlaceCounter(v1::TableState& state, const std::string& id, int q, int r, int pos) {
+  for (v1::Unit& u : *state.mutable_units()) {
+    if (u.id() != id) continue;
+    u.set_off_table(false);
+    u.mutable_hex()->set_q(q);
+    u.mutable_hex()->set_r(r);
+  }
+  for (v1::RoarksCounter& x : *state.mutable_roarks_drift()->mutable_counters()) {
+    if (x.unit_id() == id) {
+      x.set_stack_pos(pos);
+      return &x;
+    }
+  }
+  ADD_FAILURE() << "no counter " << id;
+  return state.mutable_roarks_drift()->add_counters();
+}
+
+TEST(RenderTest, RoarksDriftDrawsItsBoardHexByHexAndEveryWallOnce) {
+  const v1::TableState state = RoarksOpening();
+  ASSERT_EQ(state.table().hex_columns(), 48);
+  ExpectGoodSvg(state, {}, "roarks_drift");
+  const std::string svg = RenderTableSvg(state, RenderOptions{});
+  const XmlDoc doc = XmlChecker(svg).Parse();
+  ASSERT_EQ(doc.error, "");
+  // Every hex of the 48 x 32 grid once, in axial coordinates.
+  std::set<HexKey> hexes;
+  for (const auto* e : Elements(doc, "g", "hex")) hexes.insert(HexOf(*e));
+  EXPECT_EQ(Elements(doc, "g", "hex").size(), 48u * 32u);
+  EXPECT_EQ(hexes.size(), 48u * 32u);
+  EXPECT_EQ(hexes.count({"47", "8"}), 1u);   // column 47, row 31
+  EXPECT_EQ(hexes.count({"47", "-23"}), 1u);  // column 47, row 0
+  EXPECT_EQ(hexes.count({"0", "32"}), 0u);
+  // Every wall and loophole of the board's picture once, as a stroke on its
+  // side.
+  const RulesetWire* wire = FindWire("ROARKS_DRIFT");
+  ASSERT_NE(wire, nullptr);
+  const std::optional<HexPicture> picture = wire->BoardPicture(state);
+  ASSERT_TRUE(picture.has_value());
+  std::set<std::tuple<std::string, std::string, std::string>> walls, drawn;
+  for (const HexPicture::Side& s : picture->sides) {
+    if (s.feature == "wall" || s.feature == "loophole") {
+      walls.insert({std::to_string(s.hex.q), std::to_string(s.hex.r), std::to_string(s.direction)});
+    }
+  }
+  size_t strokes = 0;
+  for (const char* feature : {"wall", "loophole"}) {
+    for (const auto* e : Elements(doc, "line", feature)) {
+      if (!HasClass(*e, "side")) continue;
+      ++strokes;
+      drawn.insert({e->at("data-q"), e->at("data-r"), e->at("data-direction")});
+    }
+  }
+  EXPECT_GT(walls.size(), 100u);
+  EXPECT_EQ(drawn, walls);
+  EXPECT_EQ(strokes, walls.size());
+  EXPECT_FALSE(Elements(doc, "line", "opening").empty());  // doors and windows
+  // The eight entry zones, numbered, and the main perimeter; the legend.
+  std::set<std::string> zones;
+  for (const auto* e : Elements(doc, "g", "entry-zone")) zones.insert(e->at("data-area"));
+  EXPECT_EQ(zones, (std::set<std::string>{"1", "2", "3", "4", "5", "6", "7", "8"}));
+  EXPECT_EQ(Elements(doc, "g", "perimeter").size(), 1u);
+  EXPECT_EQ(Elements(doc, "g", "legend").size(), 1u);
+  EXPECT_TRUE(Elements(doc, "g", "fire").empty());
+  // Within the server's cap (--max_render_bytes, 2 MB by default).
+  RenderOptions capped;
+  capped.max_bytes = 2 * 1024 * 1024;
+  const absl::StatusOr<std::string> within = RenderTableSvgWithin(state, capped);
+  ASSERT_TRUE(within.ok()) << within.status();
+  std::printf("roarks_drift opening: %zu bytes, %d units\n", within->size(), state.units_size());
+}
+
+TEST(RenderTest, RoarksDriftDrawsFiresStacksAndMarks) {
+  v1::TableState state = RoarksOpening();
+  state.mutable_roarks_drift()->add_fires()->set_room(3);
+  std::vector<std::string> men, zulus;
+  for (const v1::Unit& u : state.units()) (u.side() == v1::ZULU ? zulus : men).push_back(u.id());
+  ASSERT_GE(men.size(), 3u);
+  ASSERT_GE(zulus.size(), 1u);
+  // Three men in the yard (column 20, row 12), bottom first men[1], men[2],
+  // men[0]; a Zulu south of the post (column 20, row 22), prone with a torch.
+  PlaceCounter(state, men[0], 20, 2, 2)->set_wound(v1::ROARKS_LIGHT);
+  PlaceCounter(state, men[1], 20, 2, 0);
+  PlaceCounter(state, men[2], 20, 2, 1);
+  v1::RoarksCounter* z = PlaceCounter(state, zulus[0], 20, 12, 0);
+  z->set_prone(true);
+  z->set_torch(true);
+  // A unit whose hex is off the board is listed with those off it.
+  ASSERT_GE(zulus.size(), 2u);
+  PlaceCounter(state, zulus[1], 3, 2147483647, 0);
+  ExpectGoodSvg(state, {}, "roarks_drift in play");
+  for (bool reveal : {false, true}) {
+    SCOPED_TRACE(reveal ? "revealed" : "British view");
+    RenderOptions options;
+    options.reveal = reveal;
+    const std::string svg = RenderTableSvg(state, options);
+    const XmlDoc doc = XmlChecker(svg).Parse();
+    ASSERT_EQ(doc.error, "");
+    // The fire on room 3, and room 3's hexes alone marked burning.
+    const auto fires = Elements(doc, "g", "fire");
+    ASSERT_EQ(fires.size(), 1u);
+    EXPECT_EQ(fires[0]->at("data-room"), "3");
+    size_t room3 = 0;
+    for (const auto* e : Elements(doc, "g", "hex")) room3 += e->count("data-room") && e->at("data-room") == "3";
+    const auto burning = Elements(doc, "g", "burning");
+    EXPECT_EQ(burning.size(), room3);
+    for (const auto* e : burning) EXPECT_EQ(e->at("data-room"), "3");
+    // The stack of three with its count, each counter at its place.
+    const auto counts = Elements(doc, "g", "stack-count");
+    ASSERT_EQ(counts.size(), 1u);
+    EXPECT_EQ(counts[0]->at("data-count"), "3");
+    EXPECT_EQ(HexOf(*counts[0]), HexKey("20", "2"));
+    std::map<std::string, std::string> place;  // unit id -> data-stack-pos
+    for (const auto* e : Elements(doc, "g", "unit")) {
+      ASSERT_TRUE(e->count("data-unit-id") && e->count("data-q") && e->count("data-r"));
+      place[e->at("data-unit-id")] = e->at("data-stack-pos");
+      if (e->at("data-unit-id") == men[0]) {
+        EXPECT_TRUE(HasClass(*e, "british"));
+        EXPECT_TRUE(HasClass(*e, "wounded-light"));
+        EXPECT_EQ(HexOf(*e), HexKey("20", "2"));
+      }
+      if (e->at("data-unit-id") == zulus[0]) {
+        EXPECT_TRUE(HasClass(*e, "zulu"));
+        EXPECT_TRUE(HasClass(*e, "prone"));
+        EXPECT_TRUE(HasClass(*e, "torch"));
+        EXPECT_EQ(HexOf(*e), HexKey("20", "12"));
+      }
+    }
+    EXPECT_EQ(place, (std::map<std::string, std::string>{
+                         {men[1], "0"}, {men[2], "1"}, {men[0], "2"}, {zulus[0], "0"}}));
+    EXPECT_NE(svg.find(">PT</text>"), std::string::npos);
+    bool listed_off = false;
+    for (const auto* e : Elements(doc, "text", "off")) listed_off |= e->at("data-unit-id") == zulus[1];
+    EXPECT_TRUE(listed_off);
+    // The rule set's notes are umpire detail, as for every rule set.
+    EXPECT_EQ(svg.find("[prone, torch]") != std::string::npos, reveal);
+  }
 }
 
 }  // namespace

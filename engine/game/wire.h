@@ -24,11 +24,13 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
 #include "engine/core/battle_state.h"
+#include "engine/game/hex_picture.h"
 #include "engine/game/ruleset.h"
 #include "impi/v1/table.pb.h"
 #include "impi/v1/umpire.pb.h"
@@ -99,6 +101,15 @@ class RulesetWire {
   virtual std::string TableNote(const v1::TableState& state) const {
     (void)state;
     return "";
+  }
+  // The board of a hex rule set as a picture shows it (hex_picture.h): its
+  // hexes, walls, areas and the stacks of `state`'s units, with their
+  // counters' marks. Read from a state not checked yet: what it cannot place
+  // (a hex off the board, a room that is none) it leaves out. Default: none
+  // (the table is drawn in inches).
+  virtual std::optional<HexPicture> BoardPicture(const v1::TableState& state) const {
+    (void)state;
+    return std::nullopt;
   }
 };
 

@@ -35,6 +35,7 @@
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_WIRE_ROARKS_WIRE_H_
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "engine/game/wire.h"
@@ -58,6 +59,10 @@ class RoarksWire final : public RulesetWire {
   std::map<std::string, UnitNote> UnitNotes(const v1::TableState& state) const override;
   // The phase, turn and segment; the fires and the Oskarberg.
   std::string TableNote(const v1::TableState& state) const override;
+  // The station board (board.h) with the state's fires and walls dug
+  // through, each hex's stack bottom first and its counters' marks
+  // (picture.cc).
+  std::optional<HexPicture> BoardPicture(const v1::TableState& state) const override;
 };
 
 }  // namespace impi::roarks
