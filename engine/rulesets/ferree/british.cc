@@ -833,10 +833,19 @@ absl::Status BritishTurn::BritishSendRunner(const Action& a, const std::string& 
     const Unit* c = s_.FindUnit(uid);
     const Unit* w = WagonNamed(s_, UnitOf(s_, rn).wagon_id);
     Vec2 spot;
-    if (c != nullptr && field_.FreeSpot(rn, c->position, Radius(*c) + Radius(rn) + kContactGap / 2,
-                                        w != nullptr ? w->position : CampCentre(s_),
-                                        /*may_contact=*/false, {}, &spot)) {
-      rn.position = spot;
+    if (c != nullptr) {
+      // FreeSpot tries at most eight rings a footprint apart out from the
+      // first: the units that could bar them are gathered in one pass over
+      // the units (a CandidateScope reaching that far from the company),
+      // instead of bringing the footprint index up to date.
+      const double first = Radius(*c) + Radius(rn) + kContactGap / 2;
+      const double outermost = first + 8 * (2 * Radius(rn) + 0.1);
+      const Vec2 at[] = {c->position};
+      const Field::CandidateScope scope(field_, at, outermost);
+      if (field_.FreeSpot(rn, c->position, first, w != nullptr ? w->position : CampCentre(s_),
+                          /*may_contact=*/false, {}, &spot)) {
+        rn.position = spot;
+      }
     }
   }
   Own(s_).segment |= kSegRunner;

@@ -506,6 +506,12 @@ namespace {
 constexpr double kCandidateMargin =
     kLargestRadius + kStandOff + kLargestRadius + kContactGap + 1e-3;
 
+// HasFootprint (ground.cc), inline for the passes over every unit.
+inline bool Footprinted(const Unit& u) {
+  return u.kind != UnitKind::kRegiment && Alive(u) && std::isfinite(u.position.x()) &&
+         std::isfinite(u.position.y());
+}
+
 // Appends to `out` the units with a footprint whose centre lies in the box
 // [lo, hi], ascending.
 void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vector<int>* out) {
@@ -514,7 +520,7 @@ void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vec
   for (size_t j = 0; j < n; ++j) {
     const Unit& e = units[j];
     if (e.position.x() < lo.x() || e.position.x() > hi.x() || e.position.y() < lo.y() ||
-        e.position.y() > hi.y() || !HasFootprint(e)) {
+        e.position.y() > hi.y() || !Footprinted(e)) {
       continue;
     }
     out->push_back(static_cast<int>(j));
@@ -739,36 +745,13 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   const Vec2 start = walked.front(), end = walked.back();
   // Whether RoomAmong has already judged `end` (it found no room there).
   bool judged = false;
-  if (ground_held_ == 0 && candidates_ == nullptr) {
-    // Most such moves end where there is room: judged among the units a
-    // box round the spot holds (every unit Ground::Near would list, and a
-    // few more that RoomAmong passes over), which costs less than bringing
-    // the ground up to date for one question.
-    const double reach = Radius(u) + kStandOff + kLargestRadius + 1e-6;
-    thread_local IndexScratch scratch;
-    Borrowed borrowed(scratch);
-    std::vector<int>& near = borrowed.list();
-    const Unit* const units = s_.units.data();
-    const size_t n = s_.units.size();
-    const double x = end.x(), y = end.y();
-    for (size_t j = 0; j < n; ++j) {
-      const Unit& e = units[j];
-      if (std::abs(e.position.x() - x) > reach || std::abs(e.position.y() - y) > reach ||
-          !HasFootprint(e)) {
-        continue;
-      }
-      near.push_back(static_cast<int>(j));
-    }
-    if (RoomAmong(u, end, {}, may_contact, near)) return end;
-    judged = true;
-  }
   // The units that could bar a spot tried below, when the ground is not
   // held: every spot is on the path walked (its end, the walk back along
   // it) or within `reach` of the start (the spots `reachable` accepts), so
   // a unit whose centre is further from the box round those on an axis
   // than the largest stand-off or contact and both radii bars none (nor
-  // touches the end). One pass over the units, instead of bringing the
-  // ground up to date.
+  // touches the end). Read off the units in one pass, instead of bringing
+  // the ground up to date.
   // (Under a CandidateScope they are gathered already.)
   thread_local std::vector<int> candidates;
   std::optional<HoldGround> hold;
@@ -778,8 +761,7 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
       if (f != nullptr) f->candidates_ = nullptr;
     }
   } reset;
-  if (candidates_ == nullptr && ground_held_ == 0) {
-    candidates.clear();
+  if (ground_held_ == 0 && candidates_ == nullptr) {
     const double margin = kCandidateMargin;
     const Vec2 spread(reach + 1e-9 + margin, reach + 1e-9 + margin);
     Vec2 lo = start - spread, hi = start + spread;
@@ -787,7 +769,32 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
       lo = lo.cwiseMin(p - Vec2(margin, margin));
       hi = hi.cwiseMax(p + Vec2(margin, margin));
     }
-    FootprintsIn(s_, lo, hi, &candidates);
+    // Most such moves end where there is room: judged among the units a
+    // box round the end holds (every unit Ground::Near would list, and a
+    // few more that RoomAmong passes over; the box lies within the one
+    // above, whose units the same pass lists).
+    const double near_reach = Radius(u) + kStandOff + kLargestRadius + 1e-6;
+    thread_local IndexScratch scratch;
+    Borrowed borrowed(scratch);
+    std::vector<int>& near = borrowed.list();
+    candidates.clear();
+    const Unit* const units = s_.units.data();
+    const size_t n = s_.units.size();
+    const double x = end.x(), y = end.y();
+    for (size_t j = 0; j < n; ++j) {
+      const Unit& e = units[j];
+      const Vec2& c = e.position;
+      if (c.x() < lo.x() || c.x() > hi.x() || c.y() < lo.y() || c.y() > hi.y() ||
+          !Footprinted(e)) {
+        continue;
+      }
+      candidates.push_back(static_cast<int>(j));
+      if (std::abs(c.x() - x) <= near_reach && std::abs(c.y() - y) <= near_reach) {
+        near.push_back(static_cast<int>(j));
+      }
+    }
+    if (RoomAmong(u, end, {}, may_contact, near)) return end;
+    judged = true;
     candidates_ = &candidates;
     reset.f = this;
   } else if (candidates_ == nullptr) {
