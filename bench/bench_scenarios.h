@@ -32,7 +32,8 @@ struct Loaded {
 // scenarios::AllScenarios() (0 tsatf, 1 isandlwana, 2 isandlwana_even,
 // 3 empress, 4 isandlwana_ridge), then those a rule set builds itself
 // (Ruleset::ScenarioNames), in the order the rule sets were registered
-// (5 rorkes_drift, 6 isandlwana_tactical: Pagano's). A new scenario is
+// (5 rorkes_drift, 6 isandlwana_tactical: Pagano's; 7 roarks_drift: "The
+// Battle of Roark's Drift"). A new scenario is
 // appended, so that an index measured before names the same battle.
 inline const std::vector<Loaded>& Scenarios() {
   static const std::vector<Loaded>* all = [] {
@@ -60,7 +61,7 @@ inline const std::vector<Loaded>& Scenarios() {
 
 // How many indices the benchmarks that take a scenario register (those of
 // Scenarios(); an index past the last one loaded is skipped).
-inline constexpr int kScenarioCount = 7;
+inline constexpr int kScenarioCount = 8;
 
 // The scenario a benchmark's first argument names (labelled), or nullptr
 // (the benchmark is skipped).

@@ -23,7 +23,7 @@
 //                             most 40 units
 // <i> indexes the scenarios (bench_scenarios.h: 0 the patrol, 1-2 and 4
 // Ferree's Isandlwana, 3 Empress's skirmish, 5-6 Pagano's Rorke's Drift and
-// Isandlwana; the label names it). Figures
+// Isandlwana, 7 Roark's Drift; the label names it). Figures
 // only: nothing is asserted.
 #include <benchmark/benchmark.h>
 

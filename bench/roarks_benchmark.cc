@@ -10,9 +10,14 @@
 //   BM_RoarksRulesGame               one whole game, the RULES Zulu against
 //                                    the scripted British, seed 1 +
 //                                    iteration
+//   BM_RoarksPivotal                 the same games, counting each side's
+//                                    decisions with a choice and those
+//                                    RoarksRuleset::Pivotal calls worth a
+//                                    search (the means of the games played)
 // Figures only: nothing is asserted.
 #include <benchmark/benchmark.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "ai/british/roarks_british.h"
@@ -28,9 +33,10 @@ constexpr Segment kSegments[] = {Segment::kZuluMovement, Segment::kBritishMoveme
                                  Segment::kZuluFire};
 
 // Plays a RULES game from seed until `stop` says so (or the end); the
-// number of decisions taken.
-template <typename Stop>
-int Play(BattleState& b, uint64_t seed, Stop stop) {
+// number of decisions taken. `seen` (if given) is told of each decision
+// before it is taken, with its side and orders.
+template <typename Stop, typename Seen = void (*)(const BattleState&, impi::Side, const std::vector<Action>&)>
+int Play(BattleState& b, uint64_t seed, Stop stop, Seen seen = nullptr) {
   const RoarksRuleset rules;
   ai::RoarksDoctrine zulu;
   ai::RoarksBritish british;
@@ -45,6 +51,11 @@ int Play(BattleState& b, uint64_t seed, Stop stop) {
     }
     const std::vector<Action> legal = rules.LegalActions(b, w.side);
     if (legal.empty()) break;
+    if constexpr (!std::is_pointer_v<Seen>) {
+      seen(b, w.side, legal);
+    } else if (seen != nullptr) {
+      seen(b, w.side, legal);
+    }
     Policy& p = w.side == impi::Side::kZulu ? static_cast<Policy&>(zulu) : static_cast<Policy&>(british);
     const int i = p.Choose(b, legal, dice, nullptr);
     if (!rules.Apply(b, w.side, legal[static_cast<size_t>(i)], dice, log, "a", "").ok()) break;
@@ -114,6 +125,29 @@ void BM_RoarksRulesGame(benchmark::State& state) {
   state.counters["decisions"] = decisions;
 }
 BENCHMARK(BM_RoarksRulesGame)->Unit(benchmark::kMillisecond);
+
+void BM_RoarksPivotal(benchmark::State& state) {
+  const RoarksRuleset rules;
+  uint64_t seed = 1;
+  double choices[2] = {0, 0}, pivotal[2] = {0, 0};  // Zulu, British
+  for (auto _ : state) {
+    BattleState b = RoarksRuleset::NewBattle();
+    Play(
+        b, seed++, [](const BattleState&) { return false; },
+        [&](const BattleState& s, impi::Side side, const std::vector<Action>& legal) {
+          if (legal.size() < 2) return;
+          const int k = side == impi::Side::kZulu ? 0 : 1;
+          ++choices[k];
+          if (rules.Pivotal(s)) ++pivotal[k];
+        });
+  }
+  const double n = static_cast<double>(state.iterations());
+  state.counters["zulu_choices"] = choices[0] / n;
+  state.counters["zulu_pivotal"] = pivotal[0] / n;
+  state.counters["british_choices"] = choices[1] / n;
+  state.counters["british_pivotal"] = pivotal[1] / n;
+}
+BENCHMARK(BM_RoarksPivotal)->Unit(benchmark::kMillisecond)->Iterations(10);
 
 }  // namespace
 }  // namespace impi::roarks

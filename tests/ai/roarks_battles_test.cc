@@ -24,6 +24,7 @@
 #include "engine/core/event.h"
 #include "engine/core/state_hash.h"
 #include "engine/rulesets/roarks_drift/buildings.h"
+#include "engine/rulesets/roarks_drift/counters.h"
 #include "engine/rulesets/roarks_drift/damage.h"
 #include "engine/rulesets/roarks_drift/fire.h"
 #include "engine/rulesets/roarks_drift/roarks_drift.h"
@@ -293,6 +294,71 @@ TEST(RoarksBattles, AShortSearchAnswersALegalActionForEitherSide) {
     BattleState after = b;
     EXPECT_TRUE(rules.Apply(after, side, answer, dice, log, "search", "").ok());
   }
+}
+
+// What the clients read of a game (Report) and what a search is told
+// (Pivotal, Evaluate), over a whole RULES game: the zones are pivotal and
+// a Zulu step never is, some decisions of each side are and most are not;
+// the report's level, losses and lines are the state's own.
+TEST(RoarksBattles, TheReportAndThePivotalDecisionsReadTheGame) {
+  const RoarksRuleset rules;
+  BattleState b = RoarksRuleset::NewBattle();
+  const BattleState start = b;
+  EXPECT_DOUBLE_EQ(rules.Evaluate(b, impi::Side::kZulu), rules.Score(b, impi::Side::kZulu));
+  ai::RoarksDoctrine zulu;
+  ai::RoarksBritish british;
+  Dice dice = Dice::Seeded(11);
+  EventLog log(EventLog::kQuiet);
+  std::map<impi::Side, int> choices, pivotal;
+  int zones = 0;
+  for (int step = 0; step < kStepCap && !rules.IsOver(b); ++step) {
+    const Awaiting w = rules.Awaits(b);
+    if (w.kind == AwaitKind::kUmpire) {
+      ASSERT_TRUE(rules.Run(b, dice, log).ok());
+      continue;
+    }
+    const RoarksState& s = *OwnState(b);
+    const bool is_pivotal = rules.Pivotal(b);
+    if (s.stage == Stage::kZuluSetUp) {
+      EXPECT_TRUE(is_pivotal);
+      ++zones;
+    }
+    if (s.stage == Stage::kPlaying && s.segment == Segment::kZuluMovement) EXPECT_FALSE(is_pivotal);
+    const std::vector<Action> legal = rules.LegalActions(b, w.side);
+    if (legal.size() > 1) {
+      ++choices[w.side];
+      pivotal[w.side] += is_pivotal ? 1 : 0;
+    }
+    const double e = rules.Evaluate(b, impi::Side::kZulu);
+    EXPECT_DOUBLE_EQ(e, -rules.Evaluate(b, impi::Side::kBritish));
+    EXPECT_GE(e, -1.0);
+    EXPECT_LE(e, 1.0);
+    Policy& p = w.side == impi::Side::kZulu ? static_cast<Policy&>(zulu) : static_cast<Policy&>(british);
+    ASSERT_TRUE(
+        rules.Apply(b, w.side, legal[static_cast<size_t>(p.Choose(b, legal, dice, nullptr))], dice, log, "a", "").ok());
+  }
+  ASSERT_TRUE(rules.IsOver(b));
+  EXPECT_GE(zones, kRegiments);
+  for (impi::Side side : {impi::Side::kZulu, impi::Side::kBritish}) {
+    EXPECT_GT(pivotal[side], 0) << static_cast<int>(side);
+    EXPECT_LT(pivotal[side] * 4, choices[side]) << static_cast<int>(side);
+  }
+  const RoarksState& s = *OwnState(b);
+  const Victory level = VictoryNow(s).value();
+  const GameReport r = rules.Report(start, b);
+  EXPECT_EQ(r.draw, level == Victory::kDraw);
+  EXPECT_NE(r.outcome.find(VictoryName(level)), std::string::npos) << r.outcome;
+  EXPECT_EQ(r.british.lost, BritishDead(s));
+  EXPECT_EQ(r.british.start, static_cast<int>(Garrison().size()));
+  EXPECT_EQ(r.zulu.lost, s.zulu_killed);
+  bool level_line = false, dead_line = false;
+  for (const ReportLine& line : r.lines) {
+    level_line = level_line || (line.kind == ReportLine::Kind::kCount && line.label.find(r.outcome) == 0 &&
+                                line.order == static_cast<int>(level));
+    dead_line = dead_line || (line.label == "British dead" && line.value == BritishDead(s));
+  }
+  EXPECT_TRUE(level_line);
+  EXPECT_TRUE(dead_line);
 }
 
 }  // namespace

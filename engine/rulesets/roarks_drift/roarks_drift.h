@@ -123,6 +123,35 @@ class RoarksRuleset final : public Ruleset {
   // 12.0's level on the British dead now, from British Smashing (-1 for the
   // Zulus) to Zulu Smashing (+1), evenly.
   double Score(const BattleState& state, impi::Side side) const override;
+  // For a search's rollouts cut off before the end (search.cc; designed,
+  // not in the source text): Score's scale made continuous, so that a death
+  // or a serious wound moves it and not only a level's edge. The British
+  // dead count with half of each man seriously wounded and not yet dead
+  // (8.2: a second serious wound kills), and the level is read piecewise
+  // linearly between the edges of 12.0's rows (the middle of a row is its
+  // level, Score's value there).
+  double Evaluate(const BattleState& state, impi::Side side) const override;
+  // The decisions worth a search (search.cc; designed, not in the source
+  // text), the rest left to the side's RULES policy by a search told to
+  // search only these (`impi arena --zulu mcts:N:pivotal`): the Zulus'
+  // 9.2 entry zones, the end segment (whether to end the phase, 9.3.A),
+  // the melee's form (7.0: spread or massed), and their fire segment while
+  // the Oskarberg or a fire on a roof is among the orders (6.2.2.1,
+  // 10.1); the British fire segment while a volley may be fired or a line
+  // lined up by a lieutenant with none standing (6.1.2), and their melee
+  // attacks (7.0.G: "the British side does not want to melee except on its
+  // own terms", 13.0). The set-up (9.1) is one order; the British movement
+  // (falling back) is not among them: a man is in melee contact somewhere
+  // at most of its steps, which would make most British decisions
+  // pivotal. Of a RULES game's some 10,000 decisions about a hundred or
+  // two a side are these (docs/strength.md).
+  bool Pivotal(const BattleState& state) const override;
+  // 12.0's level of the end (its outcome; a Draw is a draw), the British
+  // dead of the 139 men and the Zulu units killed of the 100 that end the
+  // game, and lines: the level by its row of British dead, the wounded at
+  // the end, the Zulu units killed, the phases played and how it ended
+  // (report.cc).
+  GameReport Report(const BattleState& start, const BattleState& end) const override;
   BattleState View(const BattleState& state, impi::Side side) const override;
   void Resample(BattleState& state, impi::Side viewer, CounterRng& rng) const override;
   void HashOwnState(const BattleState& state, StateHasher* h) const override;

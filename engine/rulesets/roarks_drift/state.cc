@@ -23,6 +23,10 @@ bool PlaceableHex(const RoarksState& s, HexCoord h) {
   return cell->room == 0 || !RoomBurning(s, cell->room);
 }
 
+bool AnyPlaceable(const RoarksState& s, const std::vector<HexCoord>& hexes) {
+  return std::any_of(hexes.begin(), hexes.end(), [&](HexCoord h) { return PlaceableHex(s, h); });
+}
+
 }  // namespace
 
 int RegimentIndex(Regiment r) { return r == Regiment::kNone ? -1 : static_cast<int>(r) - 1; }
@@ -229,9 +233,11 @@ absl::Status PlaceBritish(RoarksState& s, const std::vector<Placement>& placemen
       return absl::InvalidArgumentError(
           absl::StrFormat("%s.hex: (%d,%d) is off the map or in a room on fire", at, p.hex.q, p.hex.r));
     }
-    // 9.1.B in the first phase; 9.1.C always.
+    // 9.1.B in the first phase; 9.1.C always, while a hex of the storehouse
+    // may be entered (designed: with all of it on fire, anywhere).
     if (spec.placed_in != 0 && (s.phase == 1 || spec.role == CounterRole::kSurgeon) &&
-        !InBuilding(b, p.hex, spec.placed_in)) {
+        !InBuilding(b, p.hex, spec.placed_in) &&
+        (spec.role != CounterRole::kSurgeon || AnyPlaceable(s, b.map.BuildingHexes(spec.placed_in)))) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "%s.hex: 9.1 %s must be placed in the %s", at, spec.id,
           spec.placed_in == kHospital ? "hospital" : "storehouse"));
@@ -329,7 +335,13 @@ std::vector<Placement> DefaultBritishPlacement(const RoarksState& s) {
   // no nearer than the farthest wounded man.
   for (int u = 0; u < s.size(); ++u) {
     if (fit_for_set_up(u) && s.specs[static_cast<size_t>(u)].role == CounterRole::kSurgeon) {
-      place(u, storeroom, StackingLimit(Side::kBritish));
+      // The storeroom; a room of the storehouse not on fire; with all of it
+      // on fire (designed), the nearest hex to the storeroom he may enter.
+      for (const std::vector<HexCoord>& where :
+           {storeroom, b.map.BuildingHexes(s.specs[static_cast<size_t>(u)].placed_in), by_storeroom}) {
+        if (!out.empty() && out.back().unit == u) break;
+        place(u, where, StackingLimit(Side::kBritish));
+      }
     }
   }
   int farthest = 0;

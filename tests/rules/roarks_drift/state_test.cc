@@ -129,6 +129,28 @@ TEST(RoarksPlacement_004, LaterPhasesTheWoundedNearestTheStoreroom_9_1_A) {
   EXPECT_TRUE(PlaceBritish(s, p).ok());
 }
 
+// 9.1.C "Major Reynolds must be placed in the storehouse": with the
+// storeroom on fire (10.2.D: no one enters it), another room of the
+// storehouse; with all of it on fire (designed, the text silent), the
+// nearest hex he may enter, and the set-up is still made.
+TEST(RoarksPlacement_004, ReynoldsWithTheStorehouseOnFire_9_1_C) {
+  RoarksState s = NewGame();
+  s.phase = 2;
+  const int reynolds = U(s, "reynolds");
+  s.fires.push_back({kStoreroom, 0, false});
+  std::vector<Placement> p = DefaultBritishPlacement(s);
+  RoarksState first = s;
+  ASSERT_TRUE(PlaceBritish(first, p).ok());
+  EXPECT_TRUE(InBuilding(first.Map(), first.counters[reynolds].hex, kStorehouse));
+  EXPECT_NE(first.Map().map.Cell(first.counters[reynolds].hex)->room, kStoreroom);
+  for (HexCoord h : s.Map().map.BuildingHexes(kStorehouse)) s.fires.push_back({s.Map().map.Cell(h)->room, 0, false});
+  p = DefaultBritishPlacement(s);
+  const absl::Status st = PlaceBritish(s, p);
+  ASSERT_TRUE(st.ok()) << st;
+  EXPECT_TRUE(s.counters[reynolds].on_map);
+  EXPECT_FALSE(InBuilding(s.Map(), s.counters[reynolds].hex, kStorehouse));
+}
+
 // The default placement meets 9.1.A with many wounded: they fill the hexes
 // nearest the storeroom, the fit men stand no nearer.
 TEST(RoarksPlacement_004, TheDefaultPlacementKeepsFortyWoundedNearest_9_1_A) {
