@@ -998,12 +998,19 @@ void DrawStacks(const v1::TableState& state, const HexPicture& p, const HexFrame
       labels.Fix(Box{bx - 0.26, by - 0.26, 0.52, 0.52});
     }
     // The top counter's id (and, revealed, its rule set's notes) below the
-    // stack; each counter's title names it.
+    // stack; each counter's title names it. The label lists the stack's
+    // ids, the top first (data-unit-ids), for a reader that names those
+    // under it (the page's list of labels with no room).
     const v1::Unit& top = *units.at(counters.back().unit_id);
     std::string label = top.id();
     const auto b = book.find(top.id());
     if (reveal && b != book.end()) absl::StrAppend(&label, b->second.label);
-    labels.Add(o, kRankUnit, centre.x(), {{y0 + 0.42, 0.4, true, "", " fill=\"#111\"", label}});
+    std::vector<std::string> ids;
+    for (int i = n - 1; i >= 0; --i) ids.push_back(counters[static_cast<size_t>(i)].unit_id);
+    labels.Add(o, kRankUnit, centre.x(),
+               {{y0 + 0.42, 0.4, true, absl::StrCat(" class=\"stack-label\" data-unit-ids=\"",
+                                                    Xml(absl::StrJoin(ids, " ")), "\""),
+                 " fill=\"#111\"", label}});
     o << "\n";
   }
   o << "</g>\n";

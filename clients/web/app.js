@@ -94,16 +94,26 @@ function ordersEveryUnit(awaiting) {
          ids.every((id) => passes.some((a) => a.unit_id === id));
 }
 
+// Whether a Pass may be sent: not where impi lists its options, each an
+// order of the rule set's own, and none of them a pass (Roark's Drift's
+// 9.1 placement): only one of those orders is taken then.
+function passOffered(awaiting) {
+  const options = awaiting?.options ?? [];
+  return !(options.length > 0 && options.every((a) => ownOrder(a)) && !options.some((a) => a.kind === "PASS"));
+}
+
 function updateButtons() {
   const has = !!current();
   const ended = current()?.awaiting?.kind === "GAME_ENDED";
+  const passable = passOffered(current()?.awaiting);
   $("pass").textContent = passEndsPhase(current()?.awaiting)
     ? "End the phase (the rest stand): impi plays on" : "Pass: impi plays the Zulus";
   $("save").disabled = !has;
   $("undo").disabled = page.history.length < 2;
   $("redo").disabled = page.redo.length === 0;
   $("send").disabled = !has || ended || page.pending.length === 0;
-  $("pass").disabled = !has || ended;
+  $("pass").disabled = !has || ended || !passable;
+  $("pass").title = passable ? "" : "impi offers no pass now: take one of its options";
   $("volley").hidden = !(current()?.awaiting?.kind === "BRITISH_FIRE" && passEndsPhase(current()?.awaiting));
   $("volley").disabled = page.pending.length > 0;
   $("clear").disabled = page.pending.length === 0;
@@ -291,7 +301,8 @@ function layoutLabels(svg) {
   // The units' labels: the id first (added where the picture has only a
   // count), then the figures and state.
   for (const g of svg.querySelectorAll("g.unit")) {
-    const texts = [...g.querySelectorAll(":scope > text")];
+    // (A hex counter's marks, its symbols drawn on it, are no label.)
+    const texts = [...g.querySelectorAll(":scope > text:not(.marks)")];
     if (texts.length === 0) continue;
     const id = g.dataset.unitId;
     if (!texts[0].dataset.base) {
@@ -328,6 +339,9 @@ function layoutLabels(svg) {
   // Every other text (the title, the off-table list, the impis' outlines)
   // at its size, placed first; the points' numbers stay in their markers,
   // which the labels keep off.
+  // A hex's stack (Roark's Drift) is labelled by its top counter's id; the
+  // counters under it are named in the list below the table.
+  const stacked = [];  // {id, top}
   for (const t of svg.querySelectorAll("text")) {
     if (t.closest("g.unit, g.terrain-names, g.point")) continue;
     if (!t.dataset.base) t.dataset.base = `${t.getAttribute("x")},${t.getAttribute("y")}`;
@@ -335,6 +349,12 @@ function layoutLabels(svg) {
     t.setAttribute("x", x0);
     t.setAttribute("y", y0);
     t.classList.add("label");
+    const stack = t.dataset.unitIds?.split(" ") ?? [];
+    if (stack.length > 0) {
+      for (const id of stack.slice(1)) stacked.push({ id, top: stack[0] });
+      labels.push({ texts: [t], id: stack[0], text: t.textContent, rank: 1 });
+      continue;
+    }
     // The picture's own lists (the title, off the table) are as tight as
     // it drew them.
     const group = !!t.closest("g.group");
@@ -388,6 +408,7 @@ function layoutLabels(svg) {
       l.g.insertBefore(line, l.texts[0]);
     }
   });
+  for (const c of stacked) page.unlabelled.push({ id: c.id, text: `${c.id} (in the stack under ${c.top})` });
   showUnlabelled();
   document.body.dataset.labelled = String(Number(document.body.dataset.labelled ?? 0) + 1);
 }
@@ -395,7 +416,7 @@ function layoutLabels(svg) {
 function showUnlabelled() {
   const list = page.unlabelled;
   $("unlabelled-count").textContent = list.length
-    ? `${list.length} label${list.length === 1 ? "" : "s"} with no room at this zoom (hover a unit, zoom in, or read them here)`
+    ? `${list.length} label${list.length === 1 ? "" : "s"} with no room at this zoom, or under a stack's top (hover a unit, zoom in, or read them here)`
     : "";
   $("unlabelled").hidden = list.length === 0;
   $("unlabelled-list").replaceChildren(...list.map((l) => {

@@ -158,8 +158,11 @@ export function measurePageLabels(page) {
     const frame = svg.getBoundingClientRect();
     const shown = (r) => r.width > 0 && r.right > frame.left && r.left < frame.right &&
                          r.bottom > frame.top && r.top < frame.bottom;
+    // (A hex counter's marks are symbols drawn on its face, as its colour
+    // is: stacked counters overlap, and their faces with them. No label.)
     const texts = [...svg.querySelectorAll("text")].filter((t) =>
-      !t.closest("g.point") && getComputedStyle(t).visibility !== "hidden" && t.textContent.trim());
+      !t.closest("g.point") && !t.classList.contains("marks") &&
+      getComputedStyle(t).visibility !== "hidden" && t.textContent.trim());
     const boxes = texts.map((t) => ({ r: t.getBoundingClientRect(), text: t.textContent }))
       .filter((b) => shown(b.r));
     const markers = [...svg.querySelectorAll("g.point")].map((g) => ({ r: g.getBoundingClientRect(), text: g.querySelector("title")?.textContent }));
@@ -173,11 +176,14 @@ export function measurePageLabels(page) {
       for (const m of markers) if (hit(boxes[i].r, m.r)) overlaps.push(`${boxes[i].text} / point ${m.text}`);
     }
     const listed = new Set([...document.querySelectorAll("#unlabelled-list li")].map((li) => li.dataset.unitId));
-    const visible = new Set(texts.map((t) => t.closest("g.unit")?.dataset.unitId).filter(Boolean));
+    // A unit's own label, or a hex stack's label (its top counter's id
+    // first in data-unit-ids).
+    const visible = new Set(texts.map((t) => t.closest("g.unit")?.dataset.unitId ??
+                                             t.dataset.unitIds?.split(" ")[0]).filter(Boolean));
     const missing = [...svg.querySelectorAll("g.unit")].map((g) => g.dataset.unitId)
       .filter((id) => !visible.has(id) && !listed.has(id));
     const ids = [...svg.querySelectorAll("g.unit")].every((g) => {
-      const t = g.querySelector(":scope > text");
+      const t = g.querySelector(":scope > text:not(.marks)");
       return !t || t.textContent.startsWith(g.dataset.unitId);
     });
     const heights = texts.filter((t) => t.closest("g.unit")).map((t) => t.getBoundingClientRect().height);

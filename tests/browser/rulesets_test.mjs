@@ -17,7 +17,8 @@
 //   - a screenshot, OUT/<rule set>-typed.png.
 //
 // Usage: node rulesets_test.mjs IMPI_SERVER SOURCE_DIR OUT RULESET
-// (RULESET: tsatf, ferree, empress or pagano; ctest runs one entry each.)
+// (RULESET: tsatf, ferree, empress, pagano or roarks; ctest runs one entry
+// each.)
 // Exit codes: 0 passed, 1 failed, 77 skipped (no Chromium or no
 // playwright-core: ./dev installs both).
 import { mkdirSync } from "node:fs";
@@ -35,6 +36,10 @@ const GAMES = {
   ferree: { ruleset: "FERREE_ISANDLWANA", scenario: "isandlwana_ridge", seed: 3, turn: 3, steps: 14 },
   empress: { ruleset: "EMPRESS_DWG", scenario: "empress", seed: 4, turn: 5, steps: 8 },
   pagano: { ruleset: "PAGANO_D10", scenario: "rorkes_drift", seed: 5, turn: 3, steps: 8 },
+  // The hex game: at set-up impi offers the placement alone (9.1), no pass
+  // (the Pass button is off); it is taken from the options first. The
+  // Passes then end the British segments.
+  roarks: { ruleset: "ROARKS_DRIFT", scenario: "roarks_drift", seed: 5, turn: 3, steps: 16, setup: "place" },
 };
 const game = GAMES[which];
 if (!game) {
@@ -149,6 +154,12 @@ try {
 
   await check(`${where}: turns played with typed dice, each used once, none reused`, async () => {
     await newGame(page, game.ruleset, game.scenario, game.seed);
+    if (game.setup) {
+      assert.ok(await page.isDisabled("#pass"), "no pass offered at set-up: the Pass button is off");
+      await page.locator("#options button", { hasText: new RegExp(`^${game.setup}$`) }).first().click();
+      assert.equal(await redrawn(page, () => page.click("#send")), 2, `${game.setup} sent`);
+      assert.equal(await page.locator("#error").innerText(), "");
+    }
     await page.check("input[name=dice][value=typed]");
     const first = await clockTurn(page);
     const taken = [];

@@ -708,7 +708,8 @@ absl::Status RoarksRuleset::Apply(BattleState& state, impi::Side side, const Act
     e.why.rule.source = kSource;
     e.why.dice = dice.RollsSince(mark);
     e.why.text = account;
-    e.announce = absl::StrCat(OrderName(o.order),
+    // "udloko_07 move (3,14)": the counter's id first, where the order has one.
+    e.announce = absl::StrCat(action.unit_id.str(), action.unit_id.str().empty() ? "" : " ", OrderName(o.order),
                               action.to_hex ? absl::StrFormat(" (%d,%d)", action.to_hex->q, action.to_hex->r) : "",
                               account.empty() ? "" : ": ", account);
     e.decision = side == impi::Side::kZulu;

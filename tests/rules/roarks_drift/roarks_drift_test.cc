@@ -137,6 +137,7 @@ TEST(RoarksRuleset_004, OrdersAndSegmentsAreLogged) {
   EXPECT_EQ(events[0].announce, "place");
   EXPECT_EQ(events[4].kind, EventKind::kMoved);
   EXPECT_EQ(events[4].unit_ids, std::vector<std::string>{legal[0].unit_id.str()});
+  EXPECT_EQ(events[4].announce.rfind(legal[0].unit_id.str() + " move (", 0), 0u) << events[4].announce;
   EXPECT_TRUE(events[4].decision);
   EXPECT_EQ(events[6].announce, "phase 1, turn 1: 3.2 British Movement Segment");
   EXPECT_EQ(rules.Awaits(b).kind, AwaitKind::kBritishMove);

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,24 @@ void ExpectRoundTrip(const BattleState& b, const std::string& where) {
   }
 }
 
+// One step of a game played at random: the umpire closes a segment, or the
+// side awaited takes one of its legal orders, its pass one time in
+// `pass_one_in` (so that the segments end).
+void RandomStep(BattleState& b, Dice& dice, CounterRng& pick, uint64_t pass_one_in) {
+  const RoarksRuleset rules;
+  EventLog log(EventLog::kQuiet);
+  const Awaiting w = rules.Awaits(b);
+  if (w.kind == AwaitKind::kUmpire) {
+    ASSERT_TRUE(rules.Run(b, dice, log).ok());
+    return;
+  }
+  const std::vector<Action> legal = rules.LegalActions(b, w.side);
+  ASSERT_FALSE(legal.empty()) << w.prompt;
+  size_t k = pick.Uniform(legal.size());
+  if (pick.Uniform(pass_one_in) == 0) k = legal.size() - 1;
+  ASSERT_TRUE(rules.Apply(b, w.side, legal[k], dice, log, "action", "").ok());
+}
+
 // Random play from the scenario, passing a quarter of the time so that the
 // segments end; every state round-trips.
 TEST(RoarksWire, EveryStateOfRandomGamesRoundTrips) {
@@ -84,26 +103,59 @@ TEST(RoarksWire, EveryStateOfRandomGamesRoundTrips) {
     BattleState b = *start;
     Dice dice = Dice::Seeded(seed);
     CounterRng pick(seed, 1);
-    EventLog log(EventLog::kQuiet);
     for (int i = 0; i < 1200 && !rules.IsOver(b); ++i) {
       ExpectRoundTrip(b, "seed " + std::to_string(seed) + " step " + std::to_string(i));
       if (::testing::Test::HasFatalFailure()) return;
       ++checked;
-      const Awaiting w = rules.Awaits(b);
-      if (w.kind == AwaitKind::kUmpire) {
-        ASSERT_TRUE(rules.Run(b, dice, log).ok());
-        continue;
-      }
-      const std::vector<Action> legal = rules.LegalActions(b, w.side);
-      ASSERT_FALSE(legal.empty()) << w.prompt;
-      size_t k = pick.Uniform(legal.size());
-      if (pick.Uniform(4) == 0) k = legal.size() - 1;
-      ASSERT_TRUE(rules.Apply(b, w.side, legal[k], dice, log, "action", "").ok());
+      RandomStep(b, dice, pick, 4);
+      if (::testing::Test::HasFatalFailure()) return;
     }
     turns += OwnState(b)->turn + 10 * (OwnState(b)->phase - 1);
   }
   EXPECT_GT(checked, 600);
   EXPECT_GE(turns, 6);  // a few turns of each game, the Zulus on the map
+}
+
+// The shared clock is written for readers that name no rule set: the turn
+// of the phase, and the kind of phase of the game's stage and segment. A
+// caller's clock is not read: the game's place is RoarksState's.
+TEST(RoarksWire, TheSharedClockShowsTheTurnAndSegment) {
+  const RoarksRuleset rules;
+  absl::StatusOr<BattleState> start = BuildScenario(kRoarksDriftScenario);
+  ASSERT_TRUE(start.ok());
+  BattleState b = *start;
+  Dice dice = Dice::Seeded(7);
+  CounterRng pick(7, 1);
+  std::set<int> seen;
+  for (int i = 0; i < 1500 && !rules.IsOver(b); ++i) {
+    const RoarksState& s = *OwnState(b);
+    const v1::Clock clock = Proto(b).clock();
+    EXPECT_EQ(clock.turn(), s.turn) << "step " << i;
+    v1::Phase want = v1::PRE_BATTLE;
+    if (s.stage == Stage::kPlaying) {
+      const Segment g = s.segment;
+      want = g == Segment::kZuluMovement || g == Segment::kBritishMovement ? v1::MOVEMENT
+             : g == Segment::kBritishFire || g == Segment::kZuluFire      ? v1::FIRE_PHASE
+             : g == Segment::kEnd                                          ? v1::END_OF_TURN
+                                                                           : v1::CLOSE_COMBAT;
+    }
+    EXPECT_EQ(clock.phase(), want) << "step " << i << ", " << SegmentName(s.segment);
+    seen.insert(clock.phase());
+    RandomStep(b, dice, pick, 3);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_TRUE(seen.count(v1::PRE_BATTLE) && seen.count(v1::MOVEMENT) && seen.count(v1::FIRE_PHASE))
+      << seen.size() << " kinds of phase seen";
+  EXPECT_GE(OwnState(b)->turn + 10 * (OwnState(b)->phase - 1), 2) << "a turn ended";
+
+  // A caller's clock, however wrong, is written anew from the game's book.
+  v1::TableState p = Proto(b);
+  p.mutable_clock()->set_turn(40);
+  p.mutable_clock()->set_phase(v1::GAME_OVER);
+  BattleState back;
+  ASSERT_TRUE(RoarksWire().StateFromProto(p, &back).ok());
+  EXPECT_EQ(Proto(back).clock().turn(), OwnState(b)->turn);
+  EXPECT_EQ(Bytes(Proto(back)), Bytes(Proto(b)));
 }
 
 // A state refused changes nothing of the caller's; a state without the

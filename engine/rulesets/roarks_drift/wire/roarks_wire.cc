@@ -17,6 +17,7 @@
 #include "engine/rulesets/roarks_drift/question.h"
 #include "engine/rulesets/roarks_drift/roarks_drift.h"
 #include "impi/v1/roarks_drift.pb.h"
+#include "impi/v1/table.pb.h"
 
 namespace impi::roarks {
 namespace {
@@ -275,6 +276,29 @@ absl::Status RegimentsFromProto(const v1::RoarksState& p, RoarksState& s) {
   return absl::OkStatus();
 }
 
+// The shared clock, written for readers that name no rule set (the page's
+// turn, a picture's title): the turn of the phase, and the segment's kind
+// of phase. The game's own place is RoarksState's phase, turn and segment;
+// a caller's clock is not read.
+void WriteClock(const RoarksState& s, v1::Clock* clock) {
+  clock->set_turn(s.turn);
+  v1::Phase phase = v1::PRE_BATTLE;
+  if (s.stage == Stage::kOver) {
+    phase = v1::GAME_OVER;
+  } else if (s.stage == Stage::kPlaying) {
+    switch (s.segment) {
+      case Segment::kZuluMovement:
+      case Segment::kBritishMovement: phase = v1::MOVEMENT; break;
+      case Segment::kBritishFire:
+      case Segment::kZuluFire: phase = v1::FIRE_PHASE; break;
+      case Segment::kZuluMelee:
+      case Segment::kBritishMelee: phase = v1::CLOSE_COMBAT; break;
+      case Segment::kEnd: phase = v1::END_OF_TURN; break;
+    }
+  }
+  clock->set_phase(phase);
+}
+
 }  // namespace
 
 absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* out) const {
@@ -528,6 +552,7 @@ void RoarksWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   p->set_phase(s.phase);
   p->set_turn(s.turn);
   p->set_segment(static_cast<v1::RoarksSegment>(WireEnum(s.segment)));
+  WriteClock(s, out->mutable_clock());
   if (s.moving != kNoUnit) p->set_moving_id(id(s.moving));
   for (const RoomFire& f : s.fires) {
     v1::RoarksFire* x = p->add_fires();
