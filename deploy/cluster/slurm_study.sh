@@ -117,6 +117,21 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
 
+# slurmd starts its cgroup plugin whatever the plugins above use, and by
+# default it finds the cgroup version from the file system at
+# /sys/fs/cgroup (cgroup2fs: v2; tmpfs: v1). Where none is mounted there (a
+# root made by debootstrap and entered with chroot, /sys bound without its
+# mounts) it would refuse to start; it is then told v1, whose start touches
+# no cgroup, and proctrack/linuxproc and task/none use none.
+cgroup_fs=$(stat -f -c %T /sys/fs/cgroup 2>/dev/null || echo none)
+case "$cgroup_fs" in
+  cgroup2fs|tmpfs) ;;
+  *)
+    say "no cgroup file system at /sys/fs/cgroup ($cgroup_fs): slurmd told cgroup/v1 (cgroup.conf), which uses none here"
+    echo "CgroupPlugin=cgroup/v1" >"$dir/cgroup.conf"
+    ;;
+esac
+
 # --- slurmctld and slurmd -----------------------------------------------------
 slurmctld -D -i -f "$SLURM_CONF" >>"$dir/log/slurmctld.out" 2>&1 &
 pids+=("$!")
