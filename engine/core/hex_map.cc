@@ -207,6 +207,11 @@ HexLineTrace TraceHexLine(HexCoord a, HexCoord b) {
   return trace;
 }
 
+HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north) {
+  const int south_sign = b.q >= a.q ? 1 : -1;
+  return TraceRoute(a, b, north ? south_sign : -south_sign);
+}
+
 std::vector<HexCoord> HexLine(HexCoord a, HexCoord b) {
   const int south_sign = b.q >= a.q ? 1 : -1;
   return TraceRoute(a, b, south_sign).hexes;
@@ -234,31 +239,11 @@ HexMap HexMap::Rectangle(int columns, int rows, HexLayout layout) {
   return map;
 }
 
-int HexMap::CellIndex(HexCoord h) const {
-  const int column = h.q;
-  if (column < 0 || column >= columns) return -1;
-  const int row = h.r + (column - (column & 1)) / 2;
-  if (row < 0 || row >= rows) return -1;
-  const int64_t index = static_cast<int64_t>(column) * rows + row;
-  if (index >= static_cast<int64_t>(cells.size())) return -1;
-  return static_cast<int>(index);
-}
-
 HexCoord HexMap::HexOfCell(int index) const {
   if (rows <= 0) return {};
   const int column = index / rows;
   const int row = index % rows;
   return {column, row - (column - (column & 1)) / 2};
-}
-
-const HexCell* HexMap::Cell(HexCoord h) const {
-  const int i = CellIndex(h);
-  return i < 0 ? nullptr : &cells[i];
-}
-
-HexCell* HexMap::MutableCell(HexCoord h) {
-  const int i = CellIndex(h);
-  return i < 0 ? nullptr : &cells[i];
 }
 
 std::vector<HexCoord> HexMap::RingOnMap(HexCoord center, int radius) const {

@@ -54,6 +54,7 @@
 #define IMPI_ENGINE_CORE_HEX_MAP_H_
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -157,6 +158,9 @@ struct HexLineTrace {
   bool Tied() const { return north.hexes != south.hexes; }
 };
 HexLineTrace TraceHexLine(HexCoord a, HexCoord b);
+// One of the two: TraceHexLine(a, b).north, or with `north` false .south
+// (for a reader that needs the second only when the first will not do).
+HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north);
 
 // The hexes the line from a's centre to b's centre passes, in order; where it
 // runs along a hexside or through a corner, the hexes north of it.
@@ -207,12 +211,26 @@ struct HexMap {
   static HexMap Rectangle(int columns, int rows, HexLayout layout = HexLayout());
 
   // -1 when h is off the map.
-  int CellIndex(HexCoord h) const;
+  int CellIndex(HexCoord h) const {  // inline: asked for every hex a rule looks at
+    const int column = h.q;
+    if (column < 0 || column >= columns) return -1;
+    const int row = h.r + (column - (column & 1)) / 2;
+    if (row < 0 || row >= rows) return -1;
+    const int64_t index = static_cast<int64_t>(column) * rows + row;
+    if (index >= static_cast<int64_t>(cells.size())) return -1;
+    return static_cast<int>(index);
+  }
   HexCoord HexOfCell(int index) const;
   bool Contains(HexCoord h) const { return CellIndex(h) >= 0; }
   // nullptr when h is off the map; invalidated if `cells` is resized.
-  const HexCell* Cell(HexCoord h) const;
-  HexCell* MutableCell(HexCoord h);
+  const HexCell* Cell(HexCoord h) const {
+    const int i = CellIndex(h);
+    return i < 0 ? nullptr : &cells[static_cast<size_t>(i)];
+  }
+  HexCell* MutableCell(HexCoord h) {
+    const int i = CellIndex(h);
+    return i < 0 ? nullptr : &cells[static_cast<size_t>(i)];
+  }
   // On-map hexes only, in the order of the free functions.
   std::vector<HexCoord> RingOnMap(HexCoord center, int radius) const;
   std::vector<HexCoord> RangeOnMap(HexCoord center, int radius) const;

@@ -244,6 +244,11 @@ TEST(HexLineTest, RoutesAreTheHexesOfTheLineNudgedNorthAndSouth) {
     }
     EXPECT_EQ(HexLine(b, a), Reversed(HexLine(a, b)));
     EXPECT_EQ(TraceHexLine(b, a).south.hexes, Reversed(t.south.hexes));
+    // Each route alone, as TraceHexRoute gives it.
+    EXPECT_EQ(TraceHexRoute(a, b, true).hexes, t.north.hexes);
+    EXPECT_EQ(TraceHexRoute(a, b, true).sides, t.north.sides);
+    EXPECT_EQ(TraceHexRoute(a, b, false).hexes, t.south.hexes);
+    EXPECT_EQ(TraceHexRoute(a, b, false).sides, t.south.sides);
     if (t.Tied()) ++ties;
     if (a.q == b.q) {
       EXPECT_FALSE(t.Tied());

@@ -2,9 +2,31 @@
 // what the text prints is quoted there, the rest is designed.
 #include "engine/rulesets/roarks_drift/counters.h"
 
+#include <memory>
+#include <utility>
+
 #include "absl/strings/str_format.h"
 
 namespace impi::roarks {
+
+CounterSpecs::CounterSpecs() {
+  static const auto* const empty = new std::shared_ptr<const Data>(std::make_shared<const Data>());
+  data_ = *empty;
+}
+
+CounterSpecs::CounterSpecs(std::vector<CounterSpec> specs) {
+  auto data = std::make_shared<Data>();
+  data->specs = std::move(specs);
+  data->by_id.reserve(data->specs.size());
+  for (size_t h = 0; h < data->specs.size(); ++h) data->by_id.emplace(data->specs[h].id, static_cast<int>(h));
+  data_ = std::move(data);
+}
+
+int CounterSpecs::Find(const std::string& id) const {
+  const auto it = data_->by_id.find(id);
+  return it == data_->by_id.end() ? -1 : it->second;
+}
+
 namespace {
 
 CounterSpec Man(std::string id, std::string name, std::string unit, CounterRole role, int fire,

@@ -44,7 +44,9 @@
 #ifndef IMPI_ENGINE_RULESETS_ROARKS_DRIFT_COUNTERS_H_
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_COUNTERS_H_
 
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/rulesets/roarks_drift/board.h"
@@ -78,6 +80,34 @@ struct CounterSpec {
   // 9.1: the building the man must be set up in (kHospital, kStorehouse);
   // 0 where he may be placed anywhere (9.1.D).
   int placed_in = 0;
+};
+
+// A game's counters, by handle: fixed once the game is made (NewGame), so
+// every copy of a state shares one list and its index by id (a search
+// copies states by the thousand; the specs are some 300 counters of three
+// strings each).
+//
+//   const CounterSpecs specs(Garrison());
+//   const int hook = specs.Find("hook");  // -1: no such counter
+class CounterSpecs {
+ public:
+  CounterSpecs();
+  explicit CounterSpecs(std::vector<CounterSpec> specs);
+
+  const CounterSpec& operator[](size_t h) const { return data_->specs[h]; }
+  size_t size() const { return data_->specs.size(); }
+  bool empty() const { return data_->specs.empty(); }
+  std::vector<CounterSpec>::const_iterator begin() const { return data_->specs.begin(); }
+  std::vector<CounterSpec>::const_iterator end() const { return data_->specs.end(); }
+  // The handle of the counter with `id`; -1 if none.
+  int Find(const std::string& id) const;
+
+ private:
+  struct Data {
+    std::vector<CounterSpec> specs;
+    std::unordered_map<std::string, int> by_id;
+  };
+  std::shared_ptr<const Data> data_;
 };
 
 // The 139 men of the garrison, the named first.

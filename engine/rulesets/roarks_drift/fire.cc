@@ -116,8 +116,9 @@ bool RouteClear(const RoarksState& s, HexRoute r, const std::vector<HexCoord>& b
 bool LineOfSight(const RoarksState& s, HexCoord from, HexCoord to, const std::vector<HexCoord>& blocking) {
   if (!s.Map().map.Contains(from) || !s.Map().map.Contains(to)) return false;
   if (from == to) return true;
-  const HexLineTrace t = TraceHexLine(from, to);
-  return RouteClear(s, t.north, blocking) || RouteClear(s, t.south, blocking);
+  // The north route, and the south one only where the north is blocked.
+  return RouteClear(s, TraceHexRoute(from, to, true), blocking) ||
+         RouteClear(s, TraceHexRoute(from, to, false), blocking);
 }
 
 int FireDefenseFrom(const RoarksState& s, HexCoord from, HexCoord target) {

@@ -35,12 +35,13 @@ RoarksState NewGame(RoarksOptions options, std::shared_ptr<const Board> board) {
   RoarksState s;
   s.board = board ? std::move(board) : std::shared_ptr<const Board>(&StationBoard(), [](const Board*) {});
   s.options = std::move(options);
-  s.specs = Garrison();
+  std::vector<CounterSpec> specs = Garrison();
   for (Regiment r : kAllRegiments) {
     std::vector<CounterSpec> wave = RegimentCounters(r);
     s.wave[static_cast<size_t>(RegimentIndex(r))] = static_cast<int>(wave.size());
-    for (CounterSpec& c : wave) s.specs.push_back(std::move(c));
+    for (CounterSpec& c : wave) specs.push_back(std::move(c));
   }
+  s.specs = CounterSpecs(std::move(specs));
   s.counters.assign(s.specs.size(), CounterState{});
   ReindexStacks(s);
   return s;
@@ -102,10 +103,8 @@ std::optional<Side> Holder(const RoarksState& s, HexCoord h) {
 }
 
 int UnitById(const RoarksState& s, const std::string& id) {
-  for (int u = 0; u < s.size(); ++u) {
-    if (s.specs[static_cast<size_t>(u)].id == id) return u;
-  }
-  return kNoUnit;
+  const int h = s.specs.Find(id);
+  return h < 0 ? kNoUnit : h;
 }
 
 bool RoomBurning(const RoarksState& s, int room) {

@@ -144,7 +144,7 @@ struct RoarksState {
   RoarksOptions options;
 
   // The counters in play, by handle: specs[h] and counters[h].
-  std::vector<CounterSpec> specs;
+  CounterSpecs specs;
   std::vector<CounterState> counters;
 
   Stage stage = Stage::kBritishSetUp;

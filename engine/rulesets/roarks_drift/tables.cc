@@ -195,13 +195,13 @@ const char* SegmentName(Segment s) { return kSegmentNames[static_cast<int>(s)]; 
 // 4.0, 5.0
 
 int MovementAllowance(Side side, WoundState wound, Explanation* why) {
-  FreshExplanation w(why);
   const int base = side == Side::kZulu ? 5 : 4;
   int cut = 0;
   if (wound == WoundState::kLight) cut = 1;
   if (wound == WoundState::kSerious || wound == WoundState::kLightAndSerious) cut = 2;
   const int ma = wound == WoundState::kDead ? 0 : std::max(0, base - cut);
   if (why == nullptr) return ma;  // the hot path: no words built
+  FreshExplanation w(why);
   TellWithoutDie(
       w, kSource, kSecMovement, kSecMovement, cut > 0 ? kRowWoundMa : kRowMa,
       absl::StrFormat("%s MA %d MPs%s = %d", side == Side::kZulu ? "Zulu" : "British", base,

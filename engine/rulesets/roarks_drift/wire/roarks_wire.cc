@@ -496,6 +496,9 @@ absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* o
   // The rest is the rule set's: nothing is kept of a state it refuses.
   BattleState checked = *out;
   checked.ruleset_state = std::move(s);
+  // The shared clock is written for readers (WriteClock), not read: the
+  // game's place is its own phase, turn and segment.
+  checked.clock = Clock{};
   checked.units.clear();  // the counters are the rule set's own (counters.h)
   IMPI_RETURN_IF_ERROR(RoarksRuleset().Validate(checked));
   *out = std::move(checked);
