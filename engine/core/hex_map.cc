@@ -45,6 +45,10 @@ absl::Status Invalid(const std::string& field, const std::string& what) {
 // the scaled axial frame) given to a corner lying exactly on the line.
 HexRoute TraceRoute(HexCoord a, HexCoord b, int tie_sign) {
   HexRoute route;
+  // At most 2 distance + 1 hexes (below): room for them at once.
+  const size_t most = 2 * static_cast<size_t>(HexDistance(a, b)) + 1;
+  route.hexes.reserve(most);
+  route.sides.reserve(most - 1);
   route.hexes.push_back(a);
   if (a == b) return route;
   const int64_t aq = 3 * static_cast<int64_t>(a.q);
