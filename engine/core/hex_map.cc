@@ -200,26 +200,22 @@ std::optional<HexSide> SideBetween(HexCoord a, HexCoord b) {
 
 // --- Lines --------------------------------------------------------------------
 
-HexLineTrace TraceHexLine(HexCoord a, HexCoord b) {
+HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north) {
   // A corner on the line is south of the line nudged north. Heading east
   // (dq > 0) south is the left (+) side in the scaled axial frame; heading
   // west it is the right. Lines with dq == 0 pass no corner.
   const int south_sign = b.q >= a.q ? 1 : -1;
-  HexLineTrace trace;
-  trace.north = TraceRoute(a, b, south_sign);
-  trace.south = TraceRoute(a, b, -south_sign);
-  return trace;
-}
-
-HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north) {
-  const int south_sign = b.q >= a.q ? 1 : -1;
   return TraceRoute(a, b, north ? south_sign : -south_sign);
 }
 
-std::vector<HexCoord> HexLine(HexCoord a, HexCoord b) {
-  const int south_sign = b.q >= a.q ? 1 : -1;
-  return TraceRoute(a, b, south_sign).hexes;
+HexLineTrace TraceHexLine(HexCoord a, HexCoord b) {
+  HexLineTrace trace;
+  trace.north = TraceHexRoute(a, b, true);
+  trace.south = TraceHexRoute(a, b, false);
+  return trace;
 }
+
+std::vector<HexCoord> HexLine(HexCoord a, HexCoord b) { return TraceHexRoute(a, b, true).hexes; }
 
 // --- The map ------------------------------------------------------------------
 

@@ -123,9 +123,9 @@ bool LineOfSight(const RoarksState& s, HexCoord from, HexCoord to, const std::ve
 
 int FireDefenseFrom(const RoarksState& s, HexCoord from, HexCoord target) {
   const Board& b = s.Map();
-  const HexLineTrace trace = TraceHexLine(from, target);
+  const HexRoute north = TraceHexRoute(from, target, true);
   std::optional<HexSide> crossing;
-  if (!trace.north.sides.empty()) crossing = trace.north.sides.back();
+  if (!north.sides.empty()) crossing = north.sides.back();
   const int hex_only = s.options.terrain.FireDefense(b, target, std::nullopt);
   const int with_wall = s.options.terrain.FireDefense(b, target, crossing);
   const int top = TopUnit(s, target);
