@@ -126,6 +126,9 @@ absl::StatusOr<MatchRecord> PlayMatch(const Ruleset& rules, const BattleState& s
     record.turns = options.turn_cap;
   }
   record.report = rules.Report(start, s);
+  // A rule set that counts its own turns (phases, each from turn 1) says so
+  // in its report.
+  if (!record.capped && record.report.turns > 0) record.turns = record.report.turns;
   if (!record.report.outcome.empty()) {
     record.result = record.report.outcome;
   } else if (record.winner == Side::kZulu) {

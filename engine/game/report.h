@@ -66,6 +66,10 @@ struct GameReport {
   SideFigures british;
   SideFigures zulu;
   std::vector<ReportLine> lines;
+  // The turns the game played, where the rule set counts them itself (a
+  // game of phases, each from turn 1); 0: the shared clock's turn is the
+  // count.
+  int turns = 0;
 };
 
 // Figures every unit but the wagons has (the default count of

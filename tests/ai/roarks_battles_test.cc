@@ -351,6 +351,10 @@ TEST(RoarksBattles, TheReportAndThePivotalDecisionsReadTheGame) {
   EXPECT_EQ(r.british.lost, BritishDead(s));
   EXPECT_EQ(r.british.start, static_cast<int>(Garrison().size()));
   EXPECT_EQ(r.zulu.lost, s.zulu_killed);
+  // The turns of every phase played, each from turn 1.
+  EXPECT_EQ(r.turns, s.turns_before + s.turn);
+  EXPECT_GE(r.turns, s.phase);
+  if (s.phase > 1) EXPECT_GT(s.turns_before, 0);
   bool level_line = false, dead_line = false;
   for (const ReportLine& line : r.lines) {
     level_line = level_line || (line.kind == ReportLine::Kind::kCount && line.label.find(r.outcome) == 0 &&
@@ -359,6 +363,43 @@ TEST(RoarksBattles, TheReportAndThePivotalDecisionsReadTheGame) {
   }
   EXPECT_TRUE(level_line);
   EXPECT_TRUE(dead_line);
+}
+
+// What the fitting tool reads of a game (EvaluationFeatures:
+// bench/fit_evaluation, docs/strength.md): the British killed and seriously
+// wounded, the Zulu units killed, the wave still to fight and the phases to
+// come, each a share; a British man killed is worth more to the Zulus in
+// the search's value (Evaluate), and a Zulu unit killed nothing (12.0
+// counts British dead alone).
+TEST(RoarksBattles, TheFittingToolReadsTheFeaturesOfAGame) {
+  const RoarksRuleset rules;
+  BattleState b = RoarksRuleset::NewBattle();
+  const double start = rules.Evaluate(b, impi::Side::kZulu);
+  RoarksState& s = *b.ruleset_state.get_if<RoarksState>();
+  int british = kNoUnit;
+  for (int u = 0; u < s.size() && british == kNoUnit; ++u) {
+    if (s.specs[static_cast<size_t>(u)].side == Side::kBritish) british = u;
+  }
+  ASSERT_NE(british, kNoUnit);
+  s.counters[static_cast<size_t>(british)].killed = true;
+  s.zulu_killed = 10;
+  EXPECT_GT(rules.Evaluate(b, impi::Side::kZulu), start);
+  EXPECT_DOUBLE_EQ(rules.Evaluate(b, impi::Side::kBritish), -rules.Evaluate(b, impi::Side::kZulu));
+  std::vector<double> values;
+  std::vector<std::string> names;
+  ASSERT_TRUE(rules.EvaluationFeatures(b, &values, &names));
+  ASSERT_EQ(values.size(), 6u);
+  ASSERT_EQ(names.size(), values.size());
+  EXPECT_EQ(names[0], "british_killed");
+  EXPECT_DOUBLE_EQ(values[0], 0.01);  // one British man killed, of 100
+  EXPECT_DOUBLE_EQ(values[1], 0.0);   // none seriously wounded
+  EXPECT_DOUBLE_EQ(values[2], 0.01);  // ... times the phases to come (all three)
+  EXPECT_DOUBLE_EQ(values[3], 0.10);  // ten Zulu units killed, of 100
+  EXPECT_DOUBLE_EQ(values[5], 1.0);   // the first phase: three to come
+  s.phase = 4;
+  ASSERT_TRUE(rules.EvaluationFeatures(b, &values, nullptr));
+  EXPECT_DOUBLE_EQ(values[2], 0.0);
+  EXPECT_DOUBLE_EQ(values[5], 0.0);
 }
 
 }  // namespace

@@ -555,6 +555,8 @@ TEST(ValidateTest, RoarksDriftStateFieldsAreCheckedWithTheirPath) {
       {"a Zulu in a volley line", [&](S* s) { line(s)->add_unit_ids(zid); }, "state.roarks_drift.volley_lines[0].unit_ids[0]:"},
       {"suppression 5", [](S* s) { s->mutable_roarks_drift()->set_suppression(5); }, "state.roarks_drift.suppression:"},
       {"suppression turn -1", [](S* s) { s->mutable_roarks_drift()->set_suppression_turn(-1); }, "state.roarks_drift.suppression_turn:"},
+      {"turns before the first phase", [](S* s) { s->mutable_roarks_drift()->set_turns_before(3); }, "state.roarks_drift.turns_before:"},
+      {"turns before -1", [](S* s) { s->mutable_roarks_drift()->set_phase(2); s->mutable_roarks_drift()->set_turns_before(-1); }, "state.roarks_drift.turns_before:"},
       {"Oskarberg fired on turn -1", [](S* s) { s->mutable_roarks_drift()->set_oskarberg_fired_turn(-1); }, "state.roarks_drift.oskarberg_fired_turn:"},
       {"a regiment unnamed", [&](S* s) { regiment(s, 0)->set_regiment(v1::ROARKS_REGIMENT_UNSPECIFIED); }, "state.roarks_drift.regiments[0].regiment:"},
       {"a regiment out of range", [&](S* s) { regiment(s, 0)->set_regiment(static_cast<v1::RoarksRegiment>(4)); }, "state.roarks_drift.regiments[0].regiment:"},

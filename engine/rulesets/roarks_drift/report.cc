@@ -52,6 +52,7 @@ GameReport RoarksRuleset::Report(const BattleState& start, const BattleState& en
   r.lines.push_back(ReportLine::Mean(losses, "British lightly wounded at the end", light));
   r.lines.push_back(ReportLine::Mean(losses, "Zulu units killed (9.3.B)", s->zulu_killed));
   r.lines.push_back(ReportLine::Mean("Length", "phases played (3.0: four at most)", s->phase));
+  r.turns = s->turns_before + s->turn;
   r.lines.push_back(ReportLine::Count("How it ended (12.0)", s->stage != Stage::kOver ? "not over (stopped)"
                                                              : s->zulu_killed >= kZuluKilledToEnd
                                                                  ? "100 Zulu units killed"

@@ -813,7 +813,7 @@ void RoarksRuleset::Resample(BattleState& state, impi::Side viewer, CounterRng& 
 void RoarksRuleset::HashOwnState(const BattleState& state, StateHasher* h) const {
   const RoarksState* s = OwnState(state);
   if (s == nullptr) return;
-  for (int v : {static_cast<int>(s->stage), s->phase, s->turn, static_cast<int>(s->segment), s->moving,
+  for (int v : {static_cast<int>(s->stage), s->phase, s->turn, s->turns_before, static_cast<int>(s->segment), s->moving,
                 s->suppression, s->suppression_turn, s->oskarberg_fired_turn, s->zulu_killed,
                 static_cast<int>(s->zulu_melee_done), static_cast<int>(s->melee_applied),
                 static_cast<int>(s->segment_done), static_cast<int>(s->zulu_advances_done),

@@ -131,6 +131,8 @@ class RoarksRuleset final : public Ruleset {
   // linearly between the edges of 12.0's rows (the middle of a row is its
   // level, Score's value there).
   double Evaluate(const BattleState& state, impi::Side side) const override;
+  bool EvaluationFeatures(const BattleState& state, std::vector<double>* values,
+                          std::vector<std::string>* names) const override;
   // The decisions worth a search (search.cc; designed, not in the source
   // text), the rest left to the side's RULES policy by a search told to
   // search only these (`impi arena --zulu mcts:N:pivotal`): the Zulus'

@@ -2,6 +2,7 @@
 // Roark's Drift beside its score: Evaluate and Pivotal. See roarks_drift.h.
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
 #include "engine/rulesets/roarks_drift/damage.h"
@@ -28,6 +29,38 @@ double ContinuousLevel(double dead) {
     }
   }
   return std::min(10.0, 9.5 + (dead - kRowEdges.back()) / 1.0);
+}
+
+// What the fitting tool weighs (EvaluationFeatures), each about a share in
+// [0, 1], for the Zulu side.
+constexpr size_t kFeatures = 6;
+constexpr std::array<const char*, kFeatures> kFeatureNames = {
+    "british_killed", "british_seriously_wounded", "british_killed_x_phases_left",
+    "zulu_killed",    "wave_left",                 "phases_left"};
+
+std::array<double, kFeatures> FeaturesOf(const RoarksState& s) {
+  int killed = 0, serious = 0;
+  for (int u = 0; u < s.size(); ++u) {
+    const CounterState& c = s.counters[static_cast<size_t>(u)];
+    if (s.specs[static_cast<size_t>(u)].side == RSide::kBritish) {
+      if (c.killed) {
+        ++killed;
+      } else if (c.wound == WoundState::kSerious || c.wound == WoundState::kLightAndSerious) {
+        ++serious;
+      }
+    }
+  }
+  // 3.7, 9.3.B: the units of this phase's wave still to fight (on the map
+  // or still to enter), of the regiments that have not retired.
+  int wave_left = 0;
+  for (int r = 0; r < kRegiments; ++r) {
+    if (s.retired[static_cast<size_t>(r)]) continue;
+    wave_left += std::max(0, s.wave[static_cast<size_t>(r)] - s.killed_this_phase[static_cast<size_t>(r)]);
+  }
+  // The phases still to come after this one (3.0: four).
+  const double phases_left = s.stage == Stage::kOver ? 0.0 : (kPhases - s.phase) / double(kPhases - 1);
+  return {killed / 100.0,        serious / 100.0,  killed / 100.0 * phases_left,
+          s.zulu_killed / 100.0, wave_left / 90.0, phases_left};
 }
 
 bool Lists(const std::vector<Action>& orders, const RoarksState& s, bool british) {
@@ -77,6 +110,18 @@ double RoarksRuleset::Evaluate(const BattleState& state, impi::Side side) const 
   }
   const double zulu = std::clamp((ContinuousLevel(dead) - static_cast<int>(Victory::kDraw)) / 5.0, -1.0, 1.0);
   return side == impi::Side::kZulu ? zulu : -zulu;
+}
+
+bool RoarksRuleset::EvaluationFeatures(const BattleState& state, std::vector<double>* values,
+                                       std::vector<std::string>* names) const {
+  const RoarksState* s = OwnState(state);
+  if (s == nullptr) return false;
+  if (values != nullptr) {
+    const std::array<double, kFeatures> f = FeaturesOf(*s);
+    values->assign(f.begin(), f.end());
+  }
+  if (names != nullptr) names->assign(kFeatureNames.begin(), kFeatureNames.end());
+  return true;
 }
 
 bool RoarksRuleset::Pivotal(const BattleState& state) const {

@@ -150,6 +150,9 @@ struct RoarksState {
   Stage stage = Stage::kBritishSetUp;
   int phase = 1;  // 1..kPhases
   int turn = 1;   // turn of the phase, from 1
+  // The turns of the phases before this one, a count for reports (no rule
+  // reads it): the game has played turns_before + turn turns.
+  int turns_before = 0;
   Segment segment = Segment::kZuluMovement;
   // 4.0.C: the unit moving now in a movement segment; kNoUnit: none yet.
   int moving = kNoUnit;

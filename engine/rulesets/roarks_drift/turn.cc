@@ -198,6 +198,7 @@ absl::Status EndPhase(RoarksState& s, Dice& dice) {
   s.british_attacks.clear();
   s.zulu_advances_done = s.segment_done = s.zulu_ends_phase = false;
   s.moving = kNoUnit;
+  s.turns_before += s.turn;
   ++s.phase;
   s.turn = 1;
   s.segment = Segment::kZuluMovement;

@@ -158,6 +158,24 @@ TEST(RoarksWire, TheSharedClockShowsTheTurnAndSegment) {
   EXPECT_EQ(Bytes(Proto(back)), Bytes(Proto(b)));
 }
 
+// The turns of the phases before this one (a count for reports) go out
+// and come back, and are part of the state's hash.
+TEST(RoarksWire, TheTurnsOfEarlierPhasesRoundTrip) {
+  absl::StatusOr<BattleState> start = BuildScenario(kRoarksDriftScenario);
+  ASSERT_TRUE(start.ok());
+  BattleState b = *start;
+  const uint64_t before = Hash(b);
+  RoarksState& s = *b.ruleset_state.get_if<RoarksState>();
+  s.phase = 2;
+  s.turns_before = 7;
+  EXPECT_EQ(Proto(b).roarks_drift().turns_before(), 7);
+  ExpectRoundTrip(b, "phase 2 after 7 turns");
+  const uint64_t seven = Hash(b);
+  s.turns_before = 8;
+  EXPECT_NE(Hash(b), seven);
+  EXPECT_NE(seven, before);
+}
+
 // A state refused changes nothing of the caller's; a state without the
 // message is the game at its start with the units it lists.
 TEST(RoarksWire, ARefusedStateLeavesTheStateAsItWas) {

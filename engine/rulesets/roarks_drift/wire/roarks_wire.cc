@@ -379,6 +379,13 @@ absl::Status RoarksWire::StateFromProto(const v1::TableState& in, BattleState* o
   s.segment = p.segment() == v1::ROARKS_SEGMENT_UNSPECIFIED ? Segment::kZuluMovement : EngineEnum<Segment>(p.segment());
   s.phase = std::max(p.phase(), 1);
   s.turn = std::max(p.turn(), 1);
+  IMPI_RETURN_IF_ERROR(CountField("state.roarks_drift.turns_before", p.turns_before(), kMostTurn * (kPhases - 1),
+                                  "the turns of the phases before this one"));
+  if (s.phase == 1 && p.turns_before() != 0) {
+    return FieldError("state.roarks_drift.turns_before",
+                      absl::StrCat(p.turns_before(), " turns before the first phase: none were played"));
+  }
+  s.turns_before = p.turns_before();
   if (!p.moving_id().empty()) {
     const auto at = handles.find(p.moving_id());
     if (at == handles.end()) {
@@ -554,6 +561,7 @@ void RoarksWire::StateToProto(const BattleState& in, v1::TableState* out) const 
   p->set_stage(static_cast<v1::RoarksStage>(WireEnum(s.stage)));
   p->set_phase(s.phase);
   p->set_turn(s.turn);
+  p->set_turns_before(s.turns_before);
   p->set_segment(static_cast<v1::RoarksSegment>(WireEnum(s.segment)));
   WriteClock(s, out->mutable_clock());
   if (s.moving != kNoUnit) p->set_moving_id(id(s.moving));
