@@ -682,11 +682,6 @@ double FirstWithin(const Vec2& a, const Vec2& b, const Vec2& goal, double r) {
 
 }  // namespace
 
-int HexDistance(HexCoord a, HexCoord b) {
-  const int dq = a.q - b.q;
-  const int dr = a.r - b.r;
-  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
-}
 
 namespace {
 

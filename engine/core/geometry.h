@@ -15,6 +15,7 @@
 #ifndef IMPI_ENGINE_CORE_GEOMETRY_H_
 #define IMPI_ENGINE_CORE_GEOMETRY_H_
 
+#include <cstdlib>
 #include <vector>
 
 #include <Eigen/Core>
@@ -28,7 +29,11 @@ struct HexCoord {
   int r = 0;
   bool operator==(const HexCoord& o) const { return q == o.q && r == o.r; }
 };
-int HexDistance(HexCoord a, HexCoord b);
+inline int HexDistance(HexCoord a, HexCoord b) {
+  const int dq = a.q - b.q;
+  const int dr = a.r - b.r;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
 
 // Inline: the engine and the policies call it millions of times a battle.
 inline double Distance(const Vec2& a, const Vec2& b) { return (a - b).norm(); }

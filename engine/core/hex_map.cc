@@ -43,14 +43,16 @@ absl::Status Invalid(const std::string& field, const std::string& what) {
 
 // One route of the line a -> b. `tie_sign` is the side (+1 left, -1 right, in
 // the scaled axial frame) given to a corner lying exactly on the line.
-HexRoute TraceRoute(HexCoord a, HexCoord b, int tie_sign) {
-  HexRoute route;
+// Into `route` (its lists cleared, their room kept).
+void TraceRouteInto(HexCoord a, HexCoord b, int tie_sign, HexRoute& route) {
+  route.hexes.clear();
+  route.sides.clear();
   // At most 2 distance + 1 hexes (below): room for them at once.
   const size_t most = 2 * static_cast<size_t>(HexDistance(a, b)) + 1;
   route.hexes.reserve(most);
   route.sides.reserve(most - 1);
   route.hexes.push_back(a);
-  if (a == b) return route;
+  if (a == b) return;
   const int64_t aq = 3 * static_cast<int64_t>(a.q);
   const int64_t ar = 3 * static_cast<int64_t>(a.r);
   const int64_t dq = 3 * (static_cast<int64_t>(b.q) - a.q);
@@ -81,7 +83,20 @@ HexRoute TraceRoute(HexCoord a, HexCoord b, int tie_sign) {
     h = h + kSteps[exit];
     route.hexes.push_back(h);
   }
+}
+
+HexRoute TraceRoute(HexCoord a, HexCoord b, int tie_sign) {
+  HexRoute route;
+  TraceRouteInto(a, b, tie_sign, route);
   return route;
+}
+
+// A corner on the line is south of the line nudged north. Heading east
+// (dq > 0) south is the left (+) side in the scaled axial frame; heading
+// west it is the right. Lines with dq == 0 pass no corner.
+int TieSign(HexCoord a, HexCoord b, bool north) {
+  const int south_sign = b.q >= a.q ? 1 : -1;
+  return north ? south_sign : -south_sign;
 }
 
 }  // namespace
@@ -100,11 +115,6 @@ const char* HexDirectionName(HexDirection d) {
   return "?";
 }
 
-HexDirection Opposite(HexDirection d) { return DirOf(DirIndex(d) + 3); }
-
-HexCoord DirectionStep(HexDirection d) { return kSteps[DirIndex(d) % kHexDirectionCount]; }
-
-HexCoord Neighbor(HexCoord h, HexDirection d) { return h + DirectionStep(d); }
 
 std::array<HexCoord, kHexDirectionCount> Neighbors(HexCoord h) {
   std::array<HexCoord, kHexDirectionCount> out;
@@ -186,11 +196,6 @@ std::array<Vec2, kHexDirectionCount> HexCorners(HexCoord h, const HexLayout& lay
 
 // --- Hexsides ---------------------------------------------------------------
 
-HexSide SideOf(HexCoord h, HexDirection d) {
-  const int k = DirIndex(d);
-  if (k <= 2) return {h, d};
-  return {Neighbor(h, d), Opposite(d)};
-}
 
 std::optional<HexSide> SideBetween(HexCoord a, HexCoord b) {
   const std::optional<HexDirection> d = DirectionTo(a, b);
@@ -200,12 +205,33 @@ std::optional<HexSide> SideBetween(HexCoord a, HexCoord b) {
 
 // --- Lines --------------------------------------------------------------------
 
-HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north) {
-  // A corner on the line is south of the line nudged north. Heading east
-  // (dq > 0) south is the left (+) side in the scaled axial frame; heading
-  // west it is the right. Lines with dq == 0 pass no corner.
-  const int south_sign = b.q >= a.q ? 1 : -1;
-  return TraceRoute(a, b, north ? south_sign : -south_sign);
+HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north) { return TraceRoute(a, b, TieSign(a, b, north)); }
+
+const HexRoute& TraceHexRouteKept(HexCoord a, HexCoord b, bool north) {
+  struct Slot {
+    HexCoord a, b;
+    bool north = false;
+    bool used = false;
+    HexRoute route;
+  };
+  // Direct-mapped: a slot holds the last route whose ends hash to it.
+  constexpr size_t kSlots = 4096;
+  thread_local std::vector<Slot> slots(kSlots);
+  uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(a.q)) * 0x9E3779B97F4A7C15ull) ^
+                 (static_cast<uint64_t>(static_cast<uint32_t>(a.r)) * 0xC2B2AE3D27D4EB4Full) ^
+                 (static_cast<uint64_t>(static_cast<uint32_t>(b.q)) * 0x165667B19E3779F9ull) ^
+                 (static_cast<uint64_t>(static_cast<uint32_t>(b.r)) * 0xD6E8FEB86659FD93ull) ^
+                 (north ? 0x9FB21C651E98DF25ull : 0);
+  key ^= key >> 29;
+  Slot& slot = slots[static_cast<size_t>(key % kSlots)];
+  if (!slot.used || slot.north != north || slot.a != a || slot.b != b) {
+    TraceRouteInto(a, b, TieSign(a, b, north), slot.route);
+    slot.a = a;
+    slot.b = b;
+    slot.north = north;
+    slot.used = true;
+  }
+  return slot.route;
 }
 
 HexLineTrace TraceHexLine(HexCoord a, HexCoord b) {

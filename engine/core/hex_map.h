@@ -89,11 +89,19 @@ inline constexpr std::array<HexDirection, kHexDirectionCount> kAllHexDirections 
     HexDirection::kSouth, HexDirection::kSouthWest, HexDirection::kNorthWest};
 
 const char* HexDirectionName(HexDirection d);  // "north", "north-east", ...
-HexDirection Opposite(HexDirection d);
+// (Inline, with the neighbour and the side below: a hex game's listings
+// ask them millions of times.)
+inline HexDirection Opposite(HexDirection d) {
+  return static_cast<HexDirection>((static_cast<int>(d) + 3) % kHexDirectionCount);
+}
 // The axial step of a direction: north (0,-1), north-east (1,-1),
 // south-east (1,0), south (0,1), south-west (-1,1), north-west (-1,0).
-HexCoord DirectionStep(HexDirection d);
-HexCoord Neighbor(HexCoord h, HexDirection d);
+inline HexCoord DirectionStep(HexDirection d) {
+  constexpr std::array<HexCoord, kHexDirectionCount> kStep = {HexCoord{0, -1}, HexCoord{1, -1}, HexCoord{1, 0},
+                                                              HexCoord{0, 1},  HexCoord{-1, 1}, HexCoord{-1, 0}};
+  return kStep[static_cast<size_t>(static_cast<int>(d) % kHexDirectionCount)];
+}
+inline HexCoord Neighbor(HexCoord h, HexDirection d) { return h + DirectionStep(d); }
 // The six neighbours, in direction order (north first, clockwise).
 std::array<HexCoord, kHexDirectionCount> Neighbors(HexCoord h);
 // The direction from `from` to an adjacent `to`; nullopt if not adjacent.
@@ -134,7 +142,10 @@ struct HexSide {
   bool operator!=(const HexSide& o) const { return !(*this == o); }
 };
 // The side of `h` in direction `d`, in canonical form.
-HexSide SideOf(HexCoord h, HexDirection d);
+inline HexSide SideOf(HexCoord h, HexDirection d) {
+  if (static_cast<int>(d) <= 2) return {h, d};
+  return {Neighbor(h, d), Opposite(d)};
+}
 // The side shared by two adjacent hexes; nullopt if they are not adjacent.
 std::optional<HexSide> SideBetween(HexCoord a, HexCoord b);
 // The hex across a canonical side from its owner.
@@ -161,6 +172,11 @@ HexLineTrace TraceHexLine(HexCoord a, HexCoord b);
 // One of the two: TraceHexLine(a, b).north, or with `north` false .south
 // (for a reader that needs the second only when the first will not do).
 HexRoute TraceHexRoute(HexCoord a, HexCoord b, bool north);
+// The same route, remembered on the calling thread: a fixed table of the
+// routes traced last (the lines of sight of a game ask the same pairs of
+// hexes again and again), so that a route traced before is neither traced
+// nor allocated again. The reference is valid until the thread's next call.
+const HexRoute& TraceHexRouteKept(HexCoord a, HexCoord b, bool north);
 
 // The hexes the line from a's centre to b's centre passes, in order; where it
 // runs along a hexside or through a corner, the hexes north of it.

@@ -257,6 +257,30 @@ TEST(HexLineTest, RoutesAreTheHexesOfTheLineNudgedNorthAndSouth) {
   EXPECT_GT(ties, 50);  // the random lines did exercise the tie rule
 }
 
+// The routes a thread keeps are the routes traced: asked in one order and
+// again in another, with more pairs than the table has slots (so that
+// pairs share a slot and replace each other).
+TEST(HexLineTest, KeptRoutesAreTheRoutesTraced) {
+  std::vector<std::pair<HexCoord, HexCoord>> pairs;
+  for (int q = -6; q <= 6; ++q) {
+    for (int r = -6; r <= 6; ++r) {
+      for (int k = 0; k < 30; ++k) pairs.push_back({{q, r}, {(q * 7 + k * 3) % 13 - 6, (r * 5 + k) % 13 - 6}});
+    }
+  }
+  ASSERT_GT(pairs.size(), 4096u);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      const auto& [a, b] = pass == 0 ? pairs[i] : pairs[pairs.size() - 1 - i];
+      for (const bool north : {true, false}) {
+        const HexRoute traced = TraceHexRoute(a, b, north);
+        const HexRoute& kept = TraceHexRouteKept(a, b, north);
+        ASSERT_EQ(kept.hexes, traced.hexes) << a.q << "," << a.r << " -> " << b.q << "," << b.r;
+        ASSERT_EQ(kept.sides, traced.sides) << a.q << "," << a.r << " -> " << b.q << "," << b.r;
+      }
+    }
+  }
+}
+
 // --- The map ------------------------------------------------------------------
 
 TEST(HexMapTest, CellsAreColumnByColumnInOddQLayout) {

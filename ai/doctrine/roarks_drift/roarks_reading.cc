@@ -100,10 +100,12 @@ const std::vector<int>& MarchField::Get(const RoarksState& s, RSide side, int ke
     open.pop();
     if (d > field_[static_cast<size_t>(k)]) continue;
     const HexCoord h = map.HexOfCell(k);
-    for (HexCoord n : Neighbors(h)) {
+    for (HexDirection dir : kAllHexDirections) {
+      const HexCoord n = Neighbor(h, dir);
       const int nk = map.CellIndex(n);
       if (nk < 0 || !passable(n)) continue;
-      const int step = s.options.terrain.EnterCost(s.Map(), n, h);
+      // (EnterCost(n, h): from n back across the side it shares with h.)
+      const int step = s.options.terrain.EnterCostToward(s.Map(), n, Opposite(dir));
       if (step < 0 || d + step >= field_[static_cast<size_t>(nk)]) continue;
       field_[static_cast<size_t>(nk)] = d + step;
       open.push({d + step, nk});

@@ -90,13 +90,23 @@ namespace {
 // designers' notes have the defenders behind the mealie bags firing out):
 // a barricade on the first or last side crossed is left out, the hex beyond
 // it still blocking as an intermediate.
-bool RouteClear(const RoarksState& s, HexRoute r, const std::vector<HexCoord>& blocking) {
+bool RouteClear(const RoarksState& s, const HexRoute& route, const std::vector<HexCoord>& blocking) {
   const HexMap& map = s.Map().map;
   auto blocks = [&](HexCoord h) {
     const HexCell* cell = map.Cell(h);
     return (cell != nullptr && cell->blocks_sight) ||
            std::find(blocking.begin(), blocking.end(), h) != blocking.end();
   };
+  const bool first = route.sides.size() >= 2 && Barricade(s, route.sides.front());
+  const bool last = route.sides.size() >= 2 && Barricade(s, route.sides.back());
+  if (!first && !last) {
+    if (route.sides.size() == 1 && Barricade(s, route.sides.front())) return true;
+    return !map.RouteBlocked(route, blocking);
+  }
+  // A barricade at an end: the route without it (a copy on the thread).
+  thread_local HexRoute r;
+  r.hexes.assign(route.hexes.begin(), route.hexes.end());
+  r.sides.assign(route.sides.begin(), route.sides.end());
   if (r.sides.size() >= 2 && Barricade(s, r.sides.front())) {
     if (blocks(r.hexes[1])) return false;
     r.hexes.erase(r.hexes.begin());
@@ -117,13 +127,15 @@ bool LineOfSight(const RoarksState& s, HexCoord from, HexCoord to, const std::ve
   if (!s.Map().map.Contains(from) || !s.Map().map.Contains(to)) return false;
   if (from == to) return true;
   // The north route, and the south one only where the north is blocked.
-  return RouteClear(s, TraceHexRoute(from, to, true), blocking) ||
-         RouteClear(s, TraceHexRoute(from, to, false), blocking);
+  // (Each route is read before the next is traced: TraceHexRouteKept's
+  // reference lasts until the thread's next call.)
+  return RouteClear(s, TraceHexRouteKept(from, to, true), blocking) ||
+         RouteClear(s, TraceHexRouteKept(from, to, false), blocking);
 }
 
 int FireDefenseFrom(const RoarksState& s, HexCoord from, HexCoord target) {
   const Board& b = s.Map();
-  const HexRoute north = TraceHexRoute(from, target, true);
+  const HexRoute& north = TraceHexRouteKept(from, target, true);
   std::optional<HexSide> crossing;
   if (!north.sides.empty()) crossing = north.sides.back();
   const int hex_only = s.options.terrain.FireDefense(b, target, std::nullopt);

@@ -38,6 +38,44 @@ int MpsLeft(const RoarksState& s, int unit) {
   return std::max(0, MovementAllowance(SideOf(s, unit), c.wound, nullptr) - c.mp_spent);
 }
 
+namespace {
+
+// The rest of MoveCost once the hex's own cost is known: a room on fire, a
+// hex the enemy holds, and the MPs left.
+int Admit(const RoarksState& s, Side side, HexCoord to, int cost, int mps_left, std::string* why_not) {
+  const HexCell* cell = s.Map().map.Cell(to);
+  if (cell != nullptr && RoomBurning(s, cell->room)) {
+    Refuse(why_not, "10.2.D No one can enter a room or roof area on fire");
+    return -1;
+  }
+  if (const std::optional<Side> held = Holder(s, to); held && *held != side) {
+    Refuse(why_not, "4.0 a unit may not enter a hex the enemy holds (it melees it, 7.0)");
+    return -1;
+  }
+  if (cost > mps_left) {
+    if (why_not != nullptr) {
+      Refuse(why_not, absl::StrFormat("4.0.D A unit may not enter a hex if it lacks sufficient MPs (%d needed, "
+                                      "%d left)",
+                                      cost, mps_left));
+    }
+    return -1;
+  }
+  return cost;
+}
+
+constexpr const char* kNotAdjacent =
+    "4.0.A not an adjacent hex it may enter (the Terrain Effects Chart: a building's "
+    "wall or a loophole is crossed only where opened, 11.0.B)";
+
+}  // namespace
+
+int StepCost(const RoarksState& s, int unit, HexDirection d, int mps_left) {
+  const CounterState& c = s.counters[static_cast<size_t>(unit)];
+  const int cost = s.options.terrain.EnterCostToward(s.Map(), c.hex, d);
+  if (cost < 0) return -1;
+  return Admit(s, SideOf(s, unit), Neighbor(c.hex, d), cost, mps_left, nullptr);
+}
+
 int MoveCost(const RoarksState& s, int unit, HexCoord to, std::string* why_not) {
   const CounterState& c = s.counters[static_cast<size_t>(unit)];
   const Board& b = s.Map();
@@ -46,8 +84,7 @@ int MoveCost(const RoarksState& s, int unit, HexCoord to, std::string* why_not) 
   if (c.on_map) {
     cost = s.options.terrain.EnterCost(b, c.hex, to);
     if (cost < 0) {
-      Refuse(why_not, "4.0.A not an adjacent hex it may enter (the Terrain Effects Chart: a building's "
-                      "wall or a loophole is crossed only where opened, 11.0.B)");
+      Refuse(why_not, kNotAdjacent);
       return -1;
     }
   } else {
@@ -57,24 +94,7 @@ int MoveCost(const RoarksState& s, int unit, HexCoord to, std::string* why_not) 
     }
     cost = s.options.terrain.GroundCost(b, to);
   }
-  const HexCell* cell = b.map.Cell(to);
-  if (cell != nullptr && RoomBurning(s, cell->room)) {
-    Refuse(why_not, "10.2.D No one can enter a room or roof area on fire");
-    return -1;
-  }
-  if (const std::optional<Side> held = Holder(s, to); held && *held != side) {
-    Refuse(why_not, "4.0 a unit may not enter a hex the enemy holds (it melees it, 7.0)");
-    return -1;
-  }
-  if (cost > MpsLeft(s, unit)) {
-    if (why_not != nullptr) {
-      Refuse(why_not, absl::StrFormat("4.0.D A unit may not enter a hex if it lacks sufficient MPs (%d needed, "
-                                      "%d left)",
-                                      cost, MpsLeft(s, unit)));
-    }
-    return -1;
-  }
-  return cost;
+  return Admit(s, side, to, cost, MpsLeft(s, unit), why_not);
 }
 
 absl::Status MoveUnit(RoarksState& s, int unit, HexCoord to) {

@@ -38,6 +38,10 @@ int MpsLeft(const RoarksState& s, int unit);
 // The MPs to move `unit` into `to` now; -1 when it may not (the reason in
 // `*why_not` when given).
 int MoveCost(const RoarksState& s, int unit, HexCoord to, std::string* why_not = nullptr);
+// MoveCost of a unit on the map into the hex next to it across `d`, its
+// MPs left (MpsLeft) known: the same answer, for a caller that lists a
+// unit's six steps.
+int StepCost(const RoarksState& s, int unit, HexDirection d, int mps_left);
 // Moves `unit` one hex into `to` (adjacent, or an entry hex of its
 // regiment's zones when it is off the map).
 absl::Status MoveUnit(RoarksState& s, int unit, HexCoord to);

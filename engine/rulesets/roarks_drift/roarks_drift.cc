@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/status_macros.h"
@@ -254,14 +255,33 @@ std::vector<MeleeAttack> ZuluPlan(const RoarksState& s, bool massed) {
 
 // The British in contact with `t` not yet in a declared attack.
 std::vector<int> BritishContactMen(const RoarksState& s, HexCoord t) {
-  std::set<int> declared;
-  for (const MeleeAttack& a : s.british_attacks) declared.insert(a.attackers.begin(), a.attackers.end());
+  // The men already in a declared attack, sorted.
+  absl::InlinedVector<int, 32> declared;
+  for (const MeleeAttack& a : s.british_attacks) declared.insert(declared.end(), a.attackers.begin(), a.attackers.end());
+  std::sort(declared.begin(), declared.end());
   std::vector<int> out;
-  for (int u = 0; u < s.size(); ++u) {
-    if (SideOf(s, u) != RSide::kBritish || !InPlay(s, u) || declared.count(u) > 0) continue;
-    if (s.specs[static_cast<size_t>(u)].melee <= 0) continue;
+  auto consider = [&](int u) {
+    if (SideOf(s, u) != RSide::kBritish || !InPlay(s, u) ||
+        std::binary_search(declared.begin(), declared.end(), u)) {
+      return;
+    }
+    if (s.specs[static_cast<size_t>(u)].melee <= 0) return;
     if (HexDistance(C(s, u).hex, t) == 1 && MeleeContact(s, C(s, u).hex, t)) out.push_back(u);
+  };
+  if (!s.top_at.empty()) {
+    // Only a man in a hex next to t can be in contact: the six stacks
+    // round it (the stacks' index holds every counter on the map), in the
+    // counters' order as a pass over them would list them.
+    const HexMap& map = s.Map().map;
+    for (HexCoord n : Neighbors(t)) {
+      const int cell = map.CellIndex(n);
+      if (cell < 0) continue;
+      for (int u = s.top_at[static_cast<size_t>(cell)]; u != kNoUnit; u = s.below[static_cast<size_t>(u)]) consider(u);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
   }
+  for (int u = 0; u < s.size(); ++u) consider(u);
   return out;
 }
 
@@ -463,9 +483,10 @@ std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only 
         }
         if (only_order != nullptr && only_unit != u) continue;
         const int mps = MpsLeft(s, u);
-        for (HexCoord n : Neighbors(c.hex)) {
-          if (mps <= 0) break;  // every hex costs an MP or more
-          if (wants(Order::kMove) && MoveCost(s, u, n) >= 0) out.push_back(make(ActionKind::kMove, Order::kMove, u, n));
+        if (mps > 0 && wants(Order::kMove)) {  // (every hex costs an MP or more)
+          for (HexDirection d : kAllHexDirections) {
+            if (StepCost(s, u, d, mps) >= 0) out.push_back(make(ActionKind::kMove, Order::kMove, u, Neighbor(c.hex, d)));
+          }
         }
         if (wants(Order::kProne) && side == RSide::kZulu && !c.prone && mps >= kProneCostMp) {
           out.push_back(make(ActionKind::kStance, Order::kProne, u));

@@ -47,14 +47,6 @@ RoarksState NewGame(RoarksOptions options, std::shared_ptr<const Board> board) {
   return s;
 }
 
-Side SideOf(const RoarksState& s, int unit) { return s.specs[static_cast<size_t>(unit)].side; }
-
-bool InPlay(const RoarksState& s, int unit) {
-  if (unit < 0 || unit >= s.size()) return false;
-  const CounterState& c = s.counters[static_cast<size_t>(unit)];
-  return c.on_map && !c.killed;
-}
-
 std::vector<int> StackAt(const RoarksState& s, HexCoord h) {
   std::vector<int> out;
   if (!s.top_at.empty()) {

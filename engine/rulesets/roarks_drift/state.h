@@ -247,9 +247,14 @@ absl::Status ChooseEntryZones(RoarksState& s, Regiment regiment, const std::vect
 // --- Queries ----------------------------------------------------------------
 
 // The side a counter fights for.
-Side SideOf(const RoarksState& s, int unit);
+inline Side SideOf(const RoarksState& s, int unit) { return s.specs[static_cast<size_t>(unit)].side; }
 // A counter on the map and not killed; the healed returns only on its turn.
-bool InPlay(const RoarksState& s, int unit);
+// (Inline: the listings and the players ask it of every counter.)
+inline bool InPlay(const RoarksState& s, int unit) {
+  if (unit < 0 || unit >= s.size()) return false;
+  const CounterState& c = s.counters[static_cast<size_t>(unit)];
+  return c.on_map && !c.killed;
+}
 // The units in play in a hex, top first.
 std::vector<int> StackAt(const RoarksState& s, HexCoord h);
 // The top unit of a hex (kNoUnit: none): fire's target (8.1.B).

@@ -15,18 +15,23 @@ const GroundEffect& GroundOf(const TerrainChart& t, const HexCell& cell) {
 }  // namespace
 
 int TerrainChart::EnterCost(const Board& board, HexCoord from, HexCoord to) const {
+  const std::optional<HexDirection> d = DirectionTo(from, to);
+  return d ? EnterCostToward(board, from, *d) : -1;
+}
+
+int TerrainChart::EnterCostToward(const Board& board, HexCoord from, HexDirection d) const {
+  const HexCoord to = Neighbor(from, d);
   const HexCell* into = board.map.Cell(to);
   if (into == nullptr || board.map.Cell(from) == nullptr) return -1;
-  const std::optional<HexSide> side = SideBetween(from, to);
-  if (!side) return -1;
+  const HexSide side = SideOf(from, d);
   const int ground_cost = GroundCost(board, to);
-  switch (board.map.Feature(*side)) {
+  switch (board.map.Feature(side)) {
     case SideFeature::kNone: return ground_cost;
     case SideFeature::kOpening: return ground_cost + opening_cost;
     case SideFeature::kLoophole: return -1;
     case SideFeature::kWall: break;
   }
-  const WallRun* w = board.WallOn(*side);
+  const WallRun* w = board.WallOn(side);
   if (w == nullptr || w->kind == WallKind::kBuildingWall || w->kind == WallKind::kInteriorWall) return -1;
   return ground_cost + (WallHeightFeet(w->kind) >= 6 ? high_wall_cost : low_wall_cost);
 }

@@ -58,6 +58,8 @@ struct TerrainChart {
   // not allowed (off the map, not adjacent, a building's wall or a
   // loophole). A room on fire is the caller's to refuse.
   int EnterCost(const Board& board, HexCoord from, HexCoord to) const;
+  // EnterCost into the hex next to `from` across `d`.
+  int EnterCostToward(const Board& board, HexCoord from, HexDirection d) const;
   // The MPs of a hex's ground alone (a building's room as clear): entering
   // it from off the map (9.2) crosses no hexside. -1 off the map.
   int GroundCost(const Board& board, HexCoord to) const;

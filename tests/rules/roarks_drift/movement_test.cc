@@ -18,6 +18,7 @@ using ::impi::roarks::testing::BlankBoard;
 using ::impi::roarks::testing::GoTo;
 using ::impi::roarks::testing::H;
 using ::impi::roarks::testing::Put;
+using ::impi::roarks::testing::SetUpGame;
 using ::impi::roarks::testing::U;
 using ::testing::HasSubstr;
 
@@ -53,6 +54,38 @@ TEST(RoarksMovement_004, TheTerrainEffectsChartsCosts_4_0_AD) {
   const int y = Put(s, "udloko_02", H(16, 9));
   ASSERT_TRUE(MoveUnit(s, y, H(16, 10)).ok());
   EXPECT_EQ(MpsLeft(s, y), 1);
+}
+
+// StepCost (a counter's step across a direction, as the listing of orders
+// asks it) is MoveCost into the hex across it, for every counter on the
+// map of a game in its Zulu and British movement segments, the walls, the
+// ledge, the stacks and the enemy's hexes among them.
+TEST(RoarksMovement_004, AStepCostsWhatAMoveIntoTheNextHexCosts_4_0) {
+  RoarksState s = SetUpGame();
+  // Some Zulus on the map, next to the garrison's posts.
+  for (int u = 0, put = 0; u < s.size() && put < 40; ++u) {
+    if (s.specs[static_cast<size_t>(u)].side != Side::kZulu) continue;
+    PutOnTop(s, u, H(10 + put % 20, 6 + put / 20 * 12));
+    ++put;
+  }
+  int compared = 0, allowed = 0;
+  for (const Segment segment : {Segment::kZuluMovement, Segment::kBritishMovement}) {
+    GoTo(s, segment);
+    for (int u = 0; u < s.size(); ++u) {
+      if (!s.counters[static_cast<size_t>(u)].on_map) continue;
+      const int mps = MpsLeft(s, u);
+      for (HexDirection d : kAllHexDirections) {
+        const int step = StepCost(s, u, d, mps);
+        EXPECT_EQ(step, MoveCost(s, u, Neighbor(s.counters[static_cast<size_t>(u)].hex, d)))
+            << s.specs[static_cast<size_t>(u)].id << " " << HexDirectionName(d);
+        ++compared;
+        allowed += step >= 0 ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(allowed, 100);
+  EXPECT_LT(allowed, compared);
 }
 
 // 4.0.G "Light wounds reduce a unit's MA by 1 MP per turn, and heavy wounds
