@@ -36,9 +36,7 @@ const std::vector<std::pair<const char*, TerrainKind>>& Grounds() {
 }
 
 GroundEffect& GroundOf(RoarksOptions& o, TerrainKind k) {
-  auto it = o.terrain.ground.find(k);
-  if (it == o.terrain.ground.end()) it = o.terrain.ground.emplace(k, o.terrain.clear).first;
-  return it->second;
+  return o.terrain.ground.Emplace(k, o.terrain.clear);
 }
 
 // Every parameter, by name, in the order of parameters.h.

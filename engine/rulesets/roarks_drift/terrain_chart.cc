@@ -8,8 +8,8 @@ namespace impi::roarks {
 namespace {
 
 const GroundEffect& GroundOf(const TerrainChart& t, const HexCell& cell) {
-  const auto it = t.ground.find(cell.terrain);
-  return it != t.ground.end() ? it->second : t.clear;
+  const GroundEffect* g = t.ground.Find(cell.terrain);
+  return g != nullptr ? *g : t.clear;
 }
 
 }  // namespace
@@ -24,7 +24,8 @@ int TerrainChart::EnterCostToward(const Board& board, HexCoord from, HexDirectio
   const HexCell* into = board.map.Cell(to);
   if (into == nullptr || board.map.Cell(from) == nullptr) return -1;
   const HexSide side = SideOf(from, d);
-  const int ground_cost = GroundCost(board, to);
+  // GroundCost(board, to), of the cell in hand.
+  const int ground_cost = into->building != 0 ? clear.move_cost : GroundOf(*this, *into).move_cost;
   switch (board.map.Feature(side)) {
     case SideFeature::kNone: return ground_cost;
     case SideFeature::kOpening: return ground_cost + opening_cost;

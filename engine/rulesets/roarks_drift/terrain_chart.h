@@ -34,7 +34,9 @@
 #ifndef IMPI_ENGINE_RULESETS_ROARKS_DRIFT_TERRAIN_CHART_H_
 #define IMPI_ENGINE_RULESETS_ROARKS_DRIFT_TERRAIN_CHART_H_
 
-#include <map>
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <optional>
 
 #include "engine/rulesets/roarks_drift/board.h"
@@ -46,8 +48,48 @@ struct GroundEffect {
   int fire_defense = 2;  // FDF of a unit in the hex
 };
 
+// The ground kinds a chart lists, each with its effect: a table by kind,
+// read in a few instructions (a listing of orders reads it for every step
+// it tries).
+class GroundTable {
+ public:
+  // The kind's entry, listed (with GroundEffect's defaults) if it was not.
+  GroundEffect& operator[](TerrainKind k) {
+    const size_t i = Index(k);
+    listed_[i] = true;
+    return effects_[i];
+  }
+  // The kind's entry, listed as `initial` if it was not.
+  GroundEffect& Emplace(TerrainKind k, const GroundEffect& initial) {
+    const size_t i = Index(k);
+    if (!listed_[i]) effects_[i] = initial;
+    listed_[i] = true;
+    return effects_[i];
+  }
+  // The kind's effect; nullptr when it is not listed.
+  const GroundEffect* Find(TerrainKind k) const {
+    const size_t i = static_cast<size_t>(k);
+    return i < kKinds && listed_[i] ? &effects_[i] : nullptr;
+  }
+  // fn(kind, effect) for each listed kind, in the kinds' order.
+  template <typename Fn>
+  void ForEach(Fn fn) const {
+    for (size_t i = 0; i < kKinds; ++i) {
+      if (listed_[i]) fn(static_cast<TerrainKind>(i), effects_[i]);
+    }
+  }
+
+ private:
+  // Room for every TerrainKind (battle_state.h) and more.
+  static constexpr size_t kKinds = 32;
+  static_assert(static_cast<size_t>(TerrainKind::kCamp) < kKinds);
+  static size_t Index(TerrainKind k) { return std::min(static_cast<size_t>(k), kKinds - 1); }
+  std::array<GroundEffect, kKinds> effects_{};
+  std::array<bool, kKinds> listed_{};
+};
+
 struct TerrainChart {
-  std::map<TerrainKind, GroundEffect> ground;  // kinds not listed read as clear
+  GroundTable ground;  // kinds not listed read as clear
   GroundEffect clear;
   int room_fire_defense = 6;                    // a building's room
   int opening_cost = 1;                         // a door, window or opening

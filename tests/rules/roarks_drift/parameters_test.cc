@@ -87,14 +87,14 @@ TEST(RoarksParameters_004, EveryNameIsTakenAndSetsItsOwnNumber) {
                       o.terrain.clear.move_cost == defaults.terrain.clear.move_cost &&
                       o.terrain.clear.fire_defense == defaults.terrain.clear.fire_defense &&
                       [&] {
-                        for (const auto& [kind, g] : defaults.terrain.ground) {
-                          const auto it = o.terrain.ground.find(kind);
-                          if (it == o.terrain.ground.end() || it->second.move_cost != g.move_cost ||
-                              it->second.fire_defense != g.fire_defense) {
-                            return false;
+                        bool same_ground = true;
+                        defaults.terrain.ground.ForEach([&](TerrainKind kind, const GroundEffect& g) {
+                          const GroundEffect* x = o.terrain.ground.Find(kind);
+                          if (x == nullptr || x->move_cost != g.move_cost || x->fire_defense != g.fire_defense) {
+                            same_ground = false;
                           }
-                        }
-                        return true;
+                        });
+                        return same_ground;
                       }();
     // A mortal wound's lowest total of 13 changes nothing where it already
     // is 13 (the Fire Chart's 1:1, the Melee Chart's first three columns).
