@@ -18,7 +18,11 @@ CounterSpecs::CounterSpecs(std::vector<CounterSpec> specs) {
   auto data = std::make_shared<Data>();
   data->specs = std::move(specs);
   data->by_id.reserve(data->specs.size());
-  for (size_t h = 0; h < data->specs.size(); ++h) data->by_id.emplace(data->specs[h].id, static_cast<int>(h));
+  data->pooled_ids.reserve(data->specs.size());
+  for (size_t h = 0; h < data->specs.size(); ++h) {
+    data->by_id.emplace(data->specs[h].id, static_cast<int>(h));
+    data->pooled_ids.emplace_back(data->specs[h].id);
+  }
   data_ = std::move(data);
 }
 

@@ -49,6 +49,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/shared_string.h"
 #include "engine/rulesets/roarks_drift/board.h"
 #include "engine/rulesets/roarks_drift/tables.h"
 
@@ -101,11 +102,15 @@ class CounterSpecs {
   std::vector<CounterSpec>::const_iterator end() const { return data_->specs.end(); }
   // The handle of the counter with `id`; -1 if none.
   int Find(const std::string& id) const;
+  // The counter's id as a pooled text (an action names its unit by one):
+  // made once with the list, so that naming a unit copies a pointer.
+  const SharedString& PooledId(size_t h) const { return data_->pooled_ids[h]; }
 
  private:
   struct Data {
     std::vector<CounterSpec> specs;
     std::unordered_map<std::string, int> by_id;
+    std::vector<SharedString> pooled_ids;
   };
   std::shared_ptr<const Data> data_;
 };

@@ -420,16 +420,11 @@ std::vector<Action> Orders(const RoarksState& s, RSide side, const Action* only 
   const std::optional<RSide> acting = ToAct(s);
   if (!acting || *acting != side) return out;
   out.reserve(64);
-  // Each unit's id made once a call (SharedString interns its text).
-  std::vector<SharedString> names(static_cast<size_t>(s.size()));
+  // Each unit named by its pooled id (CounterSpecs::PooledId: a pointer copied).
   auto make = [&](ActionKind kind, Order order, int unit = kNoUnit, std::optional<HexCoord> to = std::nullopt,
                   int direction = 0, HexCoord from = {}, int number = 0) {
     Action a = Make(s, kind, order, kNoUnit, to, direction, from, number);
-    if (unit != kNoUnit) {
-      SharedString& name = names[static_cast<size_t>(unit)];
-      if (name.str().empty()) name = SharedString(s.specs[static_cast<size_t>(unit)].id);
-      a.unit_id = name;
-    }
+    if (unit != kNoUnit) a.unit_id = s.specs.PooledId(static_cast<size_t>(unit));
     return a;
   };
   const RoarksOrder* only_order = only == nullptr ? nullptr : only->extra.get_if<RoarksOrder>();
