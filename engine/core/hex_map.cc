@@ -25,9 +25,7 @@
 namespace impi {
 namespace {
 
-constexpr std::array<HexCoord, kHexDirectionCount> kSteps = {
-    HexCoord{0, -1}, HexCoord{1, -1}, HexCoord{1, 0},
-    HexCoord{0, 1},  HexCoord{-1, 1}, HexCoord{-1, 0}};
+constexpr const std::array<HexCoord, kHexDirectionCount>& kSteps = kHexSteps;
 
 constexpr double kSqrt3 = 1.7320508075688772;
 constexpr int kMaxCells = 1 << 24;

@@ -96,10 +96,10 @@ inline HexDirection Opposite(HexDirection d) {
 }
 // The axial step of a direction: north (0,-1), north-east (1,-1),
 // south-east (1,0), south (0,1), south-west (-1,1), north-west (-1,0).
+inline constexpr std::array<HexCoord, kHexDirectionCount> kHexSteps = {
+    HexCoord{0, -1}, HexCoord{1, -1}, HexCoord{1, 0}, HexCoord{0, 1}, HexCoord{-1, 1}, HexCoord{-1, 0}};
 inline HexCoord DirectionStep(HexDirection d) {
-  constexpr std::array<HexCoord, kHexDirectionCount> kStep = {HexCoord{0, -1}, HexCoord{1, -1}, HexCoord{1, 0},
-                                                              HexCoord{0, 1},  HexCoord{-1, 1}, HexCoord{-1, 0}};
-  return kStep[static_cast<size_t>(static_cast<int>(d) % kHexDirectionCount)];
+  return kHexSteps[static_cast<size_t>(static_cast<int>(d) % kHexDirectionCount)];
 }
 inline HexCoord Neighbor(HexCoord h, HexDirection d) { return h + DirectionStep(d); }
 // The six neighbours, in direction order (north first, clockwise).

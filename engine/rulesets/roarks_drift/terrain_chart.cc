@@ -12,6 +12,11 @@ const GroundEffect& GroundOf(const TerrainChart& t, const HexCell& cell) {
   return g != nullptr ? *g : t.clear;
 }
 
+// GroundCost of a cell on the map.
+int GroundCostOf(const TerrainChart& t, const HexCell& cell) {
+  return cell.building != 0 ? t.clear.move_cost : GroundOf(t, cell).move_cost;
+}
+
 }  // namespace
 
 int TerrainChart::EnterCost(const Board& board, HexCoord from, HexCoord to) const {
@@ -24,8 +29,7 @@ int TerrainChart::EnterCostToward(const Board& board, HexCoord from, HexDirectio
   const HexCell* into = board.map.Cell(to);
   if (into == nullptr || board.map.Cell(from) == nullptr) return -1;
   const HexSide side = SideOf(from, d);
-  // GroundCost(board, to), of the cell in hand.
-  const int ground_cost = into->building != 0 ? clear.move_cost : GroundOf(*this, *into).move_cost;
+  const int ground_cost = GroundCostOf(*this, *into);
   switch (board.map.Feature(side)) {
     case SideFeature::kNone: return ground_cost;
     case SideFeature::kOpening: return ground_cost + opening_cost;
@@ -40,7 +44,7 @@ int TerrainChart::EnterCostToward(const Board& board, HexCoord from, HexDirectio
 int TerrainChart::GroundCost(const Board& board, HexCoord to) const {
   const HexCell* into = board.map.Cell(to);
   if (into == nullptr) return -1;
-  return into->building != 0 ? clear.move_cost : GroundOf(*this, *into).move_cost;
+  return GroundCostOf(*this, *into);
 }
 
 int TerrainChart::FireDefense(const Board& board, HexCoord target, std::optional<HexSide> crossing) const {
