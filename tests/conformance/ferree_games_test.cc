@@ -41,7 +41,10 @@
 //     combat occurs when a Zulu figure and a British figure are in base
 //     contact or across a barricade") or across the laager or thornbush
 //     within the defended reach; a lone British figure (a runner, the surgeon) keeps no
-//     stand-off, and a Zulu may stand among the wagons (designed).
+//     stand-off, and a Zulu may stand among the wagons (designed);
+//   - the roster a state keeps (ferree::Roster: its units by side, kind and
+//     regiment) lists what a pass over its units finds, as runners are sent
+//     and rejoin their companies.
 // The games are split into four shards of 50 so ctest runs them in parallel;
 // each shard prints a one-line summary.
 #include <algorithm>
@@ -190,6 +193,8 @@ struct Tally {
   int pinned_charges = 0;          // a pinned tray's bonus charge on a retiring unit
   int routs = 0;
   int64_t footprint_checks = 0;  // states checked for footprints
+  int64_t roster_checks = 0;     // states whose roster was checked
+  int64_t rosters_with_runners = 0;  // of those, with a runner on the roster
   int64_t violations = 0;
   // Violations by kind: the message up to its first ": ", with unit ids and
   // numbers left out.
@@ -215,6 +220,9 @@ class GameChecker {
   void Step(const BattleState& before, const StepResult& result);
   // Footprints and the 1" stand-off, on one state.
   void Footprints(const BattleState& s);
+  // The roster a state keeps (if any) lists what a pass over its units
+  // finds.
+  void RosterAgrees(const BattleState& s);
   // The finished game does not move on.
   void Finished(const BattleState& final_state);
 
@@ -384,12 +392,58 @@ void GameChecker::Footprints(const BattleState& s) {
   }
 }
 
+void GameChecker::RosterAgrees(const BattleState& s) {
+  const ferree::Roster* r = ferree::RosterOf(s);
+  if (r == nullptr) return;
+  ++tally_->roster_checks;
+  if (!r->runners.empty()) ++tally_->rosters_with_runners;
+  std::vector<int> british, regiments, figures, trays, runners, wagons;
+  for (size_t i = 0; i < s.units.size(); ++i) {
+    const Unit& u = s.units[i];
+    const int at = static_cast<int>(i);
+    if (u.side == Side::kBritish) british.push_back(at);
+    if (u.kind == UnitKind::kRegiment) regiments.push_back(at);
+    if (u.kind == UnitKind::kTray || u.kind == UnitKind::kInduna || u.kind == UnitKind::kSniper) {
+      figures.push_back(at);
+    }
+    if (u.kind == UnitKind::kTray) trays.push_back(at);
+    if (u.kind == UnitKind::kRunner) runners.push_back(at);
+    if (u.kind == UnitKind::kWagon) wagons.push_back(at);
+  }
+  auto same = [&](const char* what, const std::vector<int>& kept, const std::vector<int>& found) {
+    if (kept != found) {
+      Fail(absl::StrCat("roster ", what, ": differs from a pass over the units (", kept.size(),
+                        " kept, ", found.size(), " found)"));
+    }
+  };
+  same("british", r->british, british);
+  same("regiments", r->regiments, regiments);
+  same("zulu figures", r->zulu_figures, figures);
+  same("trays", r->trays, trays);
+  same("runners", r->runners, runners);
+  same("wagons", r->wagons, wagons);
+  if (r->count != s.units.size() || r->first_tray.size() != s.units.size() + 1) {
+    Fail(absl::StrCat("roster count: ", r->count, " kept for ", s.units.size(), " units"));
+    return;
+  }
+  for (size_t h = 0; h < s.units.size(); ++h) {
+    std::vector<int> of;
+    for (const int t : trays) {
+      if (s.units[static_cast<size_t>(t)].parent == s.units[h].id) of.push_back(t);
+    }
+    const std::vector<int> kept(r->tray_of.begin() + r->first_tray[h],
+                                r->tray_of.begin() + r->first_tray[h + 1]);
+    same("trays of a unit", kept, of);
+  }
+}
+
 void GameChecker::Step(const BattleState& b, const StepResult& r) {
   if (step_ == 0) Footprints(b);
   ++step_;
   event_ = -1;
   ++tally_->steps;
   const BattleState& a = r.state;
+  RosterAgrees(a);
   const std::vector<Event>& ev = r.events;
   step_activations_.clear();
   broken_.clear();
@@ -989,15 +1043,16 @@ TEST_P(FerreeWholeGames, EveryStepKeepsTheRules) {
       "[ferree games] seeds %llu..%llu: %d games, %d decided (Zulu %d, British %d), %d at the "
       "turn cap %d, mean turns %.1f; %lld steps, %lld activations, %d induna orders (%d counters "
       "skipped), %d resolve tests, %d entries (%d loins), %d routs, %d regiment moves with a "
-      "tray pinned, %d pinned charges; %lld states checked for footprints; %lld violations; "
-      "%.1fs\n",
+      "tray pinned, %d pinned charges; %lld states checked for footprints; %lld rosters checked "
+      "(%lld with runners); %lld violations; %.1fs\n",
       static_cast<unsigned long long>(first), static_cast<unsigned long long>(last), tally.games,
       tally.decided, tally.zulu_wins, tally.british_wins, tally.capped, kTurnCap,
       static_cast<double>(tally.turns) / std::max(1, tally.games),
       static_cast<long long>(tally.steps), static_cast<long long>(tally.activations), tally.orders,
       tally.skipped_counters, tally.resolve_tests, tally.entries, tally.loins_entries, tally.routs,
       tally.moves_with_pinned_tray, tally.pinned_charges,
-      static_cast<long long>(tally.footprint_checks), static_cast<long long>(tally.violations),
+      static_cast<long long>(tally.footprint_checks), static_cast<long long>(tally.roster_checks),
+      static_cast<long long>(tally.rosters_with_runners), static_cast<long long>(tally.violations),
       seconds);
   std::string kinds;
   for (const auto& [kind, n] : tally.by_kind) absl::StrAppend(&kinds, "\n  ", n, "x ", kind);
@@ -1008,6 +1063,9 @@ TEST_P(FerreeWholeGames, EveryStepKeepsTheRules) {
   // regiments entered.
   EXPECT_GT(tally.resolve_tests, 0);
   EXPECT_GT(tally.entries, 0);
+  // The rosters were checked, runners sent and rejoining among them.
+  EXPECT_GT(tally.roster_checks, tally.steps / 2);
+  EXPECT_GT(tally.rosters_with_runners, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, FerreeWholeGames, ::testing::Range(0, kShards),

@@ -68,37 +68,37 @@ int DivisionOf(const BattleState& s, const Unit& u) {
 const Unit* NearestBritish(const BattleState& s, const Vec2& p) {
   const Unit* best = nullptr;
   double best_d = kFar;
-  for (const Unit& u : s.units) {
-    if (!IsBritishTarget(u)) continue;
+  impi::ferree::ForEachBritish(s, [&](const Unit& u) {
+    if (!IsBritishTarget(u)) return;
     const double d = GapTo(u, p);
     if (d < best_d) {
       best_d = d;
       best = &u;
     }
-  }
+  });
   return best;
 }
 
 const Unit* NearestBritishTo(const BattleState& s, const Unit& z) {
   const Unit* best = nullptr;
   double best_d = kFar;
-  for (const Unit& u : s.units) {
-    if (!IsBritishTarget(u)) continue;
-    if (best != nullptr && SurelyFurther(z, u, best_d)) continue;
+  impi::ferree::ForEachBritish(s, [&](const Unit& u) {
+    if (!IsBritishTarget(u)) return;
+    if (best != nullptr && SurelyFurther(z, u, best_d)) return;
     const double d = Gap(z, u);
     if (d < best_d) {
       best_d = d;
       best = &u;
     }
-  }
+  });
   return best;
 }
 
 void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
   out->clear();
-  for (const Unit& u : s.units) {
+  impi::ferree::ForEachBritish(s, [&](const Unit& u) {
     if (IsBritishTarget(u)) out->push_back(&u);
-  }
+  });
 }
 
 void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
@@ -108,13 +108,13 @@ void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
   trays->resize(s.units.size());
   const Unit** target = targets->data();
   const Unit** tray = trays->data();
-  for (const Unit& u : s.units) {
-    if (IsBritishTarget(u)) {
-      *target++ = &u;
-    } else if (IsZuluTray(u) && StillFighting(u)) {
-      *tray++ = &u;
-    }
-  }
+  // (Each list in unit order: the British off the roster, then the trays.)
+  impi::ferree::ForEachBritish(s, [&](const Unit& u) {
+    if (IsBritishTarget(u)) *target++ = &u;
+  });
+  impi::ferree::ForEachTray(s, [&](const Unit& u) {
+    if (IsZuluTray(u) && StillFighting(u)) *tray++ = &u;
+  });
   targets->resize(static_cast<size_t>(target - targets->data()));
   trays->resize(static_cast<size_t>(tray - trays->data()));
 }
@@ -255,16 +255,15 @@ template <typename Fn>
 bool AnyZuluTrayWithin(const BattleState& s, const Unit& b, double range, bool unpinned_only,
                        Fn fn) {
   const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
-  for (const Unit& u : s.units) {
-    if (!IsZuluTray(u) || !StillFighting(u)) continue;
-    if (unpinned_only && u.status.pinned) continue;
+  return impi::ferree::AnyTray(s, [&](const Unit& u) {
+    if (!IsZuluTray(u) || !StillFighting(u)) return false;
+    if (unpinned_only && u.status.pinned) return false;
     if (std::abs(u.position.x() - b.position.x()) > reach ||
         std::abs(u.position.y() - b.position.y()) > reach) {
-      continue;
+      return false;
     }
-    if (Gap(u, b) <= range && fn(u)) return true;
-  }
-  return false;
+    return Gap(u, b) <= range && fn(u);
+  });
 }
 
 // Whether any of `trays` (ZuluTrays of the state) is within `range` of `b`:
@@ -341,8 +340,8 @@ bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
   // trays naming the same parent (a regiment's trays stand together).
   const SharedString* last_parent = nullptr;
   int parent_division = 0;
-  for (const Unit& u : s.units) {
-    if (!IsZuluTray(u) || !StillFighting(u)) continue;
+  impi::ferree::ForEachTray(s, [&](const Unit& u) {
+    if (!IsZuluTray(u) || !StillFighting(u)) return;
     int d = impi::ferree::UnitOf(s, u).division;  // a tray's own, seldom any
     if (d == 0) {
       if (last_parent == nullptr || u.parent != *last_parent) {
@@ -353,7 +352,7 @@ bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
       d = parent_division;
     }
     if (d == division) ps.push_back(u.position);
-  }
+  });
   if (ps.empty()) return false;
   *centre = MeanOfPoints(ps);
   return true;

@@ -113,6 +113,10 @@ class Survey {
       if (&e == &stand_in_) {
         const impi::ferree::TrayList trays = ferree::FightingTraysOf(s, regiment.id);
         e.trays.assign(trays.begin(), trays.end());
+      } else if (impi::ferree::RosterOf(s) != nullptr) {
+        // ferree::FightingTraysOf, off the roster.
+        impi::ferree::ForEachTrayOf(s, regiment.id, impi::ferree::WhichTrays::kStillFighting,
+                                    [&](const Unit& t) { e.trays.push_back(&t); });
       } else {
         // ferree::FightingTraysOf: the trays still fighting that name it as parent.
         for (const Unit* t : ZuluTrays()) {
@@ -451,13 +455,12 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
   if (division == 0 && !induna.parent.empty()) {
     division = impi::ferree::UnitOf(sv.s, induna.parent).division;
   }
-  for (size_t i = 0; i < units.size(); ++i) {
-    const Unit& r = units[i];
-    if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) continue;
-    if (division != 0 && sv.Division(r) != division) continue;
+  impi::ferree::ForEachRegiment(sv.s, [&](const Unit& r) {
+    if (!ferree::IsZuluRegiment(r) || !Unacted(sv, r)) return;
+    if (division != 0 && sv.Division(r) != division) return;
     const double reach = std::max(0.0, Distance(induna.position, RegimentCentre(sv, r)) - 10.5);
-    candidates.push_back({0.5 * reach, i});
-  }
+    candidates.push_back({0.5 * reach, static_cast<size_t>(&r - units.data())});
+  });
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate& a, const Candidate& b) { return a.half_reach < b.half_reach; });
   const Unit* best = nullptr;

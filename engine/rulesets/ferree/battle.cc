@@ -46,7 +46,9 @@ FerreeBattle::FerreeBattle(BattleState& state, Dice& dice, EventLog& log)
       zulu_(c_, choices_, melee_),
       pre_battle_(c_, choices_),
       sequence_(c_, choices_, pre_battle_, zulu_, british_),
-      ask_(c_, choices_, pre_battle_, sequence_, zulu_, british_, melee_) {}
+      ask_(c_, choices_, pre_battle_, sequence_, zulu_, british_, melee_) {
+  KeepRoster(state);
+}
 
 void FerreeBattle::LogDecision(const std::vector<Action>& options, int idx, ZuluChoice c,
                                const std::string& why) {

@@ -174,14 +174,14 @@ absl::Status BritishTurn::BritishResolve(const SharedString& id) {
   // A tray whose centre is further than 6" and both radii (with a margin far
   // above rounding) is further: not measured.
   const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
-  for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) continue;
-    if (Gap(*u, t) > kWithin) continue;
+  ForEachTray(s_, [&](const Unit& t) {
+    if (!Alive(t)) return;
+    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) return;
+    if (Gap(*u, t) > kWithin) return;
     if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) {
       u->status.surrounded = true;
     }
-  }
+  });
   const bool european = !IsNative(*u);
   const Mobility mobility = IsArtillery(*u)
                                 ? Mobility::kArtillery
@@ -247,13 +247,13 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
   // A tray whose centre is further than 6" and both radii (with a margin far
   // above rounding) is further: not measured.
   const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
-  for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || !Alive(t)) continue;
-    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) continue;
-    if (Gap(*u, t) > kWithin) continue;
+  ForEachTray(s_, [&](const Unit& t) {
+    if (!Alive(t)) return;
+    if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) return;
+    if (Gap(*u, t) > kWithin) return;
     ++in.zulu_trays_within_6;
     if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;
-  }
+  });
   if (in.zulu_trays_within_6 == 0 && !sniped) {
     u->status.retiring = u->status.routed = u->status.surrounded = false;
     *tested = false;
@@ -276,8 +276,9 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
   in.casualties = u->figures.seriously_wounded + u->figures.casualties;
   // Designed: "to the front or sides" is read as any friendly company within
   // 6" (the table keeps no facing for companies).
-  for (const Unit& c : s_.units) {
-    if (&c == u || !IsCompany(c) || c.off_table || Gap(*u, c) > kWithin) continue;
+  // (A company is British: Validate refuses a company of the other side.)
+  ForEachBritish(s_, [&](const Unit& c) {
+    if (&c == u || !IsCompany(c) || c.off_table || Gap(*u, c) > kWithin) return;
     const bool native_foot = c.kind == UnitKind::kNativeFoot;
     const bool destroyed = c.figures.fit + c.figures.wounded <= 0;
     if (c.status.routed || destroyed) {
@@ -286,7 +287,7 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
     } else if (c.status.retiring) {
       ++(native_foot ? in.native_foot_retiring_within_6 : in.retiring_within_6);
     }
-  }
+  });
   Explanation why;
   const CompanyResolve r = BritishCompanyResolve(dice_, in, c_.WhyFor(why));
   if (event != nullptr) *event = static_cast<int>(log_.size());
@@ -344,13 +345,13 @@ const Unit* BritishTurn::RunnerWagon(const Unit& runner) const {
   }
   if (const Unit* w = field_.OwnWagon(runner)) return w;
   const Unit* best = nullptr;
-  for (const Unit& w : s_.units) {
-    if (w.kind != UnitKind::kWagon || w.off_table) continue;
+  ForEachWagon(s_, [&](const Unit& w) {
+    if (w.off_table) return;
     if (best == nullptr ||
         Distance(w.position, runner.position) < Distance(best->position, runner.position)) {
       best = &w;
     }
-  }
+  });
   return best;
 }
 
@@ -393,9 +394,9 @@ absl::Status BritishTurn::MoveRunners(const SharedString& company_id) {
   // "The runner is moved when the parent unit is active. He will stop when
   // he comes into contact with a supply wagon."
   absl::InlinedVector<SharedString, 4> runners;
-  for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && r.parent == company_id && Alive(r)) runners.push_back(r.id);
-  }
+  ForEachRunner(s_, [&](const Unit& r) {
+    if (r.parent == company_id && Alive(r)) runners.push_back(r.id);
+  });
   for (const SharedString& rid : runners) IMPI_RETURN_IF_ERROR(MoveRunner(rid));
   return absl::OkStatus();
 }
@@ -404,11 +405,9 @@ absl::Status BritishTurn::ActivateWagon(const SharedString& id) {
   Unit* w = s_.FindUnit(id);
   w->status.acted = true;
   absl::InlinedVector<SharedString, 8> queue;
-  for (const Unit& r : s_.units) {
-    if (r.kind == UnitKind::kRunner && Alive(r) && InContact(r, *w) && !UnitOf(s_, r).carrying) {
-      queue.push_back(r.id);
-    }
-  }
+  ForEachRunner(s_, [&](const Unit& r) {
+    if (Alive(r) && InContact(r, *w) && !UnitOf(s_, r).carrying) queue.push_back(r.id);
+  });
   if (queue.empty()) return absl::OkStatus();
   // "when the Quartermaster for that wagon is active, the player may make his
   // resupply die roll ... Runners at a particular wagon can be rolled for

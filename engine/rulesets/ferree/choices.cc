@@ -42,13 +42,11 @@ void StableSortByFirst(List& v) {
 absl::InlinedVector<const Unit*, 16> WaitingRegiments(const BattleState& s) {
   const auto& cup = Own(s).chits_left;
   absl::InlinedVector<const Unit*, 16> out;
-  for (const Unit& r : s.units) {
-    if (r.kind != UnitKind::kRegiment || r.status.acted || r.status.ordered || r.status.broken) {
-      continue;
-    }
-    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) continue;
+  ForEachRegiment(s, [&](const Unit& r) {
+    if (r.status.acted || r.status.ordered || r.status.broken) return;
+    if (std::find(cup.begin(), cup.end(), r.id) == cup.end()) return;
     out.push_back(&r);
-  }
+  });
   return out;
 }
 
@@ -60,6 +58,17 @@ absl::InlinedVector<const Unit*, 16> WaitingRegiments(const BattleState& s) {
 template <typename Fn>
 void ForWaitingTrays(const BattleState& s, absl::Span<const Unit* const> waiting, Fn fn) {
   if (waiting.empty()) return;
+  // Each regiment's own trays, in unit order (fn reads each regiment's
+  // apart from the others').
+  if (const Roster* ro = RosterOf(s)) {
+    for (size_t k = 0; k < waiting.size(); ++k) {
+      const size_t h = static_cast<size_t>(waiting[k] - s.units.data());
+      for (int j = ro->first_tray[h]; j < ro->first_tray[h + 1]; ++j) {
+        fn(k, s.units[static_cast<size_t>(ro->tray_of[static_cast<size_t>(j)])]);
+      }
+    }
+    return;
+  }
   const SharedString* last_parent = nullptr;
   int last = -1;
   for (const Unit& t : s.units) {
@@ -638,15 +647,20 @@ void Choices::SniperOptions(const SharedString& sniper_id, std::vector<Action>* 
   bool trays_gathered = false;
   auto gather_trays = [&] {
     trays_gathered = true;
-    for (const Unit& z : s_.units) {
-      if (z.kind == UnitKind::kTray && Alive(z) && Gap(z, *sn) > kContactGap &&
-          Distance(z.position, sn->position) <= reach) {
+    ForEachTray(s_, [&](const Unit& z) {
+      if (Alive(z) && Gap(z, *sn) > kContactGap && Distance(z.position, sn->position) <= reach) {
         trays.push_back(z.position);
       }
-    }
+    });
   };
   auto clear_of_trays = [&](const Vec2& to) {
+    // A disc further from the box round the line, on an axis, than its
+    // radius (with a margin far above rounding) is clear of it.
+    const double m = kTrayRadius + 1e-6;
+    const Vec2 lo = sn->position.cwiseMin(to) - Vec2(m, m);
+    const Vec2 hi = sn->position.cwiseMax(to) + Vec2(m, m);
     for (const Vec2& c : trays) {
+      if (c.x() < lo.x() || c.x() > hi.x() || c.y() < lo.y() || c.y() > hi.y()) continue;
       if (SegmentHitsDisc(sn->position, to, c, kTrayRadius)) return false;
     }
     return true;
@@ -654,15 +668,15 @@ void Choices::SniperOptions(const SharedString& sniper_id, std::vector<Action>* 
   thread_local std::vector<std::pair<double, const Unit*>> targets;
   targets.clear();
   const Field::Sight terrain_from(field_, sn->position);
-  for (const Unit& b : s_.units) {
-    if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) continue;
+  ForEachBritish(s_, [&](const Unit& b) {
+    if (!Alive(b) || b.figures.fit + b.figures.wounded <= 0) return;
     const double d = Gap(*sn, b);
-    if (d > kSniperRange) continue;
-    if (!terrain_from.Clear(b.position)) continue;
+    if (d > kSniperRange) return;
+    if (!terrain_from.Clear(b.position)) return;
     if (!trays_gathered) gather_trays();
-    if (!clear_of_trays(b.position)) continue;
+    if (!clear_of_trays(b.position)) return;
     targets.push_back({d, &b});
-  }
+  });
   StableSortByFirst(targets);
   for (const auto& [d, b] : targets) {
     Action f;
@@ -744,16 +758,13 @@ void Choices::OrderOptions(const SharedString& induna_id, std::vector<Action>* l
     // contact.
     const double reach = Radius(*ind) + kTrayRadius + kContactGap + 1e-6;
     bool touches = false;
-    for (const Unit& t : s_.units) {
-      if (t.kind != UnitKind::kTray || std::abs(t.position.x() - ind->position.x()) > reach ||
+    ForEachTray(s_, [&](const Unit& t) {
+      if (touches || std::abs(t.position.x() - ind->position.x()) > reach ||
           std::abs(t.position.y() - ind->position.y()) > reach) {
-        continue;
+        return;
       }
-      if (Alive(t) && InContact(*ind, t)) {
-        touches = true;
-        break;
-      }
-    }
+      touches = Alive(t) && InContact(*ind, t);
+    });
     if (touches) {
       const absl::InlinedVector<const Unit*, 16> waiting = WaitingRegiments(s_);
       absl::InlinedVector<bool, 16> contact(waiting.size(), false);
@@ -904,23 +915,35 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
     const double far_sq = std::max(may_fire ? fire_far * fire_far : 0.0,
                                    may_charge ? engage_far * engage_far : 0.0);
     const Vec2 at = u->position;
-    // Trays first (most units are): Alive(t) of a tray is whether it is
-    // on the table with fit figures.
-    for (const Unit& t : s_.units) {
-      const UnitKind kind = t.kind;
-      const bool tray = kind == UnitKind::kTray;
-      if (tray) {
-        if (t.off_table || t.figures.fit <= 0) continue;
-      } else if (kind == UnitKind::kInduna || kind == UnitKind::kSniper) {
-        if (!Alive(t)) continue;
-      } else {
-        if (kind == UnitKind::kRunner) {
-          runner_out |= t.parent == u->id && Alive(t);
+    // The roster's Zulu figures (its runners and wagons apart), or those
+    // of every unit, listed first.
+    const Unit* const units = s_.units.data();
+    absl::Span<const int> figures;
+    absl::InlinedVector<int, 256> kept;
+    auto runner = [&](const Unit& t) { runner_out |= t.parent == u->id && Alive(t); };
+    if (const Roster* ro = RosterOf(s_)) {
+      for (const int i : ro->runners) runner(units[i]);
+      for (const int i : ro->wagons) wagon |= !units[i].off_table;
+      figures = ro->zulu_figures;
+    } else {
+      for (size_t i = 0; i < s_.units.size(); ++i) {
+        const Unit& t = units[i];
+        const UnitKind kind = t.kind;
+        if (kind == UnitKind::kTray || kind == UnitKind::kInduna || kind == UnitKind::kSniper) {
+          kept.push_back(static_cast<int>(i));
+        } else if (kind == UnitKind::kRunner) {
+          runner(t);
         } else if (kind == UnitKind::kWagon) {
           wagon |= !t.off_table;
         }
-        continue;
       }
+      figures = kept;
+    }
+    for (const int i : figures) {
+      const Unit& t = units[i];
+      const bool tray = t.kind == UnitKind::kTray;
+      // Alive(t) of a tray is whether it is on the table with fit figures.
+      if (tray ? (t.off_table || t.figures.fit <= 0) : !Alive(t)) continue;
       const double d2 = (t.position - at).squaredNorm();
       if (d2 > far_sq) {
         if (!seek_tray || !tray) continue;

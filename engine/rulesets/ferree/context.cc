@@ -115,14 +115,12 @@ void Context::Recenter(const SharedString& regiment_id) {
   if (r == nullptr) return;
   Vec2 c = Vec2::Zero();
   int n = 0;
-  // Its trays (TraysOf's, in unit order), named by the regiment's own
-  // pooled id, compared by address.
-  const SharedString& rid = r->id;
-  for (const Unit& t : s_.units) {
-    if (t.kind != UnitKind::kTray || t.parent != rid || !Alive(t)) continue;
+  // Its trays (TraysOf's, in unit order).
+  ForEachTrayOf(s_, r->id, WhichTrays::kEvery, [&](const Unit& t) {
+    if (!Alive(t)) return;
     c += t.position;
     ++n;
-  }
+  });
   if (n > 0) {
     r->position = c / n;
     r->off_table = false;
@@ -186,30 +184,38 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
     // put most units aside with a few loads; the rest are judged as before.
     const double widest = Radius(u) + kLargestRadius + enemy_gap + kBoxMargin;
     const Vec2 wide_lo = lo - Vec2(widest, widest), wide_hi = hi + Vec2(widest, widest);
-    for (const Unit& e : s_.units) {
-      if (e.side != other || e.position.x() < wide_lo.x() || e.position.x() > wide_hi.x() ||
-          e.position.y() < wide_lo.y() || e.position.y() > wide_hi.y()) {
-        continue;
-      }
-      if (!Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) continue;
-      const double r = Radius(u) + Radius(e) + enemy_gap;
-      const double reach = r + kBoxMargin;
-      if (e.position.x() < lo.x() - reach || e.position.x() > hi.x() + reach ||
-          e.position.y() < lo.y() - reach || e.position.y() > hi.y() + reach) {
-        continue;
-      }
-      if (Distance(start, e.position) <= r + 1e-9) continue;  // already there
-      double s = 0;
-      for (size_t k = 1; k < pts.size(); ++k) {
-        const double len = Distance(pts[k - 1], pts[k]);
-        const double t = CircleEntry(pts[k - 1], pts[k], e.position, r);
-        if (t != kInf) {
-          cut = std::min(cut, s + t * len);
-          break;
-        }
-        s += len;
-      }
-    }
+    // The other side's units off the roster (the British; or the Zulu
+    // figures: a regiment stops nobody), or every unit.
+    const Roster* ro = RosterOf(s_);
+    const std::vector<int>* listed =
+        ro == nullptr ? nullptr : (other == Side::kBritish ? &ro->british : &ro->zulu_figures);
+    const Unit* const mover = &u;
+    ForEachListed(
+        s_, listed, [other](const Unit& e) { return e.side == other; },
+        [&](const Unit& e) {
+          if (e.side != other || e.position.x() < wide_lo.x() || e.position.x() > wide_hi.x() ||
+              e.position.y() < wide_lo.y() || e.position.y() > wide_hi.y()) {
+            return;
+          }
+          if (!Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) return;
+          const double r = Radius(*mover) + Radius(e) + enemy_gap;
+          const double reach = r + kBoxMargin;
+          if (e.position.x() < lo.x() - reach || e.position.x() > hi.x() + reach ||
+              e.position.y() < lo.y() - reach || e.position.y() > hi.y() + reach) {
+            return;
+          }
+          if (Distance(start, e.position) <= r + 1e-9) return;  // already there
+          double s = 0;
+          for (size_t k = 1; k < pts.size(); ++k) {
+            const double len = Distance(pts[k - 1], pts[k]);
+            const double t = CircleEntry(pts[k - 1], pts[k], e.position, r);
+            if (t != kInf) {
+              cut = std::min(cut, s + t * len);
+              break;
+            }
+            s += len;
+          }
+        });
   }
   // Crossing the laager: "When a Zulu figure makes contact with the laager,
   // it stops its movement at that point." A tray already at the laager
@@ -245,15 +251,13 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
           // Defended: "a British figure is across the laager, within 1/2" to
           // either side of the Zulu".
           bool defended = false;
-          for (const Unit& b : s_.units) {
-            if (b.side != Side::kBritish || !Alive(b) || b.figures.fit + b.figures.wounded <= 0) {
-              continue;
-            }
+          ForEachBritish(s_, [&](const Unit& b) {
+            if (!Alive(b) || b.figures.fit + b.figures.wounded <= 0) return;
             if (Distance(b.position, point) - Radius(b) <= kTrayRadius + kLaagerReach &&
                 field_.AcrossLaager(start, b.position)) {
               defended = true;
             }
-          }
+          });
           if (defended && u.side == Side::kZulu) {
             cut = 0;
             break;

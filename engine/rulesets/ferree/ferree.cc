@@ -81,6 +81,12 @@ void Key(const BattleState& s, FerreeState& own) {
   own.units = std::move(units);
   own.ids.resize(n);
   for (size_t i = 0; i < n; ++i) own.ids[i] = s.units[i].id;
+  // The units changed other than by AddedUnit or EraseUnit: the roster (if
+  // one is kept) is made afresh for them.
+  if (own.roster != nullptr) {
+    if (own.roster.use_count() > 1) own.roster = std::make_shared<Roster>();
+    own.roster->Make(s);
+  }
 }
 
 [[noreturn]] void NoSuchUnit(const std::string& id) {
@@ -122,9 +128,152 @@ FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id) {
   return MutableUnitOf(s, *u);
 }
 
+void Roster::Make(const BattleState& s) {
+  const size_t n = s.units.size();
+  count = n;
+  first_id = n > 0 ? s.units.front().id.pooled_address() : 0;
+  last_id = n > 0 ? s.units.back().id.pooled_address() : 0;
+  // Room for the units the state has room for (the runners a battle sends),
+  // so that making it again in place allocates nothing.
+  for (std::vector<int>* list :
+       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of}) {
+    list->clear();
+  }
+  Reserve(std::max(n, s.units.capacity()));
+  first_tray.assign(n + 1, 0);
+  // Each tray's parent (its position, -1 if no unit has that id): counted
+  // by parent, then filed in unit order within each (a counting sort).
+  // (A regiment's trays usually stand together: its position is looked
+  // up once for each run of them.)
+  thread_local std::vector<int> parent_of;
+  parent_of.assign(n, -1);
+  const SharedString* last_parent = nullptr;
+  int last_p = -1;
+  for (size_t i = 0; i < n; ++i) {
+    const Unit& u = s.units[i];
+    const int at = static_cast<int>(i);
+    if (u.side == Side::kBritish) british.push_back(at);
+    switch (u.kind) {
+      case UnitKind::kRegiment: regiments.push_back(at); break;
+      case UnitKind::kTray: {
+        zulu_figures.push_back(at);
+        trays.push_back(at);
+        if (last_parent == nullptr || !(u.parent == *last_parent)) {
+          last_parent = &u.parent;
+          last_p = s.UnitIndex(u.parent);
+        }
+        parent_of[i] = last_p;
+        if (last_p >= 0) ++first_tray[static_cast<size_t>(last_p) + 1];
+        break;
+      }
+      case UnitKind::kInduna:
+      case UnitKind::kSniper: zulu_figures.push_back(at); break;
+      case UnitKind::kRunner: runners.push_back(at); break;
+      case UnitKind::kWagon: wagons.push_back(at); break;
+      default: break;
+    }
+  }
+  for (size_t h = 0; h < n; ++h) first_tray[h + 1] += first_tray[h];
+  tray_of.resize(static_cast<size_t>(first_tray[n]));
+  thread_local std::vector<int> next;
+  next.assign(first_tray.begin(), first_tray.end() - 1);
+  for (size_t i = 0; i < n; ++i) {
+    const int p = parent_of[i];
+    if (p >= 0) tray_of[static_cast<size_t>(next[static_cast<size_t>(p)]++)] = static_cast<int>(i);
+  }
+}
+
+void Roster::Reserve(size_t n) {
+  for (std::vector<int>* list :
+       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of, &first_tray}) {
+    list->reserve(n + 1);
+  }
+}
+
+namespace {
+
+// The list that files a unit of this side and kind, besides `british`
+// (nullptr if none).
+std::vector<int>* KindList(Roster& r, UnitKind kind) {
+  switch (kind) {
+    case UnitKind::kRegiment: return &r.regiments;
+    case UnitKind::kInduna:
+    case UnitKind::kSniper: return &r.zulu_figures;
+    case UnitKind::kRunner: return &r.runners;
+    case UnitKind::kWagon: return &r.wagons;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+bool Roster::Appended(const BattleState& s) {
+  const size_t n = s.units.size();
+  if (n != count + 1) return false;
+  const Unit& u = s.units.back();
+  // A tray is filed among its regiment's: made afresh.
+  if (u.kind == UnitKind::kTray) return false;
+  const int at = static_cast<int>(n - 1);
+  if (u.side == Side::kBritish) british.push_back(at);
+  if (std::vector<int>* list = KindList(*this, u.kind)) list->push_back(at);
+  first_tray.push_back(first_tray.back());
+  count = n;
+  first_id = s.units.front().id.pooled_address();
+  last_id = u.id.pooled_address();
+  return true;
+}
+
+bool Roster::Erased(const BattleState& s, size_t h, UnitKind gone) {
+  if (s.units.size() + 1 != count || h >= count) return false;
+  // A tray, or a unit with trays of its own: made afresh.
+  if (gone == UnitKind::kTray || first_tray[h] != first_tray[h + 1]) return false;
+  const int at = static_cast<int>(h);
+  auto drop = [at](std::vector<int>& list) {
+    size_t w = 0;
+    for (const int i : list) {
+      if (i == at) continue;
+      list[w++] = i > at ? i - 1 : i;
+    }
+    list.resize(w);
+  };
+  for (std::vector<int>* list :
+       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of}) {
+    drop(*list);
+  }
+  first_tray.erase(first_tray.begin() + static_cast<ptrdiff_t>(h) + 1);
+  count = s.units.size();
+  first_id = count > 0 ? s.units.front().id.pooled_address() : 0;
+  last_id = count > 0 ? s.units.back().id.pooled_address() : 0;
+  return true;
+}
+
+void KeepRoster(BattleState& s) {
+  if (RosterOf(s) != nullptr || OwnState(s) == nullptr) return;
+  FerreeState& own = MutableOwnState(s);
+  if (own.roster == nullptr || own.roster.use_count() > 1) own.roster = std::make_shared<Roster>();
+  own.roster->Make(s);
+}
+
+namespace {
+
+// After a unit was appended (`gone` nullptr) or one of kind *gone erased
+// from h: the roster brought up to date, in place if no copy shares it,
+// else a copy of its own (none if there was none).
+void RemakeRoster(BattleState& s, FerreeState& own, size_t h = 0,
+                  const UnitKind* gone = nullptr) {
+  if (own.roster == nullptr) return;
+  if (own.roster.use_count() > 1) own.roster = std::make_shared<Roster>(*own.roster);
+  Roster& r = *own.roster;
+  const bool updated = gone == nullptr ? r.Appended(s) : r.Erased(s, h, *gone);
+  if (!updated) r.Make(s);
+}
+
+}  // namespace
+
 void AddedUnit(BattleState& s) {
   s.ReindexUnits();
   FerreeState& own = MutableOwnState(s);
+  RemakeRoster(s, own);
   if (!s.units.empty() && own.ids.size() + 1 == s.units.size() && own.units.size() == own.ids.size()) {
     own.units.emplace_back();
     own.ids.push_back(s.units.back().id);
@@ -137,14 +286,17 @@ void ReserveUnits(BattleState& s, size_t n) {
   FerreeState& own = MutableOwnState(s);
   own.units.reserve(n);
   own.ids.reserve(n);
+  if (own.roster != nullptr && own.roster.use_count() == 1) own.roster->Reserve(n);
 }
 
 void EraseUnit(BattleState& s, size_t h) {
   FerreeState& own = MutableOwnState(s);
   const bool parallel = own.ids.size() == s.units.size() && own.units.size() == own.ids.size() &&
                         h < own.ids.size() && own.ids[h] == s.units[h].id;
+  const UnitKind gone = s.units[h].kind;
   s.units.erase(s.units.begin() + static_cast<ptrdiff_t>(h));
   s.ReindexUnits();
+  RemakeRoster(s, own, h, &gone);
   if (parallel) {
     own.units.erase(own.units.begin() + static_cast<ptrdiff_t>(h));
     own.ids.erase(own.ids.begin() + static_cast<ptrdiff_t>(h));

@@ -93,6 +93,10 @@ Field::~Field() {
 // (A side never changes; runners come and go only in the British turn.)
 absl::InlinedVector<int, 64> BritishIndices(const BattleState& s) {
   absl::InlinedVector<int, 64> out;
+  if (const Roster* ro = RosterOf(s)) {
+    out.assign(ro->british.begin(), ro->british.end());
+    return out;
+  }
   const Unit* const units = s.units.data();
   const size_t n = s.units.size();
   for (size_t i = 0; i < n; ++i) {
@@ -149,6 +153,12 @@ absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
   if (trays.empty()) return out;
   const TraysBox box = BoxOf(trays);
   const Unit* const units = s.units.data();
+  if (const Roster* ro = RosterOf(s)) {
+    for (const int i : ro->british) {
+      if (NearBox(box, units[i])) out.push_back(i);
+    }
+    return out;
+  }
   const size_t n = s.units.size();
   for (size_t i = 0; i < n; ++i) {
     if (units[i].side == Side::kBritish && NearBox(box, units[i])) out.push_back(static_cast<int>(i));
@@ -460,10 +470,10 @@ bool Field::Engaged(const Unit& x, const Unit& y) const {
 
 const Unit* Field::NearestBritish(const Vec2& from) const {
   const Unit* best = nullptr;
-  for (const Unit& b : s_.units) {
-    if (b.side != Side::kBritish || !Alive(b) || b.figures.Present() <= 0) continue;
+  ForEachBritish(s_, [&](const Unit& b) {
+    if (!Alive(b) || b.figures.Present() <= 0) return;
     if (best == nullptr || Distance(b.position, from) < Distance(best->position, from)) best = &b;
-  }
+  });
   return best;
 }
 

@@ -231,14 +231,14 @@ absl::Status Melee::ChargeRetiring(const SharedString& british_id, const Vec2& b
     // front (or does so as a result of a resolve test), then any Zulu tray
     // within 6" of the unit may test to see if it will charge." Designed: a
     // tray within 6" of where the unit started that is now further from it.
-    for (const Unit& t : s_.units) {
-      if (t.kind != UnitKind::kTray || !Alive(t)) continue;
+    ForEachTray(s_, [&](const Unit& t) {
+      if (!Alive(t)) return;
       const double gap_before =
           std::max(0.0, Distance(before, t.position) - Radius(*b) - Radius(t));
-      if (gap_before > kWithin) continue;
-      if (Gap(t, *b) <= gap_before + 1e-6) continue;
+      if (gap_before > kWithin) return;
+      if (Gap(t, *b) <= gap_before + 1e-6) return;
       testers.push_back(t.id);
-    }
+    });
   }
   return ChargeRetiringNext(british_id, testers, after_resolve);
 }

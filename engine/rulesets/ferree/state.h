@@ -246,6 +246,48 @@ struct BritishLosses {
   int routed_off = 0;        // figures that left the table in a rout (to Fugitives' Drift)
 };
 
+// Where the units of a state stand in BattleState::units by what they
+// are, which never changes in play (a side, a kind, a tray's regiment), so
+// that a question of the British, of the regiments or of one regiment's
+// trays reads those units alone instead of passing over every unit. Made
+// for the units as they stand (`count` of them) at the start of a step
+// (KeepRoster) and kept in FerreeState, shared by the state's copies; a
+// runner sent or rejoining (AddedUnit, EraseUnit) makes it again, in place
+// when no copy shares it (a battle step allocates nothing). A state whose
+// units changed otherwise (a caller's own edit: their number differs) has
+// none until its next step (RosterOf: nullptr), and the questions pass over
+// every unit, with the same answers.
+struct Roster {
+  size_t count = 0;  // s.units.size() when made
+  // The first and the last unit's ids then (their pooled addresses): a
+  // state whose units were reordered or replaced at an end has another.
+  uintptr_t first_id = 0, last_id = 0;
+  // Positions in s.units, each list in unit order.
+  std::vector<int> british;    // side kBritish
+  std::vector<int> regiments;  // kind kRegiment
+  // Kind kTray, kInduna or kSniper: the Zulu figures a British unit fires
+  // at or charges.
+  std::vector<int> zulu_figures;
+  std::vector<int> trays;    // kind kTray
+  std::vector<int> runners;  // kind kRunner
+  std::vector<int> wagons;   // kind kWagon
+  // The trays whose parent is the unit at h (its id, as a tray's parent
+  // names it): tray_of[first_tray[h] .. first_tray[h + 1]).
+  std::vector<int> tray_of;
+  std::vector<int> first_tray;  // count + 1 entries
+  // Makes it for `s`'s units, reusing its lists' room.
+  void Make(const BattleState& s);
+  // Makes room in each list for `n` units, so that units added up to that
+  // many allocate nothing.
+  void Reserve(size_t n);
+  // Brings it up to date with a unit appended to s.units, or with a unit of
+  // kind `gone` erased from s.units[h], where that is a small change (not a
+  // tray, nor a unit with trays): false if it was not brought up to date
+  // (Make it then).
+  bool Appended(const BattleState& s);
+  bool Erased(const BattleState& s, size_t h, UnitKind gone);
+};
+
 struct FerreeState {
   PendingChoice pending;
   BritishLosses losses;
@@ -280,6 +322,9 @@ struct FerreeState {
   // walks the entries with ForEachEntryById.
   std::vector<FerreeUnit> units;
   std::vector<SharedString> ids;
+  // The roster of the units (nullptr: none made for them yet). Shared by
+  // copies; changed in place only while no copy shares it.
+  std::shared_ptr<Roster> roster;
 
   // Keyed to `s`: one entry for each of its units, each with its id.
   bool KeyedTo(const BattleState& s) const;
@@ -324,8 +369,8 @@ FerreeUnit& MutableUnitOf(BattleState& s, const SharedString& unit_id);
 // A unit was appended to s.units (a runner sent): its entry is appended
 // too, empty (the state keyed afresh if it was not keyed before).
 void AddedUnit(BattleState& s);
-// Makes room for `n` units' bookkeeping (the entries and their ids), so
-// that units added up to that many allocate nothing.
+// Makes room for `n` units' bookkeeping (the entries, their ids and the
+// roster), so that units added up to that many allocate nothing.
 void ReserveUnits(BattleState& s, size_t n);
 // Erases s.units[h] and its entry (a runner rejoining his company).
 void EraseUnit(BattleState& s, size_t h);
@@ -334,6 +379,88 @@ void EraseUnit(BattleState& s, size_t h);
 // fn does not call it again (the order is kept in a buffer of the thread).
 void ForEachEntryById(const BattleState& s,
                       absl::FunctionRef<void(const Unit&, const FerreeUnit&)> fn);
+
+// The roster of s's units, or nullptr if s keeps none made for them.
+inline const Roster* RosterOf(const BattleState& s) {
+  const FerreeState* own = OwnState(s);
+  if (own == nullptr || own->roster == nullptr) return nullptr;
+  const Roster* r = own->roster.get();
+  if (r->count != s.units.size() || r->count == 0) return nullptr;
+  return s.units.front().id.pooled_address() == r->first_id &&
+                 s.units.back().id.pooled_address() == r->last_id
+             ? r
+             : nullptr;
+}
+// Makes s's roster if it keeps none made for its units (a step's start).
+void KeepRoster(BattleState& s);
+// Whether pred(unit) holds for a unit of `list` (positions in s.units), or
+// if there is none for a unit that `keep` accepts, asked in unit order
+// until it does. (Those are listed first, so that pred is called from one
+// loop and made inline.)
+template <typename Keep, typename Pred>
+bool AnyListed(const BattleState& s, const std::vector<int>* list, Keep keep, Pred pred) {
+  const Unit* const units = s.units.data();
+  absl::InlinedVector<int, 256> kept;
+  if (list == nullptr) {
+    for (size_t i = 0; i < s.units.size(); ++i) {
+      if (keep(units[i])) kept.push_back(static_cast<int>(i));
+    }
+  }
+  for (const int i : list != nullptr ? absl::Span<const int>(*list) : absl::Span<const int>(kept)) {
+    if (pred(units[i])) return true;
+  }
+  return false;
+}
+// fn(unit) for each of those.
+template <typename Keep, typename Fn>
+void ForEachListed(const BattleState& s, const std::vector<int>* list, Keep keep, Fn fn) {
+  AnyListed(s, list, keep, [&](const Unit& u) {
+    fn(u);
+    return false;
+  });
+}
+
+// The roster's lists and what a pass over the units asks to find the same.
+struct OnRoster {
+  std::vector<int> Roster::*list;
+  bool (*keep)(const Unit&);
+};
+inline constexpr OnRoster kBritishUnits{&Roster::british,
+                                        [](const Unit& u) { return u.side == Side::kBritish; }};
+inline constexpr OnRoster kTrays{&Roster::trays,
+                                 [](const Unit& u) { return u.kind == UnitKind::kTray; }};
+inline constexpr OnRoster kRunners{&Roster::runners,
+                                   [](const Unit& u) { return u.kind == UnitKind::kRunner; }};
+inline constexpr OnRoster kWagons{&Roster::wagons,
+                                  [](const Unit& u) { return u.kind == UnitKind::kWagon; }};
+inline constexpr OnRoster kRegiments{&Roster::regiments,
+                                     [](const Unit& u) { return u.kind == UnitKind::kRegiment; }};
+// Whether pred(unit) holds for a unit `which` lists, asked in unit order
+// until it does; fn(unit) for each: the roster's, or a pass over the units
+// if s keeps none.
+template <typename Pred>
+bool AnyOf(const BattleState& s, const OnRoster& which, Pred pred) {
+  const Roster* r = RosterOf(s);
+  return AnyListed(s, r != nullptr ? &(r->*which.list) : nullptr, which.keep, pred);
+}
+template <typename Fn>
+void ForEachOf(const BattleState& s, const OnRoster& which, Fn fn) {
+  const Roster* r = RosterOf(s);
+  ForEachListed(s, r != nullptr ? &(r->*which.list) : nullptr, which.keep, fn);
+}
+// The usual ones by name.
+template <typename Fn>
+void ForEachBritish(const BattleState& s, Fn fn) { ForEachOf(s, kBritishUnits, fn); }
+template <typename Fn>
+void ForEachTray(const BattleState& s, Fn fn) { ForEachOf(s, kTrays, fn); }
+template <typename Fn>
+void ForEachRunner(const BattleState& s, Fn fn) { ForEachOf(s, kRunners, fn); }
+template <typename Fn>
+void ForEachWagon(const BattleState& s, Fn fn) { ForEachOf(s, kWagons, fn); }
+template <typename Fn>
+void ForEachRegiment(const BattleState& s, Fn fn) { ForEachOf(s, kRegiments, fn); }
+template <typename Pred>
+bool AnyTray(const BattleState& s, Pred pred) { return AnyOf(s, kTrays, pred); }
 
 // --- Unit helpers shared by the engine and the policies. -------------------
 
@@ -403,15 +530,28 @@ void ForEachTrayOf(const BattleState& s, const Id& regiment_id, WhichTrays which
   const auto wanted = [which](const Unit& u) {
     return which == WhichTrays::kEvery || (u.side == Side::kZulu && StillFighting(u));
   };
-  if (const Unit* r = s.FindUnit(regiment_id)) {
-    const SharedString& id = r->id;
-    for (const Unit& u : s.units) {
-      if (u.kind == UnitKind::kTray && u.parent == id && wanted(u)) fn(u);
+  // The regiment's trays off the roster, or every unit asked of its
+  // parent (by the regiment's own id where there is one), listed first.
+  const Unit* r = s.FindUnit(regiment_id);
+  const Roster* ro = r != nullptr ? RosterOf(s) : nullptr;
+  const Unit* const units = s.units.data();
+  absl::Span<const int> listed;
+  absl::InlinedVector<int, 32> kept;
+  if (ro != nullptr) {
+    const size_t h = static_cast<size_t>(r - units);
+    listed = absl::MakeConstSpan(ro->tray_of.data() + ro->first_tray[h],
+                                 static_cast<size_t>(ro->first_tray[h + 1] - ro->first_tray[h]));
+  } else {
+    for (size_t i = 0; i < s.units.size(); ++i) {
+      const Unit& u = units[i];
+      if (u.kind == UnitKind::kTray && (r != nullptr ? u.parent == r->id : u.parent == regiment_id)) {
+        kept.push_back(static_cast<int>(i));
+      }
     }
-    return;
+    listed = kept;
   }
-  for (const Unit& u : s.units) {
-    if (u.kind == UnitKind::kTray && u.parent == regiment_id && wanted(u)) fn(u);
+  for (const int i : listed) {
+    if (wanted(units[i])) fn(units[i]);
   }
 }
 // A regiment's trays, held in place (no allocation) for up to 24 (the

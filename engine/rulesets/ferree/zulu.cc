@@ -247,9 +247,9 @@ absl::Status ZuluTurn::RoutRegiment(const SharedString& id) {
   // trays move here (nor are units added), so each tray's nearest is the
   // same pass over these few.
   absl::InlinedVector<const Unit*, 48> british;
-  for (const Unit& b : s_.units) {
-    if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0) british.push_back(&b);
-  }
+  ForEachBritish(s_, [&](const Unit& b) {
+    if (Alive(b) && b.figures.Present() > 0) british.push_back(&b);
+  });
   auto nearest_british = [&](const Vec2& from) {
     const Unit* best = nullptr;
     for (const Unit* b : british) {
