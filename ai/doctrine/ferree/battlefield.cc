@@ -255,13 +255,14 @@ template <typename Fn>
 bool AnyZuluTrayWithin(const BattleState& s, const Unit& b, double range, bool unpinned_only,
                        Fn fn) {
   const double reach = range + kTrayRadius + Radius(b) + kAxisSlack;
+  // (The box first: most trays are far off.)
   return impi::ferree::AnyTray(s, [&](const Unit& u) {
-    if (!IsZuluTray(u) || !StillFighting(u)) return false;
-    if (unpinned_only && u.status.pinned) return false;
     if (std::abs(u.position.x() - b.position.x()) > reach ||
         std::abs(u.position.y() - b.position.y()) > reach) {
       return false;
     }
+    if (!IsZuluTray(u) || !StillFighting(u)) return false;
+    if (unpinned_only && u.status.pinned) return false;
     return Gap(u, b) <= range && fn(u);
   });
 }

@@ -175,8 +175,8 @@ absl::Status BritishTurn::BritishResolve(const SharedString& id) {
   // above rounding) is further: not measured.
   const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
   ForEachTray(s_, [&](const Unit& t) {
-    if (!Alive(t)) return;
     if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) return;
+    if (!Alive(t)) return;
     if (Gap(*u, t) > kWithin) return;
     if (GetsInTheWay(u->position, dest, t.position, kTrayRadius + Radius(*u))) {
       u->status.surrounded = true;
@@ -248,8 +248,8 @@ absl::Status BritishTurn::BritishResolveTest(const SharedString& id, bool log_no
   // above rounding) is further: not measured.
   const double tray_reach = kWithin + Radius(*u) + kTrayRadius + 1e-6;
   ForEachTray(s_, [&](const Unit& t) {
-    if (!Alive(t)) return;
     if ((t.position - u->position).squaredNorm() > tray_reach * tray_reach) return;
+    if (!Alive(t)) return;
     if (Gap(*u, t) > kWithin) return;
     ++in.zulu_trays_within_6;
     if (!t.status.pinned) ++in.unpinned_zulu_trays_within_6;

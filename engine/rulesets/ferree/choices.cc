@@ -941,17 +941,18 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
     }
     for (const int i : figures) {
       const Unit& t = units[i];
+      // A unit beyond both reaches matters only as a tray nearer than the
+      // nearest so far: one further than that is passed over before its
+      // kind and figures are read.
+      const double d2 = (t.position - at).squaredNorm();
+      const bool far = d2 > far_sq;
+      if (far && (!seek_tray || (near != nullptr && d2 > (near_gap + radii) * (near_gap + radii)))) {
+        continue;
+      }
       const bool tray = t.kind == UnitKind::kTray;
       // Alive(t) of a tray is whether it is on the table with fit figures.
       if (tray ? (t.off_table || t.figures.fit <= 0) : !Alive(t)) continue;
-      const double d2 = (t.position - at).squaredNorm();
-      if (d2 > far_sq) {
-        if (!seek_tray || !tray) continue;
-        if (near != nullptr) {
-          const double r = near_gap + radii;
-          if (d2 > r * r) continue;
-        }
-      }
+      if (far && !tray) continue;
       // Radius(t): a tray's, or an induna's or a sniper's single figure.
       const double rt = tray ? kTrayRadius : kFigureRadius;
       // Gap(*u, t), worked out from d2 when first needed.

@@ -96,10 +96,9 @@ void Key(const BattleState& s, FerreeState& own) {
 
 }  // namespace
 
-const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
+const FerreeUnit& UnitOfByScan(const BattleState& s, const Unit& u) {
   const FerreeState* own = OwnState(s);
   if (own == nullptr) return NoUnit();
-  if (const FerreeUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return *e;
   // Not keyed to these units (a caller reordered them): by id.
   if (const FerreeUnit* e = EntryById(own->ids, own->units, u.id)) return *e;
   return NoUnit();

@@ -360,7 +360,15 @@ inline bool BritishDeploying(const BattleState& s) {
 // A unit's bookkeeping: an empty one if it has none (const), or the
 // entry, the state keyed to s.units first if it was not (mutable). `u` is a
 // unit of `s` (a unit of another state is found by its id).
-const FerreeUnit& UnitOf(const BattleState& s, const Unit& u);
+// (UnitOf when the entry at u's handle is not u's, out of line.)
+const FerreeUnit& UnitOfByScan(const BattleState& s, const Unit& u);
+// (The usual case inline: the entry at u's handle, one address compare.)
+inline const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
+  if (const FerreeState* own = OwnState(s)) {
+    if (const FerreeUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return *e;
+  }
+  return UnitOfByScan(s, u);
+}
 FerreeUnit& MutableUnitOf(BattleState& s, const Unit& u);
 // The same by id: an empty one for an id no unit of `s` has (const); the
 // unit must be on the state (mutable: aborts, naming the id, if not).
