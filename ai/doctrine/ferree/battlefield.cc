@@ -336,7 +336,10 @@ bool ThreatenedOnTwoSides(const BattleState& s, const Unit& b, double range) {
 }
 
 bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
-  std::vector<Vec2> ps;
+  // MeanOfPoints of the trays' positions, summed as they are found (in unit
+  // order, as it sums them), with nothing kept.
+  Vec2 sum = Vec2::Zero();
+  size_t n = 0;
   // DivisionOf, with the regiment's division looked up once for each run of
   // trays naming the same parent (a regiment's trays stand together).
   const SharedString* last_parent = nullptr;
@@ -352,10 +355,13 @@ bool DivisionCentre(const BattleState& s, int division, Vec2* centre) {
       }
       d = parent_division;
     }
-    if (d == division) ps.push_back(u.position);
+    if (d == division) {
+      sum += u.position;
+      ++n;
+    }
   });
-  if (ps.empty()) return false;
-  *centre = MeanOfPoints(ps);
+  if (n == 0) return false;
+  *centre = Vec2(sum / static_cast<double>(n));
   return true;
 }
 

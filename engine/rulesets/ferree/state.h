@@ -365,7 +365,9 @@ const FerreeUnit& UnitOfByScan(const BattleState& s, const Unit& u);
 // (The usual case inline: the entry at u's handle, one address compare.)
 inline const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
   if (const FerreeState* own = OwnState(s)) {
-    if (const FerreeUnit* e = EntryAtHandle(own->ids, own->units, s, u)) return *e;
+    // EntryAtHandle's test (a unit of another state has no handle here).
+    const size_t h = static_cast<size_t>(&u - s.units.data());
+    if (h < own->ids.size() && h < own->units.size() && own->ids[h] == u.id) return own->units[h];
   }
   return UnitOfByScan(s, u);
 }
