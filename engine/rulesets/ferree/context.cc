@@ -84,8 +84,11 @@ Context::Context(BattleState& state, Dice& dice, EventLog& log)
     : s_(state), dice_(dice), log_(log), field_(state) {}
 
 Event& Context::Scratch() {
-  scratch_ = Event{};
-  return scratch_;
+  // What Log returns for a quiet log: written and never read, one a thread
+  // (not made and unmade with every step's Context).
+  thread_local Event scratch;
+  scratch = Event{};
+  return scratch;
 }
 
 Event& Context::Log(EventKind kind, Side side, const std::string& section, const std::string& table,

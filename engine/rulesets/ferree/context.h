@@ -99,7 +99,6 @@ class Context {
   Dice& dice_;
   EventLog& log_;
   Field field_;
-  Event scratch_;  // what Log returns for a quiet log
   IdList left_donga_;
 };
 
