@@ -319,7 +319,7 @@ int ScriptedBritish::Choose(const BattleState& state, const std::vector<Action>&
     }
   }
   if (why != nullptr && !options.empty()) {
-    *why = absl::StrCat("British script: ", ScoreBritishOption(state, options[best]).reason);
+    *why = absl::StrCat("British script: ", ScoreBritishOption(state, options[best]).reason());
   } else if (why != nullptr) {
     *why = "British script: ";
   }

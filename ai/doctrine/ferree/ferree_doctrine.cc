@@ -854,7 +854,7 @@ int FerreeDoctrine::Choose(const BattleState& state, const std::vector<Action>& 
   if (why != nullptr) {
     *why = absl::StrCat(style_ == FerreeStyle::kBold ? "Zulu doctrine (Ferree, designed; bold): "
                                                      : "Zulu doctrine (Ferree, designed): ",
-                        best_score.reason);
+                        best_score.reason());
   }
   return best;
 }

@@ -46,9 +46,9 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "engine/core/battle_state.h"
 #include "engine/core/dice.h"
 #include "engine/game/policy.h"
@@ -87,10 +87,25 @@ ZuluPosture PostureOf(const BattleState& state, const std::string& regiment_id,
 // less those already sent) on the table farthest from the chest.
 std::vector<std::string> RightHornFlankers(const BattleState& state);
 
-// One option's score (higher is better) and a short reason.
-struct OptionScore {
+// One option's score (higher is better) and a short reason: a fixed
+// reason is kept by its address (most are: scoring the options of a
+// decision allocates nothing for them), one composed for the option is
+// kept as a string.
+class OptionScore {
+ public:
+  OptionScore() = default;
+  OptionScore(double v, const char* fixed) : value(v), fixed_(fixed) {}
+  OptionScore(double v, std::string composed) : value(v), composed_(std::move(composed)) {}
+
+  absl::string_view reason() const {
+    return fixed_ != nullptr ? absl::string_view(fixed_) : absl::string_view(composed_);
+  }
+
   double value = 0.0;
-  std::string reason;
+
+ private:
+  const char* fixed_ = nullptr;
+  std::string composed_;
 };
 OptionScore ScoreZuluOption(const BattleState& state, const Action& option,
                             FerreeStyle style = FerreeStyle::kDoctrine);
