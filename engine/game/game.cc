@@ -102,10 +102,13 @@ Dice Game::StepDice() const {
 absl::Status Game::Step(const Action* action, const std::vector<Action>* legal, size_t index) {
   // One step of the rule set for the action: through the list it came from
   // when the caller has it.
+  // (The path a refusal names and the empty reason, made once.)
+  static const std::string* const kField = new std::string("action");
+  static const std::string* const kNoWhy = new std::string();
   auto apply = [&](BattleState& s, Dice& dice, EventLog& log) {
     return legal != nullptr
-               ? rules_->ApplyLegal(s, ToAct(), *legal, index, dice, log, "action", "")
-               : rules_->Apply(s, ToAct(), *action, dice, log, "action", "");
+               ? rules_->ApplyLegal(s, ToAct(), *legal, index, dice, log, *kField, *kNoWhy)
+               : rules_->Apply(s, ToAct(), *action, dice, log, *kField, *kNoWhy);
   };
   Dice dice = action == nullptr && !scripted_ ? Dice::Seeded(seed_, 0) : StepDice();
   // Nobody reads the rolls of a step whose events are not kept (Keep).

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <utility>
 
@@ -73,6 +72,11 @@ class Survey {
 
   Survey(const BattleState& state, bool explain, FerreeStyle style = FerreeStyle::kDoctrine)
       : s(state), style(style), explain_(explain) {}
+  ~Survey() {
+    if (Spare() == nullptr) Spare() = std::move(lists_);
+  }
+  Survey(const Survey&) = delete;
+  Survey& operator=(const Survey&) = delete;
 
   const BattleState& s;
   const FerreeStyle style;
@@ -236,23 +240,58 @@ class Survey {
     if (&u < s.units.data() || i >= s.units.size()) return stand_in_;
     if (slot_.empty()) slot_.resize(s.units.size());
     if (slot_[i] == 0) {
+      // Room for an entry a unit, made with the first: the list never
+      // grows past it, so references to entries stay valid.
+      if (entries_.empty() && entries_.capacity() < s.units.size()) {
+        entries_.reserve(s.units.size());
+      }
       entries_.emplace_back();
       slot_[i] = static_cast<int>(entries_.size());
     }
     return entries_[static_cast<size_t>(slot_[i] - 1)];
   }
 
+  // The survey's lists, kept between surveys on a thread: a survey borrows
+  // the thread's spare (emptied) and gives it back, and one made while
+  // another holds it makes its own, so a warm decision allocates none.
+  struct Lists {
+    std::vector<const Unit*> targets;
+    std::vector<const Unit*> zulu_trays;
+    std::vector<signed char> firing;
+    std::vector<SharedString> named;
+    std::vector<signed char> slackened;
+    std::vector<int> slot;
+    std::vector<Entry> entries;
+  };
+  static std::unique_ptr<Lists>& Spare() {
+    thread_local std::unique_ptr<Lists> spare;
+    return spare;
+  }
+  static std::unique_ptr<Lists> Borrow() {
+    std::unique_ptr<Lists> lists = std::move(Spare());
+    if (lists == nullptr) return std::make_unique<Lists>();
+    lists->targets.clear();
+    lists->zulu_trays.clear();
+    lists->firing.clear();
+    lists->named.clear();
+    lists->slackened.clear();
+    lists->slot.clear();
+    lists->entries.clear();
+    return lists;
+  }
+
   bool explain_;
   bool grouped_ = false;  // every entry's trays gathered
   bool units_gathered_ = false;  // targets_ and zulu_trays_ gathered
-  std::vector<const Unit*> targets_;
-  std::vector<const Unit*> zulu_trays_;
-  std::vector<signed char> firing_;
   bool named_known_ = false;  // named_ gathered
-  std::vector<SharedString> named_;  // ferree::NamedByZuluFiredOn
-  std::vector<signed char> slackened_;
-  std::vector<int> slot_;        // 1 + a unit's entry in entries_, 0 none yet
-  std::deque<Entry> entries_;    // a deque: references stay valid as it grows
+  std::unique_ptr<Lists> lists_ = Borrow();
+  std::vector<const Unit*>& targets_ = lists_->targets;
+  std::vector<const Unit*>& zulu_trays_ = lists_->zulu_trays;
+  std::vector<signed char>& firing_ = lists_->firing;
+  std::vector<SharedString>& named_ = lists_->named;  // ferree::NamedByZuluFiredOn
+  std::vector<signed char>& slackened_ = lists_->slackened;
+  std::vector<int>& slot_ = lists_->slot;  // 1 + a unit's entry in entries_, 0 none yet
+  std::vector<Entry>& entries_ = lists_->entries;  // at most one a unit, in room made at once
   Entry stand_in_;
   IndunaAim induna_aim_;
   int chest_state_ = 0;  // ChestCentre: 0 not yet asked, 1 chest_ holds it, 2 none
