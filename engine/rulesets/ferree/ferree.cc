@@ -135,7 +135,7 @@ void Roster::Make(const BattleState& s) {
   // Room for the units the state has room for (the runners a battle sends),
   // so that making it again in place allocates nothing.
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of}) {
     list->clear();
   }
   Reserve(std::max(n, s.units.capacity()));
@@ -166,6 +166,9 @@ void Roster::Make(const BattleState& s) {
         break;
       }
       case UnitKind::kInduna:
+        zulu_figures.push_back(at);
+        indunas.push_back(at);
+        break;
       case UnitKind::kSniper: zulu_figures.push_back(at); break;
       case UnitKind::kRunner: runners.push_back(at); break;
       case UnitKind::kWagon: wagons.push_back(at); break;
@@ -184,7 +187,8 @@ void Roster::Make(const BattleState& s) {
 
 void Roster::Reserve(size_t n) {
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of, &first_tray}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of,
+        &first_tray}) {
     list->reserve(n + 1);
   }
 }
@@ -215,6 +219,7 @@ bool Roster::Appended(const BattleState& s) {
   const int at = static_cast<int>(n - 1);
   if (u.side == Side::kBritish) british.push_back(at);
   if (std::vector<int>* list = KindList(*this, u.kind)) list->push_back(at);
+  if (u.kind == UnitKind::kInduna) indunas.push_back(at);
   first_tray.push_back(first_tray.back());
   count = n;
   first_id = s.units.front().id.pooled_address();
@@ -236,7 +241,7 @@ bool Roster::Erased(const BattleState& s, size_t h, UnitKind gone) {
     list.resize(w);
   };
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &runners, &wagons, &tray_of}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of}) {
     drop(*list);
   }
   first_tray.erase(first_tray.begin() + static_cast<ptrdiff_t>(h) + 1);

@@ -442,13 +442,9 @@ bool Field::InCover(const Unit& target, const Unit& firer) const {
 }
 
 bool Field::IndunaWith(const Unit& tray) const {
-  for (const Unit& u : s_.units) {
-    if (u.kind == UnitKind::kInduna && !u.off_table && u.figures.fit + u.figures.wounded > 0 &&
-        InContact(u, tray)) {
-      return true;
-    }
-  }
-  return false;
+  return AnyOf(s_, kIndunas, [&](const Unit& u) {
+    return !u.off_table && u.figures.fit + u.figures.wounded > 0 && InContact(u, tray);
+  });
 }
 
 bool Field::OnLaager(const Vec2& p) const {

@@ -269,6 +269,7 @@ struct Roster {
   // at or charges.
   std::vector<int> zulu_figures;
   std::vector<int> trays;    // kind kTray
+  std::vector<int> indunas;  // kind kInduna
   std::vector<int> runners;  // kind kRunner
   std::vector<int> wagons;   // kind kWagon
   // The trays whose parent is the unit at h (its id, as a tray's parent
@@ -439,6 +440,8 @@ inline constexpr OnRoster kBritishUnits{&Roster::british,
                                         [](const Unit& u) { return u.side == Side::kBritish; }};
 inline constexpr OnRoster kTrays{&Roster::trays,
                                  [](const Unit& u) { return u.kind == UnitKind::kTray; }};
+inline constexpr OnRoster kIndunas{&Roster::indunas,
+                                   [](const Unit& u) { return u.kind == UnitKind::kInduna; }};
 inline constexpr OnRoster kRunners{&Roster::runners,
                                    [](const Unit& u) { return u.kind == UnitKind::kRunner; }};
 inline constexpr OnRoster kWagons{&Roster::wagons,

@@ -69,6 +69,7 @@ TEST(FerreeRoster, ListsTheUnitsBySideKindAndRegimentInUnitOrder) {
   EXPECT_EQ(Ids(s, r->regiments), (std::vector<std::string>{"r1", "r2"}));
   EXPECT_EQ(Ids(s, r->zulu_figures), (std::vector<std::string>{"t1", "i1", "t2", "t3"}));
   EXPECT_EQ(Ids(s, r->trays), (std::vector<std::string>{"t1", "t2", "t3"}));
+  EXPECT_EQ(Ids(s, r->indunas), (std::vector<std::string>{"i1"}));
   EXPECT_EQ(Ids(s, r->wagons), (std::vector<std::string>{"w1"}));
   EXPECT_TRUE(r->runners.empty());
   // A regiment's trays in unit order, though another's stand between them.
