@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "absl/container/inlined_vector.h"
@@ -939,16 +940,24 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
       }
       figures = kept;
     }
+    // A unit beyond both reaches matters only as a tray nearer than the
+    // nearest so far: one further than that is passed over before its kind
+    // and figures are read. `skip_sq` is that distance squared (beyond
+    // far_sq, and beyond the nearest tray's reach once there is one):
+    // d2 > skip_sq is far_sq < d2 and, seeking a tray, r * r < d2 for the
+    // nearest so far.
+    const double kNoTray = std::numeric_limits<double>::infinity();
+    auto skip_beyond = [&] {
+      if (!seek_tray) return far_sq;
+      const double r = near_gap + radii;
+      return std::max(far_sq, near != nullptr ? r * r : kNoTray);
+    };
+    double skip_sq = skip_beyond();
     for (const int i : figures) {
       const Unit& t = units[i];
-      // A unit beyond both reaches matters only as a tray nearer than the
-      // nearest so far: one further than that is passed over before its
-      // kind and figures are read.
       const double d2 = (t.position - at).squaredNorm();
+      if (d2 > skip_sq) continue;
       const bool far = d2 > far_sq;
-      if (far && (!seek_tray || (near != nullptr && d2 > (near_gap + radii) * (near_gap + radii)))) {
-        continue;
-      }
       const bool tray = t.kind == UnitKind::kTray;
       // Alive(t) of a tray is whether it is on the table with fit figures.
       if (tray ? (t.off_table || t.figures.fit <= 0) : !Alive(t)) continue;
@@ -967,6 +976,7 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
           if (near == nullptr || gap_to_t() < near_gap) {
             near = &t;
             near_gap = gap_to_t();
+            skip_sq = skip_beyond();
           }
         }
       }

@@ -251,8 +251,8 @@ bool Roster::Erased(const BattleState& s, size_t h, UnitKind gone) {
   return true;
 }
 
-void KeepRoster(BattleState& s) {
-  if (RosterOf(s) != nullptr || OwnState(s) == nullptr) return;
+void MakeRoster(BattleState& s) {
+  if (OwnState(s) == nullptr) return;
   FerreeState& own = MutableOwnState(s);
   if (own.roster == nullptr || own.roster.use_count() > 1) own.roster = std::make_shared<Roster>();
   own.roster->Make(s);

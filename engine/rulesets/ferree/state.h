@@ -403,7 +403,10 @@ inline const Roster* RosterOf(const BattleState& s) {
              : nullptr;
 }
 // Makes s's roster if it keeps none made for its units (a step's start).
-void KeepRoster(BattleState& s);
+void MakeRoster(BattleState& s);
+inline void KeepRoster(BattleState& s) {
+  if (RosterOf(s) == nullptr) MakeRoster(s);
+}
 // Whether pred(unit) holds for a unit of `list` (positions in s.units), or
 // if there is none for a unit that `keep` accepts, asked in unit order
 // until it does. (Those are listed first, so that pred is called from one
