@@ -855,9 +855,16 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
                /*centre_full=*/true)) {
     return spot;
   }
-  // Else back along the path to where it last had room.
+  // Else back along the path to where it last had room. Every spot tried
+  // lies on the path: the units that could bar any of them (RoomFor's, for
+  // each) are found once, round the box of the path, and each spot is
+  // judged among them (RoomAmong: more do no harm).
   double length = 0;
   for (size_t k = 1; k < walked.size(); ++k) length += Distance(walked[k - 1], walked[k]);
+  thread_local IndexScratch path_scratch;
+  Borrowed path_borrowed(path_scratch);
+  std::vector<int>& path_near = path_borrowed.list();
+  bool path_listed = false;
   for (double back = 0.25; back < length; back += 0.25) {
     double s = length - back;
     Vec2 q = start;
@@ -869,7 +876,18 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
       }
       s -= len;
     }
-    if (RoomFor(u, q, {}, false)) return q;
+    if (!path_listed) {
+      Vec2 lo = walked.front(), hi = walked.front();
+      for (const Vec2& w : walked) {
+        lo = lo.cwiseMin(w);
+        hi = hi.cwiseMax(w);
+      }
+      // (Each spot is within half the box's diagonal of its centre, with a
+      // margin far above rounding.)
+      NearFor(0.5 * (lo + hi), 0.5 * (hi - lo).norm() + Radius(u) + kStandOff + 1e-6, &path_near);
+      path_listed = true;
+    }
+    if (RoomAmong(u, q, {}, false, path_near)) return q;
   }
   return start;
 }
