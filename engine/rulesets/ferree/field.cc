@@ -128,7 +128,14 @@ TraysBox BoxOf(absl::Span<const Unit* const> trays) {
 }
 
 // Whether British unit b is within the reach of the box (BritishNearTrays).
+// (A unit beyond the reach of the largest footprint is beyond its own: it
+// is put aside before its radius is read.)
 inline bool NearBox(const TraysBox& box, const Unit& b) {
+  const double widest = box.widest + kLargestRadius + kLaagerReach + kContactGap + 0.2 + 1e-3;
+  if (b.position.x() < box.lo.x() - widest || b.position.x() > box.hi.x() + widest ||
+      b.position.y() < box.lo.y() - widest || b.position.y() > box.hi.y() + widest) {
+    return false;
+  }
   const double reach = box.widest + Radius(b) + kLaagerReach + kContactGap + 0.2 + 1e-3;
   return !(b.position.x() < box.lo.x() - reach || b.position.x() > box.hi.x() + reach ||
            b.position.y() < box.lo.y() - reach || b.position.y() > box.hi.y() + reach);
@@ -167,8 +174,16 @@ absl::InlinedVector<int, 64> BritishNearTrays(const BattleState& s,
 }
 
 bool InContactWithAny(const BattleState& s, const Unit& t, absl::Span<const int> british) {
+  // A unit further off on an axis than NearEnoughToEngage's reach for the
+  // largest footprint (with a margin far above rounding) is not near
+  // enough: put aside first.
+  const double far = Radius(t) + kLargestRadius + kLaagerReach + kContactGap + 0.2 + 1e-3;
   for (const int j : british) {
     const Unit& b = s.units[j];
+    if (std::abs(b.position.x() - t.position.x()) > far ||
+        std::abs(b.position.y() - t.position.y()) > far) {
+      continue;
+    }
     if (Alive(b) && b.figures.Present() > 0 && NearEnoughToEngage(t, b) && InContact(t, b)) {
       return true;
     }

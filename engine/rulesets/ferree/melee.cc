@@ -68,8 +68,15 @@ absl::Status Melee::ZuluCloseCombat(const TrayList& listed) {
     if (!Alive(*t)) continue;
     const Unit* best = nullptr;
     if (fought && british.empty()) british = BritishIndices(s_);
+    // (A unit further off on an axis than NearEnoughToEngage's reach for the
+    // largest footprint is put aside first.)
+    const double far = Radius(*t) + kLargestRadius + kLaagerReach + kContactGap + 0.2 + 1e-3;
     for (const int j : fought ? british : near) {
       const Unit& b = s_.units[j];
+      if (std::abs(b.position.x() - t->position.x()) > far ||
+          std::abs(b.position.y() - t->position.y()) > far) {
+        continue;
+      }
       if (!Alive(b) || b.figures.Present() <= 0) continue;
       if (!NearEnoughToEngage(*t, b) || !field_.Engaged(*t, b)) continue;
       if (best == nullptr || Gap(*t, b) < Gap(*t, *best)) best = &b;
