@@ -254,9 +254,9 @@ struct BritishLosses {
 // (KeepRoster) and kept in FerreeState, shared by the state's copies; a
 // runner sent or rejoining (AddedUnit, EraseUnit) makes it again, in place
 // when no copy shares it (a battle step allocates nothing). A state whose
-// units changed otherwise (a caller's own edit: their number differs) has
-// none until its next step (RosterOf: nullptr), and the questions pass over
-// every unit, with the same answers.
+// units changed otherwise (a caller's own edit: their number, or the unit
+// at either end, differs) has none until its next step (RosterOf:
+// nullptr), and the questions pass over every unit, with the same answers.
 struct Roster {
   size_t count = 0;  // s.units.size() when made
   // The first and the last unit's ids then (their pooled addresses): a
@@ -358,12 +358,12 @@ inline bool BritishDeploying(const BattleState& s) {
   return (s.clock.phase == Phase::kPreBattle || s.clock.phase == Phase::kUnspecified) &&
          Own(s).segment == kPreBattleBritishDeploy;
 }
+// UnitOf below when the entry at u's handle is not u's (out of line).
+const FerreeUnit& UnitOfByScan(const BattleState& s, const Unit& u);
 // A unit's bookkeeping: an empty one if it has none (const), or the
 // entry, the state keyed to s.units first if it was not (mutable). `u` is a
-// unit of `s` (a unit of another state is found by its id).
-// (UnitOf when the entry at u's handle is not u's, out of line.)
-const FerreeUnit& UnitOfByScan(const BattleState& s, const Unit& u);
-// (The usual case inline: the entry at u's handle, one address compare.)
+// unit of `s` (a unit of another state is found by its id). The usual case
+// is inline: the entry at u's handle, one address compare.
 inline const FerreeUnit& UnitOf(const BattleState& s, const Unit& u) {
   if (const FerreeState* own = OwnState(s)) {
     // EntryAtHandle's test (a unit of another state has no handle here).
