@@ -192,7 +192,6 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
     const Roster* ro = RosterOf(s_);
     const std::vector<int>* listed =
         ro == nullptr ? nullptr : (other == Side::kBritish ? &ro->british : &ro->zulu_figures);
-    const Unit* const mover = &u;
     ForEachListed(
         s_, listed, [other](const Unit& e) { return e.side == other; },
         [&](const Unit& e) {
@@ -201,7 +200,7 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
             return;
           }
           if (!Alive(e) || e.kind == UnitKind::kRegiment || e.figures.Present() <= 0) return;
-          const double r = Radius(*mover) + Radius(e) + enemy_gap;
+          const double r = Radius(u) + Radius(e) + enemy_gap;
           const double reach = r + kBoxMargin;
           if (e.position.x() < lo.x() - reach || e.position.x() > hi.x() + reach ||
               e.position.y() < lo.y() - reach || e.position.y() > hi.y() + reach) {
