@@ -658,6 +658,30 @@ void Field::NearDiscs(const Unit& u, const std::vector<int>& near,
   }
 }
 
+void Field::DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<int>* near,
+                      std::vector<NearDisc>* out) const {
+  if (candidates_ == nullptr) {
+    NearFor(p, reach, near);
+    NearDiscs(u, *near, out);
+    return;
+  }
+  // NearFor's box, then NearDiscs' test, of each candidate in turn.
+  out->clear();
+  const double box = reach + kLargestRadius + 1e-6;
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  const bool u_stands_off = u.figures.Present() > 0 && !LoneFigure(u);
+  const bool zulu = u.side == Side::kZulu;
+  const Unit* const units = s_.units.data();
+  for (const int j : *candidates_) {
+    const Unit& e = units[j];
+    const Vec2& c = e.position;
+    if (std::abs(c.x() - p.x()) > box || std::abs(c.y() - p.y()) > box) continue;
+    if (&e == &u || (zulu && e.kind == UnitKind::kWagon)) continue;
+    out->push_back({c, Radius(e),
+                    u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
+  }
+}
+
 bool Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                            bool may_contact, std::vector<NearDisc>& discs) const {
   const double r = Radius(u);
@@ -716,19 +740,22 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
   // it first, on the next ring too).
   bool blocked = false;
   NearDisc blocker{};
+  // The last ring the discs serve: one query serves two rings (most calls
+  // end on the first or second ring tried; a unit near the outer ring bars
+  // no spot on the inner one, and RoomAmongDiscs judges each disc exactly).
+  int listed_through = -1;
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
-    bool queried = false;
     auto room = [&](const Vec2& q, bool contact) {
-      if (!queried) {
-        NearFor(centre, std::max(rho, 0.0) + r + kStandOff + 1e-6, &near);
-        NearDiscs(u, near, &discs);
+      if (k > listed_through) {
+        listed_through = std::min(k + 1, kRings);
+        const double outer = first_ring + listed_through * pitch;
+        DiscsNear(u, centre, std::max(outer, 0.0) + r + kStandOff + 1e-6, &near, &discs);
         // The last ring's blocker first (a disc twice does no harm).
         if (blocked) {
           discs.push_back(blocker);
           std::swap(discs.front(), discs.back());
         }
-        queried = true;
       }
       if (RoomAmongDiscs(u, q, reserved, contact, discs)) return true;
       blocked = !discs.empty();

@@ -254,6 +254,11 @@ class Field {
   // The units of `near` that could bar a spot for `u` (RoomAmong's), as
   // discs, into `out`.
   void NearDiscs(const Unit& u, const std::vector<int>& near, std::vector<NearDisc>* out) const;
+  // NearDiscs of NearFor(p, reach): under Settle's candidates, in one pass
+  // over them (the same discs, in the same order); else `near` holds the
+  // units between.
+  void DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<int>* near,
+                 std::vector<NearDisc>* out) const;
   // RoomAmong over `discs` (NearDiscs of the same unit): the same answer.
   // The disc that bars a spot is moved to the front, to be judged first
   // at the next spot (the answer is the same in any order).
