@@ -241,6 +241,13 @@ class BoxedOutline {
     if (p.x() < lo_.x() || p.y() < lo_.y() || p.x() > hi_.x() || p.y() > hi_.y()) return false;
     return PointInPolygon(p, *outline_);
   }
+  // The furthest a vertex lies from p: no point inside is further (the
+  // distance from p is greatest over the outline's hull at a vertex).
+  double Reach(const Vec2& p) const {
+    double most = 0;
+    for (const Vec2& v : *outline_) most = std::max(most, Distance(p, v));
+    return most;
+  }
 
  private:
   static constexpr double kMargin = 1e-6;
@@ -262,6 +269,12 @@ class Fortifications {
       if (o.Contains(p)) return true;
     }
     return false;
+  }
+  // No point further than this from p is contained (BoxedOutline::Reach).
+  double Reach(const Vec2& p) const {
+    double most = 0;
+    for (const BoxedOutline& o : outlines_) most = std::max(most, o.Reach(p));
+    return most;
   }
 
  private:
@@ -1084,8 +1097,13 @@ std::vector<Action> Choices::DeploymentOptions() const {
       if (camp == nullptr) return true;
       return (near_camp_rule ? from : FromArea(p, *camp)) < most;
     };
+    // A spot that must be inside the fortified position is no further from
+    // `want` than its furthest corner (with a margin far above rounding):
+    // the rings beyond are not tried (`keeps` refuses every spot on them).
+    const double reach = fortified ? forts.Reach(want) + 1e-3
+                                   : std::numeric_limits<double>::infinity();
     Vec2 to;
-    if (!field_.FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &to, keeps)) return;
+    if (!field_.FreeSpot(u, want, 0.0, want, /*may_contact=*/false, {}, &to, keeps, reach)) return;
     Action a;
     a.kind = ActionKind::kDeploy;
     a.unit_id = u.id;
