@@ -512,10 +512,10 @@ TEST_F(FerreeRpc, FerreeQuestionsRefusedWithTheFieldPath) {
   }
 }
 
-// Policy MCTS over gRPC: a search budget far beyond the call's 50 ms
-// deadline still answers within it (every search stops at the deadline, less
-// the margin, and the decisions after it are made as RULES makes them), and
-// the explanations say so.
+// Policy MCTS over gRPC: a search budget far beyond the call's 500 ms
+// deadline (room for a machine busy with other work) still answers within
+// it (every search stops at the deadline, less the margin, and the decisions
+// after it are made as RULES makes them), and the explanations say so.
 TEST_F(FerreeRpc, AnMctsCallAnswersWithinItsDeadline) {
   v1::AdvanceRequest req;
   *req.mutable_state() = Isandlwana();
@@ -528,7 +528,7 @@ TEST_F(FerreeRpc, AnMctsCallAnswersWithinItsDeadline) {
   req.mutable_zulu_policy()->set_iterations(1000000);
   *req.add_british_actions() = Act(v1::END_DEPLOYMENT, "");
   grpc::ClientContext ctx;
-  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(50));
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
   v1::AdvanceResponse out;
   const grpc::Status st = stub_->Advance(&ctx, req, &out);
   ASSERT_TRUE(st.ok()) << st.error_code() << ": " << st.error_message();
