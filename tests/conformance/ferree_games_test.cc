@@ -397,7 +397,7 @@ void GameChecker::RosterAgrees(const BattleState& s) {
   if (r == nullptr) return;
   ++tally_->roster_checks;
   if (!r->runners.empty()) ++tally_->rosters_with_runners;
-  std::vector<int> british, regiments, figures, trays, indunas, runners, wagons;
+  std::vector<int> british, regiments, figures, trays, indunas, snipers, runners, wagons;
   for (size_t i = 0; i < s.units.size(); ++i) {
     const Unit& u = s.units[i];
     const int at = static_cast<int>(i);
@@ -408,6 +408,7 @@ void GameChecker::RosterAgrees(const BattleState& s) {
     }
     if (u.kind == UnitKind::kTray) trays.push_back(at);
     if (u.kind == UnitKind::kInduna) indunas.push_back(at);
+    if (u.kind == UnitKind::kSniper) snipers.push_back(at);
     if (u.kind == UnitKind::kRunner) runners.push_back(at);
     if (u.kind == UnitKind::kWagon) wagons.push_back(at);
   }
@@ -422,6 +423,7 @@ void GameChecker::RosterAgrees(const BattleState& s) {
   same("zulu figures", r->zulu_figures, figures);
   same("trays", r->trays, trays);
   same("indunas", r->indunas, indunas);
+  same("snipers", r->snipers, snipers);
   same("runners", r->runners, runners);
   same("wagons", r->wagons, wagons);
   if (r->count != s.units.size() || r->first_tray.size() != s.units.size() + 1) {

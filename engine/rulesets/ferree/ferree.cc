@@ -135,7 +135,7 @@ void Roster::Make(const BattleState& s) {
   // Room for the units the state has room for (the runners a battle sends),
   // so that making it again in place allocates nothing.
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &snipers, &runners, &wagons, &tray_of}) {
     list->clear();
   }
   Reserve(std::max(n, s.units.capacity()));
@@ -169,7 +169,10 @@ void Roster::Make(const BattleState& s) {
         zulu_figures.push_back(at);
         indunas.push_back(at);
         break;
-      case UnitKind::kSniper: zulu_figures.push_back(at); break;
+      case UnitKind::kSniper:
+        zulu_figures.push_back(at);
+        snipers.push_back(at);
+        break;
       case UnitKind::kRunner: runners.push_back(at); break;
       case UnitKind::kWagon: wagons.push_back(at); break;
       default: break;
@@ -187,8 +190,8 @@ void Roster::Make(const BattleState& s) {
 
 void Roster::Reserve(size_t n) {
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of,
-        &first_tray}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &snipers, &runners, &wagons,
+        &tray_of, &first_tray}) {
     list->reserve(n + 1);
   }
 }
@@ -220,6 +223,7 @@ bool Roster::Appended(const BattleState& s) {
   if (u.side == Side::kBritish) british.push_back(at);
   if (std::vector<int>* list = KindList(*this, u.kind)) list->push_back(at);
   if (u.kind == UnitKind::kInduna) indunas.push_back(at);
+  if (u.kind == UnitKind::kSniper) snipers.push_back(at);
   first_tray.push_back(first_tray.back());
   count = n;
   first_id = s.units.front().id.pooled_address();
@@ -241,7 +245,7 @@ bool Roster::Erased(const BattleState& s, size_t h, UnitKind gone) {
     list.resize(w);
   };
   for (std::vector<int>* list :
-       {&british, &regiments, &zulu_figures, &trays, &indunas, &runners, &wagons, &tray_of}) {
+       {&british, &regiments, &zulu_figures, &trays, &indunas, &snipers, &runners, &wagons, &tray_of}) {
     drop(*list);
   }
   first_tray.erase(first_tray.begin() + static_cast<ptrdiff_t>(h) + 1);
@@ -249,6 +253,16 @@ bool Roster::Erased(const BattleState& s, size_t h, UnitKind gone) {
   first_id = count > 0 ? s.units.front().id.pooled_address() : 0;
   last_id = count > 0 ? s.units.back().id.pooled_address() : 0;
   return true;
+}
+
+const Unit* SniperOf(const BattleState& s, const SharedString& regiment) {
+  const Unit* sniper = nullptr;
+  AnyOf(s, kSnipers, [&](const Unit& u) {
+    if (u.parent != regiment || !Alive(u)) return false;
+    sniper = &u;
+    return true;
+  });
+  return sniper;
 }
 
 void MakeRoster(BattleState& s) {

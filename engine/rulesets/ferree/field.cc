@@ -878,12 +878,16 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     } else {
       GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
     }
+    // A spot further from `end` than the start is and the reach (with a
+    // margin far above rounding) is beyond the reach from the start:
+    // `reachable` refuses it, so FreeSpot does not try it.
+    const double beyond = Distance(start, end) + reach + 1e-6;
     for (const int j : near) {
       const Unit& e = s_.units[j];
       if (e.side != other || e.figures.Present() <= 0 || u.figures.Present() <= 0) continue;
       if (Distance(end, e.position) - Radius(u) - Radius(e) > kContactGap + 1e-9) continue;
       if (FreeSpot(u, e.position, Radius(u) + Radius(e) + kContactGap / 2, end, true, {}, &spot,
-                   reachable)) {
+                   reachable, beyond)) {
         return spot;
       }
     }

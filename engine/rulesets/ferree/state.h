@@ -270,6 +270,7 @@ struct Roster {
   std::vector<int> zulu_figures;
   std::vector<int> trays;    // kind kTray
   std::vector<int> indunas;  // kind kInduna
+  std::vector<int> snipers;  // kind kSniper
   std::vector<int> runners;  // kind kRunner
   std::vector<int> wagons;   // kind kWagon
   // The trays whose parent is the unit at h (its id, as a tray's parent
@@ -445,6 +446,8 @@ inline constexpr OnRoster kTrays{&Roster::trays,
                                  [](const Unit& u) { return u.kind == UnitKind::kTray; }};
 inline constexpr OnRoster kIndunas{&Roster::indunas,
                                    [](const Unit& u) { return u.kind == UnitKind::kInduna; }};
+inline constexpr OnRoster kSnipers{&Roster::snipers,
+                                   [](const Unit& u) { return u.kind == UnitKind::kSniper; }};
 inline constexpr OnRoster kRunners{&Roster::runners,
                                    [](const Unit& u) { return u.kind == UnitKind::kRunner; }};
 inline constexpr OnRoster kWagons{&Roster::wagons,
@@ -477,6 +480,9 @@ template <typename Fn>
 void ForEachRegiment(const BattleState& s, Fn fn) { ForEachOf(s, kRegiments, fn); }
 template <typename Pred>
 bool AnyTray(const BattleState& s, Pred pred) { return AnyOf(s, kTrays, pred); }
+// The first living sniper (in unit order) that names `regiment` as parent,
+// or nullptr.
+const Unit* SniperOf(const BattleState& s, const SharedString& regiment);
 
 // --- Unit helpers shared by the engine and the policies. -------------------
 

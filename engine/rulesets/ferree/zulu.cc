@@ -160,12 +160,7 @@ absl::Status ZuluTurn::ActivateRegiment(const SharedString& id, const std::strin
 absl::Status ZuluTurn::AfterRegimentMove(const SharedString& id) {
   // C. The sniper shoots (a Zulu decision node when anyone is in sight).
   SharedString sniper_id;
-  for (const Unit& u : s_.units) {
-    if (u.kind == UnitKind::kSniper && u.parent == id && Alive(u)) {
-      sniper_id = u.id;
-      break;
-    }
-  }
+  if (const Unit* sniper = SniperOf(s_, id)) sniper_id = sniper->id;
   std::shared_ptr<std::vector<Action>> sniper_options = KeptOptions();
   if (!sniper_id.empty()) choices_.SniperOptions(sniper_id, sniper_options.get());
   if (sniper_options->size() > 1) {
@@ -463,19 +458,16 @@ absl::Status ZuluTurn::MoveSniper(const SharedString& regiment_id, const Action&
   // Snipers "do not have to stay with their parent unit": designed, the
   // sniper follows its regiment's move and stops 6" from the British (or
   // stays where he is if he is that close already).
-  for (Unit& u : s_.units) {
-    if (u.kind != UnitKind::kSniper || u.parent != regiment_id || !Alive(u)) continue;
-    for (const Unit& b : s_.units) {
-      if (b.side == Side::kBritish && Alive(b) && b.figures.Present() > 0 &&
-          Gap(u, b) <= kSniperStandOff) {
-        return absl::OkStatus();
-      }
-    }
-    Vec2 goal = choice.to;
-    if (const Unit* target = s_.FindUnit(choice.target_id)) goal = target->position;
-    c_.MoveUnit(u, goal, allowance, 0.0, kSniperStandOff, /*stop_at_laager=*/true);
-    break;
-  }
+  const Unit* found = SniperOf(s_, regiment_id);
+  if (found == nullptr) return absl::OkStatus();
+  Unit* sniper = &s_.units[static_cast<size_t>(found - s_.units.data())];
+  const bool close = AnyOf(s_, kBritishUnits, [&](const Unit& b) {
+    return Alive(b) && b.figures.Present() > 0 && Gap(*sniper, b) <= kSniperStandOff;
+  });
+  if (close) return absl::OkStatus();
+  Vec2 goal = choice.to;
+  if (const Unit* target = s_.FindUnit(choice.target_id)) goal = target->position;
+  c_.MoveUnit(*sniper, goal, allowance, 0.0, kSniperStandOff, /*stop_at_laager=*/true);
   return absl::OkStatus();
 }
 

@@ -26,7 +26,8 @@ Unit Make(const std::string& id, UnitKind kind, Side side, const std::string& pa
 }
 
 // A small table: a company, a wagon, a regiment with two trays (the second
-// listed after the regiment's induna), and a second regiment's tray.
+// listed after the regiment's induna), a second regiment's tray, and the
+// second regiment's sniper.
 BattleState Table() {
   BattleState s;
   s.units.push_back(Make("c1", UnitKind::kInfantry, Side::kBritish));
@@ -37,6 +38,7 @@ BattleState Table() {
   s.units.push_back(Make("r2", UnitKind::kRegiment, Side::kZulu));
   s.units.push_back(Make("t2", UnitKind::kTray, Side::kZulu, "r2"));
   s.units.push_back(Make("t3", UnitKind::kTray, Side::kZulu, "r1"));
+  s.units.push_back(Make("s2", UnitKind::kSniper, Side::kZulu, "r2"));
   MutableOwnState(s);
   return s;
 }
@@ -67,15 +69,20 @@ TEST(FerreeRoster, ListsTheUnitsBySideKindAndRegimentInUnitOrder) {
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(Ids(s, r->british), (std::vector<std::string>{"c1", "w1"}));
   EXPECT_EQ(Ids(s, r->regiments), (std::vector<std::string>{"r1", "r2"}));
-  EXPECT_EQ(Ids(s, r->zulu_figures), (std::vector<std::string>{"t1", "i1", "t2", "t3"}));
+  EXPECT_EQ(Ids(s, r->zulu_figures), (std::vector<std::string>{"t1", "i1", "t2", "t3", "s2"}));
   EXPECT_EQ(Ids(s, r->trays), (std::vector<std::string>{"t1", "t2", "t3"}));
   EXPECT_EQ(Ids(s, r->indunas), (std::vector<std::string>{"i1"}));
+  EXPECT_EQ(Ids(s, r->snipers), (std::vector<std::string>{"s2"}));
   EXPECT_EQ(Ids(s, r->wagons), (std::vector<std::string>{"w1"}));
   EXPECT_TRUE(r->runners.empty());
   // A regiment's trays in unit order, though another's stand between them.
   EXPECT_EQ(TraysOfIds(s, "r1"), (std::vector<std::string>{"t1", "t3"}));
   EXPECT_EQ(TraysOfIds(s, "r2"), (std::vector<std::string>{"t2"}));
   EXPECT_TRUE(TraysOfIds(s, "c1").empty());
+  // A regiment's sniper, off the roster.
+  ASSERT_NE(SniperOf(s, SharedString("r2")), nullptr);
+  EXPECT_EQ(SniperOf(s, SharedString("r2"))->id.str(), "s2");
+  EXPECT_EQ(SniperOf(s, SharedString("r1")), nullptr);
 }
 
 TEST(FerreeRoster, ARunnerSentAndRejoiningIsFiledAndUnfiled) {
