@@ -576,6 +576,20 @@ void Field::GroundTouch(const Unit& u) const {
 
 bool Field::RoomFor(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                     bool may_contact) const {
+  if (candidates_ != nullptr) {
+    // RoomAmong over NearFor's units, judged as the pass over Settle's
+    // candidates reaches each (the answer is the same in any order: the
+    // first that bars the spot ends it).
+    if (!RoomAmong(u, p, reserved, may_contact, {})) return false;
+    const double box = Radius(u) + kStandOff + kLargestRadius + 1e-6;
+    const Unit* const units = s_.units.data();
+    for (const int j : *candidates_) {
+      const Vec2& c = units[j].position;
+      if (std::abs(c.x() - p.x()) > box || std::abs(c.y() - p.y()) > box) continue;
+      if (Bars(u, p, units[j], may_contact)) return false;
+    }
+    return true;
+  }
   thread_local IndexScratch scratch;
   Borrowed borrowed(scratch);
   std::vector<int>& near = borrowed.list();
@@ -598,6 +612,26 @@ void Field::NearFor(const Vec2& p, double reach, std::vector<int>* out) const {
   }
 }
 
+bool Field::Bars(const Unit& u, const Vec2& p, const Unit& e, bool may_contact) const {
+  if (&e == &u) return false;
+  // Designed: the wagon park is ground the Zulus run through; a Zulu may
+  // stand among (over) the wagons, a British unit may not.
+  if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) return false;
+  const double gap = Distance(p, e.position) - Radius(u) - Radius(e);
+  if (gap < -kOverlapSlack) return true;
+  // The stand-off is between units of men: not a wagon.
+  // A lone British figure (a runner, the surgeon) keeps no stand-off
+  // (designed): the Zulus may close on him.
+  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
+  if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
+      u.figures.Present() <= 0 || LoneFigure(e) || LoneFigure(u)) {
+    return false;
+  }
+  const bool engaged = gap <= kContactGap + 1e-9 ||
+                       (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.position));
+  return !(may_contact && engaged);
+}
+
 bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
                       bool may_contact, const std::vector<int>& near, int* blocker) const {
   const double r = Radius(u);
@@ -606,26 +640,7 @@ bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& res
       (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
     return false;
   }
-  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
-  // A lone British figure (a runner, the surgeon) keeps no stand-off
-  // (designed): the Zulus may close on him.
-  // Whether `e` bars the spot.
-  auto bars = [&](const Unit& e) {
-    if (&e == &u) return false;
-    // Designed: the wagon park is ground the Zulus run through; a Zulu may
-    // stand among (over) the wagons, a British unit may not.
-    if (u.side == Side::kZulu && e.kind == UnitKind::kWagon) return false;
-    const double gap = Distance(p, e.position) - r - Radius(e);
-    if (gap < -kOverlapSlack) return true;
-    // The stand-off is between units of men: not a wagon.
-    if (e.side != other || gap >= kStandOff - 1e-9 || e.figures.Present() <= 0 ||
-        u.figures.Present() <= 0 || LoneFigure(e) || LoneFigure(u)) {
-      return false;
-    }
-    const bool engaged = gap <= kContactGap + 1e-9 ||
-                         (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.position));
-    return !(may_contact && engaged);
-  };
+  auto bars = [&](const Unit& e) { return Bars(u, p, e, may_contact); };
   // (Every test below is of the spot alone: the answer is the same in any
   // order, so the unit that barred the last spot is asked first.)
   if (blocker != nullptr && *blocker >= 0 && bars(s_.units[*blocker])) return false;

@@ -244,6 +244,8 @@ class Field {
   };
 
  private:
+  // Whether unit `e` bars the spot p for `u` (RoomAmong's test of one unit).
+  bool Bars(const Unit& u, const Vec2& p, const Unit& e, bool may_contact) const;
   // A unit near the spots a FreeSpot ring tries, read once for the ring:
   // its footprint, and whether the stand-off from `u` applies to it.
   struct NearDisc {
