@@ -772,22 +772,21 @@ Vec2 MeanOfPoints(const std::vector<Vec2>& points) {
 bool PointInPolygon(const Vec2& p, const std::vector<Vec2>& polygon) {
   const size_t n = polygon.size();
   if (n == 0) return false;
+  // One pass over the edges: a point on one (within kEps) is inside; else
+  // the crossings of a ray from p towards +x decide (their parity does not
+  // depend on the order the edges are taken in).
+  bool inside = false;
   for (size_t i = 0; i < n; ++i) {
     const Vec2& a = polygon[i];
-    const Vec2& b = polygon[(i + 1) % n];
+    const Vec2& b = polygon[i + 1 == n ? 0 : i + 1];
     if (!OutsideSegmentBox(p, a, b) && PointSegmentDistance(p, a, b) <= kEps) return true;
-  }
-  if (n < 3) return false;
-  bool inside = false;
-  for (size_t i = 0, j = n - 1; i < n; j = i++) {
-    const Vec2& a = polygon[i];
-    const Vec2& b = polygon[j];
-    if ((a.y() > p.y()) != (b.y() > p.y())) {
-      const double x = a.x() + (p.y() - a.y()) * (b.x() - a.x()) / (b.y() - a.y());
+    // The crossing of the edge from b to a.
+    if ((b.y() > p.y()) != (a.y() > p.y())) {
+      const double x = b.x() + (p.y() - b.y()) * (a.x() - b.x()) / (a.y() - b.y());
       if (p.x() < x) inside = !inside;
     }
   }
-  return inside;
+  return n >= 3 && inside;
 }
 
 bool LineOfSight(const Vec2& a, const Vec2& b, const std::vector<Obstacle>& blockers) {
