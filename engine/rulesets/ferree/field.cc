@@ -889,7 +889,18 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     Borrowed borrowed(scratch);
     std::vector<int>& near = borrowed.list();
     if (candidates_ != nullptr) {
-      NearFor(end, Radius(u) + kContactGap + 1e-6, &near);
+      // NearFor's units, of the other side with figures alone (the loop
+      // below passes over the rest).
+      const double box = Radius(u) + kContactGap + 1e-6 + kLargestRadius + 1e-6;
+      const Unit* const units = s_.units.data();
+      for (const int j : *candidates_) {
+        const Unit& e = units[j];
+        if (e.side != other || std::abs(e.position.x() - end.x()) > box ||
+            std::abs(e.position.y() - end.y()) > box || e.figures.Present() <= 0) {
+          continue;
+        }
+        near.push_back(j);
+      }
     } else {
       GroundNow().Near(end, Radius(u) + kContactGap + 1e-6, &near);
     }
