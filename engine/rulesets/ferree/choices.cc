@@ -936,8 +936,17 @@ void Choices::BritishOptions(bool first_only, std::vector<Action>* list) const {
     absl::InlinedVector<int, 256> kept;
     auto runner = [&](const Unit& t) { runner_out |= t.parent == u->id && Alive(t); };
     if (const Roster* ro = RosterOf(s_)) {
-      for (const int i : ro->runners) runner(units[i]);
-      for (const int i : ro->wagons) wagon |= !units[i].off_table;
+      // (Whether any is: the first found ends each pass.)
+      for (const int i : ro->runners) {
+        runner(units[i]);
+        if (runner_out) break;
+      }
+      for (const int i : ro->wagons) {
+        if (!units[i].off_table) {
+          wagon = true;
+          break;
+        }
+      }
       figures = ro->zulu_figures;
     } else {
       for (size_t i = 0; i < s_.units.size(); ++i) {
