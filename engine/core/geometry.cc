@@ -150,7 +150,21 @@ void ForEachEdge(const Obstacle& o, Fn fn) {
     return;
   }
   const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
-  for (size_t i = 0; i < edges; ++i) fn(o.vertices[i], o.vertices[(i + 1) % n]);
+  for (size_t i = 0; i < edges; ++i) fn(o.vertices[i], o.vertices[i + 1 == n ? 0 : i + 1]);
+}
+
+// Whether pred(p, q) holds for an edge ForEachEdge visits, asked in its
+// order until one does.
+template <typename Pred>
+bool AnyEdge(const Obstacle& o, Pred pred) {
+  const size_t n = o.vertices.size();
+  if (n == 0) return false;
+  if (n == 1) return pred(o.vertices[0], o.vertices[0]);
+  const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
+  for (size_t i = 0; i < edges; ++i) {
+    if (pred(o.vertices[i], o.vertices[i + 1 == n ? 0 : i + 1])) return true;
+  }
+  return false;
 }
 
 // Distance from p to the obstacle (0 inside a polygon or disc).
@@ -754,11 +768,9 @@ namespace {
 
 bool SegmentHitsOutline(const Vec2& a, const Vec2& b, const Obstacle& o) {
   if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return true;
-  bool hit = false;
-  ForEachEdge(o, [&](const Vec2& p, const Vec2& q) {
-    if (!hit && !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q)) hit = true;
+  return AnyEdge(o, [&](const Vec2& p, const Vec2& q) {
+    return !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q);
   });
-  return hit;
 }
 
 }  // namespace

@@ -697,13 +697,14 @@ void Field::DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<in
   }
 }
 
-bool Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
-                           bool may_contact, std::vector<NearDisc>& discs) const {
+int Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                          bool may_contact, const std::vector<NearDisc>& discs, int first,
+                          int second) const {
   const double r = Radius(u);
   const TableGeometry& t = s_.table;
   if (t.width > 0 && t.height > 0 &&
       (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
-    return false;
+    return kBarredOtherwise;
   }
   // RoomAmong's `bars`, over a disc.
   auto bars = [&](const NearDisc& e) {
@@ -714,20 +715,21 @@ bool Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>
                          (gap <= kLaagerReach + kContactGap + 0.2 && AcrossLaager(p, e.centre));
     return !(may_contact && engaged);
   };
-  if (!discs.empty() && bars(discs[0])) return false;
+  // (Every test is of the spot alone: the answer is the same in any order.)
+  if (first >= 0 && bars(discs[static_cast<size_t>(first)])) return first;
+  if (second >= 0 && bars(discs[static_cast<size_t>(second)])) return second;
   for (const Obstacle& o : Impassable()) {
-    if (InsidePolygon(p, o)) return false;
+    if (InsidePolygon(p, o)) return kBarredOtherwise;
   }
   for (const Vec2& q : reserved) {
-    if (Distance(p, q) < 2 * r - kOverlapSlack) return false;
+    if (Distance(p, q) < 2 * r - kOverlapSlack) return kBarredOtherwise;
   }
-  for (size_t i = 1; i < discs.size(); ++i) {
-    if (bars(discs[i])) {
-      std::swap(discs[0], discs[i]);
-      return false;
-    }
+  const int n = static_cast<int>(discs.size());
+  for (int i = 0; i < n; ++i) {
+    if (i == first || i == second) continue;
+    if (bars(discs[static_cast<size_t>(i)])) return i;
   }
-  return true;
+  return kRoom;
 }
 
 bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const Vec2& from,
@@ -751,35 +753,43 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
   std::vector<int>& near = borrowed.list();
   // The ring's units as discs (NearDiscs); a FreeSpot nests none.
   thread_local std::vector<NearDisc> discs;
-  // The footprint that barred the last spot tried (RoomAmongDiscs judges
-  // it first, on the next ring too).
-  bool blocked = false;
-  NearDisc blocker{};
+  // The spots of a ring alternate sides of the direction to `from` (Turns):
+  // the disc that barred the last spot tried on each side (an index into
+  // `discs`, -1 if none), judged first for the next spot on that side and
+  // then the other's (a footprint bars a few neighbouring spots). A new
+  // query copies them to its list's end.
+  int barred_by[2] = {-1, -1};
   // The last ring the discs serve: one query serves two rings (most calls
   // end on the first or second ring tried; a unit near the outer ring bars
   // no spot on the inner one, and RoomAmongDiscs judges each disc exactly).
   int listed_through = -1;
   for (int k = 0; k <= kRings; ++k) {
     const double rho = first_ring + k * pitch;
-    auto room = [&](const Vec2& q, bool contact) {
+    auto room = [&](const Vec2& q, bool contact, int side) {
       if (k > listed_through) {
         listed_through = std::min(k + 1, kRings);
         const double outer = first_ring + listed_through * pitch;
+        NearDisc kept[2];
+        for (int j = 0; j < 2; ++j) {
+          if (barred_by[j] >= 0) kept[j] = discs[static_cast<size_t>(barred_by[j])];
+        }
         DiscsNear(u, centre, std::max(outer, 0.0) + r + kStandOff + 1e-6, &near, &discs);
-        // The last ring's blocker first (a disc twice does no harm).
-        if (blocked) {
-          discs.push_back(blocker);
-          std::swap(discs.front(), discs.back());
+        // (A disc twice does no harm.)
+        for (int j = 0; j < 2; ++j) {
+          if (barred_by[j] < 0) continue;
+          discs.push_back(kept[j]);
+          barred_by[j] = static_cast<int>(discs.size()) - 1;
         }
       }
-      if (RoomAmongDiscs(u, q, reserved, contact, discs)) return true;
-      blocked = !discs.empty();
-      if (blocked) blocker = discs.front();
+      const int barred =
+          RoomAmongDiscs(u, q, reserved, contact, discs, barred_by[side], barred_by[1 - side]);
+      if (barred == kRoom) return true;
+      if (barred >= 0) barred_by[side] = barred;
       return false;
     };
     if (rho <= 1e-9) {
       if (!centre_full && Distance(from, centre) <= max_from && also(centre) &&
-          room(centre, may_contact)) {
+          room(centre, may_contact, 0)) {
         *spot = centre;
         return true;
       }
@@ -794,7 +804,7 @@ bool Field::FreeSpot(const Unit& u, const Vec2& centre, double first_ring, const
       const Vec2& t = turns[i];
       const Vec2 q = centre + rho * Vec2(cb * t.x() - sb * t.y(), sb * t.x() + cb * t.y());
       if (Distance(from, q) > max_from) break;
-      if (also(q) && room(q, may_contact && k == 0)) {
+      if (also(q) && room(q, may_contact && k == 0, i % 2)) {
         *spot = q;
         return true;
       }

@@ -261,11 +261,16 @@ class Field {
   // units between.
   void DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<int>* near,
                  std::vector<NearDisc>* out) const;
-  // RoomAmong over `discs` (NearDiscs of the same unit): the same answer.
-  // The disc that bars a spot is moved to the front, to be judged first
-  // at the next spot (the answer is the same in any order).
-  bool RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
-                      bool may_contact, std::vector<NearDisc>& discs) const;
+  // RoomAmong over `discs` (NearDiscs of the same unit): the same answer,
+  // as kRoom, or the index of a disc that bars p (`first`, then `second`,
+  // judged before the others when not -1: the answer is the same in any
+  // order), or kBarredOtherwise (the table's edge, impassable ground, a
+  // reserved spot).
+  static constexpr int kRoom = -1;
+  static constexpr int kBarredOtherwise = -2;
+  int RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>& reserved,
+                     bool may_contact, const std::vector<NearDisc>& discs, int first,
+                     int second) const;
   // The units whose footprint comes within `reach` of p (and perhaps a few
   // more: callers judge each exactly), ascending: from the ground, or
   // while Settle has gathered its candidates (candidates_), from those.
