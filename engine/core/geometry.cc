@@ -879,6 +879,29 @@ bool BlockerSet::Clear(const Vec2& a, const Vec2& b) const {
   return true;
 }
 
+bool BlockerSet::Clear(const Vec2& a, const Vec2& b, absl::Span<signed char> inside) const {
+  if (inside.size() < obstacles_.size()) return Clear(a, b);
+  for (size_t i = 0; i < obstacles_.size(); ++i) {
+    if (!SegmentMeetsBox(a, b, boxes_[i].lo, boxes_[i].hi)) continue;
+    const Obstacle& o = obstacles_[i];
+    if (o.shape == Obstacle::Shape::kDisc || o.vertices.empty()) {
+      if (SegmentHits(a, b, o)) return false;
+      continue;
+    }
+    // SegmentHitsOutline, with whether a is inside known from before.
+    if (o.vertices.size() >= 3) {
+      if (inside[i] < 0) inside[i] = InsidePolygon(a, o) ? 1 : 0;
+      if (inside[i] == 1) return false;
+    }
+    if (AnyEdge(o, [&](const Vec2& p, const Vec2& q) {
+          return !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q);
+        })) {
+      return false;
+    }
+  }
+  return true;
+}
+
 BlockerSet::From::From(const BlockerSet& set, const Vec2& a)
     : set_(set), a_(a), arcs_(set.obstacles_.size()) {
   for (size_t i = 0; i < arcs_.size(); ++i) {

@@ -20,6 +20,8 @@
 
 #include <Eigen/Core>
 
+#include "absl/types/span.h"
+
 namespace impi {
 
 using Vec2 = Eigen::Vector2d;
@@ -95,6 +97,10 @@ class BlockerSet {
   void Add(Obstacle o);
   // Line of sight from a to b: false if the segment crosses any obstacle.
   bool Clear(const Vec2& a, const Vec2& b) const;
+  // The same answer, for many lines from one a: inside[i] remembers whether
+  // a stands inside obstacle i (-1 until asked; 0 or 1), kept by the caller
+  // between calls from that a (one entry an obstacle; fewer: not used).
+  bool Clear(const Vec2& a, const Vec2& b, absl::Span<signed char> inside) const;
   const std::vector<Obstacle>& obstacles() const { return obstacles_; }
 
   // Sight lines from one point to many: Clear(b) answers exactly as

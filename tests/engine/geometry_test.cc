@@ -449,8 +449,9 @@ TEST(ObstacleBoxTest, BoxesChangeNoAnswer) {
   EXPECT_GT(inside, 5);
 }
 
-// BlockerSet::From (sight lines from one point to many) answers as
-// BlockerSet::Clear, bit for bit: viewers outside every obstacle (narrow
+// BlockerSet::From (sight lines from one point to many), and Clear with
+// what it learns of the viewer remembered, answer as BlockerSet::Clear, bit
+// for bit: viewers outside every obstacle (narrow
 // arcs), close beside one (wide arcs), inside a polygon, exactly on an edge
 // and on a vertex; targets beyond, short of, on and inside the obstacles.
 TEST(BlockerSetTest, SightFromOnePointAnswersAsClear) {
@@ -474,12 +475,18 @@ TEST(BlockerSetTest, SightFromOnePointAnswersAsClear) {
   int blocked = 0, clear = 0;
   for (const Vec2& a : viewers) {
     const BlockerSet::From sight = set.Viewer(a);
+    // Clear's other form: whether a stands inside each obstacle, remembered
+    // from the viewer's first lines for the rest.
+    std::vector<signed char> inside(set.obstacles().size(), -1);
     std::vector<Vec2> targets = {a, {20, 16}, {32, 16}, {46, 35}, {42, 23}, {5, 35}};
     for (int k = 0; k < 150; ++k) targets.push_back(Vec2(next(-5, 60), next(-5, 45)));
     for (const Vec2& b : targets) {
       const bool want = set.Clear(a, b);
       ASSERT_EQ(sight.Clear(b), want) << "from (" << a.x() << ", " << a.y() << ") to ("
                                       << b.x() << ", " << b.y() << ")";
+      ASSERT_EQ(set.Clear(a, b, absl::MakeSpan(inside)), want)
+          << "remembering, from (" << a.x() << ", " << a.y() << ") to (" << b.x() << ", "
+          << b.y() << ")";
       (want ? clear : blocked) += 1;
     }
   }

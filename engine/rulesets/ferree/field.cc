@@ -399,7 +399,10 @@ SightLine* SightLines() {
 }  // namespace
 
 Field::Sight::Sight(const Field& field, const Vec2& viewer)
-    : blockers_(field.TerrainDerived().sight), serial_(field.TerrainDerived().serial), a_(viewer) {}
+    : blockers_(field.TerrainDerived().sight),
+      serial_(field.TerrainDerived().serial),
+      a_(viewer),
+      inside_(blockers_.obstacles().size(), -1) {}
 
 bool Field::Sight::Clear(const Vec2& b) const {
   SightLine& line = SightLines()[SightSlot(serial_, a_, b)];
@@ -411,7 +414,7 @@ bool Field::Sight::Clear(const Vec2& b) const {
   }
   // Not remembered: judged line by line (no viewer is made, so nothing is
   // allocated).
-  line = SightLine{serial_, a_, b, blockers_.Clear(a_, b)};
+  line = SightLine{serial_, a_, b, blockers_.Clear(a_, b, absl::MakeSpan(inside_))};
   return line.clear;
 }
 

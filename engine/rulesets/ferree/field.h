@@ -116,6 +116,9 @@ class Field {
     const BlockerSet& blockers_;
     uint64_t serial_;
     Vec2 a_;
+    // Whether the viewer stands inside each blocker, once asked
+    // (BlockerSet::Clear's `inside`).
+    mutable absl::InlinedVector<signed char, 32> inside_;
   };
   // The laager's and the thornbush's edges (both are crossed alike).
   const std::vector<std::pair<Vec2, Vec2>>& LaagerEdges() const;
