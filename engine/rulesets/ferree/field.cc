@@ -950,6 +950,7 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
   Borrowed path_borrowed(path_scratch);
   std::vector<int>& path_near = path_borrowed.list();
   bool path_listed = false;
+  int path_blocker = -1;
   for (double back = 0.25; back < length; back += 0.25) {
     double s = length - back;
     Vec2 q = start;
@@ -972,7 +973,9 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
       NearFor(0.5 * (lo + hi), 0.5 * (hi - lo).norm() + Radius(u) + kStandOff + 1e-6, &path_near);
       path_listed = true;
     }
-    if (RoomAmong(u, q, {}, false, path_near)) return q;
+    // (The unit that barred the spot before is asked first: spots a
+    // quarter inch apart are mostly barred by the same one.)
+    if (RoomAmong(u, q, {}, false, path_near, &path_blocker)) return q;
   }
   return start;
 }
