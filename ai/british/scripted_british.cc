@@ -41,7 +41,7 @@ class Survey {
   const BattleState& s;
 
   // s.FindUnit(id) for the unit an option names; the last one is kept.
-  const Unit* Mover(const std::string& id) {
+  const Unit* Mover(const SharedString& id) {
     if (mover_id_ == nullptr || *mover_id_ != id) {
       mover_ = s.FindUnit(id);
       mover_id_ = &id;
@@ -52,7 +52,7 @@ class Survey {
   // targets of one unit's options in the order of the units, so the units
   // after the last target found are tried first (a unit's id names it
   // alone: the first unit with the id is the one FindUnit finds).
-  const Unit* Target(const std::string& id) {
+  const Unit* Target(const SharedString& id) {
     const std::vector<Unit>& units = s.units;
     const size_t end = std::min(units.size(), next_target_ + kTargetLookAhead);
     for (size_t i = next_target_; i < end; ++i) {
@@ -90,7 +90,7 @@ class Survey {
   // How many units after the last target Target tries before the index.
   static constexpr size_t kTargetLookAhead = 8;
 
-  const std::string* mover_id_ = nullptr;  // the id last looked up, in an option
+  const SharedString* mover_id_ = nullptr;  // the id last looked up, in an option
   const Unit* mover_ = nullptr;
   size_t next_target_ = 0;  // the unit after the last target found
   bool camp_known_ = false;
