@@ -615,7 +615,7 @@ void Field::NearFor(const Vec2& p, double reach, std::vector<int>* out) const {
   }
 }
 
-bool Field::Bars(const Unit& u, const Vec2& p, const Unit& e, bool may_contact) const {
+inline bool Field::Bars(const Unit& u, const Vec2& p, const Unit& e, bool may_contact) const {
   if (&e == &u) return false;
   // Designed: the wagon park is ground the Zulus run through; a Zulu may
   // stand among (over) the wagons, a British unit may not.
