@@ -141,20 +141,8 @@ bool SegmentsTouch(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
 }
 
 // The edges of an obstacle's outline (polygon: closed; polyline: open).
-template <typename Fn>
-void ForEachEdge(const Obstacle& o, Fn fn) {
-  const size_t n = o.vertices.size();
-  if (n == 0) return;
-  if (n == 1) {
-    fn(o.vertices[0], o.vertices[0]);
-    return;
-  }
-  const size_t edges = o.shape == Obstacle::Shape::kPolygon ? n : n - 1;
-  for (size_t i = 0; i < edges; ++i) fn(o.vertices[i], o.vertices[i + 1 == n ? 0 : i + 1]);
-}
-
-// Whether pred(p, q) holds for an edge ForEachEdge visits, asked in its
-// order until one does.
+// (A single vertex is one edge from itself to itself.) Whether pred(p, q)
+// holds for an edge, asked in order until one does.
 template <typename Pred>
 bool AnyEdge(const Obstacle& o, Pred pred) {
   const size_t n = o.vertices.size();
@@ -165,6 +153,14 @@ bool AnyEdge(const Obstacle& o, Pred pred) {
     if (pred(o.vertices[i], o.vertices[i + 1 == n ? 0 : i + 1])) return true;
   }
   return false;
+}
+// fn(p, q) for every edge.
+template <typename Fn>
+void ForEachEdge(const Obstacle& o, Fn fn) {
+  AnyEdge(o, [&](const Vec2& p, const Vec2& q) {
+    fn(p, q);
+    return false;
+  });
 }
 
 // Distance from p to the obstacle (0 inside a polygon or disc).
@@ -766,11 +762,16 @@ bool SegmentHits(const Vec2& a, const Vec2& b, const Obstacle& o) {
 
 namespace {
 
-bool SegmentHitsOutline(const Vec2& a, const Vec2& b, const Obstacle& o) {
-  if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return true;
+// Whether segment a-b touches an edge of o's outline.
+bool SegmentTouchesEdge(const Vec2& a, const Vec2& b, const Obstacle& o) {
   return AnyEdge(o, [&](const Vec2& p, const Vec2& q) {
     return !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q);
   });
+}
+
+bool SegmentHitsOutline(const Vec2& a, const Vec2& b, const Obstacle& o) {
+  if (o.vertices.size() >= 3 && InsidePolygon(a, o)) return true;
+  return SegmentTouchesEdge(a, b, o);
 }
 
 }  // namespace
@@ -893,11 +894,7 @@ bool BlockerSet::Clear(const Vec2& a, const Vec2& b, absl::Span<signed char> ins
       if (inside[i] < 0) inside[i] = InsidePolygon(a, o) ? 1 : 0;
       if (inside[i] == 1) return false;
     }
-    if (AnyEdge(o, [&](const Vec2& p, const Vec2& q) {
-          return !SegmentBoxesApart(a, b, p, q) && SegmentsTouch(a, b, p, q);
-        })) {
-      return false;
-    }
+    if (SegmentTouchesEdge(a, b, o)) return false;
   }
   return true;
 }

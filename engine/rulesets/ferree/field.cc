@@ -662,41 +662,31 @@ bool Field::RoomAmong(const Unit& u, const Vec2& p, const std::vector<Vec2>& res
   return true;
 }
 
-void Field::NearDiscs(const Unit& u, const std::vector<int>& near,
-                      std::vector<NearDisc>* out) const {
-  out->clear();
-  const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
-  const bool u_stands_off = u.figures.Present() > 0 && !LoneFigure(u);
-  for (const int j : near) {
-    const Unit& e = s_.units[j];
-    // RoomAmong's `bars`: never the unit itself, nor a wagon for a Zulu.
-    if (&e == &u || (u.side == Side::kZulu && e.kind == UnitKind::kWagon)) continue;
-    out->push_back({e.position, Radius(e),
-                    u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
-  }
-}
-
 void Field::DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<int>* near,
                       std::vector<NearDisc>* out) const {
-  if (candidates_ == nullptr) {
-    NearFor(p, reach, near);
-    NearDiscs(u, *near, out);
-    return;
-  }
-  // NearFor's box, then NearDiscs' test, of each candidate in turn.
   out->clear();
-  const double box = reach + kLargestRadius + 1e-6;
   const Side other = u.side == Side::kZulu ? Side::kBritish : Side::kZulu;
   const bool u_stands_off = u.figures.Present() > 0 && !LoneFigure(u);
   const bool zulu = u.side == Side::kZulu;
   const Unit* const units = s_.units.data();
-  for (const int j : *candidates_) {
-    const Unit& e = units[j];
-    const Vec2& c = e.position;
-    if (std::abs(c.x() - p.x()) > box || std::abs(c.y() - p.y()) > box) continue;
-    if (&e == &u || (zulu && e.kind == UnitKind::kWagon)) continue;
-    out->push_back({c, Radius(e),
+  // A unit as a disc, if it could bar a spot (RoomAmong's `bars`: never the
+  // unit itself, nor a wagon for a Zulu).
+  auto add = [&](const Unit& e) {
+    if (&e == &u || (zulu && e.kind == UnitKind::kWagon)) return;
+    out->push_back({e.position, Radius(e),
                     u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
+  };
+  if (candidates_ == nullptr) {
+    NearFor(p, reach, near);
+    for (const int j : *near) add(units[j]);
+    return;
+  }
+  // NearFor's box over the candidates, each added as the pass reaches it.
+  const double box = reach + kLargestRadius + 1e-6;
+  for (const int j : *candidates_) {
+    const Vec2& c = units[j].position;
+    if (std::abs(c.x() - p.x()) > box || std::abs(c.y() - p.y()) > box) continue;
+    add(units[j]);
   }
 }
 

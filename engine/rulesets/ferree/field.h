@@ -256,12 +256,9 @@ class Field {
     double radius;
     bool stand_off;
   };
-  // The units of `near` that could bar a spot for `u` (RoomAmong's), as
-  // discs, into `out`.
-  void NearDiscs(const Unit& u, const std::vector<int>& near, std::vector<NearDisc>* out) const;
-  // NearDiscs of NearFor(p, reach): under Settle's candidates, in one pass
-  // over them (the same discs, in the same order); else `near` holds the
-  // units between.
+  // The units of NearFor(p, reach) that could bar a spot for `u`
+  // (RoomAmong's), as discs, into `out`, in NearFor's order: under Settle's
+  // candidates in one pass over them; else `near` holds the units between.
   void DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<int>* near,
                  std::vector<NearDisc>* out) const;
   // RoomAmong over `discs` (NearDiscs of the same unit): the same answer,
