@@ -671,10 +671,14 @@ void Field::DiscsNear(const Unit& u, const Vec2& p, double reach, std::vector<in
   const Unit* const units = s_.units.data();
   // A unit as a disc, if it could bar a spot (RoomAmong's `bars`: never the
   // unit itself, nor a wagon for a Zulu).
+  const double ru = Radius(u);
   auto add = [&](const Unit& e) {
     if (&e == &u || (zulu && e.kind == UnitKind::kWagon)) return;
-    out->push_back({e.position, Radius(e),
-                    u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e)});
+    const double re = Radius(e);
+    const bool stand_off =
+        u_stands_off && e.side == other && e.figures.Present() > 0 && !LoneFigure(e);
+    const double clear = ru + re + (stand_off ? kStandOff : 0.0) + 1e-6;
+    out->push_back({e.position, re, stand_off, clear * clear});
   };
   if (candidates_ == nullptr) {
     NearFor(p, reach, near);
@@ -699,9 +703,12 @@ int Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>&
       (p.x() < r || p.y() < r || p.x() > t.width - r || p.y() > t.height - r)) {
     return kBarredOtherwise;
   }
-  // RoomAmong's `bars`, over a disc.
+  // RoomAmong's `bars`, over a disc (a spot beyond its clear distance is
+  // put aside first, with no root taken).
   auto bars = [&](const NearDisc& e) {
-    const double gap = Distance(p, e.centre) - r - e.radius;
+    const double d2 = (p - e.centre).squaredNorm();
+    if (d2 > e.clear_sq) return false;
+    const double gap = std::sqrt(d2) - r - e.radius;
     if (gap < -kOverlapSlack) return true;
     if (!e.stand_off || gap >= kStandOff - 1e-9) return false;
     const bool engaged = gap <= kContactGap + 1e-9 ||
@@ -717,9 +724,9 @@ int Field::RoomAmongDiscs(const Unit& u, const Vec2& p, const std::vector<Vec2>&
   for (const Vec2& q : reserved) {
     if (Distance(p, q) < 2 * r - kOverlapSlack) return kBarredOtherwise;
   }
+  // (`first` and `second` are judged again: they bar nothing here.)
   const int n = static_cast<int>(discs.size());
   for (int i = 0; i < n; ++i) {
-    if (i == first || i == second) continue;
     if (bars(discs[static_cast<size_t>(i)])) return i;
   }
   return kRoom;

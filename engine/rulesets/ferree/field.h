@@ -255,6 +255,11 @@ class Field {
     Vec2 centre;
     double radius;
     bool stand_off;
+    // The squared distance from the centre beyond which a spot for the
+    // unit the discs were made for is barred neither by overlap nor by the
+    // stand-off: both radii, the stand-off if it keeps one, and a margin
+    // far above rounding, squared.
+    double clear_sq;
   };
   // The units of NearFor(p, reach) that could bar a spot for `u`
   // (RoomAmong's), as discs, into `out`, in NearFor's order: under Settle's
