@@ -537,8 +537,10 @@ inline bool Footprinted(const Unit& u) {
 }
 
 // Appends to `out` the units with a footprint whose centre lies in the box
-// [lo, hi], ascending.
-void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vector<int>* out) {
+// [lo, hi], ascending, and each also to `of_side`'s list for its side
+// (kBritish, kZulu: 0, 1).
+void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vector<int>* out,
+                  std::vector<int>* of_side) {
   const Unit* const units = s.units.data();
   const size_t n = s.units.size();
   for (size_t j = 0; j < n; ++j) {
@@ -548,6 +550,11 @@ void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vec
       continue;
     }
     out->push_back(static_cast<int>(j));
+    if (e.side == Side::kBritish) {
+      of_side[0].push_back(static_cast<int>(j));
+    } else if (e.side == Side::kZulu) {
+      of_side[1].push_back(static_cast<int>(j));
+    }
   }
 }
 
@@ -556,7 +563,10 @@ void FootprintsIn(const BattleState& s, const Vec2& lo, const Vec2& hi, std::vec
 Field::CandidateScope::CandidateScope(const Field& f, absl::Span<const Vec2> starts, double reach)
     : f_(f) {
   thread_local std::vector<int> candidates;
+  thread_local std::vector<int> of_side[2];
   candidates.clear();
+  of_side[0].clear();
+  of_side[1].clear();
   if (!starts.empty()) {
     const double spread = reach + 1e-9 + kCandidateMargin;
     Vec2 lo = starts[0], hi = starts[0];
@@ -564,12 +574,18 @@ Field::CandidateScope::CandidateScope(const Field& f, absl::Span<const Vec2> sta
       lo = lo.cwiseMin(p);
       hi = hi.cwiseMax(p);
     }
-    FootprintsIn(f.s_, lo - Vec2(spread, spread), hi + Vec2(spread, spread), &candidates);
+    FootprintsIn(f.s_, lo - Vec2(spread, spread), hi + Vec2(spread, spread), &candidates,
+                 of_side);
   }
   f_.candidates_ = &candidates;
+  f_.candidates_of_[0] = &of_side[0];
+  f_.candidates_of_[1] = &of_side[1];
 }
 
-Field::CandidateScope::~CandidateScope() { f_.candidates_ = nullptr; }
+Field::CandidateScope::~CandidateScope() {
+  f_.candidates_ = nullptr;
+  f_.candidates_of_[0] = f_.candidates_of_[1] = nullptr;
+}
 
 void Field::GroundTouch(const Unit& u) const {
   if (ground_held_ > 0 && !s_.units.empty() && &u >= &s_.units.front() && &u <= &s_.units.back()) {
@@ -900,10 +916,14 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
     std::vector<int>& near = borrowed.list();
     if (candidates_ != nullptr) {
       // NearFor's units, of the other side with figures alone (the loop
-      // below passes over the rest).
+      // below passes over the rest): under a CandidateScope, off its list
+      // of the other side's.
       const double box = Radius(u) + kContactGap + 1e-6 + kLargestRadius + 1e-6;
       const Unit* const units = s_.units.data();
-      for (const int j : *candidates_) {
+      const std::vector<int>* of_other =
+          other == Side::kBritish ? candidates_of_[0]
+                                  : (other == Side::kZulu ? candidates_of_[1] : nullptr);
+      for (const int j : of_other != nullptr ? *of_other : *candidates_) {
         const Unit& e = units[j];
         if (e.side != other || std::abs(e.position.x() - end.x()) > box ||
             std::abs(e.position.y() - end.y()) > box || e.figures.Present() <= 0) {

@@ -300,6 +300,10 @@ class Field {
   // try (ascending), read off the units instead of bringing the ground up
   // to date: its queries (NearFor) filter these.
   mutable const std::vector<int>* candidates_ = nullptr;
+  // Under a CandidateScope, its candidates of the British side and of the
+  // Zulu side (each ascending), for a search of the other side's units
+  // alone (the enemies a move reached); nullptr otherwise.
+  mutable const std::vector<int>* candidates_of_[2] = {nullptr, nullptr};
 };
 
 }  // namespace impi::ferree
