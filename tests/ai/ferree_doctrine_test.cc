@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/doctrine/ferree/battlefield.h"
 #include "gtest/gtest.h"
 #include "tests/ai/ferree_table.h"
 #include "engine/rulesets/ferree/ferree.h"
@@ -329,6 +330,64 @@ TEST(FerreeDoctrineTest, ZuluValueWeighsBritishLossesAgainstBrokenRegiments) {
   EXPECT_DOUBLE_EQ(ZuluValue(t.s), 0.0);
   t.s.FindUnit("r_a_t1")->figures.fit = 0;
   EXPECT_DOUBLE_EQ(ZuluValue(t.s), -0.5);
+}
+
+// TraysGapToBritish leaves out the targets surely beyond a gap some tray has
+// (battlefield.cc): its answer is the nearest pair of a plain pass, each tray
+// taking the first of its nearest targets and the first tray at the least
+// gap winning, on tables laid out on a coarse grid so that ties are common.
+TEST(FerreeBattlefieldTest, TraysGapToBritishIsThePlainPassesNearestPair) {
+  CounterRng rng(7, 0);
+  const UnitKind kinds[] = {UnitKind::kInfantry, UnitKind::kGun, UnitKind::kWagon,
+                            UnitKind::kRunner};
+  for (int table = 0; table < 2000; ++table) {
+    std::vector<Unit> units(2 + rng.Uniform(14) + 1 + rng.Uniform(30));
+    const size_t n_trays = 1 + rng.Uniform(std::min<uint64_t>(units.size() - 1, 12));
+    std::vector<const Unit*> trays, targets;
+    for (size_t i = 0; i < units.size(); ++i) {
+      Unit& u = units[i];
+      const bool tray = i < n_trays;
+      u.kind = tray ? UnitKind::kTray : kinds[rng.Uniform(4)];
+      u.side = tray ? Side::kZulu : Side::kBritish;
+      // Half a table on a grid of 2" (ties), half anywhere.
+      u.position = table % 2 == 0
+                       ? Vec2(2.0 * static_cast<double>(rng.Uniform(20)),
+                              2.0 * static_cast<double>(rng.Uniform(15)))
+                       : Vec2(40.0 * rng.UniformDouble(), 30.0 * rng.UniformDouble());
+      (tray ? trays : targets).push_back(&u);
+    }
+    if (table % 7 == 0) targets.clear();
+    double want = 1e300;
+    const Unit* want_british = nullptr;
+    const Unit* want_tray = nullptr;
+    for (const Unit* t : trays) {
+      const Unit* nearest = nullptr;
+      double nearest_d = 1e300;
+      for (const Unit* b : targets) {
+        const double d = std::max(0.0, Distance(t->position, b->position) -
+                                           ferree::Radius(*t) - ferree::Radius(*b));
+        if (d < nearest_d) {
+          nearest_d = d;
+          nearest = b;
+        }
+      }
+      if (nearest != nullptr && nearest_d < want) {
+        want = nearest_d;
+        want_british = nearest;
+        want_tray = t;
+      }
+    }
+    const Unit* got_british = nullptr;
+    const Unit* got_tray = nullptr;
+    const double got = ferree::TraysGapToBritish(trays, targets, &got_british, &got_tray);
+    ASSERT_EQ(got_british, want_british) << "table " << table;
+    ASSERT_EQ(got_tray, want_tray) << "table " << table;
+    if (want_british != nullptr) {
+      ASSERT_EQ(got, want) << "table " << table;
+    } else {
+      ASSERT_GE(got, 1e6) << "table " << table;
+    }
+  }
 }
 
 }  // namespace

@@ -145,10 +145,52 @@ double TraysGapToBritish(absl::Span<const Unit* const> trays,
   struct Disc {
     Vec2 centre;
     double radius;
+    int target;  // its place in `targets`
   };
   thread_local std::vector<Disc> discs;
+  thread_local std::vector<double> least;
   discs.clear();
-  for (const Unit* u : targets) discs.push_back({u->position, Radius(*u)});
+  least.clear();
+  // A target whose gap to every tray is surely beyond a gap some tray has to
+  // some target is the nearest of no tray that could be the answer: it is
+  // left out. The least gap a target could have to any tray is its gap to
+  // the box round the trays' centres less their widest footprint; the
+  // target least far by that measure gives the gap to beat (with a margin
+  // far above rounding; a target whose measure is not a number is kept).
+  if (!trays.empty()) {
+    Vec2 lo = trays[0]->position, hi = lo;
+    double widest = 0.0;
+    for (const Unit* t : trays) {
+      lo = lo.cwiseMin(t->position);
+      hi = hi.cwiseMax(t->position);
+      widest = std::max(widest, Radius(*t));
+    }
+    size_t first = 0;
+    double first_least = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < targets.size(); ++i) {
+      const Vec2& c = targets[i]->position;
+      const double dx = std::max({lo.x() - c.x(), 0.0, c.x() - hi.x()});
+      const double dy = std::max({lo.y() - c.y(), 0.0, c.y() - hi.y()});
+      const double g = std::sqrt(dx * dx + dy * dy) - widest - Radius(*targets[i]);
+      least.push_back(g);
+      if (g < first_least) {
+        first_least = g;
+        first = i;
+      }
+    }
+    double beat = kFar;
+    if (!targets.empty()) {
+      const Unit& b = *targets[first];
+      for (const Unit* t : trays) {
+        beat = std::min(beat, std::max(0.0, Distance(t->position, b.position) - Radius(*t) -
+                                                Radius(b)));
+      }
+    }
+    for (size_t i = 0; i < targets.size(); ++i) {
+      if (least[i] > beat + 1e-6) continue;
+      discs.push_back({targets[i]->position, Radius(*targets[i]), static_cast<int>(i)});
+    }
+  }
   double best = kFar;
   int best_unit = -1;
   const Unit* best_tray = nullptr;
@@ -168,7 +210,7 @@ double TraysGapToBritish(absl::Span<const Unit* const> trays,
       const double d = std::max(0.0, Distance(z, b.centre) - rz - b.radius);
       if (d < nearest_d) {
         nearest_d = d;
-        nearest = static_cast<int>(i);
+        nearest = b.target;
       }
     }
     if (nearest < 0) continue;
