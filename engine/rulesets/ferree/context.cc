@@ -187,11 +187,17 @@ const std::vector<Vec2>& Context::MoveUnit(Unit& u, const Vec2& goal, double all
     // put most units aside with a few loads; the rest are judged as before.
     const double widest = Radius(u) + kLargestRadius + enemy_gap + kBoxMargin;
     const Vec2 wide_lo = lo - Vec2(widest, widest), wide_hi = hi + Vec2(widest, widest);
-    // The other side's units off the roster (the British; or the Zulu
-    // figures: a regiment stops nobody), or every unit.
+    // The other side's units: under a regiment's CandidateScope its
+    // candidates of that side (the path lies within the mover's allowance
+    // of its start, so a unit it could enter is among them); else off the
+    // roster (the British; or the Zulu figures: a regiment stops nobody),
+    // or every unit. (The cut is the least over them: their order does
+    // not matter.)
     const Roster* ro = RosterOf(s_);
-    const std::vector<int>* listed =
-        ro == nullptr ? nullptr : (other == Side::kBritish ? &ro->british : &ro->zulu_figures);
+    const std::vector<int>* listed = field_.ScopeCandidatesOf(other);
+    if (listed == nullptr && ro != nullptr) {
+      listed = other == Side::kBritish ? &ro->british : &ro->zulu_figures;
+    }
     ForEachListed(
         s_, listed, [other](const Unit& e) { return e.side == other; },
         [&](const Unit& e) {

@@ -920,9 +920,7 @@ Vec2 Field::Settle(const Unit& u, const std::vector<Vec2>& walked, double reach,
       // of the other side's.
       const double box = Radius(u) + kContactGap + 1e-6 + kLargestRadius + 1e-6;
       const Unit* const units = s_.units.data();
-      const std::vector<int>* of_other =
-          other == Side::kBritish ? candidates_of_[0]
-                                  : (other == Side::kZulu ? candidates_of_[1] : nullptr);
+      const std::vector<int>* of_other = ScopeCandidatesOf(other);
       for (const int j : of_other != nullptr ? *of_other : *candidates_) {
         const Unit& e = units[j];
         if (e.side != other || std::abs(e.position.x() - end.x()) > box ||

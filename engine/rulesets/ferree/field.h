@@ -230,6 +230,14 @@ class Field {
    private:
     const Field& f_;
   };
+  // While a CandidateScope is held, its candidates of `side` (British or
+  // Zulu), ascending: every unit of that side with a footprint that comes
+  // within the scope's reach, both radii and the stand-off or contact of
+  // a mover's start. Else nullptr.
+  const std::vector<int>* ScopeCandidatesOf(Side side) const {
+    return side == Side::kBritish ? candidates_of_[0]
+                                  : (side == Side::kZulu ? candidates_of_[1] : nullptr);
+  }
 
   // While held, the ground is up to date and GroundNow does not Sync it (a
   // search that moves nobody, or a run of moves in which
