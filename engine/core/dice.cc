@@ -224,18 +224,32 @@ DieRoll Dice::RollPool(int count, int sides, absl::string_view purpose) {
   return RollPool(count, DieSpec::D(sides), purpose);
 }
 
-DieRoll Dice::RollPool(int count, const DieSpec& die_in, absl::string_view purpose) {
+DieRoll Dice::RollPool(int count, const DieSpec& die, absl::string_view purpose) {
+  DieRoll roll;
+  RollPoolInto(count, die, purpose, &roll);
+  return roll;
+}
+
+void Dice::RollPoolInto(int count, const DieSpec& die_in, absl::string_view purpose,
+                        DieRoll* out) {
+  DieRoll& roll = *out;
   DieSpec die = die_in;
   die.sides = die.kind == DieKind::kD ? std::max(die.sides, 1) : 6;
   count = std::max(count, 0);
-  DieRoll roll;
   roll.index = next_index_;
   next_index_ += count;
-  if (keep_rolls_) roll.purpose = std::string(purpose);
+  if (keep_rolls_) {
+    roll.purpose.assign(purpose.data(), purpose.size());
+  } else {
+    roll.purpose.clear();
+  }
   roll.kind = die.kind;
   roll.sides = die.sides;
   roll.count = count;
+  roll.faces.clear();
   roll.faces.reserve(count);
+  roll.result = 0;
+  roll.modifiers.clear();
   for (int k = 0; k < count; ++k) {
     const int face = NextFace(die, purpose);
     roll.faces.push_back(face);
@@ -243,7 +257,6 @@ DieRoll Dice::RollPool(int count, const DieSpec& die_in, absl::string_view purpo
   }
   roll.total = roll.result;
   if (keep_rolls_) rolls_.push_back(roll);
-  return roll;
 }
 
 CardColor Dice::DrawCard(int red_left, int black_left, absl::string_view purpose) {

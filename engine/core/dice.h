@@ -142,6 +142,10 @@ class Dice {
   // `count` dice of a kind, summed (for the arrow die the sum means little:
   // roll arrow dice one at a time), logged as one entry.
   DieRoll RollPool(int count, const DieSpec& die, absl::string_view purpose);
+  // RollPool into `roll`, every field of it set anew and the room of its
+  // lists kept: the same dice and the same roll, for a caller that keeps
+  // one roll and rolls again (QuietReader), without making one each time.
+  void RollPoolInto(int count, const DieSpec& die, absl::string_view purpose, DieRoll* roll);
   // A card from a deck with red_left red and black_left black cards
   // (red_left + black_left > 0). Seeded: drawn at random; scripted: the next
   // scripted card, which must be a colour that is left.

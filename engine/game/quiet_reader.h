@@ -46,11 +46,13 @@ class QuietReader {
   QuietReader& operator=(const QuietReader&) = delete;
 
   DieRoll& Roll(int count, int sides, absl::string_view purpose, const std::vector<Modifier>& mods = {}) {
-    return Add(dice_.RollPool(count, sides, purpose), mods);
+    dice_.RollPoolInto(count, DieSpec::D(sides), purpose, &last_);
+    return Modified(mods);
   }
   // A die of any kind.
   DieRoll& RollOf(const DieSpec& die, absl::string_view purpose, const std::vector<Modifier>& mods) {
-    return Add(dice_.RollPool(1, die, purpose), mods);
+    dice_.RollPoolInto(1, die, purpose, &last_);
+    return Modified(mods);
   }
   const PrintedRow& Land(const PrintedTable& table) { return LandOn(table, last_.total); }
   const PrintedRow& Read(const PrintedTable& table, int count, int sides, absl::string_view purpose,
@@ -84,8 +86,8 @@ class QuietReader {
   bool quiet() const { return true; }
 
  private:
-  DieRoll& Add(DieRoll roll, const std::vector<Modifier>& mods) {
-    last_ = std::move(roll);
+  // The last roll (rolled into last_) with the modifiers' values added.
+  DieRoll& Modified(const std::vector<Modifier>& mods) {
     for (const Modifier& m : mods) last_.total += m.value;
     return last_;
   }
