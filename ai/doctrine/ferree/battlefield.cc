@@ -101,22 +101,14 @@ void BritishTargets(const BattleState& s, std::vector<const Unit*>* out) {
   });
 }
 
-void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
-                     std::vector<const Unit*>* trays) {
-  // Room for every unit, written through plain pointers and cut to size.
-  targets->resize(s.units.size());
-  trays->resize(s.units.size());
-  const Unit** target = targets->data();
-  const Unit** tray = trays->data();
-  // (Each list in unit order: the British off the roster, then the trays.)
-  impi::ferree::ForEachBritish(s, [&](const Unit& u) {
-    if (IsBritishTarget(u)) *target++ = &u;
-  });
+void FightingZuluTrays(const BattleState& s, std::vector<const Unit*>* out) {
+  // Room for every unit, written through a plain pointer and cut to size.
+  out->resize(s.units.size());
+  const Unit** tray = out->data();
   impi::ferree::ForEachTray(s, [&](const Unit& u) {
     if (IsZuluTray(u) && StillFighting(u)) *tray++ = &u;
   });
-  targets->resize(static_cast<size_t>(target - targets->data()));
-  trays->resize(static_cast<size_t>(tray - trays->data()));
+  out->resize(static_cast<size_t>(tray - out->data()));
 }
 
 const Unit* NearestOf(const std::vector<const Unit*>& targets, const Unit& z) {

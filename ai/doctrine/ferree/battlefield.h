@@ -125,10 +125,9 @@ inline bool SurelyFurther(const Unit& a, const Unit& b, double gap) {
 // `out` (cleared first).
 void BritishTargets(const BattleState& s, std::vector<const Unit*>* out);
 
-// The same, and the Zulu trays still fighting (IsZuluTray, StillFighting)
-// in the order of the units into `trays`, in one pass.
-void TargetsAndTrays(const BattleState& s, std::vector<const Unit*>* targets,
-                     std::vector<const Unit*>* trays);
+// The Zulu trays still fighting (IsZuluTray, StillFighting) in the order of
+// the units, into `out` (cleared first).
+void FightingZuluTrays(const BattleState& s, std::vector<const Unit*>* out);
 
 // The nearest British target to `p` (by GapTo), or nullptr.
 const Unit* NearestBritish(const BattleState& s, const Vec2& p);
@@ -162,7 +161,7 @@ bool IsFiring(const Unit& british, const std::vector<SharedString>& named);
 // ammunition, retiring, retreating, or Zulu trays already within 6".
 bool FireSlackened(const BattleState& s, const Unit& british);
 // The same with the Zulu trays still fighting gathered beforehand (by
-// TargetsAndTrays).
+// FightingZuluTrays).
 bool FireSlackened(const std::vector<const Unit*>& zulu_trays, const Unit& british);
 
 // Zulu trays (on the table, with figures) within `range` of `british`;

@@ -97,17 +97,27 @@ class Survey {
       return ferree::IsFiring(b, named_);
     });
   }
+  // (Off the trays gathered, if they are; else a pass over the roster's
+  // trays near the unit, which stops at the first: the same answer.)
   bool FireSlackened(const Unit& b) {
-    return Memo(slackened_, b, [&] { return ferree::FireSlackened(ZuluTrays(), b); });
+    return Memo(slackened_, b, [&] {
+      return trays_gathered_ ? ferree::FireSlackened(zulu_trays_, b) : ferree::FireSlackened(s, b);
+    });
   }
   // The British targets (ferree::BritishTargets), gathered once.
   const std::vector<const Unit*>& Targets() {
-    GatherUnits();
+    if (!targets_gathered_) {
+      ferree::BritishTargets(s, &targets_);
+      targets_gathered_ = true;
+    }
     return targets_;
   }
   // The Zulu trays still fighting, in the order of the units, gathered once.
   const std::vector<const Unit*>& ZuluTrays() {
-    GatherUnits();
+    if (!trays_gathered_) {
+      ferree::FightingZuluTrays(s, &zulu_trays_);
+      trays_gathered_ = true;
+    }
     return zulu_trays_;
   }
   // `regiment` is a unit of the state, or a stand-in for an id of none.
@@ -133,9 +143,11 @@ class Survey {
   }
   // Gathers the trays of every regiment in one pass over the units, for a
   // question about all of them (unit ids are unique: a tray's parent names
-  // one unit).
+  // one unit). With a roster, each regiment's trays are read off it when
+  // first asked (TraysOf) instead: the same lists, with no pass over every
+  // tray.
   void GatherAllTrays() {
-    if (grouped_) return;
+    if (grouped_ || impi::ferree::RosterOf(s) != nullptr) return;
     GroupTrays();
   }
   ZuluPosture PostureOf(const Unit& regiment, const Unit** concern);
@@ -181,12 +193,6 @@ class Survey {
   }
 
  private:
-  void GatherUnits() {
-    if (units_gathered_) return;
-    ferree::TargetsAndTrays(s, &targets_, &zulu_trays_);
-    units_gathered_ = true;
-  }
-
   template <typename Fn>
   bool Memo(std::vector<signed char>& memo, const Unit& u, Fn fn) {
     if (memo.empty()) memo.assign(s.units.size(), -1);
@@ -282,7 +288,8 @@ class Survey {
 
   bool explain_;
   bool grouped_ = false;  // every entry's trays gathered
-  bool units_gathered_ = false;  // targets_ and zulu_trays_ gathered
+  bool targets_gathered_ = false;  // targets_ gathered
+  bool trays_gathered_ = false;  // zulu_trays_ gathered
   bool named_known_ = false;  // named_ gathered
   std::unique_ptr<Lists> lists_ = Borrow();
   std::vector<const Unit*>& targets_ = lists_->targets;
