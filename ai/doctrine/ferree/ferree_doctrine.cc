@@ -490,8 +490,8 @@ const Unit* IndunaGoal(Survey& sv, const Unit& induna) {
     double half_reach;
     size_t index;
   };
-  std::vector<Candidate> candidates;
-  candidates.reserve(16);
+  // (On the stack for the regiments of a battle: nothing allocated.)
+  absl::InlinedVector<Candidate, 24> candidates;
   sv.GatherAllTrays();
   const std::vector<Unit>& units = sv.s.units;
   // An induna keeps to his division (the horns, chest and loins each had
