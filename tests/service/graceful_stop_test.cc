@@ -96,12 +96,18 @@ TEST(GracefulStopTest, SigtermDrainsThenCancelsAfterTheGracePeriod) {
 // closes would be refused at the transport, which is right but not what
 // this test is about).
 // Disabled: on a machine with nothing else running, the Advance in flight
-// is mostly not answered: it ends UNAVAILABLE ("recvmsg: Connection reset by
+// is often not answered: it ends UNAVAILABLE ("recvmsg: Connection reset by
 // peer") as the gRPC server shuts down round it, in 4 runs of 5 at 5a31f8d
-// (it passes more often when the machine is busy and the call runs longer;
-// a pause before the process exits did not change it). That is a fault of
-// the drain, not of the test; until the drain is shown to answer every call
-// it has taken, this stays off. Run it with --gtest_also_run_disabled_tests.
+// and 1 of 4 at 9627ff9 (it passes more often when the machine is busy; a
+// pause before the process exits did not change it). Its answer is 408 KB:
+// once the listener has closed, gRPC closes the connection as soon as the
+// last answer is handed to the kernel, and the client's acknowledgement
+// arriving first turns the close into a reset that loses what is not yet
+// delivered (with the shutdown held back until 300 ms after the call ended,
+// 6 runs of 6 were answered). That is a fault of the drain, not of the
+// test; until the drain is shown to answer every call it has taken, this
+// stays off (docs/protocol.md, "Stopping"). Run it with
+// --gtest_also_run_disabled_tests.
 TEST(GracefulStopTest, DISABLED_GrpcIsTakenDuringTheNoticeThenRefusedAtTheTransport) {
   constexpr int kNoticeMs = 1500;
   ServerProcess server(/*grace_ms=*/60000, {"--drain_notice_ms=" + std::to_string(kNoticeMs),
