@@ -99,12 +99,12 @@ TEST(GracefulStopTest, SigtermDrainsThenCancelsAfterTheGracePeriod) {
 // is often not answered: it ends UNAVAILABLE ("recvmsg: Connection reset by
 // peer") as the gRPC server shuts down round it, in 4 runs of 5 at 5a31f8d
 // and 1 of 4 at 9627ff9 (it passes more often when the machine is busy; a
-// pause before the process exits did not change it). Its answer is 408 KB:
-// once the listener has closed, gRPC closes the connection as soon as the
-// last answer is handed to the kernel, and the client's acknowledgement
-// arriving first turns the close into a reset that loses what is not yet
-// delivered (with the shutdown held back until 300 ms after the call ended,
-// 6 runs of 6 were answered). That is a fault of the drain, not of the
+// pause before the process exits did not change it). Its answer is 408 KB;
+// the likely cause: once the listener has closed, gRPC closes the
+// connection as soon as the last answer is handed to the kernel, and a
+// frame from the client arriving first turns the close into a reset that
+// loses what is not yet delivered (with the shutdown held back until 300 ms
+// after the call ended, 6 runs of 6 were answered). That is a fault of the drain, not of the
 // test; until the drain is shown to answer every call it has taken, this
 // stays off (docs/protocol.md, "Stopping"). Run it with
 // --gtest_also_run_disabled_tests.
