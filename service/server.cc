@@ -25,6 +25,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "service/grpc_listener.h"
 #include "service/http_gateway.h"
 #include "service/umpire_service.h"
 
@@ -180,8 +181,10 @@ class Server final : public ImpiServer {
       // gives them a grace period first).
       service_.CancelAll();
       for (BoundedService* b : bounded_) b->CancelAll();
+      if (listener_ != nullptr) listener_->Close();
       grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
       if (grpc_stopper_.joinable()) grpc_stopper_.join();
+      if (listener_ != nullptr) listener_->Release(std::chrono::steady_clock::now());
     }
     if (http_ != nullptr) {
       http_->CancelAll();
@@ -210,6 +213,9 @@ class Server final : public ImpiServer {
     std::this_thread::sleep_until(
         std::min(until, start + std::chrono::milliseconds(options_.drain_notice_ms)));
     if (grpc_ != nullptr) {
+      // No new connection is taken; those open stay open, each until what
+      // was sent on it is delivered (Release, below).
+      if (listener_ != nullptr) listener_->Close();
       const auto grpc_deadline =
           std::chrono::system_clock::now() +
           std::chrono::duration_cast<std::chrono::system_clock::duration>(
@@ -236,6 +242,12 @@ class Server final : public ImpiServer {
     // Every gRPC call ends before Shutdown cancels what is left: one taken
     // just before the listener closed (not yet counted above) is answered.
     if (grpc_stopper_.joinable()) grpc_stopper_.join();
+    // gRPC has closed its connections; each socket is let go once what was
+    // sent on it is acknowledged and the client has closed it too, within
+    // the grace period and at most a second.
+    if (listener_ != nullptr) {
+      listener_->Release(std::min(until, std::chrono::steady_clock::now() + std::chrono::seconds(1)));
+    }
     Shutdown();
     return clean;
   }
@@ -249,6 +261,7 @@ class Server final : public ImpiServer {
   const ServerOptions options_;
   UmpireService service_;
   std::unique_ptr<grpc::Server> grpc_;
+  std::unique_ptr<GrpcListener> listener_;  // gRPC's connections (grpc_listener.h)
   std::unique_ptr<HttpGateway> http_;
   std::vector<BoundedService*> bounded_;  // of options_.services
   int grpc_port_ = 0;
@@ -270,7 +283,17 @@ absl::Status Server::Start() {
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   absl::StatusOr<TlsTexts> tls = ReadTls(options_);
   if (!tls.ok()) return tls.status();
-  builder.AddListeningPort(options_.grpc_address, Credentials(*tls), &grpc_port_);
+  // The listener is the server's own (grpc_listener.h): a drain stops it
+  // taking connections and keeps each open one until its answers are
+  // delivered.
+  absl::StatusOr<std::unique_ptr<GrpcListener>> listener = GrpcListener::Listen(options_.grpc_address);
+  if (!listener.ok()) return listener.status();
+  listener_ = std::move(*listener);
+  grpc_port_ = listener_->port();
+  std::unique_ptr<grpc::experimental::ExternalConnectionAcceptor> acceptor =
+      builder.experimental().AddExternalConnectionAcceptor(
+          grpc::ServerBuilder::experimental_type::ExternalConnectionType::FROM_FD,
+          Credentials(*tls));
   builder.SetMaxReceiveMessageSize(static_cast<int>(options_.max_message_bytes));
   // At most max_threads calls run the engine and grpc_max_queue wait for it
   // (umpire_service.h); the sync server's threads, unbounded unless a quota
@@ -308,8 +331,10 @@ absl::Status Server::Start() {
   if (grpc_ == nullptr || grpc_port_ == 0) {
     if (grpc_ != nullptr) grpc_->Shutdown();
     grpc_.reset();
+    listener_.reset();
     return absl::UnavailableError(absl::StrCat("gRPC: cannot listen on ", options_.grpc_address));
   }
+  listener_->Start(std::move(acceptor));
 
   if (options_.enable_http) {
     HttpGatewayOptions http;
