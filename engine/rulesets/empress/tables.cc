@@ -259,8 +259,10 @@ DieRoll& RollOfKind(QuietReader& r, Dice& dice, const DieSpec& die, const std::s
 // The printed melee "Additions & deductions." for `f` against `opponent`.
 // (Into a list ModifierList gives: quiet, the thread's.)
 const std::vector<Modifier>& MeleeModifiers(const MeleeFigure& f, const MeleeFigure& opponent, bool quiet) {
-  std::vector<Modifier> own;
-  std::vector<Modifier>& mods = ModifierList(quiet, own, 2);
+  // Told: the thread's own list, returned by reference (kept until the next
+  // call); quiet: ModifierList's.
+  thread_local std::vector<Modifier> told;
+  std::vector<Modifier>& mods = ModifierList(quiet, told, 2);
   AddIf(mods, quiet, f.behind_organised_defences, 1, kModDefences);
   AddIf(mods, quiet, f.higher_ground, 1, kModHigherGround);
   if (f.attacking && opponent.zulu && f.cavalry != Horse::kNone) {
@@ -277,11 +279,6 @@ const std::vector<Modifier>& MeleeModifiers(const MeleeFigure& f, const MeleeFig
         AddIf(mods, quiet, true, regular ? 3 : 2, regular ? kModRegularShaken : kModIrregularShaken);
         break;
     }
-  }
-  if (!quiet) {
-    thread_local std::vector<Modifier> told;  // returned by reference: kept until the next call
-    told = std::move(own);
-    return told;
   }
   return mods;
 }
