@@ -7,12 +7,12 @@
 // it into a reset, which drops what the client has not yet received (a
 // large answer cut short: docs/protocol.md, "Stopping"). GrpcListener
 // listens on the server's gRPC address itself and hands each connection it
-// accepts to gRPC (grpc's external connection acceptor), keeping a
-// duplicate of the connection's socket: gRPC's close then closes only its
-// own descriptor, and the socket stays open until every byte sent on it has
-// been acknowledged by the client (Release), or a deadline. Duplicates of
-// connections gRPC has finished with are let go as their bytes are
-// acknowledged, while the listener runs.
+// accepts to gRPC (grpc's external connection acceptor), noting each
+// socket. When it closes (a drain), it keeps a duplicate of each connection
+// still open: gRPC's close then closes only its own descriptor, and the
+// socket stays open until every byte sent on it has been acknowledged and
+// the client has closed it too (Release), or a deadline. While it listens
+// it keeps no duplicate, so nothing outlives gRPC's close then.
 //
 // Usage:
 //   absl::StatusOr<std::unique_ptr<GrpcListener>> l = GrpcListener::Listen("127.0.0.1:0");
